@@ -1,0 +1,31 @@
+# The two commands of the README: `make demo` and `make test`.
+# Both create .venv on first use and reinstall only when pyproject.toml changes.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test check-python bench clean
+
+demo: $(STAMP)
+	$(BIN)/python -m gamelib demo
+
+test: $(STAMP)
+	$(BIN)/mypy
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/search.py
+
+check-python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gamelib needs Python 3.11 or newer; set PYTHON=... to choose one")'
+
+$(STAMP): pyproject.toml | check-python
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

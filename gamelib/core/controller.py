@@ -1,0 +1,105 @@
+"""The CONTROLLER (SML ``Referee``): plays one game between two players.
+
+Unlike the SML referee it checks every move against ``game.moves``, so a
+faulty player stops the game with a clear error instead of corrupting it.
+
+>>> import io
+>>> from gamelib.games.nim import Nim, NimPlayer
+>>> game = Nim(pile=3)
+>>> out = io.StringIO()
+>>> record = referee(game, NimPlayer(game), NimPlayer(game), out=out, clock=lambda: 0.0)
+>>> print(out.getvalue(), end="")
+3 left, and it is Maxie's turn
+Maxie decides to make the move 2 (0.00 s)
+<BLANKLINE>
+1 left, and it is Minnie's turn
+Minnie decides to make the move 1 (0.00 s)
+<BLANKLINE>
+Game over! Maxie wins!
+>>> record.moves
+(2, 1)
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TextIO, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
+from gamelib.core.game import Game
+from gamelib.core.player import Player
+
+__all__ = ["GameRecord", "IllegalMoveError", "referee"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class IllegalMoveError(Exception):
+    """A player chose a move that ``game.moves`` does not offer."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class GameRecord(Generic[M]):
+    """What a finished game leaves behind."""
+
+    outcome: Outcome
+    """How the game ended."""
+    moves: tuple[M, ...]
+    """Every move made, Maxie's first (when the game starts on Maxie's turn)."""
+
+
+def referee(
+    game: Game[S, M],
+    maxie: Player[S, M],
+    minnie: Player[S, M],
+    *,
+    out: TextIO | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    start: S | None = None,
+) -> GameRecord[M]:
+    """Play ``game`` from ``start`` (default ``game.start``) to the end.
+
+    Prints each state, each move with the time the player took to choose it,
+    and the result, to ``out`` (default standard output).
+
+    Raises :class:`IllegalMoveError` naming the player, the move and the state
+    if a player returns a move that is not legal.  Whatever a player's
+    ``next_move`` raises (a human closing the input, say) passes through.
+    """
+    stream = sys.stdout if out is None else out
+    state = game.start if start is None else start
+    made: list[M] = []
+    while True:
+        side = game.player(state)
+        player = maxie if side is Side.Maxie else minnie
+        stream.write(game.state_to_string(state) + "\n")
+        stream.flush()
+        began = clock()
+        move = player.next_move(state)
+        took = clock() - began
+        legal = seq.to_tuple(game.moves(state))
+        if move not in legal:
+            offered = ", ".join(game.move_to_string(m) for m in legal)
+            raise IllegalMoveError(
+                f"{side}'s player {player} chose the illegal move {move!r} in the state "
+                f"'{game.state_to_string(state)}' (legal moves: {offered})"
+            )
+        made.append(move)
+        shown = game.move_to_string(move)
+        stream.write(f"{side} decides to make the move {shown} ({took:.2f} s)\n\n")
+        status = game.play(state, move)
+        match status:
+            case Playing(next_state):
+                state = next_state
+            case Done(outcome):
+                stream.write(f"Game over! {outcome_to_string(outcome)}\n")
+                stream.flush()
+                return GameRecord(outcome, tuple(made))
+            case _:
+                assert_never(status)

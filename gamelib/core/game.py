@@ -1,0 +1,63 @@
+"""The GAME signature: the rules of a two-player game, as a typed Protocol.
+
+Any object with these members is a game; nothing needs to inherit from
+:class:`Game`.  Write ``g: Game[MyState, MyMove] = MyGame()`` in a test and
+mypy checks that ``MyGame`` satisfies the contract.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+from gamelib.core.datatypes import Side, Status
+from gamelib.seq import Seq
+
+__all__ = ["Game"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Game(Protocol[S, M]):
+    """The rules of a game with states ``S`` and moves ``M`` (SML ``GAME``).
+
+    States must be immutable: ``play`` returns a new state and leaves the
+    old one as it was, so a search may explore any number of lines from it.
+    """
+
+    @property
+    def start(self) -> S:
+        """The position a new game starts from."""
+        ...
+
+    def player(self, state: S, /) -> Side:
+        """The side whose turn it is in ``state``."""
+        ...
+
+    def moves(self, state: S, /) -> Seq[M]:
+        """The legal moves in ``state``.
+
+        REQUIRES: ``state`` is still being played (it came from ``start`` or a
+        ``Playing`` status).  ENSURES: the sequence is non-empty.  The order
+        matters: searches try moves in this order and break ties by it.
+        """
+        ...
+
+    def play(self, state: S, move: M, /) -> Status[S]:
+        """The result of making ``move`` in ``state``.
+
+        REQUIRES: ``move`` is one of ``moves(state)``.
+        """
+        ...
+
+    def state_to_string(self, state: S, /) -> str:
+        """``state`` as a person reads it (SML ``State.toString``)."""
+        ...
+
+    def move_to_string(self, move: M, /) -> str:
+        """``move`` as a person types it (SML ``Move.toString``)."""
+        ...
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        """The move ``text`` names, if it is legal in ``state``; otherwise None."""
+        ...

@@ -1,0 +1,23 @@
+"""Estimators, settings and the search players built from them."""
+
+from gamelib.estimate.estimator import (
+    Definitely,
+    Est,
+    Estimator,
+    Guess,
+    NumericEstimator,
+    Settings,
+    est_to_string,
+    standard_compare,
+)
+
+__all__ = [
+    "Definitely",
+    "Est",
+    "Estimator",
+    "Guess",
+    "NumericEstimator",
+    "Settings",
+    "est_to_string",
+    "standard_compare",
+]

@@ -1,0 +1,686 @@
+"""Persistent lazy sequences: the SML ``Seq`` of the 15-150 library.
+
+A :class:`Seq` can be traversed any number of times, and every element is
+computed at most once.  Sequences built from a tuple or list are plain arrays
+(``show1``, ``nth`` and ``length`` are O(1)); ``tabulate`` and ``map`` over an
+array compute each element the first time it is reached; ``from_iterable`` over
+an iterator, ``filter``, ``append``, ``flatten`` and ``zip`` produce memoised
+streams that pull from their sources only as far as they are read.
+
+The lecture's view of a sequence is literal: ``show1(s)`` is ``Nil()`` or
+``Cons(head, tail)``, and ``hide1`` turns such a view back into a sequence.
+
+>>> from gamelib import seq
+>>> s = seq.from_iterable([1, 2, 3])
+>>> match seq.show1(s):
+...     case seq.Cons(x, rest):
+...         print(x, seq.to_list(rest))
+...     case seq.Nil():
+...         print("empty")
+1 [2, 3]
+>>> seq.reduce1(lambda a, b: a - b, s)  # 1 - (2 - 3)
+2
+"""
+
+from __future__ import annotations
+
+import builtins
+import itertools
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeAlias, TypeVar, final
+
+__all__ = [
+    "Cons",
+    "EmptySeqError",
+    "Nil",
+    "Seq",
+    "SeqIndexError",
+    "View",
+    "append",
+    "cons",
+    "drop",
+    "empty",
+    "filter",
+    "flatten",
+    "from_iterable",
+    "hide1",
+    "length",
+    "map",
+    "mapreduce",
+    "nth",
+    "reduce",
+    "reduce1",
+    "show1",
+    "singleton",
+    "split",
+    "tabulate",
+    "take",
+    "to_list",
+    "to_tuple",
+    "zip",
+]
+
+T = TypeVar("T")
+U = TypeVar("U")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class EmptySeqError(ValueError):
+    """Raised by :func:`reduce1` on an empty sequence (its REQUIRES is broken)."""
+
+
+class SeqIndexError(IndexError):
+    """Raised when an index or a count is out of range for a sequence."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Nil:
+    """The view of an empty sequence (SML ``Nil``)."""
+
+    def __str__(self) -> str:
+        return "Nil"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Cons(Generic[T_co]):
+    """The view of a non-empty sequence: its first element and the rest."""
+
+    head: T_co
+    """The first element."""
+    tail: Seq[T_co]
+    """The sequence of the remaining elements."""
+
+    def __str__(self) -> str:
+        return f"Cons({self.head!r}, {self.tail})"
+
+
+View: TypeAlias = Nil | Cons[T]
+"""SML ``'a lview``: what :func:`show1` returns."""
+
+_NIL = Nil()
+
+
+class Seq(Generic[T_co]):
+    """A persistent sequence; build one with the functions of this module.
+
+    Iterating a ``Seq`` (``for x in s``) may be repeated; elements already
+    computed are not computed again.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def _show(self) -> View[T_co]: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[T_co]: ...
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        """The prefix computed so far, and whether it is the whole sequence."""
+        return [], False
+
+    def __repr__(self) -> str:
+        prefix, complete = self._known()
+        shown = ", ".join(builtins.map(repr, prefix))
+        if complete:
+            return f"seq[{shown}]"
+        return f"seq[{shown}, ...]" if prefix else "seq[...]"
+
+
+# --------------------------------------------------------------------------
+# Representations (private)
+
+
+@final
+class _Array(Seq[T_co]):
+    """An already computed sequence: a tuple and the index where it starts."""
+
+    __slots__ = ("_items", "_start")
+
+    def __init__(self, items: tuple[T_co, ...], start: int = 0) -> None:
+        self._items = items
+        self._start = start
+
+    def _show(self) -> View[T_co]:
+        i = self._start
+        items = self._items
+        if i < len(items):
+            return Cons(items[i], _Array(items, i + 1))
+        return _NIL
+
+    def __iter__(self) -> Iterator[T_co]:
+        if self._start == 0:
+            return iter(self._items)
+        return itertools.islice(self._items, self._start, None)
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        return list(self), True
+
+    def _len(self) -> int:
+        return len(self._items) - self._start
+
+
+_UNSET: object = object()
+
+
+@final
+class _Table(Generic[T_co]):
+    """Shared memo of a lazily indexed sequence: element i is fn(i), computed once."""
+
+    __slots__ = ("fn", "memo", "size")
+
+    def __init__(self, fn: Callable[[int], T_co], size: int | None) -> None:
+        self.fn = fn
+        self.size = size
+        self.memo: dict[int, T_co] = {}
+
+    def get(self, i: int) -> T_co:
+        memo = self.memo
+        if i in memo:
+            return memo[i]
+        x = self.fn(i)
+        memo[i] = x
+        return x
+
+
+@final
+class _Indexed(Seq[T_co]):
+    """A lazily computed sequence with random access (tabulate, map over arrays)."""
+
+    __slots__ = ("_start", "_table")
+
+    def __init__(self, table: _Table[T_co], start: int = 0) -> None:
+        self._table = table
+        self._start = start
+
+    def _show(self) -> View[T_co]:
+        i = self._start
+        table = self._table
+        if table.size is not None and i >= table.size:
+            return _NIL
+        return Cons(table.get(i), _Indexed(table, i + 1))
+
+    def __iter__(self) -> Iterator[T_co]:
+        table = self._table
+        indices: Iterable[int] = (
+            itertools.count(self._start) if table.size is None else range(self._start, table.size)
+        )
+        return builtins.map(table.get, indices)
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        table = self._table
+        prefix: list[T_co] = []
+        i = self._start
+        while i in table.memo:
+            prefix.append(table.memo[i])
+            i += 1
+        return prefix, table.size is not None and i >= table.size
+
+    def _len(self) -> int | None:
+        size = self._table.size
+        return None if size is None else size - self._start
+
+
+@final
+class _Stream(Seq[T_co]):
+    """A memoised stream cell: its view is computed once, on first demand."""
+
+    __slots__ = ("_thunk", "_view")
+
+    def __init__(
+        self,
+        thunk: Callable[[], View[T_co]] | None,
+        view: View[T_co] | None = None,
+    ) -> None:
+        self._thunk = thunk
+        self._view = view
+
+    def _show(self) -> View[T_co]:
+        view = self._view
+        if view is None:
+            thunk = self._thunk
+            assert thunk is not None  # exactly one of thunk / view is set
+            view = thunk()
+            self._view = view
+            self._thunk = None
+        return view
+
+    def __iter__(self) -> Iterator[T_co]:
+        s: Seq[T_co] = self
+        while True:
+            view = s._show()
+            if isinstance(view, Cons):
+                yield view.head
+                s = view.tail
+            else:
+                return
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        prefix: list[T_co] = []
+        s: Seq[T_co] = self
+        while isinstance(s, _Stream) and s._view is not None:
+            view = s._view
+            if isinstance(view, Nil):
+                return prefix, True
+            prefix.append(view.head)
+            s = view.tail
+        if isinstance(s, _Stream):
+            return prefix, False
+        rest, complete = s._known()
+        return prefix + rest, complete
+
+
+def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
+    return _Stream(thunk)
+
+
+# --------------------------------------------------------------------------
+# The view: show1 / hide1
+
+
+def show1(s: Seq[T]) -> View[T]:
+    """Look at the first element: ``Nil()`` or ``Cons(head, tail)``. O(1) on arrays.
+
+    Forces at most the first element of a lazy sequence.
+
+    >>> show1(from_iterable((7, 8)))
+    Cons(head=7, tail=seq[8])
+    >>> show1(empty())
+    Nil()
+    """
+    return s._show()
+
+
+def hide1(view: View[T]) -> Seq[T]:
+    """The sequence whose view is ``view``, so that ``show1(hide1(v)) == v``.
+
+    >>> v = Cons(1, empty())
+    >>> show1(hide1(v)) is v
+    True
+    """
+    return _Stream(None, view)
+
+
+# --------------------------------------------------------------------------
+# Building sequences
+
+
+def empty() -> Seq[T]:
+    """The empty sequence.
+
+    >>> length(empty())
+    0
+    """
+    return _Array(())
+
+
+def singleton(x: T) -> Seq[T]:
+    """The sequence holding only ``x``.
+
+    >>> to_list(singleton("a"))
+    ['a']
+    """
+    return _Array((x,))
+
+
+def cons(x: T, s: Seq[T]) -> Seq[T]:
+    """``x`` followed by ``s``; O(1), does not touch ``s``.
+
+    >>> to_list(cons(0, from_iterable([1, 2])))
+    [0, 1, 2]
+    """
+    return _Stream(None, Cons(x, s))
+
+
+def tabulate(f: Callable[[int], T], n: int | None = None) -> Seq[T]:
+    """Lazy: the sequence ``f(0), f(1), ..., f(n-1)``; endless when ``n`` is None.
+
+    Each ``f(i)`` runs the first time element ``i`` is reached, and only then.
+
+    REQUIRES: ``n`` is None or ``n >= 0`` (else ``ValueError``).
+
+    >>> squares = tabulate(lambda i: i * i)
+    >>> to_list(take(squares, 4))
+    [0, 1, 4, 9]
+    """
+    if n is not None and n < 0:
+        raise ValueError(f"tabulate needs a length of at least 0, got {n}")
+    return _Indexed(_Table(f, n))
+
+
+def from_iterable(xs: Iterable[T]) -> Seq[T]:
+    """A sequence of the elements of ``xs``.
+
+    A tuple or list is copied into an array (O(1) ``show1``, ``nth``,
+    ``length``); a ``Seq`` is returned as it is; any other iterable (a
+    generator, say) is read lazily, one element each time the sequence is
+    read further than before, so it may be endless.
+
+    >>> from itertools import count
+    >>> to_list(take(from_iterable(count(10)), 2))
+    [10, 11]
+    """
+    if isinstance(xs, tuple):
+        return _Array(xs)
+    if isinstance(xs, list):
+        return _Array(tuple(xs))
+    if isinstance(xs, Seq):
+        return xs
+    it = iter(xs)
+
+    def pull() -> View[T]:
+        for x in it:
+            return Cons(x, _Stream(pull))
+        return _NIL
+
+    return _Stream(pull)
+
+
+# --------------------------------------------------------------------------
+# Consuming sequences
+
+
+def to_list(s: Seq[T]) -> list[T]:
+    """Consumes: all the elements, in order, as a new list."""
+    return list(s)
+
+
+def to_tuple(s: Seq[T]) -> tuple[T, ...]:
+    """Consumes: all the elements, in order, as a tuple (O(1) for whole arrays)."""
+    if isinstance(s, _Array) and s._start == 0:
+        return s._items
+    return tuple(s)
+
+
+def length(s: Seq[T]) -> int:
+    """Consumes: the number of elements (O(1) for arrays and tabulations).
+
+    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
+    endless stream.
+    """
+    if isinstance(s, _Array):
+        return s._len()
+    if isinstance(s, _Indexed):
+        n = s._len()
+        if n is None:
+            raise ValueError("length: the sequence is endless")
+        return n
+    return sum(1 for _ in s)
+
+
+def _walk(s: Seq[T], n: int, who: str) -> tuple[list[T], Seq[T]]:
+    """The first n elements of s and the rest; SeqIndexError if s is shorter."""
+    taken: list[T] = []
+    rest = s
+    for _ in range(n):
+        view = rest._show()
+        if isinstance(view, Nil):
+            raise SeqIndexError(
+                f"{who}: cannot take {n} elements: the sequence has only {len(taken)}"
+            )
+        taken.append(view.head)
+        rest = view.tail
+    return taken, rest
+
+
+def _check_count(n: int, who: str) -> None:
+    if n < 0:
+        raise SeqIndexError(f"{who}: the count {n} is negative")
+
+
+def _finite_len(s: Seq[T]) -> int | None:
+    """The length when it is known without walking the sequence."""
+    if isinstance(s, _Array):
+        return s._len()
+    if isinstance(s, _Indexed):
+        return s._len()
+    return None
+
+
+def nth(s: Seq[T], i: int) -> T:
+    """Element ``i`` (0-based); O(1) on arrays and tabulations.
+
+    Raises :class:`SeqIndexError` naming the index and the length found.
+
+    >>> nth(from_iterable("abc"), 1)
+    'b'
+    >>> nth(from_iterable("abc"), 5)
+    Traceback (most recent call last):
+    ...
+    gamelib.seq.SeqIndexError: nth: index 5 is out of range for a sequence of length 3
+    """
+    if i < 0:
+        raise SeqIndexError(f"nth: index {i} is negative")
+    if isinstance(s, _Array):
+        items: tuple[T, ...] = s._items
+        if i < s._len():
+            return items[s._start + i]
+        raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {s._len()}")
+    if isinstance(s, _Indexed):
+        n = s._len()
+        if n is None or i < n:
+            table: _Table[T] = s._table
+            return table.get(s._start + i)
+        raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {n}")
+    rest: Seq[T] = s
+    for seen in range(i + 1):
+        view = rest._show()
+        if isinstance(view, Nil):
+            raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {seen}")
+        if seen == i:
+            return view.head
+        rest = view.tail
+    raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
+
+
+def take(s: Seq[T], n: int) -> Seq[T]:
+    """The first ``n`` elements; computes exactly those (``SeqIndexError`` if fewer).
+
+    >>> to_list(take(from_iterable([1, 2, 3]), 2))
+    [1, 2]
+    """
+    _check_count(n, "take")
+    known = _finite_len(s)
+    if known is not None and n > known:
+        raise SeqIndexError(f"take: cannot take {n} elements: the sequence has only {known}")
+    if isinstance(s, _Array):
+        return _Array(s._items[s._start : s._start + n])
+    taken, _ = _walk(s, n, "take")
+    return _Array(tuple(taken))
+
+
+def drop(s: Seq[T], n: int) -> Seq[T]:
+    """All but the first ``n`` elements (``SeqIndexError`` if fewer than ``n``).
+
+    O(1) on arrays and tabulations; on a stream it reads the first ``n``.
+
+    >>> to_list(drop(from_iterable([1, 2, 3]), 2))
+    [3]
+    """
+    _check_count(n, "drop")
+    known = _finite_len(s)
+    if known is not None and n > known:
+        raise SeqIndexError(f"drop: cannot drop {n} elements: the sequence has only {known}")
+    if isinstance(s, _Array):
+        return _Array(s._items, s._start + n)
+    if isinstance(s, _Indexed):
+        return _Indexed(s._table, s._start + n)
+    _, rest = _walk(s, n, "drop")
+    return rest
+
+
+def split(s: Seq[T], n: int) -> tuple[Seq[T], Seq[T]]:
+    """``(take(s, n), drop(s, n))``, reading the first ``n`` elements once.
+
+    >>> a, b = split(from_iterable("abcd"), 1)
+    >>> to_list(a), to_list(b)
+    (['a'], ['b', 'c', 'd'])
+    """
+    _check_count(n, "split")
+    if _finite_len(s) is not None:
+        return take(s, n), drop(s, n)
+    taken, rest = _walk(s, n, "split")
+    return _Array(tuple(taken)), rest
+
+
+def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
+    """Consumes: ``g(x1, g(x2, ... g(x(n-1), xn)))``, folding from the right.
+
+    REQUIRES: ``s`` is non-empty (else :class:`EmptySeqError`).  For the
+    result to match a parallel reduction ``g`` should be associative; this
+    implementation always uses the right-nested order above.
+
+    >>> reduce1(max, from_iterable([3, 9, 4]))
+    9
+    """
+    xs = s._items[s._start :] if isinstance(s, _Array) else tuple(s)
+    if not xs:
+        raise EmptySeqError("reduce1 needs a non-empty sequence, got an empty one")
+    acc = xs[-1]
+    for i in range(len(xs) - 2, -1, -1):
+        acc = g(xs[i], acc)
+    return acc
+
+
+def reduce(g: Callable[[T, T], T], base: T, s: Seq[T]) -> T:
+    """Consumes: ``g(x1, g(x2, ... g(xn, base)))``; ``base`` for an empty sequence.
+
+    >>> reduce(lambda a, b: a + b, 0, from_iterable([1, 2, 3]))
+    6
+    """
+    acc = base
+    for x in reversed(to_tuple(s)):
+        acc = g(x, acc)
+    return acc
+
+
+def mapreduce(f: Callable[[T], U], base: U, g: Callable[[U, U], U], s: Seq[T]) -> U:
+    """Consumes: ``reduce(g, base, map(f, s))``.
+
+    >>> mapreduce(len, 0, lambda a, b: a + b, from_iterable(["ab", "c"]))
+    3
+    """
+    return reduce(g, base, map(f, s))
+
+
+# --------------------------------------------------------------------------
+# Transforming sequences (all lazy)
+
+
+def map(f: Callable[[T], U], s: Seq[T]) -> Seq[U]:
+    """Lazy: ``f`` applied to each element, each at most once, when first reached.
+
+    >>> to_list(map(lambda x: x * 10, from_iterable([1, 2])))
+    [10, 20]
+    """
+    if isinstance(s, _Array):
+        items, start = s._items, s._start
+        return _Indexed(_Table(lambda i: f(items[start + i]), s._len()))
+    if isinstance(s, _Indexed):
+        table, start = s._table, s._start
+        return _Indexed(_Table(lambda i: f(table.get(start + i)), s._len()))
+
+    def step(src: Seq[T]) -> Callable[[], View[U]]:
+        def force() -> View[U]:
+            view = src._show()
+            if isinstance(view, Nil):
+                return _NIL
+            return Cons(f(view.head), _Stream(step(view.tail)))
+
+        return force
+
+    return _Stream(step(s))
+
+
+def filter(p: Callable[[T], bool], s: Seq[T]) -> Seq[T]:
+    """Lazy: the elements for which ``p`` holds, in order.
+
+    >>> to_list(filter(lambda x: x % 2 == 0, tabulate(lambda i: i, 7)))
+    [0, 2, 4, 6]
+    """
+
+    def step(src: Seq[T]) -> Callable[[], View[T]]:
+        def force() -> View[T]:
+            rest = src
+            while True:
+                view = rest._show()
+                if isinstance(view, Nil):
+                    return _NIL
+                if p(view.head):
+                    return Cons(view.head, _Stream(step(view.tail)))
+                rest = view.tail
+
+        return force
+
+    return _Stream(step(s))
+
+
+def append(a: Seq[T], b: Seq[T]) -> Seq[T]:
+    """Lazy: the elements of ``a`` followed by those of ``b``.
+
+    >>> to_list(append(from_iterable([1]), from_iterable([2, 3])))
+    [1, 2, 3]
+    """
+    if isinstance(a, _Array) and isinstance(b, _Array):
+        return _Array(a._items[a._start :] + b._items[b._start :])
+
+    def step(src: Seq[T]) -> Callable[[], View[T]]:
+        def force() -> View[T]:
+            view = src._show()
+            if isinstance(view, Nil):
+                return b._show()
+            return Cons(view.head, _Stream(step(view.tail)))
+
+        return force
+
+    return _Stream(step(a))
+
+
+def flatten(ss: Seq[Seq[T]]) -> Seq[T]:
+    """Lazy: the elements of each inner sequence, one inner sequence after another.
+
+    >>> to_list(flatten(from_iterable([from_iterable([1]), empty(), from_iterable([2])])))
+    [1, 2]
+    """
+
+    def step(inner: Seq[T], outer: Seq[Seq[T]]) -> Callable[[], View[T]]:
+        def force() -> View[T]:
+            cur, rest = inner, outer
+            while True:
+                view = cur._show()
+                if isinstance(view, Cons):
+                    return Cons(view.head, _Stream(step(view.tail, rest)))
+                outer_view = rest._show()
+                if isinstance(outer_view, Nil):
+                    return _NIL
+                cur, rest = outer_view.head, outer_view.tail
+
+        return force
+
+    return _Stream(step(empty(), ss))
+
+
+def zip(a: Seq[T], b: Seq[U]) -> Seq[tuple[T, U]]:
+    """Lazy: pairs of elements at the same position, as long as the shorter one.
+
+    >>> to_list(zip(from_iterable("ab"), from_iterable([1, 2, 3])))
+    [('a', 1), ('b', 2)]
+    """
+
+    def step(x: Seq[T], y: Seq[U]) -> Callable[[], View[tuple[T, U]]]:
+        def force() -> View[tuple[T, U]]:
+            vx = x._show()
+            if isinstance(vx, Nil):
+                return _NIL
+            vy = y._show()
+            if isinstance(vy, Nil):
+                return _NIL
+            return Cons((vx.head, vy.head), _Stream(step(vx.tail, vy.tail)))
+
+        return force
+
+    return _Stream(step(a, b))

@@ -1,0 +1,198 @@
+"""Datatypes, the controller and the human player."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import pytest
+
+from gamelib.core import (
+    EQUAL,
+    GREATER,
+    LESS,
+    Done,
+    Draw,
+    HumanPlayer,
+    IllegalMoveError,
+    InputClosedError,
+    Playing,
+    RandomPlayer,
+    Side,
+    Winner,
+    flip,
+    referee,
+)
+from gamelib.core.datatypes import outcome_to_string
+from gamelib.estimate import Definitely, Guess, Settings, est_to_string, standard_compare
+from gamelib.games.nim import Nim, NimPlayer, NimState, nim_estimator
+
+
+def test_flip_and_strings() -> None:
+    assert flip(Side.Maxie) is Side.Minnie
+    assert flip(flip(Side.Minnie)) is Side.Minnie
+    assert str(Winner(Side.Maxie)) == "Maxie wins"
+    assert str(Draw()) == "a draw"
+    assert str(Done(Draw())) == "Done: a draw"
+    assert str(Playing(3)) == "Playing: 3"
+    assert outcome_to_string(Winner(Side.Minnie)) == "Minnie wins!"
+    assert outcome_to_string(Draw()) == "It's a draw!"
+    assert {Winner(Side.Maxie), Winner(Side.Maxie), Draw(), Draw()} == {Winner(Side.Maxie), Draw()}
+    assert str(LESS) == "LESS"
+
+
+def test_standard_order_chain() -> None:
+    chain = [
+        Definitely(Winner(Side.Minnie)),
+        Guess(-1e9),
+        Guess(-1),
+        Guess(0),
+        Guess(0.5),
+        Guess(1e9),
+        Definitely(Winner(Side.Maxie)),
+    ]
+    for i, a in enumerate(chain):
+        for j, b in enumerate(chain):
+            expected = LESS if i < j else GREATER if i > j else EQUAL
+            assert standard_compare(a, b) is expected, (a, b)
+    assert standard_compare(Guess(0), Definitely(Draw())) is EQUAL
+    assert standard_compare(Definitely(Draw()), Guess(-0.1)) is GREATER
+
+
+def test_est_strings() -> None:
+    est = nim_estimator(Nim())
+    assert est_to_string(est, Guess(3.0)) == "Guess 3"
+    assert est_to_string(est, Guess(2.5)) == "Guess 2.5"
+    assert est_to_string(est, Definitely(Winner(Side.Minnie))) == "Definitely Minnie wins"
+    assert est_to_string(est, Definitely(Draw())) == "Definitely a draw"
+
+
+@pytest.mark.parametrize("depth", [0, -3])
+def test_settings_rejects_depth_below_one(depth: int) -> None:
+    with pytest.raises(ValueError, match=f"at least 1, got {depth}"):
+        Settings(nim_estimator(Nim()), depth)
+
+
+def test_settings_rejects_non_integer_depth() -> None:
+    with pytest.raises(TypeError, match="whole number"):
+        Settings(nim_estimator(Nim()), True)
+
+
+class FakeClock:
+    """Each call advances by 0.25 s, so move timings are exact."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.25
+        return self.now
+
+
+def test_controller_transcript_is_exact() -> None:
+    game = Nim(pile=5)
+    out = io.StringIO()
+    record = referee(game, NimPlayer(game), NimPlayer(game), out=out, clock=FakeClock())
+    assert record.outcome == Winner(Side.Minnie)
+    assert record.moves == (1, 3, 1)
+    assert out.getvalue() == (
+        "5 left, and it is Maxie's turn\n"
+        "Maxie decides to make the move 1 (0.25 s)\n"
+        "\n"
+        "4 left, and it is Minnie's turn\n"
+        "Minnie decides to make the move 3 (0.25 s)\n"
+        "\n"
+        "1 left, and it is Maxie's turn\n"
+        "Maxie decides to make the move 1 (0.25 s)\n"
+        "\n"
+        "Game over! Minnie wins!\n"
+    )
+
+
+def test_controller_starts_where_asked() -> None:
+    game = Nim()
+    out = io.StringIO()
+    record = referee(
+        game, NimPlayer(game), NimPlayer(game), out=out, start=NimState(2, Side.Minnie)
+    )
+    assert record.moves == (1, 1)
+    assert record.outcome == Winner(Side.Minnie)
+
+
+@dataclass
+class Cheater:
+    """A player that always takes 3, legal or not."""
+
+    game: Nim
+
+    def __str__(self) -> str:
+        return "Cheater"
+
+    def next_move(self, state: NimState, /) -> int:
+        return 3
+
+
+def test_controller_stops_an_illegal_move_with_a_clear_error() -> None:
+    game = Nim(pile=2)
+    with pytest.raises(IllegalMoveError) as caught:
+        referee(game, Cheater(game), NimPlayer(game), out=io.StringIO())
+    assert str(caught.value) == (
+        "Maxie's player Cheater chose the illegal move 3 in the state "
+        "'2 left, and it is Maxie's turn' (legal moves: 1, 2)"
+    )
+
+
+def test_human_player_reprompts_until_legal() -> None:
+    game = Nim(pile=2)
+    out = io.StringIO()
+    human = HumanPlayer(game, input=io.StringIO("three\n3\n\n 2 \n"), output=out)
+    assert human.next_move(game.start) == 2
+    assert out.getvalue() == (
+        "Maxie, please type your move: 'three' is not a legal move here; legal moves: 1, 2\n"
+        "Maxie, please type your move: '3' is not a legal move here; legal moves: 1, 2\n"
+        "Maxie, please type your move: '' is not a legal move here; legal moves: 1, 2\n"
+        "Maxie, please type your move: "
+    )
+
+
+def test_human_player_end_of_input_is_a_clean_stop() -> None:
+    game = Nim()
+    human = HumanPlayer(game, input=io.StringIO("x\n"), output=io.StringIO())
+    with pytest.raises(InputClosedError, match="input ended while waiting for Maxie"):
+        human.next_move(game.start)
+
+
+class InterruptingInput(io.StringIO):
+    def readline(self, size: int | None = -1, /) -> str:
+        raise KeyboardInterrupt
+
+
+def test_human_player_ctrl_c_is_a_clean_stop() -> None:
+    game = Nim()
+    human = HumanPlayer(game, input=InterruptingInput(), output=io.StringIO())
+    with pytest.raises(InputClosedError, match="Maxie interrupted"):
+        human.next_move(game.start)
+
+
+def test_human_against_nim_player_full_game() -> None:
+    game = Nim(pile=6)
+    out = io.StringIO()
+    human = HumanPlayer(game, input=io.StringIO("1\n3\n"), output=out)
+    record = referee(game, human, NimPlayer(game), out=out, clock=lambda: 0.0)
+    # The human leaves 5 (= 4k+1) and then 1, so NimPlayer has to take the last pebble.
+    assert record.moves == (1, 1, 3, 1)
+    assert record.outcome == Winner(Side.Maxie)
+
+
+def test_random_player_is_reproducible_and_legal() -> None:
+    game = Nim(pile=30)
+    outs = []
+    for _ in range(2):
+        a, b = RandomPlayer(game, seed=11), RandomPlayer(game, seed=12)
+        outs.append(referee(game, a, b, out=io.StringIO()).moves)
+    assert outs[0] == outs[1]
+    assert sum(outs[0]) == 30
+    different = referee(
+        game, RandomPlayer(game, seed=1), RandomPlayer(game, seed=2), out=io.StringIO()
+    )
+    assert different.moves != outs[0]
