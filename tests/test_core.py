@@ -24,7 +24,7 @@ from gamelib.core import (
     referee,
 )
 from gamelib.core.datatypes import outcome_to_string
-from gamelib.estimate import Definitely, Guess, Settings, est_to_string, standard_compare
+from gamelib.estimate import Definitely, Est, Guess, Settings, est_to_string, standard_compare
 from gamelib.games.nim import Nim, NimPlayer, NimState, nim_estimator
 
 
@@ -42,7 +42,7 @@ def test_flip_and_strings() -> None:
 
 
 def test_standard_order_chain() -> None:
-    chain = [
+    chain: list[Est[float]] = [
         Definitely(Winner(Side.Minnie)),
         Guess(-1e9),
         Guess(-1),
@@ -162,14 +162,14 @@ def test_human_player_end_of_input_is_a_clean_stop() -> None:
         human.next_move(game.start)
 
 
-class InterruptingInput(io.StringIO):
-    def readline(self, size: int | None = -1, /) -> str:
+def test_human_player_ctrl_c_is_a_clean_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt() -> str:
         raise KeyboardInterrupt
 
-
-def test_human_player_ctrl_c_is_a_clean_stop() -> None:
+    keyboard = io.StringIO()
+    monkeypatch.setattr(keyboard, "readline", interrupt)
     game = Nim()
-    human = HumanPlayer(game, input=InterruptingInput(), output=io.StringIO())
+    human = HumanPlayer(game, input=keyboard, output=io.StringIO())
     with pytest.raises(InputClosedError, match="Maxie interrupted"):
         human.next_move(game.start)
 
