@@ -1,0 +1,332 @@
+"""Explicit game trees: the handouts' test trees, as a game any search can play.
+
+A tree is written as in the handouts, ``a[ b[c3,d6,e-2], f[g6,h4,i10] ]``: a
+node is a name, an optional number (its estimate) and an optional bracketed
+list of children.  Moves are 0-based child indices; Maxie moves at the root and
+the sides alternate.  A search that stops at a node estimates it with its
+number (0 when it has none).  Two extensions, for finished games:
+``x!Maxie``, ``x!Minnie`` and ``x!Draw`` are end positions with that outcome.
+
+>>> game = ExplicitGame(SMALL)
+>>> print(game.state_to_string(game.start))
+(Maxie,a)
+>>> print(game.state_to_string(game.play(game.start, 1).state))  # type: ignore[union-attr]
+(Minnie,f)
+>>> parse_tree("a[b1,c]")
+Node(name='a', children=(Leaf(name='b', value=1), Leaf(name='c', value=0)), value=0)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeAlias, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import NumericEstimator
+from gamelib.seq import Seq
+
+__all__ = [
+    "BIG",
+    "BIG_TEXT",
+    "CSE473",
+    "CSE473_TEXT",
+    "HANDOUT_TREES",
+    "SMALL",
+    "SMALL_TEXT",
+    "UNEVEN",
+    "UNEVEN_TEXT",
+    "End",
+    "ExplicitGame",
+    "ExplicitTreeError",
+    "Leaf",
+    "Node",
+    "Tree",
+    "TreeState",
+    "TreeSyntaxError",
+    "parse_tree",
+    "tree_estimator",
+    "tree_to_text",
+]
+
+
+class TreeSyntaxError(ValueError):
+    """A tree text that does not follow the handout form; says where."""
+
+
+class ExplicitTreeError(ValueError):
+    """A search asked an explicit tree for something it does not have."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A node without children; a search must stop here and estimate ``value``."""
+
+    name: str
+    """The node's label, as in the handouts (``c``, ``d``, ...)."""
+    value: float
+    """Its estimate."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class End:
+    """A finished game: reaching it gives ``Done(outcome)``."""
+
+    name: str
+    """The node's label."""
+    outcome: Outcome
+    """How the game ended here."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Node:
+    """An inner node; its moves are the indices of ``children``."""
+
+    name: str
+    """The node's label."""
+    children: tuple[Tree, ...]
+    """The positions each move leads to, move 0 first."""
+    value: float = 0
+    """Its estimate, used when a search stops here."""
+
+    def __post_init__(self) -> None:
+        if not self.children:
+            raise ExplicitTreeError(f"node {self.name} needs at least one child (or be a Leaf)")
+
+
+Tree: TypeAlias = Node | Leaf | End
+"""A node of an explicit game tree."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TreeState:
+    """A position: the node reached and the side to move there."""
+
+    node: Node | Leaf
+    """Where play stands."""
+    side: Side
+    """Whose turn it is."""
+
+    def __str__(self) -> str:
+        return f"({self.side},{self.node.name})"
+
+
+# Shared move sequences: persistent, so every node with k children can use one.
+_MOVE_SEQS: list[Seq[int]] = [seq.from_iterable(tuple(range(k))) for k in range(9)]
+
+
+def _moves_of(k: int) -> Seq[int]:
+    return _MOVE_SEQS[k] if k < len(_MOVE_SEQS) else seq.from_iterable(tuple(range(k)))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ExplicitGame:
+    """The game whose tree is ``root``; Maxie moves first.
+
+    REQUIRES: ``root`` is a Node or a Leaf (not an End).
+    """
+
+    root: Node | Leaf
+    """The start position."""
+
+    @property
+    def start(self) -> TreeState:
+        return TreeState(self.root, Side.Maxie)
+
+    def player(self, state: TreeState, /) -> Side:
+        return state.side
+
+    def moves(self, state: TreeState, /) -> Seq[int]:
+        node = state.node
+        if isinstance(node, Leaf):
+            raise ExplicitTreeError(
+                f"{state} is a leaf, so it has no moves: the search goes deeper than the tree"
+            )
+        return _moves_of(len(node.children))
+
+    def play(self, state: TreeState, move: int, /) -> Status[TreeState]:
+        node = state.node
+        if isinstance(node, Leaf) or not 0 <= move < len(node.children):
+            raise ExplicitTreeError(f"{move} is not a move from {state}")
+        child = node.children[move]
+        if isinstance(child, End):
+            return Done(child.outcome)
+        return Playing(TreeState(child, flip(state.side)))
+
+    def state_to_string(self, state: TreeState, /) -> str:
+        return str(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: TreeState, text: str, /) -> int | None:
+        node = state.node
+        if isinstance(node, Leaf) or not text.strip().isdigit():
+            return None
+        move = int(text)
+        return move if move < len(node.children) else None
+
+
+def _estimate(state: TreeState) -> float:
+    return state.node.value
+
+
+def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, int]:
+    """Estimates each node with its number, with the standard order."""
+    return NumericEstimator(game, _estimate)
+
+
+# --------------------------------------------------------------------------
+# The handout text form
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?\d+(?:\.\d+)?)"
+    r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
+)
+_ENDS: dict[str, Outcome] = {
+    "!Maxie": Winner(Side.Maxie),
+    "!Minnie": Winner(Side.Minnie),
+    "!Draw": Draw(),
+}
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
+        where = self.pos if at is None else at
+        pointer = " " * where + "^"
+        return TreeSyntaxError(
+            f"{what} at position {where + 1} of the tree text:\n  {self.text}\n  {pointer}"
+        )
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> tuple[str, str] | None:
+        """The next token's kind and text, without consuming it."""
+        self.skip_space()
+        if self.pos >= len(self.text):
+            return None
+        match = _TOKEN.match(self.text, self.pos)
+        if match is None or match.lastgroup is None:
+            raise self.fail(f"unexpected character {self.text[self.pos]!r}")
+        return match.lastgroup, match.group(match.lastgroup)
+
+    def take(self) -> tuple[str, str]:
+        token = self.peek()
+        if token is None:
+            raise self.fail("the tree text ends too early")
+        self.pos += len(token[1])
+        return token
+
+    def tree(self) -> Tree:
+        kind, text = self.take()
+        if kind != "name":
+            raise self.fail(f"expected a node name, found {text!r}", self.pos - len(text))
+        name = text
+        token = self.peek()
+        if token is not None and token[0] == "end":
+            self.take()
+            return End(name, _ENDS[token[1]])
+        value: float = 0
+        if token is not None and token[0] == "num":
+            self.take()
+            number = float(token[1])
+            value = int(number) if number.is_integer() and "." not in token[1] else number
+            token = self.peek()
+        if token is None or token[1] != "[":
+            return Leaf(name, value)
+        self.take()
+        children = [self.tree()]
+        while True:
+            kind, text = self.take()
+            if text == "]":
+                break
+            if text != ",":
+                raise self.fail(f"expected ',' or ']', found {text!r}", self.pos - len(text))
+            children.append(self.tree())
+        return Node(name, tuple(children), value)
+
+
+def parse_tree(text: str) -> Node | Leaf:
+    """The tree written in the handout form; :class:`TreeSyntaxError` says where it breaks.
+
+    >>> try:
+    ...     parse_tree("a[b1,")
+    ... except TreeSyntaxError as error:
+    ...     print(error)
+    the tree text ends too early at position 6 of the tree text:
+      a[b1,
+           ^
+    """
+    parser = _Parser(text)
+    tree = parser.tree()
+    if parser.peek() is not None:
+        raise parser.fail("unexpected text after the tree")
+    if isinstance(tree, End):
+        raise parser.fail("the root cannot be a finished game", 0)
+    return tree
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def tree_to_text(tree: Tree) -> str:
+    """``tree`` in the handout form; ``parse_tree(tree_to_text(t)) == t``.
+
+    >>> tree_to_text(parse_tree("a[ b[c3,d-2], e!Draw ]"))
+    'a[b[c3,d-2],e!Draw]'
+    """
+    match tree:
+        case End(name, outcome):
+            end = "!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"
+            return name + end
+        case Leaf(name, value):
+            return name + (_number(value) if value != 0 else "")
+        case Node(name, children, value):
+            number = _number(value) if value != 0 else ""
+            return f"{name}{number}[{','.join(tree_to_text(c) for c in children)}]"
+        case _:
+            assert_never(tree)
+
+
+SMALL_TEXT = "a[ b[c3,d6,e-2], f[g6,h4,i10], j[k1,l30,m9] ]"
+"""The handout's Small tree (depth 2): Minimax and AlphaBeta choose move 1, value 4."""
+BIG_TEXT = (
+    "a[ b[ c[ d[e3,f5], g[h2,i7] ], j[ k[l10,m4] ] ], n[ o[ p[q2,r7] ], s[ t[u8,v2], w[x4,y6] ] ] ]"
+)
+"""The handout's Big tree (depth 4): move 0, value 3."""
+UNEVEN_TEXT = "a[ b[c[d4]], e[f[g5], h[i6]] ]"
+"""The handout's Uneven tree (depth 3): move 1, value 5."""
+CSE473_TEXT = "a[ b[c3,d12,e8], f[g2,h4,i6], j[k14,l5,m2] ]"
+"""The two-ply tree of the CSE 473 slides: value 3, move 0; alpha-beta skips h and i."""
+
+SMALL = parse_tree(SMALL_TEXT)
+BIG = parse_tree(BIG_TEXT)
+UNEVEN = parse_tree(UNEVEN_TEXT)
+CSE473 = parse_tree(CSE473_TEXT)
+
+HANDOUT_TREES: dict[str, Node | Leaf] = {
+    "small": SMALL,
+    "big": BIG,
+    "uneven": UNEVEN,
+    "cse473": CSE473,
+}
+"""The named trees, by the names the command line accepts."""
+
+
+def _typecheck() -> None:
+    """mypy checks here that ExplicitGame satisfies the GAME signature."""
+    _: Game[TreeState, int] = ExplicitGame(SMALL)
