@@ -47,6 +47,7 @@ __all__ = [
     "TreeState",
     "TreeSyntaxError",
     "parse_tree",
+    "shallowest_leaf",
     "tree_estimator",
     "tree_to_text",
 ]
@@ -176,6 +177,26 @@ class ExplicitGame:
 
 def _estimate(state: TreeState) -> float:
     return state.node.value
+
+
+def shallowest_leaf(tree: Tree) -> int | None:
+    """Moves from ``tree`` to its nearest Leaf (None when every line ends in an End).
+
+    A search from the root deeper than this would run past that leaf.
+
+    >>> shallowest_leaf(UNEVEN), shallowest_leaf(parse_tree("a[b!Draw,c[d2]]"))
+    (3, 2)
+    """
+    match tree:
+        case Leaf():
+            return 0
+        case End():
+            return None
+        case Node(_, children, _):
+            depths = [d for d in map(shallowest_leaf, children) if d is not None]
+            return 1 + min(depths) if depths else None
+        case _:
+            assert_never(tree)
 
 
 def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, int]:

@@ -1,0 +1,227 @@
+"""The command line, driven through its real entry point."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from gamelib.cli import main
+from gamelib.registry import GAMES, PLAYER_KINDS, GameKit, SpecError, Streams, parse_player_spec
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "gamelib: unknown game 'chess'; known games: nim, tree\n"),
+        (["play", "nim", "--pile", "x"], "gamelib: --pile must be a whole number, got 'x'\n"),
+        (["play", "nim", "--pile", "0"], "gamelib: --pile must be at least 1, got 0\n"),
+        (["play", "nim", "--pile"], "gamelib: argument --pile: expected one argument\n"),
+        (
+            ["play", "nim", "--maxie", "alphabta"],
+            "gamelib: unknown player kind 'alphabta'; known kinds: "
+            "human, direct, random, minimax, alphabeta, jamboree\n",
+        ),
+        (
+            ["play", "nim", "--minnie", "minimax:0"],
+            "gamelib: the depth in 'minimax:0' must be at least 1, got 0\n",
+        ),
+        (
+            ["play", "nim", "--minnie", "minimax:deep"],
+            "gamelib: the depth in 'minimax:deep' must be a whole number, got 'deep'\n",
+        ),
+        (
+            ["play", "nim", "--depth", "-1"],
+            "gamelib: the depth in --depth must be at least 1, got -1\n",
+        ),
+        (
+            ["play", "nim", "--minnie", "jamboree:3:1.5"],
+            "gamelib: the prune percentage in 'jamboree:3:1.5' must be between 0 and 1, got 1.5\n",
+        ),
+        (
+            ["play", "nim", "--minnie", "random:3"],
+            "gamelib: 'random:3' has too many ':' parts for a random player\n",
+        ),
+        (["play", "nim", "--seed", "s"], "gamelib: --seed must be a whole number, got 's'\n"),
+        (["play", "nim", "--colour", "red"], "gamelib: unrecognized arguments: --colour red\n"),
+        (
+            ["play", "tree"],
+            "gamelib: 'tree' can be analysed but not played: its leaves are estimates\n",
+        ),
+        (
+            ["analyse", "nim", "--player", "human"],
+            "gamelib: analyse needs a search player (minimax, alphabeta or jamboree), "
+            "not 'human'\n",
+        ),
+        (
+            ["analyse", "tree", "--tree", "big", "--player", "alphabeta:9"],
+            "gamelib: the depth 9 in 'alphabeta:9' is deeper than the tree: "
+            "its shallowest leaf is 4 moves from the root\n",
+        ),
+        (
+            ["analyse", "tree", "--tree", "huge"],
+            "gamelib: unknown tree 'huge'; named trees: small, big, uneven, cse473, "
+            "or write one out\n",
+        ),
+        (
+            ["analyse", "tree", "--tree", "a[b1 c2]"],
+            "gamelib: expected ',' or ']', found 'c' at position 6 of the tree text:\n"
+            "  a[b1 c2]\n       ^\n",
+        ),
+        (["list", "extra"], "gamelib: unrecognized arguments: extra\n"),
+    ],
+)
+def test_bad_command_lines_get_one_sentence_and_status_2(argv: list[str], message: str) -> None:
+    status, out, err = run(*argv)
+    assert (status, out, err) == (2, "", message)
+
+
+def test_no_command() -> None:
+    status, _, err = run()
+    assert status == 2
+    assert err == "gamelib: the following arguments are required: COMMAND\n"
+
+
+def test_nim_player_kind_without_direct_player() -> None:
+    status, _, err = run("analyse", "tree", "--player", "direct")
+    assert status == 2
+    assert "analyse needs a search player" in err
+
+
+def test_direct_player_missing_for_a_game_without_one() -> None:
+    # Straight into the registry: the tree game has no hand-written player.
+    class Job:
+        def __call__(self, kit: GameKit[S, M, G], /) -> int:
+            spec = parse_player_spec("direct", 1, 0.5)
+            PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
+            return 0
+
+    kit = GAMES["tree"].build(argparse.Namespace(tree="small"))
+    with pytest.raises(SpecError, match="no hand-written"):
+        kit.run(Job())
+
+
+def test_human_typo_then_legal_moves_transcript() -> None:
+    status, out, err = run(
+        "play", "nim", "--pile", "5", "--maxie", "human", "--minnie", "direct", stdin="7\n1\n1\n"
+    )
+    assert (status, err) == (0, "")
+    assert re.sub(r"\(\d+\.\d\d s\)", "(T s)", out) == (
+        "Maxie: a human.  Minnie: NimPlayer.\n"
+        "\n"
+        "5 left, and it is Maxie's turn\n"
+        "Maxie, please type your move: '7' is not a legal move here; legal moves: 1, 2, 3\n"
+        "Maxie, please type your move: Maxie decides to make the move 1 (T s)\n"
+        "\n"
+        "4 left, and it is Minnie's turn\n"
+        "Minnie decides to make the move 3 (T s)\n"
+        "\n"
+        "1 left, and it is Maxie's turn\n"
+        "Maxie, please type your move: Maxie decides to make the move 1 (T s)\n"
+        "\n"
+        "Game over! Minnie wins!\n"
+    )
+
+
+def test_end_of_input_stops_cleanly_with_status_1() -> None:
+    status, out, err = run("play", "nim", "--maxie", "human", stdin="")
+    assert status == 1
+    assert out.endswith("Maxie, please type your move: \n")
+    assert err == "gamelib: game stopped: the input ended while waiting for Maxie's move\n"
+
+
+def test_random_players_reproducible_with_seed() -> None:
+    a = run("play", "nim", "--pile", "40", "--maxie", "random", "--minnie", "random", "--seed", "4")
+    b = run("play", "nim", "--pile", "40", "--maxie", "random", "--minnie", "random", "--seed", "4")
+
+    def moves(out: str) -> list[str]:
+        return [line.split(" (")[0] for line in out.splitlines() if "decides" in line]
+
+    assert a[0] == b[0] == 0
+    assert moves(a[1]) == moves(b[1])
+    assert len(moves(a[1])) >= 14
+
+
+def test_analyse_nim() -> None:
+    status, out, err = run("analyse", "nim", "--pile", "15", "--player", "alphabeta:5")
+    assert (status, err) == (0, "")
+    assert out == (
+        "15 left, and it is Maxie's turn\nAlphaBeta(depth 5) chooses 2 for Maxie; value: Guess 1\n"
+    )
+
+
+def test_analyse_with_depth_and_prune_options() -> None:
+    status, out, _ = run(
+        "analyse", "tree", "--tree", "big", "--player", "jamboree", "--depth", "4", "--prune", "0.5"
+    )
+    assert status == 0
+    assert out == "(Maxie,a)\nJamboree(depth 4, prune 0.5) chooses 0 for Maxie; value: Guess 3\n"
+
+
+def test_play_search_players_against_each_other() -> None:
+    status, out, _ = run("play", "nim", "--maxie", "alphabeta:5", "--minnie", "minimax:3")
+    assert status == 0
+    assert out.startswith("Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 3).\n")
+    assert "Maxie decides to make the move 2 (" in out
+    assert out.endswith("Game over! Maxie wins!\n")
+
+
+def test_demo_plays_a_whole_game_without_input() -> None:
+    status, out, err = run("demo")
+    assert (status, err) == (0, "")
+    assert out.endswith("Game over! Maxie wins!\n")
+
+
+def test_list() -> None:
+    status, out, _ = run("list")
+    assert status == 0
+    assert "  nim        take 1-3 pebbles; whoever takes the last loses\n" in out
+    assert "  jamboree   Jamboree search, jamboree:DEPTH:PRUNE\n" in out
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    return env
+
+
+def test_python_dash_m_in_a_real_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gamelib", "play", "nim", "--maxie", "human"],
+        input="x\n",
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "'x' is not a legal move here; legal moves: 1, 2, 3" in done.stdout
+    assert done.stderr == "gamelib: game stopped: the input ended while waiting for Maxie's move\n"
+
+
+def test_console_script_reports_bad_game() -> None:
+    script = Path(sys.executable).with_name("gamelib")
+    assert script.exists(), "the gamelib console script is installed with the package"
+    done = subprocess.run(
+        [str(script), "play", "go"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "gamelib: unknown game 'go'; known games: nim, tree\n"
