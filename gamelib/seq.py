@@ -139,18 +139,23 @@ class Seq(Generic[T_co]):
 class _Array(Seq[T_co]):
     """An already computed sequence: a tuple and the index where it starts."""
 
-    __slots__ = ("_items", "_start")
+    __slots__ = ("_items", "_start", "_view")
 
     def __init__(self, items: tuple[T_co, ...], start: int = 0) -> None:
         self._items = items
         self._start = start
+        self._view: View[T_co] | None = None
 
     def _show(self) -> View[T_co]:
-        i = self._start
-        items = self._items
-        if i < len(items):
-            return Cons(items[i], _Array(items, i + 1))
-        return _NIL
+        # The view is kept: games share one move sequence among many states,
+        # so a search's show1 on it is usually just this attribute read.
+        view = self._view
+        if view is None:
+            i = self._start
+            items = self._items
+            view = Cons(items[i], _Array(items, i + 1)) if i < len(items) else _NIL
+            self._view = view
+        return view
 
     def __iter__(self) -> Iterator[T_co]:
         if self._start == 0:

@@ -114,8 +114,12 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
 
     REQUIRES: guesses are finite numbers (not NaN or infinity).
     """
-    x = _score(a)
-    y = _score(b)
+    if isinstance(a, Guess) and isinstance(b, Guess):
+        x = a.guess
+        y = b.guess
+    else:
+        x = _score(a)
+        y = _score(b)
     if x < y:
         return LESS
     if x > y:
@@ -147,8 +151,7 @@ class NumericEstimator(Generic[S, M]):
     estimate: Callable[[S], float]
     """The heuristic: larger is better for Maxie."""
 
-    def compare(self, a: Est[float], b: Est[float], /) -> Order:
-        return standard_compare(a, b)
+    compare = staticmethod(standard_compare)
 
     def guess_to_string(self, guess: float, /) -> str:
         return _number_to_string(guess)
