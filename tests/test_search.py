@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 
 from gamelib import seq
 from gamelib.core import EQUAL, Done, Draw, Outcome, Playing, Side, Winner
-from gamelib.estimate import Definitely, Est, Guess, NumericEstimator, Settings
+from gamelib.estimate import Definitely, Est, Guess, NumericEstimator, Settings, standard_compare
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.jamboree import Jamboree
 from gamelib.estimate.minimax import Minimax
 from gamelib.estimate.observe import CountingGame, RecordingEstimator
 from gamelib.estimate.player import SearchDepthError, SearchPlayer
+from gamelib.estimate.window import Action, NegInf, PosInf, chart
 from gamelib.games.explicit import (
     BIG,
     CSE473,
@@ -364,3 +365,29 @@ def test_search_players_print_nothing(capsys: pytest.CaptureFixture[str]) -> Non
     for factory in (Minimax, AlphaBeta, jamboree(0.5)):
         run(factory, BIG, 4)
     assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("side", "x", "expected"),
+    [
+        (Side.Maxie, 1, Action.IGNORE),
+        (Side.Maxie, 2, Action.IGNORE),  # x = α
+        (Side.Maxie, 3, Action.UPDATE_ALPHA),
+        (Side.Maxie, 5, Action.PRUNE),  # x = β
+        (Side.Maxie, 6, Action.PRUNE),
+        (Side.Minnie, 1, Action.PRUNE),
+        (Side.Minnie, 2, Action.PRUNE),  # x = α
+        (Side.Minnie, 3, Action.UPDATE_BETA),
+        (Side.Minnie, 5, Action.IGNORE),  # x = β
+        (Side.Minnie, 6, Action.IGNORE),
+    ],
+)
+def test_the_lecture_chart(side: Side, x: int, expected: Action) -> None:
+    assert chart(side, Guess(x), Guess(2), Guess(5), standard_compare) is expected
+
+
+def test_the_chart_with_infinite_bounds() -> None:
+    win = Definitely(Winner(Side.Maxie))
+    loss = Definitely(Winner(Side.Minnie))
+    assert chart(Side.Maxie, win, NegInf, PosInf, standard_compare) is Action.UPDATE_ALPHA
+    assert chart(Side.Minnie, loss, NegInf, PosInf, standard_compare) is Action.UPDATE_BETA
