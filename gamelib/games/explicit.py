@@ -211,6 +211,7 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?\d+(?:\.\d+)?)"
     r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
 )
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
 _ENDS: dict[str, Outcome] = {
     "!Maxie": Winner(Side.Maxie),
     "!Minnie": Winner(Side.Minnie),
@@ -310,6 +311,11 @@ def tree_to_text(tree: Tree) -> str:
     >>> tree_to_text(parse_tree("a[ b[c3,d-2], e!Draw ]"))
     'a[b[c3,d-2],e!Draw]'
     """
+    if not _NAME.fullmatch(tree.name):
+        raise TreeSyntaxError(
+            f"the name {tree.name!r} cannot be written in the tree text "
+            "(names are letters, '_' and \"'\", starting with a letter or '_')"
+        )
     match tree:
         case End(name, outcome):
             end = "!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"
