@@ -1,4 +1,4 @@
-"""The command line: ``gamelib play | analyse | list | demo``.
+"""The command line: ``gamelib play | analyse | run | list | demo``.
 
 Every mistake on the command line gets one sentence on standard error and
 exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
@@ -8,6 +8,7 @@ a faulty player gets one sentence and exit status 1.  Never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO, TypeVar
@@ -23,6 +24,7 @@ from gamelib.registry import (
     GAMES,
     PLAYER_KINDS,
     PLAYER_KINDS_ORDER,
+    PRESETS,
     GameKit,
     KitUser,
     SpecError,
@@ -39,8 +41,8 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
-DEMO_ARGS = ["play", "nim", "--maxie", "alphabeta:5", "--minnie", "minimax:3"]
-"""What ``gamelib demo`` runs: two search players, no input needed."""
+DEMO_PRESET = "C4_ABvMM"
+"""What ``gamelib demo`` runs: two search players on Connect Four, no input needed."""
 
 
 class UsageError(Exception):
@@ -75,8 +77,10 @@ def _top_parser() -> _Parser:
     analyse.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
     _search_options(analyse)
 
-    commands.add_parser("list", help="list games and player kinds")
-    commands.add_parser("demo", help="watch two search players play Nim")
+    run = commands.add_parser("run", help="play a preset game, e.g. C4_HvAB (see list)")
+    run.add_argument("preset", metavar="PRESET", help="a preset name from 'gamelib list'")
+    commands.add_parser("list", help="list games, player kinds and presets")
+    commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
     return parser
 
 
@@ -161,6 +165,9 @@ def _list(out: TextIO) -> int:
     out.write("Player kinds (--maxie, --minnie, --player):\n")
     for name in PLAYER_KINDS_ORDER:
         out.write(f"  {name:<10} {PLAYER_KINDS[name].summary}\n")
+    out.write("Presets (gamelib run NAME):\n")
+    for name in sorted(PRESETS):
+        out.write(f"  {name:<10} {PRESETS[name].summary}\n")
     return 0
 
 
@@ -172,7 +179,14 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
         return _list(stdout)
     if command == "demo":
         _reject_extra(extra)
-        return _run(DEMO_ARGS, stdin, stdout)
+        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout)
+    if command == "run":
+        preset = PRESETS.get(options.preset)
+        if preset is None:
+            known = ", ".join(sorted(PRESETS))
+            raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
+        # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
+        return _run([*preset.argv, *extra], stdin, stdout)
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         return kit.run(_Play(options, Streams(stdin, stdout, _seed(options.seed))))
@@ -212,4 +226,11 @@ def main(
 
 def entry_point() -> NoReturn:
     """The ``gamelib`` console script."""
-    sys.exit(main())
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``gamelib ... | head``): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)

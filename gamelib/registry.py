@@ -28,6 +28,7 @@ from gamelib.estimate.estimator import Estimator, Settings
 from gamelib.estimate.jamboree import Jamboree
 from gamelib.estimate.minimax import Minimax
 from gamelib.estimate.player import SearchPlayer
+from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -37,16 +38,19 @@ from gamelib.games.explicit import (
     tree_estimator,
 )
 from gamelib.games.nim import Nim, NimPlayer, nim_estimator
+from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 __all__ = [
     "DEFAULT_DEPTH",
     "DEFAULT_PRUNE",
     "GAMES",
     "PLAYER_KINDS",
+    "PRESETS",
     "GameEntry",
     "GameKit",
     "PlayerKind",
     "PlayerSpec",
+    "Preset",
     "SpecError",
     "Streams",
     "explicit_tree",
@@ -328,10 +332,51 @@ def _tree_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, tree_estimator(game), depth_limit=shallowest_leaf(game.root)))
 
 
+def _connect4_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cols", default="7", help="columns (default 7)")
+    parser.add_argument("--rows", default="6", help="rows (default 6)")
+    parser.add_argument("--k", default="4", help="pieces in a line to win (default 4)")
+
+
+def _connect4_build(options: argparse.Namespace) -> KitUser:
+    cols = _positive(str(options.cols), "--cols")
+    rows = _positive(str(options.rows), "--rows")
+    k = _positive(str(options.k), "--k")
+    try:
+        game = ConnectFour(cols=cols, rows=rows, k=k)
+    except ValueError as error:
+        raise SpecError(str(error)) from None
+    return pack(GameKit(game, connect4_estimator(game)))
+
+
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    del parser
+
+
+def _tictactoe_build(options: argparse.Namespace) -> KitUser:
+    game = TicTacToe()
+    return pack(GameKit(game, tictactoe_estimator(game)))
+
+
 GAMES: PMap[str, GameEntry] = pmap(
     {
+        "connect4": GameEntry(
+            "connect4",
+            "drop pieces in columns; k in a line wins (--cols, --rows, --k)",
+            _connect4_options,
+            _connect4_build,
+        ),
+        "tictactoe": GameEntry(
+            "tictactoe",
+            "three in a line on 3 x 3; type a cell as one digit 1-9",
+            _no_options,
+            _tictactoe_build,
+        ),
         "nim": GameEntry(
-            "nim", "take 1-3 pebbles; whoever takes the last loses", _nim_options, _nim_build
+            "nim",
+            "take 1-3 pebbles; whoever takes the last loses (--pile)",
+            _nim_options,
+            _nim_build,
         ),
         "tree": GameEntry(
             "tree",
@@ -343,3 +388,59 @@ GAMES: PMap[str, GameEntry] = pmap(
     }
 )
 """Games by name."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named game the course runs (``gamelib run NAME``)."""
+
+    name: str
+    """Its name: game, then the two players (H human, MM Minimax, AB AlphaBeta, J Jamboree)."""
+    summary: str
+    """One line for ``gamelib list``."""
+    argv: tuple[str, ...]
+    """The ``gamelib`` arguments it stands for."""
+
+
+def _preset(name: str, summary: str, *argv: str) -> tuple[str, Preset]:
+    return name, Preset(name, summary, argv)
+
+
+PRESETS: PMap[str, Preset] = pmap(
+    dict(
+        [
+            _preset(
+                "C4_HvAB",
+                "Connect Four: you against AlphaBeta, depth 5",
+                *("play", "connect4", "--maxie", "human", "--minnie", "alphabeta:5"),
+            ),
+            _preset(
+                "C4_HvMM",
+                "Connect Four: you against Minimax, depth 5",
+                *("play", "connect4", "--maxie", "human", "--minnie", "minimax:5"),
+            ),
+            _preset(
+                "C4_ABvMM",
+                "Connect Four: AlphaBeta against Minimax, depth 5 (make demo)",
+                *("play", "connect4", "--maxie", "alphabeta:5", "--minnie", "minimax:5"),
+            ),
+            _preset(
+                "Nim_HvMM",
+                "Nim from 15: you against Minimax, depth 5",
+                *("play", "nim", "--maxie", "human", "--minnie", "minimax:5"),
+            ),
+            _preset(
+                "Nim_MMvMM",
+                "Nim from 15: Minimax against Minimax, depth 5",
+                *("play", "nim", "--maxie", "minimax:5", "--minnie", "minimax:5"),
+            ),
+            _preset(
+                "TTT_HvAB",
+                "tic-tac-toe: you against AlphaBeta, depth 5",
+                *("play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta:5"),
+            ),
+        ]
+    )
+)
+"""Presets by name, after the course's ``RunNim.HvM`` style runs."""

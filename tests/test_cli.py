@@ -30,7 +30,10 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "chess"], "gamelib: unknown game 'chess'; known games: nim, tree\n"),
+        (
+            ["play", "chess"],
+            "gamelib: unknown game 'chess'; known games: connect4, nim, tictactoe, tree\n",
+        ),
         (["play", "nim", "--pile", "x"], "gamelib: --pile must be a whole number, got 'x'\n"),
         (["play", "nim", "--pile", "0"], "gamelib: --pile must be at least 1, got 0\n"),
         (["play", "nim", "--pile"], "gamelib: argument --pile: expected one argument\n"),
@@ -86,6 +89,17 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
             "  a[b1 c2]\n       ^\n",
         ),
         (["list", "extra"], "gamelib: unrecognized arguments: extra\n"),
+        (
+            ["run", "C4_XX"],
+            "gamelib: unknown preset 'C4_XX'; presets: "
+            "C4_ABvMM, C4_HvAB, C4_HvMM, Nim_HvMM, Nim_MMvMM, TTT_HvAB\n",
+        ),
+        (
+            ["play", "connect4", "--k", "9"],
+            "gamelib: k = 9 cannot fit on a 7 x 6 board: no line is longer than 7\n",
+        ),
+        (["play", "connect4", "--cols", "0"], "gamelib: --cols must be at least 1, got 0\n"),
+        (["play", "tictactoe", "--pile", "3"], "gamelib: unrecognized arguments: --pile 3\n"),
     ],
 )
 def test_bad_command_lines_get_one_sentence_and_status_2(argv: list[str], message: str) -> None:
@@ -186,13 +200,21 @@ def test_play_search_players_against_each_other() -> None:
 def test_demo_plays_a_whole_game_without_input() -> None:
     status, out, err = run("demo")
     assert (status, err) == (0, "")
-    assert out.endswith("Game over! Maxie wins!\n")
+    assert out.startswith(
+        "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 5).\n\n 0 1 2 3 4 5 6\n"
+    )
+    # Both players are deterministic, so the game is always the same one.
+    assert out.count("decides to make the move") == 22
+    assert re.search(
+        r"Minnie decides to make the move 5 \(\d+\.\d\d s\)\n\nGame over! Minnie wins!\n$", out
+    )
 
 
 def test_list() -> None:
     status, out, _ = run("list")
     assert status == 0
-    assert "  nim        take 1-3 pebbles; whoever takes the last loses\n" in out
+    assert "  nim        take 1-3 pebbles; whoever takes the last loses (--pile)\n" in out
+    assert "  TTT_HvAB   tic-tac-toe: you against AlphaBeta, depth 5\n" in out
     assert "  jamboree   Jamboree search, jamboree:DEPTH:PRUNE\n" in out
 
 
@@ -224,4 +246,57 @@ def test_console_script_reports_bad_game() -> None:
         [str(script), "play", "go"], capture_output=True, text=True, timeout=60, check=False
     )
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == "gamelib: unknown game 'go'; known games: nim, tree\n"
+    assert (
+        done.stderr == "gamelib: unknown game 'go'; known games: connect4, nim, tictactoe, tree\n"
+    )
+
+
+def test_connect4_human_gets_clear_reasons() -> None:
+    status, out, err = run(
+        "play",
+        "connect4",
+        "--cols",
+        "3",
+        "--rows",
+        "1",
+        "--k",
+        "3",
+        "--maxie",
+        "human",
+        "--minnie",
+        "human",
+        stdin="3\nx\n1\n1\n0\n2\n",
+    )
+    assert (status, err) == (0, "")
+    assert "there is no column 3: columns are 0–2; legal moves: 1, 0, 2\n" in out
+    assert "'x' is not a column number; legal moves: 1, 0, 2\n" in out
+    assert "column 1 is full; legal moves: 0, 2\n" in out
+    assert out.endswith("Game over! It's a draw!\n")
+
+
+def test_tictactoe_human_gets_clear_reasons() -> None:
+    status, out, _ = run(
+        "play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta:9", stdin="1 1\n0\n5\n5\n"
+    )
+    assert status == 1  # the input ends before the game does
+    assert "'1 1' is not a cell: type one digit from 1 to 9; legal moves: 1, 2, 3, 4, 5" in out
+    assert "'0' is not a cell: type one digit from 1 to 9" in out
+    assert "cell 5 is taken; legal moves: 2, 3, 4, 6, 7, 8, 9\n" in out
+
+
+def test_run_preset_with_extra_options() -> None:
+    status, out, _ = run("run", "Nim_MMvMM", "--pile", "6")
+    assert status == 0
+    assert out.startswith("Maxie: Minimax(depth 5).  Minnie: Minimax(depth 5).\n\n6 left")
+    assert out.endswith("Game over! Maxie wins!\n")
+
+
+def test_analyse_connect4_and_tictactoe() -> None:
+    status, out, _ = run("analyse", "tictactoe", "--player", "alphabeta:9")
+    assert status == 0
+    assert out.endswith("AlphaBeta(depth 9) chooses 1 for Maxie; value: Definitely a draw\n")
+    status, out, _ = run(
+        "analyse", "connect4", "--cols", "4", "--rows", "4", "--player", "alphabeta:16"
+    )
+    assert status == 0
+    assert out.endswith("AlphaBeta(depth 16) chooses 1 for Maxie; value: Definitely a draw\n")

@@ -99,7 +99,7 @@ def nim_estimate(state: NimState) -> int:
     return -1 if to_move_loses == maxie_to_move else 1
 
 
-def nim_estimator(game: Nim) -> NumericEstimator[NimState, int]:
+def nim_estimator(game: Game[NimState, int]) -> NumericEstimator[NimState, int]:
     """Nim's perfect estimator (slide 22.9's ``estimate``) with the standard order."""
     return NumericEstimator(game, nim_estimate)
 

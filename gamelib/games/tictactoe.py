@@ -1,0 +1,155 @@
+"""Tic-tac-toe: Maxie (X) moves first; three in a line wins; a full board is a draw.
+
+A move is a cell, numbered 1 to 9 row by row from the top left, and typed
+as that single digit: the board shows each empty cell's digit, so the
+number to type is the one on the square.  Anything else (two numbers, a
+taken cell, 0, 10) is rejected with the reason.  Moves are offered in
+square order, 1 to 9.
+
+>>> game = TicTacToe()
+>>> state = game.play(game.start, 5).state  # type: ignore[union-attr]
+>>> print(game.state_to_string(state))
+ 1 | 2 | 3
+---+---+---
+ 4 | X | 6
+---+---+---
+ 7 | 8 | 9
+Minnie (O) to move
+>>> game.parse_move(state, "5") is None, game.why_illegal(state, "5")
+(True, 'cell 5 is taken')
+>>> open_lines(state)
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import NumericEstimator
+from gamelib.seq import Seq
+
+__all__ = ["LINES", "TicTacToe", "TicTacToeState", "open_lines", "tictactoe_estimator"]
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+"""The eight lines, as 0-based cell indices (cell ``i`` is typed as ``i + 1``)."""
+
+_LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(line for line in LINES if cell in line) for cell in range(9)
+)
+
+# One shared sequence of moves per set of empty cells (a 9-bit mask).
+_MOVES: tuple[Seq[int], ...] = tuple(
+    seq.from_iterable(tuple(cell + 1 for cell in range(9) if mask >> cell & 1))
+    for mask in range(512)
+)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TicTacToeState:
+    """The nine cells (1 for X, -1 for O, 0 for empty) and the side to move."""
+
+    cells: tuple[int, ...]
+    """Row by row from the top left."""
+    side: Side
+    """The side to move."""
+
+    def empty_mask(self) -> int:
+        """Bit ``i`` is set when cell ``i`` (typed ``i + 1``) is empty."""
+        mask = 0
+        for i, v in enumerate(self.cells):
+            if v == 0:
+                mask |= 1 << i
+        return mask
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TicTacToe:
+    """The 3 x 3 game, Maxie (X) first."""
+
+    @property
+    def start(self) -> TicTacToeState:
+        return TicTacToeState((0,) * 9, Side.Maxie)
+
+    def player(self, state: TicTacToeState, /) -> Side:
+        return state.side
+
+    def moves(self, state: TicTacToeState, /) -> Seq[int]:
+        return _MOVES[state.empty_mask()]
+
+    def play(self, state: TicTacToeState, move: int, /) -> Status[TicTacToeState]:
+        cell = move - 1
+        cells = state.cells
+        mark = 1 if state.side is Side.Maxie else -1
+        new = cells[:cell] + (mark,) + cells[cell + 1 :]  # noqa: RUF005 - faster than unpacking
+        for a, b, c in _LINES_THROUGH[cell]:
+            if new[a] == new[b] == new[c]:
+                return Done(Winner(state.side))
+        if 0 not in new:
+            return Done(Draw())
+        return Playing(TicTacToeState(new, Side.Minnie if mark == 1 else Side.Maxie))
+
+    def state_to_string(self, state: TicTacToeState, /) -> str:
+        def show(i: int) -> str:
+            v = state.cells[i]
+            return "X" if v == 1 else "O" if v == -1 else str(i + 1)
+
+        rows = [" | ".join(show(r * 3 + c) for c in range(3)) for r in range(3)]
+        mark = "X" if state.side is Side.Maxie else "O"
+        return (
+            "\n---+---+---\n".join(f" {row}" for row in rows) + f"\n{state.side} ({mark}) to move"
+        )
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: TicTacToeState, text: str, /) -> int | None:
+        text = text.strip()
+        if len(text) != 1 or text not in "123456789":
+            return None
+        move = int(text)
+        return move if state.cells[move - 1] == 0 else None
+
+    def why_illegal(self, state: TicTacToeState, text: str, /) -> str:
+        """Why ``text`` is not a legal move: not a cell digit, or a taken cell."""
+        stripped = text.strip()
+        if len(stripped) == 1 and stripped in "123456789":
+            return f"cell {stripped} is taken"
+        return f"'{text}' is not a cell: type one digit from 1 to 9"
+
+
+def open_lines(state: TicTacToeState) -> float:
+    """Lines still open for Maxie (no O) minus lines still open for Minnie (no X)."""
+    cells = state.cells
+    score = 0
+    for a, b, c in LINES:
+        line = (cells[a], cells[b], cells[c])
+        if -1 not in line:
+            score += 1
+        if 1 not in line:
+            score -= 1
+    return score
+
+
+def tictactoe_estimator(game: Game[TicTacToeState, int]) -> NumericEstimator[TicTacToeState, int]:
+    """Counts open lines: :func:`open_lines` with the standard order."""
+    return NumericEstimator(game, open_lines)
+
+
+def _typecheck() -> None:
+    """mypy checks here that TicTacToe satisfies the GAME signature."""
+    _: Game[TicTacToeState, int] = TicTacToe()
