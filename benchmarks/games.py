@@ -1,0 +1,115 @@
+"""Positions per second on real games: tic-tac-toe solved, Connect Four at depth 6.
+
+    python benchmarks/games.py              # 5 runs of each, medians
+    python benchmarks/games.py --solve-5x4  # also solve 5 x 4 Connect Four (about half a minute)
+
+Positions visited are counted with CountingGame (play calls, plus 1 for the
+root) in a separate, untimed run, so the timed runs carry no counting cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from gamelib.core import Draw, Game
+from gamelib.estimate import Definitely, Est, Estimator, Settings
+from gamelib.estimate.alphabeta import AlphaBeta
+from gamelib.estimate.minimax import Minimax
+from gamelib.estimate.observe import CountingGame
+from gamelib.estimate.player import SearchPlayer
+from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+Factory = Callable[[Settings[S, M, G]], SearchPlayer[S, M, G]]
+
+
+def measure(
+    name: str,
+    make_game: Callable[[], Game[S, M]],
+    make_estimator: Callable[[Game[S, M]], Estimator[S, M, G]],
+    factory: Factory[S, M, G],
+    depth: int,
+    runs: int,
+) -> Est[G]:
+    counting = CountingGame(make_game())
+    _, value = factory(Settings(make_estimator(counting), depth)).analyse(counting.start)
+    positions = counting.plays + 1
+    game = make_game()
+    player = factory(Settings(make_estimator(game), depth))
+    job = functools.partial(player.analyse, game.start)
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        job()
+        times.append(time.perf_counter() - began)
+    median = statistics.median(times)
+    print(f"  {name:<44}{positions:>12,}{median:>11.3f}{positions / median:>14,.0f}   {value}")
+    return value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="positions per second on real games")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per row (median)")
+    parser.add_argument("--solve-5x4", action="store_true", help="also solve 5 x 4 Connect Four")
+    options = parser.parse_args()
+    runs = options.runs
+    print(f"medians of {runs} runs")
+    print(f"  {'search':<44}{'positions':>12}{'median s':>11}{'positions/s':>14}   value")
+    ttt = measure(
+        "tic-tac-toe, AlphaBeta, depth 9 (solve)",
+        TicTacToe,
+        tictactoe_estimator,
+        AlphaBeta,
+        9,
+        runs,
+    )
+    assert ttt == Definitely(Draw()), ttt
+    measure(
+        "tic-tac-toe, Minimax, depth 9 (solve)",
+        TicTacToe,
+        tictactoe_estimator,
+        Minimax,
+        9,
+        max(1, runs // 2),
+    )
+    for factory, name in ((AlphaBeta, "AlphaBeta"), (Minimax, "Minimax")):
+        measure(
+            f"Connect Four 7 x 6, {name}, depth 6",
+            ConnectFour,
+            connect4_estimator,
+            factory,
+            6,
+            runs if factory is AlphaBeta else max(1, runs // 2),
+        )
+    solved = measure(
+        "Connect Four 4 x 4, AlphaBeta, depth 16 (solve)",
+        lambda: ConnectFour(cols=4, rows=4),
+        connect4_estimator,
+        AlphaBeta,
+        16,
+        runs,
+    )
+    assert solved == Definitely(Draw()), solved
+    if options.solve_5x4:
+        solved = measure(
+            "Connect Four 5 x 4, AlphaBeta, depth 20 (solve)",
+            lambda: ConnectFour(cols=5, rows=4),
+            connect4_estimator,
+            AlphaBeta,
+            20,
+            1,
+        )
+        assert solved == Definitely(Draw()), "Tromp's table: 5 x 4 is a draw"
+
+
+if __name__ == "__main__":
+    main()
