@@ -52,7 +52,7 @@ def measure(
         job()
         times.append(time.perf_counter() - began)
     median = statistics.median(times)
-    print(f"  {name:<44}{positions:>12,}{median:>11.3f}{positions / median:>14,.0f}   {value}")
+    print(f"  {name:<48}{positions:>12,}{median:>11.3f}{positions / median:>14,.0f}   {value}")
     return value
 
 
@@ -63,7 +63,7 @@ def main() -> None:
     options = parser.parse_args()
     runs = options.runs
     print(f"medians of {runs} runs")
-    print(f"  {'search':<44}{'positions':>12}{'median s':>11}{'positions/s':>14}   value")
+    print(f"  {'search':<48}{'positions':>12}{'median s':>11}{'positions/s':>14}   value")
     ttt = measure(
         "tic-tac-toe, AlphaBeta, depth 9 (solve)",
         TicTacToe,
