@@ -25,6 +25,7 @@ from toolz import compose
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.observe import SearchObserver, observed_evaluate, observed_play
 from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.seq import Cons, Seq
@@ -106,8 +107,13 @@ def make_scan(
     return scan
 
 
-def AlphaBeta(settings: Settings[S, M, G]) -> SearchPlayer[S, M, G]:
-    """A player that finds Minimax's move and value while skipping what cannot matter."""
+def AlphaBeta(
+    settings: Settings[S, M, G], observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    """A player that finds Minimax's move and value while skipping what cannot matter.
+
+    An ``observer`` is told about every position visited (see :mod:`gamelib.trace`).
+    """
     est = settings.estimator
     game = est.game
 
@@ -133,7 +139,14 @@ def AlphaBeta(settings: Settings[S, M, G]) -> SearchPlayer[S, M, G]:
             return value_of(search(d, st.state, alpha, beta))
         return Definitely(st.outcome)
 
-    scan = make_scan(game.play, est.compare, evaluate)
+    if observer is None:
+        scan = make_scan(game.play, est.compare, evaluate)
+    else:
+        scan = make_scan(
+            observed_play(observer, game.play),
+            est.compare,
+            observed_evaluate(observer, evaluate),
+        )
     depth = settings.search_depth
 
     def search_root(s: S) -> Edge[M, G]:

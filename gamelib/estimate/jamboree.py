@@ -24,6 +24,7 @@ from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.alphabeta import make_scan
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.observe import SearchObserver, observed_evaluate, observed_play
 from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
 from gamelib.estimate.window import Bound, NegInf, PosInf
 
@@ -34,10 +35,15 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 
-def Jamboree(settings: Settings[S, M, G], prune_percentage: float) -> SearchPlayer[S, M, G]:
+def Jamboree(
+    settings: Settings[S, M, G],
+    prune_percentage: float,
+    observer: SearchObserver[S, M, G] | None = None,
+) -> SearchPlayer[S, M, G]:
     """A player that searches the first ``prune_percentage`` of each node's moves in order.
 
     REQUIRES: ``0 <= prune_percentage <= 1`` (``ValueError`` naming it otherwise).
+    An ``observer`` is told about every position visited (see :mod:`gamelib.trace`).
     """
     p = prune_percentage
     if not 0.0 <= p <= 1.0:  # also rejects NaN
@@ -45,7 +51,6 @@ def Jamboree(settings: Settings[S, M, G], prune_percentage: float) -> SearchPlay
     est = settings.estimator
     game = est.game
     compare = est.compare
-    play = game.play
 
     def move_of(edge: Edge[M, G]) -> M:
         return edge[0]
@@ -70,7 +75,7 @@ def Jamboree(settings: Settings[S, M, G], prune_percentage: float) -> SearchPlay
                 raise ValueError(f"the game offered no moves in a state still being played: {s!r}")
             return best
         # The rest, all against the same window: none of them can narrow it for another.
-        mapped = seq.map(lambda m: (m, evaluate(d - 1, play(s, m), alpha, beta)), rest)
+        mapped = seq.map(lambda m: (m, child(d - 1, play(s, m), alpha, beta)), rest)
         better = max_ if side is Side.Maxie else min_
         if best is not None:
             mapped = seq.cons(best, mapped)
@@ -85,7 +90,13 @@ def Jamboree(settings: Settings[S, M, G], prune_percentage: float) -> SearchPlay
             return value_of(search(d, st.state, alpha, beta))
         return Definitely(st.outcome)
 
-    scan = make_scan(play, compare, evaluate)
+    # The plain play and evaluate, or observed ones when a trace was asked for.
+    play: Callable[[S, M], Status[S]] = game.play
+    child: Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]] = evaluate
+    if observer is not None:
+        play = observed_play(observer, game.play)
+        child = observed_evaluate(observer, evaluate)
+    scan = make_scan(play, compare, child)
 
     depth = settings.search_depth
 

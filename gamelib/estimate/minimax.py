@@ -25,6 +25,11 @@ from toolz import compose
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.observe import (
+    SearchObserver,
+    observed_evaluate_unwindowed,
+    observed_play,
+)
 from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
 from gamelib.seq import Seq
 
@@ -35,11 +40,14 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 
-def Minimax(settings: Settings[S, M, G]) -> SearchPlayer[S, M, G]:
+def Minimax(
+    settings: Settings[S, M, G], observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
     """A player that searches every line ``settings.search_depth`` moves deep.
 
     Ties keep the first move, so among equally good moves it plays the
-    leftmost one that ``game.moves`` offers.
+    leftmost one that ``game.moves`` offers.  An ``observer`` is told about
+    every position visited (see :mod:`gamelib.trace`).
     """
     est = settings.estimator
     game = est.game
@@ -71,11 +79,11 @@ def Minimax(settings: Settings[S, M, G]) -> SearchPlayer[S, M, G]:
     def search(d: int, s: S) -> Edge[M, G]:
         """REQUIRES: d > 0 and s is still being played."""
         return choose(game.player(s))(
-            seq.map(lambda m: (m, evaluate(d - 1, game.play(s, m))), game.moves(s))
+            seq.map(lambda m: (m, evaluate(d - 1, play(s, m))), game.moves(s))
         )
 
-    def evaluate(d: int, st: Status[S]) -> Est[G]:
-        """REQUIRES: d >= 0."""
+    def _evaluate(d: int, st: Status[S]) -> Est[G]:
+        """Slide 22.15's evaluate.  REQUIRES: d >= 0."""
         # Slide 22.15's case, as isinstance: a class pattern costs several times more,
         # and evaluate runs once per position.
         if isinstance(st, Playing):
@@ -84,6 +92,14 @@ def Minimax(settings: Settings[S, M, G]) -> SearchPlayer[S, M, G]:
                 return Guess(est.estimate(s))
             return value_of(search(d, s))
         return Definitely(st.outcome)
+
+    # search finds evaluate and play here: the plain ones, or observed ones when a
+    # trace was asked for (so an untraced search runs no extra code at all).
+    evaluate: Callable[[int, Status[S]], Est[G]] = _evaluate
+    play: Callable[[S, M], Status[S]] = game.play
+    if observer is not None:
+        play = observed_play(observer, game.play)
+        evaluate = observed_evaluate_unwindowed(observer, _evaluate)
 
     depth = settings.search_depth
     analyse = guard_depth(depth, functools.partial(search, depth))

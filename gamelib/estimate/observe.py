@@ -17,19 +17,31 @@ positions a search visits (the root is not counted: add 1 for it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, final
+from typing import Generic, Protocol, TypeVar, final
 
 from gamelib.core.datatypes import Order, Side, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est, Estimator
+from gamelib.estimate.window import Bound
 from gamelib.seq import Seq
 
-__all__ = ["CountingGame", "RecordingEstimator"]
+__all__ = [
+    "CountingGame",
+    "RecordingEstimator",
+    "SearchObserver",
+    "observed_evaluate",
+    "observed_evaluate_unwindowed",
+    "observed_play",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+S_contra = TypeVar("S_contra", contravariant=True)
+M_contra = TypeVar("M_contra", contravariant=True)
+G_contra = TypeVar("G_contra", contravariant=True)
 
 
 @final
@@ -89,3 +101,74 @@ class CountingGame(Generic[S, M]):
 
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.inner.parse_move(state, text)
+
+
+class SearchObserver(Protocol[S_contra, M_contra, G_contra]):
+    """Told, in order, about every position a search visits (see :mod:`gamelib.trace`).
+
+    A factory given an observer calls ``played`` when it makes a move,
+    ``entered`` just before it evaluates the position that move led to (with
+    the window, for players that keep one) and ``left`` with the value it
+    found.  A factory given no observer runs exactly the code it runs without
+    one: observing costs nothing until it is asked for.
+    """
+
+    def played(self, state: S_contra, move: M_contra, /) -> None:
+        """The search makes ``move`` in ``state``."""
+        ...
+
+    def entered(
+        self,
+        status: Status[S_contra],
+        depth: int,
+        alpha: Bound[G_contra] | None,
+        beta: Bound[G_contra] | None,
+        /,
+    ) -> None:
+        """It evaluates ``status`` with ``depth`` moves left to look, in window (α, β)."""
+        ...
+
+    def left(self, value: Est[G_contra], /) -> None:
+        """The position just entered is worth ``value``."""
+        ...
+
+
+def observed_play(
+    observer: SearchObserver[S, M, G], play: Callable[[S, M], Status[S]]
+) -> Callable[[S, M], Status[S]]:
+    """``play``, telling ``observer`` about each move first."""
+
+    def play_observed(state: S, move: M, /) -> Status[S]:
+        observer.played(state, move)
+        return play(state, move)
+
+    return play_observed
+
+
+def observed_evaluate(
+    observer: SearchObserver[S, M, G],
+    evaluate: Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]],
+) -> Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]:
+    """A windowed ``evaluate``, telling ``observer`` when it starts and what it finds."""
+
+    def evaluate_observed(d: int, st: Status[S], alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
+        observer.entered(st, d, alpha, beta)
+        value = evaluate(d, st, alpha, beta)
+        observer.left(value)
+        return value
+
+    return evaluate_observed
+
+
+def observed_evaluate_unwindowed(
+    observer: SearchObserver[S, M, G], evaluate: Callable[[int, Status[S]], Est[G]]
+) -> Callable[[int, Status[S]], Est[G]]:
+    """Minimax's ``evaluate`` (no window), telling ``observer`` when it starts and what it finds."""
+
+    def evaluate_observed(d: int, st: Status[S], /) -> Est[G]:
+        observer.entered(st, d, None, None)
+        value = evaluate(d, st)
+        observer.left(value)
+        return value
+
+    return evaluate_observed
