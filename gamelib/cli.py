@@ -8,14 +8,20 @@ a faulty player gets one sentence and exit status 1.  Never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn, TextIO, TypeVar
 
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.human import InputClosedError
-from gamelib.estimate.estimator import est_to_string
+from gamelib.estimate.alphabeta import AlphaBeta
+from gamelib.estimate.estimator import Settings, est_to_string
+from gamelib.estimate.jamboree import Jamboree
+from gamelib.estimate.minimax import Minimax
 from gamelib.estimate.player import SearchDepthError
 from gamelib.games.explicit import ExplicitTreeError
 from gamelib.registry import (
@@ -27,6 +33,7 @@ from gamelib.registry import (
     PRESETS,
     GameKit,
     KitUser,
+    PlayerSpec,
     SpecError,
     Streams,
     parse_depth,
@@ -34,6 +41,7 @@ from gamelib.registry import (
     parse_prune,
     search_player,
 )
+from gamelib.trace import render, trace, trace_to_dot, trace_to_text
 
 __all__ = ["main"]
 
@@ -56,7 +64,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _top_parser() -> _Parser:
+def _top_parser(trace_game: str | None = None) -> _Parser:
     parser = _Parser(
         prog="gamelib",
         description="Play and analyse two-player games with the 15-150 search players.",
@@ -76,6 +84,25 @@ def _top_parser() -> _Parser:
     analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
     analyse.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
     _search_options(analyse)
+
+    tracing = commands.add_parser(
+        "trace", help="show every position a search visits, as text and (optionally) a picture"
+    )
+    tracing.add_argument(
+        "target",
+        metavar="TREE",
+        nargs="?",
+        help="a handout tree (small, big, uneven, cse473) or a tree like 'a[b[c3,d6],e[f1]]'",
+    )
+    tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
+    tracing.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
+    _search_options(tracing)
+    tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
+    tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
+    tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
+    traced_entry = GAMES.get(trace_game) if trace_game is not None else None
+    if traced_entry is not None:
+        traced_entry.add_options(tracing)  # e.g. --pile for --game nim
 
     run = commands.add_parser("run", help="play a preset game, e.g. C4_HvAB (see list)")
     run.add_argument("preset", metavar="PRESET", help="a preset name from 'gamelib list'")
@@ -103,8 +130,15 @@ def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
     return entry.build(options)
 
 
-def _defaults(options: argparse.Namespace) -> tuple[int, float]:
-    depth = DEFAULT_DEPTH if options.depth is None else parse_depth(options.depth)
+def _defaults(options: argparse.Namespace, depth_limit: int | None = None) -> tuple[int, float]:
+    """Depth and prune percentage for specs that give none: the options, else defaults.
+
+    A game with a depth limit (an explicit tree) is searched to that limit by default.
+    """
+    if options.depth is not None:
+        depth = parse_depth(options.depth)
+    else:
+        depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
     prune = DEFAULT_PRUNE if options.prune is None else parse_prune(options.prune)
     return depth, prune
 
@@ -134,19 +168,24 @@ class _Play:
         return 0
 
 
+def _search_spec(options: argparse.Namespace, kit: GameKit[S, M, G], command: str) -> PlayerSpec:
+    depth, prune = _defaults(options, kit.depth_limit)
+    spec = parse_player_spec(options.player, depth, prune)
+    if not PLAYER_KINDS[spec.kind].searches:
+        raise SpecError(
+            f"{command} needs a search player (minimax, alphabeta or jamboree), "
+            f"not '{options.player}'"
+        )
+    return spec
+
+
 class _Analyse:
     def __init__(self, options: argparse.Namespace, out: TextIO) -> None:
-        depth, prune = _defaults(options)
-        self.spec = parse_player_spec(options.player, depth, prune)
-        if not PLAYER_KINDS[self.spec.kind].searches:
-            raise SpecError(
-                f"analyse needs a search player (minimax, alphabeta or jamboree), "
-                f"not '{options.player}'"
-            )
+        self.options = options
         self.out = out
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        player = search_player(kit, self.spec)
+        player = search_player(kit, _search_spec(self.options, kit, "analyse"))
         state = kit.game.start
         move, value = player.analyse(state)
         side = kit.game.player(state)
@@ -156,6 +195,71 @@ class _Analyse:
             f"value: {est_to_string(kit.estimator, value)}\n"
         )
         return 0
+
+
+class _Trace:
+    def __init__(self, options: argparse.Namespace, out: TextIO) -> None:
+        self.options = options
+        self.out = out
+
+    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        spec = _search_spec(self.options, kit, "trace")
+        search_player(kit, spec)  # checks the depth against the game, as analyse does
+        factory = {"minimax": Minimax, "alphabeta": AlphaBeta}.get(spec.kind)
+        settings = Settings(kit.estimator, spec.depth)
+        if factory is None:
+            found = trace(functools.partial(Jamboree, prune_percentage=spec.prune), settings)
+        else:
+            found = trace(factory, settings)
+        out = self.out
+        out.write(trace_to_text(found) + "\n")
+        leaves = found.leaves()
+        out.write(
+            f"{len(found.nodes())} positions visited (root included); "
+            f"{len(leaves)} estimated or finished\n"
+        )
+        options = self.options
+        if options.dot is not None:
+            Path(options.dot).write_text(trace_to_dot(found), encoding="utf-8")
+            out.write(f"wrote {options.dot}\n")
+        for picture in (options.svg, options.png):
+            if picture is not None:
+                out.write(render(trace_to_dot(found), Path(picture)) + "\n")
+        return 0
+
+
+def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
+    for picture, suffix in ((options.svg, ".svg"), (options.png, ".png")):
+        if picture is not None and not picture.lower().endswith(suffix):
+            raise UsageError(f"the file for --{suffix[1:]} must end in {suffix}, got '{picture}'")
+    for output in (options.dot, options.svg, options.png):
+        # Refuse before searching, rather than after printing the whole trace.
+        if output is not None and not Path(output).resolve().parent.is_dir():
+            raise UsageError(f"cannot write {output}: its folder does not exist")
+    _reject_extra(extra)
+    if options.game is not None:
+        if options.target is not None:
+            raise UsageError(f"give a tree or --game, not both (got '{options.target}')")
+        entry = GAMES.get(options.game)
+        if entry is None:
+            raise UsageError(
+                f"unknown game '{options.game}'; known games: {', '.join(sorted(GAMES))}"
+            )
+        # The game's own options were parsed along with the trace options.
+        return entry.build(options)
+    if options.target is None:
+        raise UsageError("name a tree (small, big, uneven, cse473), write one, or give --game")
+    return _build_game("tree", ["--tree", options.target], playing=False)
+
+
+def _game_named_in(argv: list[str]) -> str | None:
+    """The value of ``--game`` in ``argv``, if any (so its options can be parsed)."""
+    for i, arg in enumerate(argv):
+        if arg == "--game" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--game="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def _list(out: TextIO) -> int:
@@ -172,7 +276,7 @@ def _list(out: TextIO) -> int:
 
 
 def _run(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
-    options, extra = _top_parser().parse_known_args(argv)
+    options, extra = _top_parser(_game_named_in(argv)).parse_known_args(argv)
     command: str = options.command
     if command == "list":
         _reject_extra(extra)
@@ -187,6 +291,8 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
             raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
         return _run([*preset.argv, *extra], stdin, stdout)
+    if command == "trace":
+        return _trace_target(options, extra).run(_Trace(options, stdout))
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         return kit.run(_Play(options, Streams(stdin, stdout, _seed(options.seed))))
@@ -213,12 +319,17 @@ def main(
     except (UsageError, SpecError, SearchDepthError, ExplicitTreeError) as error:
         err.write(f"gamelib: {error}\n")
         return 2
-    except InputClosedError as error:
+    except (InputClosedError, IllegalMoveError) as error:
         err.write(f"gamelib: game stopped: {error}\n")
         return 1
-    except IllegalMoveError as error:
-        err.write(f"gamelib: game stopped: {error}\n")
+    except subprocess.CalledProcessError as error:
+        err.write(f"gamelib: Graphviz's dot failed: {error.stderr.decode(errors='replace')}\n")
         return 1
+    except BrokenPipeError:
+        raise  # the reader went away: entry_point stops quietly
+    except OSError as error:  # an output file that cannot be written
+        err.write(f"gamelib: cannot write {error.filename}: {error.strerror}\n")
+        return 2
     except KeyboardInterrupt:
         err.write("gamelib: interrupted\n")
         return 1

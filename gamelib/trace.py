@@ -1,0 +1,440 @@
+"""Traces of one search: every position visited, in order, and what happened there.
+
+A trace is built by an observer handed to a search factory (see
+:class:`gamelib.estimate.observe.SearchObserver`); the search code itself is
+not touched, and a search without an observer pays nothing for this module.
+
+For each node the trace keeps its path (the moves from the root), the side to
+move, the window (α, β) it was searched with (for AlphaBeta and Jamboree), and
+what happened: it was *estimated* (depth 0), *finished* (the game was over),
+*searched* (with the value and best move found), or *cut off* (which move's
+value caused the cut, and which moves were never searched).
+
+>>> from gamelib.estimate import Settings
+>>> from gamelib.estimate.alphabeta import AlphaBeta
+>>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
+>>> t = trace(AlphaBeta, Settings(tree_estimator(ExplicitGame(SMALL)), 2))
+>>> print(trace_to_text(t))
+Evaluating (Maxie,a) with window (−∞, +∞)
+  Evaluating (Minnie,b) via 0 with window (−∞, +∞)
+    Estimating (Maxie,c) via 0 0: Guess 3
+    Estimating (Maxie,d) via 0 1: Guess 6
+    Estimating (Maxie,e) via 0 2: Guess -2
+  value of (Minnie,b) is Guess -2, best move 2
+  Evaluating (Minnie,f) via 1 with window (Guess -2, +∞)
+    Estimating (Maxie,g) via 1 0: Guess 6
+    Estimating (Maxie,h) via 1 1: Guess 4
+    Estimating (Maxie,i) via 1 2: Guess 10
+  value of (Minnie,f) is Guess 4, best move 1
+  Evaluating (Minnie,j) via 2 with window (Guess 4, +∞)
+    Estimating (Maxie,k) via 2 0: Guess 1
+  cut off at (Minnie,j): move 0 gave Guess 1, at or below α = Guess 4; moves 1, 2 not searched
+  value of (Minnie,j) is Guess 1, best move 0
+value of (Maxie,a) is Guess 4, best move 1
+"""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, Literal, Protocol, TypeVar, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Est, Estimator, Settings, est_to_string
+from gamelib.estimate.observe import SearchObserver
+from gamelib.estimate.player import SearchPlayer
+from gamelib.estimate.window import Bound, NegInf, PosInf, bound_to_string
+
+__all__ = [
+    "Trace",
+    "TraceNode",
+    "TracedFactory",
+    "Tracer",
+    "render",
+    "trace",
+    "trace_to_dot",
+    "trace_to_text",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+Kind = Literal["estimated", "finished", "searched", "cut off"]
+
+
+@final
+@dataclass(eq=False)
+class TraceNode(Generic[S, M, G]):
+    """One position a search visited."""
+
+    order: int
+    """Visiting order: 0 for the root, then 1, 2, ... as the search entered them."""
+    path: tuple[M, ...]
+    """The moves from the root to here."""
+    status: Status[S]
+    """``Playing(state)``, or ``Done(outcome)`` for a finished game."""
+    depth: int
+    """Moves the search could still look ahead from here."""
+    window: tuple[Bound[G], Bound[G]] | None
+    """The (α, β) the node was searched with; None for Minimax."""
+    children: list[TraceNode[S, M, G]] = field(default_factory=list)
+    """The children visited, in order."""
+    value: Est[G] | None = None
+    """The value the search returned for this node."""
+    best_move: M | None = None
+    """For a searched node, the move whose value it returned."""
+    cut_by: M | None = None
+    """For a node cut off, the move whose value made the rest irrelevant."""
+    pruned: tuple[M, ...] = ()
+    """For a node cut off, the moves never searched."""
+    leaf_number: int | None = None
+    """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
+
+    @property
+    def side(self) -> Side | None:
+        """Whose turn it is here (None when the game is over)."""
+        return self._side
+
+    _side: Side | None = None
+
+    @property
+    def kind(self) -> Kind:
+        """What happened here."""
+        if isinstance(self.status, Done):
+            return "finished"
+        if self.depth == 0:
+            return "estimated"
+        return "cut off" if self.pruned else "searched"
+
+    def walk(self) -> Iterator[TraceNode[S, M, G]]:
+        """This node and every node under it, in visiting order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Trace(Generic[S, M, G]):
+    """A whole search: the root of the visited tree, and what it was done with."""
+
+    root: TraceNode[S, M, G]
+    """The position searched from."""
+    game: Game[S, M]
+    """The game searched."""
+    estimator: Estimator[S, M, G]
+    """The estimator (for printing values)."""
+    player: str
+    """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+
+    def nodes(self) -> list[TraceNode[S, M, G]]:
+        """Every node, in visiting order."""
+        return list(self.root.walk())
+
+    def leaves(self) -> list[TraceNode[S, M, G]]:
+        """The estimated and finished nodes, in the order they were reached."""
+        return [n for n in self.root.walk() if n.leaf_number is not None]
+
+
+class Tracer(Generic[S, M, G]):
+    """An observer that builds a :class:`Trace` while a search runs."""
+
+    def __init__(self, game: Game[S, M], root: S, depth: int) -> None:
+        self._game = game
+        self._orders = itertools.count(1)
+        self._leaves = itertools.count(1)
+        self._pending: M | None = None
+        self.root: TraceNode[S, M, G] = TraceNode(0, (), Playing(root), depth, None)
+        self.root._side = game.player(root)
+        self._stack: list[TraceNode[S, M, G]] = [self.root]
+
+    def played(self, state: S, move: M, /) -> None:
+        self._pending = move
+
+    def entered(
+        self, status: Status[S], depth: int, alpha: Bound[G] | None, beta: Bound[G] | None, /
+    ) -> None:
+        parent = self._stack[-1]
+        assert self._pending is not None  # every child is reached by a move
+        window = None if alpha is None or beta is None else (alpha, beta)
+        if window is not None and parent is self.root:
+            self.root.window = (NegInf, PosInf)
+        node: TraceNode[S, M, G] = TraceNode(
+            next(self._orders), (*parent.path, self._pending), status, depth, window
+        )
+        if isinstance(status, Playing):
+            node._side = self._game.player(status.state)
+        parent.children.append(node)
+        self._stack.append(node)
+
+    def left(self, value: Est[G], /) -> None:
+        self._finish(self._stack.pop(), value)
+
+    def finish_root(self, value: Est[G]) -> None:
+        """Record the root's value once the search has returned."""
+        self._finish(self.root, value)
+
+    def _finish(self, node: TraceNode[S, M, G], value: Est[G]) -> None:
+        node.value = value
+        status = node.status
+        if isinstance(status, Done) or node.depth == 0:
+            node.leaf_number = next(self._leaves)
+            return
+        children = node.children
+        # The best edge carries the very value object its child returned.
+        best = next((c for c in children if c.value is value), None)
+        if best is None:
+            best = next(c for c in children if c.value == value)
+        node.best_move = best.path[-1]
+        moves = seq.to_tuple(self._game.moves(status.state))
+        if len(children) < len(moves):
+            node.cut_by = children[-1].path[-1]
+            node.pruned = moves[len(children) :]
+
+
+class TracedFactory(Protocol):
+    """A search factory that takes an observer: ``Minimax``, ``AlphaBeta``, or a
+    ``functools.partial`` of ``Jamboree`` with its prune percentage."""
+
+    def __call__(
+        self,
+        settings: Settings[S, M, G],
+        /,
+        observer: SearchObserver[S, M, G] | None = None,
+    ) -> SearchPlayer[S, M, G]: ...
+
+
+def trace(
+    factory: TracedFactory | Callable[..., SearchPlayer[S, M, G]],
+    settings: Settings[S, M, G],
+    state: S | None = None,
+) -> Trace[S, M, G]:
+    """Run the player ``factory(settings)`` once from ``state`` (default the start) and
+    return the trace of what it visited.
+
+    ``factory`` is ``Minimax``, ``AlphaBeta`` or, for Jamboree,
+    ``functools.partial(Jamboree, prune_percentage=p)``.
+    """
+    game = settings.estimator.game
+    root = game.start if state is None else state
+    tracer: Tracer[S, M, G] = Tracer(game, root, settings.search_depth)
+    player: SearchPlayer[S, M, G] = factory(settings, observer=tracer)
+    _, value = player.analyse(root)
+    tracer.finish_root(value)
+    return Trace(tracer.root, game, settings.estimator, str(player))
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+def _path(game: Game[S, M], path: tuple[M, ...]) -> str:
+    return " via " + " ".join(game.move_to_string(m) for m in path) if path else ""
+
+
+def _label(game: Game[S, M], node: TraceNode[S, M, G]) -> str:
+    status = node.status
+    if isinstance(status, Playing):
+        return game.state_to_string(status.state).replace("\n", " / ")
+    return "the end of the game"
+
+
+def trace_to_text(t: Trace[S, M, G]) -> str:
+    """The trace as indented lines, in the handouts' debugging style."""
+    game = t.game
+
+    def value_text(value: Est[G] | None) -> str:
+        assert value is not None  # every node in a finished trace has a value
+        return est_to_string(t.estimator, value)
+
+    def window_text(node: TraceNode[S, M, G]) -> str:
+        if node.window is None:
+            return ""
+        alpha, beta = (
+            bound_to_string(b, lambda e: est_to_string(t.estimator, e)) for b in node.window
+        )
+        return f" with window ({alpha}, {beta})"
+
+    lines: list[str] = []
+
+    def emit(node: TraceNode[S, M, G], indent: str) -> None:
+        label = _label(game, node)
+        where = _path(game, node.path)
+        match node.kind:
+            case "estimated":
+                lines.append(f"{indent}Estimating {label}{where}: {value_text(node.value)}")
+                return
+            case "finished":
+                lines.append(f"{indent}Game over{where}: {value_text(node.value)}")
+                return
+            case "searched" | "cut off":
+                pass
+        lines.append(f"{indent}Evaluating {label}{where}{window_text(node)}")
+        for child in node.children:
+            emit(child, indent + "  ")
+        if node.pruned:
+            assert node.cut_by is not None
+            assert node.window is not None
+            cause = node.children[-1]
+            if node.side is Side.Maxie:
+                bound = f"at or above β = {_bound(t, node.window[1])}"
+            else:
+                bound = f"at or below α = {_bound(t, node.window[0])}"
+            skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
+            word = "move" if len(node.pruned) == 1 else "moves"
+            lines.append(
+                f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gave "
+                f"{value_text(cause.value)}, {bound}; {word} {skipped} not searched"
+            )
+        assert node.best_move is not None
+        lines.append(
+            f"{indent}value of {label} is {value_text(node.value)}, "
+            f"best move {game.move_to_string(node.best_move)}"
+        )
+
+    emit(t.root, "")
+    return "\n".join(lines)
+
+
+def _bound(t: Trace[S, M, G], bound: Bound[G]) -> str:
+    return bound_to_string(bound, lambda e: est_to_string(t.estimator, e))
+
+
+# --------------------------------------------------------------------------
+# Graphviz DOT
+
+_PRUNED_NODES_PER_SUBTREE = 40
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def trace_to_dot(t: Trace[S, M, G]) -> str:
+    """The trace as a Graphviz digraph.
+
+    Every visited node shows its position and value (Maxie's as boxes,
+    Minnie's as ellipses); estimated and finished leaves are numbered in
+    visiting order; the chosen line from the root is drawn bold; moves never
+    searched lead to grey, dashed subtrees (expanded from the game, up to the
+    depth the search had left, at most 40 nodes each).
+    """
+    game = t.game
+    out = [
+        "digraph trace {",
+        f"  label={_quote(t.player)};",
+        "  labelloc=t;",
+        '  fontname="Helvetica";',
+        '  node [fontname="Helvetica", fontsize=11];',
+        '  edge [fontname="Helvetica", fontsize=10];',
+    ]
+    chosen: set[int] = set()
+    node = t.root
+    while node.best_move is not None:
+        chosen.add(node.order)
+        node = next(c for c in node.children if c.path[-1] == node.best_move)
+    chosen.add(node.order)
+
+    def shape(side: Side | None) -> str:
+        if side is None:
+            return "octagon"
+        return "box" if side is Side.Maxie else "ellipse"
+
+    names = (f"p{i}" for i in itertools.count())
+
+    def pruned_subtree(parent: str, state: S, move: M, depth: int, budget: list[int]) -> None:
+        status = game.play(state, move)
+        name = next(names)
+        budget[0] -= 1
+        if isinstance(status, Playing):
+            label = game.state_to_string(status.state)
+            side = game.player(status.state)
+        else:
+            label = str(status.outcome)
+            side = None
+        out.append(
+            f"  {name} [label={_quote(label)}, shape={shape(side)}, style=dashed, "
+            "color=grey60, fontcolor=grey60];"
+        )
+        out.append(
+            f"  {parent} -> {name} [label={_quote(game.move_to_string(move))}, "
+            "style=dashed, color=grey60, fontcolor=grey60];"
+        )
+        if isinstance(status, Playing) and depth > 1:
+            for m in seq.to_tuple(game.moves(status.state)):
+                if budget[0] <= 0:
+                    return
+                pruned_subtree(name, status.state, m, depth - 1, budget)
+
+    def emit(node: TraceNode[S, M, G]) -> None:
+        name = f"n{node.order}"
+        value = "" if node.value is None else est_to_string(t.estimator, node.value)
+        label = (
+            f"{_label(game, node) if isinstance(node.status, Playing) else 'game over'}\n{value}"
+        )
+        if node.leaf_number is not None:
+            label += f"\n#{node.leaf_number}"
+        style = ", penwidth=2.5" if node.order in chosen else ""
+        out.append(f"  {name} [label={_quote(label)}, shape={shape(node.side)}{style}];")
+        for child in node.children:
+            edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
+            emit(child)
+            out.append(
+                f"  {name} -> n{child.order} [label={_quote(game.move_to_string(child.path[-1]))}"
+                f"{edge_style}];"
+            )
+        status = node.status
+        if node.pruned and isinstance(status, Playing):
+            for move in node.pruned:
+                pruned_subtree(name, status.state, move, node.depth, [_PRUNED_NODES_PER_SUBTREE])
+
+    emit(t.root)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# Pictures
+
+
+def render(dot_text: str, target: Path) -> str:
+    """Write ``dot_text`` as a picture at ``target`` (.svg or .png); say what happened.
+
+    Uses Graphviz's ``dot`` program (Debian package ``graphviz``) through the
+    ``graphviz`` Python package when it is installed, or directly otherwise.
+    Without ``dot``, writes the DOT text next to ``target`` and says how to
+    render it later.  Raises ``ValueError`` for other suffixes.
+    """
+    fmt = target.suffix.lstrip(".").lower()
+    if fmt not in ("svg", "png"):
+        raise ValueError(f"pictures can be .svg or .png, not '{target.suffix}'")
+    if shutil.which("dot") is None:
+        fallback = target.with_suffix(".dot")
+        fallback.write_text(dot_text, encoding="utf-8")
+        return (
+            f"Graphviz's dot program is not installed, so {target} was not drawn; "
+            f"wrote {fallback} instead: render it with 'dot -T{fmt} {fallback} -o {target}' "
+            "(Debian: apt-get install graphviz)"
+        )
+    target.write_bytes(_pipe_through_dot(dot_text, fmt))
+    return f"wrote {target}"
+
+
+def _pipe_through_dot(dot_text: str, fmt: str) -> bytes:
+    try:
+        import graphviz  # the optional 'graphviz' extra
+    except ImportError:
+        done = subprocess.run(
+            ["dot", f"-T{fmt}"], input=dot_text.encode(), capture_output=True, check=True
+        )
+        return done.stdout
+    picture: bytes = graphviz.Source(dot_text).pipe(format=fmt)
+    return picture

@@ -1,0 +1,289 @@
+"""Traces: exact node sequences and cut points, DOT output, pictures, the CLI."""
+
+from __future__ import annotations
+
+import functools
+import io
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamelib.cli import main
+from gamelib.core import Playing, Side
+from gamelib.estimate import Guess, Settings
+from gamelib.estimate.alphabeta import AlphaBeta
+from gamelib.estimate.jamboree import Jamboree
+from gamelib.estimate.minimax import Minimax
+from gamelib.estimate.observe import RecordingEstimator
+from gamelib.estimate.player import SearchPlayer
+from gamelib.estimate.window import NegInf, PosInf
+from gamelib.games.explicit import (
+    BIG,
+    CSE473,
+    SMALL,
+    UNEVEN,
+    ExplicitGame,
+    Leaf,
+    Node,
+    TreeState,
+    tree_estimator,
+)
+from gamelib.games.nim import Nim, nim_estimator
+from gamelib.trace import Trace, TraceNode, render, trace, trace_to_dot, trace_to_text
+
+from .test_search import trees_and_depths
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+Factory = Callable[..., SearchPlayer[TreeState, int, float]]
+
+
+def name(node: TraceNode[TreeState, int, float]) -> str:
+    status = node.status
+    assert isinstance(status, Playing)  # these trees have no finished games
+    return status.state.node.name
+
+
+def tree_trace(factory: Factory, root: Node | Leaf, depth: int) -> Trace[TreeState, int, float]:
+    return trace(factory, Settings(tree_estimator(ExplicitGame(root)), depth))
+
+
+def visits(t: Trace[TreeState, int, float]) -> str:
+    return " ".join(name(n) for n in t.nodes())
+
+
+def cuts(t: Trace[TreeState, int, float]) -> list[tuple[str, int, tuple[int, ...]]]:
+    return [(name(n), n.cut_by or 0, n.pruned) for n in t.nodes() if n.kind == "cut off"]
+
+
+JAMBOREE_HALF = functools.partial(Jamboree, prune_percentage=0.5)
+
+
+@pytest.mark.parametrize(
+    ("factory", "root", "depth", "order", "cut_points"),
+    [
+        (Minimax, SMALL, 2, "a b c d e f g h i j k l m", []),
+        (AlphaBeta, SMALL, 2, "a b c d e f g h i j k", [("j", 0, (1, 2))]),
+        (JAMBOREE_HALF, SMALL, 2, "a b c d e f g h i j k l m", []),
+        (
+            AlphaBeta,
+            BIG,
+            4,
+            "a b c d e f g h j k l m n o p q",
+            [("g", 0, (1,)), ("n", 0, (1,)), ("p", 0, (1,))],
+        ),
+        (
+            JAMBOREE_HALF,
+            BIG,
+            4,
+            "a b c d e f g h j k l m n o p q",
+            [("g", 0, (1,)), ("n", 0, (1,)), ("p", 0, (1,))],
+        ),
+        (AlphaBeta, UNEVEN, 3, "a b c d e f g h i", []),
+        (AlphaBeta, CSE473, 2, "a b c d e f g j k l m", [("f", 0, (1, 2))]),
+    ],
+    ids=[
+        "minimax-small",
+        "alphabeta-small",
+        "jamboree-small",
+        "alphabeta-big",
+        "jamboree-big",
+        "alphabeta-uneven",
+        "alphabeta-cse473",
+    ],
+)
+def test_trace_node_sequences_and_cut_points(
+    factory: Factory,
+    root: Node | Leaf,
+    depth: int,
+    order: str,
+    cut_points: list[tuple[str, int, tuple[int, ...]]],
+) -> None:
+    t = tree_trace(factory, root, depth)
+    assert visits(t) == order
+    assert cuts(t) == cut_points
+
+
+def test_trace_records_windows_and_values() -> None:
+    t = tree_trace(AlphaBeta, SMALL, 2)
+    by_name = {name(n): n for n in t.nodes()}
+    windows = [(name(n), n.window) for n in t.nodes() if n.children]
+    assert windows == [
+        ("a", (NegInf, PosInf)),
+        ("b", (NegInf, PosInf)),
+        ("f", (Guess(-2), PosInf)),
+        ("j", (Guess(4), PosInf)),
+    ]
+    assert by_name["j"].side is Side.Minnie
+    assert by_name["f"].value == Guess(4)
+    assert by_name["f"].best_move == 1
+    assert by_name["a"].best_move == 1
+    assert [name(n) for n in t.leaves()] == list("cdeghik")
+    assert [n.leaf_number for n in t.leaves()] == list(range(1, 8))
+    assert by_name["k"].path == (2, 0)
+    assert tree_trace(Minimax, SMALL, 2).root.window is None
+
+
+def test_cse473_trace_text() -> None:
+    text = trace_to_text(tree_trace(AlphaBeta, CSE473, 2))
+    assert text.splitlines()[6:9] == [
+        "  Evaluating (Minnie,f) via 1 with window (Guess 3, +∞)",
+        "    Estimating (Maxie,g) via 1 0: Guess 2",
+        "  cut off at (Minnie,f): move 0 gave Guess 2, at or below α = Guess 3; "
+        "moves 1, 2 not searched",
+    ]
+    assert text.splitlines()[-1] == "value of (Maxie,a) is Guess 3, best move 0"
+
+
+def test_minimax_trace_has_no_windows() -> None:
+    text = trace_to_text(tree_trace(Minimax, SMALL, 2))
+    assert text.splitlines()[:2] == ["Evaluating (Maxie,a)", "  Evaluating (Minnie,b) via 0"]
+    assert "window" not in text
+    assert "cut off" not in text
+
+
+def test_game_trace_shows_finished_games() -> None:
+    game = Nim(pile=3)
+    t = trace(AlphaBeta, Settings(nim_estimator(game), 3))
+    lines = trace_to_text(t).splitlines()
+    assert "Game over via 3: Definitely Minnie wins" in [line.strip() for line in lines]
+    assert (
+        lines[-1] == "value of 3 left, and it is Maxie's turn is Definitely Maxie wins, best move 2"
+    )
+
+
+@given(trees_and_depths(), st.sampled_from(["minimax", "alphabeta", "jamboree"]), st.floats(0, 1))
+def test_trace_leaves_are_what_the_estimator_saw(
+    case: tuple[Node, int], kind: str, p: float
+) -> None:
+    root, depth = case
+    factories: dict[str, Factory] = {
+        "minimax": Minimax,
+        "alphabeta": AlphaBeta,
+        "jamboree": functools.partial(Jamboree, prune_percentage=p),
+    }
+    factory = factories[kind]
+    est = RecordingEstimator(tree_estimator(ExplicitGame(root)))
+    t = trace(factory, Settings(est, depth))
+    estimated = [n for n in t.leaves() if n.kind == "estimated"]
+    assert [name(n) for n in estimated] == [s.node.name for s in est.estimated]
+    # The trace did not change the search: same move and value as an untraced run.
+    plain = factory(Settings(tree_estimator(ExplicitGame(root)), depth))
+    assert plain.analyse(ExplicitGame(root).start) == (t.root.best_move, t.root.value)
+    # Every node but the root was entered by a move, and cut nodes skipped only later moves.
+    for node in t.nodes():
+        if node.pruned:
+            assert node.cut_by == node.children[-1].path[-1]
+            assert all(m > node.cut_by for m in node.pruned)
+
+
+def test_small_dot_matches_the_golden_file() -> None:
+    dot = trace_to_dot(tree_trace(AlphaBeta, SMALL, 2))
+    assert dot == (GOLDEN / "small_alphabeta.dot").read_text(encoding="utf-8")
+
+
+def test_rendering(tmp_path: Path) -> None:
+    dot = trace_to_dot(tree_trace(AlphaBeta, SMALL, 2))
+    svg = tmp_path / "small.svg"
+    message = render(dot, svg)
+    if shutil.which("dot") is not None:  # CI installs Graphviz, so this branch runs there
+        assert message == f"wrote {svg}"
+        picture = svg.read_text(encoding="utf-8")
+        assert "<svg" in picture
+        assert "(Maxie,h)" in picture
+        png = tmp_path / "small.png"
+        assert render(dot, png) == f"wrote {png}"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    else:
+        assert message.startswith("Graphviz's dot program is not installed")
+        assert (tmp_path / "small.dot").read_text(encoding="utf-8") == dot
+    with pytest.raises(ValueError, match=r"not '\.jpg'"):
+        render(dot, tmp_path / "small.jpg")
+
+
+def test_rendering_without_dot_writes_the_dot_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda _: None)
+    target = tmp_path / "small.svg"
+    message = render("digraph { a }", target)
+    assert message == (
+        f"Graphviz's dot program is not installed, so {target} was not drawn; "
+        f"wrote {tmp_path / 'small.dot'} instead: render it with "
+        f"'dot -Tsvg {tmp_path / 'small.dot'} -o {target}' (Debian: apt-get install graphviz)"
+    )
+    assert (tmp_path / "small.dot").read_text(encoding="utf-8") == "digraph { a }"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_trace_named_tree() -> None:
+    status, out, err = run("trace", "small", "--player", "alphabeta")
+    assert (status, err) == (0, "")
+    assert out == trace_to_text(tree_trace(AlphaBeta, SMALL, 2)) + (
+        "\n11 positions visited (root included); 7 estimated or finished\n"
+    )
+
+
+def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
+    status, out, _ = run("trace", "a[b[c3,d-1],e[f2,g!Minnie]]", "--player", "minimax")
+    assert status == 0
+    assert "Game over via 1 1: Definitely Minnie wins" in out
+    assert out.splitlines()[-2] == "value of (Maxie,a) is Guess -1, best move 0"
+    dot = tmp_path / "nim.dot"
+    status, out, _ = run(
+        "trace", "--game", "nim", "--pile", "4", "--player", "jamboree:2:0.5", "--dot", str(dot)
+    )
+    assert status == 0
+    assert out.startswith("Evaluating 4 left, and it is Maxie's turn with window (−∞, +∞)\n")
+    assert out.endswith(f"wrote {dot}\n")
+    assert dot.read_text(encoding="utf-8").startswith("digraph trace {")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["trace"],
+            "gamelib: name a tree (small, big, uneven, cse473), write one, or give --game\n",
+        ),
+        (
+            ["trace", "small", "--game", "nim"],
+            "gamelib: give a tree or --game, not both (got 'small')\n",
+        ),
+        (
+            ["trace", "--game", "go"],
+            "gamelib: unknown game 'go'; known games: connect4, nim, tictactoe, tree\n",
+        ),
+        (
+            ["trace", "small", "--svg", "out.png"],
+            "gamelib: the file for --svg must end in .svg, got 'out.png'\n",
+        ),
+        (
+            ["trace", "small", "--player", "random"],
+            "gamelib: trace needs a search player (minimax, alphabeta or jamboree), not 'random'\n",
+        ),
+        (
+            ["trace", "small", "--player", "alphabeta:3"],
+            "gamelib: the depth 3 in 'alphabeta:3' is deeper than the tree: "
+            "its shallowest leaf is 2 moves from the root\n",
+        ),
+        (
+            ["trace", "small", "--dot", "/nonexistent/dir/x.dot"],
+            "gamelib: cannot write /nonexistent/dir/x.dot: its folder does not exist\n",
+        ),
+        (["trace", "small", "--pile", "3"], "gamelib: unrecognized arguments: --pile 3\n"),
+    ],
+)
+def test_cli_trace_bad_input(argv: list[str], message: str) -> None:
+    status, out, err = run(*argv)
+    assert (status, out, err) == (2, "", message)
