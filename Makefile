@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test check-python bench clean
+.PHONY: demo test docs check-python bench clean
 
 demo: $(STAMP)
 	$(BIN)/python -m gamelib demo
@@ -14,6 +14,9 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py

@@ -75,6 +75,7 @@ class SeqIndexError(IndexError):
     """Raised when an index or a count is out of range for a sequence."""
 
 
+# --8<-- [start:lview]
 @final
 @dataclass(frozen=True, slots=True)
 class Nil:
@@ -100,6 +101,7 @@ class Cons(Generic[T_co]):
 
 View: TypeAlias = Nil | Cons[T]
 """SML ``'a lview``: what :func:`show1` returns."""
+# --8<-- [end:lview]
 
 _NIL = Nil()
 
@@ -287,6 +289,7 @@ def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
 # The view: show1 / hide1
 
 
+# --8<-- [start:show1]
 def show1(s: Seq[T]) -> View[T]:
     """Look at the first element: ``Nil()`` or ``Cons(head, tail)``. O(1) on arrays.
 
@@ -308,6 +311,9 @@ def hide1(view: View[T]) -> Seq[T]:
     True
     """
     return _Stream(None, view)
+
+
+# --8<-- [end:show1]
 
 
 # --------------------------------------------------------------------------

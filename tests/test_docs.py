@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import shutil
 import sys
 import types
 from pathlib import Path
@@ -16,8 +17,14 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def python_blocks(page: str) -> list[str]:
+    """The runnable Python blocks of a page (not the ones that include source files)."""
     text = (DOCS / page).read_text(encoding="utf-8")
-    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    return [b for b in blocks if not b.lstrip().startswith("--8<--")]
+
+
+PAGES = sorted(p.name for p in DOCS.glob("*.md"))
+RUNNABLE = [page for page in PAGES if python_blocks(page)]
 
 
 def run_page(page: str, monkeypatch: pytest.MonkeyPatch) -> str:
@@ -43,7 +50,55 @@ def test_write_your_own_game_runs_and_prints_its_analysis(monkeypatch: pytest.Mo
     assert run_page("write-your-own-game.md", monkeypatch) == "(1, Guess(guess=1.0))\n"
 
 
-@pytest.mark.parametrize("page", ["index.md", "write-your-own-game.md"])
+def test_the_pages_with_examples_are_the_expected_ones() -> None:
+    assert RUNNABLE == ["index.md", "write-your-own-game.md"]
+
+
+@pytest.mark.parametrize("page", RUNNABLE)
+def test_every_example_runs(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_page(page, monkeypatch)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_included_source_sections_exist(page: str) -> None:
+    """Each ``--8<-- "file:section"`` names a file with that section's markers."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    root = DOCS.parent
+    for target in re.findall(r'--8<-- "([^"]+)"', text):
+        path, _, section = target.partition(":")
+        if path.startswith("docs/generated/"):
+            continue  # drawn by docs/hooks.py at build time
+        source = (root / path).read_text(encoding="utf-8")
+        if section:
+            assert f"# --8<-- [start:{section}]" in source, target
+            assert f"# --8<-- [end:{section}]" in source, target
+
+
+def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
+    hooks = types.ModuleType("docs_hooks")
+    exec(
+        compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
+        hooks.__dict__,
+    )
+    if shutil.which("dot") is None:
+        with pytest.raises(SystemExit, match="Graphviz's dot program"):
+            hooks.generate(tmp_path)
+        return
+    written = hooks.generate(tmp_path)
+    assert sorted(p.name for p in written if p.suffix == ".svg") == [
+        "big_alphabeta.svg",
+        "cse473_alphabeta.svg",
+        "small_alphabeta.svg",
+        "small_jamboree.svg",
+        "small_minimax.svg",
+        "uneven_alphabeta.svg",
+    ]
+    page = (DOCS / "alpha-beta-seen.md").read_text(encoding="utf-8")
+    for picture in re.findall(r"\(generated/([a-z0-9_]+\.svg)\)", page):
+        assert (tmp_path / picture).read_text(encoding="utf-8").count("<svg") == 1
+
+
+@pytest.mark.parametrize("page", RUNNABLE)
 def test_doc_code_type_checks(page: str, tmp_path: Path) -> None:
     source = tmp_path / "doc_code.py"
     source.write_text("\n".join(python_blocks(page)), encoding="utf-8")

@@ -18,6 +18,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+# --8<-- [start:game]
 class Game(Protocol[S, M]):
     """The rules of a game with states ``S`` and moves ``M`` (SML ``GAME``).
 
@@ -61,3 +62,6 @@ class Game(Protocol[S, M]):
     def parse_move(self, state: S, text: str, /) -> M | None:
         """The move ``text`` names, if it is legal in ``state``; otherwise None."""
         ...
+
+
+# --8<-- [end:game]

@@ -12,6 +12,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+# --8<-- [start:player]
 class Player(Protocol[S, M]):
     """A player of one game (SML ``PLAYER``): it chooses a move for a state."""
 
@@ -27,3 +28,6 @@ class Player(Protocol[S, M]):
         ENSURES: the move is one of ``game.moves(state)``.
         """
         ...
+
+
+# --8<-- [end:player]

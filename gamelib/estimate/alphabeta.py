@@ -79,6 +79,7 @@ def make_scan(
         best: Edge[M, G] | None = None
         rest = moves
         maxie = side is Side.Maxie
+        # --8<-- [start:scan]
         while True:
             view = seq.show1(rest)
             if not isinstance(view, Cons):
@@ -105,6 +106,8 @@ def make_scan(
                 best = (m, x)
 
     return scan
+
+    # --8<-- [end:scan]
 
 
 def AlphaBeta(

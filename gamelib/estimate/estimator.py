@@ -38,6 +38,7 @@ G = TypeVar("G")
 G_co = TypeVar("G_co", covariant=True)
 
 
+# --8<-- [start:est]
 @final
 @dataclass(frozen=True, slots=True)
 class Definitely:
@@ -70,8 +71,10 @@ class Guess(Generic[G_co]):
 
 Est: TypeAlias = Definitely | Guess[G]
 """An estimate (SML ``Est.est``)."""
+# --8<-- [end:est]
 
 
+# --8<-- [start:estimator]
 class Estimator(Protocol[S, M, G]):
     """A heuristic for one game and the order of its estimates (SML ``ESTIMATOR``)."""
 
@@ -91,6 +94,9 @@ class Estimator(Protocol[S, M, G]):
     def guess_to_string(self, guess: G, /) -> str:
         """``guess`` as a person reads it (SML ``Est.toString``)."""
         ...
+
+
+# --8<-- [end:estimator]
 
 
 _INF = math.inf
@@ -168,6 +174,7 @@ def est_to_string(estimator: Estimator[S, M, G], est: Est[G]) -> str:
             assert_never(est)
 
 
+# --8<-- [start:settings]
 @final
 @dataclass(frozen=True, slots=True)
 class Settings(Generic[S, M, G]):
@@ -193,3 +200,6 @@ class Settings(Generic[S, M, G]):
             raise TypeError(f"search depth must be a whole number, got {depth!r}")
         if depth < 1:
             raise ValueError(f"search depth must be at least 1, got {depth}")
+
+
+# --8<-- [end:settings]

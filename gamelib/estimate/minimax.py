@@ -52,6 +52,7 @@ def Minimax(
     est = settings.estimator
     game = est.game
 
+    # --8<-- [start:edges]
     def value_of(edge: Edge[M, G]) -> Est[G]:
         return edge[1]
 
@@ -64,6 +65,9 @@ def Minimax(
     def min_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
         return e2 if est.compare(e1[1], e2[1]) is GREATER else e1
 
+    # --8<-- [end:edges]
+
+    # --8<-- [start:choose]
     choose_max: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, max_)
     choose_min: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, min_)
 
@@ -76,12 +80,18 @@ def Minimax(
             case _:
                 assert_never(side)
 
+    # --8<-- [end:choose]
+
+    # --8<-- [start:search]
     def search(d: int, s: S) -> Edge[M, G]:
         """REQUIRES: d > 0 and s is still being played."""
         return choose(game.player(s))(
             seq.map(lambda m: (m, evaluate(d - 1, play(s, m))), game.moves(s))
         )
 
+    # --8<-- [end:search]
+
+    # --8<-- [start:evaluate]
     def _evaluate(d: int, st: Status[S]) -> Est[G]:
         """Slide 22.15's evaluate.  REQUIRES: d >= 0."""
         # Slide 22.15's case, as isinstance: a class pattern costs several times more,
@@ -93,6 +103,8 @@ def Minimax(
             return value_of(search(d, s))
         return Definitely(st.outcome)
 
+    # --8<-- [end:evaluate]
+
     # search finds evaluate and play here: the plain ones, or observed ones when a
     # trace was asked for (so an untraced search runs no extra code at all).
     evaluate: Callable[[int, Status[S]], Est[G]] = _evaluate
@@ -102,6 +114,8 @@ def Minimax(
         evaluate = observed_evaluate_unwindowed(observer, _evaluate)
 
     depth = settings.search_depth
+    # --8<-- [start:next_move]
     analyse = guard_depth(depth, functools.partial(search, depth))
     next_move: Callable[[S], M] = compose(move_of, analyse)
+    # --8<-- [end:next_move]
     return BuiltPlayer(f"Minimax(depth {depth})", settings, next_move, analyse)

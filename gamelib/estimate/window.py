@@ -76,6 +76,7 @@ def _below(x: Est[G], bound: Bound[G], compare: Callable[[Est[G], Est[G]], Order
     return compare(x, bound) is LESS
 
 
+# --8<-- [start:chart]
 def chart(
     side: Side,
     x: Est[G],
@@ -91,6 +92,9 @@ def chart(
     if not _above(x, alpha, compare):
         return Action.PRUNE
     return Action.UPDATE_BETA if _below(x, beta, compare) else Action.IGNORE
+
+
+# --8<-- [end:chart]
 
 
 def bound_to_string(bound: Bound[G], est_to_string: Callable[[Est[G]], str]) -> str:

@@ -88,6 +88,7 @@ class Nim:
         return move if 1 <= move <= min(3, state.pebbles) else None
 
 
+# --8<-- [start:nim_estimate]
 def nim_estimate(state: NimState) -> int:
     """The perfect estimate: 1 if Maxie wins with perfect play, -1 if Minnie does.
 
@@ -97,6 +98,9 @@ def nim_estimate(state: NimState) -> int:
     to_move_loses = state.pebbles % 4 == 1
     maxie_to_move = state.side is Side.Maxie
     return -1 if to_move_loses == maxie_to_move else 1
+
+
+# --8<-- [end:nim_estimate]
 
 
 def nim_estimator(game: Game[NimState, int]) -> NumericEstimator[NimState, int]:
