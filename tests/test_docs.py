@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import shlex
 import shutil
 import sys
 import types
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from mypy import api as mypy_api
+
+from gamelib.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -106,3 +109,36 @@ def test_doc_code_type_checks(page: str, tmp_path: Path) -> None:
         ["--strict", "--no-incremental", "--cache-dir=/dev/null", str(source)]
     )
     assert status == 0, stdout + stderr
+
+
+def shell_examples() -> list[tuple[str, list[str]]]:
+    """Every ``gamelib ...`` command in the README's and the docs' shell blocks."""
+    found = []
+    for path in [DOCS.parent / "README.md", *sorted(DOCS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL):
+            for line in block.splitlines():
+                command = line.split("#")[0].strip()
+                if command.startswith(".venv/bin/gamelib "):
+                    found.append((path.name, shlex.split(command)[1:]))
+    return found
+
+
+@pytest.mark.parametrize(("page", "argv"), shell_examples())
+def test_shell_examples_run(
+    page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # examples may write pictures
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
+    if "human" in argv or any(arg.endswith("_HvAB") for arg in argv):
+        # A human player with no input: the game stops cleanly at the first prompt.
+        assert status == 1, err.getvalue()
+        assert err.getvalue().startswith("gamelib: game stopped: the input ended")
+    else:
+        assert (status, err.getvalue()) == (0, "")
+        assert out.getvalue()
+
+
+def test_there_are_shell_examples() -> None:
+    assert len(shell_examples()) >= 8
