@@ -41,20 +41,18 @@ import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, Literal, Protocol, TypeVar, final
+from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est, Estimator, Settings, est_to_string
-from gamelib.estimate.observe import SearchObserver
 from gamelib.estimate.player import SearchPlayer
 from gamelib.estimate.window import Bound, NegInf, PosInf, bound_to_string
 
 __all__ = [
     "Trace",
     "TraceNode",
-    "TracedFactory",
     "Tracer",
     "render",
     "trace",
@@ -84,6 +82,8 @@ class TraceNode(Generic[S, M, G]):
     """Moves the search could still look ahead from here."""
     window: tuple[Bound[G], Bound[G]] | None
     """The (α, β) the node was searched with; None for Minimax."""
+    side: Side | None = None
+    """Whose turn it is here (None when the game is over)."""
     children: list[TraceNode[S, M, G]] = field(default_factory=list)
     """The children visited, in order."""
     value: Est[G] | None = None
@@ -96,13 +96,6 @@ class TraceNode(Generic[S, M, G]):
     """For a node cut off, the moves never searched."""
     leaf_number: int | None = None
     """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
-
-    @property
-    def side(self) -> Side | None:
-        """Whose turn it is here (None when the game is over)."""
-        return self._side
-
-    _side: Side | None = None
 
     @property
     def kind(self) -> Kind:
@@ -151,8 +144,9 @@ class Tracer(Generic[S, M, G]):
         self._orders = itertools.count(1)
         self._leaves = itertools.count(1)
         self._pending: M | None = None
-        self.root: TraceNode[S, M, G] = TraceNode(0, (), Playing(root), depth, None)
-        self.root._side = game.player(root)
+        self.root: TraceNode[S, M, G] = TraceNode(
+            0, (), Playing(root), depth, None, game.player(root)
+        )
         self._stack: list[TraceNode[S, M, G]] = [self.root]
 
     def played(self, state: S, move: M, /) -> None:
@@ -166,11 +160,10 @@ class Tracer(Generic[S, M, G]):
         window = None if alpha is None or beta is None else (alpha, beta)
         if window is not None and parent is self.root:
             self.root.window = (NegInf, PosInf)
+        side = self._game.player(status.state) if isinstance(status, Playing) else None
         node: TraceNode[S, M, G] = TraceNode(
-            next(self._orders), (*parent.path, self._pending), status, depth, window
+            next(self._orders), (*parent.path, self._pending), status, depth, window, side
         )
-        if isinstance(status, Playing):
-            node._side = self._game.player(status.state)
         parent.children.append(node)
         self._stack.append(node)
 
@@ -199,20 +192,8 @@ class Tracer(Generic[S, M, G]):
             node.pruned = moves[len(children) :]
 
 
-class TracedFactory(Protocol):
-    """A search factory that takes an observer: ``Minimax``, ``AlphaBeta``, or a
-    ``functools.partial`` of ``Jamboree`` with its prune percentage."""
-
-    def __call__(
-        self,
-        settings: Settings[S, M, G],
-        /,
-        observer: SearchObserver[S, M, G] | None = None,
-    ) -> SearchPlayer[S, M, G]: ...
-
-
 def trace(
-    factory: TracedFactory | Callable[..., SearchPlayer[S, M, G]],
+    factory: Callable[..., SearchPlayer[S, M, G]],
     settings: Settings[S, M, G],
     state: S | None = None,
 ) -> Trace[S, M, G]:
