@@ -25,7 +25,7 @@ from toolz import compose
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
-from gamelib.estimate.observe import SearchObserver, observed_evaluate, observed_play
+from gamelib.estimate.observe import SearchObserver, instrument
 from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.seq import Cons, Seq
@@ -142,14 +142,8 @@ def AlphaBeta(
             return value_of(search(d, st.state, alpha, beta))
         return Definitely(st.outcome)
 
-    if observer is None:
-        scan = make_scan(game.play, est.compare, evaluate)
-    else:
-        scan = make_scan(
-            observed_play(observer, game.play),
-            est.compare,
-            observed_evaluate(observer, evaluate),
-        )
+    play, child = instrument(observer, game.play, evaluate)
+    scan = make_scan(play, est.compare, child)
     depth = settings.search_depth
 
     def search_root(s: S) -> Edge[M, G]:

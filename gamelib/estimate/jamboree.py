@@ -24,7 +24,7 @@ from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.alphabeta import make_scan
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
-from gamelib.estimate.observe import SearchObserver, observed_evaluate, observed_play
+from gamelib.estimate.observe import SearchObserver, instrument
 from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
 from gamelib.estimate.window import Bound, NegInf, PosInf
 
@@ -90,12 +90,7 @@ def Jamboree(
             return value_of(search(d, st.state, alpha, beta))
         return Definitely(st.outcome)
 
-    # The plain play and evaluate, or observed ones when a trace was asked for.
-    play: Callable[[S, M], Status[S]] = game.play
-    child: Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]] = evaluate
-    if observer is not None:
-        play = observed_play(observer, game.play)
-        child = observed_evaluate(observer, evaluate)
+    play, child = instrument(observer, game.play, evaluate)
     scan = make_scan(play, compare, child)
 
     depth = settings.search_depth

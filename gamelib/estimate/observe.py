@@ -31,6 +31,7 @@ __all__ = [
     "CountingGame",
     "RecordingEstimator",
     "SearchObserver",
+    "instrument",
     "observed_evaluate",
     "observed_evaluate_unwindowed",
     "observed_play",
@@ -172,3 +173,18 @@ def observed_evaluate_unwindowed(
         return value
 
     return evaluate_observed
+
+
+def instrument(
+    observer: SearchObserver[S, M, G] | None,
+    play: Callable[[S, M], Status[S]],
+    evaluate: Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]],
+) -> tuple[Callable[[S, M], Status[S]], Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]]:
+    """``play`` and a windowed ``evaluate`` as a search should call them.
+
+    Without an observer they come back unchanged, so an unobserved search runs
+    no extra code; with one, both report to it.
+    """
+    if observer is None:
+        return play, evaluate
+    return observed_play(observer, play), observed_evaluate(observer, evaluate)
