@@ -10,28 +10,36 @@ cost of gamelib's search machinery (show1, estimates, compare, bounds).  All
 alpha-beta searches prune on the same rule (β <= x), so they visit exactly the
 same positions; the script checks that before printing.
 
-    python benchmarks/search.py            # 7 runs of each
+    python benchmarks/search.py                      # 7 interleaved rounds
     python benchmarks/search.py --runs 3
+    git worktree add /tmp/before HEAD~3              # an earlier gamelib ...
+    python benchmarks/search.py --baseline /tmp/before   # ... timed beside this one
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import importlib
 import math
 import random
+import re
+import shutil
 import statistics
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar
 
 from gamelib.core import Draw, Game, Playing, Side
 from gamelib.estimate import NumericEstimator, Settings
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
 from gamelib.estimate.observe import CountingGame
-from gamelib.games.explicit import ExplicitGame, Leaf, Node, Tree, TreeState
+from gamelib.games.explicit import ExplicitGame, Leaf, Node, Tree, tree_to_text
 from gamelib.games.nim import Nim, NimState, nim_estimate
 
 S = TypeVar("S")
@@ -167,15 +175,15 @@ def handwritten_nim(pile: int, depth: int) -> tuple[float, int]:
 
 
 # --------------------------------------------------------------------------
+# Timing: every job of a table runs once per round, in turn, so that a noisy
+# moment of the machine falls on all of them alike; the figure is the median.
 
 
-def median_seconds(job: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
+@dataclass(frozen=True)
+class Job:
+    name: str
+    run: Callable[[], object]
+    visited: int
 
 
 @dataclass(frozen=True)
@@ -183,103 +191,193 @@ class Row:
     name: str
     visited: int
     seconds: float
+    """The median."""
+    fastest: float
+    """The minimum: the steadier figure when the machine is busy."""
 
     @property
     def per_position(self) -> float:
         return self.seconds / self.visited
 
 
-def report(title: str, rows: list[Row], baseline: Row) -> None:
-    """Rows with their cost per position relative to ``baseline`` (which is in ``rows``)."""
+def interleaved(jobs: list[Job], runs: int) -> list[Row]:
+    """Median seconds of each job over ``runs`` rounds, the jobs taking turns."""
+    times: list[list[float]] = [[] for _ in jobs]
+    for _ in range(runs):
+        for job, seen in zip(jobs, times, strict=True):
+            began = time.perf_counter()
+            job.run()
+            seen.append(time.perf_counter() - began)
+    return [
+        Row(job.name, job.visited, statistics.median(seen), min(seen))
+        for job, seen in zip(jobs, times, strict=True)
+    ]
+
+
+def report(title: str, rows: list[Row], baseline: str) -> None:
+    """Rows with their cost per position relative to the row named ``baseline``."""
+    base = next(row for row in rows if row.name == baseline)
     print(f"\n{title}")
-    print(f"  {'search':<34}{'positions':>11}{'median s':>10}{'positions/s':>13}{'ratio':>8}")
+    print(
+        f"  {'search':<36}{'positions':>11}{'median s':>10}{'positions/s':>13}{'ratio':>8}"
+        f"{'min s':>10}{'ratio':>8}"
+    )
     for row in rows:
-        ratio = row.per_position / baseline.per_position
+        ratio = row.per_position / base.per_position
+        fastest = row.fastest / base.fastest * base.visited / row.visited
         print(
-            f"  {row.name:<34}{row.visited:>11,}{row.seconds:>10.4f}"
-            f"{1 / row.per_position:>13,.0f}{ratio:>7.2f}x"
+            f"  {row.name:<36}{row.visited:>11,}{row.seconds:>10.4f}"
+            f"{1 / row.per_position:>13,.0f}{ratio:>7.2f}x{row.fastest:>10.4f}{fastest:>7.2f}x"
         )
 
 
-def measure(name: str, job: Callable[[], object], visited: int, runs: int) -> Row:
-    return Row(name, visited, median_seconds(job, runs))
-
-
-def gamelib_rows(
-    make_game: Callable[[], Game[S, M]],
-    estimate: Callable[[S], float],
-    depth: int,
-    runs: int,
-) -> list[Row]:
-    rows = []
-    for name, factory in [("Minimax", Minimax), ("AlphaBeta", AlphaBeta)]:
-        counting = CountingGame(make_game())
-        factory(Settings(NumericEstimator(counting, estimate), depth)).analyse(counting.start)
-        game = make_game()
-        player = factory(Settings(NumericEstimator(game, estimate), depth))
-        job = functools.partial(player.analyse, game.start)
-        rows.append(measure(f"gamelib {name}", job, counting.plays, runs))
-    return rows
-
-
-def check_same(rows: list[Row]) -> None:
-    counts = {row.name: row.visited for row in rows}
+def check_same(jobs: list[Job]) -> None:
+    counts = {job.name: job.visited for job in jobs}
     if len(set(counts.values())) != 1:
         raise SystemExit(
             f"the alpha-beta searches visited different numbers of positions: {counts}"
         )
 
 
-def bench_trees(runs: int) -> None:
+# --------------------------------------------------------------------------
+# gamelib's players, from the catalog, and (with --baseline) the same players
+# of another checkout, loaded side by side under the name gamelib_baseline.
+
+
+@dataclass(frozen=True)
+class Flavour:
+    """One copy of gamelib: how to build its games and players."""
+
+    label: str
+    """'' for this checkout, ' (before)' for the baseline."""
+    prefix: str
+    """The package name: gamelib or gamelib_baseline."""
+
+    def module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.prefix}.{name}")
+
+    def job(
+        self, kind: str, game: Any, estimate: Callable[[Any], float], depth: int, visited: int
+    ) -> Job:
+        """``kind`` (minimax or alphabeta) of this copy, analysing ``game``'s start."""
+        estimate_module = self.module("estimate")
+        factory = getattr(self.module(f"estimate.{kind}"), _FACTORY_NAMES[kind])
+        estimator = estimate_module.NumericEstimator(game, estimate)
+        player = factory(estimate_module.Settings(estimator, depth))
+        start = game.start
+        return Job(
+            f"gamelib {_FACTORY_NAMES[kind]}{self.label}", lambda: player.analyse(start), visited
+        )
+
+
+_FACTORY_NAMES = {"minimax": "Minimax", "alphabeta": "AlphaBeta"}
+
+
+def load_baseline(checkout: Path) -> Flavour:
+    """The gamelib of another checkout, copied as gamelib_baseline and imported."""
+    source = checkout / "gamelib"
+    if not (source / "__init__.py").is_file():
+        raise SystemExit(f"--baseline {checkout}: there is no gamelib package there")
+    folder = Path(tempfile.mkdtemp(prefix="gamelib-baseline-"))
+    target = folder / "gamelib_baseline"
+    shutil.copytree(source, target)
+    for path in target.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"\bgamelib\b", "gamelib_baseline", text), encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return Flavour(" (before)", "gamelib_baseline")
+
+
+def counted(make_game: Callable[[], Game[S, M]], estimate: Callable[[S], float], depth: int) -> int:
+    """Positions the search players visit (root excluded), counted in an untimed run."""
+    counting = CountingGame(make_game())
+    player = AlphaBeta(Settings(NumericEstimator(counting, estimate), depth))
+    player.analyse(counting.start)
+    return counting.plays
+
+
+def minimax_counted(
+    make_game: Callable[[], Game[S, M]], estimate: Callable[[S], float], depth: int
+) -> int:
+    counting = CountingGame(make_game())
+    player = Minimax(Settings(NumericEstimator(counting, estimate), depth))
+    player.analyse(counting.start)
+    return counting.plays
+
+
+def bench_trees(runs: int, flavours: list[Flavour]) -> None:
     rng = random.Random(2026)
     tree = uniform_tree(5, 6, rng)
-    rows = gamelib_rows(lambda: ExplicitGame(tree), _tree_value, 6, runs)
+    text = tree_to_text(tree)
+    ab = counted(lambda: ExplicitGame(tree), _tree_value, 6)
+    mm = minimax_counted(lambda: ExplicitGame(tree), _tree_value, 6)
+    jobs: list[Job] = []
+    for flavour in flavours:
+        explicit = flavour.module("games.explicit")
+        game = explicit.ExplicitGame(explicit.parse_tree(text))
+        jobs.append(flavour.job("minimax", game, _tree_value, 6, mm))
+        jobs.append(flavour.job("alphabeta", game, _tree_value, 6, ab))
     _, visited = handwritten_game(ExplicitGame(tree), _tree_value, 6)
-    api = measure(
+    api = Job(
         "hand-written, same Game API",
         lambda: handwritten_game(ExplicitGame(tree), _tree_value, 6),
         visited,
-        runs,
     )
     _, raw_visited = handwritten_tree(tree, 6)
-    raw = measure("hand-written, raw tuples", lambda: handwritten_tree(tree, 6), raw_visited, runs)
-    check_same([rows[1], api, raw])
-    report("Uniform random tree, b = 5, d = 6", [*rows, api, raw], api)
+    raw = Job("hand-written, raw tuples", lambda: handwritten_tree(tree, 6), raw_visited)
+    check_same([*(job for job in jobs if "AlphaBeta" in job.name), api, raw])
+    rows = interleaved([*jobs, api, raw], runs)
+    report("Uniform random tree, b = 5, d = 6", rows, api.name)
 
 
-def _tree_value(state: TreeState) -> float:
-    return state.node.value
+def _tree_value(state: Any) -> float:
+    value: float = state.node.value
+    return value
 
 
-def bench_nim(runs: int) -> None:
+def bench_nim(runs: int, flavours: list[Flavour]) -> None:
     pile = 20
-    rows = gamelib_rows(lambda: Nim(pile=pile), nim_estimate, pile, runs)
+    ab = counted(lambda: Nim(pile=pile), nim_estimate, pile)
+    mm = minimax_counted(lambda: Nim(pile=pile), nim_estimate, pile)
+    jobs: list[Job] = []
+    for flavour in flavours:
+        nim = flavour.module("games.nim")
+        game = nim.Nim(pile=pile)
+        jobs.append(flavour.job("minimax", game, nim.nim_estimate, pile, mm))
+        jobs.append(flavour.job("alphabeta", game, nim.nim_estimate, pile, ab))
     value, visited = handwritten_game(Nim(pile=pile), nim_estimate, pile)
     assert value == WIN, "Nim from 20 is a win for Maxie"
-    api = measure(
+    api = Job(
         "hand-written, same Game API",
         lambda: handwritten_game(Nim(pile=pile), nim_estimate, pile),
         visited,
-        runs,
     )
     _, raw_visited = handwritten_nim(pile, pile)
-    raw = measure(
-        "hand-written, raw integers", lambda: handwritten_nim(pile, pile), raw_visited, runs
-    )
-    check_same([rows[1], api, raw])
-    report(f"Nim from pile {pile}, searched to the end", [*rows, api, raw], api)
+    raw = Job("hand-written, raw integers", lambda: handwritten_nim(pile, pile), raw_visited)
+    check_same([*(job for job in jobs if "AlphaBeta" in job.name), api, raw])
+    rows = interleaved([*jobs, api, raw], runs)
+    report(f"Nim from pile {pile}, searched to the end", rows, api.name)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--runs", type=int, default=7, help="runs per measurement (median)")
-    options = parser.parse_args()
-    print(
-        f"medians of {options.runs} runs; ratio = time per position visited, "
-        "relative to the hand-written loop over the same Game API"
+    parser.add_argument("--runs", type=int, default=7, help="rounds of runs (median)")
+    parser.add_argument(
+        "--baseline",
+        metavar="DIR",
+        type=Path,
+        help="also time the players of the gamelib checkout in DIR, interleaved with these",
     )
-    bench_trees(options.runs)
-    bench_nim(options.runs)
+    options = parser.parse_args()
+    flavours = [Flavour("", "gamelib")]
+    if options.baseline is not None:
+        flavours.append(load_baseline(options.baseline))
+    print(
+        f"{options.runs} interleaved rounds; ratio = time per position visited (median, and "
+        "minimum), relative to the hand-written loop over the same Game API"
+    )
+    bench_trees(options.runs, flavours)
+    bench_nim(options.runs, flavours)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import builtins
 import itertools
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeAlias, TypeVar, final
@@ -106,20 +106,102 @@ View: TypeAlias = Nil | Cons[T]
 _NIL = Nil()
 
 
-class Seq(Generic[T_co]):
+class Seq(ABC, Generic[T_co]):
     """A persistent sequence; build one with the functions of this module.
 
     Iterating a ``Seq`` (``for x in s``) may be repeated; elements already
     computed are not computed again.
+
+    There are three private representations: arrays (a tuple and a start
+    index), lazily indexed sequences (``tabulate``, ``map`` over an array) and
+    memoised streams.  Each module function asks the sequence itself to do
+    the work (``s._nth(i)``, ``s._take(n)``, ...): the defaults here walk the
+    sequence with ``_show``, as a stream must, and the representations that
+    can do better (O(1) ``nth`` on an array, say) override them.
     """
 
     __slots__ = ()
 
     @abstractmethod
-    def _show(self) -> View[T_co]: ...
+    def _show(self) -> View[T_co]:
+        """The view of the sequence: ``Nil()`` or ``Cons(head, tail)``."""
 
-    @abstractmethod
-    def __iter__(self) -> Iterator[T_co]: ...
+    def __iter__(self) -> Iterator[T_co]:
+        s: Seq[T_co] = self
+        while True:
+            view = s._show()
+            if isinstance(view, Nil):
+                return
+            yield view.head
+            s = view.tail
+
+    def _size(self) -> int | None:
+        """The length, when it is known without walking the sequence."""
+        return None
+
+    def _tuple(self) -> tuple[T_co, ...]:
+        return tuple(self)
+
+    def _length(self) -> int:
+        return sum(1 for _ in self)
+
+    def _nth(self, i: int) -> T_co:
+        rest: Seq[T_co] = self
+        for seen in range(i + 1):
+            view = rest._show()
+            if isinstance(view, Nil):
+                raise SeqIndexError(
+                    f"nth: index {i} is out of range for a sequence of length {seen}"
+                )
+            if seen == i:
+                return view.head
+            rest = view.tail
+        raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
+
+    def _split(self, n: int, who: str) -> tuple[Seq[T_co], Seq[T_co]]:
+        """The first ``n`` elements (as an array) and the rest; ``who`` names the caller.
+
+        Reads exactly the first ``n`` elements.
+        """
+        taken: list[T_co] = []
+        rest: Seq[T_co] = self
+        for _ in range(n):
+            view = rest._show()
+            if isinstance(view, Nil):
+                raise _too_short(who, n, len(taken))
+            taken.append(view.head)
+            rest = view.tail
+        return _Array(tuple(taken)), rest
+
+    def _take(self, n: int, who: str) -> Seq[T_co]:
+        return self._split(n, who)[0]
+
+    def _drop(self, n: int, who: str) -> Seq[T_co]:
+        return self._split(n, who)[1]
+
+    def _append(self: Seq[T], b: Seq[T]) -> Seq[T]:
+        def step(src: Seq[T]) -> Callable[[], View[T]]:
+            def force() -> View[T]:
+                view = src._show()
+                if isinstance(view, Nil):
+                    return b._show()
+                return Cons(view.head, _Stream(step(view.tail)))
+
+            return force
+
+        return _Stream(step(self))
+
+    def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
+        def step(src: Seq[T_co]) -> Callable[[], View[U]]:
+            def force() -> View[U]:
+                view = src._show()
+                if isinstance(view, Nil):
+                    return _NIL
+                return Cons(f(view.head), _Stream(step(view.tail)))
+
+            return force
+
+        return _Stream(step(self))
 
     def _known(self) -> tuple[list[T_co], bool]:
         """The prefix computed so far, and whether it is the whole sequence."""
@@ -164,14 +246,44 @@ class _Array(Seq[T_co]):
             return iter(self._items)
         return itertools.islice(self._items, self._start, None)
 
-    def _known(self) -> tuple[list[T_co], bool]:
-        return list(self), True
-
-    def _len(self) -> int:
+    def _size(self) -> int:
         return len(self._items) - self._start
 
+    def _tuple(self) -> tuple[T_co, ...]:
+        return self._items if self._start == 0 else self._items[self._start :]
 
-_UNSET: object = object()
+    def _length(self) -> int:
+        return len(self._items) - self._start
+
+    def _nth(self, i: int) -> T_co:
+        if i < self._size():
+            return self._items[self._start + i]
+        raise SeqIndexError(
+            f"nth: index {i} is out of range for a sequence of length {self._size()}"
+        )
+
+    def _take(self, n: int, who: str) -> Seq[T_co]:
+        _check_room(n, self._size(), who)
+        return _Array(self._items[self._start : self._start + n])
+
+    def _drop(self, n: int, who: str) -> Seq[T_co]:
+        _check_room(n, self._size(), who)
+        return _Array(self._items, self._start + n)
+
+    def _split(self, n: int, who: str) -> tuple[Seq[T_co], Seq[T_co]]:
+        return self._take(n, who), self._drop(n, who)
+
+    def _append(self: _Array[T], b: Seq[T]) -> Seq[T]:
+        if isinstance(b, _Array):
+            return _Array(self._tuple() + b._tuple())
+        return super()._append(b)
+
+    def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
+        items, start = self._items, self._start
+        return _Indexed(_Table(lambda i: f(items[start + i]), self._size()))
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        return list(self), True
 
 
 @final
@@ -186,6 +298,8 @@ class _Table(Generic[T_co]):
         self.memo: dict[int, T_co] = {}
 
     def get(self, i: int) -> T_co:
+        # Keep this path monomorphic: a variant that also served list memos ran
+        # Minimax on Nim from 20 about 30% slower (benchmarks/search.py).
         memo = self.memo
         if i in memo:
             return memo[i]
@@ -218,6 +332,54 @@ class _Indexed(Seq[T_co]):
         )
         return builtins.map(table.get, indices)
 
+    def _size(self) -> int | None:
+        size = self._table.size
+        return None if size is None else size - self._start
+
+    def _finite(self, who: str) -> int:
+        size = self._size()
+        if size is None:
+            raise ValueError(f"{who}: the sequence is endless")
+        return size
+
+    def _tuple(self) -> tuple[T_co, ...]:
+        # Inlined, since Minimax's reduce1 comes here once per position.
+        table = self._table
+        size = table.size
+        if size is None:
+            raise ValueError("to_tuple: the sequence is endless")
+        return tuple(builtins.map(table.get, range(self._start, size)))
+
+    def _length(self) -> int:
+        return self._finite("length")
+
+    def _nth(self, i: int) -> T_co:
+        size = self._size()
+        if size is None or i < size:
+            return self._table.get(self._start + i)
+        raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {size}")
+
+    def _room(self, n: int, who: str) -> None:
+        size = self._size()
+        if size is not None:
+            _check_room(n, size, who)
+
+    def _take(self, n: int, who: str) -> Seq[T_co]:
+        self._room(n, who)
+        get, start = self._table.get, self._start
+        return _Array(tuple(get(start + i) for i in range(n)))
+
+    def _drop(self, n: int, who: str) -> Seq[T_co]:
+        self._room(n, who)
+        return _Indexed(self._table, self._start + n)
+
+    def _split(self, n: int, who: str) -> tuple[Seq[T_co], Seq[T_co]]:
+        return self._take(n, who), self._drop(n, who)
+
+    def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
+        table, start = self._table, self._start
+        return _Indexed(_Table(lambda i: f(table.get(start + i)), self._size()))
+
     def _known(self) -> tuple[list[T_co], bool]:
         table = self._table
         prefix: list[T_co] = []
@@ -226,10 +388,6 @@ class _Indexed(Seq[T_co]):
             prefix.append(table.memo[i])
             i += 1
         return prefix, table.size is not None and i >= table.size
-
-    def _len(self) -> int | None:
-        size = self._table.size
-        return None if size is None else size - self._start
 
 
 @final
@@ -256,16 +414,6 @@ class _Stream(Seq[T_co]):
             self._thunk = None
         return view
 
-    def __iter__(self) -> Iterator[T_co]:
-        s: Seq[T_co] = self
-        while True:
-            view = s._show()
-            if isinstance(view, Cons):
-                yield view.head
-                s = view.tail
-            else:
-                return
-
     def _known(self) -> tuple[list[T_co], bool]:
         prefix: list[T_co] = []
         s: Seq[T_co] = self
@@ -279,6 +427,18 @@ class _Stream(Seq[T_co]):
             return prefix, False
         rest, complete = s._known()
         return prefix + rest, complete
+
+
+def _check_room(n: int, size: int, who: str) -> None:
+    if n > size:
+        raise _too_short(who, n, size)
+
+
+def _too_short(who: str, n: int, size: int) -> SeqIndexError:
+    """The error of ``take``, ``drop`` or ``split`` (``who``) asked for ``n`` of ``size``."""
+    if who == "split":
+        return SeqIndexError(f"split: cannot split at {n}: the sequence has only {size} elements")
+    return SeqIndexError(f"{who}: cannot {who} {n} elements: the sequence has only {size}")
 
 
 def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
@@ -396,15 +556,21 @@ def from_iterable(xs: Iterable[T]) -> Seq[T]:
 
 
 def to_list(s: Seq[T]) -> list[T]:
-    """Consumes: all the elements, in order, as a new list."""
-    return list(s)
+    """Consumes: all the elements, in order, as a new list.
+
+    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
+    endless stream.
+    """
+    return list(s._tuple())
 
 
 def to_tuple(s: Seq[T]) -> tuple[T, ...]:
-    """Consumes: all the elements, in order, as a tuple (O(1) for whole arrays)."""
-    if isinstance(s, _Array) and s._start == 0:
-        return s._items
-    return tuple(s)
+    """Consumes: all the elements, in order, as a tuple (O(1) for whole arrays).
+
+    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
+    endless stream.
+    """
+    return s._tuple()
 
 
 def length(s: Seq[T]) -> int:
@@ -413,43 +579,12 @@ def length(s: Seq[T]) -> int:
     Raises ``ValueError`` on an endless ``tabulate``; never returns on an
     endless stream.
     """
-    if isinstance(s, _Array):
-        return s._len()
-    if isinstance(s, _Indexed):
-        n = s._len()
-        if n is None:
-            raise ValueError("length: the sequence is endless")
-        return n
-    return sum(1 for _ in s)
-
-
-def _walk(s: Seq[T], n: int, who: str) -> tuple[list[T], Seq[T]]:
-    """The first n elements of s and the rest; SeqIndexError if s is shorter."""
-    taken: list[T] = []
-    rest = s
-    for _ in range(n):
-        view = rest._show()
-        if isinstance(view, Nil):
-            raise SeqIndexError(
-                f"{who}: cannot take {n} elements: the sequence has only {len(taken)}"
-            )
-        taken.append(view.head)
-        rest = view.tail
-    return taken, rest
+    return s._length()
 
 
 def _check_count(n: int, who: str) -> None:
     if n < 0:
         raise SeqIndexError(f"{who}: the count {n} is negative")
-
-
-def _finite_len(s: Seq[T]) -> int | None:
-    """The length when it is known without walking the sequence."""
-    if isinstance(s, _Array):
-        return s._len()
-    if isinstance(s, _Indexed):
-        return s._len()
-    return None
 
 
 def nth(s: Seq[T], i: int) -> T:
@@ -466,26 +601,7 @@ def nth(s: Seq[T], i: int) -> T:
     """
     if i < 0:
         raise SeqIndexError(f"nth: index {i} is negative")
-    if isinstance(s, _Array):
-        items: tuple[T, ...] = s._items
-        if i < s._len():
-            return items[s._start + i]
-        raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {s._len()}")
-    if isinstance(s, _Indexed):
-        n = s._len()
-        if n is None or i < n:
-            table: _Table[T] = s._table
-            return table.get(s._start + i)
-        raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {n}")
-    rest: Seq[T] = s
-    for seen in range(i + 1):
-        view = rest._show()
-        if isinstance(view, Nil):
-            raise SeqIndexError(f"nth: index {i} is out of range for a sequence of length {seen}")
-        if seen == i:
-            return view.head
-        rest = view.tail
-    raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
+    return s._nth(i)
 
 
 def take(s: Seq[T], n: int) -> Seq[T]:
@@ -495,13 +611,7 @@ def take(s: Seq[T], n: int) -> Seq[T]:
     [1, 2]
     """
     _check_count(n, "take")
-    known = _finite_len(s)
-    if known is not None and n > known:
-        raise SeqIndexError(f"take: cannot take {n} elements: the sequence has only {known}")
-    if isinstance(s, _Array):
-        return _Array(s._items[s._start : s._start + n])
-    taken, _ = _walk(s, n, "take")
-    return _Array(tuple(taken))
+    return s._take(n, "take")
 
 
 def drop(s: Seq[T], n: int) -> Seq[T]:
@@ -513,15 +623,7 @@ def drop(s: Seq[T], n: int) -> Seq[T]:
     [3]
     """
     _check_count(n, "drop")
-    known = _finite_len(s)
-    if known is not None and n > known:
-        raise SeqIndexError(f"drop: cannot drop {n} elements: the sequence has only {known}")
-    if isinstance(s, _Array):
-        return _Array(s._items, s._start + n)
-    if isinstance(s, _Indexed):
-        return _Indexed(s._table, s._start + n)
-    _, rest = _walk(s, n, "drop")
-    return rest
+    return s._drop(n, "drop")
 
 
 def split(s: Seq[T], n: int) -> tuple[Seq[T], Seq[T]]:
@@ -532,10 +634,7 @@ def split(s: Seq[T], n: int) -> tuple[Seq[T], Seq[T]]:
     (['a'], ['b', 'c', 'd'])
     """
     _check_count(n, "split")
-    if _finite_len(s) is not None:
-        return take(s, n), drop(s, n)
-    taken, rest = _walk(s, n, "split")
-    return _Array(tuple(taken)), rest
+    return s._split(n, "split")
 
 
 def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
@@ -548,7 +647,7 @@ def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
     >>> reduce1(max, from_iterable([3, 9, 4]))
     9
     """
-    xs = s._items[s._start :] if isinstance(s, _Array) else tuple(s)
+    xs = s._tuple()
     if not xs:
         raise EmptySeqError("reduce1 needs a non-empty sequence, got an empty one")
     acc = xs[-1]
@@ -588,23 +687,7 @@ def map(f: Callable[[T], U], s: Seq[T]) -> Seq[U]:
     >>> to_list(map(lambda x: x * 10, from_iterable([1, 2])))
     [10, 20]
     """
-    if isinstance(s, _Array):
-        items, start = s._items, s._start
-        return _Indexed(_Table(lambda i: f(items[start + i]), s._len()))
-    if isinstance(s, _Indexed):
-        table, start = s._table, s._start
-        return _Indexed(_Table(lambda i: f(table.get(start + i)), s._len()))
-
-    def step(src: Seq[T]) -> Callable[[], View[U]]:
-        def force() -> View[U]:
-            view = src._show()
-            if isinstance(view, Nil):
-                return _NIL
-            return Cons(f(view.head), _Stream(step(view.tail)))
-
-        return force
-
-    return _Stream(step(s))
+    return s._map(f)
 
 
 def filter(p: Callable[[T], bool], s: Seq[T]) -> Seq[T]:
@@ -636,19 +719,7 @@ def append(a: Seq[T], b: Seq[T]) -> Seq[T]:
     >>> to_list(append(from_iterable([1]), from_iterable([2, 3])))
     [1, 2, 3]
     """
-    if isinstance(a, _Array) and isinstance(b, _Array):
-        return _Array(a._items[a._start :] + b._items[b._start :])
-
-    def step(src: Seq[T]) -> Callable[[], View[T]]:
-        def force() -> View[T]:
-            view = src._show()
-            if isinstance(view, Nil):
-                return b._show()
-            return Cons(view.head, _Stream(step(view.tail)))
-
-        return force
-
-    return _Stream(step(a))
+    return a._append(b)
 
 
 def flatten(ss: Seq[Seq[T]]) -> Seq[T]:
