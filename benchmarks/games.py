@@ -16,35 +16,31 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from gamelib.core import Draw, Game
-from gamelib.estimate import Definitely, Est, Estimator, Settings
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.observe import CountingGame
-from gamelib.estimate.player import SearchPlayer
+from gamelib import Definitely, Draw, Est, Estimator, Game
+from gamelib.catalog import CATALOG
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+from gamelib.search import CountingGame
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-Factory = Callable[[Settings[S, M, G]], SearchPlayer[S, M, G]]
 
 
 def measure(
     name: str,
     make_game: Callable[[], Game[S, M]],
     make_estimator: Callable[[Game[S, M]], Estimator[S, M, G]],
-    factory: Factory[S, M, G],
+    kind: str,
     depth: int,
     runs: int,
 ) -> Est[G]:
+    """Time the catalog's search ``kind`` from the start; print a row; return the value."""
     counting = CountingGame(make_game())
-    _, value = factory(Settings(make_estimator(counting), depth)).analyse(counting.start)
+    _, value = CATALOG[kind].build(make_estimator(counting), depth).analyse(counting.start)
     positions = counting.plays + 1
     game = make_game()
-    player = factory(Settings(make_estimator(game), depth))
+    player = CATALOG[kind].build(make_estimator(game), depth)
     job = functools.partial(player.analyse, game.start)
     times = []
     for _ in range(runs):
@@ -68,7 +64,7 @@ def main() -> None:
         "tic-tac-toe, AlphaBeta, depth 9 (solve)",
         TicTacToe,
         tictactoe_estimator,
-        AlphaBeta,
+        "alphabeta",
         9,
         runs,
     )
@@ -77,24 +73,24 @@ def main() -> None:
         "tic-tac-toe, Minimax, depth 9 (solve)",
         TicTacToe,
         tictactoe_estimator,
-        Minimax,
+        "minimax",
         9,
         max(1, runs // 2),
     )
-    for factory, name in ((AlphaBeta, "AlphaBeta"), (Minimax, "Minimax")):
+    for kind, name in (("alphabeta", "AlphaBeta"), ("minimax", "Minimax")):
         measure(
             f"Connect Four 7 x 6, {name}, depth 6",
             ConnectFour,
             connect4_estimator,
-            factory,
+            kind,
             6,
-            runs if factory is AlphaBeta else max(1, runs // 2),
+            runs if kind == "alphabeta" else max(1, runs // 2),
         )
     solved = measure(
         "Connect Four 4 x 4, AlphaBeta, depth 16 (solve)",
         lambda: ConnectFour(cols=4, rows=4),
         connect4_estimator,
-        AlphaBeta,
+        "alphabeta",
         16,
         runs,
     )
@@ -104,7 +100,7 @@ def main() -> None:
             "Connect Four 5 x 4, AlphaBeta, depth 20 (solve)",
             lambda: ConnectFour(cols=5, rows=4),
             connect4_estimator,
-            AlphaBeta,
+            "alphabeta",
             20,
             1,
         )

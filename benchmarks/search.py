@@ -34,13 +34,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
-from gamelib.core import Draw, Game, Playing, Side
-from gamelib.estimate import NumericEstimator, Settings
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.observe import CountingGame
+from gamelib import Draw, Game, NumericEstimator, Playing, Side
+from gamelib.catalog import CATALOG
 from gamelib.games.explicit import ExplicitGame, Leaf, Node, Tree, tree_to_text
 from gamelib.games.nim import Nim, NimState, nim_estimate
+from gamelib.search import CountingGame
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -260,14 +258,17 @@ class Flavour:
         self, kind: str, game: Any, estimate: Callable[[Any], float], depth: int, visited: int
     ) -> Job:
         """``kind`` (minimax or alphabeta) of this copy, analysing ``game``'s start."""
+        name = f"gamelib {_FACTORY_NAMES[kind]}{self.label}"
+        if self.prefix == "gamelib":
+            player = CATALOG[kind].build(NumericEstimator(game, estimate), depth)
+            return Job(name, lambda: player.analyse(game.start), visited)
+        # Another checkout: through the API every version has had.
         estimate_module = self.module("estimate")
         factory = getattr(self.module(f"estimate.{kind}"), _FACTORY_NAMES[kind])
         estimator = estimate_module.NumericEstimator(game, estimate)
-        player = factory(estimate_module.Settings(estimator, depth))
+        baseline = factory(estimate_module.Settings(estimator, depth))
         start = game.start
-        return Job(
-            f"gamelib {_FACTORY_NAMES[kind]}{self.label}", lambda: player.analyse(start), visited
-        )
+        return Job(name, lambda: baseline.analyse(start), visited)
 
 
 _FACTORY_NAMES = {"minimax": "Minimax", "alphabeta": "AlphaBeta"}
@@ -288,20 +289,12 @@ def load_baseline(checkout: Path) -> Flavour:
     return Flavour(" (before)", "gamelib_baseline")
 
 
-def counted(make_game: Callable[[], Game[S, M]], estimate: Callable[[S], float], depth: int) -> int:
-    """Positions the search players visit (root excluded), counted in an untimed run."""
-    counting = CountingGame(make_game())
-    player = AlphaBeta(Settings(NumericEstimator(counting, estimate), depth))
-    player.analyse(counting.start)
-    return counting.plays
-
-
-def minimax_counted(
-    make_game: Callable[[], Game[S, M]], estimate: Callable[[S], float], depth: int
+def counted(
+    kind: str, make_game: Callable[[], Game[S, M]], estimate: Callable[[S], float], depth: int
 ) -> int:
+    """Positions the search ``kind`` visits (root excluded), counted in an untimed run."""
     counting = CountingGame(make_game())
-    player = Minimax(Settings(NumericEstimator(counting, estimate), depth))
-    player.analyse(counting.start)
+    CATALOG[kind].build(NumericEstimator(counting, estimate), depth).analyse(counting.start)
     return counting.plays
 
 
@@ -309,8 +302,8 @@ def bench_trees(runs: int, flavours: list[Flavour]) -> None:
     rng = random.Random(2026)
     tree = uniform_tree(5, 6, rng)
     text = tree_to_text(tree)
-    ab = counted(lambda: ExplicitGame(tree), _tree_value, 6)
-    mm = minimax_counted(lambda: ExplicitGame(tree), _tree_value, 6)
+    ab = counted("alphabeta", lambda: ExplicitGame(tree), _tree_value, 6)
+    mm = counted("minimax", lambda: ExplicitGame(tree), _tree_value, 6)
     jobs: list[Job] = []
     for flavour in flavours:
         explicit = flavour.module("games.explicit")
@@ -337,8 +330,8 @@ def _tree_value(state: Any) -> float:
 
 def bench_nim(runs: int, flavours: list[Flavour]) -> None:
     pile = 20
-    ab = counted(lambda: Nim(pile=pile), nim_estimate, pile)
-    mm = minimax_counted(lambda: Nim(pile=pile), nim_estimate, pile)
+    ab = counted("alphabeta", lambda: Nim(pile=pile), nim_estimate, pile)
+    mm = counted("minimax", lambda: Nim(pile=pile), nim_estimate, pile)
     jobs: list[Job] = []
     for flavour in flavours:
         nim = flavour.module("games.nim")

@@ -1,17 +1,20 @@
 """Traces of one search: every position visited, in order, and what happened there.
 
-A trace is built by an observer handed to a search factory (see
-:class:`gamelib.estimate.observe.SearchObserver`); the search code itself is
-not touched, and a search without an observer pays nothing for this module.
+A trace is built from the events a search reports to its observer (see
+:mod:`gamelib.search.events`), and from nothing else: a :class:`Tracer` is an
+observer that turns the stream of events into a tree.  So a trace stays
+exact whatever order the moves are tried in, when a table answers a
+position, or when a position is searched twice.  A search without an
+observer pays nothing for this module.
 
 For each node the trace keeps its path (the moves from the root), the side to
 move, the window (α, β) it was searched with (for AlphaBeta and Jamboree), and
 what happened: it was *estimated* (depth 0), *finished* (the game was over),
-*searched* (with the value and best move found), or *cut off* (which move's
-value caused the cut, and which moves were never searched).
+*searched* (with the value and best move found, and whether that value is
+exact or a bound), *cut off* (which move's value caused the cut, and which
+moves were never searched), or answered from a *table*.
 
->>> from gamelib.estimate import Settings
->>> from gamelib.estimate.alphabeta import AlphaBeta
+>>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
 >>> t = trace(AlphaBeta, Settings(tree_estimator(ExplicitGame(SMALL)), 2))
 >>> print(trace_to_text(t))
@@ -41,21 +44,33 @@ import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, Literal, TypeVar, final
+from typing import Generic, Literal, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Est, Estimator, Settings, est_to_string
-from gamelib.estimate.player import SearchPlayer
-from gamelib.estimate.window import Bound, NegInf, PosInf, bound_to_string
+from gamelib.estimate.estimator import Est, Estimator, est_to_string
+from gamelib.estimate.window import Bound, bound_to_string
+from gamelib.search.events import (
+    BoundKind,
+    Cut,
+    Enter,
+    Leave,
+    SearchEvent,
+    SearchObserver,
+    TableHit,
+    Window,
+)
+from gamelib.search.player import SearchFactory, SearchPlayer
 
 __all__ = [
     "Trace",
+    "TraceError",
     "TraceNode",
     "Tracer",
     "render",
     "trace",
+    "trace_player",
     "trace_to_dot",
     "trace_to_text",
 ]
@@ -63,14 +78,19 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+St = TypeVar("St")
 
-Kind = Literal["estimated", "finished", "searched", "cut off"]
+Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
+
+
+class TraceError(ValueError):
+    """The events a tracer was given are not those of one search."""
 
 
 @final
 @dataclass(eq=False)
 class TraceNode(Generic[S, M, G]):
-    """One position a search visited."""
+    """One position a search visited (once: a position searched twice is two nodes)."""
 
     order: int
     """Visiting order: 0 for the root, then 1, 2, ... as the search entered them."""
@@ -80,7 +100,7 @@ class TraceNode(Generic[S, M, G]):
     """``Playing(state)``, or ``Done(outcome)`` for a finished game."""
     depth: int
     """Moves the search could still look ahead from here."""
-    window: tuple[Bound[G], Bound[G]] | None
+    window: Window[G] | None
     """The (α, β) the node was searched with; None for Minimax."""
     side: Side | None = None
     """Whose turn it is here (None when the game is over)."""
@@ -88,12 +108,18 @@ class TraceNode(Generic[S, M, G]):
     """The children visited, in order."""
     value: Est[G] | None = None
     """The value the search returned for this node."""
+    bound: BoundKind | None = None
+    """Whether ``value`` is exact or a bound (given the window)."""
     best_move: M | None = None
     """For a searched node, the move whose value it returned."""
     cut_by: M | None = None
-    """For a node cut off, the move whose value made the rest irrelevant."""
+    """Where the search cut: the move whose value made the rest irrelevant."""
+    cut_value: Est[G] | None = None
+    """Where the search cut: the value of that move."""
     pruned: tuple[M, ...] = ()
-    """For a node cut off, the moves never searched."""
+    """Where the search cut: the moves never searched (none if it cut on the last move)."""
+    from_table: bool = False
+    """Whether a table answered for this node instead of a search."""
     leaf_number: int | None = None
     """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
 
@@ -102,15 +128,20 @@ class TraceNode(Generic[S, M, G]):
         """What happened here."""
         if isinstance(self.status, Done):
             return "finished"
-        if self.depth == 0:
+        if self.from_table:
+            return "table"
+        if not self.children:
             return "estimated"
+        # A cut on the last move leaves nothing unsearched: the node was searched whole.
         return "cut off" if self.pruned else "searched"
 
     def walk(self) -> Iterator[TraceNode[S, M, G]]:
-        """This node and every node under it, in visiting order."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This node and every node under it, in visiting order (no recursion)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
 
 
 @final
@@ -137,79 +168,110 @@ class Trace(Generic[S, M, G]):
 
 
 class Tracer(Generic[S, M, G]):
-    """An observer that builds a :class:`Trace` while a search runs."""
+    """An observer that builds the tree of one search from its events.
 
-    def __init__(self, game: Game[S, M], root: S, depth: int) -> None:
-        self._game = game
-        self._orders = itertools.count(1)
+    Give it to a factory as ``observer=``; once the search is over, ``root``
+    is the whole tree.  Raises :class:`TraceError` on events that are not
+    well bracketed (a ``Leave`` with nothing entered, a second root).
+    """
+
+    def __init__(self) -> None:
+        self._orders = itertools.count()
         self._leaves = itertools.count(1)
-        self._pending: M | None = None
-        self.root: TraceNode[S, M, G] = TraceNode(
-            0, (), Playing(root), depth, None, game.player(root)
-        )
-        self._stack: list[TraceNode[S, M, G]] = [self.root]
+        self._stack: list[TraceNode[S, M, G]] = []
+        self._root: TraceNode[S, M, G] | None = None
 
-    def played(self, state: S, move: M, /) -> None:
-        self._pending = move
+    @property
+    def root(self) -> TraceNode[S, M, G]:
+        """The root of the tree (``TraceError`` before the search has started)."""
+        if self._root is None:
+            raise TraceError("the search has reported nothing yet")
+        return self._root
 
-    def entered(
-        self, status: Status[S], depth: int, alpha: Bound[G] | None, beta: Bound[G] | None, /
-    ) -> None:
-        parent = self._stack[-1]
-        assert self._pending is not None  # every child is reached by a move
-        window = None if alpha is None or beta is None else (alpha, beta)
-        if window is not None and parent is self.root:
-            self.root.window = (NegInf, PosInf)
-        side = self._game.player(status.state) if isinstance(status, Playing) else None
+    @property
+    def done(self) -> bool:
+        """Whether the search has left its root."""
+        return self._root is not None and not self._stack
+
+    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
+        stack = self._stack
+        match event:
+            case Enter():
+                self._enter(event)
+            case Leave():
+                if not stack:
+                    raise TraceError("a Leave event with no position entered")
+                node = stack.pop()
+                node.value = event.value
+                node.bound = event.bound
+                node.best_move = event.best
+                if not node.children and not node.from_table:
+                    node.leaf_number = next(self._leaves)
+            case Cut():
+                if not stack:
+                    raise TraceError("a Cut event with no position entered")
+                stack[-1].cut_by = event.move
+                stack[-1].cut_value = event.value
+                stack[-1].pruned = seq.to_tuple(event.unsearched)
+            case TableHit():
+                if not stack:
+                    raise TraceError("a TableHit event with no position entered")
+                stack[-1].from_table = True
+            case _:
+                assert_never(event)
+
+    def _enter(self, event: Enter[S, M, G]) -> None:
+        stack = self._stack
+        if stack:
+            parent = stack[-1]
+            if event.move is None:
+                raise TraceError("a position other than the root was entered without a move")
+            path: tuple[M, ...] = (*parent.path, event.move)
+        elif self._root is None:
+            path = ()
+        else:
+            raise TraceError("a second root: the events are not those of one search")
         node: TraceNode[S, M, G] = TraceNode(
-            next(self._orders), (*parent.path, self._pending), status, depth, window, side
+            next(self._orders), path, event.status, event.depth, event.window, event.side
         )
-        parent.children.append(node)
-        self._stack.append(node)
-
-    def left(self, value: Est[G], /) -> None:
-        self._finish(self._stack.pop(), value)
-
-    def finish_root(self, value: Est[G]) -> None:
-        """Record the root's value once the search has returned."""
-        self._finish(self.root, value)
-
-    def _finish(self, node: TraceNode[S, M, G], value: Est[G]) -> None:
-        node.value = value
-        status = node.status
-        if isinstance(status, Done) or node.depth == 0:
-            node.leaf_number = next(self._leaves)
-            return
-        children = node.children
-        # The best edge carries the very value object its child returned.
-        best = next((c for c in children if c.value is value), None)
-        if best is None:
-            best = next(c for c in children if c.value == value)
-        node.best_move = best.path[-1]
-        moves = seq.to_tuple(self._game.moves(status.state))
-        if len(children) < len(moves):
-            node.cut_by = children[-1].path[-1]
-            node.pruned = moves[len(children) :]
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            self._root = node
+        stack.append(node)
 
 
 def trace(
-    factory: Callable[..., SearchPlayer[S, M, G]],
-    settings: Settings[S, M, G],
-    state: S | None = None,
+    factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
 ) -> Trace[S, M, G]:
     """Run the player ``factory(settings)`` once from ``state`` (default the start) and
-    return the trace of what it visited.
+    return the trace of what it did.
 
-    ``factory`` is ``Minimax``, ``AlphaBeta`` or, for Jamboree,
-    ``functools.partial(Jamboree, prune_percentage=p)``.
+    ``factory`` is any search factory (``Minimax``, ``AlphaBeta``,
+    ``Jamboree`` with :class:`~gamelib.estimate.jamboree.JamboreeSettings`,
+    or one of your own), with the settings it takes.
     """
-    game = settings.estimator.game
-    root = game.start if state is None else state
-    tracer: Tracer[S, M, G] = Tracer(game, root, settings.search_depth)
-    player: SearchPlayer[S, M, G] = factory(settings, observer=tracer)
-    _, value = player.analyse(root)
-    tracer.finish_root(value)
-    return Trace(tracer.root, game, settings.estimator, str(player))
+
+    def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
+        return factory(settings, observer=observer)
+
+    return trace_player(build, state)
+
+
+def trace_player(
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
+) -> Trace[S, M, G]:
+    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    start), and return the trace of what it did.
+
+    For players made some other way than ``factory(settings)``, such as a
+    catalog entry's ``build``.
+    """
+    tracer: Tracer[S, M, G] = Tracer()
+    player = build(tracer)
+    game = player.game
+    player.analyse(game.start if state is None else state)
+    return Trace(tracer.root, game, player.settings.estimator, str(player))
 
 
 # --------------------------------------------------------------------------
@@ -255,15 +317,23 @@ def trace_to_text(t: Trace[S, M, G]) -> str:
             case "finished":
                 lines.append(f"{indent}Game over{where}: {value_text(node.value)}")
                 return
+            case "table":
+                bound = "" if node.bound is None else f" ({node.bound.value})"
+                lines.append(
+                    f"{indent}Looking up {label}{where}{window_text(node)}: "
+                    f"{value_text(node.value)}{bound} from the table"
+                )
+                return
             case "searched" | "cut off":
                 pass
+            case _:
+                assert_never(node.kind)
         lines.append(f"{indent}Evaluating {label}{where}{window_text(node)}")
         for child in node.children:
             emit(child, indent + "  ")
         if node.pruned:
-            assert node.cut_by is not None
-            assert node.window is not None
-            cause = node.children[-1]
+            assert node.window is not None  # only windowed searches cut
+            assert node.cut_by is not None  # a Cut event names its move
             if node.side is Side.Maxie:
                 bound = f"at or above β = {_bound(t, node.window[1])}"
             else:
@@ -272,7 +342,7 @@ def trace_to_text(t: Trace[S, M, G]) -> str:
             word = "move" if len(node.pruned) == 1 else "moves"
             lines.append(
                 f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gave "
-                f"{value_text(cause.value)}, {bound}; {word} {skipped} not searched"
+                f"{value_text(node.cut_value)}, {bound}; {word} {skipped} not searched"
             )
         assert node.best_move is not None
         lines.append(
@@ -317,12 +387,15 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
         '  node [fontname="Helvetica", fontsize=11];',
         '  edge [fontname="Helvetica", fontsize=10];',
     ]
-    chosen: set[int] = set()
+    chosen: set[int] = {t.root.order}
     node = t.root
     while node.best_move is not None:
+        # The last child reached by the best move: a re-search's answer replaces the first.
+        by_best = [c for c in node.children if c.path[-1] == node.best_move]
+        if not by_best:
+            break  # answered from a table: the line goes no further in the trace
+        node = by_best[-1]
         chosen.add(node.order)
-        node = next(c for c in node.children if c.path[-1] == node.best_move)
-    chosen.add(node.order)
 
     def shape(side: Side | None) -> str:
         if side is None:

@@ -13,8 +13,14 @@ from typing import TypeVar
 
 import pytest
 
+from gamelib import AlphaBeta, Minimax, Settings, referee
+from gamelib.catalog import CATALOG
 from gamelib.cli import main
-from gamelib.registry import GAMES, PLAYER_KINDS, GameKit, SpecError, Streams, parse_player_spec
+from gamelib.cli.games import GAMES, GameKit
+from gamelib.cli.players import PLAYER_KINDS, Streams
+from gamelib.cli.specs import SpecError, parse_player_spec
+from gamelib.core import outcome_to_string
+from gamelib.games.connect4 import ConnectFour, connect4_estimator
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -113,17 +119,27 @@ def test_no_command() -> None:
     assert err == "gamelib: the following arguments are required: COMMAND\n"
 
 
-def test_nim_player_kind_without_direct_player() -> None:
-    status, _, err = run("analyse", "tree", "--player", "direct")
-    assert status == 2
-    assert "analyse needs a search player" in err
+def test_analyse_refuses_a_player_that_does_not_search() -> None:
+    for kind in ("direct", "human", "random"):
+        status, out, err = run("analyse", "nim", "--player", kind)
+        assert (status, out) == (2, "")
+        assert err == (
+            f"gamelib: analyse needs a search player (minimax, alphabeta or jamboree), "
+            f"not '{kind}'\n"
+        )
+
+
+def test_direct_player_for_a_game_without_one_is_refused() -> None:
+    status, out, err = run("play", "connect4", "--maxie", "direct", "--minnie", "random")
+    assert (status, out) == (2, "")
+    assert err == "gamelib: this game has no hand-written ('direct') player\n"
 
 
 def test_direct_player_missing_for_a_game_without_one() -> None:
-    # Straight into the registry: the tree game has no hand-written player.
+    # Straight into the player kinds: the tree game has no hand-written player.
     class Job:
         def __call__(self, kit: GameKit[S, M, G], /) -> int:
-            spec = parse_player_spec("direct", 1, 0.5)
+            spec = parse_player_spec("direct", CATALOG, 1)
             PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
             return 0
 
@@ -200,14 +216,25 @@ def test_play_search_players_against_each_other() -> None:
 def test_demo_plays_a_whole_game_without_input() -> None:
     status, out, err = run("demo")
     assert (status, err) == (0, "")
-    assert out.startswith(
-        "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 5).\n\n 0 1 2 3 4 5 6\n"
+    # The demo is what it says: AlphaBeta against Minimax at depth 5 on Connect Four,
+    # played to the end.  Both are deterministic, so the referee's own transcript of
+    # that game, whatever its result, is the demo's, line for line (times aside).
+    game = ConnectFour()
+    transcript = io.StringIO()
+    record = referee(
+        game,
+        AlphaBeta(Settings(connect4_estimator(game), 5)),
+        Minimax(Settings(connect4_estimator(game), 5)),
+        out=transcript,
     )
-    # Both players are deterministic, so the game is always the same one.
-    assert out.count("decides to make the move") == 22
-    assert re.search(
-        r"Minnie decides to make the move 5 \(\d+\.\d\d s\)\n\nGame over! Minnie wins!\n$", out
-    )
+    header = "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 5).\n\n"
+
+    def untimed(text: str) -> str:
+        return re.sub(r"\(\d+\.\d\d s\)", "(T s)", text)
+
+    assert untimed(out) == header + untimed(transcript.getvalue())
+    assert out.endswith("Game over! " + outcome_to_string(record.outcome) + "\n")
+    assert out.count("decides to make the move") == len(record.moves) >= 7
 
 
 def test_list() -> None:

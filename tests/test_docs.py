@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from mypy import api as mypy_api
 
+from gamelib.catalog import CATALOG
 from gamelib.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -53,8 +54,22 @@ def test_write_your_own_game_runs_and_prints_its_analysis(monkeypatch: pytest.Mo
     assert run_page("write-your-own-game.md", monkeypatch) == "(1, Guess(guess=1.0))\n"
 
 
+def text_blocks(page: str) -> list[str]:
+    """The ``text`` blocks of a page: what it says its Python blocks print."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return re.findall(r"```text\n(.*?)```", text, flags=re.DOTALL)
+
+
+def test_add_a_search_algorithm_prints_what_the_page_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = text_blocks("add-a-search-algorithm.md")
+    assert len(shown) == 4
+    assert run_page("add-a-search-algorithm.md", monkeypatch) == "".join(shown)
+
+
 def test_the_pages_with_examples_are_the_expected_ones() -> None:
-    assert RUNNABLE == ["index.md", "write-your-own-game.md"]
+    assert RUNNABLE == ["add-a-search-algorithm.md", "index.md", "write-your-own-game.md"]
 
 
 @pytest.mark.parametrize("page", RUNNABLE)
@@ -88,6 +103,10 @@ def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
             hooks.generate(tmp_path)
         return
     written = hooks.generate(tmp_path)
+    table = (tmp_path / "catalog.md").read_text(encoding="utf-8")
+    for kind in CATALOG:
+        assert f"| `{kind.name}` | `{kind.usage()}` | {kind.summary} |" in table
+    assert "`prune`: share of each position's moves searched one by one" in table
     assert sorted(p.name for p in written if p.suffix == ".svg") == [
         "big_alphabeta.svg",
         "cse473_alphabeta.svg",

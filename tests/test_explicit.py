@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from gamelib import seq
-from gamelib.core import Done, Draw, Game, Outcome, Playing, Side, Winner
+from gamelib.core import Done, Draw, Game, Playing, Side, Winner
 from gamelib.games.explicit import (
     BIG,
     SMALL,
@@ -24,6 +23,8 @@ from gamelib.games.explicit import (
     shallowest_leaf,
     tree_to_text,
 )
+
+from .strategies import trees
 
 
 def test_small_tree_structure() -> None:
@@ -88,22 +89,6 @@ def test_malformed_text_says_where(text: str, message: str, position: int) -> No
     assert first_line == f"{message} at position {position} of the tree text:"
     caret_line = str(caught.value).splitlines()[2]
     assert caret_line.index("^") - 2 == position - 1
-
-
-OUTCOMES: list[Outcome] = [Winner(Side.Maxie), Winner(Side.Minnie), Draw()]
-
-
-@st.composite
-def trees(draw: st.DrawFn, level: int = 0) -> Tree:
-    name = draw(st.text("abcxyz_'", min_size=1, max_size=3).filter(lambda n: n[0] != "'"))
-    kind = draw(st.sampled_from(["leaf", "end", "node"] if level < 3 else ["leaf", "end"]))
-    value = draw(st.integers(-50, 50) | st.sampled_from([0.5, -2.25]))
-    if kind == "leaf":
-        return Leaf(name, value)
-    if kind == "end":
-        return End(name, draw(st.sampled_from(OUTCOMES)))
-    children = tuple(draw(st.lists(trees(level + 1), min_size=1, max_size=3)))
-    return Node(name, children, value)
 
 
 @given(trees())

@@ -11,7 +11,6 @@ from gamelib.core import Done, Draw, Game, Playing, Side, Winner
 from gamelib.estimate import Definitely, Settings
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.observe import CountingGame
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.tictactoe import (
     TicTacToe,
@@ -19,6 +18,7 @@ from gamelib.games.tictactoe import (
     open_lines,
     tictactoe_estimator,
 )
+from gamelib.search import CountingGame
 
 # ---------------------------------------------------------------------------
 # Tic-tac-toe

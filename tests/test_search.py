@@ -6,7 +6,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Callable
+from collections import Counter
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -14,15 +14,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import seq
-from gamelib.core import EQUAL, Done, Draw, Outcome, Playing, Side, Winner
-from gamelib.estimate import Definitely, Est, Guess, NumericEstimator, Settings, standard_compare
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.jamboree import Jamboree
-from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.observe import CountingGame, RecordingEstimator
-from gamelib.estimate.player import SearchDepthError, SearchPlayer
-from gamelib.estimate.window import Action, NegInf, PosInf, chart
+from gamelib import (
+    AlphaBeta,
+    Definitely,
+    Done,
+    Game,
+    Guess,
+    JamboreeSettings,
+    Minimax,
+    NumericEstimator,
+    Player,
+    Playing,
+    Settings,
+    Side,
+    Status,
+    Winner,
+    seq,
+)
+from gamelib.estimate import standard_compare
+from gamelib.estimate.window import Action, Infinity, NegInf, PosInf, chart
 from gamelib.games.explicit import (
     BIG,
     CSE473,
@@ -38,30 +48,26 @@ from gamelib.games.explicit import (
     tree_estimator,
 )
 from gamelib.games.nim import Nim, NimState, nim_estimate
+from gamelib.search import (
+    Cut,
+    Enter,
+    Leave,
+    NoMovesError,
+    RecordingEstimator,
+    SearchDepthError,
+    SearchEvent,
+)
+from gamelib.seq import Seq
 
-Factory = Callable[[Settings[TreeState, int, float]], SearchPlayer[TreeState, int, float]]
-
-
-@dataclass(frozen=True)
-class Run:
-    """What one search did on an explicit tree."""
-
-    leaves: list[str]
-    move: int
-    value: Est[float]
-    plays: int
-
-
-def run(factory: Factory, root: Node | Leaf, depth: int) -> Run:
-    game = CountingGame(ExplicitGame(root))
-    est = RecordingEstimator(tree_estimator(game))
-    move, value = factory(Settings(est, depth)).analyse(game.start)
-    return Run([s.node.name for s in est.estimated], move, value, game.plays)
-
-
-def jamboree(p: float) -> Factory:
-    return lambda settings: Jamboree(settings, p)
-
+from .helpers import (
+    Factory,
+    is_subsequence,
+    jamboree,
+    order_equal,
+    outcome_score,
+    run,
+)
+from .strategies import trees_and_depths
 
 # ---------------------------------------------------------------------------
 # The handout table (reference doc), row by row
@@ -123,57 +129,6 @@ def test_next_move_is_move_of_analyse() -> None:
 # Random trees: every search agrees with Minimax
 
 
-@st.composite
-def trees_and_depths(draw: st.DrawFn) -> tuple[Node, int]:
-    """A random tree whose numbered leaves all lie at or below the search depth.
-
-    Branching 1-4, uneven depths (inner nodes past the horizon, finished games
-    at any depth), values from a small range so that ties are frequent.
-    """
-    depth = draw(st.integers(1, 6))
-    budget = [draw(st.integers(8, 120))]
-    names = itertools.count()
-    values = st.integers(-3, 3)
-
-    def node(level: int) -> Tree:
-        name = f"n{next(names)}"
-        budget[0] -= 1
-        out_of_budget = budget[0] <= 0
-        if level > 0 and (draw(st.integers(0, 9)) == 0 or (out_of_budget and level < depth)):
-            return End(name, draw(st.sampled_from(OUTCOMES)))
-        if level >= depth and (out_of_budget or level >= depth + 2 or draw(st.booleans())):
-            return Leaf(name, draw(values))
-        width = draw(st.integers(1, 4))
-        children = tuple(node(level + 1) for _ in range(width))
-        return Node(name, children, draw(values))
-
-    root = node(0)
-    assert isinstance(root, Node)
-    return root, depth
-
-
-OUTCOMES: list[Outcome] = [Winner(Side.Maxie), Winner(Side.Minnie), Draw()]
-
-
-def outcome_score(outcome: Outcome) -> float:
-    match outcome:
-        case Winner(side):
-            return math.inf if side is Side.Maxie else -math.inf
-        case Draw():
-            return 0
-        case _:
-            assert_never(outcome)
-
-
-def order_equal(a: Est[float], b: Est[float]) -> bool:
-    return tree_estimator(ExplicitGame(SMALL)).compare(a, b) is EQUAL
-
-
-def is_subsequence(short: list[str], long: list[str]) -> bool:
-    it = iter(long)
-    return all(x in it for x in short)
-
-
 @given(trees_and_depths(), st.floats(0, 1))
 def test_every_search_agrees_with_minimax(case: tuple[Node, int], p: float) -> None:
     root, depth = case
@@ -186,7 +141,10 @@ def test_every_search_agrees_with_minimax(case: tuple[Node, int], p: float) -> N
     assert is_subsequence(ab.leaves, mm.leaves)
     assert len(set(ab.leaves)) == len(ab.leaves)
     assert is_subsequence(jb.leaves, mm.leaves)
-    assert ab.plays <= jb.plays or p < 1
+    # Jamboree's later moves see a window no narrower than AlphaBeta's would be, and a
+    # wider window never prunes more: it visits at least what AlphaBeta visits.
+    assert ab.plays <= jb.plays <= mm.plays
+    assert not Counter(ab.leaves) - Counter(jb.leaves)
 
 
 @given(trees_and_depths())
@@ -269,48 +227,57 @@ def side_to_move_wins(pebbles: int) -> bool:
     return pebbles % 4 != 1
 
 
-def always_wins(player: SearchPlayer[NimState, int, float], game: Nim) -> bool:
+def always_wins(player: Player[NimState, int], game: Nim) -> bool:
     """Maxie (``player``) wins every line against every Minnie reply: exhaustive,
     memoised on states since the player is deterministic."""
+
+    def after(state: NimState, move: int) -> bool:
+        match game.play(state, move):
+            case Playing(next_state):
+                return wins(next_state)
+            case Done(outcome):
+                return outcome == Winner(Side.Maxie)
+            case _:
+                assert_never(game.play(state, move))
 
     @functools.cache
     def wins(state: NimState) -> bool:
         if state.side is Side.Maxie:
-            replies = [player.next_move(state)]
-            combine = all
-        else:
-            replies = seq.to_list(game.moves(state))
-            combine = all
-        results = []
-        for move in replies:
-            match game.play(state, move):
-                case Playing(next_state):
-                    results.append(wins(next_state))
-                case Done(outcome):
-                    results.append(outcome == Winner(Side.Maxie))
-        return combine(results)
+            return after(state, player.next_move(state))  # the player's one choice
+        return all(after(state, move) for move in seq.to_list(game.moves(state)))  # every reply
 
     return wins(game.start)
 
 
+@dataclass(frozen=True)
+class TakesOne:
+    """A Nim player that always takes one pebble: it loses from most winning piles."""
+
+    game: Game[NimState, int]
+
+    def next_move(self, state: NimState, /) -> int:
+        return 1
+
+
+def test_always_wins_can_tell_a_bad_player() -> None:
+    # The check the next test relies on: from 3 (a win: take 2) taking one lets Minnie
+    # leave one pebble; from 5 (a loss) nobody wins against every reply.
+    for pile, expected in ((1, False), (2, True), (3, False), (4, False), (5, False)):
+        game = Nim(pile=pile)
+        assert always_wins(TakesOne(game), game) is expected, pile
+
+
 @pytest.mark.parametrize("factory", [Minimax, AlphaBeta], ids=["minimax", "alphabeta"])
 @pytest.mark.parametrize("depth", [1, 5])
-def test_nim_search_players_win_from_every_winning_pile(
-    factory: Callable[[Settings[NimState, int, float]], SearchPlayer[NimState, int, float]],
-    depth: int,
-) -> None:
+def test_nim_search_players_win_from_every_winning_pile(factory: Factory, depth: int) -> None:
     for pile in range(1, 41):
         game = Nim(pile=pile)
         player = factory(Settings(NumericEstimator(game, nim_estimate), depth))
         assert always_wins(player, game) is side_to_move_wins(pile), pile
 
 
-@pytest.mark.parametrize(
-    "factory", [Minimax, AlphaBeta, functools.partial(Jamboree, prune_percentage=0.5)]
-)
-def test_nim_from_fifteen_takes_two(
-    factory: Callable[[Settings[NimState, int, float]], SearchPlayer[NimState, int, float]],
-) -> None:
+@pytest.mark.parametrize("factory", [Minimax, AlphaBeta, jamboree(0.5)])
+def test_nim_from_fifteen_takes_two(factory: Factory) -> None:
     game = Nim()
     player = factory(Settings(NumericEstimator(game, nim_estimate), 5))
     assert player.next_move(game.start) == 2
@@ -332,19 +299,68 @@ def test_nim_full_depth_finds_definite_outcomes() -> None:
 @pytest.mark.parametrize("p", [-0.1, 1.5, math.nan])
 def test_jamboree_rejects_bad_percentages(p: float) -> None:
     with pytest.raises(ValueError, match="prune percentage must be between 0 and 1"):
-        Jamboree(Settings(tree_estimator(ExplicitGame(SMALL)), 2), p)
+        JamboreeSettings(tree_estimator(ExplicitGame(SMALL)), 2, p)
 
 
-@pytest.mark.parametrize(
-    "factory", [Minimax, AlphaBeta, functools.partial(Jamboree, prune_percentage=0.5)]
-)
-def test_too_deep_a_search_is_a_clear_error(
-    factory: Callable[[Settings[NimState, int, float]], SearchPlayer[NimState, int, float]],
-) -> None:
+@pytest.mark.parametrize("p", ["0.5", True, None])
+def test_jamboree_rejects_percentages_that_are_not_numbers(p: object) -> None:
+    with pytest.raises(TypeError, match=f"prune percentage must be a number, got {p!r}"):
+        JamboreeSettings(tree_estimator(ExplicitGame(SMALL)), 2, p)  # type: ignore[arg-type]
+
+
+def test_jamboree_settings_are_settings_with_the_percentage() -> None:
+    est = tree_estimator(ExplicitGame(SMALL))
+    settings = JamboreeSettings(est, 2, 0.25)
+    assert isinstance(settings, Settings)
+    assert (settings.estimator, settings.search_depth, settings.prune_percentage) == (est, 2, 0.25)
+    with pytest.raises(ValueError, match="at least 1, got 0"):
+        JamboreeSettings(est, 0, 0.5)
+
+
+@pytest.mark.parametrize("factory", [Minimax, AlphaBeta, jamboree(0.5)])
+def test_too_deep_a_search_is_a_clear_error(factory: Factory) -> None:
     game = Nim(pile=100_000)
     player = factory(Settings(NumericEstimator(game, nim_estimate), 50_000))
     with pytest.raises(SearchDepthError, match="search of depth 50000 goes deeper"):
         player.next_move(game.start)
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A broken game: after one move it is still being played but offers no moves."""
+
+    @property
+    def start(self) -> int:
+        return 0
+
+    def player(self, state: int, /) -> Side:
+        return Side.Maxie if state == 0 else Side.Minnie
+
+    def moves(self, state: int, /) -> Seq[int]:
+        return seq.from_iterable([1] if state == 0 else [])
+
+    def play(self, state: int, move: int, /) -> Status[int]:
+        return Playing(state + move)
+
+    def state_to_string(self, state: int, /) -> str:
+        return f"stuck at {state}"
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: int, text: str, /) -> int | None:
+        return None
+
+
+@pytest.mark.parametrize("factory", [Minimax, AlphaBeta, jamboree(0.5), jamboree(0)])
+def test_no_moves_in_a_playing_state_is_the_same_clear_error(factory: Factory) -> None:
+    game = Stuck()
+    player = factory(Settings(NumericEstimator(game, float), 3))
+    with pytest.raises(NoMovesError) as caught:
+        player.next_move(game.start)
+    assert str(caught.value) == (
+        "the game offered no moves in a state still being played: 'stuck at 1'"
+    )
 
 
 def test_searching_past_a_leaf_is_a_clear_error() -> None:
@@ -365,6 +381,10 @@ def test_search_players_print_nothing(capsys: pytest.CaptureFixture[str]) -> Non
     for factory in (Minimax, AlphaBeta, jamboree(0.5)):
         run(factory, BIG, 4)
     assert capsys.readouterr() == ("", "")
+
+
+# ---------------------------------------------------------------------------
+# The chart, and the move loop that applies it
 
 
 @pytest.mark.parametrize(
@@ -391,3 +411,78 @@ def test_the_chart_with_infinite_bounds() -> None:
     loss = Definitely(Winner(Side.Minnie))
     assert chart(Side.Maxie, win, NegInf, PosInf, standard_compare) is Action.UPDATE_ALPHA
     assert chart(Side.Minnie, loss, NegInf, PosInf, standard_compare) is Action.UPDATE_BETA
+
+
+@dataclass
+class Searched:
+    """One position of an observed search: how it was entered and what its children did."""
+
+    enter: Enter[TreeState, int, float]
+    children: list[tuple[Enter[TreeState, int, float], Leave[int, float]]]
+    cut: Cut[int, float] | None = None
+
+
+def searched_positions(events: list[SearchEvent[TreeState, int, float]]) -> list[Searched]:
+    """Every position that had children, with its children's entries and values."""
+    stack: list[Searched] = []
+    done: list[Searched] = []
+    for event in events:
+        match event:
+            case Enter():
+                stack.append(Searched(event, []))
+            case Leave():
+                node = stack.pop()
+                if stack:
+                    stack[-1].children.append((node.enter, event))
+                if node.children:
+                    done.append(node)
+            case Cut():
+                stack[-1].cut = event
+            case _:
+                raise AssertionError(f"AlphaBeta reported {event}")
+    return done
+
+
+def same_bound(
+    a: Infinity | Definitely | Guess[float], b: Infinity | Definitely | Guess[float]
+) -> bool:
+    if isinstance(a, Infinity) or isinstance(b, Infinity):
+        return a is b
+    return standard_compare(a, b) is standard_compare(b, a)  # EQUAL both ways
+
+
+@given(trees_and_depths())
+def test_every_decision_of_the_move_loop_is_the_charts(case: tuple[Node, int]) -> None:
+    """The chart decides, child by child: the next child's window, or the cut, shows it."""
+    root, depth = case
+    events: list[SearchEvent[TreeState, int, float]] = []
+    game = ExplicitGame(root)
+    AlphaBeta(Settings(tree_estimator(game), depth), observer=events.append).analyse(game.start)
+    decisions: Counter[Action] = Counter()
+    for node in searched_positions(events):
+        side = node.enter.side
+        assert side is not None
+        for i, (child, left) in enumerate(node.children):
+            assert child.window is not None
+            alpha, beta = child.window
+            action = chart(side, left.value, alpha, beta, standard_compare)
+            decisions[action] += 1
+            last = i == len(node.children) - 1
+            if action is Action.PRUNE:
+                assert last, "the loop goes on after the chart says prune"
+                assert node.cut is not None
+                assert node.cut.move == child.move
+                continue
+            if last:
+                assert node.cut is None, "a cut the chart did not call for"
+                continue
+            following = node.children[i + 1][0].window
+            assert following is not None
+            expected = {
+                Action.IGNORE: (alpha, beta),
+                Action.UPDATE_ALPHA: (left.value, beta),
+                Action.UPDATE_BETA: (alpha, left.value),
+            }[action]
+            assert same_bound(following[0], expected[0]), (action, following, expected)
+            assert same_bound(following[1], expected[1]), (action, following, expected)
+    assert decisions[Action.PRUNE] == sum(1 for e in events if isinstance(e, Cut))

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamelib import AlphaBeta, Guess, Minimax, Playing, Settings, Side, seq
 from gamelib.cli import main
-from gamelib.core import Playing, Side
-from gamelib.estimate import Guess, Settings
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.jamboree import Jamboree
-from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.observe import RecordingEstimator
-from gamelib.estimate.player import SearchPlayer
 from gamelib.estimate.window import NegInf, PosInf
 from gamelib.games.explicit import (
     BIG,
@@ -33,14 +25,30 @@ from gamelib.games.explicit import (
     tree_estimator,
 )
 from gamelib.games.nim import Nim, nim_estimator
-from gamelib.trace import Trace, TraceNode, render, trace, trace_to_dot, trace_to_text
+from gamelib.search import (
+    BoundKind,
+    Cut,
+    Enter,
+    Leave,
+    RecordingEstimator,
+    SearchEvent,
+    TableHit,
+)
+from gamelib.trace import (
+    Trace,
+    TraceError,
+    TraceNode,
+    Tracer,
+    render,
+    trace,
+    trace_to_dot,
+    trace_to_text,
+)
 
-from .test_search import trees_and_depths
+from .helpers import Factory, jamboree
+from .strategies import trees_and_depths
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-Factory = Callable[..., SearchPlayer[TreeState, int, float]]
 
 
 def name(node: TraceNode[TreeState, int, float]) -> str:
@@ -61,7 +69,7 @@ def cuts(t: Trace[TreeState, int, float]) -> list[tuple[str, int, tuple[int, ...
     return [(name(n), n.cut_by or 0, n.pruned) for n in t.nodes() if n.kind == "cut off"]
 
 
-JAMBOREE_HALF = functools.partial(Jamboree, prune_percentage=0.5)
+JAMBOREE_HALF = jamboree(0.5)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +173,7 @@ def test_trace_leaves_are_what_the_estimator_saw(
     factories: dict[str, Factory] = {
         "minimax": Minimax,
         "alphabeta": AlphaBeta,
-        "jamboree": functools.partial(Jamboree, prune_percentage=p),
+        "jamboree": jamboree(p),
     }
     factory = factories[kind]
     est = RecordingEstimator(tree_estimator(ExplicitGame(root)))
@@ -180,6 +188,116 @@ def test_trace_leaves_are_what_the_estimator_saw(
         if node.pruned:
             assert node.cut_by == node.children[-1].path[-1]
             assert all(m > node.cut_by for m in node.pruned)
+
+
+def reversed_order(state: TreeState, moves: seq.Seq[int]) -> seq.Seq[int]:
+    return seq.from_iterable(tuple(reversed(seq.to_tuple(moves))))
+
+
+def test_trace_is_exact_when_moves_are_reordered() -> None:
+    # Small with every node's moves reversed: j, then f, then b, whose first leaf (e, -2)
+    # is at or below α = 4, so d and c are never searched.
+    est = tree_estimator(ExplicitGame(SMALL))
+    t = trace(AlphaBeta, Settings(est, 2, order=reversed_order))
+    assert visits(t) == "a j m l k f i h g b e"
+    assert cuts(t) == [("b", 2, (1, 0))]
+    by_name = {name(n): n for n in t.nodes()}
+    assert by_name["m"].path == (2, 2)
+    assert (t.root.best_move, t.root.value) == (1, Guess(4))
+    assert (by_name["b"].cut_value, by_name["b"].bound) == (Guess(-2), BoundKind.UPPER)
+    assert "cut off at (Minnie,b): move 2 gave Guess -2, at or below α = Guess 4; " in (
+        trace_to_text(t)
+    )
+
+
+def small_state(*path: int) -> TreeState:
+    game = ExplicitGame(SMALL)
+    state = game.start
+    for move in path:
+        after = game.play(state, move)
+        assert isinstance(after, Playing)
+        state = after.state
+    return state
+
+
+def enter(
+    path: tuple[int, ...], depth: int, window: tuple[object, object]
+) -> Enter[TreeState, int, float]:
+    state = small_state(*path)
+    move = path[-1] if path else None
+    return Enter(move, Playing(state), state.side, depth, window)  # type: ignore[arg-type]
+
+
+def test_tracer_builds_table_answers_and_researches_from_the_events_alone() -> None:
+    # What a search with a table and a null-window probe would report on Small: b comes
+    # from the table; f is first tried with the window (-2, -1), fails high, and is
+    # searched again with (-2, +inf); j is cut at once.
+    full = (NegInf, PosInf)
+    probe = (Guess(-2), Guess(-1))
+    wide = (Guess(-2), PosInf)
+    events: list[SearchEvent[TreeState, int, float]] = [
+        enter((), 2, full),
+        enter((0,), 1, full),
+        TableHit(Guess(-2), BoundKind.EXACT, 2),
+        Leave(Guess(-2), BoundKind.EXACT, 2),
+        enter((1,), 1, probe),
+        *(e for m, v in ((0, 6), (1, 4), (2, 10)) for e in leaf((1, m), probe, v)),
+        Leave(Guess(4), BoundKind.LOWER, 1),
+        enter((1,), 1, wide),
+        *(e for m, v in ((0, 6), (1, 4), (2, 10)) for e in leaf((1, m), wide, v)),
+        Leave(Guess(4), BoundKind.EXACT, 1),
+        enter((2,), 1, (Guess(4), PosInf)),
+        *leaf((2, 0), (Guess(4), PosInf), 1),
+        Cut((0, Guess(1), seq.from_iterable([1, 2]))),
+        Leave(Guess(1), BoundKind.UPPER, 0),
+        Leave(Guess(4), BoundKind.EXACT, 1),
+    ]
+    tracer: Tracer[TreeState, int, float] = Tracer()
+    for event in events:
+        tracer(event)
+    assert tracer.done
+    game = ExplicitGame(SMALL)
+    t = Trace(tracer.root, game, tree_estimator(game), "a search with a table")
+    assert visits(t) == "a b f g h i f g h i j k"
+    assert [n.kind for n in t.root.children] == ["table", "searched", "searched", "cut off"]
+    assert [n.bound for n in t.root.children] == [
+        BoundKind.EXACT,
+        BoundKind.LOWER,
+        BoundKind.EXACT,
+        BoundKind.UPPER,
+    ]
+    assert [n.leaf_number for n in t.leaves()] == list(range(1, 8))
+    text = trace_to_text(t).splitlines()
+    assert text[1] == (
+        "  Looking up (Minnie,b) via 0 with window (−∞, +∞): Guess -2 (exact) from the table"
+    )
+    assert text.count("  Evaluating (Minnie,f) via 1 with window (Guess -2, Guess -1)") == 1
+    assert text.count("  Evaluating (Minnie,f) via 1 with window (Guess -2, +∞)") == 1
+    dot = trace_to_dot(t)
+    # The chosen line runs through the second search of f, the one that counted.
+    second_f = t.root.children[2]
+    assert f'n0 -> n{second_f.order} [label="1", penwidth=2.5];' in dot
+    assert f'n0 -> n{t.root.children[1].order} [label="1"];' in dot
+
+
+def leaf(
+    path: tuple[int, ...], window: tuple[object, object], value: int
+) -> list[SearchEvent[TreeState, int, float]]:
+    return [enter(path, 0, window), Leave(Guess(value), BoundKind.EXACT, None)]
+
+
+def test_tracer_refuses_events_that_are_not_one_search() -> None:
+    tracer: Tracer[TreeState, int, float] = Tracer()
+    with pytest.raises(TraceError, match="reported nothing yet"):
+        _ = tracer.root
+    with pytest.raises(TraceError, match="a Leave event with no position entered"):
+        tracer(Leave(Guess(1), BoundKind.EXACT, None))
+    tracer(enter((), 1, (NegInf, PosInf)))
+    with pytest.raises(TraceError, match="entered without a move"):
+        tracer(Enter(None, Playing(small_state(0)), Side.Minnie, 0, None))
+    tracer(Leave(Guess(1), BoundKind.EXACT, None))
+    with pytest.raises(TraceError, match="a second root"):
+        tracer(enter((), 1, (NegInf, PosInf)))
 
 
 def test_small_dot_matches_the_golden_file() -> None:

@@ -14,18 +14,21 @@ GREATER
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game
+from gamelib.seq import Seq
 
 __all__ = [
     "Definitely",
     "Est",
     "Estimator",
     "Guess",
+    "MoveOrder",
     "NumericEstimator",
     "Settings",
     "est_to_string",
@@ -144,23 +147,57 @@ def _number_to_string(g: float) -> str:
 class NumericEstimator(Generic[S, M]):
     """An estimator from a numeric ``estimate`` function, with the standard order.
 
-    This is the ready-made helper: write only the heuristic.
+    This is the ready-made helper: write only the heuristic.  Its guesses are
+    numbers, so it also has the *numeric estimates* capability (``negate``,
+    ``average``; see :mod:`gamelib.search.capabilities`) that negamax,
+    expectiminimax and MTD(f) need.
 
     >>> from gamelib.games.nim import Nim
     >>> pebbles = NumericEstimator(Nim(), lambda state: state.pebbles)
     >>> pebbles.estimate(Nim().start), pebbles.compare(Guess(2), Guess(3))
     (15, LESS)
+    >>> from fractions import Fraction
+    >>> pebbles.negate(2), pebbles.average([(Fraction(1, 3), 3), (Fraction(2, 3), 0)])
+    (-2, Fraction(1, 1))
     """
 
     game: Game[S, M]
     """The game whose states are estimated."""
     estimate: Callable[[S], float]
     """The heuristic: larger is better for Maxie."""
+    win_guess: float = field(default=_INF, kw_only=True)
+    """What a win counts as when finished games are averaged with guesses (a loss: minus it)."""
 
     compare = staticmethod(standard_compare)
 
     def guess_to_string(self, guess: float, /) -> str:
         return _number_to_string(guess)
+
+    def negate(self, guess: float, /) -> float:
+        """The guess from the other side's point of view."""
+        return -guess
+
+    def average(self, weighted: Sequence[tuple[Fraction | float, float]], /) -> float:
+        """The expected guess: exact when the weights and guesses are fractions or integers.
+
+        REQUIRES: the weights sum to 1.  Raises ``ValueError`` when a certain
+        win and a certain loss would be averaged with an infinite ``win_guess``.
+        """
+        total: float = 0
+        for weight, guess in weighted:
+            total += weight * guess
+        if math.isnan(total):
+            raise ValueError(
+                "cannot average a win and a loss worth ±inf: give NumericEstimator a finite "
+                "win_guess"
+            )
+        return total
+
+    def outcome_guess(self, outcome: Outcome, /) -> float:
+        """A win for Maxie counts as ``win_guess``, for Minnie as its negation, a draw as 0."""
+        if isinstance(outcome, Draw):
+            return 0
+        return self.win_guess if outcome.side is Side.Maxie else -self.win_guess
 
 
 def est_to_string(estimator: Estimator[S, M, G], est: Est[G]) -> str:
@@ -175,10 +212,17 @@ def est_to_string(estimator: Estimator[S, M, G], est: Est[G]) -> str:
 
 
 # --8<-- [start:settings]
-@final
+MoveOrder: TypeAlias = Callable[[S, Seq[M]], Seq[M]]
+"""A move-ordering hook: given a state and its moves, the moves in the order to try them."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings(Generic[S, M, G]):
     """What a search player is built from (SML ``SETTINGS``).
+
+    A factory that needs more (Jamboree's prune percentage) takes a subclass
+    that adds it, as the handout's functors take a SETTINGS structure with
+    more in it.
 
     REQUIRES: ``search_depth >= 1``; otherwise ``ValueError`` naming the depth.
 
@@ -193,6 +237,11 @@ class Settings(Generic[S, M, G]):
     """The heuristic and order used at the search horizon."""
     search_depth: int
     """How many moves ahead to look."""
+    order: MoveOrder[S, M] | None = field(default=None, kw_only=True)
+    """How to order each state's moves before searching them; None keeps the game's order.
+
+    It must return the same moves (a permutation); only the order may change.
+    """
 
     def __post_init__(self) -> None:
         depth: object = self.search_depth
@@ -200,6 +249,8 @@ class Settings(Generic[S, M, G]):
             raise TypeError(f"search depth must be a whole number, got {depth!r}")
         if depth < 1:
             raise ValueError(f"search depth must be at least 1, got {depth}")
+        if self.order is not None and not callable(self.order):
+            raise TypeError(f"the move order must be a function, got {self.order!r}")
 
 
 # --8<-- [end:settings]

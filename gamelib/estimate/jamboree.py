@@ -1,13 +1,16 @@
 """The Jamboree functor (15-150 handouts) as a factory function.
 
-At each node the first ⌊p·n⌋ of its n moves are searched one by one,
+At each position the first ⌊p·n⌋ of its n moves are searched one by one,
 alpha-beta style; the rest are evaluated together with ``seq.map`` (in
 parallel, in principle) against the window those first moves produced.
 p = 0 estimates exactly what Minimax does; p = 1 exactly what AlphaBeta does.
 
->>> from gamelib.estimate import Settings
+The prune percentage p is part of Jamboree's settings, as in the handout,
+whose functor takes a SETTINGS structure with ``prune_percentage`` added:
+:class:`JamboreeSettings` is :class:`~gamelib.estimate.Settings` with it.
+
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
->>> player = Jamboree(Settings(tree_estimator(ExplicitGame(SMALL)), 2), 0.5)
+>>> player = Jamboree(JamboreeSettings(tree_estimator(ExplicitGame(SMALL)), 2, 0.5))
 >>> print(*player.analyse(player.game.start))
 1 Guess 4
 """
@@ -15,89 +18,128 @@ p = 0 estimates exactly what Minimax does; p = 1 exactly what AlphaBeta does.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TypeVar
-
-from toolz import compose
+from dataclasses import dataclass
+from typing import TypeVar, final
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.alphabeta import make_scan
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
-from gamelib.estimate.observe import SearchObserver, instrument
-from gamelib.estimate.player import BuiltPlayer, Edge, SearchPlayer, guard_depth
-from gamelib.estimate.window import Bound, NegInf, PosInf
+from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
+from gamelib.search.events import Cut, SearchObserver
+from gamelib.search.observe import Watch
+from gamelib.search.player import (
+    Edge,
+    Scanned,
+    SearchPlayer,
+    edge_max,
+    edge_min,
+    no_moves,
+    ordered_moves,
+    search_player,
+)
+from gamelib.seq import EmptySeqError
 
-__all__ = ["Jamboree"]
+__all__ = ["Jamboree", "JamboreeSettings"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
 
-def Jamboree(
-    settings: Settings[S, M, G],
-    prune_percentage: float,
-    observer: SearchObserver[S, M, G] | None = None,
-) -> SearchPlayer[S, M, G]:
-    """A player that searches the first ``prune_percentage`` of each node's moves in order.
+@final
+@dataclass(frozen=True, slots=True)
+class JamboreeSettings(Settings[S, M, G]):
+    """Jamboree's settings: :class:`~gamelib.estimate.Settings` and the prune percentage.
 
-    REQUIRES: ``0 <= prune_percentage <= 1`` (``ValueError`` naming it otherwise).
-    An ``observer`` is told about every position visited (see :mod:`gamelib.trace`).
+    REQUIRES: ``0 <= prune_percentage <= 1``; otherwise ``ValueError`` (or
+    ``TypeError`` for something that is not a number) naming it.
+
+    >>> from gamelib.games.nim import Nim, nim_estimator
+    >>> JamboreeSettings(nim_estimator(Nim()), 4, 1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: prune percentage must be between 0 and 1, got 1.5
     """
-    p = prune_percentage
-    if not 0.0 <= p <= 1.0:  # also rejects NaN
-        raise ValueError(f"prune percentage must be between 0 and 1, got {p}")
+
+    prune_percentage: float
+    """The share of each position's moves searched one by one, before the rest together."""
+
+    def __post_init__(self) -> None:
+        # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
+        Settings.__post_init__(self)
+        p: object = self.prune_percentage
+        if not isinstance(p, int | float) or isinstance(p, bool):
+            raise TypeError(f"prune percentage must be a number, got {p!r}")
+        if not 0.0 <= p <= 1.0:  # also rejects NaN
+            raise ValueError(f"prune percentage must be between 0 and 1, got {p}")
+
+
+def Jamboree(
+    settings: JamboreeSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    """A player that searches the first ``prune_percentage`` of each position's moves in order.
+
+    An ``observer`` is told everything the search does (see
+    :mod:`gamelib.search.events`).
+    """
+    p = settings.prune_percentage
     est = settings.estimator
     game = est.game
     compare = est.compare
+    moves_of = ordered_moves(settings)
+    play = game.play
+    max_ = edge_max(compare)
+    min_ = edge_min(compare)
 
-    def move_of(edge: Edge[M, G]) -> M:
-        return edge[0]
-
-    def value_of(edge: Edge[M, G]) -> Est[G]:
-        return edge[1]
-
-    def max_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
-        return e2 if compare(e1[1], e2[1]) is LESS else e1
-
-    def min_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
-        return e2 if compare(e1[1], e2[1]) is GREATER else e1
-
-    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G]) -> Edge[M, G]:
+    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
         """REQUIRES: d > 0 and s is still being played (so it has moves)."""
         side = game.player(s)
-        moves = game.moves(s)
+        moves = moves_of(s)
         first, rest = seq.split(moves, math.floor(p * seq.length(moves)))
-        best, alpha, beta, pruned = scan(d, s, side, first, alpha, beta)
-        if pruned or seq.length(rest) == 0:
-            if best is None:
-                raise ValueError(f"the game offered no moves in a state still being played: {s!r}")
-            return best
+        best: Edge[M, G] | None = None
+        if seq.length(first) > 0:
+            found = scan(d, s, side, first, alpha, beta)
+            if isinstance(found, Cut):
+                return Cut((found.move, found.value, seq.append(found.unsearched, rest)))
+            if seq.length(rest) == 0:
+                return found
+            best = found
+            # The window the first moves left: their best value, where it narrowed it.
+            x = found[1]
+            if side is Side.Maxie:
+                if isinstance(alpha, Infinity) or compare(x, alpha) is GREATER:
+                    alpha = x
+            elif isinstance(beta, Infinity) or compare(x, beta) is LESS:
+                beta = x
         # The rest, all against the same window: none of them can narrow it for another.
-        mapped = seq.map(lambda m: (m, child(d - 1, play(s, m), alpha, beta)), rest)
-        better = max_ if side is Side.Maxie else min_
+        mapped = seq.map(lambda m: (m, evaluate(d - 1, play(s, m), alpha, beta)), rest)
         if best is not None:
             mapped = seq.cons(best, mapped)
-        return seq.reduce1(better, mapped)
+        try:
+            return seq.reduce1(max_ if side is Side.Maxie else min_, mapped)
+        except EmptySeqError:  # no moves at all: the game broke its contract
+            raise no_moves(game, s) from None
 
     def evaluate(d: int, st: Status[S], alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
         """REQUIRES: d >= 0."""
-        # isinstance, not match: a class pattern costs several times more, once per position.
         if isinstance(st, Playing):
             if d == 0:
                 return Guess(est.estimate(st.state))
-            return value_of(search(d, st.state, alpha, beta))
+            return search(d, st.state, alpha, beta)[1]
         return Definitely(st.outcome)
-
-    play, child = instrument(observer, game.play, evaluate)
-    scan = make_scan(play, compare, child)
 
     depth = settings.search_depth
 
-    def search_root(s: S) -> Edge[M, G]:
-        return search(depth, s, NegInf, PosInf)
+    def root(s: S, /) -> Edge[M, G]:
+        found = search(depth, s, NegInf, PosInf)
+        return found[0], found[1]  # with the whole window open nothing is cut
 
-    analyse = guard_depth(depth, search_root)
-    next_move: Callable[[S], M] = compose(move_of, analyse)
-    return BuiltPlayer(f"Jamboree(depth {depth}, prune {p:g})", settings, next_move, analyse)
+    if observer is not None:
+        watch = Watch(game, observer, compare)
+        play = watch.play
+        search, evaluate = watch.windowed(search, evaluate)
+        root = watch.root(root, depth, (NegInf, PosInf))
+
+    scan = make_scan(game, play, compare, evaluate)
+    return search_player(f"Jamboree(depth {depth}, prune {p:g})", settings, root)

@@ -1,56 +1,51 @@
-"""The command line: ``gamelib play | analyse | run | list | demo``.
+"""The commands: ``gamelib play | analyse | trace | run | list | demo``.
 
 Every mistake on the command line gets one sentence on standard error and
 exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
 a faulty player gets one sentence and exit status 1.  Never a traceback.
+
+The search players come from a catalog (:data:`gamelib.catalog.CATALOG`
+unless ``main`` is given another), so a new search kind needs no change here.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, TextIO, TypeVar
 
-from gamelib.core.controller import IllegalMoveError, referee
-from gamelib.core.human import InputClosedError
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.estimator import Settings, est_to_string
-from gamelib.estimate.jamboree import Jamboree
-from gamelib.estimate.minimax import Minimax
-from gamelib.estimate.player import SearchDepthError
-from gamelib.games.explicit import ExplicitTreeError
-from gamelib.registry import (
+from gamelib.catalog import CATALOG, Catalog
+from gamelib.cli.games import GAMES, GameKit, KitUser
+from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
+from gamelib.cli.presets import DEMO_PRESET, PRESETS
+from gamelib.cli.specs import (
     DEFAULT_DEPTH,
-    DEFAULT_PRUNE,
-    GAMES,
-    PLAYER_KINDS,
-    PLAYER_KINDS_ORDER,
-    PRESETS,
-    GameKit,
-    KitUser,
     PlayerSpec,
     SpecError,
-    Streams,
     parse_depth,
+    parse_option,
     parse_player_spec,
-    parse_prune,
-    search_player,
+    search_kinds_text,
 )
-from gamelib.trace import render, trace, trace_to_dot, trace_to_text
+from gamelib.core.controller import IllegalMoveError, referee
+from gamelib.core.human import InputClosedError
+from gamelib.estimate.estimator import est_to_string
+from gamelib.games.explicit import ExplicitTreeError
+from gamelib.search.capabilities import MissingCapabilityError
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
+from gamelib.trace import render, trace_player, trace_to_dot, trace_to_text
 
-__all__ = ["main"]
+__all__ = ["entry_point", "main"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-DEMO_PRESET = "C4_ABvMM"
-"""What ``gamelib demo`` runs: two search players on Connect Four, no input needed."""
 
 
 class UsageError(Exception):
@@ -64,7 +59,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _top_parser(trace_game: str | None = None) -> _Parser:
+def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     parser = _Parser(
         prog="gamelib",
         description="Play and analyse two-player games with the 15-150 search players.",
@@ -77,13 +72,13 @@ def _top_parser(trace_game: str | None = None) -> _Parser:
     play.add_argument("game", metavar="GAME", help=f"one of: {games}")
     play.add_argument("--maxie", default="human", help="Maxie's player (default: human)")
     play.add_argument("--minnie", default="alphabeta", help="Minnie's player (default: alphabeta)")
-    _search_options(play)
+    _search_options(play, catalog)
     play.add_argument("--seed", help="seed for random players")
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
     analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
     analyse.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
-    _search_options(analyse)
+    _search_options(analyse, catalog)
 
     tracing = commands.add_parser(
         "trace", help="show every position a search visits, as text and (optionally) a picture"
@@ -96,7 +91,7 @@ def _top_parser(trace_game: str | None = None) -> _Parser:
     )
     tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
     tracing.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
-    _search_options(tracing)
+    _search_options(tracing, catalog)
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
     tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
     tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
@@ -111,11 +106,15 @@ def _top_parser(trace_game: str | None = None) -> _Parser:
     return parser
 
 
-def _search_options(parser: argparse.ArgumentParser) -> None:
+def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
+    """``--depth``, and a flag for every option of the catalog's kinds."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
-    parser.add_argument(
-        "--prune", help=f"Jamboree's prune percentage when the spec has none ({DEFAULT_PRUNE})"
-    )
+    for option in catalog.options():
+        kinds = [kind.name for kind in catalog if kind.option(option.name) is not None]
+        parser.add_argument(
+            f"--{option.name}",
+            help=f"{option.title} of {', '.join(kinds)} when the spec has none ({option.default})",
+        )
 
 
 def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
@@ -130,17 +129,27 @@ def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
     return entry.build(options)
 
 
-def _defaults(options: argparse.Namespace, depth_limit: int | None = None) -> tuple[int, float]:
-    """Depth and prune percentage for specs that give none: the options, else defaults.
+class _Defaults:
+    """What specs that leave something out take: the flags, else the defaults."""
 
-    A game with a depth limit (an explicit tree) is searched to that limit by default.
-    """
-    if options.depth is not None:
-        depth = parse_depth(options.depth)
-    else:
-        depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
-    prune = DEFAULT_PRUNE if options.prune is None else parse_prune(options.prune)
-    return depth, prune
+    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+        self.depth = None if options.depth is None else parse_depth(options.depth)
+        self.options: dict[str, object] = {}
+        for option in catalog.options():
+            text: str | None = getattr(options, option.name, None)
+            if text is not None:
+                self.options[option.name] = parse_option(option, text, f"--{option.name}")
+
+    def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
+        """The player ``text`` names.
+
+        A game with a depth limit (an explicit tree) is searched to that limit by default.
+        """
+        if self.depth is not None:
+            depth = self.depth
+        else:
+            depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
+        return parse_player_spec(text, catalog, depth, self.options)
 
 
 def _seed(text: str | None) -> int | None:
@@ -153,39 +162,47 @@ def _seed(text: str | None) -> int | None:
 
 
 class _Play:
-    def __init__(self, options: argparse.Namespace, streams: Streams) -> None:
-        depth, prune = _defaults(options)
-        self.maxie = parse_player_spec(options.maxie, depth, prune)
-        self.minnie = parse_player_spec(options.minnie, depth, prune)
+    def __init__(self, options: argparse.Namespace, streams: Streams, catalog: Catalog) -> None:
+        defaults = _Defaults(options, catalog)
+        self.maxie = defaults.spec(options.maxie, catalog)
+        self.minnie = defaults.spec(options.minnie, catalog)
         self.streams = streams
+        self.catalog = catalog
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        maxie = PLAYER_KINDS[self.maxie.kind].build(kit, self.maxie, self.streams)
-        minnie = PLAYER_KINDS[self.minnie.kind].build(kit, self.minnie, self.streams)
+        maxie = build_player(kit, self.maxie, self.streams, self.catalog)
+        minnie = build_player(kit, self.minnie, self.streams, self.catalog)
         out = self.streams.output
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         referee(kit.game, maxie, minnie, out=out)
         return 0
 
 
-def _search_spec(options: argparse.Namespace, kit: GameKit[S, M, G], command: str) -> PlayerSpec:
-    depth, prune = _defaults(options, kit.depth_limit)
-    spec = parse_player_spec(options.player, depth, prune)
-    if not PLAYER_KINDS[spec.kind].searches:
+def _search_spec(
+    options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
+) -> PlayerSpec:
+    spec = _Defaults(options, catalog).spec(options.player, catalog, kit.depth_limit)
+    if spec.kind not in catalog:
         raise SpecError(
-            f"{command} needs a search player (minimax, alphabeta or jamboree), "
+            f"{command} needs a search player ({search_kinds_text(catalog)}), "
             f"not '{options.player}'"
         )
     return spec
 
 
-class _Analyse:
-    def __init__(self, options: argparse.Namespace, out: TextIO) -> None:
-        self.options = options
-        self.out = out
+@dataclass(frozen=True)
+class _Report:
+    """A command that searches the game of a kit and reports on ``out``."""
 
+    options: argparse.Namespace
+    out: TextIO
+    catalog: Catalog
+
+
+class _Analyse(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        player = search_player(kit, _search_spec(self.options, kit, "analyse"))
+        spec = _search_spec(self.options, kit, "analyse", self.catalog)
+        player = search_player(kit, spec, self.catalog)
         state = kit.game.start
         move, value = player.analyse(state)
         side = kit.game.player(state)
@@ -197,20 +214,16 @@ class _Analyse:
         return 0
 
 
-class _Trace:
-    def __init__(self, options: argparse.Namespace, out: TextIO) -> None:
-        self.options = options
-        self.out = out
-
+class _Trace(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        spec = _search_spec(self.options, kit, "trace")
-        search_player(kit, spec)  # checks the depth against the game, as analyse does
-        factory = {"minimax": Minimax, "alphabeta": AlphaBeta}.get(spec.kind)
-        settings = Settings(kit.estimator, spec.depth)
-        if factory is None:
-            found = trace(functools.partial(Jamboree, prune_percentage=spec.prune), settings)
-        else:
-            found = trace(factory, settings)
+        spec = _search_spec(self.options, kit, "trace", self.catalog)
+        search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
+        kind = self.catalog[spec.kind]
+
+        def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
+            return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)
+
+        found = trace_player(build)
         out = self.out
         out.write(trace_to_text(found) + "\n")
         leaves = found.leaves()
@@ -262,41 +275,44 @@ def _game_named_in(argv: list[str]) -> str | None:
     return None
 
 
-def _list(out: TextIO) -> int:
+def _list(out: TextIO, catalog: Catalog) -> int:
     out.write("Games (gamelib play GAME ...):\n")
     for name in sorted(GAMES):
         out.write(f"  {name:<10} {GAMES[name].summary}\n")
     out.write("Player kinds (--maxie, --minnie, --player):\n")
-    for name in PLAYER_KINDS_ORDER:
-        out.write(f"  {name:<10} {PLAYER_KINDS[name].summary}\n")
+    for player in PLAYER_KINDS.values():
+        out.write(f"  {player.name:<10} {player.summary}\n")
+    for kind in catalog:
+        out.write(f"  {kind.name:<10} {kind.summary}, {kind.usage()}\n")
     out.write("Presets (gamelib run NAME):\n")
     for name in sorted(PRESETS):
         out.write(f"  {name:<10} {PRESETS[name].summary}\n")
     return 0
 
 
-def _run(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
-    options, extra = _top_parser(_game_named_in(argv)).parse_known_args(argv)
+def _run(argv: list[str], stdin: TextIO, stdout: TextIO, catalog: Catalog) -> int:
+    options, extra = _top_parser(catalog, _game_named_in(argv)).parse_known_args(argv)
     command: str = options.command
     if command == "list":
         _reject_extra(extra)
-        return _list(stdout)
+        return _list(stdout, catalog)
     if command == "demo":
         _reject_extra(extra)
-        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout)
+        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout, catalog)
     if command == "run":
         preset = PRESETS.get(options.preset)
         if preset is None:
             known = ", ".join(sorted(PRESETS))
             raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
-        return _run([*preset.argv, *extra], stdin, stdout)
+        return _run([*preset.argv, *extra], stdin, stdout, catalog)
     if command == "trace":
-        return _trace_target(options, extra).run(_Trace(options, stdout))
+        return _trace_target(options, extra).run(_Trace(options, stdout, catalog))
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
-        return kit.run(_Play(options, Streams(stdin, stdout, _seed(options.seed))))
-    return kit.run(_Analyse(options, stdout))
+        streams = Streams(stdin, stdout, _seed(options.seed))
+        return kit.run(_Play(options, streams, catalog))
+    return kit.run(_Analyse(options, stdout, catalog))
 
 
 def _reject_extra(extra: list[str]) -> None:
@@ -309,17 +325,29 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    *,
+    catalog: Catalog = CATALOG,
 ) -> int:
-    """Run the command line; returns the exit status (0, 1 or 2)."""
+    """Run the command line; returns the exit status (0, 1 or 2).
+
+    ``catalog`` is where the search players come from: pass
+    ``CATALOG.with_kind(...)`` to try a search kind of your own.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
     try:
-        return _run(args, sys.stdin if stdin is None else stdin, out)
-    except (UsageError, SpecError, SearchDepthError, ExplicitTreeError) as error:
+        return _run(args, sys.stdin if stdin is None else stdin, out, catalog)
+    except (
+        UsageError,
+        SpecError,
+        SearchDepthError,
+        ExplicitTreeError,
+        MissingCapabilityError,
+    ) as error:
         err.write(f"gamelib: {error}\n")
         return 2
-    except (InputClosedError, IllegalMoveError) as error:
+    except (InputClosedError, IllegalMoveError, NoMovesError) as error:
         err.write(f"gamelib: game stopped: {error}\n")
         return 1
     except subprocess.CalledProcessError as error:

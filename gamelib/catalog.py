@@ -1,0 +1,288 @@
+"""Every search kind by name: the one table the command line, traces, benchmarks and docs read.
+
+A :class:`SearchKind` says what a search is: its factory (the uniform shape
+``Factory(settings, *, observer=None)``), how to make its settings from a
+depth and its options, what it needs from the game and the estimator beyond
+the lecture contracts, its options with their defaults, and one line of
+description.  Adding an algorithm is one module (its factory) and one entry
+here; ``gamelib play``, ``analyse``, ``trace`` and ``list``, the benchmarks and
+the docs' list of players pick it up from :data:`CATALOG`.
+
+A catalog is a value: :meth:`Catalog.with_kind` makes a new one with a kind
+added (or replaced), and ``gamelib.cli.main(..., catalog=...)`` runs the
+command line over it, so a kind can be tried without touching the package.
+
+>>> from gamelib.games.nim import Nim, nim_estimator
+>>> jamboree = CATALOG["jamboree"]
+>>> jamboree.usage(), [option.name for option in jamboree.options]
+('jamboree:DEPTH:PRUNE', ['prune'])
+>>> player = jamboree.build(nim_estimator(Nim()), 4, {"prune": 0.25})
+>>> print(player, player.analyse(Nim().start))
+Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
+
+from gamelib.core.game import Game
+from gamelib.estimate.alphabeta import AlphaBeta
+from gamelib.estimate.estimator import Estimator, Settings
+from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
+from gamelib.estimate.minimax import Minimax
+from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import SearchPlayer
+
+__all__ = [
+    "CATALOG",
+    "Catalog",
+    "KindFactory",
+    "Option",
+    "OptionValues",
+    "SearchKind",
+    "SettingsMaker",
+    "parse_fraction",
+    "plain_settings",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+T_co = TypeVar("T_co", covariant=True)
+
+OptionValues: TypeAlias = Mapping[str, object]
+"""Option values by option name, as :meth:`Option.parse` made them."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Option(Generic[T_co]):
+    """One option of a search kind: ``jamboree:4:0.25`` gives ``prune`` the value 0.25."""
+
+    name: str
+    """Its name on the command line: ``prune`` (``--prune``, ``prune=0.25``)."""
+    title: str
+    """What messages call it: ``the prune percentage``."""
+    default: T_co
+    """Its value when neither the spec nor a flag gives one."""
+    parse: Callable[[str], T_co]
+    """From text to a value; a ``ValueError`` says what is wrong ("must be ..., got ...")."""
+    summary: str
+    """One line for ``gamelib list`` and the docs."""
+
+    def of(self, values: OptionValues) -> T_co:
+        """This option's value in ``values``, or its default."""
+        # Every value in an OptionValues was made by its option's parse (or is its default).
+        return cast(T_co, values.get(self.name, self.default))
+
+
+def parse_fraction(text: str) -> float:
+    """A number from 0 to 1 written in ``text``; ``ValueError`` saying what is wrong.
+
+    >>> parse_fraction("0.25")
+    0.25
+    >>> parse_fraction("1.5")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be between 0 and 1, got 1.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"must be a number, got '{text}'") from None
+    if math.isnan(value) or not 0 <= value <= 1:
+        raise ValueError(f"must be between 0 and 1, got {text}")
+    return value
+
+
+class KindFactory(Protocol):
+    """A factory as the catalog holds it: it takes settings of the base type.
+
+    Minimax and AlphaBeta are such factories.  A factory whose settings carry
+    more (Jamboree's) is held through a small function that checks it was
+    given its own kind of settings.
+    """
+
+    def __call__(
+        self, settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    ) -> SearchPlayer[S, M, G]: ...
+
+
+class SettingsMaker(Protocol):
+    """How a search kind makes its settings from an estimator, a depth and option values."""
+
+    def __call__(
+        self, estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+    ) -> Settings[S, M, G]: ...
+
+
+def plain_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    """``Settings(estimator, depth)``: the settings of a kind without options."""
+    return Settings(estimator, depth)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class SearchKind:
+    """A kind of search player, by name."""
+
+    name: str
+    """Its name on the command line (``alphabeta``) and in the catalog."""
+    factory: KindFactory
+    """The factory, in the uniform shape."""
+    summary: str
+    """One line of description."""
+    settings: SettingsMaker = plain_settings
+    """How to make the factory's settings from a depth and option values."""
+    options: tuple[Option[object], ...] = ()
+    """Its options, in the order a spec gives them after the depth."""
+    needs: frozenset[Capability] = frozenset()
+    """What it needs from the game and the estimator beyond the lecture contracts."""
+
+    def usage(self) -> str:
+        """How a player spec names it: ``jamboree:DEPTH:PRUNE``."""
+        return ":".join([self.name, "DEPTH", *(o.name.upper() for o in self.options)])
+
+    def option(self, name: str) -> Option[object] | None:
+        """Its option called ``name``, if it has one."""
+        return next((o for o in self.options if o.name == name), None)
+
+    def check(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
+        """Raise :class:`MissingCapabilityError` saying what the game or estimator lacks."""
+        lacking = missing(self.needs, game, estimator)
+        if lacking:
+            raise MissingCapabilityError(
+                f"{self.name} cannot search this game: {'; '.join(lacking)}"
+            )
+
+    def build(
+        self,
+        estimator: Estimator[S, M, G],
+        depth: int,
+        options: OptionValues | None = None,
+        *,
+        observer: SearchObserver[S, M, G] | None = None,
+    ) -> SearchPlayer[S, M, G]:
+        """A player of this kind over ``estimator``, searching ``depth`` moves deep.
+
+        ``options`` gives values by option name (the rest take their
+        defaults); an unknown name is a ``ValueError``.
+        """
+        values: OptionValues = {} if options is None else options
+        unknown = sorted(set(values) - {o.name for o in self.options})
+        if unknown:
+            raise ValueError(f"{self.name} has no option {', '.join(unknown)}")
+        self.check(estimator.game, estimator)
+        return self.factory(self.settings(estimator, depth, values), observer=observer)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Search kinds by name, in the order ``gamelib list`` shows them.
+
+    Names are unique and fit in a player spec (letters, digits, ``-`` and
+    ``_``); so are the option names of each kind, and no option is called
+    ``depth``.
+    """
+
+    kinds: tuple[SearchKind, ...]
+    """The kinds, in order."""
+    _by_name: dict[str, SearchKind] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, SearchKind] = {}
+        for kind in self.kinds:
+            if not kind.name or not kind.name.replace("-", "").replace("_", "").isalnum():
+                raise ValueError(
+                    f"a search kind needs a name of letters and digits, got {kind.name!r}"
+                )
+            if kind.name in by_name:
+                raise ValueError(f"two search kinds are called {kind.name!r}")
+            names = [o.name for o in kind.options]
+            if len(set(names)) != len(names) or "depth" in names:
+                raise ValueError(f"the options of {kind.name} must have distinct names, not depth")
+            by_name[kind.name] = kind
+        object.__setattr__(self, "_by_name", by_name)
+
+    def __getitem__(self, name: str) -> SearchKind:
+        return self._by_name[name]
+
+    def get(self, name: str) -> SearchKind | None:
+        """The kind called ``name``, if there is one."""
+        return self._by_name.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __iter__(self) -> Iterator[SearchKind]:
+        return iter(self.kinds)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def names(self) -> tuple[str, ...]:
+        """The kinds' names, in order."""
+        return tuple(kind.name for kind in self.kinds)
+
+    def with_kind(self, kind: SearchKind) -> Catalog:
+        """A new catalog with ``kind`` added at the end (or in place of its namesake)."""
+        if kind.name in self._by_name:
+            return Catalog(tuple(kind if k.name == kind.name else k for k in self.kinds))
+        return Catalog((*self.kinds, kind))
+
+    def options(self) -> tuple[Option[object], ...]:
+        """Every option of every kind, once each by name, in catalog order."""
+        seen: dict[str, Option[object]] = {}
+        for kind in self.kinds:
+            for option in kind.options:
+                seen.setdefault(option.name, option)
+        return tuple(seen.values())
+
+
+# --------------------------------------------------------------------------
+# The entries, and the little glue a factory with its own settings needs.
+
+PRUNE: Option[float] = Option(
+    "prune",
+    "the prune percentage",
+    0.5,
+    parse_fraction,
+    "share of each position's moves searched one by one before the rest together",
+)
+"""Jamboree's prune percentage."""
+
+
+def _jamboree_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return JamboreeSettings(estimator, depth, PRUNE.of(options))
+
+
+def _jamboree(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    if not isinstance(settings, JamboreeSettings):
+        raise TypeError(
+            "Jamboree needs JamboreeSettings, which carry its prune percentage; got "
+            f"{type(settings).__name__}"
+        )
+    return Jamboree(settings, observer=observer)
+
+
+CATALOG = Catalog(
+    (
+        SearchKind("minimax", Minimax, "Minimax search"),
+        SearchKind("alphabeta", AlphaBeta, "alpha-beta search"),
+        SearchKind(
+            "jamboree", _jamboree, "Jamboree search", settings=_jamboree_settings, options=(PRUNE,)
+        ),
+    )
+)
+"""The search kinds gamelib ships."""

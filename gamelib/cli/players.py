@@ -1,0 +1,105 @@
+"""The players the command line can build: a person, a game's own player, chance, searches.
+
+The kinds that do not search (``human``, ``direct``, ``random``) are here;
+every search kind comes from the catalog (:mod:`gamelib.catalog`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, TextIO, TypeVar, final
+
+from gamelib.catalog import Catalog
+from gamelib.cli.games import GameKit
+from gamelib.cli.specs import PlayerSpec, SpecError
+from gamelib.core.human import HumanPlayer
+from gamelib.core.player import Player
+from gamelib.core.random_player import RandomPlayer
+from gamelib.search.player import SearchPlayer
+
+__all__ = ["PLAYER_KINDS", "PlayerKind", "Streams", "build_player", "search_player"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Streams:
+    """Where a human player reads and writes, and the seed for random players."""
+
+    input: TextIO
+    """Where a human's moves come from."""
+    output: TextIO
+    """Where prompts and the game go."""
+    seed: int | None
+    """Seed for random players."""
+
+
+class PlayerBuilder(Protocol):
+    """Builds a player of one kind for any game kit."""
+
+    def __call__(
+        self, kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /
+    ) -> Player[S, M]: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class PlayerKind:
+    """A kind of player that does not search."""
+
+    name: str
+    """Its name on the command line."""
+    summary: str
+    """One line for ``gamelib list``."""
+    build: PlayerBuilder
+    """How to build one."""
+
+
+def _human(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+    return HumanPlayer(kit.game, input=streams.input, output=streams.output)
+
+
+def _direct(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+    if kit.direct is None:
+        raise SpecError("this game has no hand-written ('direct') player")
+    return kit.direct()
+
+
+def _random(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+    return RandomPlayer(kit.game, seed=streams.seed)
+
+
+PLAYER_KINDS: dict[str, PlayerKind] = {
+    kind.name: kind
+    for kind in (
+        PlayerKind("human", "you, typing moves at the prompt", _human),
+        PlayerKind("direct", "the game's hand-written player (Nim: NimPlayer)", _direct),
+        PlayerKind("random", "a random legal move (reproducible with --seed)", _random),
+    )
+}
+"""The kinds that do not search, by name."""
+
+
+def search_player(
+    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog
+) -> SearchPlayer[S, M, G]:
+    """The search player ``spec`` names, over ``kit``'s estimator."""
+    if kit.depth_limit is not None and spec.depth > kit.depth_limit:
+        raise SpecError(
+            f"the depth {spec.depth} in '{spec.text}' is deeper than the tree: "
+            f"its shallowest leaf is {kit.depth_limit} moves from the root"
+        )
+    return catalog[spec.kind].build(kit.estimator, spec.depth, spec.options)
+
+
+def build_player(
+    kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog
+) -> Player[S, M]:
+    """The player ``spec`` names: a search kind of ``catalog``, or one of :data:`PLAYER_KINDS`."""
+    plain = PLAYER_KINDS.get(spec.kind)
+    if plain is not None:
+        return plain.build(kit, spec, streams)
+    return search_player(kit, spec, catalog)

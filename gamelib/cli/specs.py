@@ -1,0 +1,160 @@
+"""Player specs and option values as the command line writes them.
+
+A player spec is ``KIND`` for the players that do not search (``human``,
+``direct``, ``random``), and ``KIND[:DEPTH[:OPTION...]]`` for a search kind of
+the catalog: after the depth come the kind's options, in the order the
+catalog lists them or as ``name=value`` (``jamboree:4:0.25``,
+``jamboree:4:prune=0.25``).  What a spec leaves out comes from the flags
+(``--depth``, and ``--NAME`` for each option of the catalog) or else from the
+defaults.  Every mistake is a :class:`SpecError` whose message names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import final
+
+from pyrsistent import PMap, pmap
+
+from gamelib.catalog import Catalog, Option
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "NON_SEARCH_KINDS",
+    "PlayerSpec",
+    "SpecError",
+    "known_kinds",
+    "parse_depth",
+    "parse_option",
+    "parse_player_spec",
+    "search_kinds_text",
+    "whole_number",
+]
+
+DEFAULT_DEPTH = 5
+"""Search depth when neither the player spec nor ``--depth`` gives one."""
+
+NON_SEARCH_KINDS = ("human", "direct", "random")
+"""The player kinds that do not search, in the order ``gamelib list`` shows them."""
+
+
+class SpecError(ValueError):
+    """A player spec or game option that cannot be used; the message says why."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A player as the command line names it: ``alphabeta:5`` or ``jamboree:4:0.25``."""
+
+    kind: str
+    """The player kind's name."""
+    depth: int
+    """Search depth (from the spec, ``--depth``, or the default)."""
+    options: PMap[str, object]
+    """Option values from the spec or the flags; options not here take their defaults."""
+    text: str
+    """The spec as typed, for messages."""
+
+
+def whole_number(text: str, what: str) -> int:
+    """``text`` as an integer; SpecError naming ``what`` otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise SpecError(f"{what} must be a whole number, got '{text}'") from None
+    return value
+
+
+def parse_depth(text: str, where: str = "--depth") -> int:
+    """A search depth from text; SpecError unless it is a whole number >= 1."""
+    depth = whole_number(text.strip(), f"the depth in {where}")
+    if depth < 1:
+        raise SpecError(f"the depth in {where} must be at least 1, got {depth}")
+    return depth
+
+
+def parse_option(option: Option[object], text: str, where: str) -> object:
+    """``option``'s value written as ``text`` in ``where``; SpecError saying what is wrong.
+
+    >>> from gamelib.catalog import PRUNE
+    >>> parse_option(PRUNE, "2", "--prune")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: the prune percentage in --prune must be between 0 and 1, got 2
+    """
+    try:
+        return option.parse(text.strip())
+    except ValueError as error:
+        raise SpecError(f"{option.title} in {where} {error}") from None
+
+
+def known_kinds(catalog: Catalog) -> tuple[str, ...]:
+    """Every player kind: those that do not search, then the catalog's."""
+    return (*NON_SEARCH_KINDS, *catalog.names())
+
+
+def search_kinds_text(catalog: Catalog) -> str:
+    """The catalog's kinds as a sentence fragment: ``minimax, alphabeta or jamboree``."""
+    names = catalog.names()
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def parse_player_spec(
+    text: str,
+    catalog: Catalog,
+    default_depth: int,
+    flag_options: Mapping[str, object] | None = None,
+) -> PlayerSpec:
+    """The player ``text`` names; SpecError says what is wrong.
+
+    ``flag_options`` are option values from the command line's flags: they
+    apply where the spec gives none.
+
+    >>> from gamelib.catalog import CATALOG
+    >>> spec = parse_player_spec("jamboree:3:0.25", CATALOG, 5)
+    >>> spec.kind, spec.depth, dict(spec.options)
+    ('jamboree', 3, {'prune': 0.25})
+    >>> parse_player_spec("jamboree::0.25", CATALOG, 5)
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: the depth in 'jamboree::0.25' must be a whole number, got ''
+    """
+    kind, *parts = text.strip().split(":")
+    if kind in NON_SEARCH_KINDS:
+        if parts:
+            raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
+        return PlayerSpec(kind, default_depth, pmap(), text)
+    entry = catalog.get(kind)
+    if entry is None:
+        known = ", ".join(known_kinds(catalog))
+        raise SpecError(f"unknown player kind '{kind}'; known kinds: {known}")
+    if len(parts) > 1 + len(entry.options):
+        raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
+    depth = parse_depth(parts[0], f"'{text}'") if parts else default_depth
+    values: dict[str, object] = {
+        name: value
+        for name, value in (flag_options or {}).items()
+        if entry.option(name) is not None
+    }
+    for position, part in enumerate(parts[1:]):
+        name, equals, written = part.partition("=")
+        if equals:
+            option = entry.option(name.strip())
+            if option is None:
+                names = ", ".join(o.name for o in entry.options) or "none"
+                raise SpecError(
+                    f"{kind} has no option '{name.strip()}' (in '{text}'); its options: {names}"
+                )
+        else:
+            option = entry.options[position]
+            written = part
+        values[option.name] = parse_option(option, written, f"'{text}'")
+    return PlayerSpec(kind, depth, pmap(values), text)

@@ -1,0 +1,88 @@
+"""The search core: what every search algorithm plugs into.
+
+- :mod:`gamelib.search.player`: the one factory shape, the player it returns,
+  edges, and the root's tail;
+- :mod:`gamelib.search.events`: what a search tells its observer;
+- :mod:`gamelib.search.observe`: how a factory reports, at no cost when unobserved;
+- :mod:`gamelib.search.capabilities`: keyed states and numeric estimates;
+- :mod:`gamelib.search.counting`: a game that counts positions, an estimator
+  that records what it estimated.
+
+The lectures' own algorithms live in :mod:`gamelib.estimate`; the catalog of
+every search kind is :mod:`gamelib.catalog`.
+"""
+
+from gamelib.search.capabilities import (
+    Capability,
+    Keyed,
+    MissingCapabilityError,
+    NumericEstimates,
+    average_est,
+    missing,
+    negate_est,
+    state_key,
+)
+from gamelib.search.counting import CountingGame, RecordingEstimator
+from gamelib.search.events import (
+    BoundKind,
+    Cut,
+    Enter,
+    Leave,
+    SearchEvent,
+    SearchObserver,
+    TableHit,
+    Window,
+    bound_kind,
+    event_to_string,
+)
+from gamelib.search.player import (
+    Edge,
+    NoMovesError,
+    Scanned,
+    SearchDepthError,
+    SearchFactory,
+    SearchPlayer,
+    edge_max,
+    edge_min,
+    move_of,
+    no_moves,
+    ordered_moves,
+    search_player,
+    value_of,
+)
+
+__all__ = [
+    "BoundKind",
+    "Capability",
+    "CountingGame",
+    "Cut",
+    "Edge",
+    "Enter",
+    "Keyed",
+    "Leave",
+    "MissingCapabilityError",
+    "NoMovesError",
+    "NumericEstimates",
+    "RecordingEstimator",
+    "Scanned",
+    "SearchDepthError",
+    "SearchEvent",
+    "SearchFactory",
+    "SearchObserver",
+    "SearchPlayer",
+    "TableHit",
+    "Window",
+    "average_est",
+    "bound_kind",
+    "edge_max",
+    "edge_min",
+    "event_to_string",
+    "missing",
+    "move_of",
+    "negate_est",
+    "no_moves",
+    "ordered_moves",
+    "search_player",
+    "state_key",
+    "value_of",
+]

@@ -1,0 +1,186 @@
+"""Optional extras a game or an estimator can offer, and what a search kind needs.
+
+The lecture contracts (GAME, ESTIMATOR) stay as the slides have them.  Some
+algorithms need more, and a game or estimator offers it by having the
+methods, in the style of :class:`gamelib.core.ExplainsIllegalMoves`:
+
+- *keyed* (:class:`Keyed`): a hashable key for a state, so that a table can
+  store it.  Without one, a hashable state is its own key; a game may fold
+  symmetric positions into one key.
+- *numeric estimates* (:class:`NumericEstimates`): guesses that can be
+  negated and averaged, for negamax, expectiminimax and MTD(f).
+  :class:`gamelib.estimate.NumericEstimator` has them.
+- *move ordering* is not a capability of the game but a hook in the
+  settings (``Settings(..., order=...)``); see
+  :func:`gamelib.search.player.ordered_moves`.
+
+A search kind in the catalog lists the capabilities it needs
+(:class:`Capability`); :func:`missing` says, in a sentence each, what a game
+and an estimator lack.
+
+>>> from gamelib.games.nim import Nim, nim_estimator
+>>> missing({Capability.KEYED, Capability.NUMERIC}, Nim(), nim_estimator(Nim()))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from enum import Enum
+from fractions import Fraction
+from typing import Protocol, TypeAlias, TypeVar, assert_never, runtime_checkable
+
+from gamelib.core.datatypes import Outcome, Winner, flip
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess
+
+__all__ = [
+    "Capability",
+    "Keyed",
+    "MissingCapabilityError",
+    "NumericEstimates",
+    "Weight",
+    "average_est",
+    "missing",
+    "negate_est",
+    "state_key",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+S_contra = TypeVar("S_contra", contravariant=True)
+
+Weight: TypeAlias = Fraction | float
+"""A probability: an exact fraction or a float."""
+
+
+class MissingCapabilityError(TypeError):
+    """A search needs something the game or the estimator does not offer."""
+
+
+@runtime_checkable
+class Keyed(Protocol[S_contra]):
+    """Optional extra for a game: a key for each state, for tables."""
+
+    def key(self, state: S_contra, /) -> Hashable:
+        """A hashable key: equal for positions a table may treat as one."""
+        ...
+
+
+def state_key(game: Game[S, M]) -> Callable[[S], Hashable]:
+    """How to key ``game``'s states: its ``key`` if it has one, else the state itself.
+
+    Raises :class:`MissingCapabilityError` when the game has no ``key`` and
+    its states cannot be hashed.
+    """
+    if isinstance(game, Keyed):
+        key: Callable[[S], Hashable] = game.key
+        return key
+    try:
+        hash(game.start)
+    except TypeError:
+        raise MissingCapabilityError(
+            f"the states of {type(game).__name__} cannot be hashed and the game has no "
+            "key method, so no table can store them"
+        ) from None
+    return _itself
+
+
+def _itself(state: S) -> S:
+    return state
+
+
+@runtime_checkable
+class NumericEstimates(Protocol[G]):
+    """Optional extra for an estimator: guesses that behave as numbers."""
+
+    def negate(self, guess: G, /) -> G:
+        """The guess as the other side sees it (for negamax)."""
+        ...
+
+    def average(self, weighted: Sequence[tuple[Weight, G]], /) -> G:
+        """The expected guess; the weights are probabilities that sum to 1."""
+        ...
+
+    def outcome_guess(self, outcome: Outcome, /) -> G:
+        """The guess a finished game counts as when it is averaged with guesses."""
+        ...
+
+
+def negate_est(estimates: NumericEstimates[G], est: Est[G]) -> Est[G]:
+    """``est`` from the other side's point of view: wins and losses swap, guesses negate.
+
+    >>> from gamelib.core import Side
+    >>> from gamelib.estimate import NumericEstimator
+    >>> from gamelib.games.nim import Nim, nim_estimate
+    >>> numeric = NumericEstimator(Nim(), nim_estimate)
+    >>> negate_est(numeric, Definitely(Winner(Side.Maxie))), negate_est(numeric, Guess(2))
+    (Definitely(outcome=Winner(side=<Side.Minnie>)), Guess(guess=-2))
+    """
+    match est:
+        case Guess():
+            return Guess(estimates.negate(est.guess))
+        case Definitely():
+            outcome = est.outcome
+            if isinstance(outcome, Winner):
+                return Definitely(Winner(flip(outcome.side)))
+            return est
+        case _:
+            assert_never(est)
+
+
+def average_est(
+    estimates: NumericEstimates[G], weighted: Sequence[tuple[Weight, Est[G]]]
+) -> Est[G]:
+    """The expected value of ``weighted`` estimates (weights summing to 1).
+
+    When every estimate with a positive weight is the same ``Definitely``,
+    so is the result: the outcome is certain.  Otherwise it is a ``Guess``,
+    finished games counting as the estimator's ``outcome_guess``.
+    """
+    certain = {est for weight, est in weighted if weight > 0}
+    if len(certain) == 1:
+        only = next(iter(certain))
+        if isinstance(only, Definitely):
+            return only
+    guesses = [
+        (weight, est.guess if isinstance(est, Guess) else estimates.outcome_guess(est.outcome))
+        for weight, est in weighted
+    ]
+    return Guess(estimates.average(guesses))
+
+
+class Capability(Enum):
+    """Something a search kind needs beyond the lecture contracts."""
+
+    KEYED = "keyed states"
+    """States that a table can store (see :class:`Keyed`)."""
+    NUMERIC = "numeric estimates"
+    """An estimator whose guesses can be negated and averaged (:class:`NumericEstimates`)."""
+
+    def __repr__(self) -> str:
+        return f"<Capability.{self.name}>"
+
+
+def missing(
+    needs: Collection[Capability], game: Game[S, M], estimator: Estimator[S, M, G]
+) -> list[str]:
+    """One sentence for each capability in ``needs`` that ``game`` or ``estimator`` lacks."""
+    found = []
+    for need in sorted(needs, key=lambda c: c.value):
+        match need:
+            case Capability.KEYED:
+                try:
+                    state_key(game)
+                except MissingCapabilityError as error:
+                    found.append(str(error))
+            case Capability.NUMERIC:
+                if not isinstance(estimator, NumericEstimates):
+                    found.append(
+                        f"its estimator ({type(estimator).__name__}) has no numeric estimates: "
+                        "it cannot negate or average its guesses"
+                    )
+            case _:
+                assert_never(need)
+    return found

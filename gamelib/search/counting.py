@@ -1,0 +1,96 @@
+"""Watching a search from outside: a game that counts, an estimator that records.
+
+The search code is never touched.  Wrap the estimator to record every state
+it is asked to estimate; wrap the game to count ``play`` calls, that is, the
+positions a search visits (the root is not counted: add 1 for it).
+
+>>> from gamelib import Minimax, NumericEstimator, Settings
+>>> from gamelib.games.nim import Nim, nim_estimate
+>>> game = CountingGame(Nim(pile=4))
+>>> est = RecordingEstimator(NumericEstimator(game, nim_estimate))
+>>> Minimax(Settings(est, 2)).next_move(game.start)
+3
+>>> game.plays, len(est.estimated)
+(9, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar, final
+
+from gamelib.core.datatypes import Order, Side, Status
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Est, Estimator
+from gamelib.search.capabilities import state_key
+from gamelib.seq import Seq
+
+__all__ = ["CountingGame", "RecordingEstimator"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+@final
+@dataclass(eq=False)
+class RecordingEstimator(Generic[S, M, G]):
+    """``inner``, but every state passed to ``estimate`` is appended to ``estimated``."""
+
+    inner: Estimator[S, M, G]
+    """The estimator doing the work."""
+    estimated: list[S] = field(default_factory=list)
+    """Every state estimated, in order (cleared with ``estimated.clear()``)."""
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.inner.game
+
+    def estimate(self, state: S, /) -> G:
+        self.estimated.append(state)
+        return self.inner.estimate(state)
+
+    def compare(self, a: Est[G], b: Est[G], /) -> Order:
+        return self.inner.compare(a, b)
+
+    def guess_to_string(self, guess: G, /) -> str:
+        return self.inner.guess_to_string(guess)
+
+
+@final
+@dataclass(eq=False)
+class CountingGame(Generic[S, M]):
+    """``inner``, counting each call of ``play`` in ``plays``; it keys states as ``inner`` does."""
+
+    inner: Game[S, M]
+    """The game being played."""
+    plays: int = 0
+    """How many times ``play`` was called: positions visited, root excluded."""
+
+    @property
+    def start(self) -> S:
+        return self.inner.start
+
+    def player(self, state: S, /) -> Side:
+        return self.inner.player(state)
+
+    def moves(self, state: S, /) -> Seq[M]:
+        return self.inner.moves(state)
+
+    def play(self, state: S, move: M, /) -> Status[S]:
+        self.plays += 1
+        return self.inner.play(state, move)
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.inner.parse_move(state, text)
+
+    def key(self, state: S, /) -> Hashable:
+        """The key ``inner`` gives ``state`` (see :mod:`gamelib.search.capabilities`)."""
+        return state_key(self.inner)(state)

@@ -1,0 +1,175 @@
+"""How a factory reports to an observer without slowing down when it has none.
+
+The functions of a search call each other by name: ``search`` calls
+``evaluate`` (through the move loop) and ``evaluate`` calls ``search``.  A
+factory given an observer rebinds those names to *twins* made here, which do
+exactly what the originals do and also report to the observer; a factory
+given none never builds them, so an unobserved search runs the very code it
+ran before observation existed.
+
+The twins keep the events well bracketed (see :mod:`gamelib.search.events`):
+
+- ``play`` remembers the move it makes, so the next :class:`Enter` can name it;
+- the ``evaluate`` twin reports :class:`Enter` before and :class:`Leave` after;
+- the ``search`` twin reports a :class:`Cut` when the search stopped early, and
+  remembers the move it chose for the :class:`Leave` that follows;
+- the root twin brackets the root the same way, so the root is observed like
+  every other position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
+
+from gamelib.core.datatypes import Order, Playing, Status
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Est
+from gamelib.estimate.window import Bound
+from gamelib.search.events import (
+    BoundKind,
+    Cut,
+    Enter,
+    Leave,
+    SearchObserver,
+    TableHit,
+    Window,
+    bound_kind,
+)
+from gamelib.search.player import Edge, Scanned
+
+__all__ = ["PlainEvaluate", "PlainSearch", "Watch", "WindowedEvaluate", "WindowedSearch"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+S_contra = TypeVar("S_contra", contravariant=True)
+
+PlainSearch: TypeAlias = Callable[[int, S], Edge[M, G]]
+"""Minimax's ``search d s``."""
+PlainEvaluate: TypeAlias = Callable[[int, Status[S]], Est[G]]
+"""Minimax's ``evaluate d st``."""
+
+
+class WindowedSearch(Protocol[S_contra, M, G]):
+    """A windowed ``search d s α β``: the best edge, or a cut."""
+
+    def __call__(
+        self, d: int, s: S_contra, alpha: Bound[G], beta: Bound[G], /
+    ) -> Scanned[M, G]: ...
+
+
+WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]
+"""A windowed ``evaluate d st α β``."""
+
+
+@final
+class Watch(Generic[S, M, G]):
+    """A search's reporter: built only when a factory is given an observer."""
+
+    __slots__ = ("_best", "_compare", "_game", "_move", "_observer")
+
+    def __init__(
+        self,
+        game: Game[S, M],
+        observer: SearchObserver[S, M, G],
+        compare: Callable[[Est[G], Est[G]], Order],
+    ) -> None:
+        self._game = game
+        self._observer = observer
+        self._compare = compare
+        self._move: M | None = None
+        self._best: M | None = None
+
+    # -- the events ---------------------------------------------------------
+
+    def play(self, state: S, move: M, /) -> Status[S]:
+        """``game.play``, remembering the move for the next :class:`Enter`."""
+        self._move = move
+        return self._game.play(state, move)
+
+    def enter(self, status: Status[S], depth: int, window: Window[G] | None) -> None:
+        """Report entering ``status`` by the move played last."""
+        side = self._game.player(status.state) if isinstance(status, Playing) else None
+        self._observer(Enter(self._move, status, side, depth, window))
+        self._best = None
+
+    def chose(self, found: Scanned[M, G]) -> None:
+        """The position being searched chose ``found``: report a cut, remember the move."""
+        if isinstance(found, Cut):
+            self._observer(found)
+        self._best = found[0]
+
+    def hit(self, value: Est[G], bound: BoundKind, best: M | None) -> None:
+        """The position entered last was answered from a table."""
+        self._observer(TableHit(value, bound, best))
+
+    def leave(self, value: Est[G], window: Window[G] | None) -> None:
+        """Report leaving the position entered last with ``value``.
+
+        A position where no move was chosen (a leaf) is exact; otherwise the
+        value is judged against the window it was searched with.
+        """
+        best = self._best
+        self._best = None
+        if best is None or window is None:
+            bound = BoundKind.EXACT
+        else:
+            bound = bound_kind(value, window, self._compare)
+        self._observer(Leave(value, bound, best))
+
+    # -- the twins ------------------------------------------------------------
+
+    def plain(
+        self, search: PlainSearch[S, M, G], evaluate: PlainEvaluate[S, G]
+    ) -> tuple[PlainSearch[S, M, G], PlainEvaluate[S, G]]:
+        """Twins of a search without a window (Minimax's)."""
+
+        def search_twin(d: int, s: S, /) -> Edge[M, G]:
+            edge = search(d, s)
+            self.chose(edge)
+            return edge
+
+        def evaluate_twin(d: int, st: Status[S], /) -> Est[G]:
+            self.enter(st, d, None)
+            value = evaluate(d, st)
+            self.leave(value, None)
+            return value
+
+        return search_twin, evaluate_twin
+
+    def windowed(
+        self, search: WindowedSearch[S, M, G], evaluate: WindowedEvaluate[S, G]
+    ) -> tuple[WindowedSearch[S, M, G], WindowedEvaluate[S, G]]:
+        """Twins of a search with a window (AlphaBeta's, Jamboree's)."""
+
+        def search_twin(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+            found = search(d, s, alpha, beta)
+            self.chose(found)
+            return found
+
+        def evaluate_twin(d: int, st: Status[S], alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
+            self.enter(st, d, (alpha, beta))
+            value = evaluate(d, st, alpha, beta)
+            self.leave(value, (alpha, beta))
+            return value
+
+        return search_twin, evaluate_twin
+
+    def root(
+        self, root: Callable[[S], Edge[M, G]], depth: int, window: Window[G] | None
+    ) -> Callable[[S], Edge[M, G]]:
+        """A twin of the search at the root, bracketed like every other position.
+
+        ``root`` must search through the rebound ``search`` twin, so that the
+        move it chooses is known when the root is left.
+        """
+
+        def root_twin(s: S, /) -> Edge[M, G]:
+            self._move = None
+            self.enter(Playing(s), depth, window)
+            edge = root(s)
+            self.leave(edge[1], window)
+            return edge
+
+        return root_twin

@@ -1,0 +1,228 @@
+"""What every search factory shares: edges, the player it returns, the root's tail.
+
+A search factory (``Minimax``, ``AlphaBeta``, ``Jamboree``, and every
+algorithm after them) has one shape, :class:`SearchFactory`: it takes its
+settings and, optionally, an observer, and returns a :class:`SearchPlayer`.
+The pieces every factory needs live here once:
+
+- edges (a move and its value), ``value_of``, ``move_of``, and the lectures'
+  ``max`` and ``min`` on edges, which keep the first edge on a tie;
+- ``ordered_moves``: the game's moves, through the settings' ordering hook
+  when there is one;
+- ``no_moves``: the error for a game that offers no moves in a state it says
+  is still being played, naming that state;
+- ``search_player``: the root's tail, which turns a search at the root into
+  the player (``next_move`` is ``move_of`` composed with it, as on slide 22.16).
+
+>>> from gamelib.core import Side
+>>> from gamelib.estimate.estimator import Definitely, Guess, standard_compare
+>>> best = edge_max(standard_compare)
+>>> best((0, Guess(3)), (1, Guess(3)))  # a tie keeps the first edge
+(0, Guess(guess=3))
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
+
+from toolz import compose
+
+from gamelib.core.datatypes import GREATER, LESS, Order
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Est, Estimator, Settings
+from gamelib.search.events import Cut, SearchObserver
+from gamelib.seq import Seq
+
+__all__ = [
+    "Edge",
+    "NoMovesError",
+    "Scanned",
+    "SearchDepthError",
+    "SearchFactory",
+    "SearchPlayer",
+    "edge_max",
+    "edge_min",
+    "move_of",
+    "no_moves",
+    "ordered_moves",
+    "search_player",
+    "value_of",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+St_contra = TypeVar("St_contra", contravariant=True)
+
+# --8<-- [start:edges]
+Edge: TypeAlias = tuple[M, Est[G]]
+"""A move and the value found for it (the lectures' ``edge``)."""
+
+
+def value_of(edge: Edge[M, G]) -> Est[G]:
+    """The value half of an edge (SML ``valueOf``)."""
+    return edge[1]
+
+
+def move_of(edge: Edge[M, G]) -> M:
+    """The move half of an edge (SML ``moveOf``)."""
+    return edge[0]
+
+
+def edge_max(
+    compare: Callable[[Est[G], Est[G]], Order],
+) -> Callable[[Edge[M, G], Edge[M, G]], Edge[M, G]]:
+    """The lectures' ``max`` on edges: the second only when the first is worse."""
+
+    def max_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
+        return e2 if compare(e1[1], e2[1]) is LESS else e1
+
+    return max_
+
+
+def edge_min(
+    compare: Callable[[Est[G], Est[G]], Order],
+) -> Callable[[Edge[M, G], Edge[M, G]], Edge[M, G]]:
+    """The lectures' ``min`` on edges: the second only when the first is better."""
+
+    def min_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
+        return e2 if compare(e1[1], e2[1]) is GREATER else e1
+
+    return min_
+
+
+# --8<-- [end:edges]
+
+Scanned: TypeAlias = Edge[M, G] | Cut[M, G]
+"""What a windowed search of a position returns: its best edge, or a cut.
+
+Both are indexed alike (``found[0]`` the move, ``found[1]`` its value); a cut
+also carries the moves it left unsearched.
+"""
+
+
+class SearchDepthError(RecursionError):
+    """The search went deeper than Python's recursion limit allows."""
+
+
+class NoMovesError(ValueError):
+    """A game offered no moves in a state it says is still being played."""
+
+
+def no_moves(game: Game[S, M], state: S) -> NoMovesError:
+    """The error to raise when ``game`` offers no moves in ``state``; it names the state."""
+    return NoMovesError(
+        f"the game offered no moves in a state still being played: '{game.state_to_string(state)}'"
+    )
+
+
+def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
+    """The moves a search should try in a state, in the order it should try them.
+
+    The game's own ``moves`` when the settings have no ordering hook (so a
+    search without one pays nothing for it), else ``order(state, moves)``.
+    """
+    moves = settings.estimator.game.moves
+    order = settings.order
+    if order is None:
+        return moves
+
+    def ordered(state: S, /) -> Seq[M]:
+        return order(state, moves(state))
+
+    return ordered
+
+
+class SearchPlayer(Protocol[S, M, G]):
+    """A PLAYER built by a search factory; it can also analyse a position."""
+
+    @property
+    def game(self) -> Game[S, M]:
+        """The game this player plays."""
+        ...
+
+    @property
+    def settings(self) -> Settings[S, M, G]:
+        """What the player was built from."""
+        ...
+
+    def next_move(self, state: S, /) -> M:
+        """The best move the search finds in ``state``."""
+        ...
+
+    def analyse(self, state: S, /) -> Edge[M, G]:
+        """The best edge at ``state``: the move ``next_move`` makes and its value."""
+        ...
+
+
+class SearchFactory(Protocol[St_contra, S, M, G]):
+    """The one shape of every search factory: ``Factory(settings, *, observer=None)``.
+
+    ``St_contra`` is the factory's settings type: :class:`Settings` for
+    Minimax and AlphaBeta, a subclass carrying more for a factory that needs
+    more (Jamboree's prune percentage).  Given an observer, the player tells
+    it everything the search does (see :mod:`gamelib.search.events`); given
+    none, it runs exactly the code it runs without observation.
+    """
+
+    def __call__(
+        self, settings: St_contra, /, *, observer: SearchObserver[S, M, G] | None = None
+    ) -> SearchPlayer[S, M, G]: ...
+
+
+def _guard_depth(depth: int, search: Callable[[S], Edge[M, G]]) -> Callable[[S], Edge[M, G]]:
+    """``search``, but a RecursionError becomes a SearchDepthError naming ``depth``."""
+
+    def guarded(state: S) -> Edge[M, G]:
+        try:
+            return search(state)
+        except RecursionError:
+            raise SearchDepthError(
+                f"a search of depth {depth} goes deeper than Python's recursion limit "
+                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
+            ) from None
+
+    return guarded
+
+
+# --8<-- [start:root]
+def search_player(
+    name: str, settings: Settings[S, M, G], root: Callable[[S], Edge[M, G]]
+) -> SearchPlayer[S, M, G]:
+    """The player a factory returns, from ``root``, its search at the root.
+
+    ``analyse`` is ``root``; ``next_move`` is ``move_of`` composed with it
+    (slide 22.16).  A search that runs past Python's recursion limit raises
+    :class:`SearchDepthError` naming the depth.
+    """
+    analyse = _guard_depth(settings.search_depth, root)
+    next_move: Callable[[S], M] = compose(move_of, analyse)
+    return _BuiltPlayer(name, settings, next_move, analyse)
+
+
+# --8<-- [end:root]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _BuiltPlayer(Generic[S, M, G]):
+    """The value a factory returns: its settings and the closures it built."""
+
+    name: str
+    settings: Settings[S, M, G]
+    next_move: Callable[[S], M]
+    analyse: Callable[[S], Edge[M, G]]
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.settings.estimator.game
+
+    @property
+    def estimator(self) -> Estimator[S, M, G]:
+        return self.settings.estimator
+
+    def __str__(self) -> str:
+        return self.name

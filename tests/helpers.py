@@ -1,0 +1,103 @@
+"""Helpers shared by the test modules: running searches on explicit trees."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol, TypeVar, assert_never
+
+from gamelib import (
+    EQUAL,
+    Definitely,
+    Draw,
+    Est,
+    Guess,
+    Jamboree,
+    JamboreeSettings,
+    Outcome,
+    Settings,
+    Side,
+    Winner,
+)
+from gamelib.games.explicit import SMALL, ExplicitGame, Leaf, Node, TreeState, tree_estimator
+from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+class Factory(Protocol):
+    """A search factory over plain settings (Minimax, AlphaBeta, ``jamboree(p)``)."""
+
+    def __call__(
+        self, settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    ) -> SearchPlayer[S, M, G]: ...
+
+
+def jamboree(p: float) -> Factory:
+    """Jamboree with prune percentage ``p``, as a factory over plain settings."""
+
+    def factory(
+        settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    ) -> SearchPlayer[S, M, G]:
+        jamboree_settings = JamboreeSettings(settings.estimator, settings.search_depth, p)
+        return Jamboree(jamboree_settings, observer=observer)
+
+    return factory
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one search did on an explicit tree."""
+
+    leaves: list[str]
+    move: int
+    value: Est[float]
+    plays: int
+
+
+def run(factory: Factory, root: Node | Leaf, depth: int) -> Run:
+    """Search ``root`` to ``depth``, recording the leaves estimated and positions played."""
+    game = CountingGame(ExplicitGame(root))
+    est = RecordingEstimator(tree_estimator(game))
+    move, value = factory(Settings(est, depth)).analyse(game.start)
+    return Run([s.node.name for s in est.estimated], move, value, game.plays)
+
+
+def name(state: TreeState) -> str:
+    """The node name of a tree position."""
+    return state.node.name
+
+
+def outcome_score(outcome: Outcome) -> float:
+    """A finished game as a number: ±inf for a win, 0 for a draw."""
+    match outcome:
+        case Winner(side):
+            return math.inf if side is Side.Maxie else -math.inf
+        case Draw():
+            return 0
+        case _:
+            assert_never(outcome)
+
+
+def score(value: Est[float]) -> float:
+    """An estimate as a number, in the standard order."""
+    match value:
+        case Guess(g):
+            return g
+        case Definitely(outcome):
+            return outcome_score(outcome)
+        case _:
+            assert_never(value)
+
+
+def order_equal(a: Est[float], b: Est[float]) -> bool:
+    """Whether the standard order says ``a`` and ``b`` are worth the same."""
+    return tree_estimator(ExplicitGame(SMALL)).compare(a, b) is EQUAL
+
+
+def is_subsequence(short: list[str], long: list[str]) -> bool:
+    """Whether ``short`` appears in ``long`` in order (not necessarily together)."""
+    it = iter(long)
+    return all(x in it for x in short)

@@ -1,0 +1,56 @@
+"""Hypothesis strategies shared by the test modules: game trees and their text."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import strategies as st
+
+from gamelib import Draw, Outcome, Side, Winner
+from gamelib.games.explicit import End, Leaf, Node, Tree
+
+OUTCOMES: list[Outcome] = [Winner(Side.Maxie), Winner(Side.Minnie), Draw()]
+"""Every way a game can end."""
+
+
+@st.composite
+def trees_and_depths(draw: st.DrawFn) -> tuple[Node, int]:
+    """A random tree whose numbered leaves all lie at or below the search depth.
+
+    Branching 1-4, uneven depths (inner nodes past the horizon, finished games
+    at any depth), values from a small range so that ties are frequent.
+    """
+    depth = draw(st.integers(1, 6))
+    budget = [draw(st.integers(8, 120))]
+    names = itertools.count()
+    values = st.integers(-3, 3)
+
+    def node(level: int) -> Tree:
+        name = f"n{next(names)}"
+        budget[0] -= 1
+        out_of_budget = budget[0] <= 0
+        if level > 0 and (draw(st.integers(0, 9)) == 0 or (out_of_budget and level < depth)):
+            return End(name, draw(st.sampled_from(OUTCOMES)))
+        if level >= depth and (out_of_budget or level >= depth + 2 or draw(st.booleans())):
+            return Leaf(name, draw(values))
+        width = draw(st.integers(1, 4))
+        children = tuple(node(level + 1) for _ in range(width))
+        return Node(name, children, draw(values))
+
+    root = node(0)
+    assert isinstance(root, Node)
+    return root, depth
+
+
+@st.composite
+def trees(draw: st.DrawFn, level: int = 0) -> Tree:
+    """Any tree the text form can write: names, numbers, finished games, up to depth 3."""
+    name = draw(st.text("abcxyz_'", min_size=1, max_size=3).filter(lambda n: n[0] != "'"))
+    kind = draw(st.sampled_from(["leaf", "end", "node"] if level < 3 else ["leaf", "end"]))
+    value = draw(st.integers(-50, 50) | st.sampled_from([0.5, -2.25]))
+    if kind == "leaf":
+        return Leaf(name, value)
+    if kind == "end":
+        return End(name, draw(st.sampled_from(OUTCOMES)))
+    children = tuple(draw(st.lists(trees(level + 1), min_size=1, max_size=3)))
+    return Node(name, children, value)
