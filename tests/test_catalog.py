@@ -1,0 +1,528 @@
+"""The catalog and the search core: every kind against Minimax, events, bounds, capabilities."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import assert_never
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gamelib
+from gamelib import (
+    EQUAL,
+    GREATER,
+    LESS,
+    AlphaBeta,
+    Definitely,
+    Done,
+    Draw,
+    Guess,
+    Minimax,
+    NumericEstimator,
+    Playing,
+    Settings,
+    Side,
+    Status,
+    Winner,
+    flip,
+    seq,
+)
+from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction
+from gamelib.cli import main
+from gamelib.estimate import standard_compare
+from gamelib.games.explicit import (
+    SMALL,
+    End,
+    ExplicitGame,
+    Leaf,
+    Node,
+    Tree,
+    TreeState,
+    tree_estimator,
+)
+from gamelib.games.nim import Nim, NimState, nim_estimate, nim_estimator
+from gamelib.search import (
+    BoundKind,
+    Capability,
+    CountingGame,
+    Cut,
+    Enter,
+    Keyed,
+    Leave,
+    MissingCapabilityError,
+    NumericEstimates,
+    SearchEvent,
+    TableHit,
+    average_est,
+    missing,
+    negate_est,
+    state_key,
+)
+from gamelib.seq import Seq
+
+from .helpers import order_equal, outcome_score, score
+from .strategies import trees_and_depths
+
+KINDS = [kind.name for kind in CATALOG]
+
+
+def tree_value(tree: Tree, side: Side, depth: int) -> float:
+    """CSE 473's MINIMAX-VALUE, straight over the tree: the model every search must meet."""
+    match tree:
+        case End(_, outcome):
+            return outcome_score(outcome)
+        case Leaf(_, value):
+            return value
+        case Node(_, children, value):
+            if depth == 0:
+                return value
+            other = flip(side)
+            values = [tree_value(child, other, depth - 1) for child in children]
+            return max(values) if side is Side.Maxie else min(values)
+        case _:
+            assert_never(tree)
+
+
+# ---------------------------------------------------------------------------
+# Every kind of the catalog, on generated trees
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@given(case=trees_and_depths())
+def test_every_catalog_kind_agrees_with_minimax(kind: str, case: tuple[Node, int]) -> None:
+    root, depth = case
+    est = tree_estimator(ExplicitGame(root))
+    move, value = CATALOG[kind].build(est, depth).analyse(est.game.start)
+    mm_move, mm_value = Minimax(Settings(est, depth)).analyse(est.game.start)
+    assert order_equal(value, mm_value)
+    assert score(value) == tree_value(root, Side.Maxie, depth)
+    # A move of the same value (the lecture kinds all keep Minimax's tie rule).
+    assert move == mm_move
+
+
+def check_events(events: list[SearchEvent[TreeState, int, float]], root: Node, depth: int) -> int:
+    """Check the stream is one well-bracketed search whose bounds are true; its size."""
+    assert isinstance(events[0], Enter)
+    assert events[0].move is None
+    assert events[0].depth == depth
+    assert isinstance(events[-1], Leave)
+    stack: list[Enter[TreeState, int, float]] = []
+    roots = 0
+    for event in events:
+        match event:
+            case Enter():
+                if stack:
+                    assert event.move is not None
+                else:
+                    roots += 1
+                    assert event.move is None
+                stack.append(event)
+            case Leave():
+                entered = stack.pop()
+                status = entered.status
+                if not isinstance(status, Playing):
+                    assert event.bound is BoundKind.EXACT
+                    continue
+                state = status.state
+                true = tree_value(state.node, state.side, entered.depth)
+                got = score(event.value)
+                match event.bound:
+                    case BoundKind.EXACT:
+                        assert got == true
+                    case BoundKind.LOWER:
+                        assert true >= got
+                    case BoundKind.UPPER:
+                        assert true <= got
+                if event.bound is not BoundKind.EXACT:
+                    assert entered.window is not None  # only windowed searches bound
+            case Cut() | TableHit():
+                assert stack
+    assert roots == 1
+    assert not stack
+    return sum(1 for e in events if isinstance(e, Enter))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@given(case=trees_and_depths())
+def test_every_kind_reports_one_well_bracketed_search_with_true_bounds(
+    kind: str, case: tuple[Node, int]
+) -> None:
+    root, depth = case
+    events: list[SearchEvent[TreeState, int, float]] = []
+    game = ExplicitGame(root)
+    est = tree_estimator(game)
+    observed = CATALOG[kind].build(est, depth, observer=events.append).analyse(game.start)
+    plain = CATALOG[kind].build(est, depth).analyse(game.start)
+    assert observed == plain  # observing changes nothing
+    last = events[-1]
+    assert isinstance(last, Leave)
+    assert (last.best, last.value) == observed
+    entered = check_events(events, root, depth)
+    counting = CountingGame(game)
+    CATALOG[kind].build(tree_estimator(counting), depth).analyse(counting.start)
+    assert entered == counting.plays + 1  # every position played, and the root
+
+
+def test_bound_kinds_on_the_small_tree() -> None:
+    events: list[SearchEvent[TreeState, int, float]] = []
+    game = ExplicitGame(SMALL)
+    AlphaBeta(Settings(tree_estimator(game), 2), observer=events.append).analyse(game.start)
+    left = [
+        (e.value, e.bound, e.best) for e in events if isinstance(e, Leave) and e.best is not None
+    ]
+    assert left == [
+        (Guess(-2), BoundKind.EXACT, 2),  # b: searched whole with (-inf, +inf)
+        (Guess(4), BoundKind.EXACT, 1),  # f: 4 inside (-2, +inf)
+        (Guess(1), BoundKind.UPPER, 0),  # j: cut at 1 <= alpha = 4, so at most 1
+        (Guess(4), BoundKind.EXACT, 1),  # a
+    ]
+    cuts = [e for e in events if isinstance(e, Cut)]
+    assert [(c.move, c.value, seq.to_tuple(c.unsearched)) for c in cuts] == [(0, Guess(1), (1, 2))]
+
+
+# ---------------------------------------------------------------------------
+# The ordering hook
+
+
+@given(trees_and_depths(), st.randoms(use_true_random=False))
+def test_any_move_order_keeps_every_value(case: tuple[Node, int], rng: random.Random) -> None:
+    root, depth = case
+
+    def shuffled(state: TreeState, moves: Seq[int]) -> Seq[int]:
+        order = list(seq.to_tuple(moves))
+        random.Random(f"{state.node.name}-{rng.random()}").shuffle(order)
+        return seq.from_iterable(tuple(order))
+
+    # One fixed permutation per node, so every search sees the same order.
+    orders: dict[str, tuple[int, ...]] = {}
+
+    def fixed(state: TreeState, moves: Seq[int]) -> Seq[int]:
+        if state.node.name not in orders:
+            orders[state.node.name] = seq.to_tuple(shuffled(state, moves))
+        return seq.from_iterable(orders[state.node.name])
+
+    est = tree_estimator(ExplicitGame(root))
+    plain_value = Minimax(Settings(est, depth)).analyse(est.game.start)[1]
+    mm = Minimax(Settings(est, depth, order=fixed)).analyse(est.game.start)
+    for kind in KINDS:
+        kind_settings = CATALOG[kind].settings(est, depth, {})
+        player = CATALOG[kind].factory(replace(kind_settings, order=fixed))
+        move, value = player.analyse(est.game.start)
+        assert order_equal(value, plain_value)
+        assert move == mm[0]  # the same tie rule, over the same order
+
+
+def test_settings_refuse_an_order_that_is_not_a_function() -> None:
+    with pytest.raises(TypeError, match="the move order must be a function, got 3"):
+        Settings(nim_estimator(Nim()), 2, order=3)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# The catalog itself
+
+
+def test_the_catalog_lists_the_lectures_kinds() -> None:
+    assert CATALOG.names() == ("minimax", "alphabeta", "jamboree")
+    assert [k.usage() for k in CATALOG] == [
+        "minimax:DEPTH",
+        "alphabeta:DEPTH",
+        "jamboree:DEPTH:PRUNE",
+    ]
+    assert [o.name for o in CATALOG.options()] == ["prune"]
+    assert CATALOG["jamboree"].option("prune") is not None
+    assert CATALOG["minimax"].option("prune") is None
+    assert "alphabeta" in CATALOG
+    assert CATALOG.get("negamax") is None
+    assert len(CATALOG) == 3
+
+
+def test_building_from_the_catalog() -> None:
+    est = nim_estimator(Nim())
+    assert str(CATALOG["minimax"].build(est, 3)) == "Minimax(depth 3)"
+    assert str(CATALOG["jamboree"].build(est, 4)) == "Jamboree(depth 4, prune 0.5)"
+    assert str(CATALOG["jamboree"].build(est, 4, {"prune": 0.25})) == (
+        "Jamboree(depth 4, prune 0.25)"
+    )
+    with pytest.raises(ValueError, match="alphabeta has no option prune"):
+        CATALOG["alphabeta"].build(est, 4, {"prune": 0.25})
+    with pytest.raises(TypeError, match="Jamboree needs JamboreeSettings"):
+        CATALOG["jamboree"].factory(Settings(est, 4))
+
+
+def test_a_catalog_is_a_value() -> None:
+    extra = SearchKind("again", AlphaBeta, "alpha-beta once more")
+    bigger = CATALOG.with_kind(extra)
+    assert bigger.names() == ("minimax", "alphabeta", "jamboree", "again")
+    assert CATALOG.names() == ("minimax", "alphabeta", "jamboree")
+    replaced = bigger.with_kind(SearchKind("again", Minimax, "now Minimax"))
+    assert replaced["again"].summary == "now Minimax"
+    assert replaced.names() == bigger.names()
+
+
+@pytest.mark.parametrize(
+    ("kinds", "message"),
+    [
+        ((SearchKind("a:b", Minimax, "x"),), "a name of letters and digits"),
+        ((SearchKind("", Minimax, "x"),), "a name of letters and digits"),
+        ((SearchKind("mm", Minimax, "x"), SearchKind("mm", AlphaBeta, "y")), "two search kinds"),
+        (
+            (
+                SearchKind(
+                    "mm",
+                    Minimax,
+                    "x",
+                    options=(Option("depth", "the depth", 1, int, "no"),),
+                ),
+            ),
+            "not depth",
+        ),
+    ],
+)
+def test_a_catalog_refuses_kinds_it_cannot_name(
+    kinds: tuple[SearchKind, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        Catalog(kinds)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("x", "must be a number, got 'x'"), ("-0.5", "between 0 and 1"), ("nan", "between 0 and 1")],
+)
+def test_parse_fraction_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_fraction(text)
+
+
+# ---------------------------------------------------------------------------
+# Capabilities
+
+
+@dataclass(frozen=True)
+class Board:
+    """An unhashable state: a list inside."""
+
+    cells: list[int]
+
+
+@dataclass(frozen=True)
+class ListGame:
+    """A one-move game whose states cannot be hashed."""
+
+    @property
+    def start(self) -> Board:
+        return Board([0])
+
+    def player(self, state: Board, /) -> Side:
+        return Side.Maxie
+
+    def moves(self, state: Board, /) -> Seq[int]:
+        return seq.singleton(1)
+
+    def play(self, state: Board, move: int, /) -> Status[Board]:
+        return Done(Winner(Side.Maxie))
+
+    def state_to_string(self, state: Board, /) -> str:
+        return str(state.cells)
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: Board, text: str, /) -> int | None:
+        return 1 if text == "1" else None
+
+
+@dataclass(frozen=True)
+class KeyedListGame:
+    """The same game, giving its states a key."""
+
+    inner: ListGame
+
+    @property
+    def start(self) -> Board:
+        return self.inner.start
+
+    def player(self, state: Board, /) -> Side:
+        return self.inner.player(state)
+
+    def moves(self, state: Board, /) -> Seq[int]:
+        return self.inner.moves(state)
+
+    def play(self, state: Board, move: int, /) -> Status[Board]:
+        return self.inner.play(state, move)
+
+    def state_to_string(self, state: Board, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: Board, text: str, /) -> int | None:
+        return self.inner.parse_move(state, text)
+
+    def key(self, state: Board, /) -> tuple[int, ...]:
+        return tuple(state.cells)
+
+
+def test_keyed_states() -> None:
+    nim = Nim()
+    start = nim.start
+    assert state_key(nim)(start) is start  # a hashable state is its own key
+    keyed = KeyedListGame(ListGame())
+    assert isinstance(keyed, Keyed)
+    assert state_key(keyed)(keyed.start) == (0,)
+    with pytest.raises(MissingCapabilityError, match="the states of ListGame cannot be hashed"):
+        state_key(ListGame())
+    est = NumericEstimator(ListGame(), lambda state: 0.0)
+    assert missing({Capability.KEYED}, ListGame(), est) == [
+        "the states of ListGame cannot be hashed and the game has no key method, "
+        "so no table can store them"
+    ]
+    assert missing({Capability.KEYED}, keyed, NumericEstimator(keyed, lambda state: 0.0)) == []
+
+
+@dataclass(frozen=True)
+class OnlyCompares:
+    """An estimator whose guesses are words: it can order them, not negate them."""
+
+    game: Nim
+
+    def estimate(self, state: NimState, /) -> str:
+        return "even"
+
+    def compare(self, a: Definitely | Guess[str], b: Definitely | Guess[str], /) -> gamelib.Order:
+        return EQUAL
+
+    def guess_to_string(self, guess: str, /) -> str:
+        return guess
+
+
+def test_numeric_estimates() -> None:
+    est = nim_estimator(Nim())
+    assert isinstance(est, NumericEstimates)
+    assert not isinstance(OnlyCompares(Nim()), NumericEstimates)
+    assert missing({Capability.NUMERIC}, Nim(), OnlyCompares(Nim())) == [
+        "its estimator (OnlyCompares) has no numeric estimates: it cannot negate or average "
+        "its guesses"
+    ]
+    assert est.average([(Fraction(1, 4), 4), (Fraction(3, 4), 0)]) == 1
+    assert average_est(est, [(0.5, Guess(2)), (0.5, Definitely(Draw()))]) == Guess(1)
+    certain = Definitely(Winner(Side.Minnie))
+    assert average_est(est, [(Fraction(1, 2), certain), (Fraction(1, 2), certain)]) == certain
+    finite = NumericEstimator(Nim(), nim_estimate, win_guess=10)
+    mixed = [(0.5, Definitely(Winner(Side.Maxie))), (0.5, Definitely(Winner(Side.Minnie)))]
+    assert average_est(finite, mixed) == Guess(0)
+    with pytest.raises(ValueError, match="give NumericEstimator a finite win_guess"):
+        average_est(est, mixed)
+
+
+estimates = st.one_of(
+    st.integers(-5, 5).map(Guess),
+    st.sampled_from([Definitely(Winner(Side.Maxie)), Definitely(Winner(Side.Minnie))]),
+    st.just(Definitely(Draw())),
+)
+
+
+@given(estimates, estimates)
+def test_negating_reverses_the_order(
+    a: Guess[int] | Definitely, b: Guess[int] | Definitely
+) -> None:
+    est = nim_estimator(Nim())
+    flipped = {LESS: GREATER, EQUAL: EQUAL, GREATER: LESS}
+    assert (
+        standard_compare(negate_est(est, a), negate_est(est, b)) is flipped[standard_compare(a, b)]
+    )
+    assert negate_est(est, negate_est(est, a)) == a
+
+
+# ---------------------------------------------------------------------------
+# The command line reads the catalog
+
+
+def run(*argv: str, catalog: Catalog = CATALOG) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err, catalog=catalog)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_options_by_name_position_or_flag() -> None:
+    expected = "(Maxie,a)\nJamboree(depth 4, prune 0.25) chooses 0 for Maxie; value: Guess 3\n"
+    for argv in (
+        ["--player", "jamboree:4:0.25"],
+        ["--player", "jamboree:4:prune=0.25"],
+        ["--player", "jamboree:4", "--prune", "0.25"],
+        ["--player", "jamboree", "--depth", "4", "--prune", "0.25"],
+    ):
+        assert run("analyse", "tree", "--tree", "big", *argv) == (0, expected, "")
+    # The spec wins over the flag.
+    status, out, _ = run(
+        "analyse", "tree", "--tree", "big", "--player", "jamboree:4:1", "--prune", "0"
+    )
+    assert (status, out.splitlines()[-1][:30]) == (0, "Jamboree(depth 4, prune 1) cho")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            "jamboree:4:speed=2",
+            "jamboree has no option 'speed' (in 'jamboree:4:speed=2'); its options: prune",
+        ),
+        ("alphabeta:4:x=1", "'alphabeta:4:x=1' has too many ':' parts for an alphabeta player"),
+        (
+            "jamboree:4:prune=2",
+            "the prune percentage in 'jamboree:4:prune=2' must be between 0 and 1, got 2",
+        ),
+    ],
+)
+def test_bad_options_get_one_sentence(spec: str, message: str) -> None:
+    assert run("analyse", "nim", "--player", spec) == (2, "", f"gamelib: {message}\n")
+
+
+def test_a_kind_from_outside_the_package_works_everywhere() -> None:
+    catalog = CATALOG.with_kind(SearchKind("ab2", AlphaBeta, "alpha-beta under another name"))
+    status, out, _ = run("list", catalog=catalog)
+    assert "  ab2        alpha-beta under another name, ab2:DEPTH\n" in out
+    assert run("analyse", "nim", "--player", "ab2:5", catalog=catalog) == (
+        0,
+        "15 left, and it is Maxie's turn\nAlphaBeta(depth 5) chooses 2 for Maxie; value: Guess 1\n",
+        "",
+    )
+    status, out, _ = run("trace", "small", "--player", "ab2", catalog=catalog)
+    assert status == 0
+    assert out.endswith("11 positions visited (root included); 7 estimated or finished\n")
+    status, _, err = run("analyse", "nim", "--player", "ab2:5")
+    assert (status, err[:40]) == (2, "gamelib: unknown player kind 'ab2'; know")
+
+
+def test_a_kind_whose_needs_the_game_lacks_is_refused() -> None:
+    keyed = SearchKind("keyed", Minimax, "needs keys", needs=frozenset({Capability.KEYED}))
+    numeric = SearchKind("numeric", Minimax, "needs numbers", needs=frozenset({Capability.NUMERIC}))
+    catalog = CATALOG.with_kind(keyed).with_kind(numeric)
+    # Every shipped game has hashable states and a numeric estimator:
+    assert run("analyse", "nim", "--player", "keyed:3", catalog=catalog)[0] == 0
+    assert run("analyse", "tictactoe", "--player", "numeric:2", catalog=catalog)[0] == 0
+    with pytest.raises(MissingCapabilityError, match="keyed cannot search this game: the states"):
+        keyed.build(NumericEstimator(ListGame(), lambda state: 0.0), 1)
+
+
+# ---------------------------------------------------------------------------
+# The front door
+
+
+def test_the_front_door_has_what_students_and_game_authors_import() -> None:
+    wanted = {
+        "Game", "Player", "Side", "flip", "Winner", "Draw", "Outcome", "Playing", "Done",
+        "Status", "Definitely", "Guess", "Est", "Estimator", "NumericEstimator", "Settings",
+        "Minimax", "AlphaBeta", "Jamboree", "referee", "HumanPlayer", "RandomPlayer", "seq",
+    }  # fmt: skip
+    assert wanted <= set(gamelib.__all__)
+    for name in gamelib.__all__:
+        assert getattr(gamelib, name) is not None, name
+    assert gamelib.seq.to_list(gamelib.seq.singleton(1)) == [1]
+    assert gamelib.Minimax is Minimax
