@@ -174,7 +174,8 @@ def handwritten_nim(pile: int, depth: int) -> tuple[float, int]:
 
 # --------------------------------------------------------------------------
 # Timing: every job of a table runs once per round, in turn, so that a noisy
-# moment of the machine falls on all of them alike; the figure is the median.
+# moment of the machine falls on all of them alike; the figures are the median
+# and the minimum.
 
 
 @dataclass(frozen=True)
@@ -199,10 +200,17 @@ class Row:
 
 
 def interleaved(jobs: list[Job], runs: int) -> list[Row]:
-    """Median seconds of each job over ``runs`` rounds, the jobs taking turns."""
+    """Median seconds of each job over ``runs`` rounds, the jobs taking turns.
+
+    Every other round runs them in the reverse order, so that no job always
+    follows the same one (and inherits, say, the garbage it left behind).
+    """
     times: list[list[float]] = [[] for _ in jobs]
-    for _ in range(runs):
-        for job, seen in zip(jobs, times, strict=True):
+    for round_number in range(runs):
+        order = list(zip(jobs, times, strict=True))
+        if round_number % 2:
+            order.reverse()
+        for job, seen in order:
             began = time.perf_counter()
             job.run()
             seen.append(time.perf_counter() - began)

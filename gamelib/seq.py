@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import builtins
 import itertools
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeAlias, TypeVar, final
+from typing import Any, Generic, TypeAlias, TypeVar, final
 
 __all__ = [
     "Cons",
@@ -139,8 +140,15 @@ class Seq(ABC, Generic[T_co]):
         """The length, when it is known without walking the sequence."""
         return None
 
-    def _tuple(self) -> tuple[T_co, ...]:
-        return tuple(self)
+    def _elements(self) -> Iterable[T_co]:
+        """All the elements, as something ``tuple`` can read without calling back here.
+
+        ``reduce1`` and ``to_tuple`` build the tuple themselves, after this has
+        returned: a search recurses inside that ``tuple`` call, and a frame of
+        this method kept open at every level would cost CPython 3.11 more data
+        stack per ply (see ``reduce1``).
+        """
+        return iter(self)
 
     def _length(self) -> int:
         return sum(1 for _ in self)
@@ -249,7 +257,7 @@ class _Array(Seq[T_co]):
     def _size(self) -> int:
         return len(self._items) - self._start
 
-    def _tuple(self) -> tuple[T_co, ...]:
+    def _elements(self) -> tuple[T_co, ...]:
         return self._items if self._start == 0 else self._items[self._start :]
 
     def _length(self) -> int:
@@ -275,35 +283,47 @@ class _Array(Seq[T_co]):
 
     def _append(self: _Array[T], b: Seq[T]) -> Seq[T]:
         if isinstance(b, _Array):
-            return _Array(self._tuple() + b._tuple())
+            return _Array(self._elements() + b._elements())
         return super()._append(b)
 
     def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
-        items, start = self._items, self._start
-        return _Indexed(_Table(lambda i: f(items[start + i]), self._size()))
+        # The table calls f on the items themselves: no frame between a search's
+        # reduce1 and its function, once per position.
+        return _Indexed(_Table(f, self._elements(), self._size()))
 
     def _known(self) -> tuple[list[T_co], bool]:
         return list(self), True
 
 
+_NATURALS = range(sys.maxsize)
+"""0, 1, 2, ...: the sources of an endless tabulation (indexing a range stays in C)."""
+
+
 @final
 class _Table(Generic[T_co]):
-    """Shared memo of a lazily indexed sequence: element i is fn(i), computed once."""
+    """Shared memo of a lazily indexed sequence: element i is fn(source[i]), computed once.
 
-    __slots__ = ("fn", "memo", "size")
+    ``source`` is a range for ``tabulate`` and the items for ``map`` over an
+    array; either way it is indexed in C, and ``fn`` is the caller's own function.
+    """
 
-    def __init__(self, fn: Callable[[int], T_co], size: int | None) -> None:
+    __slots__ = ("fn", "memo", "size", "source")
+
+    def __init__(
+        self, fn: Callable[[Any], T_co], source: Sequence[object], size: int | None
+    ) -> None:
         self.fn = fn
+        self.source = source
         self.size = size
         self.memo: dict[int, T_co] = {}
 
     def get(self, i: int) -> T_co:
-        # Keep this path monomorphic: a variant that also served list memos ran
-        # Minimax on Nim from 20 about 30% slower (benchmarks/search.py).
+        # Keep this path monomorphic and its frame small: Minimax calls it once per
+        # position (see reduce1 on CPython 3.11's data stack).
         memo = self.memo
         if i in memo:
             return memo[i]
-        x = self.fn(i)
+        x = self.fn(self.source[i])
         memo[i] = x
         return x
 
@@ -342,13 +362,12 @@ class _Indexed(Seq[T_co]):
             raise ValueError(f"{who}: the sequence is endless")
         return size
 
-    def _tuple(self) -> tuple[T_co, ...]:
-        # Inlined, since Minimax's reduce1 comes here once per position.
+    def _elements(self) -> Iterator[T_co]:
         table = self._table
         size = table.size
         if size is None:
-            raise ValueError("to_tuple: the sequence is endless")
-        return tuple(builtins.map(table.get, range(self._start, size)))
+            raise ValueError("the sequence is endless")
+        return builtins.map(table.get, range(self._start, size))
 
     def _length(self) -> int:
         return self._finite("length")
@@ -378,7 +397,9 @@ class _Indexed(Seq[T_co]):
 
     def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
         table, start = self._table, self._start
-        return _Indexed(_Table(lambda i: f(table.get(start + i)), self._size()))
+        size = self._size()
+        indices = _NATURALS if size is None else range(size)
+        return _Indexed(_Table(lambda i: f(table.get(start + i)), indices, size))
 
     def _known(self) -> tuple[list[T_co], bool]:
         table = self._table
@@ -520,7 +541,7 @@ def tabulate(f: Callable[[int], T], n: int | None = None) -> Seq[T]:
     """
     if n is not None and n < 0:
         raise ValueError(f"tabulate needs a length of at least 0, got {n}")
-    return _Indexed(_Table(f, n))
+    return _Indexed(_Table(f, _NATURALS if n is None else range(n), n))
 
 
 def from_iterable(xs: Iterable[T]) -> Seq[T]:
@@ -561,7 +582,7 @@ def to_list(s: Seq[T]) -> list[T]:
     Raises ``ValueError`` on an endless ``tabulate``; never returns on an
     endless stream.
     """
-    return list(s._tuple())
+    return list(s._elements())
 
 
 def to_tuple(s: Seq[T]) -> tuple[T, ...]:
@@ -570,7 +591,7 @@ def to_tuple(s: Seq[T]) -> tuple[T, ...]:
     Raises ``ValueError`` on an endless ``tabulate``; never returns on an
     endless stream.
     """
-    return s._tuple()
+    return tuple(s._elements())  # a whole array's tuple itself: tuple() does not copy one
 
 
 def length(s: Seq[T]) -> int:
@@ -647,7 +668,10 @@ def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
     >>> reduce1(max, from_iterable([3, 9, 4]))
     9
     """
-    xs = s._tuple()
+    # tuple() runs here, not in a method of s: a search recurses inside it, and on
+    # CPython 3.11 each frame kept open per ply moves where the recursion crosses
+    # the interpreter's 16 KiB data-stack chunks, each crossing an mmap and a munmap.
+    xs = tuple(s._elements())
     if not xs:
         raise EmptySeqError("reduce1 needs a non-empty sequence, got an empty one")
     acc = xs[-1]

@@ -4,7 +4,7 @@ An estimate (SML ``est``) is either ``Definitely(outcome)``, for a finished
 game, or ``Guess(g)``, a heuristic value.  Estimates are only ever compared
 through the estimator's ``compare``; larger is better for Maxie.
 
->>> from gamelib.core import Draw, Side, Winner
+>>> from gamelib import Draw, Side, Winner
 >>> standard_compare(Guess(0), Definitely(Draw()))
 EQUAL
 >>> standard_compare(Guess(-100), Definitely(Winner(Side.Minnie)))

@@ -10,8 +10,8 @@ Maxie   ignore      update α         prune
 Minnie  prune       update β         ignore
 ======  ==========  ===============  ==========
 
->>> from gamelib.estimate.estimator import Guess, standard_compare
->>> from gamelib.core import Side
+>>> from gamelib import Guess, Side
+>>> from gamelib.estimate import standard_compare
 >>> chart(Side.Minnie, Guess(1), Guess(4), PosInf, standard_compare)
 <Action.PRUNE>
 """

@@ -111,8 +111,7 @@ class NumericEstimates(Protocol[G]):
 def negate_est(estimates: NumericEstimates[G], est: Est[G]) -> Est[G]:
     """``est`` from the other side's point of view: wins and losses swap, guesses negate.
 
-    >>> from gamelib.core import Side
-    >>> from gamelib.estimate import NumericEstimator
+    >>> from gamelib import NumericEstimator, Side
     >>> from gamelib.games.nim import Nim, nim_estimate
     >>> numeric = NumericEstimator(Nim(), nim_estimate)
     >>> negate_est(numeric, Definitely(Winner(Side.Maxie))), negate_est(numeric, Guess(2))

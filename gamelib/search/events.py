@@ -12,8 +12,7 @@ So the events of a search are a well-bracketed stream, and everything
 :mod:`gamelib.trace` draws is built from them alone: the trace does not
 guess from the game or from values what the search must have done.
 
->>> from gamelib.estimate import Settings
->>> from gamelib.estimate.alphabeta import AlphaBeta
+>>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
 >>> events = []
 >>> game = ExplicitGame(parse_tree("a[b[c3,d6],e[f1,g9]]"))
@@ -92,7 +91,8 @@ def bound_kind(
     between them exact: the rule for alpha-beta's values, which are those of
     fail-soft searches (the best child value seen, not the bound).
 
-    >>> from gamelib.estimate.estimator import Guess, standard_compare
+    >>> from gamelib import Guess
+    >>> from gamelib.estimate import standard_compare
     >>> bound_kind(Guess(5), (Guess(2), Guess(5)), standard_compare)
     <BoundKind.LOWER>
     """

@@ -14,8 +14,8 @@ The pieces every factory needs live here once:
 - ``search_player``: the root's tail, which turns a search at the root into
   the player (``next_move`` is ``move_of`` composed with it, as on slide 22.16).
 
->>> from gamelib.core import Side
->>> from gamelib.estimate.estimator import Definitely, Guess, standard_compare
+>>> from gamelib import Guess
+>>> from gamelib.estimate import standard_compare
 >>> best = edge_max(standard_compare)
 >>> best((0, Guess(3)), (1, Guess(3)))  # a tie keeps the first edge
 (0, Guess(guess=3))
