@@ -1,7 +1,11 @@
 """Positions per second on real games: tic-tac-toe solved, Connect Four at depth 6.
 
-    python benchmarks/games.py              # 5 runs of each, medians
-    python benchmarks/games.py --solve-5x4  # also solve 5 x 4 Connect Four (about half a minute)
+Every search kind of the catalog is timed on tic-tac-toe and Connect Four, so
+a kind added to the catalog appears here without any change.
+
+    python benchmarks/games.py                    # 5 runs of each, medians
+    python benchmarks/games.py --kinds alphabeta  # only the kinds named
+    python benchmarks/games.py --solve-5x4        # also solve 5 x 4 Connect Four (half a minute)
 
 Positions visited are counted with CountingGame (play calls, plus 1 for the
 root) in a separate, untimed run, so the timed runs carry no counting cost.
@@ -56,38 +60,43 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="positions per second on real games")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per row (median)")
     parser.add_argument("--solve-5x4", action="store_true", help="also solve 5 x 4 Connect Four")
+    parser.add_argument(
+        "--kinds",
+        default=",".join(CATALOG.names()),
+        help="the catalog's search kinds to time, comma-separated (default: every one)",
+    )
     options = parser.parse_args()
     runs = options.runs
-    print(f"medians of {runs} runs")
+    kinds = [name.strip() for name in options.kinds.split(",") if name.strip()]
+    unknown = [name for name in kinds if name not in CATALOG]
+    if unknown:
+        parser.error(
+            f"unknown search kinds: {', '.join(unknown)}; known: {', '.join(CATALOG.names())}"
+        )
+    print(f"medians of {runs} runs (a third as many for plain Minimax, which prunes nothing)")
     print(f"  {'search':<48}{'positions':>12}{'median s':>11}{'positions/s':>14}   value")
-    ttt = measure(
-        "tic-tac-toe, AlphaBeta, depth 9 (solve)",
-        TicTacToe,
-        tictactoe_estimator,
-        "alphabeta",
-        9,
-        runs,
-    )
-    assert ttt == Definitely(Draw()), ttt
-    measure(
-        "tic-tac-toe, Minimax, depth 9 (solve)",
-        TicTacToe,
-        tictactoe_estimator,
-        "minimax",
-        9,
-        max(1, runs // 2),
-    )
-    for kind, name in (("alphabeta", "AlphaBeta"), ("minimax", "Minimax")):
+    for kind in kinds:
+        kind_runs = max(1, runs // 3) if kind == "minimax" else runs
+        ttt = measure(
+            f"tic-tac-toe, {kind}, depth 9 (solve)",
+            TicTacToe,
+            tictactoe_estimator,
+            kind,
+            9,
+            kind_runs,
+        )
+        assert ttt == Definitely(Draw()), ttt
+    for kind in kinds:
         measure(
-            f"Connect Four 7 x 6, {name}, depth 6",
+            f"Connect Four 7 x 6, {kind}, depth 6",
             ConnectFour,
             connect4_estimator,
             kind,
             6,
-            runs if kind == "alphabeta" else max(1, runs // 2),
+            max(1, runs // 3) if kind == "minimax" else runs,
         )
     solved = measure(
-        "Connect Four 4 x 4, AlphaBeta, depth 16 (solve)",
+        "Connect Four 4 x 4, alphabeta, depth 16 (solve)",
         lambda: ConnectFour(cols=4, rows=4),
         connect4_estimator,
         "alphabeta",
@@ -97,7 +106,7 @@ def main() -> None:
     assert solved == Definitely(Draw()), solved
     if options.solve_5x4:
         solved = measure(
-            "Connect Four 5 x 4, AlphaBeta, depth 20 (solve)",
+            "Connect Four 5 x 4, alphabeta, depth 20 (solve)",
             lambda: ConnectFour(cols=5, rows=4),
             connect4_estimator,
             "alphabeta",

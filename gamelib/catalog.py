@@ -23,6 +23,7 @@ Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.estimator import Estimator, Settings
+from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.minimax import Minimax
 from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
@@ -96,7 +97,7 @@ def parse_fraction(text: str) -> float:
         raise ValueError(f"must be a number, got '{text}'") from None
     if math.isnan(value) or not 0 <= value <= 1:
         raise ValueError(f"must be between 0 and 1, got {text}")
-    return value
+    return value + 0.0  # -0 becomes 0
 
 
 class KindFactory(Protocol):
@@ -167,19 +168,24 @@ class SearchKind:
         depth: int,
         options: OptionValues | None = None,
         *,
+        order: MoveOrder[S, M] | None = None,
         observer: SearchObserver[S, M, G] | None = None,
     ) -> SearchPlayer[S, M, G]:
         """A player of this kind over ``estimator``, searching ``depth`` moves deep.
 
         ``options`` gives values by option name (the rest take their
-        defaults); an unknown name is a ``ValueError``.
+        defaults); an unknown name is a ``ValueError``.  ``order`` is the
+        settings' move-ordering hook.
         """
         values: OptionValues = {} if options is None else options
         unknown = sorted(set(values) - {o.name for o in self.options})
         if unknown:
             raise ValueError(f"{self.name} has no option {', '.join(unknown)}")
         self.check(estimator.game, estimator)
-        return self.factory(self.settings(estimator, depth, values), observer=observer)
+        settings = self.settings(estimator, depth, values)
+        if order is not None:
+            settings = dataclasses.replace(settings, order=order)
+        return self.factory(settings, observer=observer)
 
 
 @final
@@ -199,15 +205,22 @@ class Catalog:
     def __post_init__(self) -> None:
         by_name: dict[str, SearchKind] = {}
         for kind in self.kinds:
-            if not kind.name or not kind.name.replace("-", "").replace("_", "").isalnum():
+            if not _fits_a_spec(kind.name):
                 raise ValueError(
-                    f"a search kind needs a name of letters and digits, got {kind.name!r}"
+                    f"a search kind needs a name of lower-case letters, digits, '-' and '_', "
+                    f"got {kind.name!r}"
                 )
             if kind.name in by_name:
                 raise ValueError(f"two search kinds are called {kind.name!r}")
             names = [o.name for o in kind.options]
-            if len(set(names)) != len(names) or "depth" in names:
-                raise ValueError(f"the options of {kind.name} must have distinct names, not depth")
+            for name in names:
+                if not _fits_a_spec(name) or name == "depth":
+                    raise ValueError(
+                        f"an option of {kind.name} needs a name of lower-case letters, digits, "
+                        f"'-' and '_', other than depth; got {name!r}"
+                    )
+            if len(set(names)) != len(names):
+                raise ValueError(f"two options of {kind.name} have the same name")
             by_name[kind.name] = kind
         object.__setattr__(self, "_by_name", by_name)
 
@@ -244,6 +257,11 @@ class Catalog:
             for option in kind.options:
                 seen.setdefault(option.name, option)
         return tuple(seen.values())
+
+
+def _fits_a_spec(name: str) -> bool:
+    """Whether ``name`` can stand in a player spec and as a ``--flag``."""
+    return bool(name) and name == name.lower() and name.replace("-", "").replace("_", "").isalnum()
 
 
 # --------------------------------------------------------------------------

@@ -120,6 +120,9 @@ class TraceNode(Generic[S, M, G]):
     """Where the search cut: the moves never searched (none if it cut on the last move)."""
     from_table: bool = False
     """Whether a table answered for this node instead of a search."""
+    chosen: TraceNode[S, M, G] | None = None
+    """The child whose value the node took: the last one reached by the best move
+    (a re-searched move's final search)."""
     leaf_number: int | None = None
     """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
 
@@ -128,10 +131,8 @@ class TraceNode(Generic[S, M, G]):
         """What happened here."""
         if isinstance(self.status, Done):
             return "finished"
-        if self.from_table:
-            return "table"
         if not self.children:
-            return "estimated"
+            return "table" if self.from_table else "estimated"
         # A cut on the last move leaves nothing unsearched: the node was searched whole.
         return "cut off" if self.pruned else "searched"
 
@@ -205,6 +206,9 @@ class Tracer(Generic[S, M, G]):
                 node.value = event.value
                 node.bound = event.bound
                 node.best_move = event.best
+                if event.best is not None:
+                    reached = [c for c in node.children if c.path[-1] == event.best]
+                    node.chosen = reached[-1] if reached else None
                 if not node.children and not node.from_table:
                     node.leaf_number = next(self._leaves)
             case Cut():
@@ -228,6 +232,10 @@ class Tracer(Generic[S, M, G]):
                 raise TraceError("a position other than the root was entered without a move")
             path: tuple[M, ...] = (*parent.path, event.move)
         elif self._root is None:
+            if event.move is not None:
+                raise TraceError(
+                    "the first position entered must be the root, not reached by a move"
+                )
             path = ()
         else:
             raise TraceError("a second root: the events are not those of one search")
@@ -388,14 +396,10 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
         '  edge [fontname="Helvetica", fontsize=10];',
     ]
     chosen: set[int] = {t.root.order}
-    node = t.root
-    while node.best_move is not None:
-        # The last child reached by the best move: a re-search's answer replaces the first.
-        by_best = [c for c in node.children if c.path[-1] == node.best_move]
-        if not by_best:
-            break  # answered from a table: the line goes no further in the trace
-        node = by_best[-1]
-        chosen.add(node.order)
+    line: TraceNode[S, M, G] | None = t.root.chosen
+    while line is not None:
+        chosen.add(line.order)
+        line = line.chosen
 
     def shape(side: Side | None) -> str:
         if side is None:

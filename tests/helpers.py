@@ -18,8 +18,18 @@ from gamelib import (
     Settings,
     Side,
     Winner,
+    flip,
 )
-from gamelib.games.explicit import SMALL, ExplicitGame, Leaf, Node, TreeState, tree_estimator
+from gamelib.games.explicit import (
+    SMALL,
+    End,
+    ExplicitGame,
+    Leaf,
+    Node,
+    Tree,
+    TreeState,
+    tree_estimator,
+)
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
 
 S = TypeVar("S")
@@ -41,7 +51,9 @@ def jamboree(p: float) -> Factory:
     def factory(
         settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
     ) -> SearchPlayer[S, M, G]:
-        jamboree_settings = JamboreeSettings(settings.estimator, settings.search_depth, p)
+        jamboree_settings = JamboreeSettings(
+            settings.estimator, settings.search_depth, p, order=settings.order
+        )
         return Jamboree(jamboree_settings, observer=observer)
 
     return factory
@@ -101,3 +113,20 @@ def is_subsequence(short: list[str], long: list[str]) -> bool:
     """Whether ``short`` appears in ``long`` in order (not necessarily together)."""
     it = iter(long)
     return all(x in it for x in short)
+
+
+def tree_value(tree: Tree, side: Side, depth: int) -> float:
+    """CSE 473's MINIMAX-VALUE, straight over the tree: the model every search must meet."""
+    match tree:
+        case End(_, outcome):
+            return outcome_score(outcome)
+        case Leaf(_, value):
+            return value
+        case Node(_, children, value):
+            if depth == 0:
+                return value
+            other = flip(side)
+            values = [tree_value(child, other, depth - 1) for child in children]
+            return max(values) if side is Side.Maxie else min(values)
+        case _:
+            assert_never(tree)

@@ -6,7 +6,6 @@ import io
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import assert_never
 
 import pytest
 from hypothesis import given
@@ -29,7 +28,6 @@ from gamelib import (
     Side,
     Status,
     Winner,
-    flip,
     seq,
 )
 from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction
@@ -37,11 +35,8 @@ from gamelib.cli import main
 from gamelib.estimate import standard_compare
 from gamelib.games.explicit import (
     SMALL,
-    End,
     ExplicitGame,
-    Leaf,
     Node,
-    Tree,
     TreeState,
     tree_estimator,
 )
@@ -56,36 +51,21 @@ from gamelib.search import (
     Leave,
     MissingCapabilityError,
     NumericEstimates,
+    RecordingEstimator,
     SearchEvent,
     TableHit,
     average_est,
+    has_numeric_estimates,
     missing,
     negate_est,
     state_key,
 )
 from gamelib.seq import Seq
 
-from .helpers import order_equal, outcome_score, score
+from .helpers import order_equal, score, tree_value
 from .strategies import trees_and_depths
 
 KINDS = [kind.name for kind in CATALOG]
-
-
-def tree_value(tree: Tree, side: Side, depth: int) -> float:
-    """CSE 473's MINIMAX-VALUE, straight over the tree: the model every search must meet."""
-    match tree:
-        case End(_, outcome):
-            return outcome_score(outcome)
-        case Leaf(_, value):
-            return value
-        case Node(_, children, value):
-            if depth == 0:
-                return value
-            other = flip(side)
-            values = [tree_value(child, other, depth - 1) for child in children]
-            return max(values) if side is Side.Maxie else min(values)
-        case _:
-            assert_never(tree)
 
 
 # ---------------------------------------------------------------------------
@@ -264,22 +244,30 @@ def test_a_catalog_is_a_value() -> None:
     assert replaced.names() == bigger.names()
 
 
+def a_kind_with_an_option(name: str) -> SearchKind:
+    return SearchKind("mm", Minimax, "x", options=(Option(name, "it", 1, int, "no"),))
+
+
 @pytest.mark.parametrize(
     ("kinds", "message"),
     [
-        ((SearchKind("a:b", Minimax, "x"),), "a name of letters and digits"),
-        ((SearchKind("", Minimax, "x"),), "a name of letters and digits"),
+        ((SearchKind("a:b", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
+        ((SearchKind("", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
+        ((SearchKind("MM", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
         ((SearchKind("mm", Minimax, "x"), SearchKind("mm", AlphaBeta, "y")), "two search kinds"),
+        ((a_kind_with_an_option("depth"),), "other than depth; got 'depth'"),
+        ((a_kind_with_an_option("a=b"),), "an option of mm needs a name"),
+        ((a_kind_with_an_option("x:y"),), "an option of mm needs a name"),
         (
             (
                 SearchKind(
                     "mm",
                     Minimax,
                     "x",
-                    options=(Option("depth", "the depth", 1, int, "no"),),
+                    options=(Option("a", "a", 1, int, "a"), Option("a", "b", 2, int, "b")),
                 ),
             ),
-            "not depth",
+            "two options of mm have the same name",
         ),
     ],
 )
@@ -459,11 +447,12 @@ def test_options_by_name_position_or_flag() -> None:
         ["--player", "jamboree", "--depth", "4", "--prune", "0.25"],
     ):
         assert run("analyse", "tree", "--tree", "big", *argv) == (0, expected, "")
-    # The spec wins over the flag.
-    status, out, _ = run(
-        "analyse", "tree", "--tree", "big", "--player", "jamboree:4:1", "--prune", "0"
+    # The spec wins over the flag, so here the flag does nothing, and is refused.
+    assert run("analyse", "tree", "--tree", "big", "--player", "jamboree:4:1", "--prune", "0") == (
+        2,
+        "",
+        "gamelib: --prune 0 has no effect: every one of the jamboree players here gives its own\n",
     )
-    assert (status, out.splitlines()[-1][:30]) == (0, "Jamboree(depth 4, prune 1) cho")
 
 
 @pytest.mark.parametrize(
@@ -526,3 +515,144 @@ def test_the_front_door_has_what_students_and_game_authors_import() -> None:
         assert getattr(gamelib, name) is not None, name
     assert gamelib.seq.to_list(gamelib.seq.singleton(1)) == [1]
     assert gamelib.Minimax is Minimax
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["analyse", "nim", "--player", "jamboree:4:=0.3"],
+            "an option name is missing before '=' in 'jamboree:4:=0.3'",
+        ),
+        (
+            ["analyse", "nim", "--player", "jamboree:4:prune"],
+            "'prune' in 'jamboree:4:prune' needs a value: write prune=VALUE",
+        ),
+        (
+            ["analyse", "nim", "--player", "jamboree:4:0.3:prune=0.2"],
+            "'jamboree:4:0.3:prune=0.2' has too many ':' parts for a jamboree player",
+        ),
+        (
+            ["analyse", "tree", "--tree", "big", "--depth", "9"],
+            "the depth 9 in --depth is deeper than the tree: its shallowest leaf is 4 moves "
+            "from the root",
+        ),
+        (
+            ["analyse", "nim", "--player", "alphabeta:3", "--prune", "0.3"],
+            "--prune is for jamboree players, and no player here is one",
+        ),
+        (
+            ["play", "nim", "--maxie", "random", "--minnie", "random", "--depth", "3"],
+            "--depth is for search players, and no player here is one",
+        ),
+        (
+            ["play", "nim", "--maxie", "minimax:2", "--minnie", "alphabeta:3", "--depth", "4"],
+            "--depth 4 has no effect: every one of the search players here gives its own",
+        ),
+        (
+            ["run", "Nim_MMvMM", "--prune", "0.3"],
+            "--prune is for jamboree players, and no player here is one",
+        ),
+        (["play", "nim", "--depth", "0"], "the depth in --depth must be at least 1, got 0"),
+    ],
+)
+def test_spec_and_flag_mistakes_get_one_sentence(argv: list[str], message: str) -> None:
+    assert run(*argv) == (2, "", f"gamelib: {message}\n")
+
+
+def test_positional_options_cannot_follow_named_ones_or_repeat() -> None:
+    two = SearchKind(
+        "two",
+        Minimax,
+        "two options",
+        options=(Option("a", "option a", 1, int, "a"), Option("b", "option b", 2, int, "b")),
+    )
+    catalog = CATALOG.with_kind(two)
+    for spec, message in (
+        ("two:3:a=1:2", "in 'two:3:a=1:2', '2' follows a named option, so it needs a name too"),
+        ("two:3:1:a=5", "a is given twice in 'two:3:1:a=5'"),
+    ):
+        assert run("analyse", "nim", "--player", spec, catalog=catalog) == (
+            2,
+            "",
+            f"gamelib: {message}\n",
+        )
+    assert run("analyse", "nim", "--player", "two:3:b=1:a=2", catalog=catalog)[0] == 0
+
+
+def test_kind_names_ignore_case_and_spaces_and_minus_zero_is_zero() -> None:
+    status, out, _ = run("analyse", "nim", "--player", " JamBoree : 4 : -0 ")
+    assert status == 0
+    assert "Jamboree(depth 4, prune 0) chooses" in out
+
+
+def test_presets_take_a_depth_after_their_name() -> None:
+    status, out, _ = run("run", "Nim_MMvMM", "--depth", "2", "--pile", "6")
+    assert status == 0
+    assert out.startswith("Maxie: Minimax(depth 2).  Minnie: Minimax(depth 2).\n")
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        (
+            SearchKind("random", Minimax, "x"),
+            "the search kind 'random' has the name of a player that does not search",
+        ),
+        (a_kind_with_an_option("seed"), "the search option 'seed' would hide gamelib's --seed"),
+        (
+            a_kind_with_an_option("pile"),
+            "the search option 'pile' would hide the nim option --pile",
+        ),
+        (a_kind_with_an_option("k"), "the search option 'k' would hide the connect4 option --k"),
+    ],
+)
+def test_a_catalog_whose_names_clash_with_the_command_line_is_refused(
+    kind: SearchKind, message: str
+) -> None:
+    catalog = CATALOG.with_kind(kind)
+    assert run("list", catalog=catalog) == (2, "", f"gamelib: {message}\n")
+
+
+def test_wrappers_have_a_capability_exactly_when_what_they_wrap_has_it() -> None:
+    unhashable = CountingGame(ListGame())
+    with pytest.raises(MissingCapabilityError, match="the states of CountingGame cannot be hashed"):
+        state_key(unhashable)
+    keyed = CountingGame(KeyedListGame(ListGame()))
+    assert state_key(keyed)(keyed.start) == (0,)
+    nim = CountingGame(Nim())
+    start = nim.start
+    assert state_key(nim)(start) is start
+    recording = RecordingEstimator(nim_estimator(Nim()))
+    assert has_numeric_estimates(recording)
+    assert recording.negate(3) == -3
+    words = RecordingEstimator(OnlyCompares(Nim()))
+    assert not has_numeric_estimates(words)
+    assert missing({Capability.NUMERIC}, Nim(), words) == [
+        "its estimator (RecordingEstimator) has no numeric estimates: it cannot negate or "
+        "average its guesses"
+    ]
+
+
+def test_a_certain_outcome_of_weight_zero_counts_for_nothing() -> None:
+    est = nim_estimator(Nim())
+    weighted: list[tuple[Fraction | float, Definitely | Guess[float]]] = [
+        (0, Definitely(Winner(Side.Maxie))),
+        (1, Guess(3)),
+    ]
+    assert average_est(est, weighted) == Guess(3)
+    with pytest.raises(ValueError, match="give NumericEstimator a finite win_guess"):
+        average_est(est, [(0.5, Definitely(Winner(Side.Maxie))), (0.5, Guess(3))])
+
+
+def test_build_takes_an_ordering_hook() -> None:
+    est = tree_estimator(ExplicitGame(SMALL))
+
+    def backwards(state: TreeState, moves: Seq[int]) -> Seq[int]:
+        return seq.from_iterable(tuple(reversed(seq.to_tuple(moves))))
+
+    events: list[SearchEvent[TreeState, int, float]] = []
+    player = CATALOG["alphabeta"].build(est, 2, order=backwards, observer=events.append)
+    assert player.analyse(est.game.start) == (1, Guess(4))
+    first_child = next(e for e in events[1:] if isinstance(e, Enter))
+    assert first_child.move == 2

@@ -120,8 +120,8 @@ def test_no_command() -> None:
 
 
 def test_analyse_refuses_a_player_that_does_not_search() -> None:
-    for kind in ("direct", "human", "random"):
-        status, out, err = run("analyse", "nim", "--player", kind)
+    for game, kind in (("nim", "direct"), ("nim", "human"), ("nim", "random"), ("tree", "direct")):
+        status, out, err = run("analyse", game, "--player", kind)
         assert (status, out) == (2, "")
         assert err == (
             f"gamelib: analyse needs a search player (minimax, alphabeta or jamboree), "
@@ -168,6 +168,24 @@ def test_human_typo_then_legal_moves_transcript() -> None:
         "\n"
         "Game over! Minnie wins!\n"
     )
+
+
+def test_a_closed_standard_input_stops_cleanly_with_status_1() -> None:
+    # Started with standard input closed, Python has no sys.stdin at all.
+    script = (
+        "import sys; sys.stdin = None; sys.argv[1:] = ['play', 'nim']; "
+        "from gamelib.cli import entry_point; entry_point()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == "gamelib: game stopped: there is no input to read Maxie's move from\n"
 
 
 def test_end_of_input_stops_cleanly_with_status_1() -> None:

@@ -38,7 +38,6 @@ from gamelib.games.explicit import (
     CSE473,
     SMALL,
     UNEVEN,
-    End,
     ExplicitGame,
     ExplicitTreeError,
     Leaf,
@@ -52,6 +51,7 @@ from gamelib.search import (
     Cut,
     Enter,
     Leave,
+    MoveOrderError,
     NoMovesError,
     RecordingEstimator,
     SearchDepthError,
@@ -64,8 +64,9 @@ from .helpers import (
     is_subsequence,
     jamboree,
     order_equal,
-    outcome_score,
     run,
+    score,
+    tree_value,
 )
 from .strategies import trees_and_depths
 
@@ -158,31 +159,7 @@ def test_jamboree_extremes_are_minimax_and_alphabeta(case: tuple[Node, int]) -> 
 def test_minimax_value_is_the_textbook_minimax_value(case: tuple[Node, int]) -> None:
     """Plain recursion over the tree (CSE 473's MINIMAX-VALUE) as the model of the model."""
     root, depth = case
-
-    def value(tree: Tree, side: Side, d: int) -> float:
-        match tree:
-            case End(_, outcome):
-                return outcome_score(outcome)
-            case Leaf(_, v):
-                return v
-            case Node(_, children, v):
-                if d == 0:
-                    return v
-                other = Side.Minnie if side is Side.Maxie else Side.Maxie
-                vals = [value(c, other, d - 1) for c in children]
-                return max(vals) if side is Side.Maxie else min(vals)
-            case _:
-                assert_never(tree)
-
-    expected = value(root, Side.Maxie, depth)
-    got = run(Minimax, root, depth).value
-    match got:
-        case Guess(g):
-            assert g == expected
-        case Definitely(outcome):
-            assert outcome_score(outcome) == expected
-        case _:
-            assert_never(got)
+    assert score(run(Minimax, root, depth).value) == tree_value(root, Side.Maxie, depth)
 
 
 # ---------------------------------------------------------------------------
@@ -459,6 +436,9 @@ def test_every_decision_of_the_move_loop_is_the_charts(case: tuple[Node, int]) -
     game = ExplicitGame(root)
     AlphaBeta(Settings(tree_estimator(game), depth), observer=events.append).analyse(game.start)
     decisions: Counter[Action] = Counter()
+    assert isinstance(events[0], Enter)
+    assert isinstance(events[-1], Leave)
+    assert searched_positions(events), "the root at least has children"
     for node in searched_positions(events):
         side = node.enter.side
         assert side is not None
@@ -486,3 +466,19 @@ def test_every_decision_of_the_move_loop_is_the_charts(case: tuple[Node, int]) -
             assert same_bound(following[0], expected[0]), (action, following, expected)
             assert same_bound(following[1], expected[1]), (action, following, expected)
     assert decisions[Action.PRUNE] == sum(1 for e in events if isinstance(e, Cut))
+    assert sum(decisions.values()) == sum(1 for e in events if isinstance(e, Enter)) - 1
+
+
+def test_a_move_order_that_drops_a_move_is_refused() -> None:
+    def drop_first(state: TreeState, moves: Seq[int]) -> Seq[int]:
+        return seq.drop(moves, 1)
+
+    est = tree_estimator(ExplicitGame(SMALL))
+    for factory in (Minimax, AlphaBeta, jamboree(0.5)):
+        player = factory(Settings(est, 2, order=drop_first))
+        with pytest.raises(MoveOrderError) as caught:
+            player.analyse(est.game.start)
+        assert str(caught.value) == (
+            "the move order gave 2 moves where the game offers 3, in '(Maxie,a)': "
+            "it may reorder the moves, not add or drop any"
+        )

@@ -244,6 +244,14 @@ def test_show1_on_array_is_constant_work() -> None:
     assert seq.nth(view.tail, 99_998) == 99_999
 
 
+def test_a_whole_array_gives_back_its_own_tuple() -> None:
+    items = tuple(range(1000))
+    whole = seq.from_iterable(items)
+    assert seq.to_tuple(whole) is items
+    assert seq.to_tuple(whole) is seq.to_tuple(whole)
+    assert seq.to_tuple(seq.drop(whole, 1)) == items[1:]
+
+
 def test_endless_tabulate_refuses_to_be_consumed_whole() -> None:
     endless = seq.tabulate(lambda i: i)
     for consume in (seq.to_list, seq.to_tuple, seq.length):

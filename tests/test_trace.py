@@ -33,6 +33,8 @@ from gamelib.search import (
     RecordingEstimator,
     SearchEvent,
     TableHit,
+    Watch,
+    Window,
 )
 from gamelib.trace import (
     Trace,
@@ -220,21 +222,19 @@ def small_state(*path: int) -> TreeState:
     return state
 
 
-def enter(
-    path: tuple[int, ...], depth: int, window: tuple[object, object]
-) -> Enter[TreeState, int, float]:
+def enter(path: tuple[int, ...], depth: int, window: Window[float]) -> Enter[TreeState, int, float]:
     state = small_state(*path)
     move = path[-1] if path else None
-    return Enter(move, Playing(state), state.side, depth, window)  # type: ignore[arg-type]
+    return Enter(move, Playing(state), state.side, depth, window)
 
 
 def test_tracer_builds_table_answers_and_researches_from_the_events_alone() -> None:
     # What a search with a table and a null-window probe would report on Small: b comes
     # from the table; f is first tried with the window (-2, -1), fails high, and is
     # searched again with (-2, +inf); j is cut at once.
-    full = (NegInf, PosInf)
-    probe = (Guess(-2), Guess(-1))
-    wide = (Guess(-2), PosInf)
+    full: Window[float] = (NegInf, PosInf)
+    probe: Window[float] = (Guess(-2), Guess(-1))
+    wide: Window[float] = (Guess(-2), PosInf)
     events: list[SearchEvent[TreeState, int, float]] = [
         enter((), 2, full),
         enter((0,), 1, full),
@@ -281,7 +281,7 @@ def test_tracer_builds_table_answers_and_researches_from_the_events_alone() -> N
 
 
 def leaf(
-    path: tuple[int, ...], window: tuple[object, object], value: int
+    path: tuple[int, ...], window: Window[float], value: int
 ) -> list[SearchEvent[TreeState, int, float]]:
     return [enter(path, 0, window), Leave(Guess(value), BoundKind.EXACT, None)]
 
@@ -298,6 +298,44 @@ def test_tracer_refuses_events_that_are_not_one_search() -> None:
     tracer(Leave(Guess(1), BoundKind.EXACT, None))
     with pytest.raises(TraceError, match="a second root"):
         tracer(enter((), 1, (NegInf, PosInf)))
+    with pytest.raises(TraceError, match="the first position entered must be the root"):
+        Tracer[TreeState, int, float]()(enter((0,), 1, (NegInf, PosInf)))
+
+
+def test_a_table_answer_leaves_with_the_tables_bound_and_move() -> None:
+    events: list[SearchEvent[TreeState, int, float]] = []
+    game = ExplicitGame(SMALL)
+    watch = Watch(game, events.append, tree_estimator(game).compare)
+    watch.enter(Playing(game.start), 2, (Guess(0), Guess(2)))
+    watch.hit(Guess(5), BoundKind.LOWER, 2)
+    watch.leave(Guess(5), (Guess(0), Guess(2)))
+    assert events[1:] == [
+        TableHit(Guess(5), BoundKind.LOWER, 2),
+        Leave(Guess(5), BoundKind.LOWER, 2),
+    ]
+
+
+def test_a_table_probe_that_did_not_answer_shows_the_search_that_followed() -> None:
+    full: Window[float] = (NegInf, PosInf)
+    tracer: Tracer[TreeState, int, float] = Tracer()
+    events: list[SearchEvent[TreeState, int, float]] = [
+        enter((), 1, full),
+        TableHit(Guess(9), BoundKind.LOWER, 1),
+        *leaf((0,), full, 3),
+        *leaf((1,), full, 5),
+        Leave(Guess(5), BoundKind.EXACT, 1),
+    ]
+    for event in events:
+        tracer(event)
+    game = ExplicitGame(SMALL)
+    t = Trace(tracer.root, game, tree_estimator(game), "probe, then search")
+    assert t.root.kind == "searched"
+    assert [n.leaf_number for n in t.leaves()] == [1, 2]
+    assert trace_to_text(t).splitlines()[1:3] == [
+        "  Estimating (Minnie,b) via 0: Guess 3",
+        "  Estimating (Minnie,f) via 1: Guess 5",
+    ]
+    assert t.root.chosen is t.root.children[1]
 
 
 def test_small_dot_matches_the_golden_file() -> None:

@@ -28,7 +28,6 @@ from gamelib.cli.specs import (
     PlayerSpec,
     SpecError,
     parse_depth,
-    parse_option,
     parse_player_spec,
     search_kinds_text,
 )
@@ -99,7 +98,12 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     if traced_entry is not None:
         traced_entry.add_options(tracing)  # e.g. --pile for --game nim
 
-    run = commands.add_parser("run", help="play a preset game, e.g. C4_HvAB (see list)")
+    run = commands.add_parser(
+        "run",
+        help="play a preset game, e.g. C4_HvAB (see list)",
+        description="Play a preset game.  Options after its name are added to the preset's "
+        "own, and win over them: --depth 3, --seed 7, or a game option such as --pile 9.",
+    )
     run.add_argument("preset", metavar="PRESET", help="a preset name from 'gamelib list'")
     commands.add_parser("list", help="list games, player kinds and presets")
     commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
@@ -130,26 +134,49 @@ def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
 
 
 class _Defaults:
-    """What specs that leave something out take: the flags, else the defaults."""
+    """What specs that leave something out take: the flags, else the defaults.
+
+    Once the specs are read, :meth:`check_used` refuses a flag that no player
+    took (``--prune`` with no Jamboree player, ``--depth`` when every search
+    player gives its own depth): a flag that does nothing is a mistake.
+    """
 
     def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
-        self.depth = None if options.depth is None else parse_depth(options.depth)
-        self.options: dict[str, object] = {}
+        self.flags: dict[str, str] = {}
+        if options.depth is not None:
+            parse_depth(options.depth)  # the same rules for every kind: say at once
+            self.flags["depth"] = options.depth
         for option in catalog.options():
-            text: str | None = getattr(options, option.name, None)
+            text: str | None = getattr(options, option.name.replace("-", "_"), None)
             if text is not None:
-                self.options[option.name] = parse_option(option, text, f"--{option.name}")
+                self.flags[option.name] = text
 
     def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
         """The player ``text`` names.
 
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
-        if self.depth is not None:
-            depth = self.depth
-        else:
-            depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
-        return parse_player_spec(text, catalog, depth, self.options)
+        depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
+        return parse_player_spec(text, catalog, depth, self.flags)
+
+    def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
+        """SpecError for a flag none of ``specs`` took."""
+        used = set().union(*(spec.flags_used for spec in specs))
+        for name, text in self.flags.items():
+            if name in used:
+                continue
+            if name == "depth":
+                takers = [s for s in specs if s.kind in catalog]
+                what = "search players"
+            else:
+                takers = [s for s in specs if (k := catalog.get(s.kind)) and k.option(name)]
+                owners = [k.name for k in catalog if k.option(name) is not None]
+                what = f"{' and '.join(owners)} players"
+            if takers:
+                raise SpecError(
+                    f"--{name} {text} has no effect: every one of the {what} here gives its own"
+                )
+            raise SpecError(f"--{name} is for {what}, and no player here is one")
 
 
 def _seed(text: str | None) -> int | None:
@@ -166,6 +193,7 @@ class _Play:
         defaults = _Defaults(options, catalog)
         self.maxie = defaults.spec(options.maxie, catalog)
         self.minnie = defaults.spec(options.minnie, catalog)
+        defaults.check_used([self.maxie, self.minnie], catalog)
         self.streams = streams
         self.catalog = catalog
 
@@ -181,12 +209,14 @@ class _Play:
 def _search_spec(
     options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
 ) -> PlayerSpec:
-    spec = _Defaults(options, catalog).spec(options.player, catalog, kit.depth_limit)
+    defaults = _Defaults(options, catalog)
+    spec = defaults.spec(options.player, catalog, kit.depth_limit)
     if spec.kind not in catalog:
         raise SpecError(
             f"{command} needs a search player ({search_kinds_text(catalog)}), "
             f"not '{options.player}'"
         )
+    defaults.check_used([spec], catalog)
     return spec
 
 
@@ -290,7 +320,41 @@ def _list(out: TextIO, catalog: Catalog) -> int:
     return 0
 
 
+_OWN_FLAGS = frozenset(
+    {"depth", "seed", "game", "player", "maxie", "minnie", "dot", "svg", "png", "help", "h"}
+)
+"""The command line's own flags, which no search option may take."""
+
+
+def _check_catalog(catalog: Catalog) -> None:
+    """UsageError for a catalog whose names the command line could not tell apart."""
+    for kind in catalog:
+        if kind.name in PLAYER_KINDS:
+            raise UsageError(
+                f"the search kind '{kind.name}' has the name of a player that does not search"
+            )
+    for option in catalog.options():
+        if option.name in _OWN_FLAGS:
+            raise UsageError(
+                f"the search option '{option.name}' would hide gamelib's --{option.name}"
+            )
+        for game in GAMES.values():
+            if option.name.replace("-", "_") in _game_flags(game.name):
+                raise UsageError(
+                    f"the search option '{option.name}' would hide the {game.name} option "
+                    f"--{option.name}"
+                )
+
+
+def _game_flags(name: str) -> set[str]:
+    """The names of the options of the game called ``name`` (``pile`` for nim)."""
+    parser = _Parser(add_help=False)
+    GAMES[name].add_options(parser)
+    return set(vars(parser.parse_args([])))
+
+
 def _run(argv: list[str], stdin: TextIO, stdout: TextIO, catalog: Catalog) -> int:
+    _check_catalog(catalog)
     options, extra = _top_parser(catalog, _game_named_in(argv)).parse_known_args(argv)
     command: str = options.command
     if command == "list":

@@ -89,7 +89,7 @@ def search_player(
     """The search player ``spec`` names, over ``kit``'s estimator."""
     if kit.depth_limit is not None and spec.depth > kit.depth_limit:
         raise SpecError(
-            f"the depth {spec.depth} in '{spec.text}' is deeper than the tree: "
+            f"the depth {spec.depth} {spec.depth_from} is deeper than the tree: "
             f"its shallowest leaf is {kit.depth_limit} moves from the root"
         )
     return catalog[spec.kind].build(kit.estimator, spec.depth, spec.options)

@@ -36,32 +36,41 @@ PRESETS: PMap[str, Preset] = pmap(
             _preset(
                 "C4_HvAB",
                 "Connect Four: you against AlphaBeta, depth 5",
-                *("play", "connect4", "--maxie", "human", "--minnie", "alphabeta:5"),
+                *("play", "connect4", "--maxie", "human", "--minnie", "alphabeta", "--depth", "5"),
             ),
             _preset(
                 "C4_HvMM",
                 "Connect Four: you against Minimax, depth 5",
-                *("play", "connect4", "--maxie", "human", "--minnie", "minimax:5"),
+                *("play", "connect4", "--maxie", "human", "--minnie", "minimax", "--depth", "5"),
             ),
             _preset(
                 "C4_ABvMM",
                 "Connect Four: AlphaBeta against Minimax, depth 5 (make demo)",
-                *("play", "connect4", "--maxie", "alphabeta:5", "--minnie", "minimax:5"),
+                *(
+                    "play",
+                    "connect4",
+                    "--maxie",
+                    "alphabeta",
+                    "--minnie",
+                    "minimax",
+                    "--depth",
+                    "5",
+                ),
             ),
             _preset(
                 "Nim_HvMM",
                 "Nim from 15: you against Minimax, depth 5",
-                *("play", "nim", "--maxie", "human", "--minnie", "minimax:5"),
+                *("play", "nim", "--maxie", "human", "--minnie", "minimax", "--depth", "5"),
             ),
             _preset(
                 "Nim_MMvMM",
                 "Nim from 15: Minimax against Minimax, depth 5",
-                *("play", "nim", "--maxie", "minimax:5", "--minnie", "minimax:5"),
+                *("play", "nim", "--maxie", "minimax", "--minnie", "minimax", "--depth", "5"),
             ),
             _preset(
                 "TTT_HvAB",
                 "tic-tac-toe: you against AlphaBeta, depth 5",
-                *("play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta:5"),
+                *("play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta", "--depth", "5"),
             ),
         ]
     )

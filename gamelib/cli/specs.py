@@ -56,6 +56,10 @@ class PlayerSpec:
     """Option values from the spec or the flags; options not here take their defaults."""
     text: str
     """The spec as typed, for messages."""
+    depth_from: str = "by default"
+    """Where the depth came from, for messages: ``in 'alphabeta:3'``, ``in --depth``."""
+    flags_used: frozenset[str] = frozenset()
+    """The flags (``depth``, ``prune``, ...) whose values this spec took."""
 
 
 def whole_number(text: str, what: str) -> int:
@@ -111,12 +115,14 @@ def parse_player_spec(
     text: str,
     catalog: Catalog,
     default_depth: int,
-    flag_options: Mapping[str, object] | None = None,
+    flags: Mapping[str, str] | None = None,
 ) -> PlayerSpec:
     """The player ``text`` names; SpecError says what is wrong.
 
-    ``flag_options`` are option values from the command line's flags: they
-    apply where the spec gives none.
+    ``flags`` are the texts of the command line's flags (``depth``, and the
+    catalog's options such as ``prune``): each applies where the spec gives
+    no value of its own, parsed by the option of this spec's kind.  Kind
+    names are read without regard to case or surrounding spaces.
 
     >>> from gamelib.catalog import CATALOG
     >>> spec = parse_player_spec("jamboree:3:0.25", CATALOG, 5)
@@ -127,7 +133,9 @@ def parse_player_spec(
     ...
     gamelib.cli.specs.SpecError: the depth in 'jamboree::0.25' must be a whole number, got ''
     """
-    kind, *parts = text.strip().split(":")
+    given = dict(flags or {})
+    written, *parts = text.split(":")
+    kind = written.strip().lower()
     if kind in NON_SEARCH_KINDS:
         if parts:
             raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
@@ -135,26 +143,48 @@ def parse_player_spec(
     entry = catalog.get(kind)
     if entry is None:
         known = ", ".join(known_kinds(catalog))
-        raise SpecError(f"unknown player kind '{kind}'; known kinds: {known}")
+        raise SpecError(f"unknown player kind '{written.strip()}'; known kinds: {known}")
     if len(parts) > 1 + len(entry.options):
         raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
-    depth = parse_depth(parts[0], f"'{text}'") if parts else default_depth
-    values: dict[str, object] = {
-        name: value
-        for name, value in (flag_options or {}).items()
-        if entry.option(name) is not None
-    }
+    used: set[str] = set()
+    if parts:
+        depth = parse_depth(parts[0], f"'{text}'")
+        depth_from = f"in '{text}'"
+    elif "depth" in given:
+        depth = parse_depth(given["depth"], "--depth")
+        depth_from = "in --depth"
+        used.add("depth")
+    else:
+        depth, depth_from = default_depth, "by default"
+    values: dict[str, object] = {}
+    named = False
     for position, part in enumerate(parts[1:]):
-        name, equals, written = part.partition("=")
+        name, equals, value_text = part.partition("=")
+        name = name.strip()
         if equals:
-            option = entry.option(name.strip())
+            if not name:
+                raise SpecError(f"an option name is missing before '=' in '{text}'")
+            option = entry.option(name)
             if option is None:
                 names = ", ".join(o.name for o in entry.options) or "none"
                 raise SpecError(
-                    f"{kind} has no option '{name.strip()}' (in '{text}'); its options: {names}"
+                    f"{kind} has no option '{name}' (in '{text}'); its options: {names}"
                 )
+            named = True
         else:
+            if named:
+                raise SpecError(
+                    f"in '{text}', '{part}' follows a named option, so it needs a name too"
+                )
+            if entry.option(name) is not None:
+                raise SpecError(f"'{name}' in '{text}' needs a value: write {name}=VALUE")
             option = entry.options[position]
-            written = part
-        values[option.name] = parse_option(option, written, f"'{text}'")
-    return PlayerSpec(kind, depth, pmap(values), text)
+            value_text = part
+        if option.name in values:
+            raise SpecError(f"{option.name} is given twice in '{text}'")
+        values[option.name] = parse_option(option, value_text, f"'{text}'")
+    for option in entry.options:
+        if option.name not in values and option.name in given:
+            values[option.name] = parse_option(option, given[option.name], f"--{option.name}")
+            used.add(option.name)
+    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used))

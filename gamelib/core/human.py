@@ -69,6 +69,9 @@ class HumanPlayer(Generic[S, M]):
         while True:
             sink.write(f"{side}, please type your move: ")
             sink.flush()
+            if source is None:  # the process was started with standard input closed
+                sink.write("\n")
+                raise InputClosedError(f"there is no input to read {side}'s move from")
             try:
                 line = source.readline()
             except KeyboardInterrupt:

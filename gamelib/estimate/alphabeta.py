@@ -28,16 +28,18 @@ from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
-from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
+from gamelib.estimate.window import Bound, Infinity
 from gamelib.search.events import Cut, SearchObserver
-from gamelib.search.observe import Watch, WindowedEvaluate
+from gamelib.search.observe import Watch
 from gamelib.search.player import (
     Edge,
     Scanned,
     SearchPlayer,
+    WindowedEvaluate,
     no_moves,
     ordered_moves,
     search_player,
+    windowed_root,
 )
 from gamelib.seq import Cons, Seq
 
@@ -143,16 +145,11 @@ def AlphaBeta(
         return Definitely(st.outcome)
 
     depth = settings.search_depth
-
-    def root(s: S, /) -> Edge[M, G]:
-        found = search(depth, s, NegInf, PosInf)
-        return found[0], found[1]  # with the whole window open nothing is cut
+    root = windowed_root(search, depth)
 
     if observer is not None:
         watch = Watch(game, observer, est.compare)
-        play = watch.play
-        search, evaluate = watch.windowed(search, evaluate)
-        root = watch.root(root, depth, (NegInf, PosInf))
+        play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
 
     scan = make_scan(game, play, est.compare, evaluate)
     return search_player(f"AlphaBeta(depth {depth})", settings, root)

@@ -180,16 +180,18 @@ class NumericEstimator(Generic[S, M]):
     def average(self, weighted: Sequence[tuple[Fraction | float, float]], /) -> float:
         """The expected guess: exact when the weights and guesses are fractions or integers.
 
-        REQUIRES: the weights sum to 1.  Raises ``ValueError`` when a certain
-        win and a certain loss would be averaged with an infinite ``win_guess``.
+        REQUIRES: the weights sum to 1.  Raises ``ValueError`` when the average
+        is not finite: a certain win or loss, counting as an infinite
+        ``win_guess`` (the default), averaged with anything else.
         """
         total: float = 0
         for weight, guess in weighted:
-            total += weight * guess
-        if math.isnan(total):
+            if weight:  # a weight of 0 counts for nothing, even against an infinite guess
+                total += weight * guess
+        if not math.isfinite(total):
             raise ValueError(
-                "cannot average a win and a loss worth ±inf: give NumericEstimator a finite "
-                "win_guess"
+                "cannot average a certain win or loss with other values while it counts as "
+                f"{total}: give NumericEstimator a finite win_guess"
             )
         return total
 

@@ -110,17 +110,13 @@ def Minimax(
     # --8<-- [end:evaluate]
 
     depth = settings.search_depth
-
-    def root(s: S, /) -> Edge[M, G]:
-        return search(depth, s)
+    root: Callable[[S], Edge[M, G]] = functools.partial(search, depth)
 
     if observer is not None:
         # search and evaluate find each other, and play, through these names: rebound
         # to twins that report to the observer.  Unobserved, none of this exists.
         watch = Watch(game, observer, est.compare)
-        play = watch.play
-        search, evaluate = watch.plain(search, evaluate)
-        root = watch.root(root, depth, None)
+        play, search, evaluate, root = watch.plain(search, evaluate, root, depth)
 
     # --8<-- [start:next_move]
     # Slide 22.16: next_move is move_of composed with the search at the settings' depth.

@@ -18,6 +18,7 @@ from gamelib.search.capabilities import (
     MissingCapabilityError,
     NumericEstimates,
     average_est,
+    has_numeric_estimates,
     missing,
     negate_est,
     state_key,
@@ -35,8 +36,10 @@ from gamelib.search.events import (
     bound_kind,
     event_to_string,
 )
+from gamelib.search.observe import Watch
 from gamelib.search.player import (
     Edge,
+    MoveOrderError,
     NoMovesError,
     Scanned,
     SearchDepthError,
@@ -49,6 +52,7 @@ from gamelib.search.player import (
     ordered_moves,
     search_player,
     value_of,
+    windowed_root,
 )
 
 __all__ = [
@@ -61,6 +65,7 @@ __all__ = [
     "Keyed",
     "Leave",
     "MissingCapabilityError",
+    "MoveOrderError",
     "NoMovesError",
     "NumericEstimates",
     "RecordingEstimator",
@@ -71,12 +76,14 @@ __all__ = [
     "SearchObserver",
     "SearchPlayer",
     "TableHit",
+    "Watch",
     "Window",
     "average_est",
     "bound_kind",
     "edge_max",
     "edge_min",
     "event_to_string",
+    "has_numeric_estimates",
     "missing",
     "move_of",
     "negate_est",
@@ -85,4 +92,5 @@ __all__ = [
     "search_player",
     "state_key",
     "value_of",
+    "windowed_root",
 ]

@@ -16,7 +16,10 @@ methods, in the style of :class:`gamelib.core.ExplainsIllegalMoves`:
 
 A search kind in the catalog lists the capabilities it needs
 (:class:`Capability`); :func:`missing` says, in a sentence each, what a game
-and an estimator lack.
+and an estimator lack.  Ask with :func:`state_key` and
+:func:`has_numeric_estimates` rather than ``isinstance``: they look at the
+object itself, so a wrapper such as :class:`gamelib.search.CountingGame`,
+which has a capability exactly when what it wraps has it, is judged right.
 
 >>> from gamelib.games.nim import Nim, nim_estimator
 >>> missing({Capability.KEYED, Capability.NUMERIC}, Nim(), nim_estimator(Nim()))
@@ -41,6 +44,7 @@ __all__ = [
     "NumericEstimates",
     "Weight",
     "average_est",
+    "has_numeric_estimates",
     "missing",
     "negate_est",
     "state_key",
@@ -74,8 +78,8 @@ def state_key(game: Game[S, M]) -> Callable[[S], Hashable]:
     Raises :class:`MissingCapabilityError` when the game has no ``key`` and
     its states cannot be hashed.
     """
-    if isinstance(game, Keyed):
-        key: Callable[[S], Hashable] = game.key
+    key: Callable[[S], Hashable] | None = getattr(game, "key", None)
+    if callable(key):
         return key
     try:
         hash(game.start)
@@ -108,6 +112,18 @@ class NumericEstimates(Protocol[G]):
         ...
 
 
+def has_numeric_estimates(estimator: object) -> bool:
+    """Whether ``estimator`` has the numeric-estimates capability.
+
+    Asked of the object itself, not its class (as ``isinstance`` with a
+    protocol would on Python 3.11), so a wrapper that has the capability
+    only when what it wraps has it is judged right.
+    """
+    return all(
+        callable(getattr(estimator, name, None)) for name in ("negate", "average", "outcome_guess")
+    )
+
+
 def negate_est(estimates: NumericEstimates[G], est: Est[G]) -> Est[G]:
     """``est`` from the other side's point of view: wins and losses swap, guesses negate.
 
@@ -136,16 +152,18 @@ def average_est(
 
     When every estimate with a positive weight is the same ``Definitely``,
     so is the result: the outcome is certain.  Otherwise it is a ``Guess``,
-    finished games counting as the estimator's ``outcome_guess``.
+    finished games counting as the estimator's ``outcome_guess``; estimates
+    with weight 0 count for nothing.
     """
-    certain = {est for weight, est in weighted if weight > 0}
+    counted = [(weight, est) for weight, est in weighted if weight > 0]
+    certain = {est for _, est in counted}
     if len(certain) == 1:
         only = next(iter(certain))
         if isinstance(only, Definitely):
             return only
     guesses = [
         (weight, est.guess if isinstance(est, Guess) else estimates.outcome_guess(est.outcome))
-        for weight, est in weighted
+        for weight, est in counted
     ]
     return Guess(estimates.average(guesses))
 
@@ -175,7 +193,7 @@ def missing(
                 except MissingCapabilityError as error:
                     found.append(str(error))
             case Capability.NUMERIC:
-                if not isinstance(estimator, NumericEstimates):
+                if not has_numeric_estimates(estimator):
                     found.append(
                         f"its estimator ({type(estimator).__name__}) has no numeric estimates: "
                         "it cannot negate or average its guesses"

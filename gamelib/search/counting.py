@@ -16,14 +16,14 @@ positions a search visits (the root is not counted: add 1 for it).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, final
+from typing import Generic, TypeVar, cast, final
 
-from gamelib.core.datatypes import Order, Side, Status
+from gamelib.core.datatypes import Order, Outcome, Side, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est, Estimator
-from gamelib.search.capabilities import state_key
+from gamelib.search.capabilities import NumericEstimates, Weight, has_numeric_estimates
 from gamelib.seq import Seq
 
 __all__ = ["CountingGame", "RecordingEstimator"]
@@ -36,7 +36,10 @@ G = TypeVar("G")
 @final
 @dataclass(eq=False)
 class RecordingEstimator(Generic[S, M, G]):
-    """``inner``, but every state passed to ``estimate`` is appended to ``estimated``."""
+    """``inner``, but every state passed to ``estimate`` is appended to ``estimated``.
+
+    It has the numeric-estimates capability exactly when ``inner`` has it.
+    """
 
     inner: Estimator[S, M, G]
     """The estimator doing the work."""
@@ -56,6 +59,30 @@ class RecordingEstimator(Generic[S, M, G]):
 
     def guess_to_string(self, guess: G, /) -> str:
         return self.inner.guess_to_string(guess)
+
+    # The numeric-estimates capability, exactly when ``inner`` has it: without it
+    # these attributes do not exist.
+
+    @property
+    def negate(self) -> Callable[[G], G]:
+        """``inner``'s ``negate``, if it has numeric estimates."""
+        return self._numeric().negate
+
+    @property
+    def average(self) -> Callable[[Sequence[tuple[Weight, G]]], G]:
+        """``inner``'s ``average``, if it has numeric estimates."""
+        return self._numeric().average
+
+    @property
+    def outcome_guess(self) -> Callable[[Outcome], G]:
+        """``inner``'s ``outcome_guess``, if it has numeric estimates."""
+        return self._numeric().outcome_guess
+
+    def _numeric(self) -> NumericEstimates[G]:
+        inner = self.inner
+        if has_numeric_estimates(inner):
+            return cast(NumericEstimates[G], inner)  # it has the three methods: just checked
+        raise AttributeError(f"{type(inner).__name__} has no numeric estimates")
 
 
 @final
@@ -91,6 +118,14 @@ class CountingGame(Generic[S, M]):
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.inner.parse_move(state, text)
 
-    def key(self, state: S, /) -> Hashable:
-        """The key ``inner`` gives ``state`` (see :mod:`gamelib.search.capabilities`)."""
-        return state_key(self.inner)(state)
+    @property
+    def key(self) -> Callable[[S], Hashable]:
+        """``inner``'s own ``key``, when it has one (see :mod:`gamelib.search.capabilities`).
+
+        Without one this attribute does not exist, so the wrapper has the
+        *keyed* capability exactly when the wrapped game has it.
+        """
+        key: Callable[[S], Hashable] | None = getattr(self.inner, "key", None)
+        if callable(key):
+            return key
+        raise AttributeError(f"{type(self.inner).__name__} gives its states no key")

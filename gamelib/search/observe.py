@@ -14,18 +14,20 @@ The twins keep the events well bracketed (see :mod:`gamelib.search.events`):
 - the ``search`` twin reports a :class:`Cut` when the search stopped early, and
   remembers the move it chose for the :class:`Leave` that follows;
 - the root twin brackets the root the same way, so the root is observed like
-  every other position.
+  every other position;
+- ``hit`` reports a :class:`TableHit`, whose bound and best move the
+  :class:`Leave` then carries.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeAlias, TypeVar, final
+from typing import Generic, TypeVar, final
 
 from gamelib.core.datatypes import Order, Playing, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est
-from gamelib.estimate.window import Bound
+from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import (
     BoundKind,
     Cut,
@@ -36,38 +38,35 @@ from gamelib.search.events import (
     Window,
     bound_kind,
 )
-from gamelib.search.player import Edge, Scanned
+from gamelib.search.player import (
+    Edge,
+    PlainEvaluate,
+    PlainSearch,
+    Scanned,
+    WindowedEvaluate,
+    WindowedSearch,
+)
 
-__all__ = ["PlainEvaluate", "PlainSearch", "Watch", "WindowedEvaluate", "WindowedSearch"]
+__all__ = ["Watch"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 S_contra = TypeVar("S_contra", contravariant=True)
 
-PlainSearch: TypeAlias = Callable[[int, S], Edge[M, G]]
-"""Minimax's ``search d s``."""
-PlainEvaluate: TypeAlias = Callable[[int, Status[S]], Est[G]]
-"""Minimax's ``evaluate d st``."""
-
-
-class WindowedSearch(Protocol[S_contra, M, G]):
-    """A windowed ``search d s α β``: the best edge, or a cut."""
-
-    def __call__(
-        self, d: int, s: S_contra, alpha: Bound[G], beta: Bound[G], /
-    ) -> Scanned[M, G]: ...
-
-
-WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]
-"""A windowed ``evaluate d st α β``."""
-
 
 @final
 class Watch(Generic[S, M, G]):
-    """A search's reporter: built only when a factory is given an observer."""
+    """A search's reporter: built only when a factory is given an observer.
 
-    __slots__ = ("_best", "_compare", "_game", "_move", "_observer")
+    A factory makes one and swaps its functions for the twins it returns::
+
+        if observer is not None:
+            watch = Watch(game, observer, est.compare)
+            play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
+    """
+
+    __slots__ = ("_best", "_compare", "_game", "_hit", "_move", "_observer")
 
     def __init__(
         self,
@@ -80,6 +79,7 @@ class Watch(Generic[S, M, G]):
         self._compare = compare
         self._move: M | None = None
         self._best: M | None = None
+        self._hit: tuple[BoundKind, M | None] | None = None
 
     # -- the events ---------------------------------------------------------
 
@@ -93,6 +93,7 @@ class Watch(Generic[S, M, G]):
         side = self._game.player(status.state) if isinstance(status, Playing) else None
         self._observer(Enter(self._move, status, side, depth, window))
         self._best = None
+        self._hit = None
 
     def chose(self, found: Scanned[M, G]) -> None:
         """The position being searched chose ``found``: report a cut, remember the move."""
@@ -101,18 +102,27 @@ class Watch(Generic[S, M, G]):
         self._best = found[0]
 
     def hit(self, value: Est[G], bound: BoundKind, best: M | None) -> None:
-        """The position entered last was answered from a table."""
+        """The position entered last was answered from a table: ``value`` is ``bound``.
+
+        The :class:`Leave` that follows carries the table's bound and best move.
+        """
         self._observer(TableHit(value, bound, best))
+        self._hit = (bound, best)
 
     def leave(self, value: Est[G], window: Window[G] | None) -> None:
         """Report leaving the position entered last with ``value``.
 
-        A position where no move was chosen (a leaf) is exact; otherwise the
-        value is judged against the window it was searched with.
+        A position the table answered has the table's bound; a position where
+        no move was chosen (a leaf) is exact; otherwise the value is judged
+        against the window it was searched with.
         """
         best = self._best
+        hit = self._hit
         self._best = None
-        if best is None or window is None:
+        self._hit = None
+        if best is None and hit is not None:
+            bound, best = hit
+        elif best is None or window is None:
             bound = BoundKind.EXACT
         else:
             bound = bound_kind(value, window, self._compare)
@@ -120,10 +130,34 @@ class Watch(Generic[S, M, G]):
 
     # -- the twins ------------------------------------------------------------
 
+    def _root(
+        self, root: Callable[[S], Edge[M, G]], depth: int, window: Window[G] | None
+    ) -> Callable[[S], Edge[M, G]]:
+        """A twin of the search at the root, bracketed like every other position."""
+
+        def root_twin(s: S, /) -> Edge[M, G]:
+            self._move = None
+            self.enter(Playing(s), depth, window)
+            edge = root(s)
+            self._best = edge[0]
+            self.leave(edge[1], window)
+            return edge
+
+        return root_twin
+
     def plain(
-        self, search: PlainSearch[S, M, G], evaluate: PlainEvaluate[S, G]
-    ) -> tuple[PlainSearch[S, M, G], PlainEvaluate[S, G]]:
-        """Twins of a search without a window (Minimax's)."""
+        self,
+        search: PlainSearch[S, M, G],
+        evaluate: PlainEvaluate[S, G],
+        root: Callable[[S], Edge[M, G]],
+        depth: int,
+    ) -> tuple[
+        Callable[[S, M], Status[S]],
+        PlainSearch[S, M, G],
+        PlainEvaluate[S, G],
+        Callable[[S], Edge[M, G]],
+    ]:
+        """Twins of ``play`` and of a search without a window (Minimax's)."""
 
         def search_twin(d: int, s: S, /) -> Edge[M, G]:
             edge = search(d, s)
@@ -136,12 +170,24 @@ class Watch(Generic[S, M, G]):
             self.leave(value, None)
             return value
 
-        return search_twin, evaluate_twin
+        return self.play, search_twin, evaluate_twin, self._root(root, depth, None)
 
     def windowed(
-        self, search: WindowedSearch[S, M, G], evaluate: WindowedEvaluate[S, G]
-    ) -> tuple[WindowedSearch[S, M, G], WindowedEvaluate[S, G]]:
-        """Twins of a search with a window (AlphaBeta's, Jamboree's)."""
+        self,
+        search: WindowedSearch[S, M, G],
+        evaluate: WindowedEvaluate[S, G],
+        root: Callable[[S], Edge[M, G]],
+        depth: int,
+    ) -> tuple[
+        Callable[[S, M], Status[S]],
+        WindowedSearch[S, M, G],
+        WindowedEvaluate[S, G],
+        Callable[[S], Edge[M, G]],
+    ]:
+        """Twins of ``play`` and of a search with a window (AlphaBeta's, Jamboree's).
+
+        The root is searched with the whole window open, (−∞, +∞).
+        """
 
         def search_twin(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
             found = search(d, s, alpha, beta)
@@ -154,22 +200,5 @@ class Watch(Generic[S, M, G]):
             self.leave(value, (alpha, beta))
             return value
 
-        return search_twin, evaluate_twin
-
-    def root(
-        self, root: Callable[[S], Edge[M, G]], depth: int, window: Window[G] | None
-    ) -> Callable[[S], Edge[M, G]]:
-        """A twin of the search at the root, bracketed like every other position.
-
-        ``root`` must search through the rebound ``search`` twin, so that the
-        move it chooses is known when the root is left.
-        """
-
-        def root_twin(s: S, /) -> Edge[M, G]:
-            self._move = None
-            self.enter(Playing(s), depth, window)
-            edge = root(s)
-            self.leave(edge[1], window)
-            return edge
-
-        return root_twin
+        twin = self._root(root, depth, (NegInf, PosInf))
+        return self.play, search_twin, evaluate_twin, twin

@@ -30,19 +30,26 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from toolz import compose
 
-from gamelib.core.datatypes import GREATER, LESS, Order
+from gamelib import seq
+from gamelib.core.datatypes import GREATER, LESS, Order, Status
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est, Estimator, Settings
+from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.seq import Seq
 
 __all__ = [
     "Edge",
+    "MoveOrderError",
     "NoMovesError",
+    "PlainEvaluate",
+    "PlainSearch",
     "Scanned",
     "SearchDepthError",
     "SearchFactory",
     "SearchPlayer",
+    "WindowedEvaluate",
+    "WindowedSearch",
     "edge_max",
     "edge_min",
     "move_of",
@@ -50,12 +57,14 @@ __all__ = [
     "ordered_moves",
     "search_player",
     "value_of",
+    "windowed_root",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 St_contra = TypeVar("St_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 # --8<-- [start:edges]
 Edge: TypeAlias = tuple[M, Est[G]]
@@ -103,6 +112,25 @@ Both are indexed alike (``found[0]`` the move, ``found[1]`` its value); a cut
 also carries the moves it left unsearched.
 """
 
+# The shapes of the functions a factory builds, for the helpers that wrap them.
+
+PlainSearch: TypeAlias = Callable[[int, S], Edge[M, G]]
+"""Minimax's ``search d s``."""
+PlainEvaluate: TypeAlias = Callable[[int, Status[S]], Est[G]]
+"""Minimax's ``evaluate d st``."""
+
+
+class WindowedSearch(Protocol[S_contra, M, G]):
+    """A windowed ``search d s α β``: the best edge, or a cut."""
+
+    def __call__(
+        self, d: int, s: S_contra, alpha: Bound[G], beta: Bound[G], /
+    ) -> Scanned[M, G]: ...
+
+
+WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]
+"""A windowed ``evaluate d st α β``."""
+
 
 class SearchDepthError(RecursionError):
     """The search went deeper than Python's recursion limit allows."""
@@ -119,21 +147,46 @@ def no_moves(game: Game[S, M], state: S) -> NoMovesError:
     )
 
 
+class MoveOrderError(ValueError):
+    """A settings' ``order`` hook returned a different number of moves than it was given."""
+
+
 def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
     """The moves a search should try in a state, in the order it should try them.
 
     The game's own ``moves`` when the settings have no ordering hook (so a
-    search without one pays nothing for it), else ``order(state, moves)``.
+    search without one pays nothing for it), else ``order(state, moves)``,
+    which must have as many moves as the game's (else :class:`MoveOrderError`
+    naming the state: a hook that drops or repeats moves would change values).
     """
-    moves = settings.estimator.game.moves
+    game = settings.estimator.game
+    moves = game.moves
     order = settings.order
     if order is None:
         return moves
 
     def ordered(state: S, /) -> Seq[M]:
-        return order(state, moves(state))
+        offered = moves(state)
+        result = order(state, offered)
+        if seq.length(result) != seq.length(offered):
+            raise MoveOrderError(
+                f"the move order gave {seq.length(result)} moves where the game offers "
+                f"{seq.length(offered)}, in '{game.state_to_string(state)}': it may reorder "
+                "the moves, not add or drop any"
+            )
+        return result
 
     return ordered
+
+
+def windowed_root(search: WindowedSearch[S, M, G], depth: int) -> Callable[[S], Edge[M, G]]:
+    """The search at the root of a windowed search: ``depth`` deep, the window (−∞, +∞)."""
+
+    def root(s: S, /) -> Edge[M, G]:
+        found = search(depth, s, NegInf, PosInf)
+        return found[0], found[1]  # with the whole window open nothing is cut
+
+    return root
 
 
 class SearchPlayer(Protocol[S, M, G]):
