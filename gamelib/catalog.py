@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 
+from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
@@ -46,6 +47,7 @@ __all__ = [
     "OptionValues",
     "SearchKind",
     "SettingsMaker",
+    "choice",
     "parse_fraction",
     "plain_settings",
 ]
@@ -98,6 +100,26 @@ def parse_fraction(text: str) -> float:
     if math.isnan(value) or not 0 <= value <= 1:
         raise ValueError(f"must be between 0 and 1, got {text}")
     return value + 0.0  # -0 becomes 0
+
+
+def choice(*allowed: str) -> Callable[[str], str]:
+    """A parser that accepts one of ``allowed`` (any case) and says which otherwise.
+
+    >>> choice("soft", "hard")("HARD")
+    'hard'
+    >>> choice("soft", "hard")("firm")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be soft or hard, got 'firm'
+    """
+
+    def parse(text: str) -> str:
+        word = text.strip().lower()
+        if word not in allowed:
+            raise ValueError(f"must be {' or '.join(allowed)}, got '{text}'")
+        return word
+
+    return parse
 
 
 class KindFactory(Protocol):
@@ -294,12 +316,50 @@ def _jamboree(
     return Jamboree(settings, observer=observer)
 
 
+FAIL: Option[str] = Option(
+    "fail",
+    "the failing rule",
+    "soft",
+    choice("soft", "hard"),
+    "what a position outside the window returns: the best value found (soft) or the bound (hard)",
+)
+"""Negamax alpha-beta's fail-soft or fail-hard returns."""
+
+
+def _negamax_ab_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(estimator, depth, fail_soft=FAIL.of(options) == "soft")
+
+
+def _negamax_ab(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    if not isinstance(settings, NegamaxSettings):
+        raise TypeError(
+            "NegamaxAlphaBeta needs NegamaxSettings, which say fail-soft or fail-hard; got "
+            f"{type(settings).__name__}"
+        )
+    return NegamaxAlphaBeta(settings, observer=observer)
+
+
+NUMERIC = frozenset({Capability.NUMERIC})
+
 CATALOG = Catalog(
     (
         SearchKind("minimax", Minimax, "Minimax search"),
         SearchKind("alphabeta", AlphaBeta, "alpha-beta search"),
         SearchKind(
             "jamboree", _jamboree, "Jamboree search", settings=_jamboree_settings, options=(PRUNE,)
+        ),
+        SearchKind("negamax", Negamax, "negamax: Minimax from the mover's view", needs=NUMERIC),
+        SearchKind(
+            "negamax-ab",
+            _negamax_ab,
+            "alpha-beta in negamax form",
+            settings=_negamax_ab_settings,
+            options=(FAIL,),
+            needs=NUMERIC,
         ),
     )
 )

@@ -14,6 +14,7 @@ from gamelib import (
     Guess,
     Jamboree,
     JamboreeSettings,
+    Order,
     Outcome,
     Settings,
     Side,
@@ -30,6 +31,7 @@ from gamelib.games.explicit import (
     TreeState,
     tree_estimator,
 )
+from gamelib.games.nim import Nim, NimState
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
 
 S = TypeVar("S")
@@ -130,3 +132,19 @@ def tree_value(tree: Tree, side: Side, depth: int) -> float:
             return max(values) if side is Side.Maxie else min(values)
         case _:
             assert_never(tree)
+
+
+@dataclass(frozen=True)
+class OnlyCompares:
+    """An estimator whose guesses are words: it can order them, not negate them."""
+
+    game: Nim
+
+    def estimate(self, state: NimState, /) -> str:
+        return "even"
+
+    def compare(self, a: Definitely | Guess[str], b: Definitely | Guess[str], /) -> Order:
+        return EQUAL
+
+    def guess_to_string(self, guess: str, /) -> str:
+        return guess

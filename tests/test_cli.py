@@ -46,7 +46,7 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         (
             ["play", "nim", "--maxie", "alphabta"],
             "gamelib: unknown player kind 'alphabta'; known kinds: "
-            "human, direct, random, minimax, alphabeta, jamboree\n",
+            "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab\n",
         ),
         (
             ["play", "nim", "--minnie", "minimax:0"],
@@ -76,8 +76,8 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         ),
         (
             ["analyse", "nim", "--player", "human"],
-            "gamelib: analyse needs a search player (minimax, alphabeta or jamboree), "
-            "not 'human'\n",
+            "gamelib: analyse needs a search player (minimax, alphabeta, jamboree, negamax "
+            "or negamax-ab), not 'human'\n",
         ),
         (
             ["analyse", "tree", "--tree", "big", "--player", "alphabeta:9"],
@@ -124,8 +124,8 @@ def test_analyse_refuses_a_player_that_does_not_search() -> None:
         status, out, err = run("analyse", game, "--player", kind)
         assert (status, out) == (2, "")
         assert err == (
-            f"gamelib: analyse needs a search player (minimax, alphabeta or jamboree), "
-            f"not '{kind}'\n"
+            "gamelib: analyse needs a search player (minimax, alphabeta, jamboree, negamax "
+            f"or negamax-ab), not '{kind}'\n"
         )
 
 

@@ -68,8 +68,19 @@ def test_add_a_search_algorithm_prints_what_the_page_shows(
     assert run_page("add-a-search-algorithm.md", monkeypatch) == "".join(shown)
 
 
+def test_beyond_the_lectures_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("beyond-the-lectures.md")
+    assert len(shown) == 1
+    assert run_page("beyond-the-lectures.md", monkeypatch) == "".join(shown)
+
+
 def test_the_pages_with_examples_are_the_expected_ones() -> None:
-    assert RUNNABLE == ["add-a-search-algorithm.md", "index.md", "write-your-own-game.md"]
+    assert RUNNABLE == [
+        "add-a-search-algorithm.md",
+        "beyond-the-lectures.md",
+        "index.md",
+        "write-your-own-game.md",
+    ]
 
 
 @pytest.mark.parametrize("page", RUNNABLE)

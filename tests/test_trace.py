@@ -426,7 +426,8 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
         ),
         (
             ["trace", "small", "--player", "random"],
-            "gamelib: trace needs a search player (minimax, alphabeta or jamboree), not 'random'\n",
+            "gamelib: trace needs a search player (minimax, alphabeta, jamboree, negamax "
+            "or negamax-ab), not 'random'\n",
         ),
         (
             ["trace", "small", "--player", "alphabeta:3"],

@@ -130,7 +130,7 @@ class Watch(Generic[S, M, G]):
 
     # -- the twins ------------------------------------------------------------
 
-    def _root(
+    def root(
         self, root: Callable[[S], Edge[M, G]], depth: int, window: Window[G] | None
     ) -> Callable[[S], Edge[M, G]]:
         """A twin of the search at the root, bracketed like every other position."""
@@ -170,7 +170,7 @@ class Watch(Generic[S, M, G]):
             self.leave(value, None)
             return value
 
-        return self.play, search_twin, evaluate_twin, self._root(root, depth, None)
+        return self.play, search_twin, evaluate_twin, self.root(root, depth, None)
 
     def windowed(
         self,
@@ -200,5 +200,5 @@ class Watch(Generic[S, M, G]):
             self.leave(value, (alpha, beta))
             return value
 
-        twin = self._root(root, depth, (NegInf, PosInf))
+        twin = self.root(root, depth, (NegInf, PosInf))
         return self.play, search_twin, evaluate_twin, twin

@@ -1,0 +1,282 @@
+"""Negamax (CMPUT 657): Minimax with every value seen from the side to move.
+
+Minimax keeps one point of view, Maxie's, and alternates ``max`` and
+``min``.  Negamax lets each position be judged by the side to move there:
+a position is worth the best of its children, each *negated*, because what
+is good for the opponent who moves next is bad for us by exactly as much.
+Since ``min(a, b) = -max(-a, -b)``, the two compute the same value; negamax
+needs only one kind of node, and an estimator whose guesses can be negated
+(the *numeric estimates* capability, :mod:`gamelib.search.capabilities`).
+
+Two factories, both depth-limited with the estimator at the horizon:
+
+- :func:`Negamax`: every move of every position (plain negamax);
+- :func:`NegamaxAlphaBeta`: alpha-beta in negamax form: a child is searched
+  with the window (−β, −α), and the search stops as soon as a move reaches
+  β.  Its settings choose what a position that fails returns:
+  *fail-soft* (the best value found, which may lie outside the window and
+  so is a tighter bound) or *fail-hard* (the bound it crossed, α or β).
+
+Inside, values are the mover's; what a player reports (``analyse``, and the
+events an observer gets) is in Maxie's terms, like every other search, so
+traces of negamax and of alpha-beta can be held side by side.
+
+>>> from gamelib import Minimax, NumericEstimator, Settings
+>>> from gamelib.games.nim import Nim, nim_estimate
+>>> estimator = NumericEstimator(Nim(), nim_estimate)
+>>> Negamax(Settings(estimator, 5)).analyse(Nim().start)
+(2, Guess(guess=1))
+>>> NegamaxAlphaBeta(NegamaxSettings(estimator, 5, fail_soft=False)).analyse(Nim().start)
+(2, Guess(guess=1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast, final
+
+from gamelib import seq
+from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
+from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
+from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
+from gamelib.search.capabilities import (
+    MissingCapabilityError,
+    NumericEstimates,
+    has_numeric_estimates,
+    negate_est,
+)
+from gamelib.search.events import Cut, SearchObserver, Window
+from gamelib.search.observe import Watch
+from gamelib.search.player import (
+    Edge,
+    Scanned,
+    SearchPlayer,
+    no_moves,
+    ordered_moves,
+    search_player,
+)
+from gamelib.seq import Cons
+
+__all__ = ["Negamax", "NegamaxAlphaBeta", "NegamaxSettings", "numeric_estimates"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NegamaxSettings(Settings[S, M, G]):
+    """Settings of alpha-beta in negamax form: :class:`~gamelib.estimate.Settings` and
+    what a failing position returns.
+
+    >>> from gamelib.games.nim import Nim, nim_estimator
+    >>> NegamaxSettings(nim_estimator(Nim()), 4).fail_soft
+    True
+    """
+
+    fail_soft: bool = True
+    """True: a position that fails returns the best value it found (fail-soft);
+    False: it returns the bound it crossed, α or β (fail-hard)."""
+
+    def __post_init__(self) -> None:
+        # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
+        Settings.__post_init__(self)
+        if not isinstance(self.fail_soft, bool):
+            raise TypeError(f"fail_soft must be True or False, got {self.fail_soft!r}")
+
+
+def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimates[G]:
+    """``estimator`` as numeric estimates, or :class:`MissingCapabilityError` naming ``who``."""
+    if not has_numeric_estimates(estimator):
+        raise MissingCapabilityError(
+            f"{who} needs numeric estimates, and its estimator ({type(estimator).__name__}) "
+            "cannot negate its guesses"
+        )
+    return cast(NumericEstimates[G], estimator)  # it has negate, average, outcome_guess
+
+
+class _Views(Generic[G]):
+    """Turning estimates between Maxie's point of view and the mover's."""
+
+    def __init__(self, numeric: NumericEstimates[G]) -> None:
+        self.numeric = numeric
+
+    def of(self, side: Side, value: Est[G]) -> Est[G]:
+        """``value`` (Maxie's view) as ``side`` sees it; also its inverse."""
+        return value if side is Side.Maxie else negate_est(self.numeric, value)
+
+    def bound(self, bound: Bound[G]) -> Bound[G]:
+        """A window's bound seen by the other side: −∞ and +∞ swap, estimates negate."""
+        if isinstance(bound, Infinity):
+            return PosInf if bound is NegInf else NegInf
+        return negate_est(self.numeric, bound)
+
+    def window(self, side: Side, alpha: Bound[G], beta: Bound[G]) -> Window[G]:
+        """``side``'s window (α, β) in Maxie's terms."""
+        if side is Side.Maxie:
+            return alpha, beta
+        return self.bound(beta), self.bound(alpha)
+
+    def found(self, side: Side, found: Scanned[M, G], /) -> Scanned[M, G]:
+        """``side``'s edge or cut in Maxie's terms."""
+        if side is Side.Maxie:
+            return found
+        if isinstance(found, Cut):
+            return Cut((found.move, self.of(side, found.value), found.unsearched))
+        return found[0], self.of(side, found[1])
+
+
+# --8<-- [start:negamax]
+def Negamax(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    """Plain negamax to ``settings.search_depth``: Minimax's value and move, one kind of node.
+
+    Needs numeric estimates (``MissingCapabilityError`` otherwise).  Ties keep
+    the first move, as in Minimax.
+    """
+    est = settings.estimator
+    game = est.game
+    views = _Views(numeric_estimates(est, "Negamax"))
+    compare = est.compare
+    moves = ordered_moves(settings)
+    play = game.play
+
+    def search(d: int, s: S, /) -> Edge[M, G]:
+        """The best edge for the side to move in ``s``, valued from its point of view."""
+        side = game.player(s)
+        best: Edge[M, G] | None = None
+        for m in moves(s):
+            x = value(d - 1, play(s, m), side)
+            if best is None or compare(x, best[1]) is GREATER:
+                best = (m, x)
+        if best is None:
+            raise no_moves(game, s)
+        return best
+
+    def value(d: int, st: Status[S], side: Side, /) -> Est[G]:
+        """What ``st`` is worth to ``side``, who moved into it: the negation of
+        its worth to the side to move there."""
+        if isinstance(st, Playing):
+            s = st.state
+            if d == 0:
+                return views.of(side, Guess(est.estimate(s)))
+            found = search(d, s)[1]
+            return found if game.player(s) is side else views.of(Side.Minnie, found)
+        return views.of(side, Definitely(st.outcome))
+
+    # --8<-- [end:negamax]
+
+    depth = settings.search_depth
+
+    def root(s: S, /) -> Edge[M, G]:
+        move, found = search(depth, s)
+        return move, views.of(game.player(s), found)  # back to Maxie's terms
+
+    if observer is not None:
+        watch = Watch(game, observer, compare)
+        plain_search, plain_value = search, value
+
+        def search_twin(d: int, s: S, /) -> Edge[M, G]:
+            edge = plain_search(d, s)
+            watch.chose(views.found(game.player(s), edge))
+            return edge
+
+        def value_twin(d: int, st: Status[S], side: Side, /) -> Est[G]:
+            watch.enter(st, d, None)
+            x = plain_value(d, st, side)
+            watch.leave(views.of(side, x), None)
+            return x
+
+        play, search, value = watch.play, search_twin, value_twin
+        root = watch.root(root, depth, None)
+
+    return search_player(f"Negamax(depth {depth})", settings, root)
+
+
+# --8<-- [start:alphabeta]
+def NegamaxAlphaBeta(
+    settings: NegamaxSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    """Alpha-beta in negamax form to ``settings.search_depth``, fail-soft or fail-hard.
+
+    Gives Minimax's value and AlphaBeta's move (ties keep the first move)
+    and prunes what AlphaBeta prunes.  Needs numeric estimates.
+    """
+    est = settings.estimator
+    game = est.game
+    views = _Views(numeric_estimates(est, "NegamaxAlphaBeta"))
+    compare = est.compare
+    moves = ordered_moves(settings)
+    play = game.play
+    soft = settings.fail_soft
+
+    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+        """The best edge for the side to move, or a cut; values and window are its own."""
+        side = game.player(s)
+        best: Edge[M, G] | None = None
+        rest = moves(s)
+        a = alpha
+        while True:
+            view = seq.show1(rest)
+            if not isinstance(view, Cons):
+                break
+            m = view.head
+            rest = view.tail
+            x = value(d - 1, play(s, m), side, a, beta)
+            if best is None or compare(x, best[1]) is GREATER:
+                best = (m, x)
+                if isinstance(a, Infinity) or compare(x, a) is GREATER:  # α < x (α is never +∞)
+                    if not isinstance(beta, Infinity) and compare(x, beta) is not LESS:  # β <= x
+                        return Cut((m, x if soft else beta, rest))
+                    a = x
+        if best is None:
+            raise no_moves(game, s)
+        if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
+            return best
+        return best[0], alpha  # fail-hard, failing low: the bound it did not reach
+
+    def value(d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
+        """What ``st`` is worth to ``side``, searched with ``side``'s window (α, β)."""
+        if isinstance(st, Playing):
+            s = st.state
+            if d == 0:
+                return views.of(side, Guess(est.estimate(s)))
+            if game.player(s) is side:  # the same side moves again: the same window
+                return search(d, s, alpha, beta)[1]
+            found = search(d, s, views.bound(beta), views.bound(alpha))[1]
+            return views.of(Side.Minnie, found)
+        return views.of(side, Definitely(st.outcome))
+
+    # --8<-- [end:alphabeta]
+
+    depth = settings.search_depth
+
+    def root(s: S, /) -> Edge[M, G]:
+        found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
+        return found[0], views.of(game.player(s), found[1])
+
+    if observer is not None:
+        watch = Watch(game, observer, compare)
+        plain_search, plain_value = search, value
+
+        def search_twin(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+            found = plain_search(d, s, alpha, beta)
+            watch.chose(views.found(game.player(s), found))
+            return found
+
+        def value_twin(
+            d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], /
+        ) -> Est[G]:
+            window = views.window(side, alpha, beta)
+            watch.enter(st, d, window)
+            x = plain_value(d, st, side, alpha, beta)
+            watch.leave(views.of(side, x), window)
+            return x
+
+        play, search, value = watch.play, search_twin, value_twin
+        root = watch.root(root, depth, (NegInf, PosInf))
+
+    kind = "fail-soft" if soft else "fail-hard"
+    return search_player(f"NegamaxAlphaBeta(depth {depth}, {kind})", settings, root)
