@@ -48,6 +48,7 @@ __all__ = [
     "SearchKind",
     "SettingsMaker",
     "choice",
+    "parse_count",
     "parse_fraction",
     "plain_settings",
 ]
@@ -76,6 +77,8 @@ class Option(Generic[T_co]):
     """From text to a value; a ``ValueError`` says what is wrong ("must be ..., got ...")."""
     summary: str
     """One line for ``gamelib list`` and the docs."""
+    examples: tuple[T_co, ...] = ()
+    """Values worth trying besides the default: the tests run every kind with each."""
 
     def of(self, values: OptionValues) -> T_co:
         """This option's value in ``values``, or its default."""
@@ -167,6 +170,10 @@ class SearchKind:
     """Its options, in the order a spec gives them after the depth."""
     needs: frozenset[Capability] = frozenset()
     """What it needs from the game and the estimator beyond the lecture contracts."""
+
+    def variants(self) -> list[dict[str, object]]:
+        """Option values to try: none (every default), then each option's examples in turn."""
+        return [{}, *({o.name: x} for o in self.options for x in o.examples)]
 
     def usage(self) -> str:
         """How a player spec names it: ``jamboree:DEPTH:PRUNE``."""
@@ -295,6 +302,7 @@ PRUNE: Option[float] = Option(
     0.5,
     parse_fraction,
     "share of each position's moves searched one by one before the rest together",
+    examples=(0.0, 1.0),
 )
 """Jamboree's prune percentage."""
 
@@ -322,14 +330,43 @@ FAIL: Option[str] = Option(
     "soft",
     choice("soft", "hard"),
     "what a position outside the window returns: the best value found (soft) or the bound (hard)",
+    examples=("hard",),
 )
 """Negamax alpha-beta's fail-soft or fail-hard returns."""
+
+
+def parse_count(text: str) -> int:
+    """A whole number >= 0 written in ``text``; ``ValueError`` saying what is wrong.
+
+    >>> parse_count("1000"), parse_count("0")
+    (1000, 0)
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got '{text[:40]}'") from None
+    if value < 0:
+        raise ValueError(f"must be 0 or more, got {value}")
+    return value
+
+
+TABLE: Option[int] = Option(
+    "table",
+    "the table size",
+    0,
+    parse_count,
+    "room in the transposition table, in positions (0: no table; a table needs keyed states)",
+    examples=(3, 100_000),
+)
+"""The size of a search's transposition table."""
 
 
 def _negamax_ab_settings(
     estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
 ) -> Settings[S, M, G]:
-    return NegamaxSettings(estimator, depth, fail_soft=FAIL.of(options) == "soft")
+    return NegamaxSettings(
+        estimator, depth, fail_soft=FAIL.of(options) == "soft", table_entries=TABLE.of(options)
+    )
 
 
 def _negamax_ab(
@@ -358,7 +395,7 @@ CATALOG = Catalog(
             _negamax_ab,
             "alpha-beta in negamax form",
             settings=_negamax_ab_settings,
-            options=(FAIL,),
+            options=(FAIL, TABLE),
             needs=NUMERIC,
         ),
     )

@@ -54,3 +54,34 @@ def trees(draw: st.DrawFn, level: int = 0) -> Tree:
         return End(name, draw(st.sampled_from(OUTCOMES)))
     children = tuple(draw(st.lists(trees(level + 1), min_size=1, max_size=3)))
     return Node(name, children, value)
+
+
+@st.composite
+def dags_and_depths(draw: st.DrawFn) -> tuple[Node, int]:
+    """A game tree with shared subtrees, and a search depth: a DAG for transposition tables.
+
+    Each level has a small pool of subtrees, and every node takes its 1-4
+    children from the next level's pool, so equal positions are reached by
+    different lines (at the same level, so with the same side to move).
+    Finished games appear at any level; values are small, so ties are common.
+    """
+    depth = draw(st.integers(1, 5))
+    values = st.integers(-3, 3)
+    names = itertools.count()
+    pool: list[Tree] = []
+    for level in range(depth, -1, -1):
+        width = 1 if level == 0 else draw(st.integers(1, 4))
+        fresh: list[Tree] = []
+        for _ in range(width):
+            name = f"n{next(names)}"
+            if level > 0 and draw(st.integers(0, 9)) == 0:
+                fresh.append(End(name, draw(st.sampled_from(OUTCOMES))))
+            elif level == depth:
+                fresh.append(Leaf(name, draw(values)))
+            else:
+                picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=4))
+                fresh.append(Node(name, tuple(pool[i] for i in picks), draw(values)))
+        pool = fresh
+    root = pool[0]
+    assert isinstance(root, Node)
+    return root, depth

@@ -32,11 +32,13 @@ traces of negamax and of alpha-beta can be held side by side.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast, final
 
 from gamelib import seq
-from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
+from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.search.capabilities import (
@@ -44,8 +46,9 @@ from gamelib.search.capabilities import (
     NumericEstimates,
     has_numeric_estimates,
     negate_est,
+    state_key,
 )
-from gamelib.search.events import Cut, SearchObserver, Window
+from gamelib.search.events import BoundKind, Cut, SearchObserver, Window
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
     Edge,
@@ -55,7 +58,7 @@ from gamelib.search.player import (
     ordered_moves,
     search_player,
 )
-from gamelib.seq import Cons
+from gamelib.seq import Cons, Seq
 
 __all__ = ["Negamax", "NegamaxAlphaBeta", "NegamaxSettings", "numeric_estimates"]
 
@@ -78,12 +81,17 @@ class NegamaxSettings(Settings[S, M, G]):
     fail_soft: bool = True
     """True: a position that fails returns the best value it found (fail-soft);
     False: it returns the bound it crossed, α or β (fail-hard)."""
+    table_entries: int = 0
+    """Room in the player's transposition table, in entries; 0 for no table."""
 
     def __post_init__(self) -> None:
         # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
         Settings.__post_init__(self)
         if not isinstance(self.fail_soft, bool):
             raise TypeError(f"fail_soft must be True or False, got {self.fail_soft!r}")
+        entries: object = self.table_entries
+        if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
+            raise ValueError(f"table_entries must be a whole number >= 0, got {entries!r}")
 
 
 def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimates[G]:
@@ -117,6 +125,12 @@ class _Views(Generic[G]):
         if side is Side.Maxie:
             return alpha, beta
         return self.bound(beta), self.bound(alpha)
+
+    def kind(self, side: Side, bound: BoundKind) -> BoundKind:
+        """``side``'s bound kind in Maxie's terms: at least and at most swap for Minnie."""
+        if side is Side.Maxie or bound is BoundKind.EXACT:
+            return bound
+        return BoundKind.UPPER if bound is BoundKind.LOWER else BoundKind.LOWER
 
     def found(self, side: Side, found: Scanned[M, G], /) -> Scanned[M, G]:
         """``side``'s edge or cut in Maxie's terms."""
@@ -197,12 +211,22 @@ def Negamax(
 
 # --8<-- [start:alphabeta]
 def NegamaxAlphaBeta(
-    settings: NegamaxSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    settings: NegamaxSettings[S, M, G],
+    /,
+    *,
+    observer: SearchObserver[S, M, G] | None = None,
+    table: TranspositionTable[M, Est[G]] | None = None,
 ) -> SearchPlayer[S, M, G]:
     """Alpha-beta in negamax form to ``settings.search_depth``, fail-soft or fail-hard.
 
     Gives Minimax's value and AlphaBeta's move (ties keep the first move)
-    and prunes what AlphaBeta prunes.  Needs numeric estimates.
+    and, without a table, prunes what AlphaBeta prunes.  Needs numeric
+    estimates.  With a transposition table (``table``, or one of
+    ``settings.table_entries`` entries) it also needs keyed states; it
+    probes the table before searching a position below the root, tries the
+    table's move first, and stores what it found (see
+    :mod:`gamelib.algorithms.table`).  A table answer keeps Minimax's value;
+    the move chosen is then one of equal value.
     """
     est = settings.estimator
     game = est.game
@@ -211,31 +235,66 @@ def NegamaxAlphaBeta(
     moves = ordered_moves(settings)
     play = game.play
     soft = settings.fail_soft
+    depth = settings.search_depth
+    if table is None and settings.table_entries > 0:
+        table = TranspositionTable(settings.table_entries)
+    key_of = state_key(game) if table is not None else None
+    answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 
     def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
         """The best edge for the side to move, or a cut; values and window are its own."""
         side = game.player(s)
-        best: Edge[M, G] | None = None
         rest = moves(s)
-        a = alpha
+        a, b = alpha, beta
+        key: Hashable = None
+        if key_of is not None and table is not None:
+            key = key_of(s)
+            entry = table.probe(key)
+            if entry is not None:
+                if d < depth and entry.best is not None and entry.answers(d, a, b, compare):
+                    if answered is not None:
+                        answered(s, side, entry)
+                    return entry.best, entry.value if soft else _clamp(entry.value, a, b, compare)
+                if entry.depth >= d:  # a bound that does not settle it still narrows the window
+                    if entry.bound is BoundKind.LOWER and _below(a, entry.value, compare):
+                        a = entry.value
+                    elif entry.bound is BoundKind.UPPER and _below(entry.value, b, compare):
+                        b = entry.value
+                if entry.best is not None:
+                    rest = _first(entry.best, rest)
+        best: Edge[M, G] | None = None
+        found: Scanned[M, G] | None = None
         while True:
             view = seq.show1(rest)
             if not isinstance(view, Cons):
                 break
             m = view.head
             rest = view.tail
-            x = value(d - 1, play(s, m), side, a, beta)
+            x = value(d - 1, play(s, m), side, a, b)
             if best is None or compare(x, best[1]) is GREATER:
                 best = (m, x)
                 if isinstance(a, Infinity) or compare(x, a) is GREATER:  # α < x (α is never +∞)
-                    if not isinstance(beta, Infinity) and compare(x, beta) is not LESS:  # β <= x
-                        return Cut((m, x if soft else beta, rest))
+                    if not isinstance(b, Infinity) and compare(x, b) is not LESS:  # β <= x
+                        found = Cut((m, x if soft else b, rest))
+                        break
                     a = x
         if best is None:
             raise no_moves(game, s)
-        if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
-            return best
-        return best[0], alpha  # fail-hard, failing low: the bound it did not reach
+        if found is None:
+            if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
+                found = best
+            else:
+                found = best[0], alpha  # fail-hard, failing low: the bound it did not reach
+        if key_of is not None and table is not None:
+            x = found[1]
+            if not _below(alpha, x, compare):
+                kind = BoundKind.UPPER  # no better than the α it was given: at most this
+            elif not _below(x, b, compare):
+                kind = BoundKind.LOWER  # reached β: at least this
+            else:
+                kind = BoundKind.EXACT
+            table.store(key, Entry(d, x, kind, found[0]))
+        return found
 
     def value(d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
         """What ``st`` is worth to ``side``, searched with ``side``'s window (α, β)."""
@@ -250,8 +309,6 @@ def NegamaxAlphaBeta(
         return views.of(side, Definitely(st.outcome))
 
     # --8<-- [end:alphabeta]
-
-    depth = settings.search_depth
 
     def root(s: S, /) -> Edge[M, G]:
         found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
@@ -275,8 +332,43 @@ def NegamaxAlphaBeta(
             watch.leave(views.of(side, x), window)
             return x
 
+        def answered_twin(s: S, side: Side, entry: Entry[M, Est[G]]) -> None:
+            # A symmetric position may share the key: its move is shown only if legal here.
+            best = entry.best if entry.best in seq.to_tuple(game.moves(s)) else None
+            watch.hit(views.of(side, entry.value), views.kind(side, entry.bound), best)
+
         play, search, value = watch.play, search_twin, value_twin
         root = watch.root(root, depth, (NegInf, PosInf))
+        answered = answered_twin
 
     kind = "fail-soft" if soft else "fail-hard"
-    return search_player(f"NegamaxAlphaBeta(depth {depth}, {kind})", settings, root)
+    with_table = "" if table is None else f", table {table.capacity}"
+    return search_player(f"NegamaxAlphaBeta(depth {depth}, {kind}{with_table})", settings, root)
+
+
+def _below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
+    """a < b, where −∞ is below everything and +∞ above."""
+    if isinstance(a, Infinity):
+        return a is NegInf and b is not NegInf
+    if isinstance(b, Infinity):
+        return b is PosInf
+    return compare(a, b) is LESS
+
+
+def _clamp(
+    x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
+) -> Est[G]:
+    """``x`` as a fail-hard search returns it: the bound it crossed, if it crossed one."""
+    if not isinstance(alpha, Infinity) and compare(x, alpha) is not GREATER:
+        return alpha
+    if not isinstance(beta, Infinity) and compare(x, beta) is not LESS:
+        return beta
+    return x
+
+
+def _first(move: M, moves: Seq[M]) -> Seq[M]:
+    """``moves`` with ``move`` tried first, if it is one of them (else as they are)."""
+    offered = seq.to_tuple(moves)
+    if not offered or offered[0] == move or move not in offered:
+        return moves
+    return seq.from_iterable((move, *(m for m in offered if m != move)))

@@ -96,7 +96,12 @@ class Watch(Generic[S, M, G]):
         self._hit = None
 
     def chose(self, found: Scanned[M, G]) -> None:
-        """The position being searched chose ``found``: report a cut, remember the move."""
+        """The position being searched chose ``found``: report a cut, remember the move.
+
+        After a table answer (:meth:`hit`) the search only passes the answer on: nothing more.
+        """
+        if self._hit is not None:
+            return
         if isinstance(found, Cut):
             self._observer(found)
         self._best = found[0]
@@ -120,7 +125,7 @@ class Watch(Generic[S, M, G]):
         hit = self._hit
         self._best = None
         self._hit = None
-        if best is None and hit is not None:
+        if hit is not None:
             bound, best = hit
         elif best is None or window is None:
             bound = BoundKind.EXACT

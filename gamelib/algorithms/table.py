@@ -1,0 +1,172 @@
+"""A transposition table: what a search learned about each position, for when it comes back.
+
+In most games the same position is reached by different orders of moves
+(the game is a DAG, not a tree).  A table remembers, for each position's
+key (:func:`gamelib.search.state_key`), an :class:`Entry`: how deep it was
+searched, the value found with its kind (exact, at least, at most; see
+:class:`gamelib.search.BoundKind`), and the best move.
+
+Using an entry safely is the searcher's job, and the rules are these
+(see :meth:`Entry.answers`):
+
+- an entry searched *less deep* than the question never answers it;
+- an exact value answers any window;
+- a lower bound answers only when it is at least β, an upper bound only
+  when it is at most α; otherwise a bound can only narrow the window.
+
+The table holds at most ``capacity`` entries.  Its replacement rule, when a
+position is stored again, keeps the entry from the *deeper* search (a tie
+goes to the newer one); when a new position arrives at a full table, the
+*oldest* entry (first stored) makes room.  It counts probes, hits, stores,
+overwrites and evictions.
+
+>>> table: TranspositionTable[int, int] = TranspositionTable(2)
+>>> table.store("a", Entry(3, 7, BoundKind.EXACT, 1))
+>>> table.store("a", Entry(1, 9, BoundKind.EXACT, 0))  # shallower: kept out
+>>> table.probe("a")
+Entry(depth=3, value=7, bound=<BoundKind.EXACT>, best=1)
+>>> table.store("b", Entry(1, 0, BoundKind.LOWER, None))
+>>> table.store("c", Entry(1, 0, BoundKind.UPPER, None))  # full: "a", the oldest, goes
+>>> table.probe("a") is None, len(table), table.stats
+(True, 2, TableStats(probes=2, hits=1, stores=3, overwrites=0, evictions=1, refused=1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar, final
+
+from gamelib.core.datatypes import GREATER, LESS, Order
+from gamelib.estimate.window import Infinity
+from gamelib.search.events import BoundKind
+
+__all__ = ["Entry", "TableStats", "TranspositionTable"]
+
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[M, V]):
+    """What one search of one position found."""
+
+    depth: int
+    """How many moves deep the position was searched."""
+    value: V
+    """The value found, from the point of view of the side to move there."""
+    bound: BoundKind
+    """Whether ``value`` is the position's value or a bound on it."""
+    best: M | None
+    """The move that gave ``value``, if one did."""
+
+    def answers(
+        self,
+        depth: int,
+        alpha: Infinity | V,
+        beta: Infinity | V,
+        compare: Callable[[V, V], Order],
+    ) -> bool:
+        """Whether this entry settles a search ``depth`` deep with the window (α, β).
+
+        REQUIRES: ``value``, ``alpha`` and ``beta`` are from the same side's point of view.
+        """
+        if self.depth < depth:
+            return False
+        match self.bound:
+            case BoundKind.EXACT:
+                return True
+            case BoundKind.LOWER:  # the value is at least this: enough if it reaches β
+                return not isinstance(beta, Infinity) and compare(self.value, beta) is not LESS
+            case BoundKind.UPPER:  # at most this: enough if it does not beat α
+                return not isinstance(alpha, Infinity) and compare(self.value, alpha) is not GREATER
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TableStats:
+    """What a table has been through."""
+
+    probes: int
+    """Lookups."""
+    hits: int
+    """Lookups that found an entry for the position (whether or not it answered)."""
+    stores: int
+    """Entries stored, new or in place of an older one."""
+    overwrites: int
+    """Stores that replaced the entry of the same position."""
+    evictions: int
+    """Entries dropped to make room for another position."""
+    refused: int
+    """Stores not made, because the entry held came from a deeper search."""
+
+
+@final
+class TranspositionTable(Generic[M, V]):
+    """At most ``capacity`` entries, by position key; see the module for the rules.
+
+    REQUIRES: ``capacity >= 1`` (``ValueError`` naming it otherwise).
+    """
+
+    __slots__ = (
+        "_entries",
+        "_evictions",
+        "_hits",
+        "_overwrites",
+        "_probes",
+        "_refused",
+        "_stores",
+        "capacity",
+    )
+
+    def __init__(self, capacity: int) -> None:
+        room: object = capacity
+        if not isinstance(room, int) or isinstance(room, bool) or room < 1:
+            raise ValueError(f"a table needs room for at least 1 entry, got {capacity!r}")
+        self.capacity = capacity
+        self._entries: dict[Hashable, Entry[M, V]] = {}
+        self._probes = self._hits = self._stores = 0
+        self._overwrites = self._evictions = self._refused = 0
+
+    def probe(self, key: Hashable) -> Entry[M, V] | None:
+        """The entry stored for ``key``, if any."""
+        self._probes += 1
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._hits += 1
+        return entry
+
+    def store(self, key: Hashable, entry: Entry[M, V]) -> None:
+        """Remember ``entry`` for ``key``, by the replacement rule."""
+        entries = self._entries
+        held = entries.get(key)
+        if held is not None:
+            if held.depth > entry.depth:
+                self._refused += 1
+                return
+            self._overwrites += 1
+        elif len(entries) >= self.capacity:
+            del entries[next(iter(entries))]  # the oldest: dicts keep insertion order
+            self._evictions += 1
+        entries[key] = entry
+        self._stores += 1
+
+    def clear(self) -> None:
+        """Forget every entry (the counts stay)."""
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def stats(self) -> TableStats:
+        """The counts so far."""
+        return TableStats(
+            self._probes,
+            self._hits,
+            self._stores,
+            self._overwrites,
+            self._evictions,
+            self._refused,
+        )
