@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
+from gamelib.algorithms.nullwindow import MTDF_TABLE, MTDf, PrincipalVariation, Scout
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
@@ -335,6 +336,13 @@ FAIL: Option[str] = Option(
 """Negamax alpha-beta's fail-soft or fail-hard returns."""
 
 
+def _positive_count(text: str) -> int:
+    value = parse_count(text)
+    if value < 1:
+        raise ValueError(f"must be at least 1, got {value}")
+    return value
+
+
 def parse_count(text: str) -> int:
     """A whole number >= 0 written in ``text``; ``ValueError`` saying what is wrong.
 
@@ -380,6 +388,53 @@ def _negamax_ab(
     return NegamaxAlphaBeta(settings, observer=observer)
 
 
+def _null_window_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(estimator, depth, table_entries=TABLE.of(options))
+
+
+def _mtdf_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(estimator, depth, table_entries=MTDF_TABLE_OPTION.of(options))
+
+
+MTDF_TABLE_OPTION: Option[int] = Option(
+    "table",
+    "the table size",
+    MTDF_TABLE,
+    _positive_count,
+    "room in the transposition table, in positions (MTD(f) needs one; it needs keyed states)",
+    examples=(3,),
+)
+"""MTD(f)'s table, which it cannot do without."""
+
+
+def _negamax_settings_of(who: str, settings: Settings[S, M, G]) -> NegamaxSettings[S, M, G]:
+    if not isinstance(settings, NegamaxSettings):
+        raise TypeError(f"{who} needs NegamaxSettings; got {type(settings).__name__}")
+    return settings
+
+
+def _pvs(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return PrincipalVariation(_negamax_settings_of("PVS", settings), observer=observer)
+
+
+def _scout(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return Scout(_negamax_settings_of("SCOUT", settings), observer=observer)
+
+
+def _mtdf(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return MTDf(_negamax_settings_of("MTD(f)", settings), observer=observer)
+
+
 NUMERIC = frozenset({Capability.NUMERIC})
 
 CATALOG = Catalog(
@@ -397,6 +452,30 @@ CATALOG = Catalog(
             settings=_negamax_ab_settings,
             options=(FAIL, TABLE),
             needs=NUMERIC,
+        ),
+        SearchKind(
+            "pvs",
+            _pvs,
+            "NegaScout / principal variation search: alpha-beta with empty-window tests",
+            settings=_null_window_settings,
+            options=(TABLE,),
+            needs=NUMERIC,
+        ),
+        SearchKind(
+            "scout",
+            _scout,
+            "Pearl's SCOUT: value one move, only test the others",
+            settings=_null_window_settings,
+            options=(TABLE,),
+            needs=NUMERIC,
+        ),
+        SearchKind(
+            "mtdf",
+            _mtdf,
+            "MTD(f): empty-window tests at the root over a transposition table",
+            settings=_mtdf_settings,
+            options=(MTDF_TABLE_OPTION,),
+            needs=frozenset({Capability.NUMERIC, Capability.KEYED}),
         ),
     )
 )

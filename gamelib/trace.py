@@ -158,14 +158,22 @@ class Trace(Generic[S, M, G]):
     """The estimator (for printing values)."""
     player: str
     """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+    earlier: tuple[TraceNode[S, M, G], ...] = ()
+    """Earlier searches of the same root, for a search made of several (MTD(f)):
+    ``root`` is the last one, which settled the value."""
+
+    @property
+    def passes(self) -> tuple[TraceNode[S, M, G], ...]:
+        """Every search of the root, in order: ``earlier``, then ``root``."""
+        return (*self.earlier, self.root)
 
     def nodes(self) -> list[TraceNode[S, M, G]]:
         """Every node, in visiting order."""
-        return list(self.root.walk())
+        return [node for root in self.passes for node in root.walk()]
 
     def leaves(self) -> list[TraceNode[S, M, G]]:
         """The estimated and finished nodes, in the order they were reached."""
-        return [n for n in self.root.walk() if n.leaf_number is not None]
+        return [n for n in self.nodes() if n.leaf_number is not None]
 
 
 class Tracer(Generic[S, M, G]):
@@ -181,6 +189,8 @@ class Tracer(Generic[S, M, G]):
         self._leaves = itertools.count(1)
         self._stack: list[TraceNode[S, M, G]] = []
         self._root: TraceNode[S, M, G] | None = None
+        self.earlier: list[TraceNode[S, M, G]] = []
+        """Searches of the root before the current one (see :attr:`Trace.earlier`)."""
 
     @property
     def root(self) -> TraceNode[S, M, G]:
@@ -231,11 +241,12 @@ class Tracer(Generic[S, M, G]):
             if event.move is None:
                 raise TraceError("a position other than the root was entered without a move")
             path: tuple[M, ...] = (*parent.path, event.move)
+        elif event.move is not None:
+            raise TraceError("the first position entered must be the root, not reached by a move")
         elif self._root is None:
-            if event.move is not None:
-                raise TraceError(
-                    "the first position entered must be the root, not reached by a move"
-                )
+            path = ()
+        elif event.status == self._root.status:  # the root searched again: a new pass
+            self.earlier.append(self._root)
             path = ()
         else:
             raise TraceError("a second root: the events are not those of one search")
@@ -279,7 +290,8 @@ def trace_player(
     player = build(tracer)
     game = player.game
     player.analyse(game.start if state is None else state)
-    return Trace(tracer.root, game, player.settings.estimator, str(player))
+    estimator = player.settings.estimator
+    return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
 
 
 # --------------------------------------------------------------------------
@@ -358,7 +370,12 @@ def trace_to_text(t: Trace[S, M, G]) -> str:
             f"best move {game.move_to_string(node.best_move)}"
         )
 
-    emit(t.root, "")
+    if t.earlier:
+        for number, root in enumerate(t.passes, start=1):
+            lines.append(f"Search {number} of {len(t.passes)} of the root:")
+            emit(root, "")
+    else:
+        emit(t.root, "")
     return "\n".join(lines)
 
 
@@ -387,9 +404,12 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
     depth the search had left, at most 40 nodes each).
     """
     game = t.game
+    title = t.player
+    if t.earlier:
+        title += f" (its last search of the root, after {len(t.earlier)} more)"
     out = [
         "digraph trace {",
-        f"  label={_quote(t.player)};",
+        f"  label={_quote(title)};",
         "  labelloc=t;",
         '  fontname="Helvetica";',
         '  node [fontname="Helvetica", fontsize=11];',

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, assert_never
 
@@ -33,6 +35,13 @@ from gamelib.games.explicit import (
 )
 from gamelib.games.nim import Nim, NimState
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
+
+SEARCH_KINDS = "minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout or mtdf"
+"""The catalog's search kinds as the command line's messages list them."""
+ALL_KINDS = (
+    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf"
+)
+"""Every player kind, as the command line's messages list them."""
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -148,3 +157,24 @@ class OnlyCompares:
 
     def guess_to_string(self, guess: str, /) -> str:
         return guess
+
+
+def perfectly_ordered_tree(b: int, d: int, rng: random.Random) -> Node:
+    """A uniform tree with distinct leaf values, children sorted best-first."""
+    values = iter(rng.sample(range(10 * b**d), b**d))
+    names = itertools.count()
+
+    def build(level: int, side: Side) -> tuple[Tree, int]:
+        name = f"n{next(names)}"
+        if level == d:
+            v = next(values)
+            return Leaf(name, v), v
+        other = Side.Minnie if side is Side.Maxie else Side.Maxie
+        kids = [build(level + 1, other) for _ in range(b)]
+        kids.sort(key=lambda kv: kv[1], reverse=side is Side.Maxie)
+        best = kids[0][1]
+        return Node(name, tuple(k for k, _ in kids)), best
+
+    root, _ = build(0, Side.Maxie)
+    assert isinstance(root, Node)
+    return root

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 from collections import Counter
@@ -40,9 +39,7 @@ from gamelib.games.explicit import (
     UNEVEN,
     ExplicitGame,
     ExplicitTreeError,
-    Leaf,
     Node,
-    Tree,
     TreeState,
     tree_estimator,
 )
@@ -64,6 +61,7 @@ from .helpers import (
     is_subsequence,
     jamboree,
     order_equal,
+    perfectly_ordered_tree,
     run,
     score,
     tree_value,
@@ -164,27 +162,6 @@ def test_minimax_value_is_the_textbook_minimax_value(case: tuple[Node, int]) -> 
 
 # ---------------------------------------------------------------------------
 # Knuth & Moore (1975): perfectly ordered uniform trees
-
-
-def perfectly_ordered_tree(b: int, d: int, rng: random.Random) -> Node:
-    """A uniform tree with distinct leaf values, children sorted best-first."""
-    values = iter(rng.sample(range(10 * b**d), b**d))
-    names = itertools.count()
-
-    def build(level: int, side: Side) -> tuple[Tree, int]:
-        name = f"n{next(names)}"
-        if level == d:
-            v = next(values)
-            return Leaf(name, v), v
-        other = Side.Minnie if side is Side.Maxie else Side.Maxie
-        kids = [build(level + 1, other) for _ in range(b)]
-        kids.sort(key=lambda kv: kv[1], reverse=side is Side.Maxie)
-        best = kids[0][1]
-        return Node(name, tuple(k for k, _ in kids)), best
-
-    root, _ = build(0, Side.Maxie)
-    assert isinstance(root, Node)
-    return root
 
 
 @pytest.mark.parametrize("b", [2, 3, 4, 5])

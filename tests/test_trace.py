@@ -47,7 +47,7 @@ from gamelib.trace import (
     trace_to_text,
 )
 
-from .helpers import Factory, jamboree
+from .helpers import SEARCH_KINDS, Factory, jamboree
 from .strategies import trees_and_depths
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -297,9 +297,14 @@ def test_tracer_refuses_events_that_are_not_one_search() -> None:
         tracer(Enter(None, Playing(small_state(0)), Side.Minnie, 0, None))
     tracer(Leave(Guess(1), BoundKind.EXACT, None))
     with pytest.raises(TraceError, match="a second root"):
-        tracer(enter((), 1, (NegInf, PosInf)))
+        tracer(Enter(None, Playing(small_state(0)), Side.Minnie, 1, None))
     with pytest.raises(TraceError, match="the first position entered must be the root"):
         Tracer[TreeState, int, float]()(enter((0,), 1, (NegInf, PosInf)))
+    # The same root again is another search of it (MTD(f) searches the root many times).
+    tracer(enter((), 1, (Guess(1), Guess(1))))
+    tracer(Leave(Guess(1), BoundKind.UPPER, None))
+    assert [root.window for root in tracer.earlier] == [(NegInf, PosInf)]
+    assert tracer.root.window == (Guess(1), Guess(1))
 
 
 def test_a_table_answer_leaves_with_the_tables_bound_and_move() -> None:
@@ -426,8 +431,7 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
         ),
         (
             ["trace", "small", "--player", "random"],
-            "gamelib: trace needs a search player (minimax, alphabeta, jamboree, negamax "
-            "or negamax-ab), not 'random'\n",
+            f"gamelib: trace needs a search player ({SEARCH_KINDS}), not 'random'\n",
         ),
         (
             ["trace", "small", "--player", "alphabeta:3"],

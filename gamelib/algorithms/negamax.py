@@ -228,9 +228,78 @@ def NegamaxAlphaBeta(
     :mod:`gamelib.algorithms.table`).  A table answer keeps Minimax's value;
     the move chosen is then one of equal value.
     """
+    core = alphabeta_core(settings, "NegamaxAlphaBeta", observer=observer, table=table)
+    kind = "fail-soft" if settings.fail_soft else "fail-hard"
+    name = f"NegamaxAlphaBeta(depth {settings.search_depth}, {kind}{core.table_note})"
+    return search_player(name, settings, core.root)
+
+
+# --8<-- [end:alphabeta]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class AlphaBetaCore(Generic[S, M, G]):
+    """The parts of a negamax alpha-beta search that drivers (MTD(f), tests) need.
+
+    Built by :func:`alphabeta_core`; values and windows are the mover's.
+    """
+
+    search: Callable[[int, S, Bound[G], Bound[G], bool], Scanned[M, G]]
+    """``search(d, s, α, β, closed)``: the best edge for the side to move in ``s``, or a cut."""
+    root: Callable[[S], Edge[M, G]]
+    """The search at the root with the whole window, its value in Maxie's terms."""
+    windowed_root: Callable[[S, Bound[G], Bound[G], bool], Scanned[M, G]]
+    """``windowed_root(s, α, β, closed)``: the root searched with a window (the mover's),
+    bracketed for the observer like any position."""
+    views: _Views[G]
+    """Between Maxie's point of view and the mover's."""
+    depth: int
+    """The search depth."""
+    table: TranspositionTable[M, Est[G]] | None
+    """The transposition table, if there is one."""
+
+    @property
+    def table_note(self) -> str:
+        """``, table N`` for a player's name, or nothing."""
+        return "" if self.table is None else f", table {self.table.capacity}"
+
+
+def alphabeta_core(
+    settings: NegamaxSettings[S, M, G],
+    who: str,
+    *,
+    observer: SearchObserver[S, M, G] | None = None,
+    table: TranspositionTable[M, Est[G]] | None = None,
+    pvs: bool = False,
+    scout: bool = False,
+) -> AlphaBetaCore[S, M, G]:
+    """Alpha-beta in negamax form, as plain alpha-beta, NegaScout/PVS or SCOUT.
+
+    - plain: every move with the current window (α, β);
+    - ``pvs``: the first move with the window, every later one first *tested*
+      with the empty window (α, α), which tells exactly whether it beats α
+      (see :mod:`gamelib.algorithms.nullwindow`), and searched again, from
+      its lower bound to β, only if it does;
+    - ``scout``: a search with the whole window is exact (SCOUT's ``EVAL``):
+      the first move is searched exactly, each later one only tested against
+      the best so far, and searched exactly only if it beats it; searches with
+      a narrower window are the tests themselves, plain alpha-beta.
+
+    A search is *closed* when it must stop at a move that reaches β even if
+    that move only equals α: with the empty window (m, m) it answers "at
+    least m?", where an *open* one answers "more than m?" (see
+    :mod:`gamelib.algorithms.nullwindow`).  Children are searched with the
+    other kind (a position that asks "more than m?" asks of each child "at
+    least −m?"), which only matters in empty windows.  A test whether a move
+    beats α is a closed search of the child, whose view of it is "at least −α?".
+
+    ``who`` names the algorithm in messages.  See :func:`NegamaxAlphaBeta`
+    for the table.
+    """
     est = settings.estimator
     game = est.game
-    views = _Views(numeric_estimates(est, "NegamaxAlphaBeta"))
+    views = _Views(numeric_estimates(est, who))
     compare = est.compare
     moves = ordered_moves(settings)
     play = game.play
@@ -241,7 +310,9 @@ def NegamaxAlphaBeta(
     key_of = state_key(game) if table is not None else None
     answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 
-    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+    def search(
+        d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+    ) -> Scanned[M, G]:
         """The best edge for the side to move, or a cut; values and window are its own."""
         side = game.player(s)
         rest = moves(s)
@@ -251,17 +322,23 @@ def NegamaxAlphaBeta(
             key = key_of(s)
             entry = table.probe(key)
             if entry is not None:
-                if d < depth and entry.best is not None and entry.answers(d, a, b, compare):
+                if d < depth and entry.best is not None and entry.answers(d, a, b, compare, closed):
                     if answered is not None:
                         answered(s, side, entry)
                     return entry.best, entry.value if soft else _clamp(entry.value, a, b, compare)
-                if entry.depth >= d:  # a bound that does not settle it still narrows the window
-                    if entry.bound is BoundKind.LOWER and _below(a, entry.value, compare):
-                        a = entry.value
-                    elif entry.bound is BoundKind.UPPER and _below(entry.value, b, compare):
-                        b = entry.value
+                if d < depth and entry.depth >= d:
+                    # A bound that does not settle it narrows the window, while the window
+                    # stays open.  (Not at the root: there the move must be the true best,
+                    # and moves that merely tie a raised α would look as good.)
+                    x = entry.value
+                    if _below(a, x, compare) and _below(x, b, compare):  # inside the window
+                        if entry.bound is BoundKind.LOWER:
+                            a = x
+                        elif entry.bound is BoundKind.UPPER:
+                            b = x
                 if entry.best is not None:
                     rest = _first(entry.best, rest)
+        exact = scout and a is NegInf and b is PosInf
         best: Edge[M, G] | None = None
         found: Scanned[M, G] | None = None
         while True:
@@ -270,9 +347,27 @@ def NegamaxAlphaBeta(
                 break
             m = view.head
             rest = view.tail
-            x = value(d - 1, play(s, m), side, a, b)
+            if best is None:
+                x = value(d - 1, play(s, m), side, a, b, not closed)
+            elif exact:  # SCOUT: does this move beat the best so far?  Only then its value.
+                x = value(d - 1, play(s, m), side, best[1], best[1], True)
+                if compare(x, best[1]) is GREATER:
+                    x = value(d - 1, play(s, m), side, NegInf, PosInf, False)
+            elif pvs and not isinstance(a, Infinity) and _below(a, b, compare):
+                # NegaScout: test first, then search.  (Inside an empty window the
+                # search is itself the test: its moves are searched as they come.)
+                x = value(d - 1, play(s, m), side, a, a, True)
+                if compare(x, a) is GREATER and _below(x, b, compare):
+                    again = value(d - 1, play(s, m), side, x, b, False)
+                    if compare(again, x) is GREATER:
+                        x = again
+            else:
+                x = value(d - 1, play(s, m), side, a, b, not closed)
             if best is None or compare(x, best[1]) is GREATER:
                 best = (m, x)
+                if closed and not isinstance(b, Infinity) and compare(x, b) is not LESS:
+                    found = Cut((m, x if soft else b, rest))  # a closed test stops at β
+                    break
                 if isinstance(a, Infinity) or compare(x, a) is GREATER:  # α < x (α is never +∞)
                     if not isinstance(b, Infinity) and compare(x, b) is not LESS:  # β <= x
                         found = Cut((m, x if soft else b, rest))
@@ -286,29 +381,34 @@ def NegamaxAlphaBeta(
             else:
                 found = best[0], alpha  # fail-hard, failing low: the bound it did not reach
         if key_of is not None and table is not None:
-            x = found[1]
-            if not _below(alpha, x, compare):
-                kind = BoundKind.UPPER  # no better than the α it was given: at most this
-            elif not _below(x, b, compare):
-                kind = BoundKind.LOWER  # reached β: at least this
-            else:
-                kind = BoundKind.EXACT
-            table.store(key, Entry(d, x, kind, found[0]))
+            table.store(key, Entry(d, found[1], kind_of(found, alpha), found[0]))
         return found
 
-    def value(d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
-        """What ``st`` is worth to ``side``, searched with ``side``'s window (α, β)."""
+    def value(
+        d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
+    ) -> Est[G]:
+        """What ``st`` is worth to ``side``, searched with ``side``'s window (α, β);
+        ``closed`` is for the search of ``st`` itself."""
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
                 return views.of(side, Guess(est.estimate(s)))
             if game.player(s) is side:  # the same side moves again: the same window
-                return search(d, s, alpha, beta)[1]
-            found = search(d, s, views.bound(beta), views.bound(alpha))[1]
+                return search(d, s, alpha, beta, closed)[1]
+            found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]
             return views.of(Side.Minnie, found)
         return views.of(side, Definitely(st.outcome))
 
-    # --8<-- [end:alphabeta]
+    def windowed_root(
+        s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+    ) -> Scanned[M, G]:
+        return search(depth, s, alpha, beta, closed)
+
+    def kind_of(found: Scanned[M, G], alpha: Bound[G]) -> BoundKind:
+        """What ``found`` says of its position's value, for its mover: what the table is told."""
+        if isinstance(found, Cut):
+            return BoundKind.LOWER
+        return BoundKind.UPPER if not _below(alpha, found[1], compare) else BoundKind.EXACT
 
     def root(s: S, /) -> Edge[M, G]:
         found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
@@ -318,17 +418,20 @@ def NegamaxAlphaBeta(
         watch = Watch(game, observer, compare)
         plain_search, plain_value = search, value
 
-        def search_twin(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
-            found = plain_search(d, s, alpha, beta)
-            watch.chose(views.found(game.player(s), found))
+        def search_twin(
+            d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+        ) -> Scanned[M, G]:
+            found = plain_search(d, s, alpha, beta, closed)
+            side = game.player(s)
+            watch.chose(views.found(side, found), views.kind(side, kind_of(found, alpha)))
             return found
 
         def value_twin(
-            d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], /
+            d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
         ) -> Est[G]:
             window = views.window(side, alpha, beta)
             watch.enter(st, d, window)
-            x = plain_value(d, st, side, alpha, beta)
+            x = plain_value(d, st, side, alpha, beta, closed)
             watch.leave(views.of(side, x), window)
             return x
 
@@ -337,13 +440,25 @@ def NegamaxAlphaBeta(
             best = entry.best if entry.best in seq.to_tuple(game.moves(s)) else None
             watch.hit(views.of(side, entry.value), views.kind(side, entry.bound), best)
 
+        def windowed_root_twin(
+            s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+        ) -> Scanned[M, G]:
+            window = views.window(game.player(s), alpha, beta)
+            watch.start_root()
+            watch.enter(Playing(s), depth, window)
+            found = plain_search(depth, s, alpha, beta, closed)
+            side = game.player(s)
+            shown = views.found(side, found)
+            watch.chose(shown, views.kind(side, kind_of(found, alpha)))
+            watch.leave(shown[1], window)
+            return found
+
         play, search, value = watch.play, search_twin, value_twin
         root = watch.root(root, depth, (NegInf, PosInf))
+        windowed_root = windowed_root_twin
         answered = answered_twin
 
-    kind = "fail-soft" if soft else "fail-hard"
-    with_table = "" if table is None else f", table {table.capacity}"
-    return search_player(f"NegamaxAlphaBeta(depth {depth}, {kind}{with_table})", settings, root)
+    return AlphaBetaCore(search, root, windowed_root, views, depth, table)
 
 
 def _below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:

@@ -12,7 +12,12 @@ Using an entry safely is the searcher's job, and the rules are these
 - an entry searched *less deep* than the question never answers it;
 - an exact value answers any window;
 - a lower bound answers only when it is at least β, an upper bound only
-  when it is at most α; otherwise a bound can only narrow the window.
+  when it is at most α; otherwise a bound can only narrow the window;
+- and, for the empty window (m, m) of a null-window test, a bound must
+  settle the test's own question: "more than m?" (an *open* search) is
+  settled by an upper bound at most m or a lower bound above m; "at least
+  m?" (a *closed* one) by a lower bound at least m or an upper bound below
+  m.  (For α < β this adds nothing.)
 
 The table holds at most ``capacity`` entries.  Its replacement rule, when a
 position is stored again, keeps the entry from the *deeper* search (a tie
@@ -67,8 +72,13 @@ class Entry(Generic[M, V]):
         alpha: Infinity | V,
         beta: Infinity | V,
         compare: Callable[[V, V], Order],
+        closed: bool = False,
     ) -> bool:
         """Whether this entry settles a search ``depth`` deep with the window (α, β).
+
+        ``closed`` is for a search that stops at a move reaching β even when it
+        only equals α (a test "at least β?"): a lower bound equal to β settles
+        it, an upper bound equal to α does not.
 
         REQUIRES: ``value``, ``alpha`` and ``beta`` are from the same side's point of view.
         """
@@ -77,10 +87,26 @@ class Entry(Generic[M, V]):
         match self.bound:
             case BoundKind.EXACT:
                 return True
-            case BoundKind.LOWER:  # the value is at least this: enough if it reaches β
-                return not isinstance(beta, Infinity) and compare(self.value, beta) is not LESS
+            case BoundKind.LOWER:  # at least this: enough if it reaches β (and is above α)
+                return (
+                    not isinstance(beta, Infinity)
+                    and compare(self.value, beta) is not LESS
+                    and (
+                        closed
+                        or isinstance(alpha, Infinity)
+                        or compare(self.value, alpha) is GREATER
+                    )
+                )
             case BoundKind.UPPER:  # at most this: enough if it does not beat α
-                return not isinstance(alpha, Infinity) and compare(self.value, alpha) is not GREATER
+                return (
+                    not isinstance(alpha, Infinity)
+                    and compare(self.value, alpha) is not GREATER
+                    and (
+                        not closed
+                        or isinstance(beta, Infinity)
+                        or compare(self.value, beta) is LESS
+                    )
+                )
 
 
 @final

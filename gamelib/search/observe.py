@@ -88,6 +88,10 @@ class Watch(Generic[S, M, G]):
         self._move = move
         return self._game.play(state, move)
 
+    def start_root(self) -> None:
+        """The next position entered is a root (no move led to it)."""
+        self._move = None
+
     def enter(self, status: Status[S], depth: int, window: Window[G] | None) -> None:
         """Report entering ``status`` by the move played last."""
         side = self._game.player(status.state) if isinstance(status, Playing) else None
@@ -95,15 +99,23 @@ class Watch(Generic[S, M, G]):
         self._best = None
         self._hit = None
 
-    def chose(self, found: Scanned[M, G]) -> None:
+    def chose(self, found: Scanned[M, G], bound: BoundKind | None = None) -> None:
         """The position being searched chose ``found``: report a cut, remember the move.
 
-        After a table answer (:meth:`hit`) the search only passes the answer on: nothing more.
+        ``bound`` is what the value is, for a search that knows better than its
+        window can say: with the empty window (m, m) a value of m is both at α
+        and at β, and only the search knows whether it stopped there (at least
+        m for its mover) or did not (at most).  The :class:`Leave` then carries
+        it.  After a table answer (:meth:`hit`) the search only passes the
+        answer on: nothing more.
         """
         if self._hit is not None:
             return
         if isinstance(found, Cut):
             self._observer(found)
+        if bound is not None:
+            self._hit = (bound, found[0])  # the Leave carries this bound, and the move
+            return
         self._best = found[0]
 
     def hit(self, value: Est[G], bound: BoundKind, best: M | None) -> None:
@@ -141,7 +153,7 @@ class Watch(Generic[S, M, G]):
         """A twin of the search at the root, bracketed like every other position."""
 
         def root_twin(s: S, /) -> Edge[M, G]:
-            self._move = None
+            self.start_root()
             self.enter(Playing(s), depth, window)
             edge = root(s)
             self._best = edge[0]
