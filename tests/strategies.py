@@ -85,3 +85,25 @@ def dags_and_depths(draw: st.DrawFn) -> tuple[Node, int]:
     root = pool[0]
     assert isinstance(root, Node)
     return root, depth
+
+
+@st.composite
+def finished_trees(draw: st.DrawFn) -> Node:
+    """A game tree in which every line ends in a finished game: something a solver can prove.
+
+    Branching 1-4, lines of uneven length (at most 6 moves), all three outcomes.
+    """
+    names = itertools.count()
+    budget = [draw(st.integers(6, 80))]
+
+    def node(level: int) -> Tree:
+        name = f"n{next(names)}"
+        budget[0] -= 1
+        if level > 0 and (budget[0] <= 0 or level >= 6 or draw(st.integers(0, 3)) == 0):
+            return End(name, draw(st.sampled_from(OUTCOMES)))
+        width = draw(st.integers(1, 4))
+        return Node(name, tuple(node(level + 1) for _ in range(width)))
+
+    root = node(0)
+    assert isinstance(root, Node)
+    return root

@@ -4,26 +4,50 @@
   (fail-soft or fail-hard), from the CMPUT 657 notes;
 - :mod:`gamelib.algorithms.table`: transposition tables;
 - :mod:`gamelib.algorithms.nullwindow`: the empty-window test "is the value at
-  least m?", SCOUT, NegaScout/PVS and MTD(f).
+  least m?", SCOUT, NegaScout/PVS and MTD(f);
+- :mod:`gamelib.algorithms.boolean`: the boolean OR/AND solver and its negamax
+  form, with proof and disproof trees and a checker.
 
 The lectures' own factories (Minimax, AlphaBeta, Jamboree) stay in
 :mod:`gamelib.estimate`; every kind, old and new, is listed in
 :mod:`gamelib.catalog`.
 """
 
+from gamelib.algorithms.boolean import (
+    BooleanSolution,
+    Goal,
+    ProofError,
+    ProofNode,
+    check_proof,
+    negamax_boolean,
+    proof_size,
+    proof_to_dot,
+    proof_to_text,
+    solve_goal,
+)
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import MTDf, PrincipalVariation, Scout, value_at_least
 from gamelib.algorithms.table import Entry, TableStats, TranspositionTable
 
 __all__ = [
+    "BooleanSolution",
     "Entry",
+    "Goal",
     "MTDf",
     "Negamax",
     "NegamaxAlphaBeta",
     "NegamaxSettings",
     "PrincipalVariation",
+    "ProofError",
+    "ProofNode",
     "Scout",
     "TableStats",
     "TranspositionTable",
+    "check_proof",
+    "negamax_boolean",
+    "proof_size",
+    "proof_to_dot",
+    "proof_to_text",
+    "solve_goal",
     "value_at_least",
 ]

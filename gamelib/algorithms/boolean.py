@@ -1,0 +1,451 @@
+"""Boolean minimax (CMPUT 657): can this side force a win?  Can it avoid losing?
+
+A question is a :class:`Goal` for a side, the *prover*.  Positions where
+the prover moves are OR nodes (one good move is enough), positions where
+the opponent moves are AND nodes (every reply must be good), and a finished
+game answers by its outcome.  The solver stops at the first winning move;
+asked, it lists every winning move at the root.
+
+Whatever the answer, the solver returns the tree that proves it, as data
+(:class:`ProofNode`).  A "yes" comes with a *proof tree*: the root, one
+winning move at each OR node, every move at each AND node, and leaves that
+are finished games the prover won (or, for "avoid losing", did not lose).
+A "no" comes with a *disproof tree*, which is the opponent's proof tree of
+the opposite question ("cannot force a win" is "the opponent can avoid
+losing").  :func:`check_proof` verifies any such tree against the game's
+own rules and says which rule a bad tree breaks.
+
+Besides the OR/AND pair there is the negamax boolean form,
+:func:`negamax_boolean`, in which every question is asked of the side to
+move: it wins if some move leaves the other side unable to avoid losing,
+and avoids losing if some move leaves the other side unable to win.
+
+>>> from gamelib.games.nim import Nim
+>>> solved = solve_goal(Nim(pile=5), Goal.WIN)
+>>> solved.holds, solved.moves, proof_size(solved.proof)
+(False, (), 10)
+>>> check_proof(Nim(pile=5), solved.proof)
+>>> solve_goal(Nim(pile=6), Goal.WIN, all_moves=True).moves
+(1,)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, Literal, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.core.game import Game
+from gamelib.search.capabilities import state_key
+from gamelib.search.events import BoundKind
+
+__all__ = [
+    "BooleanSolution",
+    "Goal",
+    "ProofError",
+    "ProofNode",
+    "achieves",
+    "check_proof",
+    "negamax_boolean",
+    "proof_size",
+    "proof_to_dot",
+    "proof_to_text",
+    "solve_goal",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Goal(Enum):
+    """What the prover wants of the game."""
+
+    WIN = "force a win"
+    """The prover wins, whatever the opponent does."""
+    NOT_LOSE = "avoid losing"
+    """The prover wins or draws, whatever the opponent does."""
+
+    @property
+    def opposite(self) -> Goal:
+        """The opponent's goal when this one fails: no win for me is "not lose" for them."""
+        return Goal.NOT_LOSE if self is Goal.WIN else Goal.WIN
+
+    def __repr__(self) -> str:
+        return f"<Goal.{self.name}>"
+
+
+def achieves(goal: Goal, side: Side, outcome: Outcome) -> bool:
+    """Whether a game that ended with ``outcome`` meets ``goal`` for ``side``.
+
+    >>> achieves(Goal.NOT_LOSE, Side.Minnie, Draw()), achieves(Goal.WIN, Side.Minnie, Draw())
+    (True, False)
+    """
+    match outcome:
+        case Winner(winner):
+            return winner is side
+        case Draw():
+            return goal is Goal.NOT_LOSE
+        case _:
+            assert_never(outcome)
+
+
+Kind = Literal["or", "and", "end", "horizon"]
+
+
+@final
+@dataclass(frozen=True, eq=False)
+class ProofNode(Generic[S, M]):
+    """One position of a proof tree, and the moves it keeps.
+
+    Equal subtrees are shared (a position reached twice is proved once), so a
+    proof is a DAG in memory; :func:`proof_size` counts it as the tree it stands for.
+    """
+
+    status: Status[S]
+    """The position: ``Playing(state)``, or ``Done(outcome)`` for a finished game."""
+    kind: Kind
+    """``or``: the prover moves, one move kept; ``and``: the opponent moves, every
+    move kept; ``end``: a finished game; ``horizon``: a position a depth-limited
+    search did not look past (never in a proof)."""
+    children: tuple[tuple[M, ProofNode[S, M]], ...] = ()
+    """The moves kept, with the positions they lead to."""
+
+
+@final
+@dataclass(frozen=True)
+class BooleanSolution(Generic[S, M]):
+    """What a boolean solve found."""
+
+    goal: Goal
+    """The question asked."""
+    side: Side
+    """Whom it was asked for (the prover)."""
+    holds: bool
+    """The answer."""
+    moves: tuple[M, ...]
+    """The prover's winning moves at the root, when it holds and the prover moves there:
+    the first found, or every one when all were asked for."""
+    proof: ProofNode[S, M]
+    """The tree that proves the answer: the prover's for "yes", the opponent's
+    (for the opposite goal) for "no"."""
+    proof_goal: Goal
+    """The goal the tree proves: ``goal`` when it holds, its opposite otherwise."""
+    proof_side: Side
+    """The side the tree proves it for."""
+    positions: int
+    """Positions played during the solve."""
+    exact: bool
+    """False when a depth limit stopped the search: then "no" only means "not within the depth"."""
+
+
+def solve_goal(
+    game: Game[S, M],
+    goal: Goal,
+    state: S | None = None,
+    side: Side | None = None,
+    *,
+    all_moves: bool = False,
+    depth: int | None = None,
+    table: TranspositionTable[M, ProofNode[S, M]] | None = None,
+) -> BooleanSolution[S, M]:
+    """Can ``side`` (default: the side to move at ``state``, default the start) meet ``goal``?
+
+    The OR/AND solver.  ``all_moves`` lists every winning move at the root
+    (searching them all), not just the first.  ``depth`` limits how many
+    moves it looks ahead (None: to the end of the game, for a full proof).
+    ``table`` remembers proved and disproved positions, keyed by the states
+    themselves (which must be hashable), so a position reached again is
+    proved once and its proof shared.
+    """
+    s = game.start if state is None else state
+    prover = game.player(s) if side is None else side
+    if table is not None:
+        state_key(game)  # the states must be hashable, or keyed: say so at once
+    played = itertools.count()
+
+    def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
+        """Whether ``st`` meets the goal for the prover, and the tree that shows which."""
+        if isinstance(st, Done):
+            return achieves(goal, prover, st.outcome), ProofNode(st, "end")
+        if d == 0:
+            return False, ProofNode(st, "horizon")
+        s = st.state
+        # Keyed by the state itself, not by a key that may fold symmetric positions
+        # together: a proof keeps the very positions it proves.
+        key: Hashable = (goal, prover, s, d)
+        if table is not None:
+            entry = table.probe(key)
+            if entry is not None:
+                return entry.bound is BoundKind.LOWER, entry.value
+        found = search(s, None if d is None else d - 1)
+        if table is not None:
+            bound = BoundKind.LOWER if found[0] else BoundKind.UPPER  # proved / disproved
+            table.store(key, Entry(0, found[1], bound, None))
+        return found
+
+    def search(s: S, d: int | None) -> tuple[bool, ProofNode[S, M]]:
+        moves = seq.to_tuple(game.moves(s))
+        prover_moves = game.player(s) is prover
+        kept: list[tuple[M, ProofNode[S, M]]] = []
+        for m in moves:
+            next(played)
+            holds, child = node(game.play(s, m), d)
+            if holds is prover_moves:
+                # The decisive move: the prover's win here, or the opponent's refutation.
+                # Either way the side moving keeps this one move: an OR node of the tree
+                # that proves the answer (the prover's tree, or the opponent's).
+                return holds, ProofNode(Playing(s), "or", ((m, child),))
+            kept.append((m, child))
+        # Every move went the other way: the side not moving here answers for all of them,
+        # an AND node of the tree that proves the answer.
+        return not prover_moves, ProofNode(Playing(s), "and", tuple(kept))
+
+    moves: tuple[M, ...] = ()
+    if all_moves and game.player(s) is prover:
+        winners: list[tuple[M, ProofNode[S, M]]] = []
+        tried: list[tuple[M, ProofNode[S, M]]] = []
+        for m in seq.to_tuple(game.moves(s)):
+            next(played)
+            holds, child = node(game.play(s, m), None if depth is None else depth - 1)
+            (winners if holds else tried).append((m, child))
+        held = bool(winners)
+        moves = tuple(m for m, _ in winners)
+        if held:
+            tree = ProofNode(Playing(s), "or", tuple(winners[:1]))
+        else:
+            tree = ProofNode(Playing(s), "and", tuple(tried))
+    else:
+        held, tree = node(Playing(s), depth)
+        if held and game.player(s) is prover:
+            moves = (tree.children[0][0],)
+    return BooleanSolution(
+        goal,
+        prover,
+        held,
+        moves,
+        tree,
+        goal if held else goal.opposite,
+        prover if held else flip(prover),
+        next(played),
+        exact=depth is None,
+    )
+
+
+def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> bool:
+    """The negamax boolean form: can the side to move at ``state`` meet ``goal``?
+
+    Every question is asked of the side to move: it can force a win if some
+    move leaves the other side unable to avoid losing, and it can avoid losing
+    if some move leaves the other side unable to force a win.  (When the same
+    side moves again, the question is passed on as it is.)
+
+    >>> from gamelib.games.nim import Nim
+    >>> negamax_boolean(Nim(pile=5), Goal.WIN), negamax_boolean(Nim(pile=6), Goal.WIN)
+    (False, True)
+    """
+    s = game.start if state is None else state
+
+    def meets(s: S, goal: Goal) -> bool:
+        mover = game.player(s)
+        for m in game.moves(s):
+            st = game.play(s, m)
+            if isinstance(st, Done):
+                if achieves(goal, mover, st.outcome):
+                    return True
+            elif game.player(st.state) is mover:
+                if meets(st.state, goal):
+                    return True
+            elif not meets(st.state, goal.opposite):
+                return True
+        return False
+
+    return meets(s, goal)
+
+
+# --------------------------------------------------------------------------
+# Checking and showing proofs
+
+
+class ProofError(ValueError):
+    """A proof tree that does not prove what it claims; the message names the rule broken."""
+
+
+def check_proof(
+    game: Game[S, M],
+    proof: ProofNode[S, M],
+    state: S | None = None,
+    goal: Goal | None = None,
+    side: Side | None = None,
+) -> None:
+    """Verify ``proof`` against ``game``'s rules; :class:`ProofError` names the first broken rule.
+
+    It must start at ``state`` (default the game's start).  It proves
+    ``goal`` (default: whatever its leaves show; give it to be strict) for
+    ``side`` (default: the side to move at the root when that is an OR node,
+    the other side when it is an AND node).  The rules: the root is the
+    position asked about; every kept move is legal where it is kept and
+    leads where the tree says; an OR node (the prover moves) keeps one move,
+    an AND node (the opponent moves) keeps every legal move; every leaf is a
+    finished game meeting the goal for the prover; nothing is a horizon.
+    """
+    s = game.start if state is None else state
+    if proof.status != Playing(s):
+        raise ProofError(
+            f"the root is not the position asked about: the tree starts at {_where(game, proof)}"
+        )
+    root_mover = game.player(s)
+    prover = side
+    if prover is None:
+        prover = root_mover if proof.kind == "or" else flip(root_mover)
+    checked: set[int] = set()
+
+    def check(node: ProofNode[S, M], path: tuple[M, ...]) -> None:
+        if id(node) in checked:  # a shared subtree is checked once
+            return
+        checked.add(id(node))
+        where = _path_text(game, path)
+        status = node.status
+        if isinstance(status, Done):
+            if node.kind != "end" or node.children:
+                raise ProofError(f"the finished game {where} is not kept as a leaf")
+            judged = [goal] if goal is not None else [Goal.WIN, Goal.NOT_LOSE]
+            if not any(achieves(g, prover, status.outcome) for g in judged):
+                raise ProofError(
+                    f"the leaf {where} is a game {prover} did not "
+                    f"{'win' if goal is Goal.WIN else 'come out of without losing'}: "
+                    f"{status.outcome}"
+                )
+            return
+        if node.kind == "horizon":
+            raise ProofError(
+                f"the position {where} was never searched to the end: a depth-limited "
+                "search proves nothing there"
+            )
+        if node.kind == "end":
+            raise ProofError(f"the position {where} is kept as a finished game but is not one")
+        s = status.state
+        mover = game.player(s)
+        expected = "or" if mover is prover else "and"
+        if node.kind != expected:
+            raise ProofError(
+                f"the position {where} is kept as an {node.kind.upper()} node, but {mover} "
+                f"moves there, so it is an {expected.upper()} node"
+            )
+        legal = seq.to_tuple(game.moves(s))
+        kept = [m for m, _ in node.children]
+        for m in kept:
+            if m not in legal:
+                raise ProofError(
+                    f"the move {game.move_to_string(m)} kept {where} is not legal there"
+                )
+        if expected == "or" and len(kept) != 1:
+            raise ProofError(
+                f"the OR node {where} keeps {len(kept)} moves: it must keep exactly one"
+            )
+        if expected == "and":
+            missing = [m for m in legal if m not in kept]
+            if missing:
+                shown = ", ".join(game.move_to_string(m) for m in missing)
+                raise ProofError(f"the AND node {where} leaves out the move {shown}")
+        for m, child in node.children:
+            if game.play(s, m) != child.status:
+                raise ProofError(
+                    f"the move {game.move_to_string(m)} {where} does not lead to the position "
+                    "the tree keeps after it"
+                )
+            check(child, (*path, m))
+
+    check(proof, ())
+
+
+def _where(game: Game[S, M], node: ProofNode[S, M]) -> str:
+    status = node.status
+    if isinstance(status, Playing):
+        return f"'{game.state_to_string(status.state)}'"
+    return str(status)
+
+
+def _path_text(game: Game[S, M], path: tuple[M, ...]) -> str:
+    if not path:
+        return "at the root"
+    return "after " + " ".join(game.move_to_string(m) for m in path)
+
+
+def proof_size(proof: ProofNode[S, M]) -> int:
+    """The number of positions in the tree ``proof`` stands for (a shared subtree counts
+    once for every place it stands)."""
+    sizes: dict[int, int] = {}
+
+    def size(node: ProofNode[S, M]) -> int:
+        known = sizes.get(id(node))
+        if known is None:
+            known = 1 + sum(size(child) for _, child in node.children)
+            sizes[id(node)] = known
+        return known
+
+    return size(proof)
+
+
+def _walk(
+    proof: ProofNode[S, M],
+) -> Iterator[tuple[tuple[M, ...], ProofNode[S, M]]]:
+    stack: list[tuple[tuple[M, ...], ProofNode[S, M]]] = [((), proof)]
+    while stack:
+        path, node = stack.pop()
+        yield path, node
+        stack.extend(((*path, m), child) for m, child in reversed(node.children))
+
+
+def proof_to_text(game: Game[S, M], proof: ProofNode[S, M]) -> str:
+    """The proof as indented lines: each position, and the moves it keeps."""
+    lines = []
+    for path, node in _walk(proof):
+        indent = "  " * len(path)
+        via = "" if not path else f"{game.move_to_string(path[-1])}: "
+        status = node.status
+        if isinstance(status, Done):
+            lines.append(f"{indent}{via}{status.outcome}")
+        else:
+            what = {"or": "OR", "and": "AND", "horizon": "not searched", "end": "?"}[node.kind]
+            shown = game.state_to_string(status.state).replace("\n", " / ")
+            lines.append(f"{indent}{via}{shown} [{what}]")
+    return "\n".join(lines)
+
+
+def proof_to_dot(game: Game[S, M], proof: ProofNode[S, M], title: str = "proof") -> str:
+    """The proof as a Graphviz digraph: OR nodes as boxes, AND nodes as ellipses,
+    finished games as octagons."""
+    names: dict[int, str] = {}
+    out = ["digraph proof {", f"  label={_quote(title)};", "  labelloc=t;"]
+    counter: Callable[[], int] = itertools.count().__next__
+
+    def name(node: ProofNode[S, M]) -> str:
+        known = names.get(id(node))
+        if known is not None:
+            return known
+        known = f"p{counter()}"
+        names[id(node)] = known
+        status = node.status
+        if isinstance(status, Done):
+            label, shape = str(status.outcome), "octagon"
+        else:
+            label = game.state_to_string(status.state)
+            shape = "box" if node.kind == "or" else "ellipse"
+        out.append(f"  {known} [label={_quote(label)}, shape={shape}];")
+        for m, child in node.children:
+            out.append(f"  {known} -> {name(child)} [label={_quote(game.move_to_string(m))}];")
+        return known
+
+    name(proof)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
