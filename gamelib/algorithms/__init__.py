@@ -6,7 +6,9 @@
 - :mod:`gamelib.algorithms.nullwindow`: the empty-window test "is the value at
   least m?", SCOUT, NegaScout/PVS and MTD(f);
 - :mod:`gamelib.algorithms.boolean`: the boolean OR/AND solver and its negamax
-  form, with proof and disproof trees and a checker.
+  form, with proof and disproof trees and a checker;
+- :mod:`gamelib.algorithms.exact`: exact game values with distance (who wins,
+  and in how many plies), for ``gamelib solve``.
 
 The lectures' own factories (Minimax, AlphaBeta, Jamboree) stay in
 :mod:`gamelib.estimate`; every kind, old and new, is listed in
@@ -25,6 +27,7 @@ from gamelib.algorithms.boolean import (
     proof_to_text,
     solve_goal,
 )
+from gamelib.algorithms.exact import Solution, SolveInterruptedError, describe, solve
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import MTDf, PrincipalVariation, Scout, value_at_least
 from gamelib.algorithms.table import Entry, TableStats, TranspositionTable
@@ -41,13 +44,17 @@ __all__ = [
     "ProofError",
     "ProofNode",
     "Scout",
+    "Solution",
+    "SolveInterruptedError",
     "TableStats",
     "TranspositionTable",
     "check_proof",
+    "describe",
     "negamax_boolean",
     "proof_size",
     "proof_to_dot",
     "proof_to_text",
+    "solve",
     "solve_goal",
     "value_at_least",
 ]

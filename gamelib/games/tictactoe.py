@@ -57,6 +57,29 @@ _MOVES: tuple[Seq[int], ...] = tuple(
 )
 
 
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    """The board's eight symmetries, each as the cell each cell comes from."""
+
+    def turn(i: int) -> int:
+        row, col = divmod(i, 3)
+        return col * 3 + (2 - row)
+
+    def mirror(i: int) -> int:
+        row, col = divmod(i, 3)
+        return row * 3 + (2 - col)
+
+    found = []
+    order = list(range(9))
+    for _ in range(4):
+        found.append(tuple(order))
+        found.append(tuple(mirror(i) for i in order))
+        order = [turn(i) for i in order]
+    return tuple(found)
+
+
+_SYMMETRIES = _symmetries()
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class TicTacToeState:
@@ -116,6 +139,20 @@ class TicTacToe:
 
     def move_to_string(self, move: int, /) -> str:
         return str(move)
+
+    def key(self, state: TicTacToeState, /) -> tuple[tuple[int, ...], Side]:
+        """The same key for the eight positions the board's symmetries make of this one.
+
+        Rotations and reflections change nothing about who can win, so a
+        transposition table may answer for all eight at once.
+
+        >>> game = TicTacToe()
+        >>> one, five, nine = (game.play(game.start, cell).state for cell in (1, 5, 9))
+        >>> game.key(one) == game.key(nine) != game.key(five)
+        True
+        """
+        cells = state.cells
+        return min(tuple(cells[i] for i in order) for order in _SYMMETRIES), state.side
 
     def parse_move(self, state: TicTacToeState, text: str, /) -> int | None:
         text = text.strip()
