@@ -9,6 +9,7 @@ from typing import TypeVar
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from gamelib import Done, Draw, Game, Playing, Side, Winner, seq
 from gamelib.algorithms.exact import (
@@ -48,8 +49,8 @@ def other(result: Result) -> Result:
             return "loss"
         case "loss":
             return "win"
-        case "draw":
-            return "draw"
+        case "draw" | "unknown":
+            return result
 
 
 def model(game: Game[S, M]) -> Callable[[S], tuple[Result, int]]:
@@ -110,7 +111,55 @@ def check(
 
 
 def rank(result: Result, plies: int) -> int:
-    return 0 if result == "draw" else BIG - plies if result == "win" else -(BIG - plies)
+    return (
+        0 if result in ("draw", "unknown") else BIG - plies if result == "win" else -(BIG - plies)
+    )
+
+
+def longest(game: Game[S, M]) -> Callable[[S], int]:
+    """The most plies any line from a position takes to finish the game."""
+
+    @functools.cache
+    def length(state: S) -> int:
+        most = 0
+        for move in seq.to_tuple(game.moves(state)):
+            after = game.play(state, move)
+            most = max(most, 1 if isinstance(after, Done) else 1 + length(after.state))
+        return most
+
+    return length
+
+
+def check_limited(
+    game: Game[S, M],
+    state: S,
+    depth: int,
+    table: TranspositionTable[M, int] | None,
+    judge: Callable[[S], tuple[Result, int]] | None = None,
+    length: Callable[[S], int] | None = None,
+) -> None:
+    """A solve limited to ``depth`` plies, held to the model (``judge``, ``length``: the
+    model's functions, to share their caches): a win or loss within the depth is found with
+    its exact distance; anything else is unknown, or a draw that is one."""
+    judge = model(game) if judge is None else judge
+    length = longest(game) if length is None else length
+    solution = solve(game, state, table=table, depth=depth)
+    result, plies = judge(state)
+    assert solution.depth == depth
+    if result in ("win", "loss") and plies <= depth:
+        assert (solution.result, solution.plies) == (result, plies)
+    elif result == "draw" and length(state) <= depth:
+        assert solution.result == "draw"
+    else:
+        assert solution.result in (("draw", "unknown") if result == "draw" else ("unknown",))
+    # The line ends with the game or at the depth, and is legal all the way.
+    status: Playing[S] | Done = Playing(state)
+    for move in solution.principal:
+        assert isinstance(status, Playing)
+        assert move in seq.to_tuple(game.moves(status.state))
+        status = game.play(status.state, move)
+    assert isinstance(status, Done) or len(solution.principal) == depth
+    assert len(solution.principal) <= depth
 
 
 @pytest.mark.parametrize("pile", range(1, 21))
@@ -175,6 +224,49 @@ def test_every_reachable_tictactoe_position_with_exact_distances() -> None:
     assert describe(game, start) == "a draw, with best play (9 plies to the end); a best move: 1"
 
 
+@pytest.mark.parametrize("depth", [1, 2, 3, 5, 7, 9])
+def test_depth_limited_solves_of_every_reachable_tictactoe_position(depth: int) -> None:
+    game = TicTacToe()
+    table: TranspositionTable[int, int] = TranspositionTable(1_000_000)
+    judge, length = model(game), longest(game)
+    stack, seen = [game.start], set()
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        check_limited(game, state, depth, table if len(seen) % 2 else None, judge, length)
+        for move in seq.to_tuple(game.moves(state)):
+            after = game.play(state, move)
+            if isinstance(after, Playing):
+                stack.append(after.state)
+
+
+@pytest.mark.parametrize("pile", range(1, 16))
+@pytest.mark.parametrize("depth", [1, 2, 3, 5, 8])
+def test_depth_limited_nim_solves(pile: int, depth: int) -> None:
+    check_limited(Nim(pile=pile), Nim(pile=pile).start, depth, TranspositionTable(1000))
+
+
+@given(finished_trees(), st.integers(1, 6))
+def test_depth_limited_solves_of_finished_trees(root: Node, depth: int) -> None:
+    game = ExplicitGame(root)
+    check_limited(game, game.start, depth, TranspositionTable(1000))
+    check_limited(game, game.start, depth, None)
+
+
+def test_a_depth_limited_solve_says_what_it_cannot_see() -> None:
+    game = TicTacToe()
+    shallow = solve(game, depth=4)
+    assert (shallow.result, shallow.plies, shallow.winner) == ("unknown", 4, None)
+    assert describe(game, shallow) == (
+        "no forced result within 4 plies for either side; a best move so far: 1"
+    )
+    assert solve(game, depth=9).result == "draw"
+    with pytest.raises(ValueError, match="at least 1 ply ahead, not 0"):
+        solve(game, depth=0)
+
+
 def test_tictactoe_solved_from_empty_in_fewer_positions_than_easyai() -> None:
     solution = solve(TicTacToe())
     assert solution.result == "draw"
@@ -217,3 +309,19 @@ def test_describe_says_who_wins_and_when() -> None:
     assert solve(game).winner is Side.Minnie
     assert solve(Nim(pile=4)).winner is Side.Maxie
     assert solve(TicTacToe()).winner is None
+
+
+def test_a_stopped_depth_limited_solve_speaks_of_its_depth() -> None:
+    def stop(positions: int) -> None:
+        if positions >= 1_500:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SolveInterruptedError) as caught:
+        solve(TicTacToe(), table=None, depth=8, progress=stop, every=500)
+    stopped = caught.value
+    assert (stopped.positions, stopped.depth) == (1_500, 8)
+    assert "a draw" not in str(stopped)
+    assert str(stopped) == (
+        "stopped after 1,500 positions: the side to move can expect "
+        "at least no forced result within 8 plies"
+    )

@@ -19,6 +19,12 @@ The driver is MTD(f) over these integers: null-window alpha-beta tests
 value is pinned between them.  Stopped (Ctrl-C), a solve says what it knew:
 the bounds proved so far (:class:`SolveInterruptedError`).
 
+A solve may be limited to a depth, for games too big to solve outright: a
+position the search does not look past counts as 0, between every win and
+every loss, so a win or a loss found within the depth is still exact (it is
+forced, and no quicker one exists), and otherwise the result is
+``"unknown"``: neither side can force a result that soon.
+
 >>> from gamelib.games.nim import Nim
 >>> solution = solve(Nim(pile=6))
 >>> solution.result, solution.plies, solution.best, solution.principal
@@ -36,6 +42,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
+from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.core.datatypes import (
     EQUAL,
@@ -71,8 +78,8 @@ BIG = 1_000_000_000
 """The value of a win now; a game longer than this many plies cannot be solved."""
 _WON = BIG // 2  # values beyond this (either way) are wins and losses, with their distance
 
-Result = Literal["win", "loss", "draw"]
-"""How the game ends for the side to move."""
+Result = Literal["win", "loss", "draw", "unknown"]
+"""How the game ends for the side to move (``"unknown"``: not within a depth-limited solve)."""
 
 
 @final
@@ -88,15 +95,18 @@ class Solution(Generic[S, M]):
     """How the game ends for ``to_move``, under perfect play."""
     plies: int
     """Plies from this position to the end of the game, the winner hurrying and the loser
-    delaying (for a draw: along the principal variation)."""
+    delaying (for a draw: along the principal variation; for an unknown result: to the
+    depth limit)."""
     best: M
     """A best move: one that keeps the result and its distance."""
     principal: tuple[M, ...]
-    """A line of best moves for both sides, to the end of the game."""
+    """A line of best moves for both sides, to the end of the game (or of the depth)."""
     positions: int
     """Positions searched (every play, re-searches included)."""
     seconds: float
     """How long it took."""
+    depth: int | None = None
+    """The depth limit, if the solve had one."""
 
     @property
     def winner(self) -> Side | None:
@@ -106,13 +116,13 @@ class Solution(Generic[S, M]):
                 return self.to_move
             case "loss":
                 return flip(self.to_move)
-            case "draw":
+            case "draw" | "unknown":
                 return None
 
     @property
     def value(self) -> int:
         """The value as the solver ranks it: larger is better for ``to_move``."""
-        if self.result == "draw":
+        if self.result in ("draw", "unknown"):
             return 0
         return BIG - self.plies if self.result == "win" else -(BIG - self.plies)
 
@@ -120,33 +130,41 @@ class Solution(Generic[S, M]):
 class SolveInterruptedError(Exception):
     """A solve stopped before it finished (Ctrl-C); it says what it knew."""
 
-    def __init__(self, lower: int | None, upper: int | None, positions: int) -> None:
+    def __init__(
+        self, lower: int | None, upper: int | None, positions: int, depth: int | None = None
+    ) -> None:
         self.lower = lower
         """The value was proved at least this (None: nothing proved from below)."""
         self.upper = upper
         """The value was proved at most this (None: nothing proved from above)."""
         self.positions = positions
         """Positions searched before it stopped."""
-        super().__init__(f"stopped after {positions:,} positions: {_known(lower, upper)}")
+        self.depth = depth
+        """The solve's depth limit, if it had one."""
+        super().__init__(f"stopped after {positions:,} positions: {_known(lower, upper, depth)}")
 
 
-def _word(value: int) -> str:
+def _word(value: int, depth: int | None) -> str:
     if value > _WON:
         return f"a win in {BIG - value} plies"
     if value < -_WON:
         return f"a loss in {BIG + value} plies"
-    return "a draw"
+    return "a draw" if depth is None else f"no forced result within {depth} plies"
 
 
-def _known(lower: int | None, upper: int | None) -> str:
+def _known(lower: int | None, upper: int | None, depth: int | None) -> str:
     if lower is None and upper is None:
         return "nothing is known yet"
+    if lower is not None and lower == upper:
+        return f"the side to move can expect {_word(lower, depth)}"
     if lower is not None and upper is not None:
-        return f"the side to move can expect between {_word(lower)} and {_word(upper)}"
+        return (
+            f"the side to move can expect between {_word(lower, depth)} and {_word(upper, depth)}"
+        )
     if lower is not None:
-        return f"the side to move can expect at least {_word(lower)}"
+        return f"the side to move can expect at least {_word(lower, depth)}"
     assert upper is not None
-    return f"the side to move can expect at most {_word(upper)}"
+    return f"the side to move can expect at most {_word(upper, depth)}"
 
 
 def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
@@ -158,7 +176,13 @@ def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
 
     def rank(r: tuple[Result, int]) -> int:
         result, plies = r
-        return 0 if result == "draw" else BIG - plies if result == "win" else -(BIG - plies)
+        match result:
+            case "win":
+                return BIG - plies
+            case "loss":
+                return -(BIG - plies)
+            case "draw" | "unknown":
+                return 0
 
     x, y = rank(a), rank(b)
     return (x > y) - (x < y)
@@ -193,6 +217,7 @@ def solve(
     state: S | None = None,
     *,
     table: TranspositionTable[M, int] | int | None = 1_000_000,
+    depth: int | None = None,
     progress: Callable[[int], None] | None = None,
     every: int = 100_000,
 ) -> Solution[S, M]:
@@ -200,12 +225,15 @@ def solve(
 
     ``table`` is a transposition table, or the number of entries for a new
     one (None or 0 for none; a table needs hashable or keyed states).
+    ``depth``, if given, is how many plies the search looks ahead (at least 1).
     ``progress``, if given, is called with the positions searched so far
     every ``every`` positions.  Ctrl-C raises :class:`SolveInterruptedError`
     with the bounds proved so far.
     """
     began = time.perf_counter()
     s0 = game.start if state is None else state
+    if depth is not None and depth < 1:
+        raise ValueError(f"a solve looks at least 1 ply ahead, not {depth}")
     if isinstance(table, int):
         table = TranspositionTable(table) if table > 0 else None
     key_of = state_key(game) if table is not None else None
@@ -219,8 +247,12 @@ def solve(
             progress(n)
         return game.play(s, m)
 
-    def search(s: S, ply: int, alpha: int, beta: int) -> tuple[M, int]:
-        """The best move and value for the side to move at ``s``, values counted from the root."""
+    def search(s: S, ply: int, alpha: int, beta: int) -> tuple[M | None, int]:
+        """The best move and value for the side to move at ``s``, values counted from the root
+        (no move at the depth limit)."""
+        left = 0 if depth is None else depth - ply  # plies still to look ahead, when limited
+        if depth is not None and left <= 0:
+            return None, 0  # not looked past: between every win and every loss
         mover = game.player(s)
         moves = seq.to_tuple(game.moves(s))
         if not moves:
@@ -234,13 +266,20 @@ def solve(
                 # Counted from the root again, as the window is, before anything is compared.
                 here = Entry(entry.depth, _from_entry(entry.value, ply), entry.bound, entry.best)
                 legal = here.best if here.best in moves else None
-                if ply > 0 and legal is not None and here.answers(0, alpha, beta, _order):
+                # Only an entry searched exactly as far answers: a deeper one could see a
+                # slower win past this search's depth while a quicker one hides behind it.
+                if (
+                    ply > 0
+                    and legal is not None
+                    and here.depth == left
+                    and here.answers(left, alpha, beta, _order)
+                ):
                     return legal, here.value
                 first = legal
         if first is not None:
             moves = (first, *(m for m in moves if m != first))
         a = alpha
-        best: tuple[M, int] | None = None
+        best: tuple[M | None, int] | None = None
         for m in moves:
             st = play(s, m)
             if isinstance(st, Done):
@@ -261,7 +300,7 @@ def solve(
             kind = (
                 BoundKind.LOWER if x >= beta else BoundKind.UPPER if x <= alpha else BoundKind.EXACT
             )
-            table.store(key, Entry(0, _to_entry(x, ply), kind, best[0]))
+            table.store(key, Entry(left, _to_entry(x, ply), kind, best[0]))
         return best
 
     lower: int | None = None
@@ -280,11 +319,20 @@ def solve(
                 move = found
             g = value
         assert move is not None  # the value was reached from below at least once
+        searched = positions[0]
+        result: Result
+        if lo > _WON:
+            result = "win"
+        elif lo < -_WON:
+            result = "loss"
+        else:
+            drawn, checked = (True, 0) if depth is None else _draw_within(game, s0, depth)
+            searched += checked
+            result = "draw" if drawn else "unknown"
+        principal = _principal(game, s0, move, table, depth)
     except KeyboardInterrupt:
-        raise SolveInterruptedError(lower, upper, positions[0]) from None
-    principal = _principal(game, s0, move, table)
-    result: Result = "win" if lo > _WON else "loss" if lo < -_WON else "draw"
-    plies = BIG - abs(lo) if result != "draw" else len(principal)
+        raise SolveInterruptedError(lower, upper, positions[0], depth) from None
+    plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
     return Solution(
         s0,
         game.player(s0),
@@ -292,9 +340,27 @@ def solve(
         plies,
         move,
         principal,
-        positions[0],
+        searched,
         time.perf_counter() - began,
+        depth,
     )
+
+
+def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
+    """Whether both sides can avoid losing within ``depth`` plies, every line finished,
+    and the positions it took to find out.
+
+    A depth-limited value of 0 is a draw only then; otherwise it may stand for
+    positions the search did not look past.
+    """
+    mover = game.player(state)
+    positions = 0
+    for side in (mover, flip(mover)):
+        answer = solve_goal(game, Goal.NOT_LOSE, state, side, depth=depth)
+        positions += answer.positions
+        if not answer.holds:
+            return False, positions
+    return True, positions
 
 
 def _order(a: int, b: int) -> Order:
@@ -302,14 +368,20 @@ def _order(a: int, b: int) -> Order:
 
 
 def _principal(
-    game: Game[S, M], start: S, first: M, table: TranspositionTable[M, int] | None
+    game: Game[S, M],
+    start: S,
+    first: M,
+    table: TranspositionTable[M, int] | None,
+    depth: int | None,
 ) -> tuple[M, ...]:
-    """A line of best moves from ``start``, beginning with ``first``, to the end of the game."""
+    """A line of best moves from ``start``, beginning with ``first``, to the end of the game
+    or of the depth."""
     line = [first]
     status = game.play(start, first)
-    while isinstance(status, Playing):
+    while isinstance(status, Playing) and (depth is None or len(line) < depth):
         s = status.state
-        move = solve(game, s, table=table).best  # the table makes each of these short
+        left = None if depth is None else depth - len(line)
+        move = solve(game, s, table=table, depth=left).best  # the table makes these short
         line.append(move)
         status = game.play(s, move)
     return tuple(line)
@@ -330,4 +402,9 @@ def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
         case "draw":
             return (
                 f"a draw, with best play ({solution.plies} plies to the end); a best move: {best}"
+            )
+        case "unknown":
+            return (
+                f"no forced result within {solution.depth} plies for either side; "
+                f"a best move so far: {best}"
             )
