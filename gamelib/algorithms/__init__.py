@@ -25,6 +25,7 @@ from gamelib.algorithms.boolean import (
     proof_size,
     proof_to_dot,
     proof_to_text,
+    proofs_to_dot,
     solve_goal,
 )
 from gamelib.algorithms.exact import Solution, SolveInterruptedError, describe, solve
@@ -54,6 +55,7 @@ __all__ = [
     "proof_size",
     "proof_to_dot",
     "proof_to_text",
+    "proofs_to_dot",
     "solve",
     "solve_goal",
     "value_at_least",

@@ -32,7 +32,7 @@ and avoids losing if some move leaves the other side unable to win.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, Literal, TypeVar, assert_never, final
@@ -55,6 +55,7 @@ __all__ = [
     "proof_size",
     "proof_to_dot",
     "proof_to_text",
+    "proofs_to_dot",
     "solve_goal",
 ]
 
@@ -420,11 +421,17 @@ def proof_to_text(game: Game[S, M], proof: ProofNode[S, M]) -> str:
 def proof_to_dot(game: Game[S, M], proof: ProofNode[S, M], title: str = "proof") -> str:
     """The proof as a Graphviz digraph: OR nodes as boxes, AND nodes as ellipses,
     finished games as octagons."""
-    names: dict[int, str] = {}
-    out = ["digraph proof {", f"  label={_quote(title)};", "  labelloc=t;"]
-    counter: Callable[[], int] = itertools.count().__next__
+    return proofs_to_dot(game, [(title, proof)])
 
-    def name(node: ProofNode[S, M]) -> str:
+
+def proofs_to_dot(game: Game[S, M], proofs: Sequence[tuple[str, ProofNode[S, M]]]) -> str:
+    """Several proofs, each titled, in one Graphviz digraph (one cluster each when there are
+    more than one: a draw is proved by both sides' "avoid losing" trees)."""
+    names: dict[int, str] = {}
+    counter: Callable[[], int] = itertools.count().__next__
+    out = ["digraph proof {"]
+
+    def name(node: ProofNode[S, M], into: list[str]) -> str:
         known = names.get(id(node))
         if known is not None:
             return known
@@ -436,12 +443,23 @@ def proof_to_dot(game: Game[S, M], proof: ProofNode[S, M], title: str = "proof")
         else:
             label = game.state_to_string(status.state)
             shape = "box" if node.kind == "or" else "ellipse"
-        out.append(f"  {known} [label={_quote(label)}, shape={shape}];")
+        into.append(f"  {known} [label={_quote(label)}, shape={shape}];")
         for m, child in node.children:
-            out.append(f"  {known} -> {name(child)} [label={_quote(game.move_to_string(m))}];")
+            edge = f"{known} -> {name(child, into)} [label={_quote(game.move_to_string(m))}];"
+            into.append(f"  {edge}")
         return known
 
-    name(proof)
+    if len(proofs) == 1:
+        title, proof = proofs[0]
+        out += [f"  label={_quote(title)};", "  labelloc=t;"]
+        name(proof, out)
+    else:
+        for i, (title, proof) in enumerate(proofs):
+            body: list[str] = []
+            name(proof, body)
+            out += [f"  subgraph cluster_{i} {{", f"    label={_quote(title)};"]
+            out += [f"  {line}" for line in body]
+            out.append("  }")
     out.append("}")
     return "\n".join(out) + "\n"
 

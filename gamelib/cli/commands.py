@@ -1,4 +1,4 @@
-"""The commands: ``gamelib play | analyse | trace | run | list | demo``.
+"""The commands: ``gamelib play | analyse | trace | solve | run | list | demo``.
 
 Every mistake on the command line gets one sentence on standard error and
 exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
@@ -23,6 +23,7 @@ from gamelib.catalog import CATALOG, Catalog
 from gamelib.cli.games import GAMES, GameKit, KitUser
 from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
 from gamelib.cli.presets import DEMO_PRESET, PRESETS
+from gamelib.cli.solve import SolveJob, add_solve_options, check_request
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     PlayerSpec,
@@ -97,6 +98,17 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     traced_entry = GAMES.get(trace_game) if trace_game is not None else None
     if traced_entry is not None:
         traced_entry.add_options(tracing)  # e.g. --pile for --game nim
+
+    solving = commands.add_parser(
+        "solve",
+        help="who wins with perfect play, in how many plies (and the proof)",
+        description="Solve a game exactly: who wins from the start (or after --moves), or "
+        "that it is a draw, in how many plies with the winner hurrying and the loser "
+        "delaying, a best move, and the positions searched.  Options after the game's name "
+        "include the game's own, such as --pile 9.",
+    )
+    solving.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    add_solve_options(solving)
 
     run = commands.add_parser(
         "run",
@@ -353,7 +365,9 @@ def _game_flags(name: str) -> set[str]:
     return set(vars(parser.parse_args([])))
 
 
-def _run(argv: list[str], stdin: TextIO, stdout: TextIO, catalog: Catalog) -> int:
+def _run(
+    argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog
+) -> int:
     _check_catalog(catalog)
     options, extra = _top_parser(catalog, _game_named_in(argv)).parse_known_args(argv)
     command: str = options.command
@@ -362,16 +376,26 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, catalog: Catalog) -> in
         return _list(stdout, catalog)
     if command == "demo":
         _reject_extra(extra)
-        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout, catalog)
+        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout, stderr, catalog)
     if command == "run":
         preset = PRESETS.get(options.preset)
         if preset is None:
             known = ", ".join(sorted(PRESETS))
             raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
-        return _run([*preset.argv, *extra], stdin, stdout, catalog)
+        return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog)
     if command == "trace":
         return _trace_target(options, extra).run(_Trace(options, stdout, catalog))
+    if command == "solve":
+        request = check_request(options)
+        entry = GAMES.get(request.game)
+        if entry is not None and not entry.playable:
+            raise UsageError(
+                f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
+            )
+        return _build_game(request.game, extra, playing=False).run(
+            SolveJob(request, stdout, stderr)
+        )
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         streams = Streams(stdin, stdout, _seed(options.seed))
@@ -401,7 +425,7 @@ def main(
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
     try:
-        return _run(args, sys.stdin if stdin is None else stdin, out, catalog)
+        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog)
     except (
         UsageError,
         SpecError,
