@@ -38,7 +38,17 @@ from typing import Generic, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.algorithms.table import Entry, TranspositionTable
-from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
+from gamelib.core.datatypes import (
+    GREATER,
+    LESS,
+    Draw,
+    Order,
+    Outcome,
+    Playing,
+    Side,
+    Status,
+    Winner,
+)
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.search.capabilities import (
@@ -104,6 +114,11 @@ def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimat
     return cast(NumericEstimates[G], estimator)  # it has negate, average, outcome_guess
 
 
+_MAXIE_WINS: Definitely = Definitely(Winner(Side.Maxie))
+_MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
+_DRAW: Definitely = Definitely(Draw())
+
+
 class _Views(Generic[G]):
     """Turning estimates between Maxie's point of view and the mover's."""
 
@@ -113,6 +128,16 @@ class _Views(Generic[G]):
     def of(self, side: Side, value: Est[G]) -> Est[G]:
         """``value`` (Maxie's view) as ``side`` sees it; also its inverse."""
         return value if side is Side.Maxie else negate_est(self.numeric, value)
+
+    def guess(self, side: Side, guess: G) -> Est[G]:
+        """The estimator's ``guess`` (Maxie's view) as ``side`` sees it."""
+        return Guess(guess) if side is Side.Maxie else Guess(self.numeric.negate(guess))
+
+    def ended(self, side: Side, outcome: Outcome) -> Est[G]:
+        """A finished game as ``side`` sees it: its win is Maxie's win in its terms."""
+        if isinstance(outcome, Winner):
+            return _MAXIE_WINS if outcome.side is side else _MINNIE_WINS
+        return _DRAW
 
     def bound(self, bound: Bound[G]) -> Bound[G]:
         """A window's bound seen by the other side: −∞ and +∞ swap, estimates negate."""
@@ -175,10 +200,10 @@ def Negamax(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return views.of(side, Guess(est.estimate(s)))
+                return views.guess(side, est.estimate(s))
             found = search(d, s)[1]
             return found if game.player(s) is side else views.of(Side.Minnie, found)
-        return views.of(side, Definitely(st.outcome))
+        return views.ended(side, st.outcome)
 
     # --8<-- [end:negamax]
 
@@ -392,12 +417,12 @@ def alphabeta_core(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return views.of(side, Guess(est.estimate(s)))
+                return views.guess(side, est.estimate(s))
             if game.player(s) is side:  # the same side moves again: the same window
                 return search(d, s, alpha, beta, closed)[1]
             found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]
             return views.of(Side.Minnie, found)
-        return views.of(side, Definitely(st.outcome))
+        return views.ended(side, st.outcome)
 
     def windowed_root(
         s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
