@@ -21,6 +21,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/games.py
+	$(BIN)/python benchmarks/solve.py
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gamelib needs Python 3.11 or newer; set PYTHON=... to choose one")'
