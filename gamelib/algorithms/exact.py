@@ -102,7 +102,8 @@ class Solution(Generic[S, M]):
     principal: tuple[M, ...]
     """A line of best moves for both sides, to the end of the game (or of the depth)."""
     positions: int
-    """Positions searched (every play, re-searches included)."""
+    """Positions searched: every play, re-searches and the search for the principal line
+    included."""
     seconds: float
     """How long it took."""
     depth: int | None = None
@@ -303,6 +304,23 @@ def solve(
             table.store(key, Entry(left, _to_entry(x, ply), kind, best[0]))
         return best
 
+    def line(first: M, value: int) -> tuple[M, ...]:
+        """Best moves from the root, beginning with ``first``, to the end of the game or of
+        the depth.  Each position's value is known, so one empty-window search at it finds
+        a move that keeps it (through the table, these are short)."""
+        moves = [first]
+        mover = game.player(s0)
+        status = game.play(s0, first)
+        while isinstance(status, Playing) and (depth is None or len(moves) < depth):
+            s = status.state
+            here = game.player(s)
+            v = value if here is mover else -value  # the same value, from ``here``'s side
+            found, _ = search(s, len(moves), v - 1, v)  # at least v: a move worth exactly v
+            assert found is not None  # searched within the depth
+            moves.append(found)
+            status = game.play(s, found)
+        return tuple(moves)
+
     lower: int | None = None
     upper: int | None = None
     try:
@@ -319,17 +337,17 @@ def solve(
                 move = found
             g = value
         assert move is not None  # the value was reached from below at least once
-        searched = positions[0]
         result: Result
+        checked = 0  # positions the draw check took
         if lo > _WON:
             result = "win"
         elif lo < -_WON:
             result = "loss"
         else:
             drawn, checked = (True, 0) if depth is None else _draw_within(game, s0, depth)
-            searched += checked
             result = "draw" if drawn else "unknown"
-        principal = _principal(game, s0, move, table, depth)
+        principal = line(move, lo)
+        searched = positions[0] + checked
     except KeyboardInterrupt:
         raise SolveInterruptedError(lower, upper, positions[0], depth) from None
     plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
@@ -365,26 +383,6 @@ def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
 
 def _order(a: int, b: int) -> Order:
     return LESS if a < b else GREATER if a > b else EQUAL
-
-
-def _principal(
-    game: Game[S, M],
-    start: S,
-    first: M,
-    table: TranspositionTable[M, int] | None,
-    depth: int | None,
-) -> tuple[M, ...]:
-    """A line of best moves from ``start``, beginning with ``first``, to the end of the game
-    or of the depth."""
-    line = [first]
-    status = game.play(start, first)
-    while isinstance(status, Playing) and (depth is None or len(line) < depth):
-        s = status.state
-        left = None if depth is None else depth - len(line)
-        move = solve(game, s, table=table, depth=left).best  # the table makes these short
-        line.append(move)
-        status = game.play(s, move)
-    return tuple(line)
 
 
 def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
