@@ -13,7 +13,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
