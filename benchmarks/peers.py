@@ -41,23 +41,12 @@ from timing import interleaved
 
 from gamelib.algorithms import solve
 from gamelib.catalog import CATALOG
-from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+from gamelib.games.tictactoe import LINES, TicTacToe, tictactoe_estimator
 from gamelib.search import CountingGame, SearchPlayer
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-LINES = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
 
 IN_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 CENTRE_FIRST = (5, 1, 3, 7, 9, 2, 4, 6, 8)

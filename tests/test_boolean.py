@@ -27,7 +27,7 @@ from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame
 
-from .helpers import tree_value
+from .helpers import reachable_tictactoe, tree_value
 from .strategies import finished_trees, trees_and_depths
 
 GOALS = [Goal.WIN, Goal.NOT_LOSE]
@@ -192,25 +192,9 @@ def ttt_value(state: TicTacToeState) -> int:
     return max(values) if state.side is Side.Maxie else min(values)
 
 
-def reachable() -> list[TicTacToeState]:
-    game = TicTacToe()
-    seen: dict[TicTacToeState, None] = {}
-    stack = [game.start]
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen[state] = None
-        for move in seq.to_tuple(game.moves(state)):
-            after = game.play(state, move)
-            if isinstance(after, Playing):
-                stack.append(after.state)
-    return list(seen)
-
-
 def test_every_reachable_tictactoe_position() -> None:
     game = TicTacToe()
-    positions = reachable()
+    positions = reachable_tictactoe()
     assert len(positions) == 4_520  # positions still being played (5,478 with the finished)
     tables: dict[Goal, TranspositionTable[int, ProofNode[TicTacToeState, int]]] = {
         goal: TranspositionTable(100_000) for goal in GOALS

@@ -36,6 +36,7 @@ from gamelib.games.explicit import (
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
 
+from .helpers import reachable_tictactoe
 from .strategies import finished_trees
 
 S = TypeVar("S")
@@ -207,18 +208,8 @@ def test_the_handout_trees_read_as_finished_games(
 def test_every_reachable_tictactoe_position_with_exact_distances() -> None:
     game = TicTacToe()
     table: TranspositionTable[int, int] = TranspositionTable(1_000_000)
-    stack, seen = [game.start], set()
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen.add(state)
+    for state in reachable_tictactoe():
         check(game, state, table)
-        for move in seq.to_tuple(game.moves(state)):
-            after = game.play(state, move)
-            if isinstance(after, Playing):
-                stack.append(after.state)
-    assert len(seen) == 4_520
     start = solve(game)
     assert (start.result, start.plies) == ("draw", 9)
     assert describe(game, start) == "a draw, with best play (9 plies to the end); a best move: 1"
@@ -229,17 +220,8 @@ def test_depth_limited_solves_of_every_reachable_tictactoe_position(depth: int) 
     game = TicTacToe()
     table: TranspositionTable[int, int] = TranspositionTable(1_000_000)
     judge, length = model(game), longest(game)
-    stack, seen = [game.start], set()
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        check_limited(game, state, depth, table if len(seen) % 2 else None, judge, length)
-        for move in seq.to_tuple(game.moves(state)):
-            after = game.play(state, move)
-            if isinstance(after, Playing):
-                stack.append(after.state)
+    for i, state in enumerate(reachable_tictactoe()):
+        check_limited(game, state, depth, table if i % 2 else None, judge, length)
 
 
 @pytest.mark.parametrize("pile", range(1, 16))

@@ -17,7 +17,7 @@ from gamelib import Definitely, Est, Guess, Playing, Side, seq
 from gamelib.catalog import CATALOG, OptionValues
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
 
-from .helpers import score
+from .helpers import reachable_tictactoe, score
 
 GAME = TicTacToe()
 ESTIMATOR = tictactoe_estimator(GAME)
@@ -25,19 +25,7 @@ ESTIMATOR = tictactoe_estimator(GAME)
 
 @functools.cache
 def positions() -> tuple[TicTacToeState, ...]:
-    """Every position reachable from the start that is still being played."""
-    seen: dict[TicTacToeState, None] = {}
-    stack = [GAME.start]
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen[state] = None
-        for move in seq.to_tuple(GAME.moves(state)):
-            after = GAME.play(state, move)
-            if isinstance(after, Playing):
-                stack.append(after.state)
-    return tuple(seen)
+    return reachable_tictactoe()
 
 
 @functools.cache

@@ -365,9 +365,7 @@ def _game_flags(name: str) -> set[str]:
     return set(vars(parser.parse_args([])))
 
 
-def _run(
-    argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog
-) -> int:
+def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog) -> int:
     _check_catalog(catalog)
     options, extra = _top_parser(catalog, _game_named_in(argv)).parse_known_args(argv)
     command: str = options.command
