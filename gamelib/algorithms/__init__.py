@@ -8,7 +8,10 @@
 - :mod:`gamelib.algorithms.boolean`: the boolean OR/AND solver and its negamax
   form, with proof and disproof trees and a checker;
 - :mod:`gamelib.algorithms.exact`: exact game values with distance (who wins,
-  and in how many plies), for ``gamelib solve``.
+  and in how many plies), for ``gamelib solve``;
+- :mod:`gamelib.algorithms.ordering`: killer moves and the history heuristic;
+- :mod:`gamelib.algorithms.deepening`: iterative deepening under a budget of
+  time, positions or depth.
 
 The lectures' own factories (Minimax, AlphaBeta, Jamboree) stay in
 :mod:`gamelib.estimate`; every kind, old and new, is listed in
@@ -28,19 +31,34 @@ from gamelib.algorithms.boolean import (
     proofs_to_dot,
     solve_goal,
 )
+from gamelib.algorithms.deepening import (
+    Deepening,
+    DeepeningPlayer,
+    DeepeningSettings,
+    Iteration,
+    IterativeDeepening,
+    deepen,
+)
 from gamelib.algorithms.exact import Solution, SolveInterruptedError, describe, solve
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import MTDf, PrincipalVariation, Scout, value_at_least
+from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import Entry, TableStats, TranspositionTable
 
 __all__ = [
     "BooleanSolution",
+    "Deepening",
+    "DeepeningPlayer",
+    "DeepeningSettings",
     "Entry",
     "Goal",
+    "Iteration",
+    "IterativeDeepening",
     "MTDf",
     "Negamax",
     "NegamaxAlphaBeta",
     "NegamaxSettings",
+    "Ordering",
     "PrincipalVariation",
     "ProofError",
     "ProofNode",
@@ -50,6 +68,7 @@ __all__ = [
     "TableStats",
     "TranspositionTable",
     "check_proof",
+    "deepen",
     "describe",
     "negamax_boolean",
     "proof_size",

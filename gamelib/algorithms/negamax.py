@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar, cast, final
 
 from gamelib import seq
+from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.core.datatypes import (
     GREATER,
@@ -93,12 +94,20 @@ class NegamaxSettings(Settings[S, M, G]):
     False: it returns the bound it crossed, α or β (fail-hard)."""
     table_entries: int = 0
     """Room in the player's transposition table, in entries; 0 for no table."""
+    table_move: bool = True
+    """Whether a position's move from the table (if any) is tried first."""
+    killers: bool = False
+    """Whether killer moves are tried early (see :mod:`gamelib.algorithms.ordering`)."""
+    history: bool = False
+    """Whether the other moves are tried by history score (see
+    :mod:`gamelib.algorithms.ordering`)."""
 
     def __post_init__(self) -> None:
         # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
         Settings.__post_init__(self)
-        if not isinstance(self.fail_soft, bool):
-            raise TypeError(f"fail_soft must be True or False, got {self.fail_soft!r}")
+        for name in ("fail_soft", "table_move", "killers", "history"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
         entries: object = self.table_entries
         if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
             raise ValueError(f"table_entries must be a whole number >= 0, got {entries!r}")
@@ -283,6 +292,10 @@ class AlphaBetaCore(Generic[S, M, G]):
     """The search depth."""
     table: TranspositionTable[M, Est[G]] | None
     """The transposition table, if there is one."""
+    value: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]]
+    """``value(d, st, side, α, β, closed)``: what ``st`` is worth to ``side``, who moved
+    into it, searched ``d`` deep with ``side``'s window; ``closed`` is for the search of
+    ``st`` itself."""
 
     @property
     def table_note(self) -> str:
@@ -298,6 +311,10 @@ def alphabeta_core(
     table: TranspositionTable[M, Est[G]] | None = None,
     pvs: bool = False,
     scout: bool = False,
+    ordering: Ordering[M] | None = None,
+    before_play: Callable[[], None] | None = None,
+    at_horizon: Callable[[], None] | None = None,
+    root_best: Callable[[M, Est[G]], None] | None = None,
 ) -> AlphaBetaCore[S, M, G]:
     """Alpha-beta in negamax form, as plain alpha-beta, NegaScout/PVS or SCOUT.
 
@@ -319,6 +336,19 @@ def alphabeta_core(
     least −m?"), which only matters in empty windows.  A test whether a move
     beats α is a closed search of the child, whose view of it is "at least −α?".
 
+    Moves are tried in the game's order through the settings' hook, the
+    table's move first (unless ``settings.table_move`` is off); with
+    ``ordering`` (or ``settings.killers`` / ``settings.history``, which make
+    one) killer moves and history scores reorder them too, and every cutoff
+    teaches it (see :mod:`gamelib.algorithms.ordering`).
+
+    Drivers such as iterative deepening may also pass ``before_play``, called
+    before every move is played (it may raise to stop the search: a budget),
+    ``at_horizon``, called before each estimate, and ``root_best``, called
+    with each move that becomes the best at the root and its value (the
+    mover's): with the whole window, each such value is exact.  Without them
+    the search runs exactly the code it runs today.
+
     ``who`` names the algorithm in messages.  See :func:`NegamaxAlphaBeta`
     for the table.
     """
@@ -333,6 +363,17 @@ def alphabeta_core(
     if table is None and settings.table_entries > 0:
         table = TranspositionTable(settings.table_entries)
     key_of = state_key(game) if table is not None else None
+    table_move = settings.table_move
+    if ordering is None and (settings.killers or settings.history):
+        ordering = Ordering(killers=settings.killers, history=settings.history)
+    estimate = est.estimate
+    if at_horizon is not None:
+        plain_estimate, horizon = estimate, at_horizon
+
+        def estimate(s: S, /) -> G:
+            horizon()
+            return plain_estimate(s)
+
     answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 
     def search(
@@ -343,6 +384,7 @@ def alphabeta_core(
         rest = moves(s)
         a, b = alpha, beta
         key: Hashable = None
+        first: M | None = None  # the table's move
         if key_of is not None and table is not None:
             key = key_of(s)
             entry = table.probe(key)
@@ -361,8 +403,12 @@ def alphabeta_core(
                             a = x
                         elif entry.bound is BoundKind.UPPER:
                             b = x
-                if entry.best is not None:
-                    rest = _first(entry.best, rest)
+                if table_move:
+                    first = entry.best
+        if ordering is not None:
+            rest = seq.from_iterable(ordering.order(depth - d, side, seq.to_tuple(rest), first))
+        elif first is not None:
+            rest = _first(first, rest)
         exact = scout and a is NegInf and b is PosInf
         best: Edge[M, G] | None = None
         found: Scanned[M, G] | None = None
@@ -390,6 +436,8 @@ def alphabeta_core(
                 x = value(d - 1, play(s, m), side, a, b, not closed)
             if best is None or compare(x, best[1]) is GREATER:
                 best = (m, x)
+                if root_best is not None and d == depth:
+                    root_best(m, x)
                 if closed and not isinstance(b, Infinity) and compare(x, b) is not LESS:
                     found = Cut((m, x if soft else b, rest))  # a closed test stops at β
                     break
@@ -400,7 +448,10 @@ def alphabeta_core(
                     a = x
         if best is None:
             raise no_moves(game, s)
-        if found is None:
+        if found is not None:
+            if ordering is not None:
+                ordering.cutoff(depth - d, side, found[0], depth=d)
+        else:
             if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
                 found = best
             else:
@@ -417,7 +468,7 @@ def alphabeta_core(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return views.guess(side, est.estimate(s))
+                return views.guess(side, estimate(s))
             if game.player(s) is side:  # the same side moves again: the same window
                 return search(d, s, alpha, beta, closed)[1]
             found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]
@@ -483,7 +534,14 @@ def alphabeta_core(
         windowed_root = windowed_root_twin
         answered = answered_twin
 
-    return AlphaBetaCore(search, root, windowed_root, views, depth, table)
+    if before_play is not None:
+        plain_play, spend = play, before_play
+
+        def play(s: S, m: M, /) -> Status[S]:
+            spend()
+            return plain_play(s, m)
+
+    return AlphaBetaCore(search, root, windowed_root, views, depth, table, value)
 
 
 def _below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:

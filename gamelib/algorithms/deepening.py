@@ -1,0 +1,482 @@
+"""Iterative deepening (CSE 473: "most common"): depth 1, then 2, then 3, ... until time is up.
+
+A fixed depth is the wrong question for a person waiting for a move: depth
+7 may take a tenth of a second and depth 12 a minute.  Iterative deepening
+asks the right one, "how deep can I look in 2 seconds?": it searches depth 1,
+then depth 2, and so on, and when the budget runs out it plays the move of
+the deepest search that finished.  The shallow searches are cheap next to
+the last one (each depth costs several times the one before), and they pay
+for themselves: what they leave behind orders the moves of the next one.
+
+Each iteration is alpha-beta in negamax form, fail-soft
+(:func:`gamelib.algorithms.negamax.alphabeta_core`), and shares with the
+others
+
+- a transposition table: each position's best move from the last depth is
+  tried first, so the last iteration's best line is searched first, and
+  alpha-beta cuts the rest short;
+- an :class:`~gamelib.algorithms.ordering.Ordering`: killer moves and
+  history scores learned at one depth order the next.
+
+The budget is in seconds, in positions, or a maximum depth (the settings'
+``search_depth``), whichever ends first.  Positions are counted as every
+search counts them, one per move played; the position budget is never
+exceeded, and the clock is read before every move played.
+
+What is returned is the deepest *finished* iteration's move and value,
+with one exception that is provably safe: when the interrupted iteration
+had already searched its first move (the last iteration's best) to the full
+depth and then found a move that is better at that depth, that move is
+played.  To always have a legal move, the first move of depth 1 is searched
+whatever the budget (one position and its estimate).  The search also
+stops early when a depth finds a forced win or loss, or estimated no
+position at all (every line ended: deeper searches would find the same).
+
+For each finished iteration it reports the depth, the value (Maxie's), the
+principal variation (a line of best moves, found after the iteration by one
+empty-window test per ply against the known value, so its end has exactly
+that value), the positions and the time.
+
+>>> from gamelib import NumericEstimator
+>>> from gamelib.games.nim import Nim, nim_estimate
+>>> settings = DeepeningSettings(NumericEstimator(Nim(pile=7), nim_estimate), 6)
+>>> found = deepen(settings, Nim(pile=7).start)
+>>> for i in found.iterations:
+...     print(i.depth, i.value, i.line)
+1 Guess 1 (2,)
+2 Guess 1 (2, 1)
+3 Guess 1 (2, 1, 3)
+4 Definitely Maxie wins (2, 1, 3, 1)
+>>> found.move, found.depth, found.stopped  # a forced win at depth 4: no need to go on
+(2, 4, 'solved')
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar, final
+
+from gamelib import seq
+from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core, numeric_estimates
+from gamelib.algorithms.ordering import Ordering
+from gamelib.algorithms.table import TranspositionTable
+from gamelib.core.datatypes import LESS, Order, Playing, Side, Status, Winner
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Definitely, Est, Estimator, Settings
+from gamelib.estimate.window import Bound, NegInf, PosInf
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import Edge, SearchDepthError, SearchPlayer
+
+__all__ = [
+    "DEEPENING_TABLE",
+    "Deepening",
+    "DeepeningPlayer",
+    "DeepeningSettings",
+    "Iteration",
+    "IterativeDeepening",
+    "StopReason",
+    "deepen",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+DEEPENING_TABLE = 100_000
+"""Entries in iterative deepening's table unless the settings say otherwise."""
+
+StopReason = Literal["depth", "time", "positions", "solved"]
+"""Why iterative deepening stopped: its maximum depth, a budget, or nothing left to learn."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class DeepeningSettings(Settings[S, M, G]):
+    """Settings of iterative deepening: ``search_depth`` is the deepest it may go,
+    and the budgets say when to stop before that.
+
+    >>> from gamelib.games.nim import Nim, nim_estimator
+    >>> DeepeningSettings(nim_estimator(Nim()), 9, seconds=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the time budget must be more than 0 seconds, got 0
+    """
+
+    seconds: float | None = None
+    """The time budget, in seconds; None for no limit."""
+    positions: int | None = None
+    """The position budget (moves played, as every search counts them); None for no limit."""
+    table_entries: int = DEEPENING_TABLE
+    """Room in the transposition table the iterations share; 0 for none."""
+    table_move: bool = True
+    """Whether the table's move (the last depth's best) is tried first in each position."""
+    killers: bool = True
+    """Whether killer moves are tried early."""
+    history: bool = True
+    """Whether the other moves are tried by history score."""
+
+    def __post_init__(self) -> None:
+        Settings.__post_init__(self)  # not super(): see NegamaxSettings
+        seconds: object = self.seconds
+        if seconds is not None:
+            if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+                raise TypeError(f"the time budget must be a number of seconds, got {seconds!r}")
+            if math.isnan(seconds) or seconds <= 0:
+                raise ValueError(f"the time budget must be more than 0 seconds, got {seconds}")
+        positions: object = self.positions
+        if positions is not None and (
+            not isinstance(positions, int) or isinstance(positions, bool) or positions < 1
+        ):
+            raise ValueError(f"the position budget must be a whole number >= 1, got {positions!r}")
+        # The rest as NegamaxSettings checks them.
+        self.iteration(1)
+
+    def iteration(self, depth: int) -> NegamaxSettings[S, M, G]:
+        """The settings of the iteration ``depth`` deep."""
+        return NegamaxSettings(
+            self.estimator,
+            depth,
+            order=self.order,
+            fail_soft=True,
+            table_entries=self.table_entries,
+            table_move=self.table_move,
+            killers=self.killers,
+            history=self.history,
+        )
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Iteration(Generic[M, G]):
+    """What one depth found."""
+
+    depth: int
+    """How deep it searched."""
+    move: M
+    """Its best move."""
+    value: Est[G]
+    """The value of the position at that depth, Maxie's."""
+    line: tuple[M, ...]
+    """The principal variation: best moves from the position, ``move`` first."""
+    positions: int
+    """Positions it searched (the line's search included)."""
+    seconds: float
+    """How long it took."""
+    finished: bool = True
+    """False for an interrupted iteration whose move is used (only ``move`` and ``value``
+    are then known: the value of that move at this depth, better than the others searched)."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Deepening(Generic[M, G]):
+    """What iterative deepening found: the move to play and how it got there."""
+
+    move: M
+    """The move to play."""
+    value: Est[G]
+    """Its value (Maxie's), at ``depth``."""
+    depth: int
+    """The depth of the iteration the move comes from."""
+    iterations: tuple[Iteration[M, G], ...]
+    """Every finished iteration, shallowest first, and last the interrupted one if its
+    move is used."""
+    positions: int
+    """Positions searched in all."""
+    seconds: float
+    """Time taken in all."""
+    stopped: StopReason
+    """Why it stopped."""
+    note: str | None = None
+    """Said when the move comes from an unfinished iteration."""
+
+
+class _OutOfBudgetError(Exception):
+    """The budget ran out: the iteration in progress stops where it is."""
+
+
+class _Budget:
+    """Counts positions and watches the clock; raises when either runs out."""
+
+    __slots__ = ("armed", "clock", "deadline", "limit", "reason", "spent")
+
+    def __init__(self, settings: DeepeningSettings[S, M, G], clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.spent = 0
+        self.limit = settings.positions
+        self.deadline = None if settings.seconds is None else clock() + settings.seconds
+        self.armed = False  # not until depth 1 has valued one move: there is always a move
+        self.reason: StopReason | None = None
+
+    def spend(self) -> None:
+        if self.armed:
+            if self.limit is not None and self.spent >= self.limit:
+                self.reason = "positions"
+                raise _OutOfBudgetError
+            if self.deadline is not None and self.clock() >= self.deadline:
+                self.reason = "time"
+                raise _OutOfBudgetError
+        self.spent += 1
+
+
+def deepen(
+    settings: DeepeningSettings[S, M, G],
+    state: S,
+    *,
+    report: Callable[[Iteration[M, G]], None] | None = None,
+    observer: SearchObserver[S, M, G] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Deepening[M, G]:
+    """Iterative deepening from ``state``: see the module.
+
+    ``report`` is called with each iteration as it finishes (for a live
+    display); ``observer`` sees every iteration as a search of the root of its
+    own.  Needs numeric estimates, and keyed states when there is a table.
+    """
+    est = settings.estimator
+    game = est.game
+    numeric_estimates(est, "IterativeDeepening")  # say at once what is missing
+    compare = est.compare
+    began = clock()
+    budget = _Budget(settings, clock)
+    table = (
+        TranspositionTable[M, Est[G]](settings.table_entries) if settings.table_entries else None
+    )
+    ordering: Ordering[M] = Ordering(killers=settings.killers, history=settings.history)
+    side = game.player(state)
+    done: list[Iteration[M, G]] = []
+    estimates = 0
+    stopped: StopReason = "depth"
+    note: str | None = None
+    partial: Edge[M, G] | None = None  # the interrupted iteration's best, if any
+    first_tried: M | None = None
+
+    def counted() -> None:
+        nonlocal estimates
+        estimates += 1
+
+    def counted_play(s: S, m: M, /) -> Status[S]:
+        budget.spend()
+        return game.play(s, m)
+
+    for depth in range(1, settings.search_depth + 1):
+        bests: list[Edge[M, G]] = []
+
+        def found(move: M, value: Est[G], bests: list[Edge[M, G]] = bests) -> None:
+            bests.append((move, value))
+            budget.armed = True
+
+        core = alphabeta_core(
+            settings.iteration(depth),
+            "IterativeDeepening",
+            observer=observer,
+            table=table,
+            ordering=ordering,
+            before_play=budget.spend,
+            at_horizon=counted,
+            root_best=found,
+        )
+        start, spent_before, estimates = clock(), budget.spent, 0
+        try:
+            found_here = core.windowed_root(state, NegInf, PosInf, False)  # nothing is cut
+            move, value = found_here[0], found_here[1]
+            line = _principal_line(
+                game, counted_play, core.value, core.views.of, compare, state, depth, value, move
+            )
+        except (_OutOfBudgetError, RecursionError) as error:
+            if isinstance(error, RecursionError):
+                if not bests and not done:
+                    raise SearchDepthError(
+                        f"even a search of depth 1 goes deeper than Python's recursion limit "
+                        f"({sys.getrecursionlimit()}) allows"
+                    ) from None
+                stopped = "depth"  # as deep as Python's recursion limit allows
+            else:
+                stopped = budget.reason or "time"
+            if bests:
+                first_tried = bests[0][0]
+                partial = bests[-1]
+                if not done or partial[0] != first_tried:
+                    m, x = partial
+                    done.append(
+                        Iteration(
+                            depth,
+                            m,
+                            core.views.of(side, x),
+                            (m,),
+                            budget.spent - spent_before,
+                            clock() - start,
+                            finished=False,
+                        )
+                    )
+                    note = (
+                        f"depth {depth} was not finished: {game.move_to_string(m)} is the best "
+                        "of the moves it searched"
+                        + (
+                            ", and beats the last finished depth's best"
+                            if len(done) > 1
+                            else " (no depth was finished)"
+                        )
+                    )
+            break
+        iteration = Iteration(
+            depth,
+            move,
+            core.views.of(side, value),
+            line,
+            budget.spent - spent_before,
+            clock() - start,
+        )
+        done.append(iteration)
+        if report is not None:
+            report(iteration)
+        ordering.root_first = move
+        if estimates == 0 or _decided(value):
+            stopped = "solved"
+            break
+    last = done[-1]
+    return Deepening(
+        last.move,
+        last.value,
+        last.depth,
+        tuple(done),
+        budget.spent,
+        clock() - began,
+        stopped,
+        note,
+    )
+
+
+def _decided(value: Est[G]) -> bool:
+    """Whether ``value`` is a forced win or loss: no deeper search can change it."""
+    return isinstance(value, Definitely) and isinstance(value.outcome, Winner)
+
+
+def _principal_line(
+    game: Game[S, M],
+    play: Callable[[S, M], Status[S]],
+    value_of: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]],
+    maxies: Callable[[Side, Est[G]], Est[G]],
+    compare: Callable[[Est[G], Est[G]], Order],
+    state: S,
+    depth: int,
+    value: Est[G],
+    first: M,
+) -> tuple[M, ...]:
+    """Best moves from ``state``, whose value to its mover at ``depth`` is ``value``,
+    starting with ``first``, the best move the search chose there.
+
+    At each position of the line, the first move whose child is worth at
+    least the known value (one empty-window test, mostly answered by the
+    table) is a best move, and its child's value is then known exactly.
+    """
+    line: list[M] = []
+    s, d, v = state, depth, value
+    while d > 0:
+        side = game.player(s)
+        chosen: tuple[M, Status[S]] | None = None
+        offered = seq.to_tuple(game.moves(s))
+        if not line:
+            offered = (first, *(m for m in offered if m != first))
+        for m in offered:
+            child = play(s, m)
+            # "Is the child worth at least v to side?": a closed test if side moves
+            # there again, else the child's mover's open test "more than -v?".
+            again = isinstance(child, Playing) and game.player(child.state) is side
+            x = value_of(d - 1, child, side, v, v, again)
+            if compare(x, v) is not LESS:
+                chosen = m, child
+                break
+        if chosen is None:  # pragma: no cover - the value came from this very search
+            break
+        m, child = chosen
+        line.append(m)
+        if not isinstance(child, Playing):
+            break
+        nxt = child.state
+        if game.player(nxt) is not side:
+            v = maxies(Side.Minnie, v)  # the child's mover sees it negated
+        s, d = nxt, d - 1
+    return tuple(line)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class DeepeningPlayer(Generic[S, M, G]):
+    """The player :func:`IterativeDeepening` builds: a search player that can also
+    :meth:`think` aloud, reporting each depth as it finishes."""
+
+    settings: DeepeningSettings[S, M, G]
+    """What it was built from."""
+    observer: SearchObserver[S, M, G] | None = field(default=None, compare=False)
+    """Told everything each iteration does."""
+    report: Callable[[Iteration[M, G]], None] | None = field(default=None, compare=False)
+    """Told each iteration as it finishes, on every move."""
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.settings.estimator.game
+
+    @property
+    def estimator(self) -> Estimator[S, M, G]:
+        return self.settings.estimator
+
+    def think(
+        self, state: S, /, report: Callable[[Iteration[M, G]], None] | None = None
+    ) -> Deepening[M, G]:
+        """Iterative deepening from ``state``; ``report`` (else the player's own) hears
+        of each depth as it finishes."""
+        return deepen(
+            self.settings,
+            state,
+            report=self.report if report is None else report,
+            observer=self.observer,
+        )
+
+    def analyse(self, state: S, /) -> Edge[M, G]:
+        """The move to play in ``state`` and its value at the depth reached."""
+        found = self.think(state)
+        return found.move, found.value
+
+    def next_move(self, state: S, /) -> M:
+        """The move of the deepest iteration the budget allowed."""
+        return self.think(state).move
+
+    def __str__(self) -> str:
+        return f"IterativeDeepening({_budget_words(self.settings)})"
+
+
+def _budget_words(settings: DeepeningSettings[S, M, G]) -> str:
+    words = [f"to depth {settings.search_depth}"]
+    if settings.seconds is not None:
+        words.append(f"{settings.seconds:g} s")
+    if settings.positions is not None:
+        words.append(f"{settings.positions:,} positions")
+    if settings.table_entries:
+        words.append(f"table {settings.table_entries}")
+    return ", ".join(words)
+
+
+def IterativeDeepening(
+    settings: DeepeningSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> DeepeningPlayer[S, M, G]:
+    """A player that deepens its search until its budget runs out (see the module).
+
+    Needs numeric estimates (``MissingCapabilityError`` otherwise) and, with a
+    table, keyed states.
+    """
+    numeric_estimates(settings.estimator, "IterativeDeepening")
+    return DeepeningPlayer(settings, observer)
+
+
+def _typecheck() -> None:
+    """mypy checks here that the player has the shape of every search player."""
+    from gamelib.games.nim import Nim, NimState, nim_estimator
+
+    _: SearchPlayer[NimState, int, float] = IterativeDeepening(
+        DeepeningSettings(nim_estimator(Nim()), 3)
+    )
