@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 
+from gamelib.algorithms.deepening import DEEPENING_TABLE, DeepeningSettings, IterativeDeepening
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import MTDF_TABLE, MTDf, PrincipalVariation, Scout
 from gamelib.core.game import Game
@@ -51,6 +53,8 @@ __all__ = [
     "choice",
     "parse_count",
     "parse_fraction",
+    "parse_order",
+    "parse_seconds",
     "plain_settings",
 ]
 
@@ -171,6 +175,12 @@ class SearchKind:
     """Its options, in the order a spec gives them after the depth."""
     needs: frozenset[Capability] = frozenset()
     """What it needs from the game and the estimator beyond the lecture contracts."""
+    default_depth: int | None = None
+    """Its depth when neither the spec nor ``--depth`` gives one; None: the command
+    line's default.  (Iterative deepening's depth is only a ceiling.)"""
+    lead: str | None = None
+    """An option that may stand first in a spec, in the depth's place, when what
+    stands there is not a whole number: ``id:2s`` is ``id`` with the time ``2s``."""
 
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
@@ -251,6 +261,8 @@ class Catalog:
                     )
             if len(set(names)) != len(names):
                 raise ValueError(f"two options of {kind.name} have the same name")
+            if kind.lead is not None and (not names or kind.lead != names[0]):
+                raise ValueError(f"the lead option of {kind.name} must be its first option")
             by_name[kind.name] = kind
         object.__setattr__(self, "_by_name", by_name)
 
@@ -435,6 +447,137 @@ def _mtdf(
     return MTDf(_negamax_settings_of("MTD(f)", settings), observer=observer)
 
 
+_UNITS = {"": 1.0, "s": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
+_TIME = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|min|m)?")
+
+
+def parse_seconds(text: str) -> float | None:
+    """A time budget: ``2s``, ``500ms``, ``1.5`` (seconds), ``1m``; ``none`` for no limit.
+
+    >>> parse_seconds("500ms"), parse_seconds("2"), parse_seconds("none")
+    (0.5, 2.0, None)
+    >>> parse_seconds("0s")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be more than 0 seconds, got '0s'
+    """
+    word = text.strip().lower()
+    if word in ("none", "off"):
+        return None
+    shown = text[:40]
+    if word.startswith("-"):
+        raise ValueError(f"must be more than 0 seconds, got '{shown}'")
+    match = _TIME.fullmatch(word)
+    if match is None:
+        raise ValueError(f"must be a time such as 2s, 500ms or 1.5, got '{shown}'")
+    seconds = float(match[1]) * _UNITS[match[2] or ""]
+    if seconds <= 0:
+        raise ValueError(f"must be more than 0 seconds, got '{shown}'")
+    return seconds
+
+
+def _count_or_none(text: str) -> int | None:
+    if text.strip().lower() in ("none", "off"):
+        return None
+    return _positive_count(text)
+
+
+ORDERINGS = ("table", "killers", "history")
+"""The parts of iterative deepening's move ordering that can be switched on and off."""
+
+
+def parse_order(text: str) -> frozenset[str]:
+    """Which parts of the move ordering to use: ``all``, ``none``, or some of
+    ``table``, ``killers``, ``history`` joined by ``,`` or ``+``.
+
+    >>> sorted(parse_order("table+history")), parse_order("none")
+    (['history', 'table'], frozenset())
+    """
+    word = text.strip().lower()
+    if word == "all":
+        return frozenset(ORDERINGS)
+    if word == "none":
+        return frozenset()
+    parts = [p.strip() for p in word.replace("+", ",").split(",")]
+    unknown = [p for p in parts if p not in ORDERINGS]
+    if unknown or not parts:
+        raise ValueError(
+            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', "
+            f"got '{text[:40]}'"
+        )
+    return frozenset(parts)
+
+
+TIME: Option[float | None] = Option(
+    "time",
+    "the time budget",
+    1.0,
+    parse_seconds,
+    "time to think per move: 2s, 500ms, 1.5 (seconds) or none",
+    examples=(None,),
+)
+"""Iterative deepening's time budget (seconds, or None)."""
+
+NODES: Option[int | None] = Option(
+    "nodes",
+    "the position budget",
+    None,
+    _count_or_none,
+    "most positions to search per move (none: no limit)",
+)
+"""Iterative deepening's position budget."""
+
+DEEPENING_TABLE_OPTION: Option[int] = Option(
+    "table",
+    "the table size",
+    DEEPENING_TABLE,
+    parse_count,
+    "room in the transposition table, in positions (0: no table; a table needs keyed states)",
+    examples=(0,),
+)
+"""Iterative deepening's table, on unless switched off."""
+
+ORDER: Option[frozenset[str]] = Option(
+    "order",
+    "the move ordering",
+    frozenset(ORDERINGS),
+    parse_order,
+    "which learned orderings to use: all, none, or of table,killers,history",
+    examples=(frozenset(),),
+)
+"""Which parts of iterative deepening's move ordering are on."""
+
+
+def _deepening_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    order = ORDER.of(options)
+    return DeepeningSettings(
+        estimator,
+        depth,
+        seconds=TIME.of(options),
+        positions=NODES.of(options),
+        table_entries=DEEPENING_TABLE_OPTION.of(options),
+        table_move="table" in order,
+        killers="killers" in order,
+        history="history" in order,
+    )
+
+
+def _deepening(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    if not isinstance(settings, DeepeningSettings):
+        raise TypeError(
+            "IterativeDeepening needs DeepeningSettings, which carry its budgets; got "
+            f"{type(settings).__name__}"
+        )
+    return IterativeDeepening(settings, observer=observer)
+
+
+DEEPENING_DEPTH = 64
+"""Iterative deepening's ceiling when none is given: deeper than the budget allows."""
+
 NUMERIC = frozenset({Capability.NUMERIC})
 
 CATALOG = Catalog(
@@ -476,6 +619,16 @@ CATALOG = Catalog(
             settings=_mtdf_settings,
             options=(MTDF_TABLE_OPTION,),
             needs=frozenset({Capability.NUMERIC, Capability.KEYED}),
+        ),
+        SearchKind(
+            "id",
+            _deepening,
+            "iterative deepening: depth 1, 2, ... until the time is up (id:2s)",
+            settings=_deepening_settings,
+            options=(TIME, NODES, DEEPENING_TABLE_OPTION, ORDER),
+            needs=NUMERIC,
+            default_depth=DEEPENING_DEPTH,
+            lead="time",
         ),
     )
 )

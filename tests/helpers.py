@@ -39,10 +39,10 @@ from gamelib.games.nim import Nim, NimState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
 
-SEARCH_KINDS = "minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout or mtdf"
+SEARCH_KINDS = "minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf or id"
 """The catalog's search kinds as the command line's messages list them."""
 ALL_KINDS = (
-    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf"
+    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf, id"
 )
 """Every player kind, as the command line's messages list them."""
 

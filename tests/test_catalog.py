@@ -30,6 +30,7 @@ from gamelib import (
     Winner,
     seq,
 )
+from gamelib.algorithms import DeepeningSettings
 from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction
 from gamelib.cli import main
 from gamelib.estimate import standard_compare
@@ -94,10 +95,12 @@ def test_every_catalog_kind_agrees_with_minimax(
     mm_move, mm_value = Minimax(Settings(est, depth)).analyse(est.game.start)
     assert order_equal(value, mm_value)
     assert score(value) == tree_value(root, Side.Maxie, depth)
-    # A move of the same value; without a table (which tries its own move first),
-    # the very move Minimax plays: every kind keeps the first of equally good moves.
+    # A move of the same value; without a table (which tries its own move first) and
+    # without deepening (which tries the last depth's best first), the very move
+    # Minimax plays: every kind keeps the first of equally good moves.
     assert tree_value(root.children[move], Side.Minnie, depth - 1) == score(value)
-    if not getattr(CATALOG[kind].settings(est, depth, options), "table_entries", 0):
+    built = CATALOG[kind].settings(est, depth, options)
+    if not getattr(built, "table_entries", 0) and not isinstance(built, DeepeningSettings):
         assert move == mm_move
 
 
@@ -109,7 +112,7 @@ def check_events(events: list[SearchEvent[TreeState, int, float]], root: Node, d
     """
     assert isinstance(events[0], Enter)
     assert events[0].move is None
-    assert events[0].depth == depth
+    assert 1 <= events[0].depth <= depth  # iterative deepening's first search is depth 1
     assert isinstance(events[-1], Leave)
     stack: list[Enter[TreeState, int, float]] = []
     roots = 0
@@ -236,7 +239,7 @@ def test_settings_refuse_an_order_that_is_not_a_function() -> None:
 
 def test_the_catalog_lists_the_lectures_kinds_first() -> None:
     assert CATALOG.names()[:3] == ("minimax", "alphabeta", "jamboree")
-    assert CATALOG.names()[3:] == ("negamax", "negamax-ab", "pvs", "scout", "mtdf")
+    assert CATALOG.names()[3:] == ("negamax", "negamax-ab", "pvs", "scout", "mtdf", "id")
     assert [k.usage() for k in CATALOG] == [
         "minimax:DEPTH",
         "alphabeta:DEPTH",
@@ -246,13 +249,17 @@ def test_the_catalog_lists_the_lectures_kinds_first() -> None:
         "pvs:DEPTH:TABLE",
         "scout:DEPTH:TABLE",
         "mtdf:DEPTH:TABLE",
+        "id:DEPTH:TIME:NODES:TABLE:ORDER",
     ]
-    assert [o.name for o in CATALOG.options()] == ["prune", "fail", "table"]
+    assert [o.name for o in CATALOG.options()] == [
+        *("prune", "fail", "table"),
+        *("time", "nodes", "order"),
+    ]
     assert CATALOG["jamboree"].option("prune") is not None
     assert CATALOG["minimax"].option("prune") is None
     assert "alphabeta" in CATALOG
     assert CATALOG.get("proof") is None
-    assert len(CATALOG) == 8
+    assert len(CATALOG) == 9
 
 
 def test_building_from_the_catalog() -> None:

@@ -98,7 +98,7 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         (
             ["run", "C4_XX"],
             "gamelib: unknown preset 'C4_XX'; presets: "
-            "C4_ABvMM, C4_HvAB, C4_HvMM, Nim_HvMM, Nim_MMvMM, TTT_HvAB\n",
+            "C4_ABvMM, C4_HvAB, C4_HvID, C4_HvMM, Nim_HvMM, Nim_MMvMM, TTT_HvAB\n",
         ),
         (
             ["play", "connect4", "--k", "9"],

@@ -161,7 +161,8 @@ class Iteration(Generic[M, G]):
     value: Est[G]
     """The value of the position at that depth, Maxie's."""
     line: tuple[M, ...]
-    """The principal variation: best moves from the position, ``move`` first."""
+    """The principal variation: best moves from the position, ``move`` first (just
+    ``move`` when lines were not asked for)."""
     positions: int
     """Positions it searched (the line's search included)."""
     seconds: float
@@ -228,14 +229,18 @@ def deepen(
     state: S,
     *,
     report: Callable[[Iteration[M, G]], None] | None = None,
+    lines: bool = True,
     observer: SearchObserver[S, M, G] | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Deepening[M, G]:
     """Iterative deepening from ``state``: see the module.
 
     ``report`` is called with each iteration as it finishes (for a live
-    display); ``observer`` sees every iteration as a search of the root of its
-    own.  Needs numeric estimates, and keyed states when there is a table.
+    display).  ``lines`` asks for each iteration's principal variation,
+    which costs a few positions more (counted); without it each line is
+    just the best move.  ``observer`` sees every iteration as a search of the
+    root of its own.  Needs numeric estimates, and keyed states when there is
+    a table.
     """
     est = settings.estimator
     game = est.game
@@ -284,8 +289,20 @@ def deepen(
         try:
             found_here = core.windowed_root(state, NegInf, PosInf, False)  # nothing is cut
             move, value = found_here[0], found_here[1]
-            line = _principal_line(
-                game, counted_play, core.value, core.views.of, compare, state, depth, value, move
+            line = (
+                _principal_line(
+                    game,
+                    counted_play,
+                    core.value,
+                    core.views.of,
+                    compare,
+                    state,
+                    depth,
+                    value,
+                    move,
+                )
+                if lines
+                else (move,)
             )
         except (_OutOfBudgetError, RecursionError) as error:
             if isinstance(error, RecursionError):
@@ -426,25 +443,32 @@ class DeepeningPlayer(Generic[S, M, G]):
         return self.settings.estimator
 
     def think(
-        self, state: S, /, report: Callable[[Iteration[M, G]], None] | None = None
+        self,
+        state: S,
+        /,
+        report: Callable[[Iteration[M, G]], None] | None = None,
+        *,
+        lines: bool = True,
     ) -> Deepening[M, G]:
-        """Iterative deepening from ``state``; ``report`` (else the player's own) hears
-        of each depth as it finishes."""
+        """Iterative deepening from ``state``, with each depth's principal variation
+        unless ``lines`` is False; ``report`` (else the player's own) hears of each
+        depth as it finishes."""
         return deepen(
             self.settings,
             state,
             report=self.report if report is None else report,
+            lines=lines,
             observer=self.observer,
         )
 
     def analyse(self, state: S, /) -> Edge[M, G]:
         """The move to play in ``state`` and its value at the depth reached."""
-        found = self.think(state)
+        found = self.think(state, lines=False)
         return found.move, found.value
 
     def next_move(self, state: S, /) -> M:
         """The move of the deepest iteration the budget allowed."""
-        return self.think(state).move
+        return self.think(state, lines=False).move
 
     def __str__(self) -> str:
         return f"IterativeDeepening({_budget_words(self.settings)})"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, TextIO, TypeVar
 
+from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration
 from gamelib.catalog import CATALOG, Catalog
 from gamelib.cli.games import GAMES, GameKit, KitUser
 from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
@@ -32,8 +33,10 @@ from gamelib.cli.specs import (
     parse_player_spec,
     search_kinds_text,
 )
+from gamelib.cli.thinking import Thinking, info_line, stop_words
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.human import InputClosedError
+from gamelib.core.player import Player
 from gamelib.estimate.estimator import est_to_string
 from gamelib.games.explicit import ExplicitTreeError
 from gamelib.search.capabilities import MissingCapabilityError
@@ -77,7 +80,10 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
     analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    analyse.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
+    analyse.add_argument(
+        "--player",
+        help="search player (default: alphabeta; id when --time or --nodes is given)",
+    )
     _search_options(analyse, catalog)
 
     tracing = commands.add_parser(
@@ -169,7 +175,7 @@ class _Defaults:
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
         depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
-        return parse_player_spec(text, catalog, depth, self.flags)
+        return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
 
     def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
         """SpecError for a flag none of ``specs`` took."""
@@ -210,23 +216,33 @@ class _Play:
         self.catalog = catalog
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        maxie = build_player(kit, self.maxie, self.streams, self.catalog)
-        minnie = build_player(kit, self.minnie, self.streams, self.catalog)
+        maxie = _shown(build_player(kit, self.maxie, self.streams, self.catalog), self.streams)
+        minnie = _shown(build_player(kit, self.minnie, self.streams, self.catalog), self.streams)
         out = self.streams.output
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         referee(kit.game, maxie, minnie, out=out)
         return 0
 
 
+def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
+    """``player``, saying how deep it looked before each move if it deepens iteratively."""
+    if isinstance(player, DeepeningPlayer):
+        return Thinking(player, streams.output, streams.status)
+    return player
+
+
 def _search_spec(
     options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
 ) -> PlayerSpec:
     defaults = _Defaults(options, catalog)
-    spec = defaults.spec(options.player, catalog, kit.depth_limit)
+    text: str | None = options.player
+    if text is None:  # a budget asks for the player that keeps one
+        budget = any(name in defaults.flags for name in ("time", "nodes"))
+        text = "id" if budget and "id" in catalog else "alphabeta"
+    spec = defaults.spec(text, catalog, kit.depth_limit)
     if spec.kind not in catalog:
         raise SpecError(
-            f"{command} needs a search player ({search_kinds_text(catalog)}), "
-            f"not '{options.player}'"
+            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{text}'"
         )
     defaults.check_used([spec], catalog)
     return spec
@@ -246,13 +262,31 @@ class _Analyse(_Report):
         spec = _search_spec(self.options, kit, "analyse", self.catalog)
         player = search_player(kit, spec, self.catalog)
         state = kit.game.start
-        move, value = player.analyse(state)
+        out = self.out
+        out.write(f"{kit.game.state_to_string(state)}\n")
+        found: Deepening[M, G] | None = None
+        if isinstance(player, DeepeningPlayer):
+            # One line per finished depth, as it finishes.
+            def report(iteration: Iteration[M, G]) -> None:
+                out.write(info_line(kit.estimator, iteration) + "\n")
+                out.flush()
+
+            found = player.think(state, report)
+            move, value = found.move, found.value
+        else:
+            move, value = player.analyse(state)
         side = kit.game.player(state)
-        self.out.write(
-            f"{kit.game.state_to_string(state)}\n"
+        out.write(
             f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
             f"value: {est_to_string(kit.estimator, value)}\n"
         )
+        if found is not None:
+            out.write(
+                f"searched to depth {found.depth} in {found.seconds:.2f} s "
+                f"({found.positions:,} positions); stopped: {stop_words(found)}\n"
+            )
+            if found.note is not None:
+                out.write(f"({found.note})\n")
         return 0
 
 
@@ -396,9 +430,17 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
         )
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
-        streams = Streams(stdin, stdout, _seed(options.seed))
+        status = stderr if _is_terminal(stderr) else None
+        streams = Streams(stdin, stdout, _seed(options.seed), status)
         return kit.run(_Play(options, streams, catalog))
     return kit.run(_Analyse(options, stdout, catalog))
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a stand-in stream, or a closed one
+        return False
 
 
 def _reject_extra(extra: list[str]) -> None:

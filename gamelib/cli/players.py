@@ -35,6 +35,8 @@ class Streams:
     """Where prompts and the game go."""
     seed: int | None
     """Seed for random players."""
+    status: TextIO | None = None
+    """A terminal for live status lines (a search player thinking), or None."""
 
 
 class PlayerBuilder(Protocol):

@@ -19,7 +19,8 @@ class Preset:
     """A named game the course runs (``gamelib run NAME``)."""
 
     name: str
-    """Its name: game, then the two players (H human, MM Minimax, AB AlphaBeta, J Jamboree)."""
+    """Its name: game, then the two players (H human, MM Minimax, AB AlphaBeta, J Jamboree,
+    ID iterative deepening)."""
     summary: str
     """One line for ``gamelib list``."""
     argv: tuple[str, ...]
@@ -37,6 +38,11 @@ PRESETS: PMap[str, Preset] = pmap(
                 "C4_HvAB",
                 "Connect Four: you against AlphaBeta, depth 5",
                 *("play", "connect4", "--maxie", "human", "--minnie", "alphabeta", "--depth", "5"),
+            ),
+            _preset(
+                "C4_HvID",
+                "Connect Four: you against iterative deepening, 2 seconds a move",
+                *("play", "connect4", "--maxie", "human", "--minnie", "id:2s"),
             ),
             _preset(
                 "C4_HvMM",

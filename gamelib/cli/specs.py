@@ -107,6 +107,12 @@ def search_kinds_text(catalog: Catalog) -> str:
     return f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+def _not_a_depth(part: str) -> bool:
+    """Whether a spec's first part is something other than a depth (``2s``, ``time=2s``)."""
+    stripped = part.strip()
+    return "=" in stripped or not stripped.lstrip("+-").isdigit()
+
+
 def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
@@ -116,13 +122,16 @@ def parse_player_spec(
     catalog: Catalog,
     default_depth: int,
     flags: Mapping[str, str] | None = None,
+    depth_limit: int | None = None,
 ) -> PlayerSpec:
     """The player ``text`` names; SpecError says what is wrong.
 
     ``flags`` are the texts of the command line's flags (``depth``, and the
     catalog's options such as ``prune``): each applies where the spec gives
     no value of its own, parsed by the option of this spec's kind.  Kind
-    names are read without regard to case or surrounding spaces.
+    names are read without regard to case or surrounding spaces.  A kind
+    with a depth of its own (iterative deepening's ceiling) takes it by
+    default, but never deeper than ``depth_limit`` (an explicit tree's).
 
     >>> from gamelib.catalog import CATALOG
     >>> spec = parse_player_spec("jamboree:3:0.25", CATALOG, 5)
@@ -144,21 +153,29 @@ def parse_player_spec(
     if entry is None:
         known = ", ".join(known_kinds(catalog))
         raise SpecError(f"unknown player kind '{written.strip()}'; known kinds: {known}")
-    if len(parts) > 1 + len(entry.options):
+    # A kind with a lead option (id:2s) may give it in the depth's place.
+    leads = entry.lead is not None and bool(parts) and _not_a_depth(parts[0])
+    option_parts = parts if leads else parts[1:]
+    if len(option_parts) > len(entry.options):
         raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
     used: set[str] = set()
-    if parts:
+    if parts and not leads:
         depth = parse_depth(parts[0], f"'{text}'")
         depth_from = f"in '{text}'"
     elif "depth" in given:
         depth = parse_depth(given["depth"], "--depth")
         depth_from = "in --depth"
         used.add("depth")
+    elif entry.default_depth is not None:
+        depth, depth_from = (
+            min(entry.default_depth, depth_limit or entry.default_depth),
+            "by default",
+        )
     else:
         depth, depth_from = default_depth, "by default"
     values: dict[str, object] = {}
     named = False
-    for position, part in enumerate(parts[1:]):
+    for position, part in enumerate(option_parts):
         name, equals, value_text = part.partition("=")
         name = name.strip()
         if equals:
