@@ -22,6 +22,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/solve.py
+	cd benchmarks && ../$(BIN)/python deepening.py
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gamelib needs Python 3.11 or newer; set PYTHON=... to choose one")'

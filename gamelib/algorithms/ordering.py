@@ -35,7 +35,7 @@ depth to the next.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections import defaultdict
 from typing import Generic, TypeVar, final
 
 from gamelib.core.datatypes import Side
@@ -52,7 +52,7 @@ KILLER_SLOTS = 2
 class Ordering(Generic[M]):
     """Killer moves and history scores, learned from cutoffs; see the module."""
 
-    __slots__ = ("_history", "_killers", "history", "killers", "root_first")
+    __slots__ = ("_history", "_killers", "_learned", "history", "killers", "root_first")
 
     def __init__(self, *, killers: bool = True, history: bool = True) -> None:
         self.killers = killers
@@ -63,7 +63,13 @@ class Ordering(Generic[M]):
         """A move to try first at the root when no table says otherwise (iterative
         deepening sets it to the last iteration's best move)."""
         self._killers: list[list[M]] = []
-        self._history: dict[tuple[Side, Hashable], int] = {}
+        # One table of scores per side, looked up once per position (hashing a Side
+        # for every move cost more than the sorting).
+        self._history: dict[Side, defaultdict[M, int]] = {
+            Side.Maxie: defaultdict(int),
+            Side.Minnie: defaultdict(int),
+        }
+        self._learned = False
 
     def order(self, ply: int, side: Side, moves: tuple[M, ...], first: M | None) -> tuple[M, ...]:
         """``moves`` of a position ``ply`` moves from the root, where ``side`` moves,
@@ -75,10 +81,12 @@ class Ordering(Generic[M]):
             front.append(first)
         if self.killers and ply < len(self._killers):
             front.extend(k for k in self._killers[ply] if k in moves and k not in front)
-        rest = [m for m in moves if m not in front] if front else list(moves)
-        if self.history and self._history:
-            scores = self._history
-            rest.sort(key=lambda m: -scores.get((side, m), 0))  # stable: ties keep their order
+        rest = [m for m in moves if m not in front] if front else moves
+        if self.history and self._learned:
+            # Highest score first; sorting stays stable with reverse=True.
+            rest = sorted(rest, key=self._history[side].__getitem__, reverse=True)
+        if not front:
+            return tuple(rest)
         return (*front, *rest)
 
     def cutoff(self, ply: int, side: Side, move: M, *, depth: int) -> None:
@@ -93,8 +101,8 @@ class Ordering(Generic[M]):
                 slot.insert(0, move)
                 del slot[KILLER_SLOTS:]
         if self.history:
-            key = (side, move)
-            self._history[key] = self._history.get(key, 0) + depth * depth
+            self._history[side][move] += depth * depth
+            self._learned = True
 
     def killers_at(self, ply: int) -> tuple[M, ...]:
         """The killer moves of ``ply``, newest first."""
@@ -102,4 +110,4 @@ class Ordering(Generic[M]):
 
     def score(self, side: Side, move: M) -> int:
         """``move``'s history score for ``side``."""
-        return self._history.get((side, move), 0)
+        return self._history[side].get(move, 0)
