@@ -430,7 +430,7 @@ def test_numeric_estimates() -> None:
     finite = NumericEstimator(Nim(), nim_estimate, win_guess=10)
     mixed = [(0.5, Definitely(Winner(Side.Maxie))), (0.5, Definitely(Winner(Side.Minnie)))]
     assert average_est(finite, mixed) == Guess(0)
-    with pytest.raises(ValueError, match="give NumericEstimator a finite win_guess"):
+    with pytest.raises(ValueError, match="give the estimator a finite win_guess"):
         average_est(est, mixed)
 
 
@@ -666,7 +666,7 @@ def test_a_certain_outcome_of_weight_zero_counts_for_nothing() -> None:
         (1, Guess(3)),
     ]
     assert average_est(est, weighted) == Guess(3)
-    with pytest.raises(ValueError, match="give NumericEstimator a finite win_guess"):
+    with pytest.raises(ValueError, match="give the estimator a finite win_guess"):
         average_est(est, [(0.5, Definitely(Winner(Side.Maxie))), (0.5, Guess(3))])
 
 

@@ -191,7 +191,7 @@ class NumericEstimator(Generic[S, M]):
         if not math.isfinite(total):
             raise ValueError(
                 "cannot average a certain win or loss with other values while it counts as "
-                f"{total}: give NumericEstimator a finite win_guess"
+                f"{total}: give the estimator a finite win_guess"
             )
         return total
 

@@ -38,8 +38,18 @@ from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
+from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
-__all__ = ["Board", "ConnectFour", "ConnectFourState", "connect4_estimator"]
+__all__ = [
+    "Board",
+    "ConnectFour",
+    "ConnectFourState",
+    "centre_control",
+    "connect4_estimator",
+    "connect4_weighted",
+    "odd_even_threats",
+    "window_score",
+]
 
 _PIECE = {1: "X", -1: "O", 0: "."}
 
@@ -252,18 +262,127 @@ class ConnectFour:
         return f"column {column} is full"
 
 
-def _score(state: ConnectFourState) -> float:
+def window_score(state: ConnectFourState) -> float:
+    """The handout score: ±4^pieces for each window holding one side's pieces only.
+
+    The state keeps it up to date move by move, so reading it costs O(1).
+    """
     return state.score
 
 
 def connect4_estimator(
     game: Game[ConnectFourState, int],
 ) -> NumericEstimator[ConnectFourState, int]:
-    """The handout estimator: ±4^pieces for each window holding one side's pieces only.
+    """The handout estimator: :func:`window_score` with the standard order."""
+    return NumericEstimator(game, window_score)
 
-    It reads the score the state keeps up to date, so an estimate costs O(1).
+
+def centre_control(state: ConnectFourState) -> float:
+    """Maxie's pieces in the middle column minus Minnie's (both middle columns when even).
+
+    A piece in the middle lies in more windows than any other piece of its row.
+
+    >>> game = ConnectFour()
+    >>> state = game.play(game.start, 3).state  # type: ignore[union-attr]
+    >>> centre_control(state), centre_control(game.play(state, 3).state)  # type: ignore[union-attr]
+    (1, 0)
     """
-    return NumericEstimator(game, _score)
+    cells = state.cells
+    cols = len(state.heights)
+    middle = cols // 2
+    total = sum(cells[middle::cols])
+    if cols % 2 == 0:
+        total += sum(cells[middle - 1 :: cols])
+    return total
+
+
+def odd_even_threats(state: ConnectFourState) -> float:
+    """Maxie's threats on odd rows minus Minnie's on even rows.
+
+    A threat is a window one piece short of a line: ``k - 1`` pieces of one
+    side and a gap.  Counting rows from 1 at the bottom, the side that moves
+    first (Maxie) can usually force its way into a gap on an odd row late in
+    the game, and the second side into one on an even row (the "zugzwang"
+    of Connect Four theory); a threat in the wrong row is easier to defuse,
+    so it is not counted.  A gap two windows share counts twice.  The
+    threats are found through the window counts the state keeps; only their
+    gaps are looked up on the board.
+
+    >>> game = ConnectFour()
+    >>> state = game.start
+    >>> for column in (2, 2, 3, 3, 4):
+    ...     state = game.play(state, column).state  # type: ignore[union-attr]
+    >>> odd_even_threats(state)  # X X X on row 1: the gaps at columns 1 and 5 are on row 1
+    2
+    """
+    counts = state.counts
+    board, maxie, minnie = _threat_geometry(len(state.heights), len(state.cells), len(counts))
+    return _threats_on_rows(state, board, maxie, 0) - _threats_on_rows(state, board, minnie, 1)
+
+
+def _threats_on_rows(state: ConnectFourState, board: Board, code: int, parity: int) -> int:
+    """How many windows with count ``code`` have their gap on a row index of ``parity``."""
+    counts = state.counts
+    cells = state.cells
+    cols = board.cols
+    found = 0
+    window = -1
+    # count() and index() scan in C, and most positions have no threat at all.
+    for _ in range(counts.count(code)):
+        window = counts.index(code, window + 1)
+        for cell in board.windows[window]:
+            if not cells[cell]:
+                if cell // cols % 2 == parity:
+                    found += 1
+                break
+    return found
+
+
+@functools.cache
+def _threat_geometry(cols: int, cells: int, windows: int) -> tuple[Board, int, int]:
+    """The board of a state's shape, and the window counts of a threat for Maxie and Minnie.
+
+    A state does not carry its ``k``, but its shape gives it away: each larger
+    ``k`` leaves fewer windows on a board of ``cols`` x ``cells / cols``.
+    """
+    rows = cells // cols
+    for k in range(1, max(cols, rows) + 1):
+        board = _board(cols, rows, k)
+        if len(board.windows) == windows:
+            return board, k - 1, board.base * (k - 1)
+    raise ValueError(f"no k gives {windows} windows on a {cols} x {rows} board")
+
+
+# --8<-- [start:weighted]
+def connect4_weighted(
+    game: Game[ConnectFourState, int],
+    *,
+    windows: float = 1,
+    centre: float = 4,
+    threats: float = 32,
+) -> WeightedEstimator[ConnectFourState, int]:
+    """A weighted estimator: the handout's window score, centre control and threats.
+
+    The window score already counts a threat (64 when k = 4) and every
+    window a middle piece lies in, so the other two only nudge it: half a
+    threat more for one in the row that suits its owner
+    (:func:`odd_even_threats`), a little for each middle piece.  On 7 x 6,
+    against the handout estimator at depths 4 to 6, from every two-move
+    opening with each side moving first, these weights won more games than
+    they lost.  A weight of 0 switches its feature off: ``centre=0,
+    threats=0`` is the handout estimator.
+    """
+    evaluation = WeightedSum(
+        [
+            (windows, Feature("windows", window_score, "±4^pieces for each one-sided window")),
+            (centre, Feature("centre", centre_control, "middle pieces, Maxie's - Minnie's")),
+            (threats, Feature("threats", odd_even_threats, "threats in the right row, X's - O's")),
+        ]
+    )
+    return WeightedEstimator(game, evaluation)
+
+
+# --8<-- [end:weighted]
 
 
 def _typecheck() -> None:

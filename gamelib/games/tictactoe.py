@@ -33,8 +33,19 @@ from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
+from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
-__all__ = ["LINES", "TicTacToe", "TicTacToeState", "open_lines", "tictactoe_estimator"]
+__all__ = [
+    "LINES",
+    "TicTacToe",
+    "TicTacToeState",
+    "centre_mark",
+    "corner_marks",
+    "open_lines",
+    "open_threats",
+    "tictactoe_estimator",
+    "tictactoe_weighted",
+]
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2),
@@ -192,6 +203,70 @@ def open_lines(state: TicTacToeState) -> float:
 def tictactoe_estimator(game: Game[TicTacToeState, int]) -> NumericEstimator[TicTacToeState, int]:
     """Counts open lines: :func:`open_lines` with the standard order."""
     return NumericEstimator(game, open_lines)
+
+
+def centre_mark(state: TicTacToeState) -> float:
+    """1 when X holds the centre, -1 when O does, 0 when it is empty."""
+    return state.cells[4]
+
+
+def corner_marks(state: TicTacToeState) -> float:
+    """X's corners minus O's."""
+    cells = state.cells
+    return cells[0] + cells[2] + cells[6] + cells[8]
+
+
+def open_threats(state: TicTacToeState) -> float:
+    """Maxie's lines of two marks and a gap minus Minnie's: each wins at its owner's next move.
+
+    >>> game = TicTacToe()
+    >>> state = game.start
+    >>> for cell in (1, 5, 2):
+    ...     state = game.play(state, cell).state  # type: ignore[union-attr]
+    >>> open_threats(state)  # X X _ on the top row; O's centre has no partner yet
+    1
+    """
+    cells = state.cells
+    score = 0
+    for a, b, c in LINES:
+        # Marks are 1, -1 and 0, so a line sums to 2 only as two X and a gap.
+        line = cells[a] + cells[b] + cells[c]
+        if line == 2:
+            score += 1
+        elif line == -2:
+            score -= 1
+    return score
+
+
+def tictactoe_weighted(
+    game: Game[TicTacToeState, int],
+    *,
+    lines: float = 1,
+    centre: float = 2,
+    corners: float = 1,
+    threats: float = 4,
+) -> WeightedEstimator[TicTacToeState, int]:
+    """A weighted estimator: open lines, the centre, the corners and threats.
+
+    The centre lies on four lines and a corner on three, against an edge's
+    two; a threat wins at its owner's next move unless it is blocked first.
+    Against :func:`tictactoe_estimator` at depths 1 to 3, from every
+    two-move opening with each side moving first, these weights won more
+    games than they lost.  A weight of 0 switches its feature off:
+    ``centre=0, corners=0, threats=0`` is :func:`tictactoe_estimator`.
+    """
+    evaluation = WeightedSum(
+        [
+            (
+                lines,
+                Feature("open lines", open_lines, "lines open to Maxie - lines open to Minnie"),
+            ),
+            (centre, Feature("centre", centre_mark, "1 for X in the centre, -1 for O")),
+            (corners, Feature("corners", corner_marks, "X's corners - O's corners")),
+            (threats, Feature("threats", open_threats, "two in a line and a gap, X's - O's")),
+        ]
+    )
+    return WeightedEstimator(game, evaluation)
 
 
 def _typecheck() -> None:
