@@ -447,6 +447,9 @@ def _mtdf(
     return MTDf(_negamax_settings_of("MTD(f)", settings), observer=observer)
 
 
+MAX_SECONDS = 1_000_000
+"""The longest time budget written as a time (about 11 days); ``none`` is no limit."""
+
 _UNITS = {"": 1.0, "s": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
 _TIME = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|min|m)?")
 
@@ -473,13 +476,21 @@ def parse_seconds(text: str) -> float | None:
     seconds = float(match[1]) * _UNITS[match[2] or ""]
     if seconds <= 0:
         raise ValueError(f"must be more than 0 seconds, got '{shown}'")
+    if seconds > MAX_SECONDS:
+        raise ValueError(f"must be at most {MAX_SECONDS:,} seconds (or none), got '{shown}'")
     return seconds
 
 
 def _count_or_none(text: str) -> int | None:
     if text.strip().lower() in ("none", "off"):
         return None
-    return _positive_count(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"must be a whole number or none, got '{text[:40]}'") from None
+    if value < 1:
+        raise ValueError(f"must be at least 1, got {value}")
+    return value
 
 
 ORDERINGS = ("table", "killers", "history")
@@ -623,7 +634,8 @@ CATALOG = Catalog(
         SearchKind(
             "id",
             _deepening,
-            "iterative deepening: depth 1, 2, ... until the time is up (id:2s)",
+            "iterative deepening: depth 1, 2, ... until the time is up "
+            "(id:2s thinks 2 s; id:12 stops at depth 12)",
             settings=_deepening_settings,
             options=(TIME, NODES, DEEPENING_TABLE_OPTION, ORDER),
             needs=NUMERIC,

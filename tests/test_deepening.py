@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import AlphaBeta, Definitely, Draw, Guess, Settings, Side
+from gamelib import AlphaBeta, Definitely, Draw, Guess, NumericEstimator, Settings, Side
 from gamelib.algorithms import (
     DeepeningSettings,
     Iteration,
@@ -25,10 +25,17 @@ from gamelib.core.datatypes import EQUAL, GREATER, Done, Playing
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Est, Estimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
-from gamelib.games.explicit import ExplicitGame, Node, tree_estimator
+from gamelib.games.explicit import ExplicitGame, Leaf, Node, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
-from gamelib.search import CountingGame, MissingCapabilityError, RecordingEstimator
+from gamelib.search import (
+    CountingGame,
+    Enter,
+    Leave,
+    MissingCapabilityError,
+    RecordingEstimator,
+    SearchEvent,
+)
 
 from .strategies import dags_and_depths, trees_and_depths
 
@@ -223,7 +230,7 @@ def test_a_time_budget_gives_a_legal_move_when_depth_one_is_slow() -> None:
     assert len(slow.inner.estimated) == 1  # the one move valued whatever the budget
     assert (found.depth, found.note) == (
         1,
-        "depth 1 was not finished: 3 is the best of the moves it searched (no depth was finished)",
+        "the budget ran out before depth 1 finished; 3 is the only move searched",
     )
     assert found.iterations[0].finished is False
 
@@ -340,3 +347,59 @@ def test_deepening_needs_numeric_estimates() -> None:
 
     with pytest.raises(MissingCapabilityError, match="IterativeDeepening needs numeric estimates"):
         IterativeDeepening(DeepeningSettings(Plain(), 3))
+
+
+def test_observed_the_budget_is_checked_between_depths() -> None:
+    game = CountingGame(ConnectFour())
+    events: list[SearchEvent[ConnectFourState, int, float]] = []
+    settings_ = DeepeningSettings(connect4_estimator(game), 30, positions=500)
+    found = deepen(settings_, game.start, observer=events.append, lines=False)
+    # The budget ran out during depth 5: that depth was finished (the observer sees
+    # whole searches), and no deeper one was started.
+    assert (found.stopped, found.depth, [i.finished for i in found.iterations]) == (
+        "positions",
+        5,
+        [True] * 5,
+    )
+    assert found.positions == game.plays > 500
+    assert sum(isinstance(e, Enter) for e in events) == sum(isinstance(e, Leave) for e in events)
+
+
+def test_a_budget_that_runs_out_in_the_line_keeps_the_finished_depth() -> None:
+    game = CountingGame(ConnectFour())
+    estimator = connect4_estimator(game)
+    found = deepen(DeepeningSettings(estimator, 30, positions=123), game.start)
+    # Depth 3's search finished within the budget; its line's tests ran out of it.
+    last = found.iterations[-1]
+    assert (found.depth, last.finished, found.note, found.stopped) == (3, True, None, "positions")
+    assert (found.positions, last.line) == (123, (2,))
+    assert (
+        estimator.compare(last.value, AlphaBeta(Settings(estimator, 3)).analyse(game.start)[1])
+        is EQUAL
+    )
+
+
+def test_only_a_certain_value_ends_the_search_early() -> None:
+    # In Nim a position recurs at different distances from the root, so the table can
+    # answer every position on the horizon and no estimate is made; a guess found that
+    # way is no reason to stop.
+    game = Nim(pile=22)
+    estimator = NumericEstimator(game, lambda s: (s.pebbles * 7) % 5 - 2)
+    found = deepen(DeepeningSettings(estimator, 30), game.start)
+    assert found.stopped == "solved"
+    assert isinstance(found.value, Definitely)
+
+
+def test_recursion_ends_deepening_at_the_deepest_depth_python_allows() -> None:
+    chain: Node | Leaf = Leaf("end", 1)
+    for i in range(1500):  # one move at each of 1,500 positions
+        chain = Node(f"n{i}", (chain,), 0)
+    assert isinstance(chain, Node)
+    game = ExplicitGame(chain)
+    plain = DeepeningSettings(
+        tree_estimator(game), 1400, table_entries=0, killers=False, history=False
+    )
+    found = deepen(plain, game.start, lines=False)
+    assert found.stopped == "recursion"
+    assert 100 < found.depth < 1400
+    assert all(i.finished for i in found.iterations)

@@ -114,7 +114,10 @@ def test_play_says_how_deep_each_move_looked() -> None:
             "the time budget in --time must be a time such as 2s, 500ms or 1.5, got 'nan'",
         ),
         (["--nodes", "0"], "the position budget in --nodes must be at least 1, got 0"),
-        (["--nodes", "many"], "the position budget in --nodes must be a whole number, got 'many'"),
+        (
+            ["--nodes", "many"],
+            "the position budget in --nodes must be a whole number or none, got 'many'",
+        ),
         (
             ["--player", "id:1s:order=fast"],
             "the move ordering in 'id:1s:order=fast' must be all, none, or some of table, "

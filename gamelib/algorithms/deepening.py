@@ -89,8 +89,9 @@ G = TypeVar("G")
 DEEPENING_TABLE = 100_000
 """Entries in iterative deepening's table unless the settings say otherwise."""
 
-StopReason = Literal["depth", "time", "positions", "solved"]
-"""Why iterative deepening stopped: its maximum depth, a budget, or nothing left to learn."""
+StopReason = Literal["depth", "time", "positions", "solved", "recursion"]
+"""Why iterative deepening stopped: its maximum depth, a budget, nothing left to learn,
+or Python's recursion limit (the next depth went deeper than it allows)."""
 
 
 @final
@@ -203,25 +204,34 @@ class _OutOfBudgetError(Exception):
 class _Budget:
     """Counts positions and watches the clock; raises when either runs out."""
 
-    __slots__ = ("armed", "clock", "deadline", "limit", "reason", "spent")
+    __slots__ = ("armed", "clock", "deadline", "interrupts", "limit", "reason", "spent")
 
-    def __init__(self, settings: DeepeningSettings[S, M, G], clock: Callable[[], float]) -> None:
+    def __init__(
+        self, settings: DeepeningSettings[S, M, G], clock: Callable[[], float], interrupts: bool
+    ) -> None:
         self.clock = clock
         self.spent = 0
         self.limit = settings.positions
         self.deadline = None if settings.seconds is None else clock() + settings.seconds
+        self.interrupts = interrupts
+        """False: only count, and let :meth:`over` say between depths whether it ran out."""
         self.armed = False  # not until depth 1 has valued one move: there is always a move
         self.reason: StopReason | None = None
 
     def spend(self) -> None:
-        if self.armed:
-            if self.limit is not None and self.spent >= self.limit:
-                self.reason = "positions"
-                raise _OutOfBudgetError
-            if self.deadline is not None and self.clock() >= self.deadline:
-                self.reason = "time"
-                raise _OutOfBudgetError
+        if self.armed and self.over():
+            raise _OutOfBudgetError
         self.spent += 1
+
+    def over(self) -> bool:
+        """Whether the budget has run out (and, if so, ``reason`` says which)."""
+        if self.limit is not None and self.spent >= self.limit:
+            self.reason = "positions"
+            return True
+        if self.deadline is not None and self.clock() >= self.deadline:
+            self.reason = "time"
+            return True
+        return False
 
 
 def deepen(
@@ -236,18 +246,21 @@ def deepen(
     """Iterative deepening from ``state``: see the module.
 
     ``report`` is called with each iteration as it finishes (for a live
-    display).  ``lines`` asks for each iteration's principal variation,
+    display).  ``observer`` sees every iteration as a search of the root of
+    its own; observed, the budget is checked only between depths, so that
+    each search it sees is whole.  ``lines`` asks for each iteration's principal variation,
     which costs a few positions more (counted); without it each line is
-    just the best move.  ``observer`` sees every iteration as a search of the
-    root of its own.  Needs numeric estimates, and keyed states when there is
-    a table.
+    just the best move.  Needs numeric estimates, and keyed states when there
+    is a table.
     """
     est = settings.estimator
     game = est.game
     numeric_estimates(est, "IterativeDeepening")  # say at once what is missing
     compare = est.compare
     began = clock()
-    budget = _Budget(settings, clock)
+    # Observed, a search is never cut short (the observer sees whole searches of the
+    # root): the budget is only checked between depths.
+    budget = _Budget(settings, clock, interrupts=observer is None)
     table = (
         TranspositionTable[M, Est[G]](settings.table_entries) if settings.table_entries else None
     )
@@ -257,8 +270,6 @@ def deepen(
     estimates = 0
     stopped: StopReason = "depth"
     note: str | None = None
-    partial: Edge[M, G] | None = None  # the interrupted iteration's best, if any
-    first_tried: M | None = None
 
     def counted() -> None:
         nonlocal estimates
@@ -273,7 +284,7 @@ def deepen(
 
         def found(move: M, value: Est[G], bests: list[Edge[M, G]] = bests) -> None:
             bests.append((move, value))
-            budget.armed = True
+            budget.armed = budget.interrupts
 
         core = alphabeta_core(
             settings.iteration(depth),
@@ -288,8 +299,40 @@ def deepen(
         start, spent_before, estimates = clock(), budget.spent, 0
         try:
             found_here = core.windowed_root(state, NegInf, PosInf, False)  # nothing is cut
-            move, value = found_here[0], found_here[1]
-            line = (
+        except (_OutOfBudgetError, RecursionError) as error:
+            stopped = _why(error, budget, bool(bests or done))
+            if bests and (not done or bests[-1][0] != bests[0][0]):
+                # Safe to use: the first move tried (the last depth's best) was searched
+                # to this depth, and this one beat it; or no depth had finished at all.
+                m, x = bests[-1]
+                done.append(
+                    Iteration(
+                        depth,
+                        m,
+                        core.views.of(side, x),
+                        (m,),
+                        budget.spent - spent_before,
+                        clock() - start,
+                        finished=False,
+                    )
+                )
+                shown = game.move_to_string(m)
+                if done[:-1]:
+                    note = (
+                        f"depth {depth} was not finished, but {shown}, searched to that depth, "
+                        "beat the last finished depth's best move"
+                    )
+                else:
+                    searched = len({move for move, _ in bests})
+                    note = f"the budget ran out before depth {depth} finished; {shown} is " + (
+                        "the only move searched" if searched == 1 else "the best move searched"
+                    )
+            break
+        move, value = found_here[0], found_here[1]
+        line: tuple[M, ...] = (move,)
+        if lines:
+            walked: list[M] = []
+            try:
                 _principal_line(
                     game,
                     counted_play,
@@ -300,46 +343,16 @@ def deepen(
                     depth,
                     value,
                     move,
+                    walked,
                 )
-                if lines
-                else (move,)
-            )
-        except (_OutOfBudgetError, RecursionError) as error:
-            if isinstance(error, RecursionError):
-                if not bests and not done:
-                    raise SearchDepthError(
-                        f"even a search of depth 1 goes deeper than Python's recursion limit "
-                        f"({sys.getrecursionlimit()}) allows"
-                    ) from None
-                stopped = "depth"  # as deep as Python's recursion limit allows
+            except (_OutOfBudgetError, RecursionError) as error:
+                stopped = _why(error, budget, True)  # the depth is finished; its line is cut
+                interrupted = True
             else:
-                stopped = budget.reason or "time"
-            if bests:
-                first_tried = bests[0][0]
-                partial = bests[-1]
-                if not done or partial[0] != first_tried:
-                    m, x = partial
-                    done.append(
-                        Iteration(
-                            depth,
-                            m,
-                            core.views.of(side, x),
-                            (m,),
-                            budget.spent - spent_before,
-                            clock() - start,
-                            finished=False,
-                        )
-                    )
-                    note = (
-                        f"depth {depth} was not finished: {game.move_to_string(m)} is the best "
-                        "of the moves it searched"
-                        + (
-                            ", and beats the last finished depth's best"
-                            if len(done) > 1
-                            else " (no depth was finished)"
-                        )
-                    )
-            break
+                interrupted = False
+            line = tuple(walked) or (move,)
+        else:
+            interrupted = False
         iteration = Iteration(
             depth,
             move,
@@ -352,8 +365,13 @@ def deepen(
         if report is not None:
             report(iteration)
         ordering.root_first = move
-        if estimates == 0 or _decided(value):
+        if interrupted:
+            break
+        if _decided(value) or (estimates == 0 and isinstance(value, Definitely)):
             stopped = "solved"
+            break
+        if not budget.interrupts and budget.over():
+            stopped = budget.reason or "time"
             break
     last = done[-1]
     return Deepening(
@@ -366,6 +384,19 @@ def deepen(
         stopped,
         note,
     )
+
+
+def _why(error: Exception, budget: _Budget, anything: bool) -> StopReason:
+    """Why a depth stopped, from what stopped it; a recursion error before anything was
+    found is a :class:`SearchDepthError`."""
+    if isinstance(error, RecursionError):
+        if not anything:
+            raise SearchDepthError(
+                f"even a search of depth 1 goes deeper than Python's recursion limit "
+                f"({sys.getrecursionlimit()}) allows"
+            ) from None
+        return "recursion"
+    return budget.reason or "time"
 
 
 def _decided(value: Est[G]) -> bool:
@@ -383,15 +414,17 @@ def _principal_line(
     depth: int,
     value: Est[G],
     first: M,
-) -> tuple[M, ...]:
+    line: list[M],
+) -> None:
     """Best moves from ``state``, whose value to its mover at ``depth`` is ``value``,
     starting with ``first``, the best move the search chose there.
 
     At each position of the line, the first move whose child is worth at
     least the known value (one empty-window test, mostly answered by the
     table) is a best move, and its child's value is then known exactly.
+    The moves are appended to ``line`` as they are found (so a budget that
+    runs out leaves the part found).
     """
-    line: list[M] = []
     s, d, v = state, depth, value
     while d > 0:
         side = game.player(s)
@@ -418,7 +451,6 @@ def _principal_line(
         if game.player(nxt) is not side:
             v = maxies(Side.Minnie, v)  # the child's mover sees it negated
         s, d = nxt, d - 1
-    return tuple(line)
 
 
 @final
@@ -479,7 +511,7 @@ def _budget_words(settings: DeepeningSettings[S, M, G]) -> str:
     if settings.seconds is not None:
         words.append(f"{settings.seconds:g} s")
     if settings.positions is not None:
-        words.append(f"{settings.positions:,} positions")
+        words.append(f"{settings.positions:,} position" + "s" * (settings.positions != 1))
     if settings.table_entries:
         words.append(f"table {settings.table_entries}")
     return ", ".join(words)

@@ -18,7 +18,11 @@ then the rest by history score, highest first.  Ties keep the order the
 moves came in (the game's, through the settings' hook), so with nothing
 learned nothing changes.  Each part can be switched off.  Moves must be
 hashable for history scores; ordering never adds or drops a move, so it
-changes which positions a search visits, never the value it finds.
+changes which positions a search visits, not the value it finds, wherever a
+position can only be reached at one distance from the root (trees, Connect
+Four, tic-tac-toe).  Where it can be reached at several (Nim), a table
+entry from a deeper search may answer a shallower question, as in any
+engine, and the order decides which entries are there to answer.
 
 One ordering can serve many searches: iterative deepening keeps it from one
 depth to the next.

@@ -19,7 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, TextIO, TypeVar
 
-from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration
+from gamelib.algorithms.deepening import (
+    Deepening,
+    DeepeningPlayer,
+    DeepeningSettings,
+    Iteration,
+)
 from gamelib.catalog import CATALOG, Catalog
 from gamelib.cli.games import GAMES, GameKit, KitUser
 from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
@@ -33,7 +38,7 @@ from gamelib.cli.specs import (
     parse_player_spec,
     search_kinds_text,
 )
-from gamelib.cli.thinking import Thinking, info_line, stop_words
+from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
@@ -132,11 +137,26 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
     """``--depth``, and a flag for every option of the catalog's kinds."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalog.options():
-        kinds = [kind.name for kind in catalog if kind.option(option.name) is not None]
+        defaults = [
+            f"{kind.name} {_default_text(own.default)}"
+            for kind in catalog
+            if (own := kind.option(option.name)) is not None
+        ]
         parser.add_argument(
             f"--{option.name}",
-            help=f"{option.title} of {', '.join(kinds)} when the spec has none ({option.default})",
+            help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
         )
+
+
+def _default_text(value: object) -> str:
+    """An option's default as a person would type it."""
+    if value is None:
+        return "none"
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value)) or "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
@@ -283,7 +303,7 @@ class _Analyse(_Report):
         if found is not None:
             out.write(
                 f"searched to depth {found.depth} in {found.seconds:.2f} s "
-                f"({found.positions:,} positions); stopped: {stop_words(found)}\n"
+                f"({positions(found.positions)}); stopped: {stop_words(found)}\n"
             )
             if found.note is not None:
                 out.write(f"({found.note})\n")
@@ -307,6 +327,12 @@ class _Trace(_Report):
             f"{len(found.nodes())} positions visited (root included); "
             f"{len(leaves)} estimated or finished\n"
         )
+        settings = kind.settings(kit.estimator, spec.depth, spec.options)
+        if isinstance(settings, DeepeningSettings) and (settings.seconds or settings.positions):
+            out.write(
+                "(traced, iterative deepening checks its budget only between depths, "
+                "so that every search shown is whole)\n"
+            )
         options = self.options
         if options.dot is not None:
             Path(options.dot).write_text(trace_to_dot(found), encoding="utf-8")

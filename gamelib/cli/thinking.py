@@ -17,7 +17,7 @@ from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, 
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Estimator, est_to_string
 
-__all__ = ["Thinking", "info_line", "stop_words"]
+__all__ = ["Thinking", "info_line", "positions", "stop_words"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -28,7 +28,13 @@ _STOPS: dict[StopReason, str] = {
     "time": "the time budget ran out",
     "positions": "the position budget ran out",
     "solved": "the value is certain (a forced result, or every line ends within the depth)",
+    "recursion": "a deeper search would pass Python's recursion limit",
 }
+
+
+def positions(count: int) -> str:
+    """``1 position``, ``2,345 positions``."""
+    return f"{count:,} position" + ("" if count == 1 else "s")
 
 
 def stop_words(found: Deepening[M, G]) -> str:
@@ -87,7 +93,7 @@ class Thinking(Generic[S, M, G]):
         line = " ".join(self.game.move_to_string(m) for m in found.iterations[-1].line)
         self.out.write(
             f"{side} looked {found.depth} {'move' if found.depth == 1 else 'moves'} ahead "
-            f"({found.positions:,} positions, {found.seconds:.2f} s): "
+            f"({positions(found.positions)}, {found.seconds:.2f} s): "
             f"{est_to_string(estimator, found.value)}, expecting {line}\n"
         )
         if found.note is not None:
