@@ -307,12 +307,12 @@ def test_connect4_human_gets_clear_reasons() -> None:
         "human",
         "--minnie",
         "human",
-        stdin="3\nx\n1\n1\n0\n2\n",
+        stdin="4\nx\n2\n2\n1\n3\n",
     )
     assert (status, err) == (0, "")
-    assert "there is no column 3: columns are 0–2; legal moves: 1, 0, 2\n" in out
-    assert "'x' is not a column number; legal moves: 1, 0, 2\n" in out
-    assert "column 1 is full; legal moves: 0, 2\n" in out
+    assert "there is no column 4: columns are 1–3; legal moves: 2, 1, 3\n" in out
+    assert "'x' is not a column number; legal moves: 2, 1, 3\n" in out
+    assert "column 2 is full; legal moves: 1, 3\n" in out
     assert out.endswith("Game over! It's a draw!\n")
 
 
@@ -341,4 +341,4 @@ def test_analyse_connect4_and_tictactoe() -> None:
         "analyse", "connect4", "--cols", "4", "--rows", "4", "--player", "alphabeta:16"
     )
     assert status == 0
-    assert out.endswith("AlphaBeta(depth 16) chooses 1 for Maxie; value: Definitely a draw\n")
+    assert out.endswith("AlphaBeta(depth 16) chooses 2 for Maxie; value: Definitely a draw\n")

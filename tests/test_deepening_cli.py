@@ -39,12 +39,12 @@ def test_analyse_prints_a_line_per_finished_depth() -> None:
         assert value == f"Guess {expected.guess}"  # type: ignore[union-attr]  # a guess here
         assert len(line.split()) == int(depth)
     assert [f[0] for f in found] == ["1", "2", "3", "4", "5"]
-    assert [f[2] for f in found] == ["8", "27", "98", "238", "810"]  # with each line's search
+    assert [f[2] for f in found] == ["8", "21", "71", "193", "457"]  # with each line's search
     assert lines[-2] == (
-        "IterativeDeepening(to depth 5, table 100000) chooses 2 for Maxie; value: Guess 48"
+        "IterativeDeepening(to depth 5, table 100000) chooses 3 for Maxie; value: Guess 48"
     )
     assert re.fullmatch(
-        r"searched to depth 5 in \d+\.\d\d s \(1,181 positions\); stopped: its depth limit",
+        r"searched to depth 5 in \d+\.\d\d s \(750 positions\); stopped: its depth limit",
         lines[-1],
     )
 

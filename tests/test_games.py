@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,7 +14,15 @@ from gamelib.core import Done, Draw, Game, Playing, Side, Winner
 from gamelib.estimate import Definitely, Settings
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
-from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
+from gamelib.games.connect4 import (
+    ConnectFour,
+    ConnectFourState,
+    centre_control,
+    connect4_estimator,
+    odd_even_threats,
+    window_score,
+)
+from gamelib.games.connect4_windows import WindowConnectFour, WindowState
 from gamelib.games.tictactoe import (
     TicTacToe,
     TicTacToeState,
@@ -155,20 +166,24 @@ def test_connect4_printing_and_parsing() -> None:
     first = game.play(game.start, 1)
     assert isinstance(first, Playing)
     state = first.state
-    assert game.state_to_string(state) == " 0 1 2\n|. . .|\n|. X .|\nMinnie (O) to move"
+    assert game.state_to_string(state) == " 1 2 3\n|. . .|\n|. X .|\nMinnie (O) to move"
     after = game.play(state, 1)
     assert isinstance(after, Playing)
-    assert game.parse_move(after.state, "1") is None
-    assert game.why_illegal(after.state, "1") == "column 1 is full"
-    assert game.why_illegal(after.state, "3") == "there is no column 3: columns are 0–2"
+    assert game.parse_move(after.state, "2") is None
+    assert game.why_illegal(after.state, "2") == "column 2 is full"
+    assert game.why_illegal(after.state, "4") == "there is no column 4: columns are 1–3"
+    assert game.why_illegal(after.state, "0") == "there is no column 0: columns are 1–3"
     assert game.why_illegal(after.state, "left") == "'left' is not a column number"
-    assert game.parse_move(after.state, " 2 ") == 2
+    assert game.parse_move(after.state, " 3 ") == 2
+    assert game.parse_move(after.state, "0") is None
+    with pytest.raises(ValueError, match="column 2 is full"):
+        game.play(after.state, 1)
 
 
 def test_wide_boards_print_aligned() -> None:
     game = ConnectFour(cols=12, rows=1, k=3)
     assert game.state_to_string(game.start).splitlines()[:2] == [
-        "  0  1  2  3  4  5  6  7  8  9 10 11",
+        "  1  2  3  4  5  6  7  8  9 10 11 12",
         "| .  .  .  .  .  .  .  .  .  .  .  .|",
     ]
 
@@ -195,7 +210,7 @@ def test_states_are_immutable_values() -> None:
     assert game.start.cells == (0,) * 42  # playing did not touch the start
 
 
-def whole_board_scan(game: ConnectFour, state: ConnectFourState) -> tuple[int, Side | None]:
+def whole_board_scan(game: WindowConnectFour, state: WindowState) -> tuple[int, Side | None]:
     """The handout score and any k-in-a-row, from scratch over every window."""
     score = 0
     winner: Side | None = None
@@ -214,37 +229,113 @@ def whole_board_scan(game: ConnectFour, state: ConnectFourState) -> tuple[int, S
 
 
 @given(
+    st.integers(1, 8),
     st.integers(1, 7),
     st.integers(1, 6),
-    st.integers(1, 5),
-    st.lists(st.integers(0, 100), max_size=42),
+    st.lists(st.integers(0, 100), max_size=56),
 )
-def test_incremental_score_and_wins_match_a_whole_board_scan(
+def test_bitboards_equal_the_window_representation_move_by_move(
     cols: int, rows: int, k: int, choices: list[int]
 ) -> None:
+    """Statuses, moves, estimates, strings and cells agree after every move of a random game."""
     if k > max(cols, rows):
         return
     game = ConnectFour(cols=cols, rows=rows, k=k)
-    state = game.start
+    reference = WindowConnectFour(cols=cols, rows=rows, k=k)
+    state, old = game.start, reference.start
     for choice in choices:
+        assert game.state_to_string(state) == reference.state_to_string(old)
+        assert (state.cells, state.heights, state.side) == (old.cells, old.heights, old.side)
+        assert connect4_estimator(game).estimate(state) == old.score
+        assert (centre_control(state), odd_even_threats(state)) == (
+            reference_centre(reference, old),
+            reference_threats(reference, old),
+        )
         moves = seq.to_tuple(game.moves(state))
+        assert moves == seq.to_tuple(reference.moves(old))
         move = moves[choice % len(moves)]
-        after = game.play(state, move)
-        cells = list(state.cells)
-        cell = state.heights[move] * cols + move
-        cells[cell] = 1 if state.side is Side.Maxie else -1
-        placed = ConnectFourState(tuple(cells), state.side, state.heights, state.counts, 0)
-        score, winner = whole_board_scan(game, placed)
-        if isinstance(after, Playing):
-            assert winner is None
-            assert after.state.score == score
-            assert connect4_estimator(game).estimate(after.state) == score
-            state = after.state
+        text = game.move_to_string(move)
+        assert text == reference.move_to_string(move) == str(move + 1)
+        assert game.parse_move(state, text) == reference.parse_move(old, text) == move
+        after, old_after = game.play(state, move), reference.play(old, move)
+        if isinstance(after, Done) or isinstance(old_after, Done):
+            assert after == old_after
+            return
+        state, old = after.state, old_after.state
+
+
+def test_crowded_boards_score_as_a_whole_board_scan_says() -> None:
+    """Columns filled left to right, round and round: many windows of both sides at once."""
+    for cols, rows, k in ((7, 6, 4), (5, 4, 3), (9, 7, 5), (8, 8, 2)):
+        game = ConnectFour(cols=cols, rows=rows, k=k)
+        reference = WindowConnectFour(cols=cols, rows=rows, k=k)
+        state, old = game.start, reference.start
+        scored = 0
+        for move in itertools.cycle(range(cols)):
+            if move not in seq.to_tuple(game.moves(state)):
+                continue
+            after, old_after = game.play(state, move), reference.play(old, move)
+            if not isinstance(after, Playing) or not isinstance(old_after, Playing):
+                assert after == old_after
+                break
+            state, old = after.state, old_after.state
+            score, winner = whole_board_scan(reference, old)
+            assert (window_score(state), winner) == (score, None)
+            scored += 1
+        assert scored >= 3
+
+
+def reference_centre(game: WindowConnectFour, state: WindowState) -> int:
+    middle = {game.cols // 2, (game.cols - 1) // 2}
+    return sum(state.cells[r * game.cols + c] for r in range(game.rows) for c in middle)
+
+
+def reference_threats(game: WindowConnectFour, state: WindowState) -> int:
+    """Odd-row threats of X minus even-row threats of O (rows from 1), window by window."""
+    found = 0
+    for window in game.board.windows:
+        marks = [state.cells[cell] for cell in window]
+        gaps = [cell for cell in window if state.cells[cell] == 0]
+        if len(gaps) != 1:
             continue
-        outcome = after.outcome
-        if isinstance(outcome, Winner):
-            assert winner is outcome.side
-        else:
-            assert winner is None
-            assert 0 not in cells
-        return
+        row = gaps[0] // game.cols + 1
+        if marks.count(1) == game.k - 1 and row % 2 == 1:
+            found += 1
+        if marks.count(-1) == game.k - 1 and row % 2 == 0:
+            found -= 1
+    return found
+
+
+def test_states_pickle_to_equal_states() -> None:
+    game = ConnectFour(cols=5, rows=4)
+    status = game.play(game.start, 2)
+    assert isinstance(status, Playing)
+    copied = pickle.loads(pickle.dumps(status.state))
+    assert copied == status.state
+    assert hash(copied) == hash(status.state)
+    assert copied.board is game.board
+
+
+def test_mirror_images_share_a_key_and_nothing_else_does() -> None:
+    game = ConnectFour(cols=5, rows=4)
+    seen: dict[int, set[tuple[int, ...]]] = {}
+
+    def walk(state: ConnectFourState, depth: int) -> None:
+        seen.setdefault(game.key(state), set()).add(state.cells)
+        if depth == 0:
+            return
+        for move in seq.to_tuple(game.moves(state)):
+            after = game.play(state, move)
+            if isinstance(after, Playing):
+                walk(after.state, depth - 1)
+
+    walk(game.start, 5)
+
+    def mirrored(cells: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(cells[r * 5 + (4 - i)] for r in range(4) for i in range(5))
+
+    for cells in seen.values():
+        first = next(iter(cells))
+        assert cells == {first, mirrored(first)}  # one position and its mirror image, no more
+    every = set().union(*seen.values())
+    assert len(seen) == len({min(c, mirrored(c)) for c in every}) == 785

@@ -484,7 +484,8 @@ def test_a_threat_counts_only_in_the_row_that_suits_its_owner() -> None:
     # X stacks three in column 0 (gap in row 4, even: Minnie's kind of row);
     # O lays three along row 1 (gaps in row 1, odd: Maxie's kind of row).
     wrong_rows = c4((0, 2, 0, 3, 0, 4), game)
-    assert (wrong_rows.counts.count(3), wrong_rows.counts.count(5 * 3)) == (1, 2)  # threats...
+    threes = [sorted(wrong_rows.cells[cell] for cell in window) for window in game.board.windows]
+    assert (threes.count([0, 1, 1, 1]), threes.count([-1, -1, -1, 0])) == (1, 2)  # threats...
     assert odd_even_threats(wrong_rows) == 0  # ...none in its owner's rows
     assert odd_even_threats(c4((2, 2, 3, 3, 4), game)) == 2  # X X X in row 1: two gaps, row 1
     assert odd_even_threats(c4(DOCS_POSITION, game)) == -1  # O's diagonal: gap in row 4
