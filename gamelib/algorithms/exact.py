@@ -35,9 +35,8 @@ forced, and no quicker one exists), and otherwise the result is
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, final
 
@@ -69,6 +68,7 @@ __all__ = [
     "compare_results",
     "describe",
     "solve",
+    "solver_moves",
 ]
 
 S = TypeVar("S")
@@ -213,20 +213,45 @@ def _ended(outcome: Outcome, mover: Side, ply: int) -> int:
     return BIG - ply if outcome.side is mover else -(BIG - ply)
 
 
+def solver_moves(game: Game[S, M]) -> Callable[[S], Sequence[M]]:
+    """The moves a solver should try at a state, best first: the game's own order for
+    solving (its ``solver_moves`` method) when it has one, else its ``moves``.
+
+    A game's ``solver_moves(state)`` must return every legal move, each once;
+    only the order is its to choose (a win now first, moves that hand the
+    opponent a win last, ...).  The order changes how much a solve searches,
+    never what it finds.
+    """
+    own: Callable[[S], Sequence[M]] | None = getattr(game, "solver_moves", None)
+    if callable(own):
+        return own
+    moves = game.moves
+
+    def listed(state: S) -> tuple[M, ...]:
+        return seq.to_tuple(moves(state))
+
+    return listed
+
+
 def solve(
     game: Game[S, M],
     state: S | None = None,
     *,
     table: TranspositionTable[M, int] | int | None = 1_000_000,
     depth: int | None = None,
+    order: Callable[[S], Sequence[M]] | None = None,
     progress: Callable[[int], None] | None = None,
     every: int = 100_000,
 ) -> Solution[S, M]:
     """Solve ``state`` (default the start) exactly: see the module.
 
     ``table`` is a transposition table, or the number of entries for a new
-    one (None or 0 for none; a table needs hashable or keyed states).
+    one (None or 0 for none; a table needs hashable or keyed states).  A
+    table may be passed from one solve to the next: its values count from
+    the position stored, so they hold wherever it recurs.
     ``depth``, if given, is how many plies the search looks ahead (at least 1).
+    ``order`` gives the moves to try at a state, every legal move best first
+    (default: :func:`solver_moves`).
     ``progress``, if given, is called with the positions searched so far
     every ``every`` positions.  Ctrl-C raises :class:`SolveInterruptedError`
     with the bounds proved so far.
@@ -238,70 +263,107 @@ def solve(
     if isinstance(table, int):
         table = TranspositionTable(table) if table > 0 else None
     key_of = state_key(game) if table is not None else None
-    counter = itertools.count(1)
-    positions = [0]
+    probe = table.probe if table is not None else None
+    store = table.store if table is not None else None
+    ordered = solver_moves(game) if order is None else order
+    play = game.play
+    player = game.player
+    positions = 0
+    report = every if progress is not None else -1  # positions at the next report
+    chosen: list[M | None] = [None]  # the best move found at the top of the last search
+    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
 
-    def play(s: S, m: M) -> Playing[S] | Done:
-        n = next(counter)
-        positions[0] = n
-        if progress is not None and n % every == 0:
-            progress(n)
-        return game.play(s, m)
-
-    def search(s: S, ply: int, alpha: int, beta: int) -> tuple[M | None, int]:
-        """The best move and value for the side to move at ``s``, values counted from the root
-        (no move at the depth limit)."""
-        left = 0 if depth is None else depth - ply  # plies still to look ahead, when limited
-        if depth is not None and left <= 0:
-            return None, 0  # not looked past: between every win and every loss
-        mover = game.player(s)
-        moves = seq.to_tuple(game.moves(s))
-        if not moves:
-            raise no_moves(game, s)
+    def search(s: S, ply: int, alpha: int, beta: int, top: bool = False) -> int:
+        """The value of ``s`` for the side to move there, counted from the root, fail-soft:
+        at most ``alpha`` means at most that, at least ``beta`` means at least that.  At the
+        top, the table does not answer and the best move is kept in ``chosen``."""
+        nonlocal positions, report
+        left = 0
+        if depth is not None:
+            left = depth - ply  # plies still to look ahead
+            if left <= 0:
+                return 0  # not looked past: between every win and every loss
+        # Nothing beats a win with the next move, and nothing is worse than losing to it
+        # (at the top a move is wanted, even when the window is settled already).
+        best_possible = BIG - ply - 1
+        if not top:
+            if beta > best_possible:
+                beta = best_possible
+                if alpha >= beta:
+                    return beta
+            if alpha < -best_possible:
+                alpha = -best_possible
+                if alpha >= beta:
+                    return alpha
         key: Hashable = None
         first: M | None = None
-        if key_of is not None and table is not None:
+        if key_of is not None:
             key = key_of(s)
-            entry = table.probe(key)
+            entry = probe(key)  # type: ignore[misc]  # probe is set whenever key_of is
             if entry is not None:
-                # Counted from the root again, as the window is, before anything is compared.
-                here = Entry(entry.depth, _from_entry(entry.value, ply), entry.bound, entry.best)
-                legal = here.best if here.best in moves else None
-                # Only an entry searched exactly as far answers: a deeper one could see a
-                # slower win past this search's depth while a quicker one hides behind it.
-                if (
-                    ply > 0
-                    and legal is not None
-                    and here.depth == left
-                    and here.answers(left, alpha, beta, _order)
-                ):
-                    return legal, here.value
-                first = legal
-        if first is not None:
+                first = entry.best
+                if entry.depth == left and not top:
+                    # Only an entry searched exactly as far answers: a deeper one could see
+                    # a slower win past this search's depth while a quicker one hides behind.
+                    v = entry.value
+                    if v > _WON:  # counted from the root again, as the window is
+                        v -= ply
+                    elif v < -_WON:
+                        v += ply
+                    kind = entry.bound
+                    if kind is exact:
+                        return v
+                    if kind is lower_kind:
+                        if v >= beta:
+                            return v
+                        if v > alpha:
+                            alpha = v
+                    else:
+                        if v <= alpha:
+                            return v
+                        if v < beta:
+                            beta = v
+        moves = ordered(s)
+        if not moves:
+            raise no_moves(game, s)
+        if first is not None and first != moves[0] and first in moves:
             moves = (first, *(m for m in moves if m != first))
+        mover = player(s)
         a = alpha
-        best: tuple[M | None, int] | None = None
+        best = -BIG - 1
+        best_move = moves[0]
         for m in moves:
+            positions += 1
+            if positions == report:
+                report += every
+                progress(positions)  # type: ignore[misc]  # report is -1 without progress
             st = play(s, m)
             if isinstance(st, Done):
-                x = _ended(st.outcome, mover, ply + 1)
-            elif game.player(st.state) is mover:  # the same side moves again
-                x = search(st.state, ply + 1, a, beta)[1]
+                outcome = st.outcome
+                if isinstance(outcome, Draw):
+                    x = 0
+                elif outcome.side is mover:
+                    x = BIG - ply - 1
+                else:
+                    x = -(BIG - ply - 1)
             else:
-                x = -search(st.state, ply + 1, -beta, -a)[1]
-            if best is None or x > best[1]:
-                best = (m, x)
+                after = st.state
+                if player(after) is mover:  # the same side moves again
+                    x = search(after, ply + 1, a, beta)
+                else:
+                    x = -search(after, ply + 1, -beta, -a)
+            if x > best:
+                best, best_move = x, m
                 if x > a:
                     a = x
                     if a >= beta:
                         break
-        assert best is not None  # there were moves
-        if key_of is not None and table is not None:
-            x = best[1]
-            kind = (
-                BoundKind.LOWER if x >= beta else BoundKind.UPPER if x <= alpha else BoundKind.EXACT
-            )
-            table.store(key, Entry(left, _to_entry(x, ply), kind, best[0]))
+        if top:
+            chosen[0] = best_move
+        if store is not None:
+            kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
+            stored = best + ply if best > _WON else best - ply if best < -_WON else best
+            store(key, Entry(left, stored, kind, best_move))
         return best
 
     def line(first: M, value: int) -> tuple[M, ...]:
@@ -315,7 +377,8 @@ def solve(
             s = status.state
             here = game.player(s)
             v = value if here is mover else -value  # the same value, from ``here``'s side
-            found, _ = search(s, len(moves), v - 1, v)  # at least v: a move worth exactly v
+            search(s, len(moves), v - 1, v, True)  # at least v: a move worth exactly v
+            found = chosen[0]
             assert found is not None  # searched within the depth
             moves.append(found)
             status = game.play(s, found)
@@ -329,12 +392,13 @@ def solve(
         lo, hi = -BIG - 1, BIG + 1
         while lo < hi:
             beta = g + 1 if g == lo else g
-            found, value = search(s0, 0, beta - 1, beta)
+            value = search(s0, 0, beta - 1, beta, True)
+
             if value < beta:
                 hi = upper = value
             else:
                 lo = lower = value
-                move = found
+                move = chosen[0]
             g = value
         assert move is not None  # the value was reached from below at least once
         result: Result
@@ -347,9 +411,9 @@ def solve(
             drawn, checked = (True, 0) if depth is None else _draw_within(game, s0, depth)
             result = "draw" if drawn else "unknown"
         principal = line(move, lo)
-        searched = positions[0] + checked
+        searched = positions + checked
     except KeyboardInterrupt:
-        raise SolveInterruptedError(lower, upper, positions[0], depth) from None
+        raise SolveInterruptedError(lower, upper, positions, depth) from None
     plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
     return Solution(
         s0,

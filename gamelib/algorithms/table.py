@@ -38,6 +38,7 @@ Entry(depth=3, value=7, bound=<BoundKind.EXACT>, best=1)
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, final
@@ -151,7 +152,9 @@ class TranspositionTable(Generic[M, V]):
         if not isinstance(room, int) or isinstance(room, bool) or room < 1:
             raise ValueError(f"a table needs room for at least 1 entry, got {capacity!r}")
         self.capacity = capacity
-        self._entries: dict[Hashable, Entry[M, V]] = {}
+        # Ordered by first store; OrderedDict drops its oldest in O(1), where a dict, asked
+        # for its first key after many deletions at the front, walks past each of them.
+        self._entries: OrderedDict[Hashable, Entry[M, V]] = OrderedDict()
         self._probes = self._hits = self._stores = 0
         self._overwrites = self._evictions = self._refused = 0
 
@@ -173,7 +176,7 @@ class TranspositionTable(Generic[M, V]):
                 return
             self._overwrites += 1
         elif len(entries) >= self.capacity:
-            del entries[next(iter(entries))]  # the oldest: dicts keep insertion order
+            entries.popitem(last=False)  # the oldest
             self._evictions += 1
         entries[key] = entry
         self._stores += 1

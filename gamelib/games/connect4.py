@@ -116,6 +116,10 @@ class Board:
     """Shifts that find runs of ``k`` (see :func:`_run_shifts`)."""
     size: int = field(init=False, repr=False)
     """Cells on the board."""
+    stride: int = field(init=False, repr=False)
+    """How far apart copies of the first layout sit when several are searched at once."""
+    repeats: tuple[int, ...] = field(init=False, repr=False)
+    """``repeats[n]``: a 1 at the start of each of ``n`` copies (multiply to copy ``n`` times)."""
 
     def __post_init__(self) -> None:
         cols, rows, k = self.cols, self.rows, self.k
@@ -184,6 +188,13 @@ class Board:
         set_(self, "mirror", mirror)
         set_(self, "shifts", _run_shifts(k))
         set_(self, "size", cols * rows)
+        stride = cols * height + k * (height + 1) + 1  # no shift of _threat_bits reaches further
+        set_(self, "stride", stride)
+        set_(
+            self,
+            "repeats",
+            tuple(sum(1 << (i * stride) for i in range(n)) for n in range(cols + 1)),
+        )
 
     def __reduce__(self) -> tuple[object, tuple[int, int, int]]:
         # One Board per shape, so that states compare equal after a trip through pickle.
@@ -267,6 +278,7 @@ class ConnectFour:
     """Pieces in a line needed to win."""
     board: Board = field(init=False, repr=False, compare=False)
     _move_seqs: dict[int, Seq[int]] = field(init=False, repr=False, compare=False)
+    _move_tuples: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
@@ -279,6 +291,7 @@ class ConnectFour:
             )
         object.__setattr__(self, "board", _board(self.cols, self.rows, self.k))
         object.__setattr__(self, "_move_seqs", {})
+        object.__setattr__(self, "_move_tuples", {})
 
     @property
     def start(self) -> ConnectFourState:
@@ -330,6 +343,66 @@ class ConnectFour:
             (mover & first) + (both & first), (mover >> shift & first) + (both >> shift & first)
         )
 
+    def solver_moves(self, state: ConnectFourState, /) -> tuple[int, ...]:
+        """Every legal move, in the order a solver should try them.
+
+        A move that wins now comes first.  Then the moves that do not hand
+        the opponent a win next move (when the opponent threatens to win
+        now, only the move that blocks it; with two such threats there is
+        none), the ones that make the most new threats first (empty cells
+        where one more piece would make ``k``), centre first among equals.
+        Last, the moves that hand the opponent a win.
+        """
+        mover, other, _, board = state
+        first = board.first
+        mine, both = mover & first, (mover | other) & first
+        playable = (both + board.bottoms) & first  # the lowest empty cell of each column
+        centre = self._centre_out(board.top & both)
+        empty = first ^ both
+        # Copies of the board side by side in one int, far enough apart that no shift
+        # reaches the next: one pass of _threat_bits finds the threats of each copy.
+        stride = board.stride
+        found = _threat_bits(board, mine | (other & first) << stride)
+        wins = found & playable
+        if wins:
+            column = ((wins & -wins).bit_length() - 1) // (board.rows + 1)
+            return (column, *(c for c in centre if c != column))
+        threats = found >> stride & empty
+        safe = playable & ~(threats >> 1)  # not under a cell where the opponent would win
+        forced = playable & threats
+        if forced:
+            safe &= forced  # the one block, or nothing when there are two threats
+        if not safe:
+            return centre
+        candidates = [c for c in centre if safe & board.column[c]]
+        if len(candidates) == 1:
+            chosen: tuple[int, ...] = (candidates[0],)
+        else:
+            placed = 0
+            for i, c in enumerate(candidates):
+                placed |= (safe & board.column[c]) << (i * stride)
+            repeat = board.repeats[len(candidates)]
+            # The side to move's pieces after each candidate, and the cells still empty.
+            after = _threat_bits(board, mine * repeat | placed) & (empty * repeat ^ placed)
+            made = [
+                (-(after >> (i * stride) & first).bit_count(), i, c)
+                for i, c in enumerate(candidates)
+            ]
+            made.sort()
+            chosen = tuple(c for _, _, c in made)
+        if len(chosen) == len(centre):
+            return chosen
+        return chosen + tuple(c for c in centre if c not in chosen)
+
+    def _centre_out(self, full: int) -> tuple[int, ...]:
+        """The open columns (``full``: the top bits of the full ones), centre first."""
+        found = self._move_tuples.get(full)
+        if found is None:
+            board = self.board
+            found = tuple(c for c in board.centre_out if not full & board.column[c])
+            self._move_tuples[full] = found
+        return found
+
     def state_to_string(self, state: ConnectFourState, /) -> str:
         width = len(str(self.cols))
         header = " " + " ".join(str(c + 1).rjust(width) for c in range(self.cols))
@@ -370,6 +443,44 @@ class ConnectFour:
 
 
 _new_state = tuple.__new__
+
+
+def _winning_cells(board: Board, pieces: int, both: int) -> int:
+    """The empty cells where one more of ``pieces`` would make ``k`` in a line (first layout)."""
+    return _threat_bits(board, pieces) & (board.first ^ both)
+
+
+def _threat_bits(board: Board, pieces: int) -> int:
+    """The bits (of any cell, empty or not, and beyond the board) next to which ``pieces``
+    would make ``k`` in a line, in the first layout.
+
+    For each direction, a cell wins when the k - 1 cells of some window
+    around it are all ``pieces``: ANDs of shifted copies, one per place the
+    cell can take in the window.  Written out for k = 4 (Pons's way).
+    """
+    height = board.rows + 1
+    k = board.k
+    if k == 4:
+        p = pieces
+        found = (p << 1) & (p << 2) & (p << 3)  # three below
+        for d in (height, height - 1, height + 1):  # along the row, and the two diagonals
+            pair = (p << d) & (p << 2 * d)
+            found |= pair & (p << 3 * d)
+            found |= pair & (p >> d)
+            pair = (p >> d) & (p >> 2 * d)
+            found |= pair & (p << d)
+            found |= pair & (p >> 3 * d)
+        return found
+    found = 0
+    for d in (1, height, height - 1, height + 1):
+        for place in range(k):  # where the empty cell is in the window
+            cells = -1
+            for i in range(k):
+                if i != place:
+                    shift = (i - place) * d
+                    cells &= pieces >> shift if shift > 0 else pieces << -shift
+            found |= cells
+    return found
 
 
 def _window_masks(board: Board, mine: int, theirs: int) -> list[int]:
