@@ -452,7 +452,7 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
                 f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
             )
         return _build_game(request.game, extra, playing=False).run(
-            SolveJob(request, stdout, stderr)
+            SolveJob(request, stdin, stdout, stderr)
         )
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":

@@ -60,6 +60,12 @@ class GameKit(Generic[S, M, G]):
     """The game's hand-written player, if it has one."""
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
+    digit_moves: bool = False
+    """Every move is written as one digit, so a list of moves may be written run together
+    (Connect Four's ``4455``, as Pons and Tromp write it, when there are at most 9 columns)."""
+    numbered_moves: int | None = None
+    """When the moves are the numbers 1..N (Connect Four's columns), N: ``solve --all``
+    then lists every number, null for one that cannot be played."""
 
 
 @final
@@ -163,7 +169,9 @@ def _connect4_build(options: argparse.Namespace) -> KitUser:
         game = ConnectFour(cols=cols, rows=rows, k=k)
     except ValueError as error:
         raise SpecError(str(error)) from None
-    return pack(GameKit(game, connect4_estimator(game)))
+    return pack(
+        GameKit(game, connect4_estimator(game), digit_moves=cols <= 9, numbered_moves=cols)
+    )
 
 
 def _no_options(parser: argparse.ArgumentParser) -> None:
@@ -172,7 +180,7 @@ def _no_options(parser: argparse.ArgumentParser) -> None:
 
 def _tictactoe_build(options: argparse.Namespace) -> KitUser:
     game = TicTacToe()
-    return pack(GameKit(game, tictactoe_estimator(game)))
+    return pack(GameKit(game, tictactoe_estimator(game), digit_moves=True))
 
 
 GAMES: PMap[str, GameEntry] = pmap(

@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar
 
@@ -29,15 +30,25 @@ from gamelib.algorithms.boolean import (
     proofs_to_dot,
     solve_goal,
 )
-from gamelib.algorithms.exact import Solution, SolveInterruptedError, describe, solve
+from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, describe, solve
 from gamelib.algorithms.table import TableStats, TranspositionTable
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
-from gamelib.core.datatypes import Done, Side, flip
+from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves
 
-__all__ = ["DEFAULT_TABLE", "PROGRESS_EVERY", "SolveJob", "add_solve_options", "check_request"]
+__all__ = [
+    "DEFAULT_TABLE",
+    "PROGRESS_EVERY",
+    "BadPositionError",
+    "Column",
+    "SolveJob",
+    "add_solve_options",
+    "check_request",
+    "position_after",
+    "split_moves",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -56,7 +67,21 @@ def add_solve_options(parser: argparse.ArgumentParser) -> None:
     """The ``solve`` command's own options (the game's are parsed with the game)."""
     parser.add_argument(
         "--moves",
-        help="solve the position after these moves, e.g. '1 5 9' or 1,5,9 (default: the start)",
+        metavar="SEQ",
+        help="solve the position after these moves from the start: Connect Four columns "
+        "1..W run together (4455) or with commas (needed past 9 columns); tic-tac-toe "
+        "cells, e.g. 159 or '1 5 9' (default: the start)",
+    )
+    parser.add_argument(
+        "--positions",
+        metavar="FILE",
+        help="solve every position in FILE ('-': standard input), one SEQ a line; blank "
+        "lines and lines starting with # are skipped; answers in input order",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="also solve every move: how the game ends if the side to move plays it",
     )
     parser.add_argument(
         "--depth", help="look at most this many plies ahead (default: to the end of the game)"
@@ -66,7 +91,9 @@ def add_solve_options(parser: argparse.ArgumentParser) -> None:
         help=f"transposition-table entries; 0 for none (default {DEFAULT_TABLE:,}); "
         "a bound on the memory a solve takes",
     )
-    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument(
+        "--json", action="store_true", help="print each answer as JSON, one object a line"
+    )
     parser.add_argument(
         "--proof", action="store_true", help="also print the tree that proves the answer"
     )
@@ -78,12 +105,16 @@ class Request:
     """A checked ``solve`` command line, before the game is built."""
 
     game: str
-    moves: tuple[str, ...]
+    moves: str
+    """The moves as given (empty: the start)."""
     depth: int | None
     table: int
     json: bool
     proof: bool
     dot: Path | None
+    all_moves: bool = False
+    positions: str | None = None
+    """A file of positions, one a line ('-': standard input), if given."""
 
 
 def check_request(options: argparse.Namespace) -> Request:
@@ -101,15 +132,51 @@ def check_request(options: argparse.Namespace) -> Request:
             f"{asked} needs a solve to the end of the game, and --depth {depth} stops it "
             f"after {depth} plies: a depth-limited search proves nothing past its depth"
         )
+    positions = None if options.positions is None else str(options.positions)
+    if positions is not None:
+        if options.moves is not None:
+            raise SpecError("give --moves or --positions, not both")
+        if options.proof or dot is not None:
+            asked = "--proof" if options.proof else "--dot"
+            raise SpecError(f"{asked} proves one position: it cannot be used with --positions")
+        if positions != "-" and not Path(positions).is_file():
+            raise SpecError(f"--positions: no such file '{positions}'")
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
-    moves = () if options.moves is None else tuple(str(options.moves).replace(",", " ").split())
-    return Request(str(options.game), moves, depth, table, bool(options.json), options.proof, dot)
+    moves = "" if options.moves is None else str(options.moves)
+    return Request(
+        str(options.game),
+        moves,
+        depth,
+        table,
+        bool(options.json),
+        options.proof,
+        dot,
+        bool(options.all),
+        positions,
+    )
 
 
-def _position(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...]]:
-    """The position after the moves written in ``texts``; SpecError for one that cannot be
-    played there, or for a game they finish."""
+def split_moves(text: str, digits: bool) -> tuple[str, ...]:
+    """The moves written in ``text``: separated by commas or spaces, or, when every move
+    is one digit (``digits``), also run together.
+
+    >>> split_moves("4455", True), split_moves("10,2, 11", False), split_moves("1 5", True)
+    (('4', '4', '5', '5'), ('10', '2', '11'), ('1', '5'))
+    """
+    parts = text.replace(",", " ").split()
+    if digits:
+        return tuple(d for part in parts for d in (part if part.isdigit() else (part,)))
+    return tuple(parts)
+
+
+class BadPositionError(ValueError):
+    """Moves that do not lead to a position to solve; the message says which and why."""
+
+
+def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...]]:
+    """The position after the moves written in ``texts``; BadPositionError for one that cannot
+    be played there, or for a game they finish."""
     state = game.start
     played: list[M] = []
     for number, text in enumerate(texts, 1):
@@ -122,21 +189,20 @@ def _position(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...
                 why = game.why_illegal(state, text)
             else:
                 why = f"'{text}' is not a legal move"
-            raise SpecError(
-                f"--moves: move {number} cannot be played after {after}: {why}; "
-                f"legal moves: {offered}"
+            raise BadPositionError(
+                f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
             )
         played.append(move)
         status = game.play(state, move)
         if isinstance(status, Done):
             if number < len(texts):
                 rest = " ".join(texts[number:])
-                raise SpecError(
-                    f"--moves: the game is over after move {number} ({status.outcome}), "
+                raise BadPositionError(
+                    f"the game is over after move {number} ({status.outcome}), "
                     f"so '{rest}' cannot be played"
                 )
-            raise SpecError(
-                f"nothing to solve: the game is over after --moves {' '.join(texts)} "
+            raise BadPositionError(
+                f"nothing to solve: the game is already over after {' '.join(texts)} "
                 f"({status.outcome})"
             )
         state = status.state
@@ -232,37 +298,78 @@ class _Progress:
 
 
 @dataclass(frozen=True)
+class Column:
+    """How the game ends if the side to move plays one move (``--all``)."""
+
+    move: str
+    result: Result
+    plies: int
+    """Plies from the position asked about, the move included."""
+
+
+def _columns(
+    game: Game[S, M],
+    state: S,
+    table: TranspositionTable[M, int] | None,
+    depth: int | None,
+    count: Callable[[int], None],
+) -> dict[str, Column]:
+    """Every legal move's result and distance, by the move as written."""
+    mover = game.player(state)
+    found: dict[str, Column] = {}
+    for move in seq.to_tuple(game.moves(state)):
+        text = game.move_to_string(move)
+        status = game.play(state, move)
+        count(1)
+        if isinstance(status, Done):
+            outcome = status.outcome
+            ended: Result = (
+                "draw" if isinstance(outcome, Draw) else "win" if outcome.side is mover else "loss"
+            )
+            found[text] = Column(text, ended, 1)
+            continue
+        after = solve(game, status.state, table=table, depth=None if depth is None else depth - 1)
+        count(after.positions)
+        result: Result = after.result
+        if after.to_move is not mover:  # the other side's result, seen from the mover
+            result = "loss" if result == "win" else "win" if result == "loss" else result
+        found[text] = Column(text, result, after.plies + 1)
+    return found
+
+
+def _move_json(text: str) -> JsonValue:
+    """A move for JSON: a number when it is written as one (a column, a cell), else text."""
+    return int(text) if text.isdecimal() and text.isascii() else text
+
+
+@dataclass(frozen=True)
 class SolveJob:
     """``gamelib solve`` on one game kit."""
 
     request: Request
+    stdin: TextIO
     out: TextIO
     err: TextIO
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        game = kit.game
         request = self.request
-        state, played = _position(game, request.moves)
+        if request.positions is not None:
+            return self._batch(kit)
+        try:
+            state, _ = position_after(kit.game, split_moves(request.moves, kit.digit_moves))
+        except BadPositionError as bad:
+            message = str(bad)
+            raise SpecError(
+                message if message.startswith("nothing") else f"--moves: {message}"
+            ) from None
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
-        progress = _Progress(self.err) if self.err.isatty() else None
-        try:
-            solution = solve(
-                game,
-                state,
-                table=table,
-                depth=request.depth,
-                progress=progress,
-                every=PROGRESS_EVERY,
-            )
-        except SolveInterruptedError as stopped:
-            if progress is not None:
-                progress.clear()
-            self.err.write(f"gamelib: solve {stopped}\n")
+        answer = self._solve(kit, state, table, self.err.isatty())
+        if answer is None:
             return 1
-        if progress is not None:
-            progress.clear()
+        solution, columns = answer
+        game = kit.game
         proofs = (
             _proofs(game, state, solution, request.table)
             if (request.proof or request.dot is not None)
@@ -272,30 +379,183 @@ class SolveJob:
             shown = [(p.title, p.tree) for p in proofs]
             request.dot.write_text(proofs_to_dot(game, shown), encoding="utf-8")
         if request.json:
-            self._json(game, played, solution, table, proofs)
+            found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
+            found["game"] = request.game
+            found["position"] = game.state_to_string(solution.state)
+            found["table"] = None if table is None else _stats_json(table.stats, request.table)
+            if proofs:
+                found["proofs"] = [
+                    {
+                        "side": str(p.side),
+                        "goal": p.goal.value,
+                        "size": proof_size(p.tree),
+                        "checked": True,
+                        **({"tree": _tree_json(game, p.tree)} if request.proof else {}),
+                    }
+                    for p in proofs
+                ]
+            if request.dot is not None:
+                found["dot"] = str(request.dot)
+            self.out.write(json.dumps(found) + "\n")
         else:
-            self._text(game, solution, table, proofs)
+            self._text(game, solution, columns, table, proofs)
         return 0
+
+    def _solve(
+        self,
+        kit: GameKit[S, M, G],
+        state: S,
+        table: TranspositionTable[M, int] | None,
+        show: bool,
+    ) -> tuple[Solution[S, M], dict[str, Column]] | None:
+        """Solve ``state`` (and each move, with ``--all``), with the progress line when
+        ``show``; None, having said what was known, when stopped with Ctrl-C."""
+        request = self.request
+        progress = _Progress(self.err) if show else None
+        spent = [0]
+
+        def count(n: int) -> None:
+            spent[0] += n
+
+        try:
+            solution = solve(
+                kit.game,
+                state,
+                table=table,
+                depth=request.depth,
+                progress=progress,
+                every=PROGRESS_EVERY,
+            )
+            columns = (
+                _columns(kit.game, state, table, request.depth, count) if request.all_moves else {}
+            )
+        except SolveInterruptedError as stopped:
+            if progress is not None:
+                progress.clear()
+            self.err.write(f"gamelib: solve {stopped}\n")
+            return None
+        if progress is not None:
+            progress.clear()
+        if spent[0]:
+            solution = replace(solution, positions=solution.positions + spent[0])
+        return solution, columns
+
+    def _batch(self, kit: GameKit[S, M, G]) -> int:
+        """``--positions``: each line's position solved, an answer a line, in input order."""
+        request = self.request
+        game = kit.game
+        name = request.positions
+        assert name is not None
+        try:
+            source = self.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
+        except OSError as error:
+            raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
+        # One table for the whole batch: its values count from the position stored, so
+        # what one solve learned holds in the next.
+        table: TranspositionTable[M, int] | None = (
+            TranspositionTable(request.table) if request.table > 0 else None
+        )
+        show = self.err.isatty()
+        failed = 0
+        try:
+            for number, raw in enumerate(source, 1):
+                text = raw.strip()
+                if not text or text.startswith("#"):
+                    continue
+                try:
+                    state, _ = position_after(game, split_moves(text, kit.digit_moves))
+                except BadPositionError as bad:
+                    failed += 1
+                    self._bad_line(number, text, str(bad))
+                    continue
+                answer = self._solve(kit, state, table, show)
+                if answer is None:
+                    return 1
+                solution, columns = answer
+                if request.json:
+                    found = {
+                        "line": number,
+                        **self._answer(game, text, solution, columns, kit.numbered_moves),
+                    }
+                    self.out.write(json.dumps(found) + "\n")
+                else:
+                    self.out.write(f"line {number}: {text}\n")
+                    self._text(game, solution, columns, None, [], board=False)
+                    self.out.write("\n")
+                self.out.flush()
+        except UnicodeDecodeError:
+            raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
+        finally:
+            if source is not self.stdin:
+                source.close()
+        return 1 if failed else 0
+
+    def _bad_line(self, number: int, text: str, why: str) -> None:
+        if self.request.json:
+            self.out.write(json.dumps({"line": number, "moves": text, "error": why}) + "\n")
+        else:
+            self.out.write(f"line {number}: {text}\n{why}\n\n")
+        self.out.flush()
+
+    def _answer(
+        self,
+        game: Game[S, M],
+        moves: str,
+        solution: Solution[S, M],
+        columns: dict[str, Column],
+        numbered: int | None,
+    ) -> dict[str, JsonValue]:
+        winner = solution.winner
+        found: dict[str, JsonValue] = {
+            "moves": moves,
+            "to_move": str(solution.to_move),
+            "result": solution.result,
+            "winner": None if winner is None else str(winner),
+            "plies": solution.plies,
+            "depth": solution.depth,
+            "best": _move_json(game.move_to_string(solution.best)),
+            "principal": [_move_json(game.move_to_string(m)) for m in solution.principal],
+            "positions": solution.positions,
+            "seconds": round(solution.seconds, 4),
+        }
+        if self.request.all_moves:
+            if numbered is not None:
+                # One entry per number (column), in order; null for one that cannot be played.
+                found["columns"] = [
+                    _column_json(columns.get(str(n))) for n in range(1, numbered + 1)
+                ]
+            else:
+                found["columns"] = {text: _column_json(c) for text, c in columns.items()}
+        return found
 
     def _text(
         self,
         game: Game[S, M],
         solution: Solution[S, M],
+        columns: dict[str, Column],
         table: TranspositionTable[M, int] | None,
         proofs: list[_Proof[S, M]],
+        board: bool = True,
     ) -> None:
         out = self.out
         line = " ".join(game.move_to_string(m) for m in solution.principal)
-        out.write(f"{game.state_to_string(solution.state)}\n{describe(game, solution)}\n")
-        out.write(f"best line: {line}\n")
-        used = (
-            "no table"
-            if table is None
-            else f"{len(table):,} of {self.request.table:,} table entries used"
-        )
-        out.write(
-            f"searched {solution.positions:,} positions in {solution.seconds:.2f} s ({used})\n"
-        )
+        if board:
+            out.write(f"{game.state_to_string(solution.state)}\n")
+        out.write(f"{describe(game, solution)}\nbest line: {line}\n")
+        listed = list(columns.values())
+        if all(c.move.isdecimal() for c in listed):
+            listed.sort(key=lambda c: int(c.move))  # columns (cells) in board order
+        for column in listed:
+            out.write(f"  {column.move}: {_column_words(column)}\n")
+        out.write(f"searched {solution.positions:,} positions in {solution.seconds:.2f} s")
+        if board:  # one position: how much of the table it filled
+            used = (
+                "no table"
+                if table is None
+                else f"{len(table):,} of {self.request.table:,} table entries used"
+            )
+            out.write(f" ({used})")
+        out.write("\n")
         for proof in proofs:
             size = proof_size(proof.tree)
             out.write(
@@ -307,41 +567,18 @@ class SolveJob:
         if self.request.dot is not None:
             out.write(f"wrote {self.request.dot}\n")
 
-    def _json(
-        self,
-        game: Game[S, M],
-        played: tuple[M, ...],
-        solution: Solution[S, M],
-        table: TranspositionTable[M, int] | None,
-        proofs: list[_Proof[S, M]],
-    ) -> None:
-        winner = solution.winner
-        answer: dict[str, JsonValue] = {
-            "game": self.request.game,
-            "moves": [game.move_to_string(m) for m in played],
-            "position": game.state_to_string(solution.state),
-            "to_move": str(solution.to_move),
-            "result": solution.result,
-            "winner": None if winner is None else str(winner),
-            "plies": solution.plies,
-            "depth": solution.depth,
-            "best": game.move_to_string(solution.best),
-            "principal": [game.move_to_string(m) for m in solution.principal],
-            "positions": solution.positions,
-            "seconds": round(solution.seconds, 4),
-            "table": None if table is None else _stats_json(table.stats, self.request.table),
-        }
-        if proofs:
-            answer["proofs"] = [
-                {
-                    "side": str(p.side),
-                    "goal": p.goal.value,
-                    "size": proof_size(p.tree),
-                    "checked": True,
-                    **({"tree": _tree_json(game, p.tree)} if self.request.proof else {}),
-                }
-                for p in proofs
-            ]
-        if self.request.dot is not None:
-            answer["dot"] = str(self.request.dot)
-        self.out.write(json.dumps(answer, indent=2) + "\n")
+
+def _column_json(column: Column | None) -> JsonValue:
+    if column is None:
+        return None
+    return {"result": column.result, "plies": column.plies}
+
+
+def _column_words(column: Column) -> str:
+    match column.result:
+        case "win" | "loss":
+            return f"{column.result} in {column.plies} plies"
+        case "draw":
+            return f"draw ({column.plies} plies to the end)"
+        case "unknown":
+            return f"no forced result within {column.plies} plies"

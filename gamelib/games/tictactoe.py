@@ -6,6 +6,12 @@ number to type is the one on the square.  Anything else (two numbers, a
 taken cell, 0, 10) is rejected with the reason.  Moves are offered in
 square order, 1 to 9.
 
+A state (:class:`TicTacToeState`) keeps each side's cells as a 9-bit int,
+bit ``i`` for cell ``i + 1``: a move sets one bit, and "holds a line",
+"lines still open" and "the moves left" are each one lookup in a table of
+the 512 sets of cells, so a move costs a few integer operations.  The
+cells as marks (``state.cells``) are worked out when asked for.
+
 >>> game = TicTacToe()
 >>> state = game.play(game.start, 5).state  # type: ignore[union-attr]
 >>> print(game.state_to_string(state))
@@ -23,10 +29,9 @@ Minnie (O) to move
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import final
+from typing import NamedTuple, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
@@ -59,15 +64,41 @@ LINES: tuple[tuple[int, int, int], ...] = (
 )
 """The eight lines, as 0-based cell indices (cell ``i`` is typed as ``i + 1``)."""
 
-_LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(line for line in LINES if cell in line) for cell in range(9)
-)
+# A set of cells is a 9-bit int: bit i is cell i (typed i + 1).  Tables indexed by
+# such a set answer, in one lookup, what a loop over the lines would.
+_FULL = 0b111_111_111
+_LINE_MASKS = tuple(1 << a | 1 << b | 1 << c for a, b, c in LINES)
+_CORNERS = 1 << 0 | 1 << 2 | 1 << 6 | 1 << 8
+_CENTRE = 1 << 4
 
-# One shared sequence of moves per set of empty cells (a 9-bit mask).
+_HOLDS_A_LINE: tuple[bool, ...] = tuple(
+    any(mask & line == line for line in _LINE_MASKS) for mask in range(512)
+)
+"""``_HOLDS_A_LINE[pieces]``: whether the cells ``pieces`` include a whole line."""
+_LINES_FREE_OF: tuple[int, ...] = tuple(
+    sum(1 for line in _LINE_MASKS if not mask & line) for mask in range(512)
+)
+"""``_LINES_FREE_OF[pieces]``: how many lines hold none of the cells ``pieces``."""
+_PAIRS: tuple[int, ...] = tuple(
+    sum(1 << i for i, line in enumerate(_LINE_MASKS) if (mask & line).bit_count() == 2)
+    for mask in range(512)
+)
+"""``_PAIRS[pieces]``: the lines (bit i for ``LINES[i]``) holding two of the cells ``pieces``."""
+_UNTOUCHED: tuple[int, ...] = tuple(
+    sum(1 << i for i, line in enumerate(_LINE_MASKS) if not mask & line) for mask in range(512)
+)
+"""``_UNTOUCHED[pieces]``: the lines (bit i for ``LINES[i]``) holding none of ``pieces``."""
+
+# One shared sequence of moves per set of empty cells.
 _MOVES: tuple[Seq[int], ...] = tuple(
     seq.from_iterable(tuple(cell + 1 for cell in range(9) if mask >> cell & 1))
     for mask in range(512)
 )
+
+_MAXIE, _MINNIE = Side.Maxie, Side.Minnie
+_MAXIE_WINS = Done(Winner(Side.Maxie))
+_MINNIE_WINS = Done(Winner(Side.Minnie))
+_DRAW = Done(Draw())
 
 
 def _symmetries() -> tuple[tuple[int, ...], ...]:
@@ -90,31 +121,69 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
-_SYMMETRIES = _symmetries()
-_TRANSFORMS: tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...] = tuple(
-    itemgetter(*order) for order in _SYMMETRIES
+_IMAGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << i for i, came in enumerate(order) if mask >> came & 1) for mask in range(512))
+    for order in _symmetries()
 )
-"""Each symmetry as a function from cells to cells (``itemgetter``: the copying is done in C,
-which matters on the hot path of every table probe)."""
+"""``_IMAGES[t][cells]``: the set of cells ``cells`` moved by the symmetry ``t``."""
+_KEYS: dict[int, int] = {}
+"""The symmetric key of each board met so far (at most 3^9 of them), by ``x | o << 9``."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class TicTacToeState:
-    """The nine cells (1 for X, -1 for O, 0 for empty) and the side to move."""
+_new_state = tuple.__new__
+"""Makes a state from its bits, without ``TicTacToeState.__new__`` (which reads cells)."""
 
-    cells: tuple[int, ...]
-    """Row by row from the top left."""
+
+class _Bits(NamedTuple):
+    """A state's fields (the bits); :class:`TicTacToeState` adds the cells."""
+
+    x: int
+    """X's cells (Maxie's), as a 9-bit set: bit ``i`` is cell ``i`` (typed ``i + 1``)."""
+    o: int
+    """O's cells (Minnie's)."""
     side: Side
     """The side to move."""
 
+
+@final
+class TicTacToeState(_Bits):
+    """The nine cells and the side to move: ``TicTacToeState(cells, side)``.
+
+    ``cells`` are row by row from the top left, 1 for X, -1 for O, 0 for
+    empty.  Inside, each side's cells are a 9-bit int (``x`` and ``o``), so
+    that a move, the win test and the moves left are a few integer
+    operations and table lookups.  Immutable and hashable; two states are
+    equal exactly when they have the same cells and side.
+
+    >>> TicTacToeState((1, 0, 0, 0, -1, 0, 0, 0, 0), Side.Maxie)
+    TicTacToeState(cells=(1, 0, 0, 0, -1, 0, 0, 0, 0), side=<Side.Maxie>)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cells: Sequence[int], side: Side) -> TicTacToeState:
+        if len(cells) != 9 or not all(v in (1, -1, 0) for v in cells):
+            raise ValueError(f"cells must be 9 marks, each 1, -1 or 0, got {cells!r}")
+        x = sum(1 << i for i, v in enumerate(cells) if v == 1)
+        o = sum(1 << i for i, v in enumerate(cells) if v == -1)
+        return _new_state(cls, (x, o, side))
+
+    def __getnewargs__(self) -> tuple[tuple[int, ...], Side]:
+        # pickle rebuilds a state from what __new__ takes, not from its bits.
+        return self.cells, self.side
+
+    def __repr__(self) -> str:
+        return f"TicTacToeState(cells={self.cells}, side={self.side!r})"
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """Row by row from the top left: 1 for X, -1 for O, 0 for empty."""
+        x, o, _ = self
+        return tuple((x >> i & 1) - (o >> i & 1) for i in range(9))
+
     def empty_mask(self) -> int:
         """Bit ``i`` is set when cell ``i`` (typed ``i + 1``) is empty."""
-        mask = 0
-        for i, v in enumerate(self.cells):
-            if v == 0:
-                mask |= 1 << i
-        return mask
+        return _FULL ^ (self.x | self.o)
 
 
 @final
@@ -124,29 +193,39 @@ class TicTacToe:
 
     @property
     def start(self) -> TicTacToeState:
-        return TicTacToeState((0,) * 9, Side.Maxie)
+        return _new_state(TicTacToeState, (0, 0, _MAXIE))
 
     def player(self, state: TicTacToeState, /) -> Side:
         return state.side
 
     def moves(self, state: TicTacToeState, /) -> Seq[int]:
-        return _MOVES[state.empty_mask()]
+        return _MOVES[_FULL ^ (state.x | state.o)]
 
     def play(self, state: TicTacToeState, move: int, /) -> Status[TicTacToeState]:
-        cell = move - 1
-        cells = state.cells
-        mark = 1 if state.side is Side.Maxie else -1
-        new = cells[:cell] + (mark,) + cells[cell + 1 :]  # noqa: RUF005 - faster than unpacking
-        for a, b, c in _LINES_THROUGH[cell]:
-            if new[a] == new[b] == new[c]:
-                return Done(Winner(state.side))
-        if 0 not in new:
-            return Done(Draw())
-        return Playing(TicTacToeState(new, Side.Minnie if mark == 1 else Side.Maxie))
+        x, o, side = state
+        taken = x | o
+        bit = 1 << (move - 1)  # a ValueError for a move below 1
+        if taken & bit or bit > _FULL:
+            raise ValueError(f"cell {move} is taken or off the board")
+        if side is _MAXIE:
+            x |= bit
+            if _HOLDS_A_LINE[x]:
+                return _MAXIE_WINS
+            if taken | bit == _FULL:
+                return _DRAW
+            return Playing(_new_state(TicTacToeState, (x, o, _MINNIE)))
+        o |= bit
+        if _HOLDS_A_LINE[o]:
+            return _MINNIE_WINS
+        if taken | bit == _FULL:
+            return _DRAW
+        return Playing(_new_state(TicTacToeState, (x, o, _MAXIE)))
 
     def state_to_string(self, state: TicTacToeState, /) -> str:
+        cells = state.cells
+
         def show(i: int) -> str:
-            v = state.cells[i]
+            v = cells[i]
             return "X" if v == 1 else "O" if v == -1 else str(i + 1)
 
         rows = [" | ".join(show(r * 3 + c) for c in range(3)) for r in range(3)]
@@ -158,26 +237,33 @@ class TicTacToe:
     def move_to_string(self, move: int, /) -> str:
         return str(move)
 
-    def key(self, state: TicTacToeState, /) -> tuple[tuple[int, ...], Side]:
+    def key(self, state: TicTacToeState, /) -> int:
         """The same key for the eight positions the board's symmetries make of this one.
 
         Rotations and reflections change nothing about who can win, so a
-        transposition table may answer for all eight at once.
+        transposition table may answer for all eight at once.  The key is the
+        smallest of the eight images' numbers (X's cells, then O's above
+        them), and one more bit for the side to move.
 
         >>> game = TicTacToe()
         >>> one, five, nine = (game.play(game.start, cell).state for cell in (1, 5, 9))
         >>> game.key(one) == game.key(nine) != game.key(five)
         True
         """
-        cells = state.cells
-        return min([transform(cells) for transform in _TRANSFORMS]), state.side
+        x, o, side = state
+        board = x | o << 9
+        found = _KEYS.get(board)
+        if found is None:
+            found = min(image[x] | image[o] << 9 for image in _IMAGES)
+            _KEYS[board] = found
+        return found << 1 | (side is _MINNIE)
 
     def parse_move(self, state: TicTacToeState, text: str, /) -> int | None:
         text = text.strip()
         if len(text) != 1 or text not in "123456789":
             return None
         move = int(text)
-        return move if state.cells[move - 1] == 0 else None
+        return None if (state.x | state.o) >> (move - 1) & 1 else move
 
     def why_illegal(self, state: TicTacToeState, text: str, /) -> str:
         """Why ``text`` is not a legal move: not a cell digit, or a taken cell."""
@@ -189,15 +275,7 @@ class TicTacToe:
 
 def open_lines(state: TicTacToeState) -> float:
     """Lines still open for Maxie (no O) minus lines still open for Minnie (no X)."""
-    cells = state.cells
-    score = 0
-    for a, b, c in LINES:
-        line = (cells[a], cells[b], cells[c])
-        if -1 not in line:
-            score += 1
-        if 1 not in line:
-            score -= 1
-    return score
+    return _LINES_FREE_OF[state.o] - _LINES_FREE_OF[state.x]
 
 
 def tictactoe_estimator(game: Game[TicTacToeState, int]) -> NumericEstimator[TicTacToeState, int]:
@@ -207,13 +285,12 @@ def tictactoe_estimator(game: Game[TicTacToeState, int]) -> NumericEstimator[Tic
 
 def centre_mark(state: TicTacToeState) -> float:
     """1 when X holds the centre, -1 when O does, 0 when it is empty."""
-    return state.cells[4]
+    return (state.x & _CENTRE).bit_count() - (state.o & _CENTRE).bit_count()
 
 
 def corner_marks(state: TicTacToeState) -> float:
     """X's corners minus O's."""
-    cells = state.cells
-    return cells[0] + cells[2] + cells[6] + cells[8]
+    return (state.x & _CORNERS).bit_count() - (state.o & _CORNERS).bit_count()
 
 
 def open_threats(state: TicTacToeState) -> float:
@@ -226,16 +303,8 @@ def open_threats(state: TicTacToeState) -> float:
     >>> open_threats(state)  # X X _ on the top row; O's centre has no partner yet
     1
     """
-    cells = state.cells
-    score = 0
-    for a, b, c in LINES:
-        # Marks are 1, -1 and 0, so a line sums to 2 only as two X and a gap.
-        line = cells[a] + cells[b] + cells[c]
-        if line == 2:
-            score += 1
-        elif line == -2:
-            score -= 1
-    return score
+    x, o, _ = state
+    return (_PAIRS[x] & _UNTOUCHED[o]).bit_count() - (_PAIRS[o] & _UNTOUCHED[x]).bit_count()
 
 
 def tictactoe_weighted(
