@@ -3,10 +3,12 @@ symmetry, the solver's move order, and ``gamelib solve connect4`` for scripts.""
 
 from __future__ import annotations
 
+import doctest
 import functools
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -391,3 +393,13 @@ def test_a_solution_is_what_the_json_says() -> None:
     assert status == 0
     assert (answer["result"], answer["plies"]) == (solution.result, solution.plies)
     assert answer["principal"] == [m + 1 for m in solution.principal]
+
+
+def test_the_page_prints_what_it_shows() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "connect-four-solved.md"
+    (block,) = re.findall(r"```pycon\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
+    test = doctest.DocTestParser().get_doctest(block, {}, page.name, str(page), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF)
+    report: list[str] = []
+    runner.run(test, out=report.append)
+    assert runner.summarize(verbose=False) == (0, 10), "".join(report)

@@ -11,6 +11,7 @@ unless ``main`` is given another), so a new search kind needs no change here.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -418,11 +419,15 @@ def _check_catalog(catalog: Catalog) -> None:
                 )
 
 
-def _game_flags(name: str) -> set[str]:
-    """The names of the options of the game called ``name`` (``pile`` for nim)."""
+@functools.cache
+def _game_flags(name: str) -> frozenset[str]:
+    """The names of the options of the game called ``name`` (``pile`` for nim).
+
+    Cached: the games are fixed, and building their parsers was most of the
+    time a short ``gamelib solve`` took."""
     parser = _Parser(add_help=False)
     GAMES[name].add_options(parser)
-    return set(vars(parser.parse_args([])))
+    return frozenset(vars(parser.parse_args([])))
 
 
 def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog) -> int:

@@ -357,7 +357,8 @@ class ConnectFour:
         first = board.first
         mine, both = mover & first, (mover | other) & first
         playable = (both + board.bottoms) & first  # the lowest empty cell of each column
-        centre = self._centre_out(board.top & both)
+        full = board.top & both
+        centre = self._move_tuples.get(full) or self._centre_out(full)
         empty = first ^ both
         # Copies of the board side by side in one int, far enough apart that no shift
         # reaches the next: one pass of _threat_bits finds the threats of each copy.
@@ -366,7 +367,9 @@ class ConnectFour:
         wins = found & playable
         if wins:
             column = ((wins & -wins).bit_length() - 1) // (board.rows + 1)
-            return (column, *(c for c in centre if c != column))
+            if centre[0] == column:
+                return centre
+            return (column, *[c for c in centre if c != column])
         threats = found >> stride & empty
         safe = playable & ~(threats >> 1)  # not under a cell where the opponent would win
         forced = playable & threats
@@ -374,13 +377,14 @@ class ConnectFour:
             safe &= forced  # the one block, or nothing when there are two threats
         if not safe:
             return centre
-        candidates = [c for c in centre if safe & board.column[c]]
+        columns = board.column
+        candidates = [c for c in centre if safe & columns[c]]
         if len(candidates) == 1:
             chosen: tuple[int, ...] = (candidates[0],)
         else:
             placed = 0
             for i, c in enumerate(candidates):
-                placed |= (safe & board.column[c]) << (i * stride)
+                placed |= (safe & columns[c]) << (i * stride)
             repeat = board.repeats[len(candidates)]
             # The side to move's pieces after each candidate, and the cells still empty.
             after = _threat_bits(board, mine * repeat | placed) & (empty * repeat ^ placed)
@@ -392,7 +396,7 @@ class ConnectFour:
             chosen = tuple(c for _, _, c in made)
         if len(chosen) == len(centre):
             return chosen
-        return chosen + tuple(c for c in centre if c not in chosen)
+        return chosen + tuple([c for c in centre if c not in chosen])
 
     def _centre_out(self, full: int) -> tuple[int, ...]:
         """The open columns (``full``: the top bits of the full ones), centre first."""
