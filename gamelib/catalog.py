@@ -513,8 +513,7 @@ def parse_order(text: str) -> frozenset[str]:
     unknown = [p for p in parts if p not in ORDERINGS]
     if unknown or not parts:
         raise ValueError(
-            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', "
-            f"got '{text[:40]}'"
+            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', got '{text[:40]}'"
         )
     return frozenset(parts)
 

@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -403,3 +404,62 @@ def test_the_page_prints_what_it_shows() -> None:
     report: list[str] = []
     runner.run(test, out=report.append)
     assert runner.summarize(verbose=False) == (0, 10), "".join(report)
+
+
+def test_odd_files_and_lines_are_answered_line_by_line(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.txt"
+    # A byte-order mark, a byte that is not UTF-8, empty moves between commas, a plus sign
+    # and digits of other scripts: each spoils only its own line.
+    odd.write_bytes(
+        "\ufeff3344\n33\xff\n3,,3\n,\n+3\n\u0663\u0663\n\uff13\n4433\n".encode("utf-8").replace(
+            b"\xc3\xbf", b"\xff"
+        )
+    )
+    status, out, err = run(
+        "solve", "connect4", "--cols", "5", "--rows", "4", "--positions", str(odd), "--json"
+    )
+    assert (status, err) == (1, "")
+    answers = json_lines(out)
+    assert [a["line"] for a in answers] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert answers[0]["moves"] == "3344"
+    assert "result" in answers[0]
+    assert "result" in answers[7]
+    assert answers[2]["error"] == "'3,,3' has a comma with no move before or after it"
+    assert answers[3]["error"] == "',' has a comma with no move before or after it"
+    for bad in answers[1], answers[4], answers[5], answers[6]:
+        assert "is not a column number" in str(bad["error"]), bad
+
+
+def test_closed_input_and_folders_get_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # as Python sets it when fd 0 is closed
+    out, err = io.StringIO(), io.StringIO()
+    closed = main(["solve", "connect4", "--positions", "-", "--json"], stdout=out, stderr=err)
+    assert (closed, err.getvalue()) == (2, "gamelib: --positions -: standard input is closed\n")
+    status, _, message = run("solve", "connect4", "--positions", str(tmp_path))
+    assert (status, message) == (
+        2,
+        f"gamelib: --positions: '{tmp_path}' is a folder, not a file of positions\n",
+    )
+
+
+def test_every_move_at_depth_one_and_the_time_it_all_took() -> None:
+    status, out, err = run(
+        "solve", "connect4", "--cols", "5", "--rows", "4", "--moves", "1122", "--all",
+        "--depth", "1", "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    (answer,) = json_lines(out)
+    assert answer["columns"] == [
+        {"result": "unknown", "plies": 1},
+        {"result": "unknown", "plies": 1},
+        {"result": "unknown", "plies": 1},
+        {"result": "unknown", "plies": 1},
+        {"result": "unknown", "plies": 1},
+    ]
+    status, out, _ = run(
+        "solve", "connect4", "--cols", "5", "--rows", "4", "--moves", "112233", "--all"
+    )
+    assert "Maxie, to move, wins in 1 ply; a best move: 4\n" in out
+    assert "  4: win in 1 ply\n" in out

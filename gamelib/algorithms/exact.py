@@ -67,6 +67,7 @@ __all__ = [
     "SolveInterruptedError",
     "compare_results",
     "describe",
+    "plies",
     "solve",
     "solver_moves",
 ]
@@ -449,21 +450,26 @@ def _order(a: int, b: int) -> Order:
     return LESS if a < b else GREATER if a > b else EQUAL
 
 
+def plies(count: int) -> str:
+    """``count`` plies, in words: "1 ply", "3 plies"."""
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
 def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
     """The solution in words, as ``gamelib solve`` prints it."""
     side = solution.to_move
     best = game.move_to_string(solution.best)
     match solution.result:
         case "win":
-            return f"{side}, to move, wins in {solution.plies} plies; a best move: {best}"
+            return f"{side}, to move, wins in {plies(solution.plies)}; a best move: {best}"
         case "loss":
             return (
-                f"{side}, to move, loses: {flip(side)} wins in {solution.plies} plies; "
+                f"{side}, to move, loses: {flip(side)} wins in {plies(solution.plies)}; "
                 f"{side}'s best move: {best}"
             )
         case "draw":
             return (
-                f"a draw, with best play ({solution.plies} plies to the end); a best move: {best}"
+                f"a draw, with best play ({plies(solution.plies)} to the end); a best move: {best}"
             )
         case "unknown":
             return (

@@ -169,9 +169,7 @@ def _connect4_build(options: argparse.Namespace) -> KitUser:
         game = ConnectFour(cols=cols, rows=rows, k=k)
     except ValueError as error:
         raise SpecError(str(error)) from None
-    return pack(
-        GameKit(game, connect4_estimator(game), digit_moves=cols <= 9, numbered_moves=cols)
-    )
+    return pack(GameKit(game, connect4_estimator(game), digit_moves=cols <= 9, numbered_moves=cols))
 
 
 def _no_options(parser: argparse.ArgumentParser) -> None:

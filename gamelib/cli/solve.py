@@ -30,7 +30,14 @@ from gamelib.algorithms.boolean import (
     proofs_to_dot,
     solve_goal,
 )
-from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, describe, solve
+from gamelib.algorithms.exact import (
+    Result,
+    Solution,
+    SolveInterruptedError,
+    describe,
+    plies,
+    solve,
+)
 from gamelib.algorithms.table import TableStats, TranspositionTable
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
@@ -139,8 +146,10 @@ def check_request(options: argparse.Namespace) -> Request:
         if options.proof or dot is not None:
             asked = "--proof" if options.proof else "--dot"
             raise SpecError(f"{asked} proves one position: it cannot be used with --positions")
-        if positions != "-" and not Path(positions).is_file():
+        if positions != "-" and not Path(positions).exists():
             raise SpecError(f"--positions: no such file '{positions}'")
+        if positions != "-" and Path(positions).is_dir():
+            raise SpecError(f"--positions: '{positions}' is a folder, not a file of positions")
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
     moves = "" if options.moves is None else str(options.moves)
@@ -164,6 +173,8 @@ def split_moves(text: str, digits: bool) -> tuple[str, ...]:
     >>> split_moves("4455", True), split_moves("10,2, 11", False), split_moves("1 5", True)
     (('4', '4', '5', '5'), ('10', '2', '11'), ('1', '5'))
     """
+    if "," in text and any(not part.strip() for part in text.split(",")):
+        raise BadPositionError(f"'{text}' has a comma with no move before or after it")
     parts = text.replace(",", " ").split()
     if digits:
         return tuple(d for part in parts for d in (part if part.isdigit() else (part,)))
@@ -328,13 +339,30 @@ def _columns(
             )
             found[text] = Column(text, ended, 1)
             continue
-        after = solve(game, status.state, table=table, depth=None if depth is None else depth - 1)
+        if depth == 1:  # nothing is looked at past the move itself
+            found[text] = Column(text, "unknown", 1)
+            continue
+        try:
+            after = solve(
+                game, status.state, table=table, depth=None if depth is None else depth - 1
+            )
+        except SolveInterruptedError as stopped:
+            raise _ColumnInterruptedError(text, stopped) from None
         count(after.positions)
         result: Result = after.result
         if after.to_move is not mover:  # the other side's result, seen from the mover
             result = "loss" if result == "win" else "win" if result == "loss" else result
         found[text] = Column(text, result, after.plies + 1)
     return found
+
+
+class _ColumnInterruptedError(Exception):
+    """Ctrl-C while ``--all`` was solving one move (the position itself was solved)."""
+
+    def __init__(self, move: str, stopped: SolveInterruptedError) -> None:
+        self.move = move
+        self.stopped = stopped
+        super().__init__(f"move {move}: {stopped}")
 
 
 def _move_json(text: str) -> JsonValue:
@@ -417,6 +445,8 @@ class SolveJob:
         def count(n: int) -> None:
             spent[0] += n
 
+        began = time.perf_counter()
+        solution: Solution[S, M] | None = None
         try:
             solution = solve(
                 kit.game,
@@ -434,10 +464,23 @@ class SolveJob:
                 progress.clear()
             self.err.write(f"gamelib: solve {stopped}\n")
             return None
+        except _ColumnInterruptedError as stopped:
+            if progress is not None:
+                progress.clear()
+            assert solution is not None  # the moves are solved after the position
+            self.err.write(
+                f"gamelib: solved the position ({describe(kit.game, solution)}), then was "
+                f"stopped solving move {stopped.move}: {stopped.stopped}\n"
+            )
+            return None
         if progress is not None:
             progress.clear()
-        if spent[0]:
-            solution = replace(solution, positions=solution.positions + spent[0])
+        if request.all_moves:  # the moves' solves count, in positions and in time
+            solution = replace(
+                solution,
+                positions=solution.positions + spent[0],
+                seconds=time.perf_counter() - began,
+            )
         return solution, columns
 
     def _batch(self, kit: GameKit[S, M, G]) -> int:
@@ -446,8 +489,14 @@ class SolveJob:
         game = kit.game
         name = request.positions
         assert name is not None
+        if name == "-" and self.stdin is None:  # run with standard input closed
+            raise SpecError("--positions -: standard input is closed")
         try:
-            source = self.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
+            # A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which no
+            # game reads as a move); a byte-order mark at the start is not part of line 1.
+            source = (
+                self.stdin if name == "-" else open(name, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
+            )
         except OSError as error:
             raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
         # One table for the whole batch: its values count from the position stored, so
@@ -459,7 +508,7 @@ class SolveJob:
         failed = 0
         try:
             for number, raw in enumerate(source, 1):
-                text = raw.strip()
+                text = raw.strip().lstrip("\ufeff").strip()
                 if not text or text.startswith("#"):
                     continue
                 try:
@@ -577,8 +626,8 @@ def _column_json(column: Column | None) -> JsonValue:
 def _column_words(column: Column) -> str:
     match column.result:
         case "win" | "loss":
-            return f"{column.result} in {column.plies} plies"
+            return f"{column.result} in {plies(column.plies)}"
         case "draw":
-            return f"draw ({column.plies} plies to the end)"
+            return f"draw ({plies(column.plies)} to the end)"
         case "unknown":
-            return f"no forced result within {column.plies} plies"
+            return f"no forced result within {plies(column.plies)}"

@@ -424,10 +424,10 @@ class ConnectFour:
         return str(move + 1)
 
     def parse_move(self, state: ConnectFourState, text: str, /) -> int | None:
-        try:
-            column = int(text.strip()) - 1
-        except ValueError:
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()):  # not "+3", "1_0" or other scripts
             return None
+        column = int(digits) - 1
         if (
             0 <= column < self.cols
             and not (state.mover | state.other) & self.board.column[column] & self.board.top
@@ -437,10 +437,10 @@ class ConnectFour:
 
     def why_illegal(self, state: ConnectFourState, text: str, /) -> str:
         """Why ``text`` is not a legal move: not a number, off the board, or a full column."""
-        try:
-            column = int(text.strip())
-        except ValueError:
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()):
             return f"'{text}' is not a column number"
+        column = int(digits)
         if not 1 <= column <= self.cols:
             return f"there is no column {column}: columns are 1–{self.cols}"
         return f"column {column} is full"

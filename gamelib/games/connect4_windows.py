@@ -233,20 +233,20 @@ class WindowConnectFour:
         return str(move + 1)
 
     def parse_move(self, state: WindowState, text: str, /) -> int | None:
-        try:
-            column = int(text.strip()) - 1
-        except ValueError:
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()):  # not "+3", "1_0" or other scripts
             return None
+        column = int(digits) - 1
         if 0 <= column < self.cols and state.heights[column] < self.rows:
             return column
         return None
 
     def why_illegal(self, state: WindowState, text: str, /) -> str:
         """Why ``text`` is not a legal move: not a number, off the board, or a full column."""
-        try:
-            column = int(text.strip())
-        except ValueError:
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()):
             return f"'{text}' is not a column number"
+        column = int(digits)
         if not 1 <= column <= self.cols:
             return f"there is no column {column}: columns are 1–{self.cols}"
         return f"column {column} is full"
