@@ -14,10 +14,10 @@
   --positions FILE --json`` does (through the command line's own code, one
   table for the batch, the JSON line written to a buffer): the mean and the
   worst per position.  Positions whose game ended sooner are redrawn.
-- **shared**: every position of ``../shared/data/c4_5x4_analyse.txt`` and
-  ``c4_6x4_analyse.txt`` through ``gamelib solve --positions --all --json``;
-  each column's result and distance, turned into Pons's score, must equal
-  the file's.
+- **shared**: every position of ``tests/data/c4_5x4_analyse.txt`` and
+  ``c4_6x4_analyse.txt`` (copies of the team's shared ground truth) through
+  ``gamelib solve --positions --all --json``; each column's result and
+  distance, turned into Pons's score, must equal the file's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from gamelib.cli import main
 from gamelib.core import Done
 from gamelib.games.connect4 import ConnectFour
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"  # the shared ground truth
 
 SMALL = [(4, 4, "D16"), (5, 4, "D20"), (4, 5, "D20"), (6, 4, "2nd24"), (4, 6, "D24"), (5, 5, "D25")]
 BIG = [(6, 5, "D30"), (5, 6, "D30"), (7, 4, "D28"), (4, 7, "D28")]
