@@ -495,6 +495,11 @@ def main(
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
+    if err is None:  # run with standard error closed: say nothing there
+        err = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if out is None:  # run with standard output closed (`gamelib list >&-`)
+        err.write("gamelib: standard output is closed, so there is nowhere to write\n")
+        return 2
     try:
         return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog)
     except (
@@ -515,7 +520,8 @@ def main(
     except BrokenPipeError:
         raise  # the reader went away: entry_point stops quietly
     except OSError as error:  # an output file that cannot be written
-        err.write(f"gamelib: cannot write {error.filename}: {error.strerror}\n")
+        where = "standard output" if error.filename is None else error.filename
+        err.write(f"gamelib: cannot write {where}: {error.strerror}\n")
         return 2
     except KeyboardInterrupt:
         err.write("gamelib: interrupted\n")
@@ -526,9 +532,15 @@ def entry_point() -> NoReturn:
     """The ``gamelib`` console script."""
     try:
         status = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (``gamelib ... | head``): stop quietly, as other tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
+    except OSError as error:  # the last of the output could not be written (a full disk)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if sys.stderr is not None:
+            sys.stderr.write(f"gamelib: cannot write standard output: {error.strerror}\n")
+        status = 2
     sys.exit(status)

@@ -16,11 +16,11 @@ from typing import Generic, Protocol, TypeVar, final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.cli.specs import SpecError, whole_number
+from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator
-from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from gamelib.games.connect4 import MAX_SIDE, ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -165,6 +165,12 @@ def _connect4_build(options: argparse.Namespace) -> KitUser:
     cols = _positive(str(options.cols), "--cols")
     rows = _positive(str(options.rows), "--rows")
     k = _positive(str(options.k), "--k")
+    for name, value in (("--cols", cols), ("--rows", rows), ("--k", k)):
+        if value > MAX_SIDE:
+            raise SpecError(
+                f"{name} must be at most {MAX_SIDE}, got {shown(str(value), 20)}: a bigger board "
+                "could not be searched in any useful time"
+            )
     try:
         game = ConnectFour(cols=cols, rows=rows, k=k)
     except ValueError as error:

@@ -29,6 +29,7 @@ __all__ = [
     "parse_option",
     "parse_player_spec",
     "search_kinds_text",
+    "shown",
     "whole_number",
 ]
 
@@ -62,12 +63,23 @@ class PlayerSpec:
     """The flags (``depth``, ``prune``, ...) whose values this spec took."""
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` as an error message echoes it: a long one cut short, saying how long it was.
+
+    >>> shown("12"), shown("9" * 5000)
+    ('12', '9999999999999999999999999999999999999999... (5,000 characters)')
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
 def whole_number(text: str, what: str) -> int:
     """``text`` as an integer; SpecError naming ``what`` otherwise."""
     try:
         value = int(text)
     except ValueError:
-        raise SpecError(f"{what} must be a whole number, got '{text}'") from None
+        raise SpecError(f"{what} must be a whole number, got '{shown(text)}'") from None
     return value
 
 

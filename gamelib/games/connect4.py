@@ -49,6 +49,7 @@ from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
 __all__ = [
+    "MAX_SIDE",
     "Board",
     "ConnectFour",
     "ConnectFourState",
@@ -60,6 +61,15 @@ __all__ = [
 ]
 
 _PIECE = {1: "X", -1: "O", 0: "."}
+
+MAX_SIDE = 32
+"""The most columns, rows and k a board may have (standard Connect Four is 7 x 6)."""
+
+
+def _number(value: int) -> str:
+    """``value`` for a message: a number of many digits is not written out whole."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
 _SIDES = (Side.Maxie, Side.Minnie)
 _WINS = (Done(Winner(Side.Maxie)), Done(Winner(Side.Minnie)))
 _DRAW = Done(Draw())
@@ -266,8 +276,8 @@ class ConnectFourState(NamedTuple):
 class ConnectFour:
     """Connect Four on a ``cols`` x ``rows`` board with ``k`` in a row to win.
 
-    REQUIRES: ``cols, rows, k >= 1`` and ``k`` not larger than both dimensions
-    (``ValueError`` naming the bad value otherwise).
+    REQUIRES: ``1 <= cols, rows, k <= MAX_SIDE`` (32) and ``k`` not larger than
+    both dimensions (``ValueError`` naming the bad value otherwise).
     """
 
     cols: int = 7
@@ -283,7 +293,12 @@ class ConnectFour:
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
             if value < 1:
-                raise ValueError(f"{name} must be at least 1, got {value}")
+                raise ValueError(f"{name} must be at least 1, got {_number(value)}")
+            if value > MAX_SIDE:
+                raise ValueError(
+                    f"{name} must be at most {MAX_SIDE}, got {_number(value)}: a bigger board "
+                    "could not be searched in any useful time"
+                )
         if self.k > max(self.cols, self.rows):
             raise ValueError(
                 f"k = {self.k} cannot fit on a {self.cols} x {self.rows} board: "

@@ -1,0 +1,84 @@
+"""The command line at its edges: closed and full outputs, huge sizes, long echoes.
+
+Each case runs the real ``gamelib`` program in a subprocess (the way a user
+meets it), and asserts the exit status, one sentence naming the problem,
+and no traceback.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamelib.games.connect4 import MAX_SIDE, ConnectFour
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def gamelib(
+    *argv: str, stdout: int | None = subprocess.PIPE, close_stdout: bool = False
+) -> tuple[int, str, str]:
+    """Run ``python -m gamelib ARGV``; with ``close_stdout``, file descriptor 1 is closed."""
+    command = [sys.executable, "-m", "gamelib", *argv]
+    if close_stdout:
+        command = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+        stdout = None
+    done = subprocess.run(
+        command, stdout=stdout, stderr=subprocess.PIPE, cwd=ROOT, timeout=60, check=False
+    )
+    out: bytes | None = done.stdout  # None when not captured
+    return done.returncode, "" if out is None else out.decode(), done.stderr.decode()
+
+
+def test_a_closed_standard_output_gets_a_sentence() -> None:
+    status, _, err = gamelib("list", close_stdout=True)
+    assert (status, err) == (
+        2,
+        "gamelib: standard output is closed, so there is nowhere to write\n",
+    )
+
+
+def test_a_full_disk_names_standard_output() -> None:
+    with open("/dev/full", "wb") as full:
+        status, _, err = gamelib("list", stdout=full.fileno())
+    assert (status, err) == (2, "gamelib: cannot write standard output: No space left on device\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("analyse", "connect4", "--cols", "1000", "--rows", "1000"),
+            "--cols must be at most 32, got 1000: a bigger board could not be searched in any "
+            "useful time",
+        ),
+        (
+            ("solve", "connect4", "--rows", "9" * 4000),
+            f"--rows must be at most 32, got {'9' * 20}... (4,000 characters): a bigger board "
+            "could not be searched in any useful time",
+        ),
+        (
+            ("play", "connect4", "--cols", "9" * 5000),
+            f"--cols must be a whole number, got '{'9' * 40}... (5,000 characters)'",
+        ),
+        (
+            ("analyse", "connect4", "--k", "33"),
+            "--k must be at most 32, got 33: a bigger board could not be searched in any "
+            "useful time",
+        ),
+    ],
+)
+def test_huge_sizes_are_refused_in_one_sentence(argv: tuple[str, ...], message: str) -> None:
+    status, out, err = gamelib(*argv)
+    assert (status, out, err) == (2, "", f"gamelib: {message}\n")
+
+
+def test_the_size_limit_holds_in_python_too() -> None:
+    assert ConnectFour(cols=MAX_SIDE, rows=MAX_SIDE).board.size == 32 * 32
+    with pytest.raises(ValueError, match="rows must be at most 32, got 33"):
+        ConnectFour(rows=33)
+    with pytest.raises(ValueError, match="got a number of 4,001 digits"):
+        ConnectFour(cols=10**4000)
