@@ -83,7 +83,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib import Definitely, Draw, Est, Guess, Side, Winner
+from timing import as_number
+
 from gamelib.algorithms import DeepeningSettings, deepen
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 
@@ -374,18 +375,6 @@ class GamelibEngine:
         """The value (X's) and positions of each iteration up to ``depth``."""
         found = deepen(DeepeningSettings(self.estimator, depth), self.game.start)
         return [(as_number(i.value), i.positions) for i in found.iterations]
-
-
-def as_number(value: Est[float]) -> float:
-    """A gamelib estimate as a number: the guess, 0 for a draw, +-inf for a win."""
-    if isinstance(value, Guess):
-        return float(value.guess)
-    assert isinstance(value, Definitely)
-    outcome = value.outcome
-    if isinstance(outcome, Draw):
-        return 0.0
-    assert isinstance(outcome, Winner)
-    return math.inf if outcome.side is Side.Maxie else -math.inf
 
 
 def peer_run(peer: Peer, budget: float) -> Run:

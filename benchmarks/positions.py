@@ -80,7 +80,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from gamelib import AlphaBeta, Definitely, Draw, Est, Guess, Settings, Side, Winner
+from timing import as_number
+
+from gamelib import AlphaBeta, Settings
 from gamelib.algorithms import NegamaxAlphaBeta, NegamaxSettings
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import Game
@@ -123,18 +125,6 @@ class Row:
     value: float
     """X's value: the evaluation's score, 0 for a draw, +-inf for a forced win."""
     run: Callable[[], object]
-
-
-def as_number(value: Est[float]) -> float:
-    """A gamelib estimate as a number: the guess, 0 for a draw, +-inf for a win."""
-    if isinstance(value, Guess):
-        return float(value.guess)
-    assert isinstance(value, Definitely)
-    outcome = value.outcome
-    if isinstance(outcome, Draw):
-        return 0.0
-    assert isinstance(outcome, Winner)
-    return math.inf if outcome.side is Side.Maxie else -math.inf
 
 
 # ---------------------------------------------------------------------------

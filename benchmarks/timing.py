@@ -8,9 +8,12 @@ its median over the rounds.
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Callable, Mapping
+
+from gamelib import Definitely, Draw, Est, Guess, Side, Winner
 
 
 def interleaved(jobs: Mapping[str, Callable[[], object]], runs: int) -> dict[str, float]:
@@ -25,3 +28,15 @@ def interleaved(jobs: Mapping[str, Callable[[], object]], runs: int) -> dict[str
             job()
             seen[name].append(time.perf_counter() - began)
     return {name: statistics.median(times) for name, times in seen.items()}
+
+
+def as_number(value: Est[float]) -> float:
+    """A gamelib estimate as a number: the guess, 0 for a draw, +-inf for a win."""
+    if isinstance(value, Guess):
+        return float(value.guess)
+    assert isinstance(value, Definitely)
+    outcome = value.outcome
+    if isinstance(outcome, Draw):
+        return 0.0
+    assert isinstance(outcome, Winner)
+    return math.inf if outcome.side is Side.Maxie else -math.inf

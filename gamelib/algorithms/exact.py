@@ -44,13 +44,8 @@ from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.core.datatypes import (
-    EQUAL,
-    GREATER,
-    LESS,
     Done,
     Draw,
-    Order,
-    Outcome,
     Playing,
     Side,
     flip,
@@ -188,30 +183,6 @@ def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
 
     x, y = rank(a), rank(b)
     return (x > y) - (x < y)
-
-
-def _to_entry(value: int, ply: int) -> int:
-    """A value counted from the root, as counted from the position at ``ply``."""
-    if value > _WON:
-        return value + ply
-    if value < -_WON:
-        return value - ply
-    return value
-
-
-def _from_entry(value: int, ply: int) -> int:
-    if value > _WON:
-        return value - ply
-    if value < -_WON:
-        return value + ply
-    return value
-
-
-def _ended(outcome: Outcome, mover: Side, ply: int) -> int:
-    """The value, to ``mover``, of a game that ended with ``outcome`` at ``ply``."""
-    if isinstance(outcome, Draw):
-        return 0
-    return BIG - ply if outcome.side is mover else -(BIG - ply)
 
 
 def solver_moves(game: Game[S, M]) -> Callable[[S], Sequence[M]]:
@@ -444,10 +415,6 @@ def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
         if not answer.holds:
             return False, positions
     return True, positions
-
-
-def _order(a: int, b: int) -> Order:
-    return LESS if a < b else GREATER if a > b else EQUAL
 
 
 def plies(count: int) -> str:

@@ -316,14 +316,11 @@ class ConnectFour:
         return _SIDES[state.plies & 1]
 
     def moves(self, state: ConnectFourState, /) -> Seq[int]:
-        board = self.board
-        full = (state.mover | state.other) & board.top
+        full = (state.mover | state.other) & self.board.top
         # One shared, persistent sequence per set of full columns.
         found = self._move_seqs.get(full)
         if found is None:
-            found = seq.from_iterable(
-                tuple(c for c in board.centre_out if not full & board.column[c])
-            )
+            found = seq.from_iterable(self._centre_out(full))
             self._move_seqs[full] = found
         return found
 
@@ -372,8 +369,7 @@ class ConnectFour:
         first = board.first
         mine, both = mover & first, (mover | other) & first
         playable = (both + board.bottoms) & first  # the lowest empty cell of each column
-        full = board.top & both
-        centre = self._move_tuples.get(full) or self._centre_out(full)
+        centre = self._centre_out(board.top & both)
         empty = first ^ both
         # Copies of the board side by side in one int, far enough apart that no shift
         # reaches the next: one pass of _threat_bits finds the threats of each copy.
@@ -464,14 +460,10 @@ class ConnectFour:
 _new_state = tuple.__new__
 
 
-def _winning_cells(board: Board, pieces: int, both: int) -> int:
-    """The empty cells where one more of ``pieces`` would make ``k`` in a line (first layout)."""
-    return _threat_bits(board, pieces) & (board.first ^ both)
-
-
 def _threat_bits(board: Board, pieces: int) -> int:
-    """The bits (of any cell, empty or not, and beyond the board) next to which ``pieces``
-    would make ``k`` in a line, in the first layout.
+    """The cells (empty or not, and bits beyond the board) where one more of ``pieces``
+    would make ``k`` in a line, in the first layout: AND with the empty cells for the
+    cells that win.
 
     For each direction, a cell wins when the k - 1 cells of some window
     around it are all ``pieces``: ANDs of shifted copies, one per place the
