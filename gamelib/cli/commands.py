@@ -15,10 +15,10 @@ import functools
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn, TextIO, TypeVar
+from typing import Generic, NoReturn, TextIO, TypeVar, cast
 
 from gamelib.algorithms.deepening import (
     Deepening,
@@ -27,8 +27,16 @@ from gamelib.algorithms.deepening import (
     Iteration,
 )
 from gamelib.catalog import CATALOG, Catalog
-from gamelib.cli.games import GAMES, GameKit, KitUser
+from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
+from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
 from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
+from gamelib.cli.positions import (
+    BadPositionError,
+    move_json,
+    position_after,
+    run_lines,
+    split_moves,
+)
 from gamelib.cli.presets import DEMO_PRESET, PRESETS
 from gamelib.cli.solve import SolveJob, add_solve_options, check_request
 from gamelib.cli.specs import (
@@ -43,8 +51,9 @@ from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
-from gamelib.estimate.estimator import est_to_string
+from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
 from gamelib.games.explicit import ExplicitTreeError
+from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
@@ -55,6 +64,7 @@ __all__ = ["entry_point", "main"]
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+R = TypeVar("R")
 
 
 class UsageError(Exception):
@@ -91,6 +101,22 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
         help="search player (default: alphabeta; id when --time or --nodes is given)",
     )
     _search_options(analyse, catalog)
+    analyse.add_argument(
+        "--moves",
+        metavar="SEQ",
+        help="analyse the position after these moves from the start, written as for solve "
+        "(default: the start)",
+    )
+    analyse.add_argument(
+        "--positions",
+        metavar="FILE",
+        help="analyse every position in FILE ('-': standard input), one SEQ a line; blank "
+        "lines and lines starting with # are skipped",
+    )
+    analyse.add_argument(
+        "--json", action="store_true", help="print each answer as JSON, one object a line"
+    )
+    add_batch_options(analyse)
 
     tracing = commands.add_parser(
         "trace", help="show every position a search visits, as text and (optionally) a picture"
@@ -121,6 +147,7 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     )
     solving.add_argument("game", metavar="GAME", help=f"one of: {games}")
     add_solve_options(solving)
+    add_batch_options(solving)
 
     run = commands.add_parser(
         "run",
@@ -276,24 +303,48 @@ class _Report:
     options: argparse.Namespace
     out: TextIO
     catalog: Catalog
+    game_args: tuple[str, ...] = ()
+    """The game's own options, as typed: what a worker rebuilds the game from."""
+    stdin: TextIO | None = None
+    err: TextIO | None = None
 
 
 class _Analyse(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "analyse", self.catalog)
         player = search_player(kit, spec, self.catalog)
+        options = self.options
+        if options.positions is not None:
+            if options.moves is not None:
+                raise SpecError("give --moves or --positions, not both")
+            return self._batch(kit, spec, player)
+        check_batch_options(options, None)  # a batch flag without --positions is a mistake
         state = kit.game.start
+        if options.moves is not None:
+            try:
+                state, _ = position_after(kit.game, split_moves(options.moves, kit.digit_moves))
+            except BadPositionError as bad:
+                message = str(bad).replace("nothing to solve", "nothing to analyse")
+                raise SpecError(
+                    message if message.startswith("nothing") else f"--moves: {message}"
+                ) from None
         out = self.out
+        if options.json:
+            move, value = player.analyse(state)
+            found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
+            found.update(_edge_json(kit, move, value))
+            out.write(json_line(found))
+            return 0
         out.write(f"{kit.game.state_to_string(state)}\n")
-        found: Deepening[M, G] | None = None
+        found_deeply: Deepening[M, G] | None = None
         if isinstance(player, DeepeningPlayer):
             # One line per finished depth, as it finishes.
             def report(iteration: Iteration[M, G]) -> None:
                 out.write(info_line(kit.estimator, iteration) + "\n")
                 out.flush()
 
-            found = player.think(state, report)
-            move, value = found.move, found.value
+            found_deeply = player.think(state, report)
+            move, value = found_deeply.move, found_deeply.value
         else:
             move, value = player.analyse(state)
         side = kit.game.player(state)
@@ -301,14 +352,95 @@ class _Analyse(_Report):
             f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
             f"value: {est_to_string(kit.estimator, value)}\n"
         )
-        if found is not None:
+        if found_deeply is not None:
             out.write(
-                f"searched to depth {found.depth} in {found.seconds:.2f} s "
-                f"({positions(found.positions)}); stopped: {stop_words(found)}\n"
+                f"searched to depth {found_deeply.depth} in {found_deeply.seconds:.2f} s "
+                f"({positions(found_deeply.positions)}); stopped: {stop_words(found_deeply)}\n"
             )
-            if found.note is not None:
-                out.write(f"({found.note})\n")
+            if found_deeply.note is not None:
+                out.write(f"({found_deeply.note})\n")
         return 0
+
+    def _batch(
+        self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]
+    ) -> int:
+        """``--positions``: each line's position analysed, an answer a line."""
+        options = self.options
+        batch = check_batch_options(options, options.positions)
+        task: Callable[[S], Analysis[M, G]]
+        if batch.workers is None:
+            task = _Here(player)
+        else:
+            if self.catalog.get(spec.kind) is not CATALOG.get(spec.kind):
+                raise SpecError(
+                    f"'{spec.kind}' is not gamelib's own search kind, and workers build "
+                    "players from gamelib's catalog: run this batch without --workers"
+                )
+            # What a worker gets: the game's name and options, the kind, depth and options.
+            estimator = cast(
+                Callable[[], Estimator[S, M, G]], NamedEstimator(options.game, self.game_args)
+            )
+            task = SearchRecipe(
+                estimator, spec.kind, spec.depth, tuple(sorted(spec.options.items()))
+            )
+        name = str(player)
+
+        def answer(number: int, text: str, state: S, analysis: Analysis[M, G]) -> None:
+            if options.json:
+                found = {"line": number, "moves": text, **_analysis_json(kit, name, state)}
+                found.update(_edge_json(kit, analysis.move, analysis.value))
+                self.out.write(json_line(found))
+            else:
+                side = kit.game.player(state)
+                self.out.write(
+                    f"line {number}: {text}\n{name} chooses "
+                    f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
+                    f"{est_to_string(kit.estimator, analysis.value)}\n\n"
+                )
+
+        return run_lines(
+            kit,
+            options.positions,
+            self.stdin,
+            self.out,
+            self.err,
+            batch,
+            task,
+            answer,
+            json_output=bool(options.json),
+        )
+
+
+@dataclass(frozen=True)
+class _Here(Generic[S, M, G]):
+    """A batch's task in this process: the player itself, no recipe needed."""
+
+    player: SearchPlayer[S, M, G]
+
+    def __call__(self, state: S, /) -> Analysis[M, G]:
+        move, value = self.player.analyse(state)
+        return Analysis(move, value)
+
+
+def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JsonValue]:
+    return {"player": player, "to_move": str(kit.game.player(state))}
+
+
+def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JsonValue]:
+    found: dict[str, JsonValue] = {
+        "best": move_json(kit.game.move_to_string(move)),
+        "value": est_to_string(kit.estimator, value),
+    }
+    match value:
+        case Definitely(outcome):
+            found["outcome"] = str(outcome)
+        case Guess(guess):
+            found["guess"] = (
+                guess
+                if isinstance(guess, int | float) and not isinstance(guess, bool)
+                else kit.estimator.guess_to_string(guess)
+            )
+    return found
 
 
 class _Trace(_Report):
@@ -456,15 +588,16 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
             raise UsageError(
                 f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
             )
+        batch = check_batch_options(options, request.positions)
         return _build_game(request.game, extra, playing=False).run(
-            SolveJob(request, stdin, stdout, stderr)
+            SolveJob(request, stdin, stdout, stderr, batch, tuple(extra))
         )
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if _is_terminal(stderr) else None
         streams = Streams(stdin, stdout, _seed(options.seed), status)
         return kit.run(_Play(options, streams, catalog))
-    return kit.run(_Analyse(options, stdout, catalog))
+    return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
 
 
 def _is_terminal(stream: TextIO) -> bool:

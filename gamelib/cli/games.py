@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, final
+from typing import Generic, Protocol, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
@@ -38,6 +38,8 @@ __all__ = [
     "GameKit",
     "Job",
     "KitUser",
+    "NamedEstimator",
+    "NamedGame",
     "explicit_tree",
     "pack",
 ]
@@ -217,3 +219,66 @@ GAMES: PMap[str, GameEntry] = pmap(
     }
 )
 """Games by name."""
+
+
+def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
+    """The kit of the game called ``name`` with the options ``args`` (``--cols 6``)."""
+    entry = GAMES.get(name)
+    if entry is None:
+        raise SpecError(f"unknown game '{shown(name)}'; known games: {', '.join(sorted(GAMES))}")
+    parser = argparse.ArgumentParser(prog=f"gamelib {name}", add_help=False, exit_on_error=False)
+    entry.add_options(parser)
+    try:
+        options = parser.parse_args(list(args))
+    except (argparse.ArgumentError, SystemExit):
+        raise SpecError(f"bad options for {name}: {shown(' '.join(args))}") from None
+    return entry.build(options)
+
+
+class _Take:
+    """A job that keeps the kit's estimator: how a name and options become one."""
+
+    def __init__(self) -> None:
+        self.estimator: object = None
+
+    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        self.estimator = kit.estimator
+        return 0
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NamedEstimator:
+    """Makes the estimator of a game of :data:`GAMES` from its name and options.
+
+    This, not the estimator, is what a batch sends to its workers: it pickles,
+    and equal ones compare equal, so a worker builds each game once.
+
+    >>> NamedEstimator("nim", ("--pile", "9"))().game.start.pebbles
+    9
+    """
+
+    name: str
+    """The game's name (``connect4``)."""
+    args: tuple[str, ...] = ()
+    """Its options as typed (``("--cols", "6")``)."""
+
+    def __call__(self) -> Estimator[object, object, object]:
+        take = _Take()
+        _kit_named(self.name, self.args).run(take)
+        # The kit's own estimator; its state, move and guess types are the game's own.
+        return cast(Estimator[object, object, object], take.estimator)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NamedGame:
+    """Makes a game of :data:`GAMES` from its name and options (see :class:`NamedEstimator`)."""
+
+    name: str
+    """The game's name."""
+    args: tuple[str, ...] = ()
+    """Its options as typed."""
+
+    def __call__(self) -> Game[object, object]:
+        return NamedEstimator(self.name, self.args)().game

@@ -16,9 +16,9 @@ import argparse
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Generic, TextIO, TypeVar
+from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import (
@@ -39,22 +39,28 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TableStats, TranspositionTable
-from gamelib.cli.games import GameKit
+from gamelib.cli.batch import BatchOptions, json_line
+from gamelib.cli.games import GameKit, NamedGame
+from gamelib.cli.positions import (
+    BadPositionError,
+    move_json,
+    position_after,
+    run_lines,
+    split_moves,
+)
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
-from gamelib.core.human import ExplainsIllegalMoves
+from gamelib.parallel.recipes import SolveRecipe
 
 __all__ = [
     "DEFAULT_TABLE",
     "PROGRESS_EVERY",
-    "BadPositionError",
     "Column",
     "SolveJob",
+    "SolveLine",
     "add_solve_options",
     "check_request",
-    "position_after",
-    "split_moves",
 ]
 
 S = TypeVar("S")
@@ -164,60 +170,6 @@ def check_request(options: argparse.Namespace) -> Request:
         bool(options.all),
         positions,
     )
-
-
-def split_moves(text: str, digits: bool) -> tuple[str, ...]:
-    """The moves written in ``text``: separated by commas or spaces, or, when every move
-    is one digit (``digits``), also run together.
-
-    >>> split_moves("4455", True), split_moves("10,2, 11", False), split_moves("1 5", True)
-    (('4', '4', '5', '5'), ('10', '2', '11'), ('1', '5'))
-    """
-    if "," in text and any(not part.strip() for part in text.split(",")):
-        raise BadPositionError(f"'{text}' has a comma with no move before or after it")
-    parts = text.replace(",", " ").split()
-    if digits:
-        return tuple(d for part in parts for d in (part if part.isdigit() else (part,)))
-    return tuple(parts)
-
-
-class BadPositionError(ValueError):
-    """Moves that do not lead to a position to solve; the message says which and why."""
-
-
-def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...]]:
-    """The position after the moves written in ``texts``; BadPositionError for one that cannot
-    be played there, or for a game they finish."""
-    state = game.start
-    played: list[M] = []
-    for number, text in enumerate(texts, 1):
-        legal = seq.to_tuple(game.moves(state))
-        move = game.parse_move(state, text)
-        if move is None or move not in legal:
-            after = " ".join(texts[: number - 1]) or "the start"
-            offered = ", ".join(game.move_to_string(m) for m in legal)
-            if isinstance(game, ExplainsIllegalMoves):
-                why = game.why_illegal(state, text)
-            else:
-                why = f"'{text}' is not a legal move"
-            raise BadPositionError(
-                f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
-            )
-        played.append(move)
-        status = game.play(state, move)
-        if isinstance(status, Done):
-            if number < len(texts):
-                rest = " ".join(texts[number:])
-                raise BadPositionError(
-                    f"the game is over after move {number} ({status.outcome}), "
-                    f"so '{rest}' cannot be played"
-                )
-            raise BadPositionError(
-                f"nothing to solve: the game is already over after {' '.join(texts)} "
-                f"({status.outcome})"
-            )
-        state = status.state
-    return state, tuple(played)
 
 
 @dataclass(frozen=True)
@@ -365,9 +317,34 @@ class _ColumnInterruptedError(Exception):
         super().__init__(f"move {move}: {stopped}")
 
 
-def _move_json(text: str) -> JsonValue:
-    """A move for JSON: a number when it is written as one (a column, a cell), else text."""
-    return int(text) if text.isdecimal() and text.isascii() else text
+@final
+@dataclass(frozen=True)
+class SolveLine(Generic[S, M]):
+    """A batch's task: solve one position (and, with ``--all``, each of its moves).
+
+    It pickles, so it can run on a worker: the game comes from the recipe's maker.
+    """
+
+    recipe: SolveRecipe[S, M]
+    all_moves: bool = False
+
+    def __call__(self, state: S, /) -> tuple[Solution[S, M], dict[str, Column]]:
+        began = time.perf_counter()
+        solution = self.recipe(state)
+        if not self.all_moves:
+            return solution, {}
+        spent = [0]
+
+        def count(n: int) -> None:
+            spent[0] += n
+
+        recipe = self.recipe
+        columns = _columns(recipe.rules(), state, recipe.shared_table(), recipe.depth, count)
+        return replace(
+            solution,
+            positions=solution.positions + spent[0],
+            seconds=time.perf_counter() - began,
+        ), columns
 
 
 @dataclass(frozen=True)
@@ -378,10 +355,16 @@ class SolveJob:
     stdin: TextIO
     out: TextIO
     err: TextIO
+    batch: BatchOptions = field(default_factory=lambda: BatchOptions(None, 1, ordered=True))
+    """Where a ``--positions`` batch runs (None: here, one after another, one table)."""
+    game_args: tuple[str, ...] = ()
+    """The game's own options as typed: what a worker rebuilds the game from."""
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
         request = self.request
         if request.positions is not None:
+            if self.batch.workers is not None:
+                return self._on_workers(kit, request.positions)
             return self._batch(kit)
         try:
             state, _ = position_after(kit.game, split_moves(request.moves, kit.digit_moves))
@@ -539,6 +522,40 @@ class SolveJob:
                 source.close()
         return 1 if failed else 0
 
+    def _on_workers(self, kit: GameKit[S, M, G], name: str) -> int:
+        """``--positions`` with ``--workers`` or ``--scheduler``: each worker keeps its own
+        table, and the answers come as :func:`~gamelib.cli.positions.run_lines` says."""
+        request = self.request
+        game = cast(Callable[[], Game[S, M]], NamedGame(request.game, self.game_args))
+        task = SolveLine[S, M](SolveRecipe(game, request.depth, request.table), request.all_moves)
+
+        def answer(
+            number: int, text: str, state: S, found: tuple[Solution[S, M], dict[str, Column]]
+        ) -> None:
+            solution, columns = found
+            if request.json:
+                line = {
+                    "line": number,
+                    **self._answer(kit.game, text, solution, columns, kit.numbered_moves),
+                }
+                self.out.write(json_line(line))
+            else:
+                self.out.write(f"line {number}: {text}\n")
+                self._text(kit.game, solution, columns, None, [], board=False)
+                self.out.write("\n")
+
+        return run_lines(
+            kit,
+            name,
+            self.stdin,
+            self.out,
+            self.err,
+            self.batch,
+            task,
+            answer,
+            json_output=request.json,
+        )
+
     def _bad_line(self, number: int, text: str, why: str) -> None:
         if self.request.json:
             self.out.write(json.dumps({"line": number, "moves": text, "error": why}) + "\n")
@@ -562,8 +579,8 @@ class SolveJob:
             "winner": None if winner is None else str(winner),
             "plies": solution.plies,
             "depth": solution.depth,
-            "best": _move_json(game.move_to_string(solution.best)),
-            "principal": [_move_json(game.move_to_string(m)) for m in solution.principal],
+            "best": move_json(game.move_to_string(solution.best)),
+            "principal": [move_json(game.move_to_string(m)) for m in solution.principal],
             "positions": solution.positions,
             "seconds": round(solution.seconds, 4),
         }

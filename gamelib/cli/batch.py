@@ -1,0 +1,212 @@
+"""Batches on the command line: ``--positions FILE``, ``--workers N``, ``--scheduler ADDRESS``.
+
+``gamelib analyse GAME --positions FILE`` and ``gamelib solve GAME --positions
+FILE`` read one position a line (the moves from the start, as ``--moves``
+takes them) and answer each, one answer a line, in input order (or as each
+is ready, with ``--unordered``).  A line that is not a position gets an error
+answer naming its line; the others are still answered, and the exit status
+is 1.  ``--workers N`` runs the searches on N local processes and
+``--scheduler ADDRESS`` on a running Dask cluster
+(:mod:`gamelib.parallel.batch`); the progress goes to standard error: a bar on
+a terminal, a plain line every tenth of the batch otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from gamelib.cli.specs import SpecError, shown, whole_number
+from gamelib.parallel.batch import (
+    DaskMissingError,
+    SchedulerError,
+    Workers,
+    dask_workers,
+    local_workers,
+)
+
+__all__ = [
+    "MAX_WORKERS",
+    "BatchOptions",
+    "Progress",
+    "add_batch_options",
+    "check_batch_options",
+    "json_line",
+    "position_lines",
+]
+
+MAX_WORKERS = 256
+"""The most local worker processes ``--workers`` starts."""
+
+
+def add_batch_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--scheduler``, ``--chunk`` and ``--unordered``."""
+    parser.add_argument(
+        "--workers",
+        metavar="N",
+        help="with --positions: search on N local processes at once (default: one after "
+        "another in this process)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --positions: search on the Dask cluster whose scheduler is at ADDRESS, "
+        "e.g. tcp://10.0.0.5:8786 (needs pip install 'gamelib[dask]')",
+    )
+    parser.add_argument(
+        "--chunk",
+        metavar="N",
+        help="with --workers or --scheduler: send positions to workers N at a time "
+        "(default 1; more saves scheduling time when each search is short)",
+    )
+    parser.add_argument(
+        "--unordered",
+        action="store_true",
+        help="with --positions: print each answer when it is ready, not in input order",
+    )
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """Where a batch runs, checked: None for this process, one after another."""
+
+    workers: Workers | None
+    chunk: int
+    ordered: bool
+
+
+def check_batch_options(options: argparse.Namespace, positions: str | None) -> BatchOptions:
+    """The batch options, checked (SpecError naming the first bad one).
+
+    Connects to a ``--scheduler`` at once, so an address that does not answer
+    is said before any work starts.
+    """
+    workers_text: str | None = options.workers
+    scheduler: str | None = options.scheduler
+    chunk_text: str | None = options.chunk
+    for flag, given in (
+        ("--workers", workers_text),
+        ("--scheduler", scheduler),
+        ("--chunk", chunk_text),
+        ("--unordered", options.unordered or None),
+    ):
+        if given is not None and positions is None:
+            raise SpecError(f"{flag} is for batches: give the positions with --positions FILE")
+    if workers_text is not None and scheduler is not None:
+        raise SpecError("give --workers or --scheduler, not both: a Dask cluster has its own")
+    chunk = 1
+    if chunk_text is not None:
+        chunk = whole_number(chunk_text, "--chunk")
+        if chunk < 1:
+            raise SpecError(f"--chunk must be at least 1, got {chunk}")
+        if workers_text is None and scheduler is None:
+            raise SpecError("--chunk is for --workers or --scheduler, and neither is given")
+    workers: Workers | None = None
+    if workers_text is not None:
+        count = whole_number(workers_text, "--workers")
+        if count < 1:
+            raise SpecError(f"--workers must be at least 1, got {count}")
+        if count > MAX_WORKERS:
+            raise SpecError(f"--workers must be at most {MAX_WORKERS}, got {shown(str(count))}")
+        workers = local_workers(count)
+    if scheduler is not None:
+        try:
+            workers = dask_workers(scheduler)
+        except (DaskMissingError, SchedulerError) as error:
+            raise SpecError(f"--scheduler: {error}") from None
+    return BatchOptions(workers, chunk, ordered=not options.unordered)
+
+
+def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]:
+    """The positions of a ``--positions`` file (``-``: standard input), with their line
+    numbers: blank lines and lines starting with ``#`` are skipped.
+
+    A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which
+    no game reads as a move); a byte-order mark at the start is not part of line 1.
+    """
+    if name == "-" and stdin is None:  # run with standard input closed
+        raise SpecError("--positions -: standard input is closed")
+    try:
+        source = (
+            stdin if name == "-" else open(name, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
+        )
+    except OSError as error:
+        raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
+    assert source is not None
+    try:
+        for number, raw in enumerate(source, 1):
+            text = raw.strip().lstrip("\ufeff").strip()
+            if text and not text.startswith("#"):
+                yield number, text
+    except UnicodeDecodeError:
+        raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
+    finally:
+        if source is not stdin:
+            source.close()
+
+
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+
+
+def json_line(found: dict[str, JsonValue]) -> str:
+    """One answer as a line of JSON."""
+    return json.dumps(found) + "\n"
+
+
+class Progress:
+    """How far a batch has got, on standard error: a bar on a terminal, else a plain line
+    each tenth of the batch.
+
+    >>> import io
+    >>> err = io.StringIO()
+    >>> progress = Progress(err, 20, terminal=False)
+    >>> for _ in range(20):
+    ...     progress.step()
+    >>> err.getvalue().splitlines()[0].split(" (")[0], len(err.getvalue().splitlines())
+    ('2 of 20 positions done', 10)
+    """
+
+    WIDTH = 24
+    """Characters in the bar."""
+
+    def __init__(self, err: TextIO, total: int, *, terminal: bool) -> None:
+        self.err = err
+        self.total = total
+        self.terminal = terminal
+        self.done = 0
+        self.began = time.perf_counter()
+        self.shown = False
+        self.tenths = 0
+
+    def step(self) -> None:
+        """One more position done."""
+        self.done += 1
+        if self.terminal:
+            filled = self.WIDTH * self.done // max(self.total, 1)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            self.err.write(f"\r[{bar}] {self.words()}\x1b[K")
+            self.err.flush()
+            self.shown = True
+        elif (tenths := 10 * self.done // max(self.total, 1)) > self.tenths:
+            self.tenths = tenths
+            self.err.write(self.words() + "\n")
+            self.err.flush()
+
+    def words(self) -> str:
+        """``57 of 200 positions done (12.3 a second, about 11 s left)``."""
+        seconds = time.perf_counter() - self.began
+        rate = self.done / seconds if seconds > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else 0.0
+        ending = f"about {left:.0f} s left" if self.done < self.total else f"{seconds:.1f} s"
+        return f"{self.done} of {self.total} positions done ({rate:.1f} a second, {ending})"
+
+    def clear(self) -> None:
+        """Take the bar off the terminal line (before an answer is printed, and at the end)."""
+        if self.shown:
+            self.err.write("\r\x1b[K")
+            self.err.flush()
+            self.shown = False

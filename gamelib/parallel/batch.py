@@ -1,0 +1,341 @@
+"""Many independent searches on an executor: results as they finish, nothing lost.
+
+:func:`run_batch` runs a task (a picklable callable, such as a
+:class:`~gamelib.parallel.recipes.SearchRecipe`) on each of many items and
+yields a :class:`BatchResult` per item, carrying the item's index in the
+input.  Where it runs is the caller's choice:
+
+- nowhere else (``None``, the default): one after another in this process,
+  in input order, exactly as a loop would;
+- any :class:`concurrent.futures.Executor`: a ``ProcessPoolExecutor``, or
+  Dask's ``Client.get_executor()``, which has the same interface;
+- :class:`Workers`, which says how to *make* an executor and how many tasks
+  to keep in flight: :func:`local_workers` (processes on this machine) and
+  :func:`dask_workers` (a running Dask scheduler).  A batch that makes its own
+  executor can also mend it: when a worker process dies (killed, out of
+  memory), a local pool breaks and fails every task in flight; the batch
+  makes a new pool, runs the tasks that were in flight again one at a time
+  (so the one that kills its worker is found and reported, and no other is
+  lost), and carries on.  Dask retries such a task on another worker by
+  itself and reports it only after several workers died running it.
+
+A task that raises gives an error result for its item, with one sentence
+saying what went wrong; the batch goes on.  Ctrl-C (``KeyboardInterrupt``)
+cancels the work not yet started, stops a local pool's processes, and is
+raised again for the caller to report.
+
+>>> results = run_batch(abs, [-3, 4, -5])
+>>> [(r.index, r.value) for r in results]
+[(0, 3), (1, 4), (2, 5)]
+>>> [r.error for r in run_batch(int, ["7", "x"])][1]
+"ValueError: invalid literal for int() with base 10: 'x'"
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import os
+import signal
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, cast, final
+
+__all__ = [
+    "DASK_CONNECT_SECONDS",
+    "BatchResult",
+    "DaskMissingError",
+    "SchedulerError",
+    "Workers",
+    "dask_workers",
+    "describe_error",
+    "local_workers",
+    "run_batch",
+]
+
+X = TypeVar("X")
+R = TypeVar("R")
+
+DASK_CONNECT_SECONDS = 10.0
+"""How long :func:`dask_workers` waits for a scheduler to answer."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class BatchResult(Generic[R]):
+    """What one item of a batch came to: its value, or why there is none."""
+
+    index: int
+    """The item's place in the input, from 0."""
+    value: R | None
+    """What the task returned (None when it failed)."""
+    error: str | None = None
+    """Why the task failed, in one sentence (None when it did not)."""
+    seconds: float = 0.0
+    """How long the task ran, where it ran (0 when it never finished)."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the task finished."""
+        return self.error is None
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """How to make an executor for a batch, and how many tasks to keep in flight."""
+
+    make: Callable[[], cf.Executor]
+    """Makes a fresh executor; called again if a local pool breaks."""
+    slots: int
+    """Tasks in flight at once: enough to keep every worker busy, few enough that a
+    broken pool has little to run again."""
+    name: str
+    """What it is, for messages: ``2 local processes``."""
+    close: Callable[[], None] | None = None
+    """What to do when the batch is over (a Dask client disconnects)."""
+
+
+def describe_error(error: BaseException) -> str:
+    """One sentence for ``error``: its message, named by its kind unless it is gamelib's own.
+
+    >>> describe_error(ZeroDivisionError("division by zero"))
+    'ZeroDivisionError: division by zero'
+    """
+    text = str(error) or "no message"
+    if type(error).__module__.startswith("gamelib"):
+        return text
+    return f"{type(error).__name__}: {text}"
+
+
+def _attempt(task: Callable[[X], R], chunk: Sequence[tuple[int, X]]) -> list[BatchResult[R]]:
+    """Run ``task`` on each item of ``chunk`` (in a worker); an exception becomes an error
+    result, so nothing that may not pickle travels back."""
+    results: list[BatchResult[R]] = []
+    for index, item in chunk:
+        began = time.perf_counter()
+        try:
+            value = task(item)
+        except Exception as error:
+            results.append(BatchResult(index, None, describe_error(error)))
+        else:
+            results.append(BatchResult(index, value, None, time.perf_counter() - began))
+    return results
+
+
+def _ignore_interrupts() -> None:
+    """A pool process's first act: leave Ctrl-C to the process that started the batch."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_workers(count: int) -> Workers:
+    """``count`` worker processes on this machine (``ProcessPoolExecutor``).
+
+    >>> local_workers(2).name
+    '2 local processes'
+    >>> local_workers(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the number of workers must be at least 1, got 0
+    """
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"the number of workers must be a whole number, got {count!r}")
+    if count < 1:
+        raise ValueError(f"the number of workers must be at least 1, got {count}")
+
+    def make() -> cf.Executor:
+        return cf.ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+
+    plural = "process" if count == 1 else "processes"
+    return Workers(make, 2 * count, f"{count} local {plural}")
+
+
+class _DaskClient(Protocol):
+    """The little of ``distributed.Client`` a batch uses (Dask ships no type information)."""
+
+    def nthreads(self) -> dict[str, int]: ...
+    def get_executor(self, *, pure: bool) -> cf.Executor: ...
+    def close(self) -> None: ...
+
+
+class DaskMissingError(RuntimeError):
+    """Dask's distributed scheduler is not installed."""
+
+
+class SchedulerError(RuntimeError):
+    """A Dask scheduler that does not answer (or cannot be used)."""
+
+
+def dask_workers(address: str, *, timeout: float = DASK_CONNECT_SECONDS) -> Workers:
+    """The workers of the Dask scheduler at ``address`` (``tcp://host:8786``).
+
+    Connects at once, so a scheduler that does not answer is said here, in
+    one sentence (:class:`SchedulerError`); without Dask installed,
+    :class:`DaskMissingError` says what to install.  Tasks in flight: two per
+    worker thread the scheduler reports.
+    """
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise DaskMissingError(
+            "running on a Dask scheduler needs Dask's distributed package: "
+            "pip install 'gamelib[dask]'"
+        ) from None
+    try:
+        client = cast(
+            _DaskClient, distributed.Client(address, timeout=timeout, set_as_default=False)
+        )
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SchedulerError(
+            f"the Dask scheduler at '{address[:80]}' did not answer within {timeout:g} s "
+            f"({describe_error(error)[:120]})"
+        ) from None
+    threads = sum(client.nthreads().values()) or 1
+
+    def make() -> cf.Executor:
+        # pure=False: two equal positions are two tasks, not one Dask would hash to merge.
+        return client.get_executor(pure=False)
+
+    return Workers(make, 2 * threads, f"the Dask scheduler at {address}", client.close)
+
+
+def run_batch(
+    task: Callable[[X], R],
+    items: Iterable[X],
+    on: cf.Executor | Workers | None = None,
+    *,
+    ordered: bool = False,
+    chunk: int = 1,
+) -> Generator[BatchResult[R], None, None]:
+    """``task`` on every item, on ``on``: a result per item, with its index.
+
+    Results come as they finish, or in input order when ``ordered`` (always in
+    order when ``on`` is None).  ``chunk`` items travel to a worker together,
+    which saves scheduling time when each task is short.  ``task`` and the items
+    must pickle when ``on`` is not None (a module-level function, or a frozen
+    dataclass such as :class:`~gamelib.parallel.recipes.SearchRecipe`).
+    """
+    if chunk < 1:
+        raise ValueError(f"a chunk must hold at least 1 item, got {chunk}")
+    numbered = enumerate(items)
+    if on is None:
+        for index, item in numbered:
+            yield from _attempt(task, [(index, item)])
+        return
+    found = _run_on(task, numbered, on, chunk)
+    if not ordered:
+        yield from found
+        return
+    waiting: dict[int, BatchResult[R]] = {}
+    following = 0
+    for result in found:
+        waiting[result.index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
+def _chunks(numbered: Iterator[tuple[int, X]], size: int) -> Iterator[list[tuple[int, X]]]:
+    while True:
+        part = [pair for _, pair in zip(range(size), numbered, strict=False)]
+        if not part:
+            return
+        yield part
+
+
+def _run_on(
+    task: Callable[[X], R],
+    numbered: Iterator[tuple[int, X]],
+    on: cf.Executor | Workers,
+    chunk: int,
+) -> Iterator[BatchResult[R]]:
+    executor = on.make() if isinstance(on, Workers) else on
+    slots = on.slots if isinstance(on, Workers) else 2 * (os.cpu_count() or 1)
+    chunks = _chunks(numbered, chunk)
+    flying: dict[cf.Future[list[BatchResult[R]]], list[tuple[int, X]]] = {}
+    # Items that were in flight when a local pool broke: each runs alone, so the one that
+    # kills its worker is found and the others are not lost with it.
+    again: deque[tuple[int, X]] = deque()
+    alone: cf.Future[list[BatchResult[R]]] | None = None
+    finished = False
+    try:
+        while True:
+            if again and not flying:
+                pair = again.popleft()
+                alone = executor.submit(_attempt, task, [pair])
+                flying[alone] = [pair]
+            while not again and len(flying) < slots:
+                part = next(chunks, None)
+                if part is None:
+                    break
+                flying[executor.submit(_attempt, task, part)] = part
+            if not flying:
+                finished = True
+                return
+            done, _ = cf.wait(flying, return_when=cf.FIRST_COMPLETED)
+            broken = False
+            for future in done:
+                part = flying.pop(future)
+                try:
+                    yield from future.result()
+                except cf.BrokenExecutor:
+                    broken = True
+                    if future is alone:  # it ran alone, so it killed its worker
+                        yield from _failed(part, _broken_words(len(part)))
+                    else:
+                        again.extend(part)
+                except cf.CancelledError:
+                    yield from _failed(part, "the task was cancelled before it ran")
+                except Exception as error:  # Dask's KilledWorker, a result that would not pickle
+                    yield from _failed(part, describe_error(error))
+            if not broken:
+                continue
+            # The pool broke: every task still in flight failed with it.
+            for future in list(flying):
+                again.extend(flying.pop(future))
+            if not isinstance(on, Workers):  # not ours to mend
+                items = list(again)
+                again.clear()
+                yield from _failed(items, _broken_words(1))
+                finished = True
+                return
+            _stop(executor)
+            executor = on.make()
+    finally:
+        for future in flying:
+            future.cancel()
+        if isinstance(on, Workers):
+            if finished:
+                executor.shutdown(wait=True)
+            else:  # Ctrl-C, or the caller stopped reading: stop at once
+                _stop(executor)
+            if on.close is not None:
+                on.close()
+
+
+def _broken_words(items: int) -> str:
+    what = "this position" if items == 1 else "these positions"
+    return f"a worker process died (killed, or out of memory) while searching {what}"
+
+
+def _failed(part: Sequence[tuple[int, X]], why: str) -> Iterator[BatchResult[R]]:
+    for index, _ in part:
+        yield BatchResult(index, None, why)
+
+
+def _stop(executor: cf.Executor) -> None:
+    """Shut ``executor`` down now: cancel what has not started and, for a local pool, end
+    its processes rather than wait for the tasks they are running."""
+    if not isinstance(executor, cf.ProcessPoolExecutor):
+        executor.shutdown(wait=False)  # Dask's executor cancels what is left by itself
+        return
+    executor.shutdown(wait=False, cancel_futures=True)
+    # The standard library (before 3.14's terminate_workers) has no public way to stop a
+    # task that is running; its process table is the only handle there is.
+    processes: dict[int, object] = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        terminate = getattr(process, "terminate", None)
+        if callable(terminate):
+            terminate()

@@ -1,0 +1,151 @@
+"""What crosses to a worker: how to rebuild a search, never the search itself.
+
+A search player is a bundle of closures over its settings, and closures do
+not pickle.  So a task sent to another process (or machine) carries a
+*recipe*: how to make the game's estimator (a picklable callable, such as a
+module-level function or a small frozen dataclass), the catalog name of the
+search kind, the depth and the option values.  The worker rebuilds the player
+from it once and keeps it for the tasks that follow (a recipe is a value: equal
+recipes share one player, and a solver's one transposition table).
+
+A recipe's estimator maker must be importable where it runs (defined in a
+module, not at the prompt) for it to pickle; here it runs in this process:
+
+>>> from gamelib.games.nim import Nim, nim_estimator
+>>> from gamelib.parallel.batch import run_batch
+>>> def nim_of_7():
+...     return nim_estimator(Nim(pile=7))
+>>> recipe = SearchRecipe(nim_of_7, "alphabeta", 4)
+>>> [(r.index, r.value) for r in run_batch(recipe, [recipe.start()])]
+[(0, Analysis(move=2, value=Guess(guess=1)))]
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast, final
+
+from gamelib.algorithms.exact import Solution, solve
+from gamelib.algorithms.table import TranspositionTable
+from gamelib.catalog import CATALOG
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Est, Estimator
+from gamelib.search.player import SearchPlayer
+
+__all__ = [
+    "Analysis",
+    "SearchRecipe",
+    "SolveRecipe",
+    "built",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+T = TypeVar("T")
+
+_KEPT = 16
+"""Recipes whose products one process keeps (players, tables)."""
+
+_BUILT: OrderedDict[object, object] = OrderedDict()
+
+
+def built(key: Hashable, make: Callable[[], T]) -> T:
+    """What ``make()`` made for ``key`` before in this process, or made now and kept.
+
+    A key that cannot be hashed is made afresh each time.
+    """
+    try:
+        found = _BUILT.get(key)
+    except TypeError:  # an unhashable part: nothing to share
+        return make()
+    if found is None:
+        found = make()
+        _BUILT[key] = found
+        if len(_BUILT) > _KEPT:
+            _BUILT.popitem(last=False)
+    else:
+        _BUILT.move_to_end(key)
+    return cast(T, found)  # stored by this function under this key, made by the same recipe
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Analysis(Generic[M, G]):
+    """What a search found at one position: its move and value."""
+
+    move: M
+    value: Est[G]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class SearchRecipe(Generic[S, M, G]):
+    """How to build a search player anywhere: estimator maker, search kind, depth, options.
+
+    Called with a state, it analyses it (building the player on first use in
+    this process); it pickles when ``estimator`` does.
+    """
+
+    estimator: Callable[[], Estimator[S, M, G]]
+    """Makes the estimator (and so the game): a module-level function, or a frozen
+    dataclass with ``__call__``, so that it pickles and equal recipes compare equal."""
+    kind: str
+    """The search kind's name in :data:`gamelib.catalog.CATALOG`."""
+    depth: int
+    """How many moves deep it searches."""
+    options: tuple[tuple[str, object], ...] = ()
+    """The kind's option values by name, as its options parse them (``(("prune", 0.25),)``)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in CATALOG:
+            raise ValueError(
+                f"unknown search kind '{self.kind[:40]}'; known kinds: {', '.join(CATALOG.names())}"
+            )
+
+    def player(self) -> SearchPlayer[S, M, G]:
+        """The player, built once per process."""
+        return built(("search", self), self._build)
+
+    def _build(self) -> SearchPlayer[S, M, G]:
+        return CATALOG[self.kind].build(self.estimator(), self.depth, dict(self.options))
+
+    def start(self) -> S:
+        """The game's start (built here, in this process)."""
+        return self.player().game.start
+
+    def __call__(self, state: S, /) -> Analysis[M, G]:
+        move, value = self.player().analyse(state)
+        return Analysis(move, value)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class SolveRecipe(Generic[S, M]):
+    """How to solve positions anywhere: a game maker, a depth limit and a table size.
+
+    Each process keeps one transposition table for all the positions it
+    solves, as one process solving a batch does.
+    """
+
+    game: Callable[[], Game[S, M]]
+    """Makes the game; picklable, as :attr:`SearchRecipe.estimator`."""
+    depth: int | None = None
+    """Plies to look ahead at most (None: to the end of the game)."""
+    table: int = 1_000_000
+    """Entries in each process's transposition table (0: none)."""
+
+    def rules(self) -> Game[S, M]:
+        """The game, built once per process."""
+        return built(("game", self.game), self.game)
+
+    def shared_table(self) -> TranspositionTable[M, int] | None:
+        """This process's table for this recipe (None when ``table`` is 0)."""
+        if self.table <= 0:
+            return None
+        return built(("table", self), lambda: TranspositionTable[M, int](self.table))
+
+    def __call__(self, state: S, /) -> Solution[S, M]:
+        return solve(self.rules(), state, table=self.shared_table(), depth=self.depth)
