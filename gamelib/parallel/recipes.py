@@ -17,7 +17,7 @@ module, not at the prompt) for it to pickle; here it runs in this process:
 ...     return nim_estimator(Nim(pile=7))
 >>> recipe = SearchRecipe(nim_of_7, "alphabeta", 4)
 >>> [(r.index, r.value) for r in run_batch(recipe, [recipe.start()])]
-[(0, Analysis(move=2, value=Guess(guess=1)))]
+[(0, Analysis(move=2, value=Definitely(outcome=Winner(side=<Side.Maxie>))))]
 """
 
 from __future__ import annotations
