@@ -152,4 +152,4 @@ def AlphaBeta(
         play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
 
     scan = make_scan(game, play, est.compare, evaluate)
-    return search_player(f"AlphaBeta(depth {depth})", settings, root)
+    return search_player(f"AlphaBeta(depth {depth})", settings, root, window=search)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TypeVar, final
+from typing import Protocol, TypeVar, final
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
@@ -39,13 +39,14 @@ from gamelib.search.player import (
     search_player,
     windowed_root,
 )
-from gamelib.seq import EmptySeqError
+from gamelib.seq import EmptySeqError, Seq
 
-__all__ = ["Jamboree", "JamboreeSettings"]
+__all__ = ["Jamboree", "JamboreeSettings", "Spread"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @final
@@ -76,13 +77,32 @@ class JamboreeSettings(Settings[S, M, G]):
             raise ValueError(f"prune percentage must be between 0 and 1, got {p}")
 
 
+class Spread(Protocol[S_contra, M, G]):
+    """Evaluates the moves Jamboree searches all at once, elsewhere (on other processes).
+
+    ``spread(d, s, rest, α, β)`` gives the edges for ``rest``, in order, each
+    child searched ``d - 1`` deep through (α, β); or None, to leave them to
+    the search itself, one after another.
+    """
+
+    def __call__(
+        self, d: int, s: S_contra, rest: Seq[M], alpha: Bound[G], beta: Bound[G], /
+    ) -> Seq[Edge[M, G]] | None: ...
+
+
 def Jamboree(
-    settings: JamboreeSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    settings: JamboreeSettings[S, M, G],
+    /,
+    *,
+    observer: SearchObserver[S, M, G] | None = None,
+    spread: Spread[S, M, G] | None = None,
 ) -> SearchPlayer[S, M, G]:
     """A player that searches the first ``prune_percentage`` of each position's moves in order.
 
     An ``observer`` is told everything the search does (see
-    :mod:`gamelib.search.events`).
+    :mod:`gamelib.search.events`).  ``spread``, if given, evaluates the moves
+    searched together (see :mod:`gamelib.parallel.split`); the value, the move
+    and the positions estimated are the same.
     """
     p = settings.prune_percentage
     est = settings.estimator
@@ -114,7 +134,9 @@ def Jamboree(
             elif isinstance(beta, Infinity) or compare(x, beta) is LESS:
                 beta = x
         # The rest, all against the same window: none of them can narrow it for another.
-        mapped = seq.map(lambda m: (m, evaluate(d - 1, play(s, m), alpha, beta)), rest)
+        mapped = None if spread is None else spread(d, s, rest, alpha, beta)
+        if mapped is None:
+            mapped = seq.map(lambda m: (m, evaluate(d - 1, play(s, m), alpha, beta)), rest)
         if best is not None:
             mapped = seq.cons(best, mapped)
         try:
@@ -138,4 +160,4 @@ def Jamboree(
         play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
 
     scan = make_scan(game, play, compare, evaluate)
-    return search_player(f"Jamboree(depth {depth}, prune {p:g})", settings, root)
+    return search_player(f"Jamboree(depth {depth}, prune {p:g})", settings, root, window=search)

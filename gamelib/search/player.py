@@ -48,6 +48,7 @@ __all__ = [
     "SearchDepthError",
     "SearchFactory",
     "SearchPlayer",
+    "WindowSearch",
     "WindowedEvaluate",
     "WindowedSearch",
     "edge_max",
@@ -58,6 +59,7 @@ __all__ = [
     "search_player",
     "value_of",
     "windowed_root",
+    "within",
 ]
 
 S = TypeVar("S")
@@ -243,20 +245,69 @@ def _guard_depth(depth: int, search: Callable[[S], Edge[M, G]]) -> Callable[[S],
 
 # --8<-- [start:root]
 def search_player(
-    name: str, settings: Settings[S, M, G], root: Callable[[S], Edge[M, G]]
+    name: str,
+    settings: Settings[S, M, G],
+    root: Callable[[S], Edge[M, G]],
+    window: WindowedSearch[S, M, G] | None = None,
 ) -> SearchPlayer[S, M, G]:
     """The player a factory returns, from ``root``, its search at the root.
 
     ``analyse`` is ``root``; ``next_move`` is ``move_of`` composed with it
     (slide 22.16).  A search that runs past Python's recursion limit raises
-    :class:`SearchDepthError` naming the depth.
+    :class:`SearchDepthError` naming the depth.  A windowed search may pass its
+    ``search`` as ``window``: the player then also searches a position
+    through a given window (see :func:`within`), which is what lets a search
+    be split over workers.
     """
-    analyse = _guard_depth(settings.search_depth, root)
+    depth = settings.search_depth
+    analyse = _guard_depth(depth, root)
     next_move: Callable[[S], M] = compose(move_of, analyse)
-    return _BuiltPlayer(name, settings, next_move, analyse)
+    return _BuiltPlayer(name, settings, next_move, analyse, window)
 
 
 # --8<-- [end:root]
+
+
+class WindowSearch(Protocol[S_contra, M, G]):
+    """``search(s, α, β)`` at the player's depth: the best edge, or a cut."""
+
+    def __call__(self, s: S_contra, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]: ...
+
+
+def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
+    """The player's search of a position through a window (α, β), at its depth, if it
+    has one (AlphaBeta's and Jamboree's do): the best edge, or a cut.
+
+    What it returns for a window is what the search returns inside a tree for
+    the same window: the exact value when it lies strictly inside, else a bound
+    on the same side of the window as the value.
+
+    >>> from gamelib import AlphaBeta, Settings
+    >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
+    >>> from gamelib.estimate.window import NegInf, PosInf
+    >>> from gamelib.estimate.estimator import Guess
+    >>> player = AlphaBeta(Settings(tree_estimator(ExplicitGame(SMALL)), 2))
+    >>> search = within(player)
+    >>> search(player.game.start, NegInf, PosInf)
+    (1, Guess(guess=4))
+    >>> search(player.game.start, Guess(5), PosInf)[1]  # no move is worth more than 5
+    Guess(guess=4)
+    """
+    window: WindowedSearch[S, M, G] | None = getattr(player, "window", None)
+    if window is None:
+        return None
+    depth = player.settings.search_depth
+
+    def search(s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+        try:
+            return window(depth, s, alpha, beta)
+        except RecursionError:
+            raise SearchDepthError(
+                f"a search of depth {depth} goes deeper than Python's recursion limit "
+                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
+            ) from None
+
+    return search
 
 
 @final
@@ -268,6 +319,7 @@ class _BuiltPlayer(Generic[S, M, G]):
     settings: Settings[S, M, G]
     next_move: Callable[[S], M]
     analyse: Callable[[S], Edge[M, G]]
+    window: WindowedSearch[S, M, G] | None = None
 
     @property
     def game(self) -> Game[S, M]:
