@@ -17,7 +17,9 @@ input.  Where it runs is the caller's choice:
   makes a new pool, runs the tasks that were in flight again one at a time
   (so the one that kills its worker is found and reported, and no other is
   lost), and carries on.  Dask retries such a task on another worker by
-  itself and reports it only after several workers died running it.
+  itself and gives up on it (``KilledWorker``) only after several workers
+  died with it; a task given up on that way is run again alone, in case it
+  was only queued on a worker that another task killed.
 
 A task that raises gives an error result for its item, with one sentence
 saying what went wrong; the batch goes on.  Ctrl-C (``KeyboardInterrupt``)
@@ -289,7 +291,10 @@ def _run_on(
                 except cf.CancelledError:
                     yield from _failed(part, "the task was cancelled before it ran")
                 except Exception as error:  # Dask's KilledWorker, a result that would not pickle
-                    yield from _failed(part, describe_error(error))
+                    if _killed(error) and isinstance(on, Workers) and future is not alone:
+                        again.extend(part)  # perhaps only queued beside the one that killed
+                    else:
+                        yield from _failed(part, describe_error(error))
             if not broken:
                 continue
             # The pool broke: every task still in flight failed with it.
@@ -315,6 +320,11 @@ def _run_on(
                 on.close()
 
 
+def _killed(error: Exception) -> bool:
+    """Whether Dask gave up on a task because workers died while it was on them."""
+    return type(error).__name__ == "KilledWorker"
+
+
 def _broken_words(items: int) -> str:
     what = "this position" if items == 1 else "these positions"
     return f"a worker process died (killed, or out of memory) while searching {what}"
@@ -331,11 +341,12 @@ def _stop(executor: cf.Executor) -> None:
     if not isinstance(executor, cf.ProcessPoolExecutor):
         executor.shutdown(wait=False)  # Dask's executor cancels what is left by itself
         return
-    executor.shutdown(wait=False, cancel_futures=True)
     # The standard library (before 3.14's terminate_workers) has no public way to stop a
-    # task that is running; its process table is the only handle there is.
-    processes: dict[int, object] = getattr(executor, "_processes", None) or {}
-    for process in list(processes.values()):
+    # task that is running; its process table is the only handle there is, and shutdown
+    # drops it, so it is read first.
+    processes: dict[int, object] = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
         terminate = getattr(process, "terminate", None)
         if callable(terminate):
             terminate()
