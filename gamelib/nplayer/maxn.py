@@ -261,9 +261,7 @@ def _maxn(
             if d == 0:
                 return checked(estimate(s), lambda: f"the estimate of '{game.state_to_string(s)}'")
             return search(d, s, mover(s), bound)[1]
-        return checked(
-            st.utilities, lambda: f"the end reached by the move {game.move_to_string(m)}"
-        )
+        return checked(st.utilities, lambda: f"the end after the move {game.move_to_string(m)}")
 
     def watched(d: int, st: NStatus[S], m: M | None, bound: tuple[int, Number] | None) -> Vector:
         """``evaluate``, bracketed by the events an observer is told."""
