@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -669,3 +672,24 @@ def _typecheck() -> None:
     _: NPlayerGame[TreeState, int] = TreeGame(CSE473)
     __: NPlayerGame[TakeAwayState, int] = TakeAway()
     ___: Callable[[TakeAwayState], int] = NHumanPlayer(TakeAway())
+
+
+def test_the_docs_hook_draws_the_many_players_pictures(tmp_path: Path) -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    hooks = types.ModuleType("docs_hooks_nplayer")
+    exec(
+        compile((docs / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
+        hooks.__dict__,
+    )
+    written = hooks.generate_many_players(tmp_path)
+    assert sorted(p.name for p in written if p.suffix == ".txt") == [
+        "cse473_maxn.txt", "cse473_paranoid.txt", "cse473_shallow.txt", "takeaway_maxn.txt"
+    ]  # fmt: skip
+    page = (docs / "many-players.md").read_text(encoding="utf-8")
+    for included in re.findall(r'--8<-- "docs/generated/([a-z0-9_]+\.txt)"', page):
+        assert (tmp_path / included).exists()
+    if shutil.which("dot") is not None:
+        for picture in re.findall(r"\(generated/([a-z0-9_]+\.svg)\)", page):
+            assert (tmp_path / picture).read_text(encoding="utf-8").count("<svg") == 1
+    shown = (tmp_path / "cse473_shallow.txt").read_text(encoding="utf-8")
+    assert "cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3" in shown
