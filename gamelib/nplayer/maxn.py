@@ -195,20 +195,32 @@ def _maxn(
     n = settings.players
     moves, play, player_of, estimate = game.moves, game.play, game.player, est.estimate
 
-    def bad_vector(vector: Vector, where: Callable[[], str]) -> Exception:
-        check_vector(vector, n, where())  # raises when the length is wrong
+    def fits(vector: Vector) -> bool:
+        """One length test per leaf; the bounds only when pruning relies on them."""
+        if type(vector) is not tuple or len(vector) != n:
+            return False
+        return total is None or (min(vector) >= 0 and sum(vector) <= total)
+
+    def refuse(vector: Vector, where: str) -> Exception:
+        """The error for a vector that does not fit, built only when one does not."""
+        check_vector(vector, n, where)  # raises when the length is wrong
         return ShallowBoundError(
             f"shallow pruning needs utilities of at least 0 summing to at most "
-            f"{number_to_string(total or 0)}, but {where()} has the vector {echo(vector)}"
+            f"{number_to_string(total or 0)}, but {where} has the vector {echo(vector)}"
         )
 
-    def checked(vector: Vector, where: Callable[[], str]) -> Vector:
-        # One length test per leaf; the bounds only when pruning relies on them.
-        if type(vector) is not tuple or len(vector) != n:
-            raise bad_vector(vector, where)
-        if total is not None and (min(vector) < 0 or sum(vector) > total):
-            raise bad_vector(vector, where)
-        return vector
+    def estimated(s: S) -> Vector:
+        v = estimate(s)
+        if not fits(v):
+            raise refuse(v, f"the estimate of '{echo(game.state_to_string(s))}'")
+        return v
+
+    def final(st: Finished, m: M | None) -> Vector:
+        v = st.utilities
+        if not fits(v):
+            move = "?" if m is None else echo(game.move_to_string(m))
+            raise refuse(v, f"the end after the move {move}")
+        return v
 
     def mover(s: S) -> int:
         p = player_of(s)
@@ -226,8 +238,7 @@ def _maxn(
         ``bound`` is the parent's player and what it already has (shallow pruning only).
         REQUIRES: d > 0 and ``s`` is still being played.
         """
-        best_move: M | None = None
-        best: Vector | None = None
+        best: tuple[M, Vector] | None = None
         rest = moves(s)
         while True:
             view = seq.show1(rest)
@@ -236,19 +247,19 @@ def _maxn(
             m = view.head
             rest = view.tail
             # This position's own best so far is the bound for the child's shallow cut.
-            mine = None if total is None or best is None else (p, best[p])
+            mine = None if total is None or best is None else (p, best[1][p])
             v = evaluate(d - 1, play(s, m), m, mine)
-            if best is None or v[p] > best[p]:  # strictly better: ties keep the first move
-                best_move, best = m, v
+            if best is None or v[p] > best[1][p]:  # strictly better: ties keep the first move
+                best = (m, v)
                 # Korf's shallow cut: the parent's player (another one) cannot gain here.
                 if bound is not None and total is not None and bound[0] != p:  # noqa: SIM102
                     if total - v[p] <= bound[1]:
                         if observer is not None:
                             observer(ShallowCut(m, v, rest))
                         return m, v, False
-        if best is None or best_move is None:
+        if best is None:
             raise _no_moves(game, s)
-        return best_move, best, True
+        return best[0], best[1], True
 
     # --8<-- [end:search]
 
@@ -259,9 +270,9 @@ def _maxn(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return checked(estimate(s), lambda: f"the estimate of '{game.state_to_string(s)}'")
+                return estimated(s)
             return search(d, s, mover(s), bound)[1]
-        return checked(st.utilities, lambda: f"the end after the move {game.move_to_string(m)}")
+        return final(st, m)
 
     def watched(d: int, st: NStatus[S], m: M | None, bound: tuple[int, Number] | None) -> Vector:
         """``evaluate``, bracketed by the events an observer is told."""
@@ -271,15 +282,14 @@ def _maxn(
             p = mover(s)
             observer(NEnter(m, st, p, d, bound))
             if d == 0:
-                v = checked(estimate(s), lambda: f"the estimate of '{game.state_to_string(s)}'")
+                v = estimated(s)
                 observer(NLeave(v, True, None))
                 return v
             best, v, exact = search(d, s, p, bound)
             observer(NLeave(v, exact, best))
             return v
         observer(NEnter(m, st, None, d, bound))
-        where = f"the end after the move {'?' if m is None else game.move_to_string(m)}"
-        v = checked(st.utilities, lambda: where)
+        v = final(st, m)
         observer(NLeave(v, True, None))
         return v
 
