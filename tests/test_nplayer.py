@@ -290,8 +290,13 @@ def test_shallow_pruning_rejects_vectors_outside_its_bounds(text: str, message: 
 
 
 def test_shallow_settings_reject_a_negative_total() -> None:
+    estimator = tree_estimator(TreeGame(CSE473))
     with pytest.raises(ShallowBoundError, match="at least 0, got -1"):
-        ShallowSettings(tree_estimator(TreeGame(CSE473)), 2, -1)
+        ShallowSettings(estimator, 2, -1)
+    with pytest.raises(ShallowBoundError, match="at least 0, got nan"):
+        ShallowSettings(estimator, 2, float("nan"))
+    with pytest.raises(ShallowBoundError, match="must be a number, got ten"):
+        ShallowSettings(estimator, 2, "ten")  # type: ignore[arg-type]  # the bad input tested
 
 
 # --------------------------------------------------------------------------

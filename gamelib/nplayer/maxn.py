@@ -114,9 +114,12 @@ class ShallowSettings(NSettings[S, M]):
 
     def __post_init__(self) -> None:
         super(ShallowSettings, self).__post_init__()  # slots: the zero-argument form fails
-        if isinstance(self.total, bool) or not isinstance(self.total, int | float | Fraction):
-            raise TypeError(f"the total must be a number, got {echo(self.total)}")
-        if not self.total >= 0:
+        total: object = self.total  # the command line may pass anything
+        if isinstance(total, bool) or not isinstance(total, int | float | Fraction):
+            raise ShallowBoundError(
+                f"the total of the utilities must be a number, got {echo(total)}"
+            )
+        if not self.total >= 0:  # NaN fails this too
             raise ShallowBoundError(
                 f"the total of the utilities must be at least 0, got {echo(self.total)}"
             )
