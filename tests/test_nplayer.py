@@ -516,6 +516,20 @@ def test_bad_tree_text_gets_one_clear_sentence(
     assert len(said) < 250
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab_'()[],0123456789-+/. #", max_size=40))
+def test_any_text_parses_or_gets_one_sentence(text: str) -> None:
+    said = ""
+    try:
+        root = parse_tree(text)
+    except ValueError as error:  # TreeSyntaxError, UtilityLengthError, PlayerCountError
+        said = str(error)
+    else:
+        assert parse_tree(tree_to_text(root)) == root
+    assert "\n" not in said
+    assert len(said) < 250
+
+
 def test_hand_built_trees_are_checked_too() -> None:
     mixed = Node("a", (Leaf("b", (1, 2, 3)), Leaf("c", (1, 2))))
     with pytest.raises(UtilityLengthError, match=r"^the node c has the vector \(1, 2\), but"):
