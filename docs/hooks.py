@@ -1,5 +1,7 @@
 """MkDocs hook: draw the handout trees' traces and list the search players before each build.
 
+It also draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`).
+
 The pictures and text traces in docs/generated/ are made by gamelib itself at
 build time (never pasted), so "Alpha-beta, seen" always shows what the code
 does; the table of search players is read from the catalog, so "Search
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelib.catalog import CATALOG, Catalog
+from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
     CSE473,
@@ -25,8 +28,22 @@ from gamelib.games.explicit import (
     TreeState,
     tree_estimator,
 )
+from gamelib.games.takeaway import TakeAway, takeaway_estimator
+from gamelib.nplayer import CSE473 as CSE473_3P
+from gamelib.nplayer import (
+    MaxN,
+    NSettings,
+    ShallowMaxN,
+    ShallowSettings,
+    TreeGame,
+    paranoid_settings,
+)
+from gamelib.nplayer import trace as trace_n
+from gamelib.nplayer import trace_to_dot as trace_to_dot_n
+from gamelib.nplayer import trace_to_text as trace_to_text_n
+from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import SearchObserver, SearchPlayer
-from gamelib.trace import Trace, render, trace_player, trace_to_dot, trace_to_text
+from gamelib.trace import Trace, render, trace, trace_player, trace_to_dot, trace_to_text
 
 PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
     ("small_minimax", SMALL, 2, "minimax"),
@@ -93,6 +110,37 @@ def generate(folder: Path) -> list[Path]:
     return written
 
 
+def _write(folder: Path, name: str, text: str, dot_text: str) -> list[Path]:
+    """``name``.txt, .dot and .svg in ``folder``."""
+    files = [folder / f"{name}.txt", folder / f"{name}.dot", folder / f"{name}.svg"]
+    files[0].write_text(text + "\n", encoding="utf-8")
+    files[1].write_text(dot_text, encoding="utf-8")
+    render(dot_text, files[2])
+    return files
+
+
+def generate_many_players(folder: Path) -> list[Path]:
+    """Draw the n-player searches of "Many players, seen" into ``folder``; the files written.
+
+    The CSE 473-style three-player tree by max^n, by max^n with shallow pruning
+    (total 10), and by AlphaBeta on A's paranoid game; and take-away from 5
+    pebbles searched to the end by max^n.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    tree = tree_estimator_n(TreeGame(CSE473_3P))
+    maxn = trace_n(MaxN, NSettings(tree, 3))
+    shallow = trace_n(ShallowMaxN, ShallowSettings(tree, 3, 10))
+    paranoid = trace(AlphaBeta, paranoid_settings(NSettings(tree, 3), 0))
+    takeaway = trace_n(MaxN, NSettings(takeaway_estimator(TakeAway(pile=5)), 5))
+    written: list[Path] = []
+    for name, found in [("cse473_maxn", maxn), ("cse473_shallow", shallow)]:
+        written += _write(folder, name, trace_to_text_n(found), trace_to_dot_n(found))
+    written += _write(folder, "cse473_paranoid", trace_to_text(paranoid), trace_to_dot(paranoid))
+    written += _write(folder, "takeaway_maxn", trace_to_text_n(takeaway), trace_to_dot_n(takeaway))
+    return written
+
+
 def on_pre_build(config: Any, **kwargs: Any) -> None:
     """Regenerate docs/generated/ from the current code."""
     generate(Path(config["docs_dir"]) / "generated")
+    generate_many_players(Path(config["docs_dir"]) / "generated")

@@ -74,11 +74,19 @@ def test_beyond_the_lectures_prints_what_the_page_shows(monkeypatch: pytest.Monk
     assert run_page("beyond-the-lectures.md", monkeypatch) == "".join(shown)
 
 
+def test_many_players_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("many-players.md")
+    printed = [b for b in shown if not b.startswith("--8<--")]
+    assert len(printed) == 5
+    assert run_page("many-players.md", monkeypatch) == "".join(printed)
+
+
 def test_the_pages_with_examples_are_the_expected_ones() -> None:
     assert RUNNABLE == [
         "add-a-search-algorithm.md",
         "beyond-the-lectures.md",
         "index.md",
+        "many-players.md",
         "write-your-own-game.md",
     ]
 

@@ -1,0 +1,560 @@
+"""Search for n players: max^n, max^n with shallow pruning, and the paranoid reduction.
+
+**max^n** (Luckhardt and Irani, 1986) is minimax with vectors: a position's
+value is a utility vector, and the player to move takes the child whose
+vector is best *in its own component*.  With two zero-sum players it is
+minimax again.
+
+**Ties.**  When several children give the mover the same utility, the first
+in move order wins, as the lectures' ``max`` on edges keeps the first edge.
+The other players do care which one is taken, so the rule changes values, and
+it is part of the contract: :func:`MaxN` replaces the best child only when a
+later one is *strictly* better for the mover.  Other rules exist (a
+"paranoid" mover takes the tie worst for everyone else, a "generous" one the
+tie best for the next player, a random one any); each gives another value,
+and none is more correct than the others.
+
+**Shallow pruning** (Korf, 1991) needs every utility to be at least 0 and
+every vector's sum to be at most a known ``total`` (a constant-sum game is the
+usual case).  If the parent's player ``q`` already has ``b`` from an earlier
+move, and the player ``p`` to move here (``p != q``) has found a child
+giving it ``x`` with ``total - x <= b``, then whatever ``p`` ends up taking
+leaves ``q`` at most ``total - x <= b``: not strictly better than what ``q``
+has, so ``q`` will not choose this move, and the rest of ``p``'s moves are
+skipped.  The parent ignores the cut position's vector for the same reason,
+so the root's vector and move are exactly those of :func:`MaxN`.  Only this
+one-level ("shallow") cut is safe; the deeper cuts of alpha-beta are not, for
+more than two players.
+
+**Paranoid** search (Sturtevant and Korf, 2000) assumes everyone else has
+ganged up on the player to move: it is then a two-player zero-sum game,
+:class:`ParanoidGame`, which gamelib's own two-player searches solve
+unchanged (:func:`Paranoid` uses :func:`~gamelib.estimate.alphabeta.AlphaBeta`).
+
+>>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
+>>> settings = NSettings(tree_estimator(TreeGame(CSE473)), 3)
+>>> MaxN(settings).analyse(settings.estimator.game.start)
+(0, (3, 2, 5))
+>>> Paranoid(settings).analyse(settings.estimator.game.start)
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Generic, Protocol, TypeVar, final
+
+from gamelib import seq
+from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
+from gamelib.core.game import Game
+from gamelib.estimate.alphabeta import AlphaBeta
+from gamelib.estimate.estimator import Est, Guess, Settings
+from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
+from gamelib.nplayer.game import (
+    Finished,
+    NEstimator,
+    NPlayerGame,
+    NSettings,
+    NStatus,
+    Number,
+    PlayerNumberError,
+    Vector,
+    check_vector,
+    echo,
+    number_to_string,
+    vector_to_string,
+)
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
+from gamelib.seq import Cons, Seq
+
+__all__ = [
+    "END",
+    "EndMove",
+    "Ended",
+    "MaxN",
+    "NFactory",
+    "NSearchPlayer",
+    "Paranoid",
+    "ParanoidEstimator",
+    "ParanoidGame",
+    "ShallowBoundError",
+    "ShallowMaxN",
+    "ShallowSettings",
+    "count_leaves",
+    "paranoid_settings",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+V_co = TypeVar("V_co", covariant=True)
+St_contra = TypeVar("St_contra", contravariant=True)
+
+
+class ShallowBoundError(ValueError):
+    """A vector that breaks shallow pruning's assumptions: a negative utility or too large a sum."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShallowSettings(NSettings[S, M]):
+    """Settings for :func:`ShallowMaxN`: also the most any vector's utilities add up to.
+
+    REQUIRES: ``total >= 0``; every vector the game or the estimator gives has
+    utilities ``>= 0`` summing to at most ``total`` (the search checks each one
+    and raises :class:`ShallowBoundError` naming the first that does not).
+    """
+
+    total: Number
+    """The largest sum of a vector (the constant of a constant-sum game)."""
+
+    def __post_init__(self) -> None:
+        super(ShallowSettings, self).__post_init__()  # slots: the zero-argument form fails
+        total: object = self.total  # the command line may pass anything
+        if isinstance(total, bool) or not isinstance(total, int | float | Fraction):
+            raise ShallowBoundError(
+                f"the total of the utilities must be a number, got {echo(total)}"
+            )
+        if not self.total >= 0:  # NaN fails this too
+            raise ShallowBoundError(
+                f"the total of the utilities must be at least 0, got {echo(self.total)}"
+            )
+
+
+class NSearchPlayer(Protocol[S, M, V_co]):
+    """A player built by an n-player search factory; it can also analyse a position."""
+
+    @property
+    def game(self) -> NPlayerGame[S, M]:
+        """The game this player plays."""
+        ...
+
+    def next_move(self, state: S, /) -> M:
+        """The move the search chooses in ``state``."""
+        ...
+
+    def analyse(self, state: S, /) -> tuple[M, V_co]:
+        """The move ``next_move`` makes and the value the search found for it."""
+        ...
+
+
+class NFactory(Protocol[St_contra, S, M]):
+    """The shape of :func:`MaxN` and :func:`ShallowMaxN`: ``F(settings, *, observer=None)``."""
+
+    def __call__(
+        self, settings: St_contra, /, *, observer: NObserver[S, M] | None = None
+    ) -> NSearchPlayer[S, M, Vector]: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Built(Generic[S, M, V]):
+    """The player a factory returns: its name, its game and the closures it built."""
+
+    name: str
+    game: NPlayerGame[S, M]
+    analyse: Callable[[S], tuple[M, V]]
+
+    def next_move(self, state: S, /) -> M:
+        return self.analyse(state)[0]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _no_moves(game: NPlayerGame[S, M], state: S) -> NoMovesError:
+    return NoMovesError(
+        f"the game offered no moves in a state still being played: "
+        f"'{echo(game.state_to_string(state))}'"
+    )
+
+
+def _guarded(depth: int, analyse: Callable[[S], tuple[M, V]]) -> Callable[[S], tuple[M, V]]:
+    def guarded(state: S, /) -> tuple[M, V]:
+        try:
+            return analyse(state)
+        except RecursionError:
+            raise SearchDepthError(
+                f"a search of depth {depth} goes deeper than Python's recursion limit "
+                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
+            ) from None
+
+    return guarded
+
+
+def _maxn(
+    name: str,
+    settings: NSettings[S, M],
+    total: Number | None,
+    observer: NObserver[S, M] | None,
+) -> NSearchPlayer[S, M, Vector]:
+    """max^n, with shallow pruning against ``total`` unless it is None."""
+    est = settings.estimator
+    game = est.game
+    n = settings.players
+    moves, play, player_of, estimate = game.moves, game.play, game.player, est.estimate
+
+    def fits(vector: Vector) -> bool:
+        """One length test per leaf; the bounds only when pruning relies on them."""
+        if type(vector) is not tuple or len(vector) != n:
+            return False
+        return total is None or (min(vector) >= 0 and sum(vector) <= total)
+
+    def refuse(vector: Vector, where: str) -> Exception:
+        """The error for a vector that does not fit, built only when one does not."""
+        check_vector(vector, n, where)  # raises when the length is wrong
+        return ShallowBoundError(
+            f"shallow pruning needs utilities of at least 0 summing to at most "
+            f"{number_to_string(total or 0)}, but {where} has the vector {echo(vector)}"
+        )
+
+    def estimated(s: S) -> Vector:
+        v = estimate(s)
+        if not fits(v):
+            raise refuse(v, f"the estimate of '{echo(game.state_to_string(s))}'")
+        return v
+
+    def final(st: Finished, m: M | None) -> Vector:
+        v = st.utilities
+        if not fits(v):
+            move = "?" if m is None else echo(game.move_to_string(m))
+            raise refuse(v, f"the end after the move {move}")
+        return v
+
+    def mover(s: S) -> int:
+        p = player_of(s)
+        if not 0 <= p < n:
+            raise PlayerNumberError(
+                f"the game says player {echo(p)} is to move in "
+                f"'{echo(game.state_to_string(s))}', but its players are 0 to {n - 1}"
+            )
+        return p
+
+    # --8<-- [start:search]
+    def search(d: int, s: S, p: int, bound: tuple[int, Number] | None, /) -> tuple[M, Vector, bool]:
+        """The best edge for player ``p`` at ``s``, and whether every move was searched.
+
+        ``bound`` is the parent's player and what it already has (shallow pruning only).
+        REQUIRES: d > 0 and ``s`` is still being played.
+        """
+        best: tuple[M, Vector] | None = None
+        rest = moves(s)
+        while True:
+            view = seq.show1(rest)
+            if not isinstance(view, Cons):
+                break
+            m = view.head
+            rest = view.tail
+            # This position's own best so far is the bound for the child's shallow cut.
+            mine = None if total is None or best is None else (p, best[1][p])
+            v = evaluate(d - 1, play(s, m), m, mine)
+            if best is None or v[p] > best[1][p]:  # strictly better: ties keep the first move
+                best = (m, v)
+                # Korf's shallow cut: the parent's player (another one) cannot gain here.
+                if bound is not None and total is not None and bound[0] != p:  # noqa: SIM102
+                    if total - v[p] <= bound[1]:
+                        if observer is not None:
+                            observer(ShallowCut(m, v, rest))
+                        return m, v, False
+        if best is None:
+            raise _no_moves(game, s)
+        return best[0], best[1], True
+
+    # --8<-- [end:search]
+
+    def evaluate(d: int, st: NStatus[S], m: M, bound: tuple[int, Number] | None, /) -> Vector:
+        """The vector of the position ``st`` that the move ``m`` led to.  REQUIRES: d >= 0."""
+        if observer is not None:
+            return watched(d, st, m, bound)
+        if isinstance(st, Playing):
+            s = st.state
+            if d == 0:
+                return estimated(s)
+            return search(d, s, mover(s), bound)[1]
+        return final(st, m)
+
+    def watched(d: int, st: NStatus[S], m: M | None, bound: tuple[int, Number] | None) -> Vector:
+        """``evaluate``, bracketed by the events an observer is told."""
+        assert observer is not None
+        if isinstance(st, Playing):
+            s = st.state
+            p = mover(s)
+            observer(NEnter(m, st, p, d, bound))
+            if d == 0:
+                v = estimated(s)
+                observer(NLeave(v, True, None))
+                return v
+            best, v, exact = search(d, s, p, bound)
+            observer(NLeave(v, exact, best))
+            return v
+        observer(NEnter(m, st, None, d, bound))
+        v = final(st, m)
+        observer(NLeave(v, True, None))
+        return v
+
+    depth = settings.search_depth
+
+    def root(state: S, /) -> tuple[M, Vector]:
+        p = mover(state)
+        if observer is not None:
+            observer(NEnter(None, Playing(state), p, depth, None))
+        best, v, exact = search(depth, state, p, None)
+        if observer is not None:
+            observer(NLeave(v, exact, best))
+        return best, v
+
+    return _Built(name, game, _guarded(depth, root))
+
+
+def MaxN(
+    settings: NSettings[S, M], /, *, observer: NObserver[S, M] | None = None
+) -> NSearchPlayer[S, M, Vector]:
+    """A player that searches every line ``settings.search_depth`` moves deep with max^n.
+
+    The mover takes the child best in its own component, the first one on a
+    tie.  Estimates and final vectors of the wrong length raise
+    :class:`~gamelib.nplayer.game.UtilityLengthError`; an ``observer`` is told
+    everything the search does (see :mod:`gamelib.nplayer.events`).
+    """
+    return _maxn(f"MaxN(depth {settings.search_depth})", settings, None, observer)
+
+
+def ShallowMaxN(
+    settings: ShallowSettings[S, M], /, *, observer: NObserver[S, M] | None = None
+) -> NSearchPlayer[S, M, Vector]:
+    """:func:`MaxN` with Korf's shallow pruning: the same move and vector, fewer leaves.
+
+    Every vector must have utilities ``>= 0`` summing to at most
+    ``settings.total``; the first that does not raises :class:`ShallowBoundError`.
+    """
+    total = settings.total
+    name = f"ShallowMaxN(depth {settings.search_depth}, total {number_to_string(total)})"
+    return _maxn(name, settings, total, observer)
+
+
+def count_leaves(
+    factory: NFactory[St_contra, S, M], settings: St_contra, state: S
+) -> tuple[M, Vector, int]:
+    """Run ``factory(settings)`` once at ``state``: its move, its vector, and the leaves it
+    evaluated (estimates and finished games).
+
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
+    >>> estimator = tree_estimator(TreeGame(CSE473))
+    >>> count_leaves(MaxN, NSettings(estimator, 3), estimator.game.start)
+    (0, (3, 2, 5), 8)
+    >>> count_leaves(ShallowMaxN, ShallowSettings(estimator, 3, 10), estimator.game.start)
+    (0, (3, 2, 5), 6)
+    """
+    leaves = [0]
+
+    def observe(event: object) -> None:
+        if isinstance(event, NLeave) and event.best is None:
+            leaves[0] += 1
+
+    move, vector = factory(settings, observer=observe).analyse(state)
+    return move, vector, leaves[0]
+
+
+# --------------------------------------------------------------------------
+# The paranoid reduction
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A finished n-player game, as a position of the reduced two-player game.
+
+    The two-player GAME ends only in a win, a loss or a draw, which cannot
+    carry a utility, so the reduction keeps a finished game on the board: its
+    one move, :data:`END`, leads back to it, and estimating it gives the
+    paranoid player's utility exactly.
+    """
+
+    utilities: Vector
+    """The finished game's vector."""
+
+    def __str__(self) -> str:
+        return f"finished {vector_to_string(self.utilities)}"
+
+
+class EndMove(Enum):
+    """The only move of an :class:`Ended` position."""
+
+    END = "end"
+
+    def __repr__(self) -> str:
+        return "END"
+
+
+END = EndMove.END
+_END_MOVES: Seq[EndMove] = seq.singleton(END)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ParanoidGame(Generic[S, M]):
+    """``game`` as two players: ``me`` is Maxie, everyone else together is Minnie.
+
+    A two-player :class:`~gamelib.core.game.Game`, so any two-player search
+    plays it; with :class:`ParanoidEstimator` the value is ``me``'s utility.
+
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame
+    >>> reduced = ParanoidGame(TreeGame(CSE473), 1)
+    >>> reduced.player(reduced.start), reduced.state_to_string(reduced.start)
+    (<Side.Minnie>, '(A,a)')
+    """
+
+    game: NPlayerGame[S, M]
+    """The n-player game."""
+    me: int
+    """The paranoid player (Maxie)."""
+
+    def __post_init__(self) -> None:
+        n = len(self.game.names)
+        me: object = self.me
+        if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < n:
+            raise PlayerNumberError(
+                f"the paranoid player must be one of 0 to {n - 1}, got {echo(self.me)}"
+            )
+
+    @property
+    def start(self) -> S | Ended:
+        return self.game.start
+
+    def player(self, state: S | Ended, /) -> Side:
+        if isinstance(state, Ended):
+            return Side.Maxie  # one move: whoever makes it makes the same one
+        return Side.Maxie if self.game.player(state) == self.me else Side.Minnie
+
+    def moves(self, state: S | Ended, /) -> Seq[M | EndMove]:
+        if isinstance(state, Ended):
+            return _END_MOVES
+        return self.game.moves(state)
+
+    def play(self, state: S | Ended, move: M | EndMove, /) -> Status[S | Ended]:
+        if isinstance(state, Ended):
+            return Playing(state)
+        if isinstance(move, EndMove):
+            raise ValueError(f"'end' is only a move of a finished game, not of {echo(state)}")
+        status = self.game.play(state, move)
+        if isinstance(status, Finished):
+            return Playing(Ended(status.utilities))
+        return status
+
+    def state_to_string(self, state: S | Ended, /) -> str:
+        return str(state) if isinstance(state, Ended) else self.game.state_to_string(state)
+
+    def move_to_string(self, move: M | EndMove, /) -> str:
+        return move.value if isinstance(move, EndMove) else self.game.move_to_string(move)
+
+    def parse_move(self, state: S | Ended, text: str, /) -> M | EndMove | None:
+        if isinstance(state, Ended):
+            return END if text.strip() == END.value else None
+        return self.game.parse_move(state, text)
+
+
+def _score(e: Est[Number]) -> Number:
+    if isinstance(e, Guess):
+        return e.guess
+    if isinstance(e.outcome, Draw):
+        return 0
+    return float("inf") if e.outcome.side is Side.Maxie else float("-inf")
+
+
+def _compare(a: Est[Number], b: Est[Number], /) -> Order:
+    x, y = _score(a), _score(b)
+    return LESS if x < y else GREATER if x > y else EQUAL
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ParanoidEstimator(Generic[S, M]):
+    """The two-player estimator of a :class:`ParanoidGame`: the paranoid player's utility.
+
+    Guesses are that player's component of the n-player estimate (or of the
+    finished game's vector), compared as numbers.
+    """
+
+    game: ParanoidGame[S, M]
+    """The reduced game."""
+    estimator: NEstimator[S, M]
+    """The n-player estimator it reads."""
+
+    def estimate(self, state: S | Ended, /) -> Number:
+        n = len(self.game.game.names)
+        if isinstance(state, Ended):
+            vector = state.utilities
+            where = "a finished game"
+        else:
+            vector = self.estimator.estimate(state)
+            where = f"the estimate of '{echo(self.game.state_to_string(state))}'"
+        return check_vector(vector, n, where)[self.game.me]
+
+    compare = staticmethod(_compare)
+
+    def guess_to_string(self, guess: Number, /) -> str:
+        return number_to_string(guess)
+
+
+def paranoid_settings(
+    settings: NSettings[S, M], me: int
+) -> Settings[S | Ended, M | EndMove, Number]:
+    """Two-player settings for ``me``'s paranoid game, for any two-player search factory.
+
+    >>> from gamelib import Minimax
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
+    >>> reduced = paranoid_settings(NSettings(tree_estimator(TreeGame(CSE473)), 3), 0)
+    >>> Minimax(reduced).analyse(reduced.estimator.game.start)
+    (0, Guess(guess=1))
+    """
+    game = ParanoidGame(settings.estimator.game, me)
+    return Settings(ParanoidEstimator(game, settings.estimator), settings.search_depth)
+
+
+def Paranoid(
+    settings: NSettings[S, M],
+    /,
+    *,
+    observer: SearchObserver[S | Ended, M | EndMove, Number] | None = None,
+) -> NSearchPlayer[S, M, Number]:
+    """A player that assumes everyone else plays against it, solved with AlphaBeta.
+
+    At each state the player to move is Maxie of its :class:`ParanoidGame`;
+    ``analyse`` gives AlphaBeta's move and value there: the utility the player
+    is sure of whatever the others do (to the search depth).  The observer,
+    if any, sees the two-player search's events.
+    """
+    game = settings.estimator.game
+    players: tuple[SearchPlayer[S | Ended, M | EndMove, Number], ...] = tuple(
+        AlphaBeta(paranoid_settings(settings, me), observer=observer)
+        for me in range(settings.players)
+    )
+
+    def analyse(state: S, /) -> tuple[M, Number]:
+        me = game.player(state)
+        if not 0 <= me < len(players):
+            raise PlayerNumberError(
+                f"the game says player {echo(me)} is to move in "
+                f"'{echo(game.state_to_string(state))}', but its players are 0 to "
+                f"{len(players) - 1}"
+            )
+        move, value = players[me].analyse(state)
+        assert not isinstance(move, EndMove)  # a real state's moves are the game's
+        assert isinstance(value, Guess)  # the reduced game never ends with an outcome
+        return move, value.guess
+
+    return _Built(f"Paranoid(depth {settings.search_depth})", game, analyse)
+
+
+def _typecheck() -> None:
+    """mypy checks here that the reduction is a two-player game and the factories fit."""
+    from gamelib.nplayer.trees import CSE473, TreeGame, TreeState
+
+    _: Game[TreeState | Ended, int | EndMove] = ParanoidGame(TreeGame(CSE473), 0)
+    plain: NFactory[NSettings[TreeState, int], TreeState, int] = MaxN
+    shallow: NFactory[ShallowSettings[TreeState, int], TreeState, int] = ShallowMaxN
+    del plain, shallow

@@ -1,0 +1,411 @@
+"""Traces of one n-player search: every position visited, and pictures of them with vectors.
+
+Built, like :mod:`gamelib.trace`, from the events the search reports (see
+:mod:`gamelib.nplayer.events`) and nothing else.  Each node keeps its path,
+the player to move, its vector, the best move, and, where shallow pruning
+stopped it, the move that caused the cut and the moves never searched.
+
+>>> from gamelib.nplayer import CSE473, ShallowMaxN, ShallowSettings, TreeGame, tree_estimator
+>>> t = trace(ShallowMaxN, ShallowSettings(tree_estimator(TreeGame(CSE473)), 3, 10))
+>>> print(trace_to_text(t))
+Evaluating (A,a)
+  Evaluating (B,b) via 0
+    Evaluating (C,c) via 0 0
+      Game over via 0 0 0: (3,2,5)
+      Game over via 0 0 1: (1,4,5)
+    value of (C,c) is (3,2,5), best move 0
+    Evaluating (C,f) via 0 1; B already has 2
+      Game over via 0 1 0: (2,6,2)
+      Game over via 0 1 1: (5,1,4)
+    value of (C,f) is (5,1,4), best move 1
+  value of (B,b) is (3,2,5), best move 0
+  Evaluating (B,i) via 1; A already has 3
+    Evaluating (C,j) via 1 0
+      Game over via 1 0 0: (1,7,2)
+      Game over via 1 0 1: (3,6,1)
+    value of (C,j) is (1,7,2), best move 0
+  cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3, no more than the 3 it has
+  move 1 not searched
+  value of (B,i) is (1,7,2) or better for B, best move 0
+value of (A,a) is (3,2,5), best move 0
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Playing
+from gamelib.nplayer.events import NEnter, NEvent, NLeave, NObserver, ShallowCut
+from gamelib.nplayer.game import (
+    NPlayerGame,
+    NStatus,
+    Number,
+    Vector,
+    number_to_string,
+    vector_to_string,
+)
+from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
+
+__all__ = [
+    "PLAYER_SHAPES",
+    "NTrace",
+    "NTraceError",
+    "NTraceNode",
+    "NTracer",
+    "trace",
+    "trace_player",
+    "trace_to_dot",
+    "trace_to_text",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+St = TypeVar("St")
+
+Kind = Literal["estimated", "finished", "searched", "cut off"]
+
+PLAYER_SHAPES = ("box", "ellipse", "diamond", "hexagon", "house", "trapezium", "parallelogram")
+"""Graphviz shapes for players 0, 1, 2, ... (repeating); finished games are octagons."""
+
+
+class NTraceError(ValueError):
+    """The events a tracer was given are not those of one search."""
+
+
+@final
+@dataclass(eq=False)
+class NTraceNode(Generic[S, M]):
+    """One position an n-player search visited."""
+
+    order: int
+    """Visiting order: 0 for the root, then 1, 2, ..."""
+    path: tuple[M, ...]
+    """The moves from the root to here."""
+    status: NStatus[S]
+    """``Playing(state)``, or ``Finished(utilities)``."""
+    depth: int
+    """Moves the search could still look ahead from here."""
+    player: int | None
+    """Whose turn it is (None when the game is over)."""
+    bound: tuple[int, Number] | None
+    """The parent's player and what it already had, when shallow pruning passed it down."""
+    children: list[NTraceNode[S, M]] = field(default_factory=list)
+    """The children visited, in order."""
+    value: Vector | None = None
+    """The vector the search returned here."""
+    exact: bool = True
+    """False where shallow pruning stopped the search early."""
+    best_move: M | None = None
+    """For a searched node, the move whose vector it returned."""
+    cut_by: M | None = None
+    """Where the search cut: the move whose vector made the rest irrelevant."""
+    cut_value: Vector | None = None
+    """Where the search cut: that move's vector."""
+    pruned: tuple[M, ...] = ()
+    """Where the search cut: the moves never searched."""
+    chosen: NTraceNode[S, M] | None = None
+    """The child whose vector this node took."""
+    leaf_number: int | None = None
+    """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
+
+    @property
+    def kind(self) -> Kind:
+        """What happened here."""
+        if not isinstance(self.status, Playing):
+            return "finished"
+        if not self.children:
+            return "estimated"
+        return "cut off" if self.pruned else "searched"
+
+    def walk(self) -> Iterator[NTraceNode[S, M]]:
+        """This node and every node under it, in visiting order (no recursion)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NTrace(Generic[S, M]):
+    """A whole n-player search: the visited tree, the game, and how it was searched."""
+
+    root: NTraceNode[S, M]
+    """The position searched from."""
+    game: NPlayerGame[S, M]
+    """The game searched."""
+    player: str
+    """The player's name, e.g. ``MaxN(depth 3)``."""
+    total: Number | None = None
+    """Shallow pruning's total, for explaining its cuts (None without pruning)."""
+
+    def nodes(self) -> list[NTraceNode[S, M]]:
+        """Every node, in visiting order."""
+        return list(self.root.walk())
+
+    def leaves(self) -> list[NTraceNode[S, M]]:
+        """The estimated and finished nodes, in the order they were reached."""
+        return [n for n in self.nodes() if n.leaf_number is not None]
+
+
+class NTracer(Generic[S, M]):
+    """An observer that builds the tree of one n-player search from its events.
+
+    Raises :class:`NTraceError` on events that are not well bracketed.
+    """
+
+    def __init__(self) -> None:
+        self._orders = itertools.count()
+        self._leaves = itertools.count(1)
+        self._stack: list[NTraceNode[S, M]] = []
+        self._root: NTraceNode[S, M] | None = None
+
+    @property
+    def root(self) -> NTraceNode[S, M]:
+        """The root of the tree (``NTraceError`` before the search has started)."""
+        if self._root is None:
+            raise NTraceError("the search has reported nothing yet")
+        return self._root
+
+    def __call__(self, event: NEvent[S, M], /) -> None:
+        stack = self._stack
+        match event:
+            case NEnter():
+                if stack:
+                    if event.move is None:
+                        raise NTraceError(
+                            "a position other than the root was entered without a move"
+                        )
+                    path: tuple[M, ...] = (*stack[-1].path, event.move)
+                elif self._root is not None or event.move is not None:
+                    raise NTraceError("a second root: the events are not those of one search")
+                else:
+                    path = ()
+                node: NTraceNode[S, M] = NTraceNode(
+                    next(self._orders), path, event.status, event.depth, event.player, event.bound
+                )
+                if stack:
+                    stack[-1].children.append(node)
+                else:
+                    self._root = node
+                stack.append(node)
+            case NLeave():
+                if not stack:
+                    raise NTraceError("a Leave event with no position entered")
+                node = stack.pop()
+                node.value = event.value
+                node.exact = event.exact
+                node.best_move = event.best
+                if event.best is not None:
+                    reached = [c for c in node.children if c.path[-1] == event.best]
+                    node.chosen = reached[-1] if reached else None
+                if not node.children:
+                    node.leaf_number = next(self._leaves)
+            case ShallowCut():
+                if not stack:
+                    raise NTraceError("a cut with no position entered")
+                stack[-1].cut_by = event.move
+                stack[-1].cut_value = event.value
+                stack[-1].pruned = seq.to_tuple(event.unsearched)
+            case _:
+                assert_never(event)
+
+
+def trace(factory: NFactory[St, S, M], settings: St, state: S | None = None) -> NTrace[S, M]:
+    """Run ``factory(settings)`` once from ``state`` (default the start); the trace of it."""
+
+    def build(observer: NObserver[S, M]) -> NSearchPlayer[S, M, Vector]:
+        return factory(settings, observer=observer)
+
+    total = settings.total if isinstance(settings, ShallowSettings) else None
+    return trace_player(build, state, total)
+
+
+def trace_player(
+    build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, Vector]],
+    state: S | None = None,
+    total: Number | None = None,
+) -> NTrace[S, M]:
+    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    start), and return the trace; ``total`` is shallow pruning's, if it prunes."""
+    tracer: NTracer[S, M] = NTracer()
+    player = build(tracer)
+    game = player.game
+    player.analyse(game.start if state is None else state)
+    return NTrace(tracer.root, game, str(player), total)
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+def _label(game: NPlayerGame[S, M], node: NTraceNode[S, M]) -> str:
+    status = node.status
+    if isinstance(status, Playing):
+        return game.state_to_string(status.state).replace("\n", " / ")
+    return "the end of the game"
+
+
+def _vector(value: Vector | None) -> str:
+    assert value is not None  # every node of a finished trace has a vector
+    return vector_to_string(value)
+
+
+def trace_to_text(t: NTrace[S, M]) -> str:
+    """The trace as indented lines, in the style of :func:`gamelib.trace.trace_to_text`."""
+    game = t.game
+    names = game.names
+    lines: list[str] = []
+
+    def emit(node: NTraceNode[S, M], indent: str) -> None:
+        label = _label(game, node)
+        where = " via " + " ".join(game.move_to_string(m) for m in node.path) if node.path else ""
+        match node.kind:
+            case "estimated":
+                lines.append(f"{indent}Estimating {label}{where}: {_vector(node.value)}")
+                return
+            case "finished":
+                lines.append(f"{indent}Game over{where}: {_vector(node.value)}")
+                return
+            case "searched" | "cut off":
+                pass
+            case _:
+                assert_never(node.kind)
+        bound = ""
+        if node.bound is not None:
+            bound = f"; {names[node.bound[0]]} already has {number_to_string(node.bound[1])}"
+        lines.append(f"{indent}Evaluating {label}{where}{bound}")
+        for child in node.children:
+            emit(child, indent + "  ")
+        if node.pruned:
+            assert node.cut_by is not None  # a cut names its move ...
+            assert node.cut_value is not None  # ... and that move's vector
+            assert node.player is not None  # and only a position being played is cut
+            assert node.bound is not None  # only a bound lets the search cut
+            mover, gained = names[node.player], node.cut_value[node.player]
+            parent, has = names[node.bound[0]], number_to_string(node.bound[1])
+            total = "the total" if t.total is None else number_to_string(t.total)
+            left = "" if t.total is None else f" = {number_to_string(t.total - gained)}"
+            skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
+            word = "move" if len(node.pruned) == 1 else "moves"
+            lines.append(
+                f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gives "
+                f"{mover} {number_to_string(gained)}, so {parent} gets at most {total} - "
+                f"{number_to_string(gained)}{left}, no more than the {has} it has"
+            )
+            lines.append(f"{indent}{word} {skipped} not searched")
+        assert node.best_move is not None
+        value = _vector(node.value)
+        if not node.exact and node.player is not None:
+            value += f" or better for {names[node.player]}"
+        lines.append(
+            f"{indent}value of {label} is {value}, best move {game.move_to_string(node.best_move)}"
+        )
+
+    emit(t.root, "")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Graphviz DOT
+
+_PRUNED_NODES_PER_SUBTREE = 40
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def _shape(player: int | None) -> str:
+    return "octagon" if player is None else PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
+
+
+def trace_to_dot(t: NTrace[S, M]) -> str:
+    """The trace as a Graphviz digraph, with a vector at every node.
+
+    Each player has its own shape (:data:`PLAYER_SHAPES`, named in the
+    picture's title) and each node's label names the player to move;
+    finished games are octagons, and leaves are numbered in visiting order.
+    The chosen line from the root is bold; moves shallow pruning never
+    searched lead to grey, dashed subtrees (expanded from the game, up to the
+    depth the search had left, at most 40 nodes each).
+    """
+    game = t.game
+    names = game.names
+    legend = ", ".join(f"{name} {_shape(i)}" for i, name in enumerate(names[: len(PLAYER_SHAPES)]))
+    out = [
+        "digraph trace {",
+        f"  label={_quote(f'{t.player}; {legend}')};",
+        "  labelloc=t;",
+        '  fontname="Helvetica";',
+        '  node [fontname="Helvetica", fontsize=11];',
+        '  edge [fontname="Helvetica", fontsize=10];',
+    ]
+    chosen: set[int] = {t.root.order}
+    line = t.root.chosen
+    while line is not None:
+        chosen.add(line.order)
+        line = line.chosen
+    names_of_grey = (f"p{i}" for i in itertools.count())
+
+    def grey(parent: str, state: S, move: M, depth: int) -> None:
+        """The subtree ``move`` leads to, never searched: breadth first, within a budget."""
+        budget = _PRUNED_NODES_PER_SUBTREE
+        queue = [(parent, state, move, depth)]
+        while queue and budget > 0:
+            above, at, m, d = queue.pop(0)
+            budget -= 1
+            status = game.play(at, m)
+            name = next(names_of_grey)
+            if isinstance(status, Playing):
+                p: int | None = game.player(status.state)
+                label = game.state_to_string(status.state)
+            else:
+                p = None
+                label = vector_to_string(status.utilities)
+            out.append(
+                f"  {name} [label={_quote(label)}, shape={_shape(p)}, style=dashed, "
+                "color=grey60, fontcolor=grey60];"
+            )
+            out.append(
+                f"  {above} -> {name} [label={_quote(game.move_to_string(m))}, style=dashed, "
+                "color=grey60, fontcolor=grey60];"
+            )
+            if isinstance(status, Playing) and d > 1:
+                for child_move in seq.to_tuple(game.moves(status.state)):
+                    queue.append((name, status.state, child_move, d - 1))
+
+    for node in t.nodes():
+        name = f"n{node.order}"
+        status = node.status
+        if isinstance(status, Playing):
+            assert node.player is not None
+            label = f"{_label(game, node)}\n{names[node.player]} to move"
+        else:
+            label = "game over"
+        if node.value is not None:
+            label += "\n" + vector_to_string(node.value)
+            if not node.exact and node.player is not None:
+                mover = names[node.player]
+                label += f" (cut: ≥ {number_to_string(node.value[node.player])} for {mover})"
+        if node.leaf_number is not None:
+            label += f"\n#{node.leaf_number}"
+        style = ", penwidth=2.5" if node.order in chosen else ""
+        out.append(f"  {name} [label={_quote(label)}, shape={_shape(node.player)}{style}];")
+        for child in node.children:
+            edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
+            out.append(
+                f"  {name} -> n{child.order} [label={_quote(game.move_to_string(child.path[-1]))}"
+                f"{edge_style}];"
+            )
+        if node.pruned and isinstance(status, Playing):
+            for move in node.pruned:
+                grey(name, status.state, move, node.depth)
+    out.append("}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,463 @@
+"""Explicit n-player game trees, written as text like the handouts' trees.
+
+A node is a name, an optional utility vector in parentheses and an optional
+bracketed list of children::
+
+    a[ b[ c(3,2,5), d(1,4,5) ], e(2,2,6) ]
+
+A node without children is the end of the game: it must have a vector, and
+reaching it gives :class:`~gamelib.nplayer.game.Finished` with that vector.
+A vector on an inner node is its estimate, used when a search stops there
+(all zeros when it has none).  The number of players is the vectors' length,
+the same for every vector and at least 2; players move in turn, 0 at the root,
+then 1, 2, ..., n-1, 0, ... by depth, and are called A, B, C, ...  Moves are
+0-based child indices.  Utilities are whole numbers, decimals (``2.5``) or
+fractions (``1/3``), all read exactly.
+
+>>> tree = parse_tree("a[b(1,2,0), c[d(0,0,3), e(3,0,0)]]")
+>>> game = TreeGame(tree)
+>>> game.names, str(game.start)
+(('A', 'B', 'C'), '(A,a)')
+>>> game.play(game.start, 0)
+Finished(utilities=(1, 2, 0))
+>>> str(game.play(game.start, 1).state)  # type: ignore[union-attr]
+'(B,c)'
+>>> tree_to_text(tree)
+'a[b(1,2,0),c[d(0,0,3),e(3,0,0)]]'
+
+The parser keeps its own stack, so any depth of nesting is fine:
+
+>>> deep = "x[" * 10_000 + "y(1,0)" + "]" * 10_000
+>>> tree_to_text(parse_tree(deep)) == deep
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeAlias, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Playing
+from gamelib.nplayer.game import (
+    Finished,
+    NStatus,
+    Number,
+    PlayerCountError,
+    UtilityLengthError,
+    Vector,
+    VectorEstimator,
+    echo,
+    letter_names,
+    vector_to_string,
+)
+from gamelib.seq import Seq
+
+__all__ = [
+    "CSE473",
+    "CSE473_TEXT",
+    "Leaf",
+    "Node",
+    "Tree",
+    "TreeGame",
+    "TreeState",
+    "TreeSyntaxError",
+    "parse_tree",
+    "tree_estimator",
+    "tree_players",
+    "tree_to_text",
+]
+
+
+class TreeSyntaxError(ValueError):
+    """A tree text that does not follow the form; says what and where, in one sentence."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """The end of a game: reaching it gives ``Finished(utilities)``."""
+
+    name: str
+    """The node's label."""
+    utilities: Vector
+    """What each player gets, player 0 first."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Node:
+    """An inner node; its moves are the indices of ``children``."""
+
+    name: str
+    """The node's label."""
+    children: tuple[Tree, ...]
+    """The positions each move leads to, move 0 first (at least one)."""
+    estimate: Vector | None = None
+    """Its estimate, used when a search stops here; None means all zeros."""
+
+    def __post_init__(self) -> None:
+        if not self.children:
+            raise TreeSyntaxError(f"the node {echo(self.name)} needs at least one child")
+
+
+Tree: TypeAlias = Node | Leaf
+"""A node of an explicit n-player tree."""
+
+
+def _name_of_player(player: int) -> str:
+    return letter_names(player + 1)[player]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TreeState:
+    """A position: the inner node reached and the player to move there."""
+
+    node: Node
+    """Where play stands."""
+    player: int
+    """Whose turn it is (its depth modulo the number of players)."""
+
+    def __str__(self) -> str:
+        return f"({_name_of_player(self.player)},{self.node.name})"
+
+
+def _vectors(tree: Tree) -> list[tuple[str, Vector]]:
+    """Every vector in ``tree`` with its node's name, without recursion."""
+    found: list[tuple[str, Vector]] = []
+    stack: list[Tree] = [tree]
+    while stack:
+        node = stack.pop()
+        match node:
+            case Leaf(name, utilities):
+                found.append((name, utilities))
+            case Node(name, children, estimate):
+                if estimate is not None:
+                    found.append((name, estimate))
+                stack.extend(reversed(children))
+            case _:
+                assert_never(node)
+    return found
+
+
+def tree_players(tree: Tree) -> int:
+    """The number of players of ``tree``: its vectors' common length.
+
+    Raises :class:`~gamelib.nplayer.game.UtilityLengthError` naming the first
+    node whose vector differs from the first vector's length, and
+    :class:`~gamelib.nplayer.game.PlayerCountError` when that length is below 2.
+
+    >>> tree_players(parse_tree("a[b(1,2,3,4)]"))
+    4
+    """
+    vectors = _vectors(tree)
+    if not vectors:
+        raise UtilityLengthError(f"the tree {echo(tree.name)} has no vectors to count players by")
+    first_name, first = vectors[0]
+    for name, vector in vectors:
+        given: object = vector  # a hand-built tree may hold anything
+        if not isinstance(given, tuple) or len(given) != len(first):
+            raise UtilityLengthError(
+                f"the node {echo(name)} has the vector {echo(vector)}, "
+                f"but the node {echo(first_name)} has {len(first)} utilities"
+            )
+    if len(first) < 2:
+        raise PlayerCountError(
+            f"the node {echo(first_name)} has the vector {echo(first)}: a game needs at "
+            "least 2 players, one utility each"
+        )
+    return len(first)
+
+
+_MOVE_SEQS: list[Seq[int]] = [seq.from_iterable(tuple(range(k))) for k in range(9)]
+
+
+def _moves_of(k: int) -> Seq[int]:
+    return _MOVE_SEQS[k] if k < len(_MOVE_SEQS) else seq.from_iterable(tuple(range(k)))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TreeGame:
+    """The n-player game whose tree is ``root``; player 0 moves first.
+
+    REQUIRES: the vectors in ``root`` all have the same length ``n >= 2``
+    (see :func:`tree_players` for the errors).
+    """
+
+    root: Node
+    """The start position."""
+    names: tuple[str, ...] = field(init=False)
+    """The players' names: A, B, C, ..."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.root, Node):
+            raise TreeSyntaxError(
+                f"the root {echo(self.root)} must be a node with children, not a finished game"
+            )
+        object.__setattr__(self, "names", letter_names(tree_players(self.root)))
+
+    @property
+    def start(self) -> TreeState:
+        return TreeState(self.root, 0)
+
+    def player(self, state: TreeState, /) -> int:
+        return state.player
+
+    def moves(self, state: TreeState, /) -> Seq[int]:
+        return _moves_of(len(state.node.children))
+
+    def play(self, state: TreeState, move: int, /) -> NStatus[TreeState]:
+        children = state.node.children
+        if not 0 <= move < len(children):
+            raise ValueError(f"{echo(move)} is not a move from {state}")
+        child = children[move]
+        if isinstance(child, Leaf):
+            return Finished(child.utilities)
+        return Playing(TreeState(child, (state.player + 1) % len(self.names)))
+
+    def state_to_string(self, state: TreeState, /) -> str:
+        return str(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: TreeState, text: str, /) -> int | None:
+        text = text.strip()
+        if not text.isdigit() or len(text) > 6:
+            return None
+        move = int(text)
+        return move if move < len(state.node.children) else None
+
+
+def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
+    """Estimates each inner node with its vector (all zeros when it has none)."""
+    zeros: Vector = (0,) * len(game.names)
+
+    def estimate(state: TreeState) -> Vector:
+        vector = state.node.estimate
+        return zeros if vector is None else vector
+
+    return VectorEstimator(game, estimate)
+
+
+# --------------------------------------------------------------------------
+# The text form
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?\d+(?:\.\d+|/\d+)?)|(?P<punct>[\[\](),]))"
+)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+
+
+def _excerpt(text: str, at: int) -> str:
+    """The tree text around position ``at``, at most about 40 characters."""
+    start = max(0, at - 20)
+    end = min(len(text), at + 20)
+    return ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+
+
+def _number(token: str) -> Number:
+    if "/" in token:
+        top, bottom = token.split("/")
+        if int(bottom) == 0:
+            raise ZeroDivisionError(token)
+        return Fraction(int(top), int(bottom))
+    if "." in token:
+        return Fraction(token)
+    return int(token)
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A node whose children are still being read."""
+
+    name: str
+    estimate: Vector | None
+    children: list[Tree]
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.players: tuple[str, int] | None = None  # the first vector's node and length
+
+    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
+        where = self.pos if at is None else at
+        return TreeSyntaxError(
+            f"{what} at position {where + 1} of the tree text {_excerpt(self.text, where)!r}"
+        )
+
+    def peek(self) -> tuple[str, str, int] | None:
+        """The next token's kind, text and position, without consuming it."""
+        match = _TOKEN.match(self.text, self.pos)
+        if match is None:
+            rest = self.text[self.pos :].lstrip()
+            if not rest:
+                return None
+            at = len(self.text) - len(rest)
+            raise self.fail(f"unexpected character {rest[0]!r}", at)
+        kind = match.lastgroup
+        assert kind is not None
+        return kind, match.group(kind), match.start(kind)
+
+    def take(self, expected: str) -> tuple[str, str, int]:
+        token = self.peek()
+        if token is None:
+            raise self.fail(f"the tree text ends where {expected} should come", len(self.text))
+        self.pos = token[2] + len(token[1])
+        return token
+
+    def vector(self, name: str) -> Vector:
+        """A vector, its '(' already read."""
+        numbers: list[Number] = []
+        while True:
+            kind, text, at = self.take("a number")
+            if kind != "num":
+                raise self.fail(
+                    f"expected a number in the vector of {echo(name)}, found {text!r}", at
+                )
+            try:
+                numbers.append(_number(text))
+            except (ValueError, ZeroDivisionError):
+                raise self.fail(
+                    f"the utility {echo(text)} is not a number gamelib can read", at
+                ) from None
+            kind, text, at = self.take("',' or ')'")
+            if text == ")":
+                break
+            if text != ",":
+                raise self.fail(
+                    f"expected ',' or ')' in the vector of {echo(name)}, found {text!r}", at
+                )
+        vector = tuple(numbers)
+        self.check_length(name, vector, at)
+        return vector
+
+    def check_length(self, name: str, vector: Vector, at: int) -> None:
+        if self.players is None:
+            if len(vector) < 2:
+                raise PlayerCountError(
+                    f"the node {echo(name)} has the vector {echo(vector_to_string(vector))}: "
+                    f"a game needs at least 2 players, one utility each (position {at + 1})"
+                )
+            self.players = (name, len(vector))
+        elif len(vector) != self.players[1]:
+            first, n = self.players
+            raise UtilityLengthError(
+                f"the node {echo(name)} has the vector {echo(vector_to_string(vector))} of "
+                f"{len(vector)} utilities, but the node {echo(first)} has {n} "
+                f"(position {at + 1} of the tree text)"
+            )
+
+    def tree(self) -> Tree:
+        stack: list[_Frame] = []
+        while True:
+            kind, name, at = self.take("a node name")
+            if kind != "name":
+                raise self.fail(f"expected a node name, found {name!r}", at)
+            vector: Vector | None = None
+            token = self.peek()
+            if token is not None and token[1] == "(":
+                self.take("'('")
+                vector = self.vector(name)
+                token = self.peek()
+            if token is not None and token[1] == "[":
+                self.take("'['")
+                stack.append(_Frame(name, vector, []))
+                continue
+            if vector is None:
+                raise self.fail(
+                    f"the leaf {echo(name)} needs a utility vector such as (1,0,2), "
+                    "as a leaf ends the game",
+                    at,
+                )
+            done: Tree = Leaf(name, vector)
+            while True:  # close the nodes this one finishes
+                if not stack:
+                    return done
+                kind, text, at = self.take("',' or ']'")
+                if text == ",":
+                    stack[-1].children.append(done)
+                    break
+                if text != "]":
+                    raise self.fail(
+                        f"expected ',' or ']' after {echo(done.name)}, found {text!r}", at
+                    )
+                frame = stack.pop()
+                frame.children.append(done)
+                done = Node(frame.name, tuple(frame.children), frame.estimate)
+
+
+def parse_tree(text: str) -> Node:
+    """The tree ``text`` writes; :class:`TreeSyntaxError` (or a vector error) says where it breaks.
+
+    >>> parse_tree("a[b(1,2), c(3)]")
+    Traceback (most recent call last):
+    ...
+    gamelib.nplayer.game.UtilityLengthError: the node c has the vector (3) of 1 utilities, \
+but the node b has 2 (position 14 of the tree text)
+    >>> parse_tree("a[b(1,2) c(3,4)]")
+    Traceback (most recent call last):
+    ...
+    gamelib.nplayer.trees.TreeSyntaxError: expected ',' or ']' after b, found 'c' at position 10 \
+of the tree text 'a[b(1,2) c(3,4)]'
+    """
+    if not isinstance(text, str):
+        raise TreeSyntaxError(f"a tree text must be a string, got {echo(text)}")
+    parser = _Parser(text)
+    tree = parser.tree()
+    rest = parser.peek()
+    if rest is not None:
+        raise parser.fail(f"unexpected {rest[1]!r} after the tree", rest[2])
+    if isinstance(tree, Leaf):
+        raise parser.fail(f"the tree {echo(tree.name)} is only a leaf: the root needs children", 0)
+    return tree
+
+
+def tree_to_text(tree: Tree) -> str:
+    """``tree`` in the text form; ``parse_tree(tree_to_text(t)) == t`` for exact numbers.
+
+    >>> tree_to_text(Node("a", (Leaf("b", (Fraction(1, 2), 0)),), (1, 1)))
+    'a(1,1)[b(1/2,0)]'
+    """
+    parts: list[str] = []
+    stack: list[Tree | str] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        if not _NAME.fullmatch(item.name):
+            raise TreeSyntaxError(
+                f"the name {echo(item.name)!r} cannot be written in the tree text (names are "
+                "letters, digits, '_' and \"'\", starting with a letter or '_')"
+            )
+        match item:
+            case Leaf(name, utilities):
+                parts.append(name + vector_to_string(utilities))
+            case Node(name, children, estimate):
+                parts.append(name + ("" if estimate is None else vector_to_string(estimate)) + "[")
+                stack.append("]")
+                for i in range(len(children) - 1, -1, -1):
+                    stack.append(children[i])
+                    if i:
+                        stack.append(",")
+            case _:
+                assert_never(item)
+    return "".join(parts)
+
+
+CSE473_TEXT = (
+    "a[ b[ c[d(3,2,5), e(1,4,5)], f[g(2,6,2), h(5,1,4)] ],"
+    " i[ j[k(1,7,2), l(3,6,1)], m[n(4,3,3), o(1,6,3)] ] ]"
+)
+"""A three-player tree of the kind the CSE 473 slides draw: A moves at the root, then B,
+then C; every vector sums to 10.  max^n gives ``(3,2,5)`` by move 0 (C breaks the tie at c
+by taking d, the first); shallow pruning with total 10 skips m; A's paranoid value is 1."""
+
+CSE473 = parse_tree(CSE473_TEXT)
