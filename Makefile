@@ -25,6 +25,7 @@ bench: $(STAMP)
 	cd benchmarks && ../$(BIN)/python deepening.py
 	cd benchmarks && ../$(BIN)/python connect4.py
 	$(BIN)/python benchmarks/positions.py
+	cd benchmarks && ../$(BIN)/python parallel.py
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gamelib needs Python 3.11 or newer; set PYTHON=... to choose one")'

@@ -87,8 +87,15 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "beyond-the-lectures.md",
         "index.md",
         "many-players.md",
+        "parallel-search.md",
         "write-your-own-game.md",
     ]
+
+
+def test_many_cores_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("parallel-search.md")
+    assert len(shown) == 1
+    assert run_page("parallel-search.md", monkeypatch) == shown[0]
 
 
 @pytest.mark.parametrize("page", RUNNABLE)

@@ -108,7 +108,7 @@ def dask_address() -> Iterator[str]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=50,
         ) as cluster,
     ):
@@ -298,15 +298,15 @@ def test_parallel_jamboree_on_tictactoe(dask_pool: Executor) -> None:
 
 
 @settings(max_examples=30)
-@given(trees_and_depths(), st.sampled_from([None, 1.0, 2.5]))
+@given(trees_and_depths(), st.sampled_from([None, 1.0, 2.5]), st.sampled_from([1, 3]))
 def test_root_splitting_is_alphabeta(
-    pool: ProcessPoolExecutor, tree_depth: tuple[Node, int], margin: float | None
+    pool: ProcessPoolExecutor, tree_depth: tuple[Node, int], margin: float | None, levels: int
 ) -> None:
     tree, depth = tree_depth
     recipe = SearchRecipe(TreeMaker(tree), "alphabeta", depth)
     est = recipe.estimator()
     move, value = AlphaBeta(Settings(est, depth)).analyse(est.game.start)
-    split = split_root(recipe, pool, margin=margin, in_flight=2)
+    split = split_root(recipe, pool, margin=margin, in_flight=2, levels=levels)
     assert (split.move, split.value) == (move, value)
 
 

@@ -10,8 +10,8 @@ each is ready), a line that is not a position answered with why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from typing import TextIO, TypeVar
 
 from gamelib import seq
@@ -128,7 +128,7 @@ def run_lines(
     )
     states = [state for _, _, state in good]
     results = run_batch(task, states, batch.workers, ordered=batch.ordered, chunk=batch.chunk)
-    with closing(results):
+    with closing(results), _closing_workers(batch):
         try:
             if not batch.ordered:  # the lines that are not positions, at once
                 for before in bad_before:
@@ -165,6 +165,16 @@ def run_lines(
         fail(number, text, why)
     out.flush()
     return 1 if failed else 0
+
+
+@contextmanager
+def _closing_workers(batch: BatchOptions) -> Iterator[None]:
+    """Disconnect from a Dask scheduler when the batch is over."""
+    try:
+        yield
+    finally:
+        if batch.workers is not None and batch.workers.close is not None:
+            batch.workers.close()
 
 
 def _is_terminal(stream: TextIO) -> bool:

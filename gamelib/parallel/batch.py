@@ -97,7 +97,8 @@ class Workers:
     name: str
     """What it is, for messages: ``2 local processes``."""
     close: Callable[[], None] | None = None
-    """What to do when the batch is over (a Dask client disconnects)."""
+    """What to do when no more batches will run on them (a Dask client disconnects);
+    whoever made the workers calls it."""
 
 
 def describe_error(error: BaseException) -> str:
@@ -316,8 +317,6 @@ def _run_on(
                 executor.shutdown(wait=True)
             else:  # Ctrl-C, or the caller stopped reading: stop at once
                 _stop(executor)
-            if on.close is not None:
-                on.close()
 
 
 def _killed(error: Exception) -> bool:

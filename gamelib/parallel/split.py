@@ -76,6 +76,9 @@ class Searched(Generic[S, G]):
     """The value the search returned through its window."""
     estimated: tuple[S, ...] = ()
     """The positions it estimated, in order (only when asked to record them)."""
+    positions: int = 0
+    """Positions it visited, when the game counts them (a
+    :class:`~gamelib.search.CountingGame`); else 0."""
 
 
 def _windowed(
@@ -103,11 +106,18 @@ def search_through(
     player, recorder = built(key, lambda: _windowed(recipe, record))
     search = within(player)
     assert search is not None  # checked when it was built
-    if recorder is None:
-        return Searched(search(state, alpha, beta)[1])
-    recorder.estimated.clear()
+    before = _plays(player.game)
+    if recorder is not None:
+        recorder.estimated.clear()
     value = search(state, alpha, beta)[1]
-    return Searched(value, tuple(recorder.estimated))
+    estimated = () if recorder is None else tuple(recorder.estimated)
+    return Searched(value, estimated, _plays(player.game) - before)
+
+
+def _plays(game: object) -> int:
+    """The positions a counting game has visited (0 for a game that does not count)."""
+    plays = getattr(game, "plays", 0)
+    return plays if isinstance(plays, int) else 0
 
 
 @dataclass(eq=False)
@@ -212,6 +222,9 @@ class Split(Generic[M, G]):
     """Subtrees searched on workers (re-searches included)."""
     re_searched: int
     """Moves searched again because their aspiration window was too narrow."""
+    positions: int = 0
+    """Positions visited here and on the workers, when the game counts them (a
+    :class:`~gamelib.search.CountingGame`); else 0."""
 
 
 def split_root(
@@ -222,6 +235,7 @@ def split_root(
     margin: float | None = None,
     in_flight: int | None = None,
     estimator: Estimator[S, M, G] | None = None,
+    levels: int = 1,
 ) -> Split[M, G]:
     """The search ``recipe`` describes (a windowed kind: alphabeta, jamboree) of
     ``state`` (default: the start), split at the root over ``executor``.
@@ -229,7 +243,8 @@ def split_root(
     The first move is searched here; at most ``in_flight`` other moves (default:
     twice the cores) are on the workers at once, each sent with the best value
     known when it leaves.  ``margin`` turns on aspiration windows (numeric
-    guesses only).
+    guesses only).  With ``levels`` > 1 the first move's own search is split the same
+    way, ``levels`` plies down (the first move's search is most of the work).
     """
     est = recipe.estimator() if estimator is None else estimator
     game = est.game
@@ -261,9 +276,19 @@ def split_root(
     def better(x: Est[G], than: Est[G]) -> bool:
         return compare(x, than) is (GREATER if maxie else LESS)
 
+    counted = _plays(game)
     first = settled(game.play(root, moves[0]))
+    tasks = re_searched = elsewhere = 0
     if isinstance(first, Definitely | Guess):
         best: Edge[M, G] = (moves[0], first)
+    elif levels > 1 and below.depth > 1:
+        inner = split_root(
+            below, executor, first, margin=margin, in_flight=in_flight, estimator=est,
+            levels=levels - 1,
+        )  # fmt: skip
+        best = (moves[0], inner.value)
+        tasks, re_searched = inner.tasks, inner.re_searched
+        elsewhere = inner.positions - (_plays(game) - counted) + 1
     else:
         assert here is not None
         best = (moves[0], here(first, NegInf, PosInf)[1])
@@ -285,7 +310,6 @@ def split_root(
         return (value, far) if maxie else (far, value)
 
     flying: dict[Future[Searched[S, G]], tuple[int, Est[G], tuple[Bound[G], Bound[G]]]] = {}
-    tasks = re_searched = 0
 
     def send(i: int, against: Est[G], window: tuple[Bound[G], Bound[G]]) -> None:
         nonlocal tasks
@@ -308,7 +332,9 @@ def split_root(
         done, _ = wait(flying, return_when=FIRST_COMPLETED)
         for future in done:
             i, against, (alpha, beta) = flying.pop(future)
-            x = future.result().value
+            searched = future.result()
+            x = searched.value
+            elsewhere += searched.positions
             if not better(x, against):
                 continue  # no better than a move before it: left at its bound
             far = beta if maxie else alpha
@@ -324,4 +350,5 @@ def split_root(
     for i in sorted(values):
         if better(values[i], values[chosen]):
             chosen = i
-    return Split(moves[chosen], values[chosen], tasks, re_searched)
+    here_positions = _plays(game) - counted
+    return Split(moves[chosen], values[chosen], tasks, re_searched, here_positions + elsewhere)
