@@ -51,7 +51,7 @@ from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError, ran
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
-from gamelib.search.player import NoMovesError
+from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
 from tests.chance_strategies import any_chance_trees, chance_trees_and_depths
 
@@ -589,3 +589,12 @@ def test_a_full_game_on_a_tree_is_reproducible() -> None:
             "(Maxie,a)\nMaxie decides to make the move 0\n(Chance,b)\n"
         )
     assert outcomes == {"Maxie wins", "Minnie wins", "a draw"}
+
+
+def test_a_search_past_the_recursion_limit_names_the_depth() -> None:
+    depth = 10_000
+    tree = parse_chance_tree("".join("a[?b[1:" for _ in range(depth)) + "c7" + "]]" * depth)
+    game = ChanceTreeGame(tree)
+    for factory in FACTORIES:
+        with pytest.raises(SearchDepthError, match="a search of depth 10000 goes deeper than"):
+            factory(ChanceSettings(chance_tree_estimator(game), depth)).analyse(game.start)
