@@ -16,6 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from gamelib.catalog import CATALOG, Catalog
+from gamelib.chance import (
+    ChanceFactory,
+    ChanceSettings,
+    ChanceTreeGame,
+    ChanceTreeState,
+    Decision,
+    Expectiminimax,
+    Star1,
+    Star2,
+    chance_trace,
+    chance_trace_to_dot,
+    chance_trace_to_text,
+    chance_tree_estimator,
+)
+from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
@@ -140,7 +155,40 @@ def generate_many_players(folder: Path) -> list[Path]:
     return written
 
 
+CHANCE_PICTURES: list[tuple[str, Decision | Leaf, int, ChanceFactory[ChanceTreeState, int]]] = [
+    ("chance_example_expectiminimax", EXAMPLE, 2, Expectiminimax),
+    ("chance_example_star1", EXAMPLE, 2, Star1),
+    ("chance_example_star2", EXAMPLE, 2, Star2),
+    ("chance_dice_star2", DICE, 2, Star2),
+]
+"""The pictures of "Chance, seen": file name, chance tree, depth, search."""
+
+
+def generate_chance(folder: Path) -> list[Path]:
+    """Write each chance trace as .txt, .dot and .svg into ``folder``; the files written."""
+    if shutil.which("dot") is None:
+        raise SystemExit(
+            "the docs build draws trace pictures with Graphviz's dot program, which is not "
+            "installed (Debian: apt-get install graphviz)"
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, root, depth, factory in CHANCE_PICTURES:
+        settings = ChanceSettings(chance_tree_estimator(ChanceTreeGame(root)), depth)
+        found = chance_trace(factory, settings)
+        text = folder / f"{name}.txt"
+        text.write_text(chance_trace_to_text(found) + "\n", encoding="utf-8")
+        dot_text = chance_trace_to_dot(found)
+        dot = folder / f"{name}.dot"
+        dot.write_text(dot_text, encoding="utf-8")
+        svg = folder / f"{name}.svg"
+        render(dot_text, svg)
+        written += [text, dot, svg]
+    return written
+
+
 def on_pre_build(config: Any, **kwargs: Any) -> None:
     """Regenerate docs/generated/ from the current code."""
     generate(Path(config["docs_dir"]) / "generated")
     generate_many_players(Path(config["docs_dir"]) / "generated")
+    generate_chance(Path(config["docs_dir"]) / "generated")

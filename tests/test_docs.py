@@ -79,12 +79,36 @@ def test_many_players_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch
     printed = [b for b in shown if not b.startswith("--8<--")]
     assert len(printed) == 5
     assert run_page("many-players.md", monkeypatch) == "".join(printed)
+def test_chance_seen_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("chance.md")
+    assert run_page("chance.md", monkeypatch) == shown[-1]
+
+
+def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
+    hooks = types.ModuleType("docs_hooks")
+    exec(
+        compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
+        hooks.__dict__,
+    )
+    if shutil.which("dot") is None:
+        with pytest.raises(SystemExit, match="Graphviz's dot program"):
+            hooks.generate_chance(tmp_path)
+        return
+    hooks.generate_chance(tmp_path)
+    page = (DOCS / "chance.md").read_text(encoding="utf-8")
+    pictures = re.findall(r"\(generated/([a-z0-9_]+\.svg)\)", page)
+    assert len(pictures) == 4
+    for picture in pictures:
+        assert (tmp_path / picture).read_text(encoding="utf-8").count("<svg") == 1
+    for text in re.findall(r'--8<-- "docs/generated/([a-z0-9_]+\.txt)"', page):
+        assert (tmp_path / text).read_text(encoding="utf-8").startswith("Evaluating (Maxie,a)")
 
 
 def test_the_pages_with_examples_are_the_expected_ones() -> None:
     assert RUNNABLE == [
         "add-a-search-algorithm.md",
         "beyond-the-lectures.md",
+        "chance.md",
         "index.md",
         "many-players.md",
         "parallel-search.md",

@@ -1,0 +1,273 @@
+"""The CHANCE GAME contract: two players, and positions where dice decide.
+
+The two-player :class:`gamelib.core.Game` stays as the lectures have it.
+A chance game is a separate contract with one more kind of position: at a
+*chance position* nobody chooses; the game lists what can happen there, each
+possibility a :class:`Branch` with its probability.  Everywhere else the
+contract reads like ``Game``: ``player`` says who moves (``Side.Maxie``,
+``Side.Minnie``, or ``Nature.Chance``), ``moves`` and ``play`` work at
+decision positions, and a move or a roll leads to a ``Status``.
+
+Probabilities are numbers: integers, exact :class:`~fractions.Fraction`
+values, or floats.  :func:`check_branches` says in one sentence what is wrong
+with a list of branches (none at all, a negative probability, a total other
+than 1): exactly 1 when every probability is exact, within
+:data:`FLOAT_TOLERANCE` of 1 when one is a float.
+
+>>> from fractions import Fraction
+>>> from gamelib import Playing
+>>> coin = [Branch(Fraction(1, 2), Playing("heads"), "heads"),
+...         Branch(Fraction(1, 2), Playing("tails"), "tails")]
+>>> len(check_branches(coin, "a coin"))
+2
+>>> check_branches(coin[:1], "a bent coin")
+Traceback (most recent call last):
+...
+gamelib.chance.game.ProbabilityError: the probabilities at a bent coin sum to 1/2, not 1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
+
+from gamelib.core.datatypes import Outcome, Side, Status
+from gamelib.seq import Seq
+
+__all__ = [
+    "FLOAT_TOLERANCE",
+    "Branch",
+    "ChanceEstimator",
+    "ChanceGame",
+    "ChancePositionError",
+    "Mover",
+    "Nature",
+    "NoBranchesError",
+    "Probability",
+    "ProbabilityError",
+    "Value",
+    "check_branches",
+    "check_probabilities",
+    "echo",
+    "number_to_string",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+S_co = TypeVar("S_co", covariant=True)
+
+Probability: TypeAlias = Fraction | float
+"""A probability: an ``int``, an exact ``Fraction``, or a ``float``."""
+
+Value: TypeAlias = Fraction | float
+"""A value from Maxie's point of view: an ``int``, a ``Fraction`` or a ``float``.
+
+Averages of integers and fractions with fractional probabilities stay exact.
+"""
+
+FLOAT_TOLERANCE = 1e-9
+"""How far from 1 the probabilities may sum when one of them is a float."""
+
+
+class Nature(Enum):
+    """The one mover who is not a player: at a chance position the dice decide."""
+
+    Chance = "Chance"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"<Nature.{self.value}>"
+
+
+Mover: TypeAlias = Side | Nature
+"""Who decides what happens next in a position: a side, or chance."""
+
+
+class ProbabilityError(ValueError):
+    """A list of branches whose probabilities are not a probability distribution."""
+
+
+class NoBranchesError(ProbabilityError):
+    """A chance position that lists nothing that can happen."""
+
+
+class ChancePositionError(ValueError):
+    """A player was asked to choose a move at a chance position, where nobody chooses."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Branch(Generic[S_co]):
+    """One thing that can happen at a chance position, and how likely it is."""
+
+    probability: Probability
+    """How likely it is: at least 0; the branches of one position sum to 1."""
+    status: Status[S_co]
+    """Where it leads: ``Playing(state)``, or ``Done(outcome)`` if it ends the game."""
+    label: str
+    """What happened, as a person reads it (``"rolled 3"``, ``"0"``)."""
+
+
+# --8<-- [start:chance-game]
+class ChanceGame(Protocol[S, M]):
+    """The rules of a two-player game with chance positions (states ``S``, moves ``M``).
+
+    As :class:`gamelib.core.Game`, except that ``player`` may answer
+    ``Nature.Chance``; at such a position ``outcomes`` lists what can happen,
+    and ``moves`` and ``play`` are not asked.
+    """
+
+    @property
+    def start(self) -> S:
+        """The position a new game starts from."""
+        ...
+
+    def player(self, state: S, /) -> Mover:
+        """Who decides in ``state``: ``Side.Maxie``, ``Side.Minnie`` or ``Nature.Chance``."""
+        ...
+
+    def moves(self, state: S, /) -> Seq[M]:
+        """The legal moves at a decision position (non-empty; searches try them in order)."""
+        ...
+
+    def play(self, state: S, move: M, /) -> Status[S]:
+        """The result of ``move`` at a decision position.  REQUIRES: ``move`` is legal."""
+        ...
+
+    def outcomes(self, state: S, /) -> Sequence[Branch[S]]:
+        """What can happen at a chance position, each with its probability.
+
+        ENSURES: non-empty, no probability negative, the probabilities sum to 1
+        (see :func:`check_branches`).  Searches rely on this and do not check it.
+        """
+        ...
+
+    def state_to_string(self, state: S, /) -> str:
+        """``state`` as a person reads it."""
+        ...
+
+    def move_to_string(self, move: M, /) -> str:
+        """``move`` as a person types it."""
+        ...
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        """The move ``text`` names, if it is legal in ``state``; otherwise None."""
+        ...
+
+
+class ChanceEstimator(Protocol[S, M]):
+    """Numbers for positions a search cannot see past, and the range they lie in.
+
+    Values are from Maxie's point of view.  Ballard's Star1 and Star2 need
+    ``lower <= v <= upper`` for every value ``estimate`` and ``outcome_value``
+    give; plain expectiminimax ignores the bounds.
+    """
+
+    @property
+    def game(self) -> ChanceGame[S, M]:
+        """The game whose positions are estimated."""
+        ...
+
+    def estimate(self, state: S, /) -> Value:
+        """A number for a decision position (never asked of a chance position)."""
+        ...
+
+    def outcome_value(self, outcome: Outcome, /) -> Value:
+        """The value of a finished game."""
+        ...
+
+    @property
+    def lower(self) -> Value:
+        """No value is below this (L in Ballard's paper)."""
+        ...
+
+    @property
+    def upper(self) -> Value:
+        """No value is above this (U in Ballard's paper)."""
+        ...
+
+
+# --8<-- [end:chance-game]
+
+
+def number_to_string(x: Value) -> str:
+    """A value or probability as a person reads it: ``3``, ``1/2``, ``0.25``.
+
+    >>> number_to_string(Fraction(6, 4)), number_to_string(Fraction(2)), number_to_string(2.0)
+    ('3/2', '2', '2')
+    """
+    if isinstance(x, float):
+        return str(int(x)) if x.is_integer() else repr(x)
+    return str(x)
+
+
+def echo(text: object, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut to about ``limit`` characters.
+
+    >>> echo("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    """
+    shown = str(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 1] + "…"
+    return repr(shown)
+
+
+def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
+    """Nothing, if the ``(label, probability)`` pairs form a distribution; else one sentence why.
+
+    ``where`` names the position in the message.  Raises
+    :class:`NoBranchesError` for an empty list, and :class:`ProbabilityError`
+    for a probability that is not a number, negative, or not finite, or for
+    probabilities that do not sum to 1: exactly, when all are integers or
+    fractions; within :data:`FLOAT_TOLERANCE` when one is a float.
+
+    >>> check_probabilities([("a", -0.5), ("b", 1.5)], "x")
+    Traceback (most recent call last):
+    ...
+    gamelib.chance.game.ProbabilityError: the probability -0.5 of 'a' at x is negative
+    >>> check_probabilities([("a", 0.1), ("b", 0.2), ("c", 0.7)], "x")  # within the tolerance
+    """
+    if not labelled:
+        raise NoBranchesError(f"the chance position {where} lists no outcomes")
+    total: Probability = 0
+    exact = True
+    for label, p in labelled:
+        q: Probability
+        if isinstance(p, float):
+            exact = False
+            if not math.isfinite(p):
+                raise ProbabilityError(
+                    f"the probability {p} of {echo(label)} at {where} is not finite"
+                )
+            q = p
+        elif isinstance(p, int | Fraction) and not isinstance(p, bool):
+            q = Fraction(p)
+        else:
+            raise ProbabilityError(
+                f"the probability {echo(p)} of {echo(label)} at {where} is not a number"
+            )
+        if q < 0:
+            raise ProbabilityError(
+                f"the probability {number_to_string(q)} of {echo(label)} at {where} is negative"
+            )
+        total += q
+    off = (total != 1) if exact else (abs(float(total) - 1) > FLOAT_TOLERANCE)
+    if off:
+        raise ProbabilityError(
+            f"the probabilities at {where} sum to {number_to_string(total)}, not 1"
+        )
+
+
+def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch[S]]:
+    """``branches``, if their probabilities form a distribution (see
+    :func:`check_probabilities`, which raises otherwise).
+    """
+    check_probabilities([(b.label, b.probability) for b in branches], where)
+    return branches

@@ -1,0 +1,482 @@
+"""Traces of one chance search, as indented text and as a Graphviz picture.
+
+A :class:`ChanceTracer` is an observer (see :mod:`gamelib.chance.events`)
+that builds the tree of positions a search visited; the text and the DOT
+picture are drawn from it alone.  Star2's two visits of a probed position
+(the probe of its first move, and the rest later) are one node of the tree;
+the text shows them where they happened.
+
+>>> from gamelib.chance.expectiminimax import ChanceSettings, Star1
+>>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+>>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c2, 1/2: d4], ?e[1/2: f1, 1/2: g3] ]"))
+>>> t = chance_trace(Star1, ChanceSettings(chance_tree_estimator(game), 1))
+>>> print(chance_trace_to_text(t))
+Evaluating (Maxie,a) with window (−∞, +∞)
+  Averaging (Chance,b) after move 0 with window (−∞, +∞)
+    Estimating (Minnie,c) after 0 (1/2): 2
+    Estimating (Minnie,d) after 1 (1/2): 4
+  value of (Chance,b) is 3
+  Averaging (Chance,e) after move 1 with window (3, +∞)
+    Estimating (Minnie,f) after 0 (1/2): 1
+  cut off at (Chance,e): outcome 0 (1/2) gave 1, so it is at most 5/2; outcome 1 (1/2) not searched
+  value of (Chance,e) is at most 5/2
+value of (Maxie,a) is 3, best move 0
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Generic, TypeAlias, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.chance.events import (
+    ChanceEvent,
+    ChanceObserver,
+    Cut,
+    Enter,
+    Leave,
+    Moved,
+    Phase,
+    Rolled,
+    Step,
+    Window,
+)
+from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSettings
+from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
+from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.search.events import BoundKind
+from gamelib.trace import TraceError
+
+__all__ = [
+    "ChanceBuild",
+    "ChanceTrace",
+    "ChanceTraceNode",
+    "ChanceTracer",
+    "chance_trace",
+    "chance_trace_player",
+    "chance_trace_to_dot",
+    "chance_trace_to_text",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+ChanceBuild: TypeAlias = Callable[[ChanceObserver[S, M]], ChancePlayer[S, M]]
+"""Something that builds a chance player around an observer."""
+
+
+@final
+@dataclass(eq=False)
+class ChanceTraceNode(Generic[S, M]):
+    """One position a search visited."""
+
+    order: int
+    """Visiting order: 0 for the root, then 1, 2, ..."""
+    step: Step[M] | None
+    """How the search got here from its parent (None at the root)."""
+    status: Status[S]
+    """``Playing(state)``, or ``Done(outcome)``."""
+    mover: Mover | None
+    """Who decides here (None when the game is over)."""
+    depth: int
+    """Moves the search could still look ahead from here."""
+    window: Window | None
+    """The window it was (last) searched with; None for plain expectiminimax."""
+    children: list[ChanceTraceNode[S, M]] = field(default_factory=list)
+    """The children visited, in order."""
+    value: Value | None = None
+    """The value the search returned for it."""
+    bound: BoundKind | None = None
+    """Whether ``value`` is exact or a bound."""
+    best_move: M | None = None
+    """At a decision position: the move whose value it returned."""
+    cut_by: Step[M] | None = None
+    """Where the search cut: the child whose value made the rest irrelevant."""
+    cut_value: Value | None = None
+    """That child's value."""
+    pruned: tuple[Step[M], ...] = ()
+    """Where the search cut: the children never searched."""
+    probe: tuple[Window, Value] | None = None
+    """For a position Star2 probed: the probe's window and the first move's value."""
+    resumed: bool = False
+    """Whether Star2 came back to search the other moves after the probe."""
+    leaf_number: int | None = None
+    """For a leaf: 1, 2, ... in the order leaves were evaluated."""
+
+    def walk(self) -> Iterator[ChanceTraceNode[S, M]]:
+        """This node and every node under it (no recursion)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceTrace(Generic[S, M]):
+    """A whole search: the tree of visited positions, the game, and the player's name."""
+
+    root: ChanceTraceNode[S, M]
+    """The position searched from."""
+    game: ChanceGame[S, M]
+    """The game searched."""
+    player: str
+    """The player's name, e.g. ``Star2(depth 2)``."""
+
+    def leaves(self) -> list[ChanceTraceNode[S, M]]:
+        """The leaves evaluated, in order."""
+        found = [n for n in self.root.walk() if n.leaf_number is not None]
+        return sorted(found, key=lambda n: n.order)
+
+
+class ChanceTracer(Generic[S, M]):
+    """An observer that builds the tree of one chance search from its events.
+
+    Raises :class:`gamelib.trace.TraceError` on events that are not well
+    bracketed.
+    """
+
+    def __init__(self) -> None:
+        self._orders = itertools.count()
+        self._leaves = itertools.count(1)
+        self._stack: list[ChanceTraceNode[S, M]] = []
+        self._root: ChanceTraceNode[S, M] | None = None
+
+    @property
+    def root(self) -> ChanceTraceNode[S, M]:
+        """The root (``TraceError`` before the search has started)."""
+        if self._root is None:
+            raise TraceError("the search has reported nothing yet")
+        return self._root
+
+    def __call__(self, event: ChanceEvent[S, M], /) -> None:
+        stack = self._stack
+        match event:
+            case Enter():
+                self._enter(event)
+            case Leave(value, bound, best):
+                if not stack:
+                    raise TraceError("a Leave event with no position entered")
+                node = stack.pop()
+                if node.probe is not None and not node.resumed:
+                    assert node.window is not None  # a probe has a window
+                    node.probe = (node.window, value)
+                node.value, node.bound, node.best_move = value, bound, best
+                if not node.children and node.leaf_number is None:
+                    node.leaf_number = next(self._leaves)
+            case Cut(step, value, unsearched):
+                if not stack:
+                    raise TraceError("a Cut event with no position entered")
+                top = stack[-1]
+                top.cut_by, top.cut_value, top.pruned = step, value, unsearched
+            case _:
+                assert_never(event)
+
+    def _enter(self, event: Enter[S, M]) -> None:
+        stack = self._stack
+        if event.phase is Phase.RESUME:
+            if not stack:
+                raise TraceError("a position was resumed with nothing entered")
+            probed = [c for c in stack[-1].children if c.step == event.step and c.probe]
+            if not probed:
+                raise TraceError("a position was resumed that was never probed")
+            node = probed[-1]
+            node.resumed = True
+            node.window = event.window
+            stack.append(node)
+            return
+        node = ChanceTraceNode(
+            next(self._orders), event.step, event.status, event.mover, event.depth, event.window
+        )
+        if event.phase is Phase.PROBE:
+            assert event.window is not None  # a probe has a window
+            node.probe = (event.window, 0)
+        if stack:
+            stack[-1].children.append(node)
+        elif self._root is None:
+            self._root = node
+        else:
+            raise TraceError("a second root: the events are not those of one search")
+        stack.append(node)
+
+
+def chance_trace(
+    factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
+) -> ChanceTrace[S, M]:
+    """Run ``factory(settings)`` once from ``state`` (default the start); the trace of it."""
+
+    def build(observer: ChanceObserver[S, M]) -> ChancePlayer[S, M]:
+        return factory(settings, observer=observer)
+
+    return chance_trace_player(build, state)
+
+
+def chance_trace_player(build: ChanceBuild[S, M], state: S | None = None) -> ChanceTrace[S, M]:
+    """Build a player with ``build(observer)``, run it once from ``state``; the trace of it."""
+    tracer: ChanceTracer[S, M] = ChanceTracer()
+    player = build(tracer)
+    game = player.game
+    player.analyse(game.start if state is None else state)
+    return ChanceTrace(tracer.root, game, str(player))
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+def _number(x: Value) -> str:
+    if isinstance(x, float) and math.isinf(x):
+        return "+∞" if x > 0 else "−∞"
+    return number_to_string(x)
+
+
+def _window(window: Window | None) -> str:
+    return "" if window is None else f" with window ({_number(window[0])}, {_number(window[1])})"
+
+
+def _label(game: ChanceGame[S, M], node: ChanceTraceNode[S, M]) -> str:
+    status = node.status
+    if isinstance(status, Playing):
+        return game.state_to_string(status.state).replace("\n", " / ")
+    return f"the end of the game ({status.outcome})"
+
+
+def _step_text(game: ChanceGame[S, M], step: Step[M] | None) -> str:
+    match step:
+        case None:
+            return ""
+        case Moved(move):
+            return f" after move {game.move_to_string(move)}"
+        case Rolled():
+            return f" after {step}"
+        case _:
+            assert_never(step)
+
+
+def _bounded(value: Value | None, bound: BoundKind | None) -> str:
+    assert value is not None  # every node of a finished trace has a value
+    if bound is None or bound is BoundKind.EXACT:
+        return _number(value)
+    return f"{bound.value} {_number(value)}"
+
+
+def _outcome_word(step: Step[M], game: ChanceGame[S, M]) -> str:
+    match step:
+        case Moved(move):
+            return f"move {game.move_to_string(move)}"
+        case Rolled():
+            return f"outcome {step}"
+        case _:
+            assert_never(step)
+
+
+def _step_name(step: Step[M], game: ChanceGame[S, M]) -> str:
+    match step:
+        case Moved(move):
+            return game.move_to_string(move)
+        case Rolled():
+            return str(step)
+        case _:
+            assert_never(step)
+
+
+def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
+    """The trace as indented lines, in the style of :func:`gamelib.trace.trace_to_text`."""
+    game = t.game
+    lines: list[str] = []
+
+    def cut_line(node: ChanceTraceNode[S, M], indent: str) -> None:
+        if node.cut_by is None:
+            return
+        assert node.cut_value is not None  # a Cut names its value
+        chance = node.mover is Nature.Chance
+        if chance:
+            why = f"so it is {_bounded(node.value, node.bound)}"
+        else:
+            assert node.window is not None  # only windowed searches cut
+            why = (
+                f"at or above β = {_number(node.window[1])}"
+                if node.mover is Side.Maxie
+                else f"at or below α = {_number(node.window[0])}"
+            )
+        rest = ""
+        if node.pruned:
+            skipped = ", ".join(_step_name(s, game) for s in node.pruned)
+            noun = "outcome" if chance else "move"
+            rest = f"; {noun if len(node.pruned) == 1 else noun + 's'} {skipped} not searched"
+        lines.append(
+            f"{indent}cut off at {_label(game, node)}: {_outcome_word(node.cut_by, game)} gave "
+            f"{_number(node.cut_value)}, {why}{rest}"
+        )
+
+    def emit(node: ChanceTraceNode[S, M], indent: str, part: str = "all") -> None:
+        label = _label(game, node)
+        where = _step_text(game, node.step)
+        if node.leaf_number is not None:
+            verb = "Estimating" if isinstance(node.status, Playing) else "Game over at"
+            lines.append(f"{indent}{verb} {label}{where}: {_number(node.value or 0)}")
+            return
+        children = node.children
+        if part == "probe":
+            assert node.probe is not None
+            window, first = node.probe
+            lines.append(f"{indent}Probing {label}{where}{_window(window)}: its first move only")
+            emit(children[0], indent + "  ")
+            bound = "at least" if node.mover is Side.Maxie else "at most"
+            lines.append(f"{indent}probe of {label}: {bound} {_number(first)}")
+            return
+        if part == "rest":
+            lines.append(f"{indent}Resuming {label}{where}{_window(node.window)}")
+            children = children[1:]
+        elif node.mover is Nature.Chance:
+            lines.append(f"{indent}Averaging {label}{where}{_window(node.window)}")
+        else:
+            lines.append(f"{indent}Evaluating {label}{where}{_window(node.window)}")
+        inner = indent + "  "
+        if node.mover is Nature.Chance:
+            for child in children:
+                if child.probe is not None:
+                    emit(child, inner, "probe")
+            for child in children:
+                if child.probe is None:
+                    emit(child, inner)
+                elif child.resumed:
+                    emit(child, inner, "rest")
+        else:
+            for child in children:
+                emit(child, inner)
+        cut_line(node, indent)
+        best = ""
+        if node.best_move is not None:
+            best = f", best move {game.move_to_string(node.best_move)}"
+        lines.append(f"{indent}value of {label} is {_bounded(node.value, node.bound)}{best}")
+
+    emit(t.root, "")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Graphviz DOT
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def _shape(mover: Mover | None) -> str:
+    match mover:
+        case None:
+            return "octagon"
+        case Side.Maxie:
+            return "box"
+        case Side.Minnie:
+            return "ellipse"
+        case Nature.Chance:
+            return "circle"
+        case _:
+            assert_never(mover)
+
+
+def _edge_label(game: ChanceGame[S, M], step: Step[M]) -> str:
+    match step:
+        case Moved(move):
+            return game.move_to_string(move)
+        case Rolled(_, label, probability):
+            p = number_to_string(probability)
+            return p if label.isdigit() else f"{label}\n{p}"
+        case _:
+            assert_never(step)
+
+
+def _status_label(game: ChanceGame[S, M], status: Status[S]) -> tuple[str, Mover | None]:
+    if isinstance(status, Playing):
+        return game.state_to_string(status.state), game.player(status.state)
+    return str(status.outcome), None
+
+
+def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
+    """The trace as a Graphviz digraph.
+
+    Maxie's positions are boxes, Minnie's ellipses, chance positions circles
+    and finished games octagons; each shows its value (``≤ v`` / ``≥ v`` for
+    a bound).  Edges out of a chance position carry their probabilities.
+    Leaves are numbered in the order they were evaluated; the chosen move
+    from the root is bold; children never searched are grey and dashed.
+    """
+    game = t.game
+    out = [
+        "digraph trace {",
+        f"  label={_quote(t.player)};",
+        "  labelloc=t;",
+        '  fontname="Helvetica";',
+        '  node [fontname="Helvetica", fontsize=11];',
+        '  edge [fontname="Helvetica", fontsize=10];',
+    ]
+    chosen = {t.root.order}
+    line: ChanceTraceNode[S, M] | None = t.root
+    while line is not None and line.best_move is not None:
+        picks = [c for c in line.children if c.step == Moved(line.best_move)]
+        line = picks[-1] if picks else None
+        if line is not None:
+            chosen.add(line.order)
+    grey = itertools.count()
+
+    def unsearched(name: str, state: S, steps: tuple[Step[M], ...]) -> None:
+        outcomes = game.outcomes(state) if game.player(state) is Nature.Chance else ()
+        for step in steps:
+            status = (
+                game.play(state, step.move)
+                if isinstance(step, Moved)
+                else outcomes[step.index].status
+            )
+            text, mover = _status_label(game, status)
+            pruned = f"u{next(grey)}"
+            out.append(
+                f"  {pruned} [label={_quote(text)}, shape={_shape(mover)}, style=dashed, "
+                "color=grey60, fontcolor=grey60];"
+            )
+            out.append(
+                f"  {name} -> {pruned} [label={_quote(_edge_label(game, step))}, style=dashed, "
+                "color=grey60, fontcolor=grey60];"
+            )
+
+    for node in t.root.walk():
+        name = f"n{node.order}"
+        text, _ = _status_label(game, node.status)
+        label = f"{text}\n{_dot_value(node)}"
+        if node.leaf_number is not None:
+            label += f"\n#{node.leaf_number}"
+        bold = ", penwidth=2.5" if node.order in chosen else ""
+        out.append(f"  {name} [label={_quote(label)}, shape={_shape(node.mover)}{bold}];")
+        for child in node.children:
+            assert child.step is not None  # only the root has no step
+            edge_bold = ", penwidth=2.5" if child.order in chosen else ""
+            out.append(
+                f"  {name} -> n{child.order} [label={_quote(_edge_label(game, child.step))}"
+                f"{edge_bold}];"
+            )
+        status = node.status
+        if isinstance(status, Playing):
+            if node.pruned:
+                unsearched(name, status.state, node.pruned)
+            if node.probe is not None and not node.resumed:
+                rest = seq.to_tuple(seq.drop(game.moves(status.state), 1))
+                unsearched(name, status.state, tuple(Moved(m) for m in rest))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _dot_value(node: ChanceTraceNode[S, M]) -> str:
+    if node.value is None:
+        return ""
+    shown = _number(node.value)
+    if node.bound is BoundKind.LOWER:
+        return f"≥ {shown}"
+    if node.bound is BoundKind.UPPER:
+        return f"≤ {shown}"
+    return shown

@@ -1,0 +1,614 @@
+"""Explicit chance trees: the handouts' tree text, with chance nodes that roll dice.
+
+The text form is that of :mod:`gamelib.games.explicit` (``a[ b3, c[d1,e2] ]``:
+a name, an optional number, optional children in brackets; ``x!Maxie``,
+``x!Minnie``, ``x!Draw`` for finished games), plus one more kind of node.
+A *chance node* is a name after a question mark, and its children each
+follow their probability and a colon::
+
+    a[ ?b[1/2: c3, 1/2: d[e4,f-1]], g5 ]
+
+Probabilities are fractions (``1/6``), whole numbers (``1``) or decimals
+(``0.25``, read exactly, as 1/4); those of one chance node must sum to
+exactly 1.  Maxie moves at the root and a player's move passes the turn;
+a chance node passes nothing on, so after ``a`` (Maxie) the children of
+``?b`` are Minnie's.  Moves are child indices from 0, and outcomes are
+labelled by theirs.  A search that stops at a node estimates it with its
+number (0 when it has none); chance nodes are never estimated, so they
+carry no number.
+
+>>> tree = parse_chance_tree("a[ ?b[1/2: c3, 1/2: d[e4,f-1]], g5 ]")
+>>> chance_tree_to_text(tree)
+'a[?b[1/2:c3,1/2:d[e4,f-1]],g5]'
+>>> game = ChanceTreeGame(tree)
+>>> state = game.play(game.start, 0).state  # type: ignore[union-attr]
+>>> print(state, [(str(b.probability), str(b.status.state)) for b in game.outcomes(state)])
+(Chance,b) [('1/2', '(Minnie,c)'), ('1/2', '(Minnie,d)')]
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeAlias, assert_never, final
+
+from gamelib import seq
+from gamelib.chance.game import (
+    Branch,
+    ChanceGame,
+    Mover,
+    Nature,
+    Probability,
+    ProbabilityError,
+    Value,
+    check_probabilities,
+    echo,
+    number_to_string,
+)
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.games.explicit import End, Leaf, TreeSyntaxError
+from gamelib.seq import Seq
+
+__all__ = [
+    "DICE",
+    "DICE_TEXT",
+    "EXAMPLE",
+    "EXAMPLE_TEXT",
+    "ChanceNode",
+    "ChanceTree",
+    "ChanceTreeError",
+    "ChanceTreeEstimator",
+    "ChanceTreeGame",
+    "ChanceTreeState",
+    "Decision",
+    "chance_tree_estimator",
+    "chance_tree_to_text",
+    "decision_depth",
+    "letters",
+    "parse_chance_tree",
+    "random_chance_tree",
+]
+
+
+class ChanceTreeError(ValueError):
+    """A chance tree that cannot be built, or asked for what it does not have."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A node where a player moves; its moves are the indices of ``children``."""
+
+    name: str
+    """The node's label."""
+    children: tuple[ChanceTree, ...]
+    """The positions each move leads to, move 0 first."""
+    value: Value = 0
+    """Its estimate, used when a search stops here."""
+
+    def __post_init__(self) -> None:
+        if not self.children:
+            raise ChanceTreeError(f"node {echo(self.name)} needs at least one child")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceNode:
+    """A node where chance picks a child: ``branches`` are (probability, child) pairs.
+
+    REQUIRES: at least one branch, no negative probability, a sum of 1
+    (:class:`~gamelib.chance.game.ProbabilityError` naming the value otherwise).
+    """
+
+    name: str
+    """The node's label (written after ``?``)."""
+    branches: tuple[tuple[Probability, ChanceTree], ...]
+    """Each outcome's probability and the position it leads to."""
+    _labels: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        labels = tuple(str(i) for i in range(len(self.branches)))
+        object.__setattr__(self, "_labels", labels)
+        check_probabilities(
+            [(label, p) for label, (p, _) in zip(labels, self.branches, strict=True)],
+            f"chance node ?{self.name}",
+        )
+
+
+ChanceTree: TypeAlias = Decision | ChanceNode | Leaf | End
+"""A node of an explicit chance tree (``Leaf`` and ``End`` as in explicit trees)."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceTreeState:
+    """A position: the node reached, and the side to move there (or next, at a chance node)."""
+
+    node: Decision | ChanceNode | Leaf
+    """Where play stands."""
+    side: Side
+    """Whose turn it is, or whose it will be once chance has picked."""
+
+    def __str__(self) -> str:
+        who = "Chance" if isinstance(self.node, ChanceNode) else str(self.side)
+        return f"({who},{self.node.name})"
+
+
+_MOVES: list[Seq[int]] = [seq.from_iterable(tuple(range(k))) for k in range(9)]
+
+
+def _status(child: ChanceTree, side: Side) -> Status[ChanceTreeState]:
+    if isinstance(child, End):
+        return Done(child.outcome)
+    return Playing(ChanceTreeState(child, side))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceTreeGame:
+    """The chance game whose tree is ``root``; Maxie moves first.
+
+    REQUIRES: ``root`` is a Decision or a Leaf.
+    """
+
+    root: Decision | Leaf
+    """The start position."""
+
+    @property
+    def start(self) -> ChanceTreeState:
+        return ChanceTreeState(self.root, Side.Maxie)
+
+    def player(self, state: ChanceTreeState, /) -> Mover:
+        return Nature.Chance if isinstance(state.node, ChanceNode) else state.side
+
+    def moves(self, state: ChanceTreeState, /) -> Seq[int]:
+        node = state.node
+        if not isinstance(node, Decision):
+            raise ChanceTreeError(
+                f"{state} has no moves: the search goes deeper than the tree"
+                if isinstance(node, Leaf)
+                else f"{state} is a chance node: chance picks there, nobody moves"
+            )
+        k = len(node.children)
+        return _MOVES[k] if k < len(_MOVES) else seq.from_iterable(tuple(range(k)))
+
+    def play(self, state: ChanceTreeState, move: int, /) -> Status[ChanceTreeState]:
+        node = state.node
+        if not isinstance(node, Decision) or not 0 <= move < len(node.children):
+            raise ChanceTreeError(f"{echo(move)} is not a move from {state}")
+        return _status(node.children[move], flip(state.side))
+
+    def outcomes(self, state: ChanceTreeState, /) -> Sequence[Branch[ChanceTreeState]]:
+        node = state.node
+        if not isinstance(node, ChanceNode):
+            raise ChanceTreeError(f"{state} is not a chance node, so nothing is rolled there")
+        side = state.side
+        return [
+            Branch(p, _status(child, side), label)
+            for label, (p, child) in zip(node._labels, node.branches, strict=True)
+        ]
+
+    def state_to_string(self, state: ChanceTreeState, /) -> str:
+        return str(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: ChanceTreeState, text: str, /) -> int | None:
+        node = state.node
+        word = text.strip()
+        if not isinstance(node, Decision) or not word.isdigit():
+            return None
+        move = int(word)
+        return move if move < len(node.children) else None
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceTreeEstimator:
+    """Each node's number as its estimate; a win for Maxie is ``upper``, for Minnie ``lower``,
+    a draw 0.
+    """
+
+    game: ChanceGame[ChanceTreeState, int]
+    """The tree's game."""
+    lower: Value
+    """No value in the tree is below this."""
+    upper: Value
+    """No value in the tree is above this."""
+
+    def estimate(self, state: ChanceTreeState, /) -> Value:
+        node = state.node
+        if isinstance(node, ChanceNode):
+            raise ChanceTreeError(f"{state} is a chance node: it is averaged, not estimated")
+        return node.value
+
+    def outcome_value(self, outcome: Outcome, /) -> Value:
+        match outcome:
+            case Winner(side):
+                return self.upper if side is Side.Maxie else self.lower
+            case Draw():
+                return 0
+            case _:
+                assert_never(outcome)
+
+
+def _nodes(tree: ChanceTree) -> list[ChanceTree]:
+    found: list[ChanceTree] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, Decision):
+            stack.extend(node.children)
+        elif isinstance(node, ChanceNode):
+            stack.extend(child for _, child in node.branches)
+    return found
+
+
+def chance_tree_estimator(
+    game: ChanceTreeGame, *, lower: Value | None = None, upper: Value | None = None
+) -> ChanceTreeEstimator:
+    """The tree's estimator, with bounds from the tree unless given.
+
+    The bounds are the least and greatest number in the tree (0 too, when a
+    draw ends some line), so that Star1 and Star2 can use them.
+
+    >>> est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
+    >>> est.lower, est.upper
+    (-1, 5)
+    """
+    values: list[Value] = []
+    for node in _nodes(game.root):
+        match node:
+            case Decision(_, _, value) | Leaf(_, value):
+                values.append(value)
+            case End(_, Draw()):
+                values.append(0)
+            case End() | ChanceNode():
+                pass
+            case _:
+                assert_never(node)
+    return ChanceTreeEstimator(
+        game,
+        min(values, default=0) if lower is None else lower,
+        max(values, default=0) if upper is None else upper,
+    )
+
+
+def decision_depth(tree: ChanceTree) -> int | None:
+    """Moves from ``tree`` to its nearest Leaf (chance does not count); None if there is none.
+
+    A search from the root deeper than this would run past that leaf.
+
+    >>> decision_depth(EXAMPLE), decision_depth(parse_chance_tree("a[b!Draw]"))
+    (2, None)
+    """
+    best: int | None = None
+    stack: list[tuple[ChanceTree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        match node:
+            case Leaf():
+                best = depth if best is None else min(best, depth)
+            case End():
+                pass
+            case Decision(_, children, _):
+                stack.extend((child, depth + 1) for child in children)
+            case ChanceNode(_, branches):
+                stack.extend((child, depth) for _, child in branches)
+            case _:
+                assert_never(node)
+    return best
+
+
+# --------------------------------------------------------------------------
+# The text form
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_PROBABILITY = re.compile(r"[-+]?(?:\d+/\d+|\d*\.\d+|\d+\.?)")
+_ENDS: dict[str, Outcome] = {
+    "!Maxie": Winner(Side.Maxie),
+    "!Minnie": Winner(Side.Minnie),
+    "!Draw": Draw(),
+}
+_END = re.compile(r"![A-Za-z]*")
+
+
+@dataclass
+class _Open:
+    """A node whose children are being read."""
+
+    name: str
+    chance: bool
+    value: Value
+    at: int
+    probability: Fraction | None
+    """Its own probability, when it is a chance node's child."""
+    children: list[ChanceTree] = field(default_factory=list)
+    probabilities: list[Fraction] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
+        where = self.pos if at is None else at
+        near = self.text[max(0, where - 15) : where + 15]
+        return TreeSyntaxError(
+            f"{what} at position {where + 1} of the tree text, near {echo(near)}"
+        )
+
+    def skip(self) -> None:
+        text = self.text
+        while self.pos < len(text) and text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def found(self) -> str:
+        char = self.peek()
+        return f"found {echo(char)}" if char else "found the end of the text"
+
+    def match(self, pattern: re.Pattern[str]) -> str | None:
+        self.skip()
+        m = pattern.match(self.text, self.pos)
+        if m is None:
+            return None
+        self.pos = m.end()
+        return m.group()
+
+    def name(self, what: str) -> str:
+        name = self.match(_NAME)
+        if name is None:
+            raise self.fail(f"expected {what}, {self.found()}")
+        return name
+
+    def probability(self) -> Fraction:
+        at = self.pos
+        text = self.match(_PROBABILITY)
+        if text is None:
+            raise self.fail(
+                f"expected a probability such as 1/2 or 0.25 before the next outcome, "
+                f"{self.found()}"
+            )
+        if "/" in text and int(text.partition("/")[2]) == 0:
+            raise self.fail(f"the probability {text} divides by zero", at)
+        p = Fraction(text)
+        if p < 0:
+            raise self.fail(f"the probability {text} is negative", at)
+        if self.peek() != ":":
+            raise self.fail(f"expected ':' after the probability {text}, {self.found()}")
+        self.pos += 1
+        return p
+
+
+def parse_chance_tree(text: str) -> Decision | Leaf:
+    """The chance tree written in ``text``; :class:`TreeSyntaxError` says where and what.
+
+    No recursion: a tree 10,000 levels deep reads as well as a small one.
+
+    >>> parse_chance_tree("a[ ?b[1/2: c3, 1/3: d1] ]")
+    Traceback (most recent call last):
+    ...
+    gamelib.games.explicit.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
+(chance node ?b starts at position 4 of the tree text)
+    >>> parse_chance_tree("a[ ?b[1/2 c3, 1/2: d1] ]")
+    Traceback (most recent call last):
+    ...
+    gamelib.games.explicit.TreeSyntaxError: expected ':' after the probability 1/2, found 'c' \
+at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
+    """
+    r = _Reader(text)
+    stack: list[_Open] = []
+    while True:
+        # Read one node; a node with children opens a frame and is finished at its ']'.
+        parent = stack[-1] if stack else None
+        probability = r.probability() if parent is not None and parent.chance else None
+        r.skip()
+        at = r.pos
+        node: ChanceTree
+        if r.peek() == "?":
+            r.pos += 1
+            name = r.name("a chance node's name after '?'")
+            if r.match(_NUMBER) is not None:
+                raise r.fail(
+                    f"chance node ?{name} cannot have a number: its value is the average "
+                    "of its outcomes"
+                )
+            if r.peek() != "[":
+                raise r.fail(f"expected '[' and the outcomes of chance node ?{name}, {r.found()}")
+            r.pos += 1
+            stack.append(_Open(name, True, 0, at, probability))
+            continue
+        name = r.name("a node name")
+        end = r.match(_END)
+        if end is not None:
+            if end not in _ENDS:
+                raise r.fail(f"{echo(end)} is not an end: write !Maxie, !Minnie or !Draw", at)
+            node = End(name, _ENDS[end])
+        else:
+            number = r.match(_NUMBER)
+            value: float = 0
+            if number is not None:
+                value = float(number) if "." in number else int(number)
+            if r.peek() == "[":
+                r.pos += 1
+                stack.append(_Open(name, False, value, at, probability))
+                continue
+            node = Leaf(name, value)
+        # Close every frame this node finishes.
+        while True:
+            if not stack:
+                if r.peek():
+                    raise r.fail("unexpected text after the tree")
+                if isinstance(node, End | ChanceNode):
+                    kind = "a finished game" if isinstance(node, End) else "a chance node"
+                    raise r.fail(f"the root cannot be {kind}: Maxie moves first", 0)
+                return node
+            top = stack[-1]
+            top.children.append(node)
+            if probability is not None:
+                top.probabilities.append(probability)
+            sep = r.peek()
+            if sep == ",":
+                r.pos += 1
+                break
+            if sep != "]":
+                raise r.fail(f"expected ',' or ']' in node {top.name}, {r.found()}")
+            r.pos += 1
+            stack.pop()
+            node = _close(top, r)
+            probability = top.probability
+
+
+def _close(frame: _Open, r: _Reader) -> ChanceTree:
+    if not frame.chance:
+        return Decision(frame.name, tuple(frame.children), frame.value)
+    try:
+        return ChanceNode(frame.name, tuple(zip(frame.probabilities, frame.children, strict=True)))
+    except ProbabilityError as error:
+        raise TreeSyntaxError(
+            f"{error} (chance node ?{frame.name} starts at position {frame.at + 1} "
+            "of the tree text)"
+        ) from None
+
+
+def _probability_text(p: Probability) -> str:
+    return number_to_string(p)
+
+
+def chance_tree_to_text(tree: ChanceTree) -> str:
+    """``tree`` in the text form; ``parse_chance_tree(chance_tree_to_text(t)) == t``.
+
+    No recursion, however deep the tree.
+    """
+    out: list[str] = []
+    stack: list[ChanceTree | str] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        if not _NAME.fullmatch(item.name):
+            raise ChanceTreeError(
+                f"the name {echo(item.name)} cannot be written in the tree text "
+                "(names are letters, '_' and \"'\", starting with a letter or '_')"
+            )
+        match item:
+            case End(name, outcome):
+                out.append(name + ("!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"))
+            case Leaf(name, value):
+                out.append(name + (number_to_string(value) if value != 0 else ""))
+            case Decision(name, children, value):
+                out.append(f"{name}{number_to_string(value) if value != 0 else ''}[")
+                stack.append("]")
+                for i in range(len(children) - 1, -1, -1):
+                    stack.append(children[i])
+                    if i:
+                        stack.append(",")
+            case ChanceNode(name, branches):
+                out.append(f"?{name}[")
+                stack.append("]")
+                for i in range(len(branches) - 1, -1, -1):
+                    p, child = branches[i]
+                    stack.append(child)
+                    stack.append(f"{_probability_text(p)}:")
+                    if i:
+                        stack.append(",")
+            case _:
+                assert_never(item)
+    return "".join(out)
+
+
+def letters(i: int) -> str:
+    """The ``i``-th name in the order a, b, ..., z, aa, ab, ... (names hold no digits).
+
+    >>> letters(0), letters(25), letters(26), letters(702)
+    ('a', 'z', 'aa', 'aaa')
+    """
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+def random_chance_tree(
+    rng: random.Random,
+    depth: int,
+    *,
+    moves: int = 3,
+    outcomes: int = 3,
+    values: tuple[int, int] = (-10, 10),
+) -> Decision:
+    """A regular *-minimax tree drawn from ``rng``: ``depth`` levels of player moves.
+
+    Each decision node has ``moves`` children, each a chance node with
+    ``outcomes`` children whose probabilities are random fractions summing
+    to 1; below the last chance nodes, leaves with whole values in
+    ``values`` (inclusive).  So Maxie, chance, Minnie, chance, ... as in
+    Ballard's paper; searching it ``depth`` deep reaches every leaf.
+
+    >>> tree = random_chance_tree(random.Random(7), 1, moves=2, outcomes=2, values=(0, 9))
+    >>> chance_tree_to_text(tree)
+    'a[?b[2/3:c6,1/3:d],?e[2/11:f1,9/11:g5]]'
+    """
+    if depth < 1 or moves < 1 or outcomes < 1:
+        raise ValueError(
+            f"a random tree needs depth, moves and outcomes of at least 1, "
+            f"got {depth}, {moves}, {outcomes}"
+        )
+    names = itertools.count()
+
+    def name() -> str:
+        return letters(next(names))
+
+    def leaf() -> Leaf:
+        return Leaf(name(), rng.randint(*values))
+
+    def chance(level: int) -> ChanceNode:
+        label = name()
+        weights = [rng.randint(1, 9) for _ in range(outcomes)]
+        total = sum(weights)
+        children = [decision(level) if level < depth else leaf() for _ in range(outcomes)]
+        return ChanceNode(
+            label, tuple((Fraction(w, total), c) for w, c in zip(weights, children, strict=True))
+        )
+
+    def decision(level: int) -> Decision:
+        label = name()
+        return Decision(label, tuple(chance(level + 1) for _ in range(moves)))
+
+    return decision(0)
+
+
+EXAMPLE_TEXT = "a[ ?b[1/2: c[d3,e5], 1/2: f[g-1,h4]], ?i[1/2: j[k0,l2], 1/2: m[n2,o1]] ]"
+"""Maxie chooses between two coin flips, each followed by Minnie's choice: value 1, move 0."""
+DICE_TEXT = (
+    "a[ ?b[1/6: c[d1,e6], 1/3: f[g4,h2], 1/2: i[j5,k3]], "
+    "?l[1/6: m[n6,o6], 1/3: p[q1,r2], 1/2: s[t2,u4]] ]"
+)
+"""A loaded die after each of Maxie's two moves, then Minnie's choice: both worth 7/3, move 0."""
+
+EXAMPLE = parse_chance_tree(EXAMPLE_TEXT)
+DICE = parse_chance_tree(DICE_TEXT)
+
+
+def _typecheck() -> None:
+    """mypy checks here that the tree game and its estimator satisfy the contracts."""
+    from gamelib.chance.game import ChanceEstimator
+
+    game: ChanceGame[ChanceTreeState, int] = ChanceTreeGame(EXAMPLE)
+    _: ChanceEstimator[ChanceTreeState, int] = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
+    del game
