@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -115,6 +116,17 @@ def dask_address() -> Iterator[str]:
         yield str(cluster.scheduler_address)
 
 
+@contextmanager
+def dask_on(address: str) -> Iterator[Workers]:
+    """The cluster's workers, disconnected afterwards (a client left open keeps a thread)."""
+    workers = dask_workers(address)
+    try:
+        yield workers
+    finally:
+        assert workers.close is not None
+        workers.close()
+
+
 @pytest.fixture(scope="module")
 def dask_pool(dask_address: str) -> Iterator[Executor]:
     workers = dask_workers(dask_address)
@@ -175,7 +187,8 @@ def test_batches_on_a_process_pool_match_serial(pool: ProcessPoolExecutor, kind:
 def test_batches_on_dask_match_serial(dask_address: str) -> None:
     recipe = SearchRecipe(C4, "alphabeta", 3)
     states = states_of(C4_GAME, C4_LINES)
-    results = list(run_batch(recipe, states, dask_workers(dask_address), ordered=True, chunk=2))
+    with dask_on(dask_address) as workers:
+        results = list(run_batch(recipe, states, workers, ordered=True, chunk=2))
     assert [(r.value.move, r.value.value) for r in results if r.value] == serial_answers(
         recipe, states
     )
@@ -221,9 +234,8 @@ def test_a_killed_local_worker_loses_only_its_own_position() -> None:
 
 
 def test_a_killed_dask_worker_loses_only_its_own_position(dask_address: str) -> None:
-    results = sorted(
-        run_batch(_dies_on_3, range(8), dask_workers(dask_address)), key=lambda r: r.index
-    )
+    with dask_on(dask_address) as workers:
+        results = sorted(run_batch(_dies_on_3, range(8), workers), key=lambda r: r.index)
     assert [r.value for r in results] == [0, 1, 4, None, 16, 25, 36, 49]
     assert "KilledWorker" in (results[3].error or "")
 
