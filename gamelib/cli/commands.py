@@ -32,6 +32,7 @@ from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
 from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
 from gamelib.cli.positions import (
     BadPositionError,
+    is_terminal,
     move_json,
     position_after,
     run_lines,
@@ -594,17 +595,10 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
         )
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
-        status = stderr if _is_terminal(stderr) else None
+        status = stderr if is_terminal(stderr) else None
         streams = Streams(stdin, stdout, _seed(options.seed), status)
         return kit.run(_Play(options, streams, catalog))
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # a stand-in stream, or a closed one
-        return False
 
 
 def _reject_extra(extra: list[str]) -> None:

@@ -22,7 +22,14 @@ from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves
 from gamelib.parallel.batch import run_batch
 
-__all__ = ["BadPositionError", "move_json", "position_after", "run_lines", "split_moves"]
+__all__ = [
+    "BadPositionError",
+    "is_terminal",
+    "move_json",
+    "position_after",
+    "run_lines",
+    "split_moves",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -124,7 +131,7 @@ def run_lines(
             out.write(f"line {number}: {text}\n{why}\n\n")
 
     progress = (
-        Progress(err, len(good), terminal=_is_terminal(err)) if err is not None and good else None
+        Progress(err, len(good), terminal=is_terminal(err)) if err is not None and good else None
     )
     states = [state for _, _, state in good]
     results = run_batch(task, states, batch.workers, ordered=batch.ordered, chunk=batch.chunk)
@@ -177,7 +184,8 @@ def _closing_workers(batch: BatchOptions) -> Iterator[None]:
             batch.workers.close()
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (False for a stand-in or closed stream)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # a stand-in stream, or a closed one

@@ -90,11 +90,15 @@ def _windowed(
         estimator if recorder is None else recorder, recipe.depth, dict(recipe.options)
     )
     if within(player) is None:
-        raise ValueError(
-            f"{recipe.kind} cannot search a position through a given window, so it cannot "
-            "be split over workers (alphabeta and jamboree can)"
-        )
+        raise _unsplittable(recipe.kind)
     return player, recorder
+
+
+def _unsplittable(kind: str) -> ValueError:
+    return ValueError(
+        f"{kind} cannot search a position through a given window, so it cannot "
+        "be split over workers (alphabeta and jamboree can)"
+    )
 
 
 def search_through(
@@ -260,10 +264,7 @@ def split_root(
     below = dataclasses.replace(recipe, depth=recipe.depth - 1)
     here = within(kind.build(est, below.depth, options)) if below.depth > 0 else None
     if below.depth > 0 and here is None:
-        raise ValueError(
-            f"{recipe.kind} cannot search a position through a given window, so it cannot "
-            "be split over workers (alphabeta and jamboree can)"
-        )
+        raise _unsplittable(recipe.kind)
 
     def settled(status: Status[S]) -> Est[G] | S:
         """The child's value when it needs no search, else its state."""
