@@ -34,7 +34,7 @@ from gamelib.cli.games import NamedEstimator
 from gamelib.core.datatypes import Playing
 from gamelib.estimate.estimator import Estimator, NumericEstimator
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
-from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -53,7 +53,7 @@ from gamelib.parallel import (
     run_batch,
 )
 from gamelib.parallel.split import ParallelJamboree, split_root
-from gamelib.search.counting import RecordingEstimator
+from gamelib.search.counting import CountingGame, RecordingEstimator
 from tests.strategies import trees_and_depths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,6 +147,17 @@ class TreeMaker:
 
 
 C4 = cast(Callable[[], Estimator[ConnectFourState, int, float]], NamedEstimator("connect4"))
+
+
+@dataclass(frozen=True)
+class CountedC4:
+    """Makes the 7 x 6 estimator over a game that counts the positions visited."""
+
+    def __call__(self) -> NumericEstimator[ConnectFourState, int]:
+        return connect4_estimator(CountingGame(ConnectFour()))
+
+
+C4_COUNTED = CountedC4()
 C4_GAME = ConnectFour()
 C4_LINES = random_lines(C4_GAME, 12, range(4, 20), seed=150)
 TTT = NamedEstimator("tictactoe")
@@ -310,7 +321,7 @@ def test_parallel_jamboree_on_tictactoe(dask_pool: Executor) -> None:
 
 
 @settings(max_examples=30)
-@given(trees_and_depths(), st.sampled_from([None, 1.0, 2.5]), st.sampled_from([1, 3]))
+@given(trees_and_depths(), st.sampled_from([None, 1.0, 2.5]), st.sampled_from([1, 2, 3]))
 def test_root_splitting_is_alphabeta(
     pool: ProcessPoolExecutor, tree_depth: tuple[Node, int], margin: float | None, levels: int
 ) -> None:
@@ -330,6 +341,24 @@ def test_root_splitting_on_connect_four_with_aspiration(dask_pool: Executor, lin
     for margin in (None, 2.0, 40.0):
         split = split_root(recipe, dask_pool, state, margin=margin)
         assert (split.move, split.value) == (move, value)
+
+
+@pytest.mark.parametrize("line", C4_LINES[:5])
+def test_splitting_every_position_near_the_root_is_alphabeta(
+    pool: ProcessPoolExecutor, line: str
+) -> None:
+    # Young Brothers Wait three plies down: cuts below the root stop their brothers' work.
+    recipe = SearchRecipe(C4_COUNTED, "alphabeta", 6)
+    state = states_of(C4_GAME, [line])[0]
+    move, value = SearchRecipe(C4, "alphabeta", 6).player().analyse(state)
+    serial = C4_COUNTED()
+    assert isinstance(serial.game, CountingGame)
+    AlphaBeta(Settings(serial, 6)).analyse(state)
+    for margin in (None, 4.0):
+        split = split_root(recipe, pool, state, margin=margin, levels=3, in_flight=2)
+        assert (split.move, split.value) == (move, value)
+        assert split.tasks > 7  # positions below the root were split too
+        assert 0 < split.positions < 3 * serial.game.plays
 
 
 def test_aspiration_windows_too_narrow_are_searched_again(pool: ProcessPoolExecutor) -> None:

@@ -12,15 +12,18 @@ window, as the same search would inside the tree.
   value and the move are the serial Jamboree's, and so are the positions
   estimated (as a multiset): each subtree is searched by the same code with
   the same window, only elsewhere.
-- :func:`split_root` splits one alpha-beta search at the root, as Young
-  Brothers Wait does: the first move is searched here with the whole window,
-  then the other moves on the workers, each through the window the moves
-  before it left (α = the best value so far, for Maxie).  A move that is not
-  better than an earlier one is left at its bound; a better one comes back
-  exact.  With ``margin`` (numeric estimates), each is searched through a
-  narrower aspiration window (α, α + margin); one that proves better than
-  α + margin (the window was too narrow) is searched again through (α, +∞).
-  The move and value are AlphaBeta's: the first move of greatest value.
+- :func:`split_root` splits one alpha-beta search as Young Brothers Wait
+  does: at the root, the first move is searched first, then the other moves
+  all at once, each through the window the moves before it left (α = the
+  best value so far, for Maxie).  A move that is not better than an earlier
+  one is left at its bound; a better one comes back exact.  With ``levels``
+  > 1 every position in the top ``levels`` plies is split the same way (its
+  brothers waiting for its eldest), and a cut there gives up the rest of its
+  work.  With ``margin`` (numeric estimates), the root's moves are searched
+  through a narrower aspiration window (α, α + margin); one that proves
+  better than α + margin (the window was too narrow) is searched again
+  through (α, +∞).  The move and value are AlphaBeta's: the first move of
+  greatest value.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from gamelib.parallel.recipes import SearchRecipe
@@ -30,21 +33,22 @@ window, as the same search would inside the tree.
 >>> with ThreadPoolExecutor(2) as pool:
 ...     split = split_root(SearchRecipe(nim_of_10, "alphabeta", 5), pool)
 >>> split.move, split.value, split.tasks
-(1, Guess(guess=1), 2)
+(1, Guess(guess=1), 3)
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Hashable, Sequence
+import threading
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.catalog import CATALOG
-from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
+from gamelib.core.datatypes import GREATER, LESS, Playing, Side
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
@@ -242,114 +246,234 @@ def split_root(
     levels: int = 1,
 ) -> Split[M, G]:
     """The search ``recipe`` describes (a windowed kind: alphabeta, jamboree) of
-    ``state`` (default: the start), split at the root over ``executor``.
+    ``state`` (default: the start), split over ``executor``'s workers.
 
-    The first move is searched here; at most ``in_flight`` other moves (default:
-    twice the cores) are on the workers at once, each sent with the best value
-    known when it leaves.  ``margin`` turns on aspiration windows (numeric
-    guesses only).  With ``levels`` > 1 the first move's own search is split the same
-    way, ``levels`` plies down (the first move's search is most of the work).
+    At the root, and at every position in the top ``levels`` plies, the first
+    move is searched first, then the others all at once, each sent with the
+    best value known when it leaves (Young Brothers Wait).  Below ``levels``
+    plies a whole subtree is one task.  At most ``in_flight`` tasks (default:
+    twice the cores) are on the workers at once.  ``margin`` turns on
+    aspiration windows at the root (numeric guesses only).
     """
+    if levels < 1:
+        raise ValueError(f"levels must be a whole number, at least 1, got {levels!r}")
     est = recipe.estimator() if estimator is None else estimator
-    game = est.game
-    compare = est.compare
     kind = CATALOG[recipe.kind]
     options = dict(recipe.options)
-    settings = kind.settings(est, recipe.depth, options)
-    root = game.start if state is None else state
-    moves: Sequence[M] = seq.to_tuple(ordered_moves(settings)(root))
-    if not moves:
-        raise ValueError(f"there are no moves to split in '{game.state_to_string(root)}'")
-    maxie = game.player(root) is Side.Maxie
-    below = dataclasses.replace(recipe, depth=recipe.depth - 1)
-    here = within(kind.build(est, below.depth, options)) if below.depth > 0 else None
-    if below.depth > 0 and here is None:
+    if recipe.depth > 1 and within(kind.build(est, recipe.depth - 1, options)) is None:
         raise _unsplittable(recipe.kind)
-
-    def settled(status: Status[S]) -> Est[G] | S:
-        """The child's value when it needs no search, else its state."""
-        if not isinstance(status, Playing):
-            return Definitely(status.outcome)
-        if below.depth == 0:
-            return Guess(est.estimate(status.state))
-        return status.state
-
-    def better(x: Est[G], than: Est[G]) -> bool:
-        return compare(x, than) is (GREATER if maxie else LESS)
-
-    counted = _plays(game)
-    first = settled(game.play(root, moves[0]))
-    tasks = re_searched = elsewhere = 0
-    if isinstance(first, Definitely | Guess):
-        best: Edge[M, G] = (moves[0], first)
-    elif levels > 1 and below.depth > 1:
-        inner = split_root(
-            below, executor, first, margin=margin, in_flight=in_flight, estimator=est,
-            levels=levels - 1,
-        )  # fmt: skip
-        best = (moves[0], inner.value)
-        tasks, re_searched = inner.tasks, inner.re_searched
-        elsewhere = inner.positions - (_plays(game) - counted) + 1
-    else:
-        assert here is not None
-        best = (moves[0], here(first, NegInf, PosInf)[1])
-    values: dict[int, Est[G]] = {0: best[1]}  # exact values of the moves that may be best
-
-    def wide(value: Est[G]) -> tuple[Bound[G], Bound[G]]:
-        """The window for a move that must beat ``value``."""
-        return (value, PosInf) if maxie else (NegInf, value)
-
-    def narrow(value: Est[G]) -> tuple[Bound[G], Bound[G]]:
-        """The aspiration window: ``value`` to ``value`` + margin (Maxie; mirrored for Minnie)."""
-        if margin is None or not isinstance(value, Guess):
-            return wide(value)
-        guess = value.guess
-        if not isinstance(guess, int | float) or isinstance(guess, bool):
-            return wide(value)
-        # A numeric guess moved by the margin is a guess of the same kind.
-        far = cast(Est[G], Guess(guess + margin if maxie else guess - margin))
-        return (value, far) if maxie else (far, value)
-
-    flying: dict[Future[Searched[S, G]], tuple[int, Est[G], tuple[Bound[G], Bound[G]]]] = {}
-
-    def send(i: int, against: Est[G], window: tuple[Bound[G], Bound[G]]) -> None:
-        nonlocal tasks
-        found = settled(game.play(root, moves[i]))
-        if isinstance(found, Definitely | Guess):
-            values[i] = found
-            return
-        alpha, beta = window
-        flying[executor.submit(search_through, below, found, alpha, beta)] = (i, against, window)
-        tasks += 1
-
+    root = est.game.start if state is None else state
     limit = in_flight if in_flight is not None else 2 * (os.cpu_count() or 1)
-    waiting = list(range(len(moves) - 1, 0, -1))  # popped from the end: in move order
-    best_value = best[1]
-    while waiting or flying:
-        while waiting and len(flying) < limit:
-            send(waiting.pop(), best_value, narrow(best_value))
-        if not flying:
-            continue
-        done, _ = wait(flying, return_when=FIRST_COMPLETED)
-        for future in done:
-            i, against, (alpha, beta) = flying.pop(future)
-            searched = future.result()
-            x = searched.value
-            elsewhere += searched.positions
-            if not better(x, against):
-                continue  # no better than a move before it: left at its bound
-            far = beta if maxie else alpha
-            if not isinstance(far, Infinity) and not better(far, x):
+    splitter = _Splitter(recipe, executor, est, threading.BoundedSemaphore(limit), limit)
+    counted = _plays(est.game)
+    chosen, value = splitter.search(root, recipe.depth, NegInf, PosInf, levels, margin, _Stop())
+    tally = splitter.tally
+    with tally.lock:
+        return Split(
+            chosen, value, tally.tasks, tally.re_searched,
+            _plays(est.game) - counted + tally.positions,
+        )  # fmt: skip
+
+
+class _StoppedError(Exception):
+    """A split position's search was given up: a position above it was cut."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """Whether a split position's search may stop: its own flag or any above it."""
+
+    flag: threading.Event = field(default_factory=threading.Event)
+    above: _Stop | None = None
+
+    def __bool__(self) -> bool:
+        return self.flag.is_set() or bool(self.above)
+
+
+@dataclass(eq=False)
+class _Tally:
+    """What the tasks of one split search came to (updated from several threads)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    tasks: int = 0
+    re_searched: int = 0
+    positions: int = 0
+
+
+@dataclass(eq=False)
+class _Splitter(Generic[S, M, G]):
+    """Young Brothers Wait over an executor: the positions in the top plies are
+    split here (one thread each, which only waits), the subtrees below them are
+    the workers' tasks."""
+
+    recipe: SearchRecipe[S, M, G]
+    executor: Executor
+    est: Estimator[S, M, G]
+    slots: threading.BoundedSemaphore
+    in_flight: int
+    tally: _Tally = field(default_factory=_Tally)
+
+    def search(
+        self,
+        state: S,
+        depth: int,
+        alpha: Bound[G],
+        beta: Bound[G],
+        levels: int,
+        margin: float | None,
+        stop: _Stop,
+    ) -> tuple[M, Est[G]]:
+        """``state`` searched ``depth`` plies through (α, β), as the recipe's search would
+        (the exact value strictly inside, else a bound on the same side), with the move:
+        the first of greatest value.  ``margin``: aspiration windows for the moves
+        after the first."""
+        est, game = self.est, self.est.game
+        compare = est.compare
+        settings = CATALOG[self.recipe.kind].settings(est, depth, dict(self.recipe.options))
+        moves: Sequence[M] = seq.to_tuple(ordered_moves(settings)(state))
+        if not moves:
+            raise ValueError(f"there are no moves to split in '{game.state_to_string(state)}'")
+        maxie = game.player(state) is Side.Maxie
+        own = _Stop(above=stop)
+
+        def better(x: Est[G], than: Est[G]) -> bool:
+            return compare(x, than) is (GREATER if maxie else LESS)
+
+        def beyond(x: Est[G], far: Bound[G]) -> bool:
+            """``x`` is at or past the far side of a window (β for Maxie): a cut."""
+            if isinstance(far, Infinity):
+                return False
+            return not better(far, x)
+
+        far = beta if maxie else alpha
+
+        def window(best: Est[G] | None, aspire: bool) -> tuple[Bound[G], Bound[G]]:
+            """The window for a move that must beat ``best``: the near side moved up to
+            it, and with ``aspire`` the far side brought to it plus the margin."""
+            near = alpha if maxie else beta
+            if best is not None and (isinstance(near, Infinity) or better(best, near)):
+                near = best
+            if aspire and margin is not None and isinstance(near, Guess):
+                guess = near.guess
+                if isinstance(guess, int | float) and not isinstance(guess, bool):
+                    # A numeric guess moved by the margin is a guess of the same kind.
+                    close = cast(Est[G], Guess(guess + margin if maxie else guess - margin))
+                    if isinstance(far, Infinity) or better(far, close):
+                        return (near, close) if maxie else (close, near)
+            return (near, beta) if maxie else (alpha, near)
+
+        def child(i: int, bounds: tuple[Bound[G], Bound[G]]) -> Est[G] | Future[Searched[S, G]]:
+            """Move ``i``'s value when it needs no search, else its search under way: split
+            in a thread here, or a task on a worker."""
+            status = game.play(state, moves[i])
+            if not isinstance(status, Playing):
+                return Definitely(status.outcome)
+            after = status.state
+            if depth == 1:
+                return Guess(est.estimate(after))
+            low, high = bounds
+            if levels > 1 and depth > 2:
+                return _in_thread(
+                    lambda: Searched(
+                        self.search(after, depth - 1, low, high, levels - 1, None, own)[1]
+                    )
+                )
+            return self.task(after, depth - 1, low, high, own)
+
+        flying: dict[Future[Searched[S, G]], tuple[int, Est[G] | None, tuple[Bound[G], Bound[G]]]]
+        flying = {}
+        values: dict[int, Est[G]] = {}  # exact values of the moves that may be best
+        best: Est[G] | None = None
+        waiting = list(range(len(moves) - 1, -1, -1))  # popped from the end: in move order
+
+        def send(i: int, against: Est[G] | None, bounds: tuple[Bound[G], Bound[G]]) -> None:
+            found = child(i, bounds)
+            if isinstance(found, Future):
+                flying[found] = (i, against, bounds)
+            else:
+                take(i, against, bounds, found)
+
+        def take(
+            i: int, against: Est[G] | None, bounds: tuple[Bound[G], Bound[G]], x: Est[G]
+        ) -> None:
+            """Take in move ``i``'s value, searched against ``against`` through ``bounds``."""
+            nonlocal best
+            if against is not None and not better(x, against):
+                return  # no better than a move before it: left at its bound
+            sent_far = bounds[1] if maxie else bounds[0]
+            if sent_far != far and beyond(x, sent_far):
                 # Better than the aspiration window allowed: it was too narrow.
-                re_searched += 1
-                send(i, against, wide(against))
-                continue
+                with self.tally.lock:
+                    self.tally.re_searched += 1
+                send(i, against, window(against, aspire=False))
+                return
             values[i] = x
-            if better(x, best_value):
-                best_value = x
-    chosen = min(values)
-    for i in sorted(values):
-        if better(values[i], values[chosen]):
-            chosen = i
-    here_positions = _plays(game) - counted
-    return Split(moves[chosen], values[chosen], tasks, re_searched, here_positions + elsewhere)
+            if best is None or better(x, best):
+                best = x
+
+        try:
+            send(waiting.pop(), None, window(None, aspire=False))  # the eldest brother
+            while waiting or flying:
+                if best is not None and beyond(best, far):
+                    break
+                while waiting and best is not None and len(flying) < self.in_flight:
+                    send(waiting.pop(), best, window(best, aspire=True))
+                if not flying:
+                    continue
+                done, _ = wait(flying, timeout=0.05, return_when=FIRST_COMPLETED)
+                if stop:
+                    raise _StoppedError()
+                for future in done:
+                    i, against, bounds = flying.pop(future)
+                    take(i, against, bounds, future.result().value)
+        finally:
+            own.flag.set()  # what is still under way here is no longer needed
+            for future in flying:
+                future.cancel()
+        assert best is not None  # the eldest brother has a value
+        chosen = min(i for i, x in values.items() if not better(best, x))
+        return moves[chosen], values[chosen]
+
+    def task(
+        self, state: S, depth: int, alpha: Bound[G], beta: Bound[G], stop: _Stop
+    ) -> Future[Searched[S, G]]:
+        """``state`` searched ``depth`` plies through (α, β) on a worker."""
+        while not self.slots.acquire(timeout=0.05):
+            if stop:
+                raise _StoppedError()
+        below = dataclasses.replace(self.recipe, depth=depth)
+        try:
+            future = self.executor.submit(search_through, below, state, alpha, beta)
+        except BaseException:
+            self.slots.release()
+            raise
+        with self.tally.lock:
+            self.tally.tasks += 1
+
+        def finished(done: Future[Searched[S, G]]) -> None:
+            self.slots.release()
+            if not done.cancelled() and done.exception() is None:
+                with self.tally.lock:
+                    self.tally.positions += done.result().positions
+
+        future.add_done_callback(finished)
+        return future
+
+
+T = TypeVar("T")
+
+
+def _in_thread(work: Callable[[], T]) -> Future[T]:
+    """``work`` run in a new thread here, as a future."""
+    future: Future[T] = Future()
+    future.set_running_or_notify_cancel()
+
+    def run() -> None:
+        try:
+            future.set_result(work())
+        except BaseException as error:  # handed to whoever waits on the future
+            future.set_exception(error)
+
+    threading.Thread(target=run, daemon=True).start()
+    return future
