@@ -151,7 +151,7 @@ def test_human_typo_then_legal_moves_transcript() -> None:
     )
     assert (status, err) == (0, "")
     assert re.sub(r"\(\d+\.\d\d s\)", "(T s)", out) == (
-        "Maxie: a human.  Minnie: NimPlayer.\n"
+        "Maxie: you.  Minnie: NimPlayer.\n"
         "\n"
         "5 left, and it is Maxie's turn\n"
         "Maxie, please type your move: '7' is not a legal move here; legal moves: 1, 2, 3\n"
@@ -163,6 +163,7 @@ def test_human_typo_then_legal_moves_transcript() -> None:
         "1 left, and it is Maxie's turn\n"
         "Maxie, please type your move: Maxie decides to make the move 1 (T s)\n"
         "\n"
+        "0 left\n"
         "Game over! Minnie wins!\n"
     )
 
@@ -310,10 +311,10 @@ def test_connect4_human_gets_clear_reasons() -> None:
         stdin="4\nx\n2\n2\n1\n3\n",
     )
     assert (status, err) == (0, "")
-    assert "there is no column 4: columns are 1–3; legal moves: 2, 1, 3\n" in out
-    assert "'x' is not a column number; legal moves: 2, 1, 3\n" in out
+    assert "there is no column 4: columns are 1–3; legal moves: 1, 2, 3\n" in out
+    assert "'x' is not a column number; legal moves: 1, 2, 3\n" in out
     assert "column 2 is full; legal moves: 1, 3\n" in out
-    assert out.endswith("Game over! It's a draw!\n")
+    assert out.endswith(" 1 2 3\n|O X X|\nGame over! It's a draw!\n")  # the board it ended on
 
 
 def test_tictactoe_human_gets_clear_reasons() -> None:

@@ -105,6 +105,7 @@ def test_controller_transcript_is_exact() -> None:
         "1 left, and it is Maxie's turn\n"
         "Maxie decides to make the move 1 (0.25 s)\n"
         "\n"
+        "0 left\n"
         "Game over! Minnie wins!\n"
     )
 
@@ -163,7 +164,7 @@ def test_human_player_end_of_input_is_a_clean_stop() -> None:
 
 
 def test_human_player_ctrl_c_is_a_clean_stop(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupt() -> str:
+    def interrupt(limit: int = -1) -> str:
         raise KeyboardInterrupt
 
     keyboard = io.StringIO()

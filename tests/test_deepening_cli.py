@@ -157,7 +157,7 @@ def test_the_preset_against_iterative_deepening() -> None:
     status, out, err = run("run", "C4_HvID", "--minnie", "id:3:none", "--seed", "1", stdin="3\n")
     assert status == 1  # one move typed, then the input ends: the game stops cleanly
     assert out.startswith(
-        "Maxie: a human.  Minnie: IterativeDeepening(to depth 3, table 100000).\n"
+        "Maxie: you.  Minnie: IterativeDeepening(to depth 3, table 100000).\n"
     )
     assert re.search(r"Minnie looked 3 moves ahead \([\d,]+ positions", out)
     assert err == "gamelib: game stopped: the input ended while waiting for Maxie's move\n"

@@ -29,7 +29,7 @@ from gamelib.algorithms.deepening import (
 from gamelib.catalog import CATALOG, Catalog
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
 from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
-from gamelib.cli.players import PLAYER_KINDS, Streams, build_player, search_player
+from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, search_player
 from gamelib.cli.positions import (
     BadPositionError,
     is_terminal,
@@ -267,6 +267,7 @@ class _Play:
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
         maxie = _shown(build_player(kit, self.maxie, self.streams, self.catalog), self.streams)
         minnie = _shown(build_player(kit, self.minnie, self.streams, self.catalog), self.streams)
+        advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         referee(kit.game, maxie, minnie, out=out)

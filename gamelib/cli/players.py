@@ -7,17 +7,26 @@ every search kind comes from the catalog (:mod:`gamelib.catalog`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, TextIO, TypeVar, final
+from typing import Protocol, TextIO, TypeVar, cast, final
 
 from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import PlayerSpec, SpecError
-from gamelib.core.human import HumanPlayer
+from gamelib.core.human import Advice, HumanPlayer
 from gamelib.core.player import Player
 from gamelib.core.random_player import RandomPlayer
+from gamelib.estimate.estimator import Guess, est_to_string
 from gamelib.search.player import SearchPlayer
 
-__all__ = ["PLAYER_KINDS", "PlayerKind", "Streams", "build_player", "search_player"]
+__all__ = [
+    "HINT_DEPTH",
+    "PLAYER_KINDS",
+    "PlayerKind",
+    "Streams",
+    "advise",
+    "build_player",
+    "search_player",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -105,3 +114,31 @@ def build_player(
     if plain is not None:
         return plain.build(kit, spec, streams)
     return search_player(kit, spec, catalog)
+
+
+HINT_DEPTH = 4
+"""How deep the helper a person asks for a ``hint`` looks, when the other player does not search."""
+
+
+def advise(
+    kit: GameKit[S, M, G], maxie: Player[S, M], minnie: Player[S, M], catalog: Catalog
+) -> None:
+    """Give each person at the prompt someone to ask for a ``hint``: the search player
+    they play against, else AlphaBeta at :data:`HINT_DEPTH`."""
+    for person, other in ((maxie, minnie), (minnie, maxie)):
+        if not isinstance(person, HumanPlayer) or person.advisor is not None:
+            continue
+        helper: SearchPlayer[S, M, G] = (
+            cast("SearchPlayer[S, M, G]", other)  # it analyses: a search player of this kit
+            if callable(getattr(other, "analyse", None))
+            else catalog["alphabeta"].build(kit.estimator, HINT_DEPTH, {})
+        )
+
+        def advice(state: S, helper: SearchPlayer[S, M, G] = helper) -> Advice:
+            move, value = helper.analyse(state)
+            text = est_to_string(kit.estimator, value)
+            if isinstance(value, Guess):
+                text += " (more is better for Maxie)"
+            return Advice(kit.game.move_to_string(move), text)
+
+        person.advisor = advice

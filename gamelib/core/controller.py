@@ -15,6 +15,7 @@ Maxie decides to make the move 2 (0.00 s)
 1 left, and it is Minnie's turn
 Minnie decides to make the move 1 (0.00 s)
 <BLANKLINE>
+0 left
 Game over! Maxie wins!
 >>> record.moves
 (2, 1)
@@ -30,7 +31,8 @@ from typing import Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
-from gamelib.core.game import Game
+from gamelib.core.game import Game, ShowsFinalPosition
+from gamelib.core.human import UndoRequest
 from gamelib.core.player import Player
 
 __all__ = ["GameRecord", "IllegalMoveError", "referee"]
@@ -66,7 +68,11 @@ def referee(
     """Play ``game`` from ``start`` (default ``game.start``) to the end.
 
     Prints each state, each move with the time the player took to choose it,
-    and the result, to ``out`` (default standard output).
+    the final state and the result, to ``out`` (default standard output).
+
+    A player whose ``next_move`` raises :class:`~gamelib.core.human.UndoRequest`
+    (a person typing ``undo``) takes back their last move and everything
+    played since: the game goes back to that player's previous turn.
 
     Raises :class:`IllegalMoveError` naming the player, the move and the state
     if a player returns a move that is not legal.  Whatever a player's
@@ -75,13 +81,26 @@ def referee(
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
     made: list[M] = []
+    before: list[S] = []  # the state each move in ``made`` was made in
     while True:
         side = game.player(state)
         player = maxie if side is Side.Maxie else minnie
         stream.write(game.state_to_string(state) + "\n")
         stream.flush()
         began = clock()
-        move = player.next_move(state)
+        try:
+            move = player.next_move(state)
+        except UndoRequest:
+            turns = [i for i, s in enumerate(before) if game.player(s) is side]
+            if not turns:
+                stream.write(f"{side} has no move to take back yet\n\n")
+                continue
+            back = turns[-1]
+            taken = ", ".join(game.move_to_string(m) for m in made[back:])
+            stream.write(f"{side} takes back {taken}\n\n")
+            state = before[back]
+            del made[back:], before[back:]
+            continue
         took = clock() - began
         legal = seq.to_tuple(game.moves(state))
         if move not in legal:
@@ -91,6 +110,7 @@ def referee(
                 f"'{game.state_to_string(state)}' (legal moves: {offered})"
             )
         made.append(move)
+        before.append(state)
         shown = game.move_to_string(move)
         stream.write(f"{side} decides to make the move {shown} ({took:.2f} s)\n\n")
         status = game.play(state, move)
@@ -98,6 +118,8 @@ def referee(
             case Playing(next_state):
                 state = next_state
             case Done(outcome):
+                if isinstance(game, ShowsFinalPosition):
+                    stream.write(game.final_position(state, move) + "\n")
                 stream.write(f"Game over! {outcome_to_string(outcome)}\n")
                 stream.flush()
                 return GameRecord(outcome, tuple(made))

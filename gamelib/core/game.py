@@ -7,15 +7,17 @@ mypy checks that ``MyGame`` satisfies the contract.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from gamelib.core.datatypes import Side, Status
 from gamelib.seq import Seq
 
-__all__ = ["Game"]
+__all__ = ["Game", "ShowsFinalPosition"]
 
 S = TypeVar("S")
 M = TypeVar("M")
+S_contra = TypeVar("S_contra", contravariant=True)
+M_contra = TypeVar("M_contra", contravariant=True)
 
 
 # --8<-- [start:game]
@@ -65,3 +67,17 @@ class Game(Protocol[S, M]):
 
 
 # --8<-- [end:game]
+
+
+@runtime_checkable
+class ShowsFinalPosition(Protocol[S_contra, M_contra]):
+    """Optional extra for a game: the position a game-ending move leaves.
+
+    ``play`` answers a move that ends the game with ``Done(outcome)`` and no
+    state, as in SML; a game with this method lets the controller show the
+    board the game ended on.
+    """
+
+    def final_position(self, state: S_contra, move: M_contra, /) -> str:
+        """The position after ``move``, which ends the game, as a person reads it."""
+        ...

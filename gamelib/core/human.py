@@ -1,23 +1,56 @@
-"""The human player (SML ``HumanPlayer``): reads moves typed at a prompt."""
+"""The human player (SML ``HumanPlayer``): reads moves typed at a prompt.
+
+Besides moves, the prompt understands a few words: ``help`` (or ``?``),
+``hint`` and ``value`` (when the player has an advisor), ``undo`` and
+``quit``.  A word is only a command when it is not also a legal move.
+"""
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TextIO, TypeVar, final, runtime_checkable
 
 from gamelib import seq
 from gamelib.core.game import Game
 
-__all__ = ["ExplainsIllegalMoves", "HumanPlayer", "InputClosedError"]
+__all__ = [
+    "Advice",
+    "ExplainsIllegalMoves",
+    "HumanPlayer",
+    "InputClosedError",
+    "QuitError",
+    "UndoRequest",
+    "board_order",
+    "echo",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
 S_contra = TypeVar("S_contra", contravariant=True)
 
+ECHO_LIMIT = 40
+"""How much of a typed line is repeated back in an answer."""
+LINE_LIMIT = 4096
+"""How much of a typed line is read at all; the rest of a longer line is dropped."""
+
 
 class InputClosedError(Exception):
     """The person at the prompt ended the input (end of file or Ctrl-C)."""
+
+
+class QuitError(InputClosedError):
+    """The person at the prompt typed ``quit``."""
+
+
+class UndoRequest(Exception):  # noqa: N818  (a request, not an error: the controller grants it)
+    """The person at the prompt asked to take back their last move.
+
+    The controller (:func:`gamelib.core.controller.referee`) goes back to the
+    position before it and asks the same player again.
+    """
 
 
 @runtime_checkable
@@ -30,13 +63,93 @@ class ExplainsIllegalMoves(Protocol[S_contra]):
 
 
 @final
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What an advisor says about a position: the move it would make and the value."""
+
+    move: str
+    """The move, as the game writes it."""
+    value: str
+    """The position's value, as a person reads it (say whose view a guess takes)."""
+
+
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` made safe to repeat back: control characters shown as ``\\x..`` escapes,
+    and cut to ``limit`` characters with ``...``.
+
+    >>> echo("4\\x1b[2J")
+    '4\\\\x1b[2J'
+    >>> echo("7" * 100)
+    '7777777777777777777777777777777777777777...'
+    """
+    safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return safe if len(safe) <= limit else safe[:limit] + "..."
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key that puts ``2`` before ``10``."""
+    return tuple(
+        (0, int(part)) if part.isdecimal() else (1, part)
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
+
+
+def board_order(game: Game[S, M], moves: Iterable[M]) -> list[str]:
+    """The moves as the game writes them, in board order (``1, 2, ..., 10``), not in the
+    order a search would try them.
+
+    >>> from gamelib.games.connect4 import ConnectFour
+    >>> game = ConnectFour()
+    >>> board_order(game, game.moves(game.start))
+    ['1', '2', '3', '4', '5', '6', '7']
+    """
+    return sorted((game.move_to_string(m) for m in moves), key=_natural)
+
+
+def _read_line(source: TextIO) -> str:
+    """One line, of which at most :data:`LINE_LIMIT` characters are kept; ``""`` at the end."""
+    line = source.readline(LINE_LIMIT)
+    if len(line) == LINE_LIMIT and not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):  # drop the rest of a very long line
+            rest = source.readline(LINE_LIMIT)
+    return line
+
+
+def _discard_type_ahead(source: TextIO) -> None:
+    """Forget what was typed on a terminal before the prompt (while the machine thought)."""
+    try:
+        if not source.isatty():
+            return
+        import termios  # not on every platform
+
+        termios.tcflush(source.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        return
+
+
+HELP = """\
+Type a move ({moves}), or:
+  help    this list
+  hint    the move the machine would make here, and the value of the position
+  value   the value of the position
+  undo    take back your last move (and the answer to it)
+  quit    stop the game
+"""
+
+
+@final
 @dataclass(eq=False)
 class HumanPlayer(Generic[S, M]):
     """Asks "<Side>, please type your move: " until it reads a legal move.
 
-    Text that does not name a legal move is answered with the legal moves and
-    the prompt comes again.  End of input or Ctrl-C raises
-    :class:`InputClosedError`, which the command line turns into a short message.
+    Text that does not name a legal move is answered with the legal moves (in
+    board order) and the prompt comes again; what was typed is repeated back
+    cut short and with control characters escaped.  ``help``, ``hint``,
+    ``value``, ``undo`` and ``quit`` are understood at the prompt.  End of input
+    or Ctrl-C raises :class:`InputClosedError`, ``quit`` :class:`QuitError`, and
+    ``undo`` :class:`UndoRequest`, for the controller.
 
     >>> import io
     >>> from gamelib.games.nim import Nim
@@ -56,9 +169,11 @@ class HumanPlayer(Generic[S, M]):
     """Where moves are read from (standard input when None)."""
     output: TextIO | None = None
     """Where prompts and complaints go (standard output when None)."""
+    advisor: Callable[[S], Advice] | None = None
+    """What ``hint`` and ``value`` ask (a search player, say); None: they are not offered."""
 
     def __str__(self) -> str:
-        return "a human"
+        return "you"
 
     def next_move(self, state: S, /) -> M:
         game = self.game
@@ -66,6 +181,9 @@ class HumanPlayer(Generic[S, M]):
         sink = sys.stdout if self.output is None else self.output
         legal = seq.to_tuple(game.moves(state))
         side = game.player(state)
+        offered = ", ".join(board_order(game, legal))
+        if source is not None:
+            _discard_type_ahead(source)
         while True:
             sink.write(f"{side}, please type your move: ")
             sink.flush()
@@ -73,7 +191,7 @@ class HumanPlayer(Generic[S, M]):
                 sink.write("\n")
                 raise InputClosedError(f"there is no input to read {side}'s move from")
             try:
-                line = source.readline()
+                line = _read_line(source)
             except KeyboardInterrupt:
                 sink.write("\n")
                 raise InputClosedError(f"{side} interrupted the game") from None
@@ -84,9 +202,30 @@ class HumanPlayer(Generic[S, M]):
             move = game.parse_move(state, text)
             if move is not None and move in legal:
                 return move
-            offered = ", ".join(game.move_to_string(m) for m in legal)
+            answer = self._command(text.lower(), state, offered)
+            if answer is not None:
+                sink.write(answer)
+                continue
+            shown = echo(text)
             if isinstance(game, ExplainsIllegalMoves):
-                reason = game.why_illegal(state, text)
+                reason = game.why_illegal(state, shown)
                 sink.write(f"{reason}; legal moves: {offered}\n")
             else:
-                sink.write(f"'{text}' is not a legal move here; legal moves: {offered}\n")
+                sink.write(f"'{shown}' is not a legal move here; legal moves: {offered}\n")
+
+    def _command(self, word: str, state: S, offered: str) -> str | None:
+        """The answer to a command word, or None when ``word`` is not one."""
+        if word in ("help", "?"):
+            return HELP.format(moves=offered)
+        if word in ("quit", "exit"):
+            raise QuitError(f"{self.game.player(state)} quit the game")
+        if word == "undo":
+            raise UndoRequest()
+        if word in ("hint", "value"):
+            if self.advisor is None:
+                return f"there is no one to ask for a {word} in this game\n"
+            advice = self.advisor(state)
+            if word == "value":
+                return f"value: {advice.value}\n"
+            return f"hint: {advice.move} (value: {advice.value})\n"
+        return None

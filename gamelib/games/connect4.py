@@ -431,6 +431,14 @@ class ConnectFour:
         lines.append(f"{side} ({mark}) to move")
         return "\n".join(lines)
 
+    def final_position(self, state: ConnectFourState, move: int, /) -> str:
+        """The board after ``move``, which ended the game (no one is to move)."""
+        mover, other, plies, board = state
+        bit = ((mover | other) + board.bottom[move]) & board.column[move]
+        mover |= board.lines_of[bit.bit_length()]
+        after = _new_state(ConnectFourState, (other, mover, plies + 1, board))
+        return self.state_to_string(after).rsplit("\n", 1)[0]
+
     def move_to_string(self, move: int, /) -> str:
         return str(move + 1)
 

@@ -77,6 +77,10 @@ class Nim:
     def state_to_string(self, state: NimState, /) -> str:
         return f"{state.pebbles} left, and it is {state.side}'s turn"
 
+    def final_position(self, state: NimState, move: int, /) -> str:
+        """The pile after the last pebble is taken."""
+        return f"{state.pebbles - move} left"
+
     def move_to_string(self, move: int, /) -> str:
         return str(move)
 

@@ -234,6 +234,13 @@ class TicTacToe:
             "\n---+---+---\n".join(f" {row}" for row in rows) + f"\n{state.side} ({mark}) to move"
         )
 
+    def final_position(self, state: TicTacToeState, move: int, /) -> str:
+        """The board after ``move``, which ended the game (no one is to move)."""
+        x, o, side = state
+        bit = 1 << (move - 1)
+        after = (x | bit, o, _MINNIE) if side is _MAXIE else (x, o | bit, _MAXIE)
+        return self.state_to_string(_new_state(TicTacToeState, after)).rsplit("\n", 1)[0]
+
     def move_to_string(self, move: int, /) -> str:
         return str(move)
 
