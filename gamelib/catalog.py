@@ -33,23 +33,54 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 from gamelib.algorithms.deepening import DEEPENING_TABLE, DeepeningSettings, IterativeDeepening
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import MTDF_TABLE, MTDf, PrincipalVariation, Scout
+from gamelib.chance.events import ChanceObserver
+from gamelib.chance.expectiminimax import (
+    ChancePlayer,
+    ChanceSettings,
+    Expectiminimax,
+    Star1,
+    Star2,
+)
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.minimax import Minimax
+from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
+from gamelib.nplayer.maxn import (
+    MaxN,
+    NSearchPlayer,
+    Paranoid,
+    ShallowMaxN,
+    ShallowSettings,
+    paranoid_settings,
+)
+from gamelib.nplayer.trace import NTrace
+from gamelib.nplayer.trace import trace as n_trace
+from gamelib.nplayer.trace import trace_to_dot as n_trace_to_dot
+from gamelib.nplayer.trace import trace_to_text as n_trace_to_text
 from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
+from gamelib.trace import trace, trace_to_dot, trace_to_text
 
 __all__ = [
     "CATALOG",
+    "CHANCE_KINDS",
+    "NPLAYER_KINDS",
     "Catalog",
+    "ChanceKind",
+    "ChanceKindFactory",
+    "Drawing",
     "KindFactory",
+    "NKindBuilder",
+    "NKindTracer",
+    "NPlayerKind",
     "Option",
     "OptionValues",
     "SearchKind",
     "SettingsMaker",
+    "TotalMissingError",
     "choice",
     "parse_count",
     "parse_fraction",
@@ -644,3 +675,186 @@ CATALOG = Catalog(
     )
 )
 """The search kinds gamelib ships."""
+
+
+# --------------------------------------------------------------------------
+# Searches for games of chance and for games of n players.  Their players have
+# contracts of their own (gamelib.chance, gamelib.nplayer), so they are listed in
+# two tables of their own; the command line offers each table only for its games.
+
+
+class ChanceKindFactory(Protocol):
+    """A chance search factory: Expectiminimax, Star1 and Star2 have this shape."""
+
+    def __call__(
+        self, settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
+    ) -> ChancePlayer[S, M]: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceKind:
+    """A kind of search player for games of chance (:mod:`gamelib.chance`)."""
+
+    name: str
+    """Its name in a player spec (``expectiminimax``)."""
+    factory: ChanceKindFactory
+    """The factory."""
+    summary: str
+    """One line of description."""
+
+    def usage(self) -> str:
+        """How a player spec names it: ``star2:DEPTH``."""
+        return f"{self.name}:DEPTH"
+
+
+CHANCE_KINDS: tuple[ChanceKind, ...] = (
+    ChanceKind(
+        "expectiminimax",
+        Expectiminimax,
+        "expectiminimax: minimax that averages over the dice",
+    ),
+    ChanceKind(
+        "star1",
+        Star1,
+        "Ballard's Star1: expectiminimax's value, alpha-beta cuts at chance positions too",
+    ),
+    ChanceKind(
+        "star2",
+        Star2,
+        "Ballard's Star2: Star1 that first probes one move of each outcome",
+    ),
+)
+"""The search kinds for games of chance, in the order ``gamelib list`` shows them."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A traced search as the command line shows it: text, a picture, and counts."""
+
+    text: str
+    """The indented trace."""
+    dot: str
+    """The Graphviz picture of it."""
+    positions: int
+    """Positions visited, the root included."""
+    leaves: int
+    """Positions estimated or finished."""
+
+
+class NKindBuilder(Protocol):
+    """Builds an n-player search player; ``total`` is shallow pruning's, None if unknown."""
+
+    def __call__(
+        self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
+    ) -> NSearchPlayer[S, M, Vector | Number]: ...
+
+
+class NKindTracer(Protocol):
+    """Runs one search of a kind from ``estimator``'s start and draws it."""
+
+    def __call__(
+        self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
+    ) -> Drawing: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NPlayerKind:
+    """A kind of search player for games of n players (:mod:`gamelib.nplayer`)."""
+
+    name: str
+    """Its name in a player spec (``maxn``)."""
+    summary: str
+    """One line of description."""
+    build: NKindBuilder
+    """Builds a player of this kind."""
+    trace: NKindTracer
+    """Traces one search of this kind."""
+    needs_total: bool = False
+    """Whether it takes shallow pruning's total, written after the depth."""
+
+    def usage(self) -> str:
+        """How a player spec names it: ``shallow-maxn:DEPTH:TOTAL``."""
+        return f"{self.name}:DEPTH" + (":TOTAL" if self.needs_total else "")
+
+
+class TotalMissingError(ValueError):
+    """Shallow pruning was asked for with no known total of the utilities."""
+
+
+def _total_of(total: Number | None) -> Number:
+    if total is None:
+        raise TotalMissingError(
+            "shallow-maxn needs the most the utilities of a vector add up to, and this "
+            "game does not say: give it as shallow-maxn:DEPTH:TOTAL"
+        )
+    return total
+
+
+def _n_drawing(t: NTrace[S, M]) -> Drawing:
+    nodes = list(t.root.walk())
+    leaves = sum(1 for node in nodes if node.leaf_number is not None)
+    return Drawing(n_trace_to_text(t), n_trace_to_dot(t), len(nodes), leaves)
+
+
+def _maxn_build(
+    estimator: NEstimator[S, M], depth: int, total: Number | None, /
+) -> NSearchPlayer[S, M, Vector | Number]:
+    return MaxN(NSettings(estimator, depth))
+
+
+def _maxn_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
+    return _n_drawing(n_trace(MaxN, NSettings(estimator, depth)))
+
+
+def _shallow_build(
+    estimator: NEstimator[S, M], depth: int, total: Number | None, /
+) -> NSearchPlayer[S, M, Vector | Number]:
+    return ShallowMaxN(ShallowSettings(estimator, depth, _total_of(total)))
+
+
+def _shallow_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
+    return _n_drawing(n_trace(ShallowMaxN, ShallowSettings(estimator, depth, _total_of(total))))
+
+
+def _paranoid_build(
+    estimator: NEstimator[S, M], depth: int, total: Number | None, /
+) -> NSearchPlayer[S, M, Vector | Number]:
+    return Paranoid(NSettings(estimator, depth))
+
+
+def _paranoid_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
+    # The mover at the start against everyone else: AlphaBeta on that two-player game.
+    settings = NSettings(estimator, depth)
+    me = estimator.game.player(estimator.game.start)
+    found = trace(AlphaBeta, paranoid_settings(settings, me))
+    return Drawing(
+        trace_to_text(found), trace_to_dot(found), len(found.nodes()), len(found.leaves())
+    )
+
+
+NPLAYER_KINDS: tuple[NPlayerKind, ...] = (
+    NPlayerKind(
+        "maxn",
+        "max^n: each player takes the vector best for itself (first move on a tie)",
+        _maxn_build,
+        _maxn_trace,
+    ),
+    NPlayerKind(
+        "shallow-maxn",
+        "max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
+        "(default: the game's own)",
+        _shallow_build,
+        _shallow_trace,
+        needs_total=True,
+    ),
+    NPlayerKind(
+        "paranoid",
+        "paranoid search: the others gang up on the mover, solved with alpha-beta",
+        _paranoid_build,
+        _paranoid_trace,
+    ),
+)
+"""The search kinds for games of n players, in the order ``gamelib list`` shows them."""

@@ -310,7 +310,7 @@ BAD_TEXT = [
     ("a[ ?b[-1/2: c3, 3/2: d1] ]", "the probability -1/2 is negative at position 7"),
     ("a[ ?b[1/2: c3, 1/3: d1] ]", "the probabilities at chance node ?b sum to 5/6, not 1"),
     ("a[ ?b[0.5: c3, 0.6: d1] ]", "the probabilities at chance node ?b sum to 11/10, not 1"),
-    ("a[ ?b[] ]", "expected a probability such as 1/2 or 0.25 before the next outcome, found ']'"),
+    ("a[ ?b[] ]", "chance node ?b lists no outcomes"),
     ("a[ ?b ]", "expected '[' and the outcomes of chance node ?b, found ']'"),
     ("a[ ?b3[1: c] ]", "chance node ?b cannot have a number"),
     ("a[ ?[1: c] ]", "expected a chance node's name after '?', found '['"),

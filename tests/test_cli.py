@@ -40,7 +40,8 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
     [
         (
             ["play", "chess"],
-            "gamelib: unknown game 'chess'; known games: connect4, nim, tictactoe, tree\n",
+            "gamelib: unknown game 'chess'; known games: connect4, nim, pig, takeaway, "
+            "tictactoe, tree\n",
         ),
         (["play", "nim", "--pile", "x"], "gamelib: --pile must be a whole number, got 'x'\n"),
         (["play", "nim", "--pile", "0"], "gamelib: --pile must be at least 1, got 0\n"),
@@ -290,7 +291,8 @@ def test_console_script_reports_bad_game() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert (
-        done.stderr == "gamelib: unknown game 'go'; known games: connect4, nim, tictactoe, tree\n"
+        done.stderr == "gamelib: unknown game 'go'; known games: connect4, nim, pig, takeaway, "
+        "tictactoe, tree\n"
     )
 
 

@@ -79,6 +79,8 @@ def test_many_players_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch
     printed = [b for b in shown if not b.startswith("--8<--")]
     assert len(printed) == 5
     assert run_page("many-players.md", monkeypatch) == "".join(printed)
+
+
 def test_chance_seen_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("chance.md")
     assert run_page("chance.md", monkeypatch) == shown[-1]

@@ -150,7 +150,10 @@ def test_depth_limited_solves() -> None:
     ("argv", "message"),
     [
         (["tree"], "'tree' cannot be solved: its leaves are estimates, not finished games"),
-        (["chess"], "unknown game 'chess'; known games: connect4, nim, tictactoe, tree"),
+        (
+            ["chess"],
+            "unknown game 'chess'; known games: connect4, nim, pig, takeaway, tictactoe, tree",
+        ),
         (
             ["tictactoe", "--moves", "1,1"],
             "--moves: move 2 cannot be played after 1: cell 1 is taken; "

@@ -415,7 +415,8 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
     [
         (
             ["trace"],
-            "gamelib: name a tree (small, big, uneven, cse473), write one, or give --game\n",
+            "gamelib: name a tree (small, big, uneven, cse473, chance-example, dice, cse473-3p), "
+            "write one, or give --game\n",
         ),
         (
             ["trace", "small", "--game", "nim"],
@@ -423,7 +424,8 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
         ),
         (
             ["trace", "--game", "go"],
-            "gamelib: unknown game 'go'; known games: connect4, nim, tictactoe, tree\n",
+            "gamelib: unknown game 'go'; known games: connect4, nim, pig, takeaway, tictactoe, "
+            "tree\n",
         ),
         (
             ["trace", "small", "--svg", "out.png"],

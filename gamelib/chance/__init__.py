@@ -39,6 +39,7 @@ from gamelib.chance.game import (
     check_branches,
     check_probabilities,
 )
+from gamelib.chance.human import ChanceHumanPlayer, Decisions
 from gamelib.chance.trace import (
     ChanceTrace,
     ChanceTraceNode,
@@ -67,6 +68,7 @@ __all__ = [
     "ChanceEvent",
     "ChanceFactory",
     "ChanceGame",
+    "ChanceHumanPlayer",
     "ChanceNode",
     "ChanceObserver",
     "ChancePlayer",
@@ -81,6 +83,7 @@ __all__ = [
     "ChanceTreeGame",
     "ChanceTreeState",
     "Decision",
+    "Decisions",
     "Expectiminimax",
     "LeafCounter",
     "Moved",

@@ -402,6 +402,11 @@ def parse_chance_tree(text: str) -> Decision | Leaf:
     ...
     gamelib.games.explicit.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
 (chance node ?b starts at position 4 of the tree text)
+    >>> parse_chance_tree("a[ ?b[] ]")
+    Traceback (most recent call last):
+    ...
+    gamelib.games.explicit.TreeSyntaxError: chance node ?b lists no outcomes: write each as \
+PROBABILITY: NODE at position 7 of the tree text, near 'a[ ?b[] ]'
     >>> parse_chance_tree("a[ ?b[1/2 c3, 1/2: d1] ]")
     Traceback (most recent call last):
     ...
@@ -428,6 +433,10 @@ at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
             if r.peek() != "[":
                 raise r.fail(f"expected '[' and the outcomes of chance node ?{name}, {r.found()}")
             r.pos += 1
+            if r.peek() == "]":
+                raise r.fail(
+                    f"chance node ?{name} lists no outcomes: write each as PROBABILITY: NODE"
+                )
             stack.append(_Open(name, True, 0, at, probability))
             continue
         name = r.name("a node name")

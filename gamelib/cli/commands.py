@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Generic, NoReturn, TextIO, TypeVar, cast
 
@@ -26,8 +27,42 @@ from gamelib.algorithms.deepening import (
     DeepeningSettings,
     Iteration,
 )
-from gamelib.catalog import CATALOG, Catalog
+from gamelib.catalog import (
+    CATALOG,
+    CHANCE_KINDS,
+    NPLAYER_KINDS,
+    Catalog,
+    Drawing,
+    TotalMissingError,
+)
+from gamelib.chance.expectiminimax import BoundsError
+from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
+from gamelib.cli.beyond import (
+    BEYOND_GAMES,
+    BEYOND_TREES,
+    PLAIN_KINDS,
+    BeyondKit,
+    BeyondSpec,
+    ChanceKit,
+    Family,
+    NKit,
+    analyse_chance,
+    analyse_n,
+    beyond_tree,
+    family_kinds,
+    game_is,
+    kind_family,
+    misfit,
+    n_value_text,
+    parse_beyond_spec,
+    play_chance,
+    play_n,
+    split_seat_flags,
+    trace_chance,
+    trace_n,
+    value_text,
+)
 from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
 from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, search_player
 from gamelib.cli.positions import (
@@ -42,6 +77,7 @@ from gamelib.cli.presets import DEMO_PRESET, PRESETS
 from gamelib.cli.solve import SolveJob, add_solve_options, check_request
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
+    NON_SEARCH_KINDS,
     PlayerSpec,
     SpecError,
     parse_depth,
@@ -53,7 +89,8 @@ from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
-from gamelib.games.explicit import ExplicitTreeError
+from gamelib.games.explicit import HANDOUT_TREES, ExplicitTreeError
+from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.events import SearchObserver
@@ -82,24 +119,38 @@ class _Parser(argparse.ArgumentParser):
 def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     parser = _Parser(
         prog="gamelib",
-        description="Play and analyse two-player games with the 15-150 search players.",
+        description="Play and analyse games with the 15-150 search players: two-player "
+        "games, games of chance and games of n players.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    games = ", ".join(sorted(GAMES))
+    games = _all_games()
 
-    play = commands.add_parser("play", help="play one game on the terminal")
+    play = commands.add_parser(
+        "play",
+        help="play one game on the terminal",
+        description="Play one game.  A game of n players names its players with --player1 "
+        "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
+        "chance with --maxie and --minnie.",
+    )
     play.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    play.add_argument("--maxie", default="human", help="Maxie's player (default: human)")
-    play.add_argument("--minnie", default="alphabeta", help="Minnie's player (default: alphabeta)")
+    play.add_argument(
+        "--maxie",
+        help="Maxie's player (default: human; for a game of chance, expectiminimax)",
+    )
+    play.add_argument(
+        "--minnie",
+        help="Minnie's player (default: alphabeta; for a game of chance, expectiminimax)",
+    )
     _search_options(play, catalog)
-    play.add_argument("--seed", help="seed for random players")
+    play.add_argument("--seed", help="seed for random players and the dice")
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
     analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
     analyse.add_argument(
         "--player",
-        help="search player (default: alphabeta; id when --time or --nodes is given)",
+        help="search player (default: alphabeta; id when --time or --nodes is given; "
+        "expectiminimax for a game of chance, maxn for a game of n players)",
     )
     _search_options(analyse, catalog)
     analyse.add_argument(
@@ -123,20 +174,27 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
         "trace", help="show every position a search visits, as text and (optionally) a picture"
     )
     tracing.add_argument(
-        "target",
+        "tree_text",
         metavar="TREE",
         nargs="?",
-        help="a handout tree (small, big, uneven, cse473) or a tree like 'a[b[c3,d6],e[f1]]'",
+        help=f"a named tree ({', '.join(_tree_names())}) or a tree like 'a[b[c3,d6],e[f1]]', "
+        "a chance tree like 'a[?b[1/2: c3, 1/2: d1], e2]' or an n-player tree like "
+        "'a[b(1,0,2), c(0,3,0)]'",
     )
     tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
-    tracing.add_argument("--player", default="alphabeta", help="search player (default: alphabeta)")
+    tracing.add_argument(
+        "--player",
+        help="search player (default: alphabeta; expectiminimax for chance trees and games, "
+        "maxn for n-player ones)",
+    )
     _search_options(tracing, catalog)
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
     tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
     tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
-    traced_entry = GAMES.get(trace_game) if trace_game is not None else None
-    if traced_entry is not None:
-        traced_entry.add_options(tracing)  # e.g. --pile for --game nim
+    if trace_game is not None:
+        traced = GAMES.get(trace_game) or BEYOND_GAMES.get(trace_game)
+        if traced is not None:
+            traced.add_options(tracing)  # e.g. --pile for --game nim
 
     solving = commands.add_parser(
         "solve",
@@ -160,6 +218,15 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     commands.add_parser("list", help="list games, player kinds and presets")
     commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
     return parser
+
+
+def _all_games() -> str:
+    """Every game's name, in order: ``connect4, nim, pig, ...``."""
+    return ", ".join(sorted([*GAMES, *BEYOND_GAMES]))
+
+
+def _tree_names() -> list[str]:
+    return [*HANDOUT_TREES, *BEYOND_TREES]
 
 
 def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
@@ -191,7 +258,7 @@ def _default_text(value: object) -> str:
 def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
     entry = GAMES.get(name)
     if entry is None:
-        raise UsageError(f"unknown game '{name}'; known games: {', '.join(sorted(GAMES))}")
+        raise UsageError(f"unknown game '{name}'; known games: {_all_games()}")
     if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {name}", add_help=False)
@@ -209,6 +276,8 @@ class _Defaults:
     """
 
     def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+        game: str | None = getattr(options, "game", None)
+        self.title = "the tree" if game is None else game
         self.flags: dict[str, str] = {}
         if options.depth is not None:
             parse_depth(options.depth)  # the same rules for every kind: say at once
@@ -224,6 +293,17 @@ class _Defaults:
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
         depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
+        kind = text.split(":")[0].strip().lower()
+        if kind not in catalog and kind_family(kind) in ("chance", "n-player"):
+            raise SpecError(
+                misfit(
+                    kind,
+                    self.title,
+                    game_is("two-player"),
+                    catalog.names(),
+                    NON_SEARCH_KINDS,
+                )
+            )
         return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
 
     def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
@@ -258,8 +338,8 @@ def _seed(text: str | None) -> int | None:
 class _Play:
     def __init__(self, options: argparse.Namespace, streams: Streams, catalog: Catalog) -> None:
         defaults = _Defaults(options, catalog)
-        self.maxie = defaults.spec(options.maxie, catalog)
-        self.minnie = defaults.spec(options.minnie, catalog)
+        self.maxie = defaults.spec(options.maxie or "human", catalog)
+        self.minnie = defaults.spec(options.minnie or "alphabeta", catalog)
         defaults.check_used([self.maxie, self.minnie], catalog)
         self.streams = streams
         self.catalog = catalog
@@ -363,9 +443,7 @@ class _Analyse(_Report):
                 out.write(f"({found_deeply.note})\n")
         return 0
 
-    def _batch(
-        self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]
-    ) -> int:
+    def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:
         """``--positions``: each line's position analysed, an answer a line."""
         options = self.options
         batch = check_batch_options(options, options.positions)
@@ -478,7 +556,218 @@ class _Trace(_Report):
         return 0
 
 
-def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
+class _BeyondOptions:
+    """The options common to play, analyse and trace for games of chance or of n players."""
+
+    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+        self.options = options
+        self.catalog = catalog
+
+    def check_flags(self, title: str) -> None:
+        """SpecError for a two-player search option (``--prune``, ``--time``) given here."""
+        for option in self.catalog.options():
+            given: str | None = getattr(self.options, option.name.replace("-", "_"), None)
+            if given is not None:
+                owners = " and ".join(k.name for k in self.catalog if k.option(option.name))
+                raise SpecError(
+                    f"--{option.name} is for {owners} players, two-player searches that do "
+                    f"not play {title}"
+                )
+
+    def spec(
+        self,
+        text: str,
+        family: Family,
+        title: str,
+        players: int | None,
+        default_depth: int = DEFAULT_DEPTH,
+    ) -> BeyondSpec:
+        return parse_beyond_spec(text, family, title, players, default_depth, self.options.depth)
+
+    def search_spec(
+        self,
+        command: str,
+        family: Family,
+        title: str,
+        players: int | None,
+        default_depth: int = DEFAULT_DEPTH,
+    ) -> BeyondSpec:
+        """The ``--player`` of analyse or trace: a search kind of ``family``."""
+        self.check_flags(title)
+        given: str | None = self.options.player
+        text = given or family_kinds(family)[0]
+        spec = self.spec(text, family, title, players, default_depth)
+        if spec.kind in PLAIN_KINDS:
+            kinds = family_kinds(family)
+            raise SpecError(
+                f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
+                f"not '{text}'"
+            )
+        self.check_depth_used([spec])
+        return spec
+
+    def check_depth_used(self, specs: Sequence[BeyondSpec]) -> None:
+        """SpecError for a ``--depth`` that none of ``specs`` took."""
+        depth: str | None = self.options.depth
+        if depth is None or any(spec.took_depth_flag for spec in specs):
+            return
+        if any(spec.kind not in PLAIN_KINDS for spec in specs):
+            raise SpecError(
+                f"--depth {depth} has no effect: every one of the search players here gives its own"
+            )
+        raise SpecError("--depth is for search players, and no player here is one")
+
+
+class _BeyondPlay(_BeyondOptions):
+    def __init__(
+        self,
+        options: argparse.Namespace,
+        seats: dict[int, str],
+        streams: Streams,
+        catalog: Catalog,
+    ) -> None:
+        super().__init__(options, catalog)
+        self.seats = seats
+        self.streams = streams
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        if self.seats:
+            raise UsageError(
+                f"--player{min(self.seats)} is for games of n players; {kit.title}'s players "
+                "are Maxie and Minnie: name them with --maxie and --minnie"
+            )
+        self.check_flags(kit.title)
+        texts = (self.options.maxie or "expectiminimax", self.options.minnie or "expectiminimax")
+        maxie, minnie = (self.spec(text, "chance", kit.title, None) for text in texts)
+        self.check_depth_used([maxie, minnie])
+        io = (self.streams.input, self.streams.output)
+        return play_chance(kit, (maxie, minnie), io, self.streams.seed)
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        names = kit.game.names
+        n = len(names)
+        for flag, given in (("--maxie", self.options.maxie), ("--minnie", self.options.minnie)):
+            if given is not None:
+                raise UsageError(
+                    f"{kit.title} has no {flag[2:].capitalize()}: its players are "
+                    f"{', '.join(names[:-1])} and {names[-1]}; name them with --player1 .. "
+                    f"--player{n}"
+                )
+        for seat in sorted(self.seats):
+            if not 1 <= seat <= n:
+                raise UsageError(
+                    f"--player{seat} names no player: {kit.title} has {n} players, "
+                    f"--player1 to --player{n}"
+                )
+        self.check_flags(kit.title)
+        specs = [
+            self.spec(self.seats.get(i + 1, "maxn"), "n-player", kit.title, n, kit.default_depth)
+            for i in range(n)
+        ]
+        self.check_depth_used(specs)
+        io = (self.streams.input, self.streams.output)
+        return play_n(kit, specs, io, self.streams.seed)
+
+
+class _BeyondAnalyse(_BeyondOptions):
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
+        super().__init__(options, catalog)
+        self.out = out
+
+    def _check_start_only(self, title: str) -> None:
+        for flag, given in (
+            ("--moves", self.options.moves),
+            ("--positions", self.options.positions),
+        ):
+            if given is not None:
+                raise SpecError(
+                    f"{flag} is for two-player games; analyse {title} looks at its start"
+                )
+        check_batch_options(self.options, None)  # a batch flag alone is a mistake
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        self._check_start_only(kit.title)
+        spec = self.search_spec("analyse", "chance", kit.title, None)
+        player, side, move, value = analyse_chance(kit, spec)
+        if self.options.json:
+            found: dict[str, JsonValue] = {
+                "moves": "",
+                "player": player,
+                "to_move": side,
+                "best": move_json(move),
+                "value": chance_number(value),
+                "guess": float(value),
+            }
+            self.out.write(json_line(found))
+            return 0
+        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        self.out.write(f"{player} chooses {move} for {side}; value: {value_text(value)}\n")
+        return 0
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        self._check_start_only(kit.title)
+        names = kit.game.names
+        spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
+        player, mover, move, value = analyse_n(kit, spec)
+        if self.options.json:
+            found: dict[str, JsonValue] = {
+                "moves": "",
+                "player": player,
+                "to_move": mover,
+                "best": move_json(move),
+                "value": n_value_text(value),
+            }
+            if isinstance(value, tuple):
+                found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
+            else:
+                found["guess"] = float(value) if isinstance(value, Fraction) else value
+            self.out.write(json_line(found))
+            return 0
+        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        meaning = ""
+        if not isinstance(value, tuple):
+            others = [name for name in names if name != mover]
+            meaning = f" ({mover}'s utility if {' and '.join(others)} play against {mover})"
+        self.out.write(
+            f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}\n"
+        )
+        return 0
+
+
+class _BeyondTrace(_BeyondOptions):
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
+        super().__init__(options, catalog)
+        self.out = out
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
+        spec = self.search_spec("trace", "chance", kit.title, None, depth)
+        return self._show(trace_chance(kit, spec))
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        players = len(kit.game.names)
+        spec = self.search_spec("trace", "n-player", kit.title, players, kit.default_depth)
+        return self._show(trace_n(kit, spec))
+
+    def _show(self, drawing: Drawing) -> int:
+        out = self.out
+        out.write(drawing.text + "\n")
+        out.write(
+            f"{drawing.positions} positions visited (root included); "
+            f"{drawing.leaves} estimated or finished\n"
+        )
+        options = self.options
+        if options.dot is not None:
+            Path(options.dot).write_text(drawing.dot, encoding="utf-8")
+            out.write(f"wrote {options.dot}\n")
+        for picture in (options.svg, options.png):
+            if picture is not None:
+                out.write(render(drawing.dot, Path(picture)) + "\n")
+        return 0
+
+
+def _check_pictures(options: argparse.Namespace) -> None:
+    """UsageError for a picture file that could not be written, before any search."""
     for picture, suffix in ((options.svg, ".svg"), (options.png, ".png")):
         if picture is not None and not picture.lower().endswith(suffix):
             raise UsageError(f"the file for --{suffix[1:]} must end in {suffix}, got '{picture}'")
@@ -486,20 +775,44 @@ def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
         # Refuse before searching, rather than after printing the whole trace.
         if output is not None and not Path(output).resolve().parent.is_dir():
             raise UsageError(f"cannot write {output}: its folder does not exist")
+
+
+def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
+    """The game of chance or of n players ``trace`` is asked about, if it is one."""
+    if options.game is not None:
+        entry = BEYOND_GAMES.get(options.game)
+        if entry is None:
+            return None
+        if options.tree_text is not None:
+            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
+        return entry.build(options)
+    if options.tree_text is None:
+        return None
+    return beyond_tree(options.tree_text)
+
+
+def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
     _reject_extra(extra)
     if options.game is not None:
-        if options.target is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{options.target}')")
+        if options.tree_text is not None:
+            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
         entry = GAMES.get(options.game)
         if entry is None:
-            raise UsageError(
-                f"unknown game '{options.game}'; known games: {', '.join(sorted(GAMES))}"
-            )
+            raise UsageError(f"unknown game '{options.game}'; known games: {_all_games()}")
         # The game's own options were parsed along with the trace options.
         return entry.build(options)
-    if options.target is None:
-        raise UsageError("name a tree (small, big, uneven, cse473), write one, or give --game")
-    return _build_game("tree", ["--tree", options.target], playing=False)
+    if options.tree_text is None:
+        raise UsageError(f"name a tree ({', '.join(_tree_names())}), write one, or give --game")
+    text: str = options.tree_text
+    if (
+        "[" not in text
+        and text.strip().isidentifier()
+        and text.strip().lower() not in HANDOUT_TREES
+    ):
+        raise UsageError(
+            f"unknown tree '{text}'; named trees: {', '.join(_tree_names())}, or write one out"
+        )
+    return _build_game("tree", ["--tree", text], playing=False)
 
 
 def _game_named_in(argv: list[str]) -> str | None:
@@ -514,13 +827,29 @@ def _game_named_in(argv: list[str]) -> str | None:
 
 def _list(out: TextIO, catalog: Catalog) -> int:
     out.write("Games (gamelib play GAME ...):\n")
-    for name in sorted(GAMES):
-        out.write(f"  {name:<10} {GAMES[name].summary}\n")
+    summaries = {name: entry.summary for name, entry in GAMES.items()}
+    summaries.update((name, entry.summary) for name, entry in BEYOND_GAMES.items())
+    for name in sorted(summaries):
+        out.write(f"  {name:<10} {summaries[name]}\n")
     out.write("Player kinds (--maxie, --minnie, --player):\n")
     for player in PLAYER_KINDS.values():
         out.write(f"  {player.name:<10} {player.summary}\n")
     for kind in catalog:
         out.write(f"  {kind.name:<10} {kind.summary}, {kind.usage()}\n")
+    out.write("Player kinds for games of chance (pig; human and random too):\n")
+    for chance in CHANCE_KINDS:
+        out.write(f"  {chance.name:<14} {chance.summary}, {chance.usage()}\n")
+    out.write(
+        "Player kinds for games of n players (takeaway; --player1 .. --playerN; "
+        "human and random too):\n"
+    )
+    for many in NPLAYER_KINDS:
+        out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
+    out.write("Named trees (gamelib trace NAME):\n")
+    for tree in HANDOUT_TREES:
+        out.write(f"  {tree:<14} a two-player handout tree\n")
+    for tree, (_, about) in BEYOND_TREES.items():
+        out.write(f"  {tree:<14} {about}\n")
     out.write("Presets (gamelib run NAME):\n")
     for name in sorted(PRESETS):
         out.write(f"  {name:<10} {PRESETS[name].summary}\n")
@@ -545,10 +874,10 @@ def _check_catalog(catalog: Catalog) -> None:
             raise UsageError(
                 f"the search option '{option.name}' would hide gamelib's --{option.name}"
             )
-        for game in GAMES.values():
-            if option.name.replace("-", "_") in _game_flags(game.name):
+        for game in [*GAMES, *BEYOND_GAMES]:
+            if option.name.replace("-", "_") in _game_flags(game):
                 raise UsageError(
-                    f"the search option '{option.name}' would hide the {game.name} option "
+                    f"the search option '{option.name}' would hide the {game} option "
                     f"--{option.name}"
                 )
 
@@ -560,7 +889,7 @@ def _game_flags(name: str) -> frozenset[str]:
     Cached: the games are fixed, and building their parsers was most of the
     time a short ``gamelib solve`` took."""
     parser = _Parser(add_help=False)
-    GAMES[name].add_options(parser)
+    (GAMES.get(name) or BEYOND_GAMES[name]).add_options(parser)
     return frozenset(vars(parser.parse_args([])))
 
 
@@ -582,8 +911,20 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
         return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog)
     if command == "trace":
+        _check_pictures(options)
+        beyond = _beyond_trace_target(options)
+        if beyond is not None:
+            _reject_extra(extra)
+            return beyond.run(_BeyondTrace(options, stdout, catalog))
         return _trace_target(options, extra).run(_Trace(options, stdout, catalog))
     if command == "solve":
+        beyond_entry = BEYOND_GAMES.get(str(options.game))
+        if beyond_entry is not None:
+            raise UsageError(
+                f"'{beyond_entry.name}' cannot be solved here: solve finds who wins a two-player "
+                f"game without dice, and {beyond_entry.name} is "
+                f"{game_is(beyond_entry.family)}; try gamelib analyse {beyond_entry.name}"
+            )
         request = check_request(options)
         entry = GAMES.get(request.game)
         if entry is not None and not entry.playable:
@@ -594,12 +935,34 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
         return _build_game(request.game, extra, playing=False).run(
             SolveJob(request, stdin, stdout, stderr, batch, tuple(extra))
         )
+    beyond_game = BEYOND_GAMES.get(options.game)
+    if beyond_game is not None:
+        seats, rest = split_seat_flags(extra) if command == "play" else ({}, extra)
+        parser = _Parser(prog=f"gamelib {beyond_game.name}", add_help=False)
+        beyond_game.add_options(parser)
+        built = beyond_game.build(parser.parse_args(rest))
+        if command == "play":
+            streams = Streams(stdin, stdout, _seed(options.seed))
+            return built.run(_BeyondPlay(options, seats, streams, catalog))
+        return built.run(_BeyondAnalyse(options, stdout, catalog))
+    if command == "play":
+        _reject_seats(extra)
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if is_terminal(stderr) else None
         streams = Streams(stdin, stdout, _seed(options.seed), status)
         return kit.run(_Play(options, streams, catalog))
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
+
+
+def _reject_seats(extra: list[str]) -> None:
+    """UsageError for ``--playerN`` given for a game of two players."""
+    seats, _ = split_seat_flags(extra)
+    if seats:
+        raise UsageError(
+            f"--player{min(seats)} names a player of a game of n players; a two-player game's "
+            "players are --maxie and --minnie"
+        )
 
 
 def _reject_extra(extra: list[str]) -> None:
@@ -636,6 +999,9 @@ def main(
         SearchDepthError,
         ExplicitTreeError,
         MissingCapabilityError,
+        TotalMissingError,
+        ShallowBoundError,
+        BoundsError,
     ) as error:
         err.write(f"gamelib: {error}\n")
         return 2

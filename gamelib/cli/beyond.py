@@ -1,0 +1,667 @@
+"""The command line for games beyond the lectures' contract: dice, and more than two players.
+
+A game of chance (:mod:`gamelib.chance`, e.g. Pig) and a game of n players
+(:mod:`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
+own, as two-player games have :class:`~gamelib.cli.games.GameKit`, and their
+own search kinds (:data:`gamelib.catalog.CHANCE_KINDS`,
+:data:`gamelib.catalog.NPLAYER_KINDS`).  ``play``, ``analyse`` and ``trace``
+run a :class:`BeyondJob` on a kit, which has one method per family.
+
+Player specs read as for two-player games: ``human``, ``random``, or
+``KIND[:DEPTH]`` (``expectiminimax:4``, ``maxn:5``); ``shallow-maxn`` takes
+its total after the depth (``shallow-maxn:5:1``).  A kind of another family
+is refused in one sentence that names the kinds that fit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, Literal, Protocol, TextIO, TypeVar, final
+
+from pyrsistent import PMap, pmap
+
+from gamelib import seq
+from gamelib.catalog import (
+    CATALOG,
+    CHANCE_KINDS,
+    NPLAYER_KINDS,
+    ChanceKind,
+    Drawing,
+    NPlayerKind,
+)
+from gamelib.chance.controller import play_chance_game
+from gamelib.chance.expectiminimax import ChanceSettings
+from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
+from gamelib.chance.game import number_to_string as chance_number
+from gamelib.chance.human import ChanceHumanPlayer
+from gamelib.chance.trace import chance_trace, chance_trace_to_dot, chance_trace_to_text
+from gamelib.chance.trees import (
+    DICE,
+    EXAMPLE,
+    ChanceTreeGame,
+    chance_tree_estimator,
+    decision_depth,
+    parse_chance_tree,
+)
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, whole_number
+from gamelib.games.explicit import TreeSyntaxError
+from gamelib.games.pig import Pig, pig_estimator
+from gamelib.games.takeaway import TakeAway, takeaway_estimator
+from gamelib.nplayer.game import NEstimator, NPlayerGame, Number, Vector, vector_to_string
+from gamelib.nplayer.game import number_to_string as n_number
+from gamelib.nplayer.play import NHumanPlayer, play_game
+from gamelib.nplayer.trees import CSE473, Leaf, Node, TreeGame, parse_tree, tree_estimator
+
+__all__ = [
+    "BEYOND_GAMES",
+    "BEYOND_TREES",
+    "MAX_PILE",
+    "MAX_PLAYERS",
+    "MAX_TARGET",
+    "PLAIN_KINDS",
+    "BeyondEntry",
+    "BeyondJob",
+    "BeyondKit",
+    "BeyondSpec",
+    "ChanceKit",
+    "Family",
+    "NKit",
+    "analyse_chance",
+    "analyse_n",
+    "beyond_tree",
+    "check_depth",
+    "family_kinds",
+    "game_is",
+    "kind_family",
+    "misfit",
+    "n_value_text",
+    "parse_beyond_spec",
+    "play_chance",
+    "play_n",
+    "split_seat_flags",
+    "trace_chance",
+    "trace_n",
+    "value_text",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+Family = Literal["two-player", "chance", "n-player"]
+"""Which contract a game follows, and so which search kinds can play it."""
+
+MAX_TARGET = 1000
+"""The largest Pig target the command line accepts: a game to it still ends in minutes."""
+MAX_PILE = 1000
+"""The largest take-away pile the command line accepts."""
+MAX_PLAYERS = 26
+"""The most take-away players the command line accepts: one letter each, A to Z."""
+
+PLAIN_KINDS = ("human", "random")
+"""The player kinds that do not search, for these games (no game has a 'direct' player)."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceKit(Generic[S, M]):
+    """Everything the command line needs to run players on one game of chance."""
+
+    game: ChanceGame[S, M]
+    """The game."""
+    estimator: ChanceEstimator[S, M]
+    """What searches estimate positions with (and its bounds, for Star1 and Star2)."""
+    title: str
+    """What messages call it: ``pig``, ``the chance tree``."""
+    depth_limit: int | None = None
+    """The deepest search the game supports from its start (explicit trees), if limited."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NKit(Generic[S, M]):
+    """Everything the command line needs to run players on one game of n players."""
+
+    game: NPlayerGame[S, M]
+    """The game."""
+    estimator: NEstimator[S, M]
+    """What searches estimate positions with."""
+    title: str
+    """What messages call it: ``takeaway``, ``the 3-player tree``."""
+    total: Number | None
+    """The most a vector's utilities add up to (shallow pruning's default), if known."""
+    default_depth: int = DEFAULT_DEPTH
+    """The depth of a spec that gives none (an explicit tree's height)."""
+
+
+class BeyondJob(Protocol):
+    """A command to run on a kit of either family."""
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int: ...
+
+    def nplayer(self, kit: NKit[S, M], /) -> int: ...
+
+
+class BeyondKit(Protocol):
+    """A kit of either family, its types hidden: the command line's way in."""
+
+    @property
+    def family(self) -> Family: ...
+
+    def run(self, job: BeyondJob) -> int: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _ChancePacked(Generic[S, M]):
+    kit: ChanceKit[S, M]
+
+    @property
+    def family(self) -> Family:
+        return "chance"
+
+    def run(self, job: BeyondJob) -> int:
+        return job.chance(self.kit)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _NPacked(Generic[S, M]):
+    kit: NKit[S, M]
+
+    @property
+    def family(self) -> Family:
+        return "n-player"
+
+    def run(self, job: BeyondJob) -> int:
+        return job.nplayer(self.kit)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class BeyondEntry:
+    """A game of chance or of n players the command line can build, with its options."""
+
+    name: str
+    """Its name on the command line."""
+    summary: str
+    """One line for ``gamelib list``."""
+    family: Family
+    """Its contract: ``chance`` or ``n-player``."""
+    add_options: Callable[[argparse.ArgumentParser], None]
+    """Adds the game's options (``--target``, ...) to a parser."""
+    build: Callable[[argparse.Namespace], BeyondKit]
+    """Builds the kit from parsed options (SpecError for bad values)."""
+
+
+def _bounded(text: str, option: str, low: int, high: int, why: str) -> int:
+    value = whole_number(text, option)
+    if value < low:
+        raise SpecError(f"{option} must be at least {low}, got {value}")
+    if value > high:
+        raise SpecError(f"{option} must be at most {high}, got {shown(str(value), 20)}: {why}")
+    return value
+
+
+def _pig_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--target", default="20", help="points that win (default 20)")
+
+
+def _pig_build(options: argparse.Namespace) -> BeyondKit:
+    target = _bounded(
+        str(options.target), "--target", 1, MAX_TARGET, "a longer game would hardly end"
+    )
+    game = Pig(target=target)
+    return _ChancePacked(ChanceKit(game, pig_estimator(game), "pig"))
+
+
+def _takeaway_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pile", default="12", help="pebbles at the start (default 12)")
+    parser.add_argument("--players", default="3", help="how many take turns (default 3)")
+
+
+def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
+    players = _bounded(
+        str(options.players), "--players", 2, MAX_PLAYERS, "players are named A to Z"
+    )
+    pile = _bounded(str(options.pile), "--pile", 1, MAX_PILE, "a longer game would hardly end")
+    game = TakeAway(pile=pile, players=players)
+    return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
+
+
+BEYOND_GAMES: PMap[str, BeyondEntry] = pmap(
+    {
+        "pig": BeyondEntry(
+            "pig",
+            "a dice game (chance): roll to build a turn total, hold to bank it (--target)",
+            "chance",
+            _pig_options,
+            _pig_build,
+        ),
+        "takeaway": BeyondEntry(
+            "takeaway",
+            "take 1-3 pebbles; taking the last wins; 3 players (--pile, --players)",
+            "n-player",
+            _takeaway_options,
+            _takeaway_build,
+        ),
+    }
+)
+"""The games of chance and of n players, by name."""
+
+
+# --------------------------------------------------------------------------
+# Explicit trees
+
+
+def _height(tree: Node | Leaf) -> int:
+    """Moves from ``tree`` to its deepest leaf (no recursion)."""
+    best = 0
+    stack: list[tuple[Node | Leaf, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        best = max(best, depth)
+        if isinstance(node, Node):
+            stack.extend((child, depth + 1) for child in node.children)
+    return best
+
+
+def _total(tree: Node | Leaf) -> Number | None:
+    """The largest sum of a vector in ``tree`` when no utility is negative; else None."""
+    sums: list[Number] = []
+    stack: list[Node | Leaf] = [tree]
+    while stack:
+        node = stack.pop()
+        vector = node.utilities if isinstance(node, Leaf) else node.estimate
+        if vector is not None:
+            if any(u < 0 for u in vector):
+                return None
+            sums.append(sum(vector, Fraction(0)))
+        if isinstance(node, Node):
+            stack.extend(node.children)
+    best = max(sums, default=Fraction(0))
+    return int(best) if isinstance(best, Fraction) and best.denominator == 1 else best
+
+
+def _chance_kit(text: str) -> BeyondKit:
+    try:
+        root = parse_chance_tree(text)
+    except TreeSyntaxError as error:
+        raise SpecError(str(error)) from None
+    game = ChanceTreeGame(root)
+    limit = decision_depth(root)
+    return _ChancePacked(ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit))
+
+
+def _nplayer_kit(text: str) -> BeyondKit:
+    try:
+        root = parse_tree(text)
+        game = TreeGame(root)
+    except ValueError as error:  # syntax, vector lengths, fewer than two players
+        raise SpecError(str(error)) from None
+    title = f"the {len(game.names)}-player tree"
+    return _NPacked(NKit(game, tree_estimator(game), title, _total(root), _height(root)))
+
+
+BEYOND_TREES: dict[str, tuple[Family, str]] = {
+    "chance-example": ("chance", "coin flips after each of Maxie's moves (Chance, seen)"),
+    "dice": ("chance", "a loaded die after each of Maxie's moves (Chance, seen)"),
+    "cse473-3p": ("n-player", "the three-player tree of the CSE 473 slides (Many players)"),
+}
+"""The named example trees of chance and of n players, with what they are."""
+
+
+def beyond_tree(text: str) -> BeyondKit | None:
+    """The kit of the chance or n-player tree ``text`` names or writes; None for a
+    two-player tree (no ``?`` chance node, no ``(...)`` vector)."""
+    name = text.strip().lower()
+    if name == "chance-example":
+        game = ChanceTreeGame(EXAMPLE)
+        return _ChancePacked(
+            ChanceKit(game, chance_tree_estimator(game), "the tree chance-example", 2)
+        )
+    if name == "dice":
+        game = ChanceTreeGame(DICE)
+        return _ChancePacked(ChanceKit(game, chance_tree_estimator(game), "the tree dice", 2))
+    if name == "cse473-3p":
+        tree = TreeGame(CSE473)
+        return _NPacked(NKit(tree, tree_estimator(tree), "the tree cse473-3p", 10, 3))
+    if "?" in text:
+        return _chance_kit(text)
+    if "(" in text:
+        return _nplayer_kit(text)
+    return None
+
+
+# --------------------------------------------------------------------------
+# Player specs
+
+
+def family_kinds(family: Family) -> tuple[str, ...]:
+    """The search kinds that play a game of ``family``."""
+    match family:
+        case "two-player":
+            return CATALOG.names()
+        case "chance":
+            return tuple(kind.name for kind in CHANCE_KINDS)
+        case "n-player":
+            return tuple(kind.name for kind in NPLAYER_KINDS)
+
+
+def kind_family(name: str) -> Family | None:
+    """The family whose search kind is called ``name``, if any."""
+    families: tuple[Family, ...] = ("two-player", "chance", "n-player")
+    return next((f for f in families if name in family_kinds(f)), None)
+
+
+_WHAT: dict[Family, str] = {
+    "two-player": "a two-player search",
+    "chance": "a search for games of chance",
+    "n-player": "a search for games of n players",
+}
+
+
+def _listing(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def misfit(kind: str, game: str, game_is: str, fits: Sequence[str], plain: Sequence[str]) -> str:
+    """One sentence: ``kind`` (of another family) cannot play ``game``; what can.
+
+    >>> misfit("alphabeta", "pig", "a game of chance", family_kinds("chance"), PLAIN_KINDS)
+    'alphabeta is a two-player search, and pig is a game of chance: for pig use \
+expectiminimax, star1 or star2 (or human or random)'
+    """
+    other = kind_family(kind)
+    what = "not a player kind" if other is None else _WHAT[other]
+    return f"{kind} is {what}, and {game} is {game_is}: for {game} use {_listing(fits)} " + (
+        f"(or {_listing(plain)})"
+    )
+
+
+def game_is(family: Family, kit_players: int | None = None) -> str:
+    """How a sentence describes a game of ``family``."""
+    match family:
+        case "two-player":
+            return "a two-player game without dice"
+        case "chance":
+            return "a game of chance"
+        case "n-player":
+            return f"a game for {kit_players or 'n'} players"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class BeyondSpec:
+    """A player of a chance or n-player game as the command line names it."""
+
+    kind: str
+    """``human``, ``random``, or a search kind of the game's family."""
+    depth: int
+    """Search depth (from the spec, ``--depth`` or the default)."""
+    text: str
+    """The spec as typed, for messages."""
+    total: Number | None = None
+    """shallow-maxn's total, when the spec gives one."""
+    took_depth_flag: bool = False
+    """Whether its depth came from ``--depth``."""
+
+
+def _parse_total(text: str, spec: str) -> Number:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise SpecError(
+            f"the total in '{shown(spec)}' must be a number such as 10 or 1/2, got '{shown(text)}'"
+        ) from None
+    if value < 0:
+        raise SpecError(f"the total in '{shown(spec)}' must be at least 0, got {text.strip()}")
+    return int(value) if value.denominator == 1 else value
+
+
+def parse_beyond_spec(
+    text: str,
+    family: Family,
+    title: str,
+    players: int | None,
+    default_depth: int,
+    depth_flag: str | None,
+) -> BeyondSpec:
+    """The player ``text`` names for a game of ``family`` called ``title``; SpecError if none.
+
+    >>> parse_beyond_spec("star2:3", "chance", "pig", None, 5, None)
+    BeyondSpec(kind='star2', depth=3, text='star2:3', total=None, took_depth_flag=False)
+    >>> parse_beyond_spec("alphabeta:3", "n-player", "takeaway", 3, 5, None)
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: alphabeta is a two-player search, and takeaway is a game for \
+3 players: for takeaway use maxn, shallow-maxn or paranoid (or human or random)
+    """
+    written, *parts = text.split(":")
+    kind = written.strip().lower()
+    if kind in PLAIN_KINDS:
+        if parts:
+            raise SpecError(f"'{shown(text)}' has too many ':' parts for a {kind} player")
+        return BeyondSpec(kind, default_depth, text)
+    if kind not in family_kinds(family):
+        if kind == "direct":
+            raise SpecError(
+                f"{title} has no hand-written ('direct') player: use "
+                f"{_listing(family_kinds(family))} (or {_listing(PLAIN_KINDS)})"
+            )
+        shown_kind = shown(written.strip())
+        if kind_family(kind) is None:
+            known = ", ".join((*PLAIN_KINDS, *family_kinds(family)))
+            raise SpecError(f"unknown player kind '{shown_kind}'; known kinds for {title}: {known}")
+        raise SpecError(
+            misfit(shown_kind, title, game_is(family, players), family_kinds(family), PLAIN_KINDS)
+        )
+    takes_total = any(k.name == kind and k.needs_total for k in NPLAYER_KINDS)
+    if len(parts) > (2 if takes_total else 1):
+        raise SpecError(f"'{shown(text)}' has too many ':' parts for a {kind} player")
+    took = False
+    if parts:
+        depth = parse_depth(parts[0], f"'{shown(text)}'")
+    elif depth_flag is not None:
+        depth, took = parse_depth(depth_flag), True
+    else:
+        depth = default_depth
+    total = _parse_total(parts[1], text) if len(parts) == 2 else None
+    return BeyondSpec(kind, depth, text, total, took)
+
+
+def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
+    """``--player1 SPEC`` .. ``--playerN SPEC`` (or ``--player2=SPEC``) taken out of ``extra``.
+
+    >>> split_seat_flags(["--player2", "maxn:3", "--pile", "9", "--player1=human"])
+    ({2: 'maxn:3', 1: 'human'}, ['--pile', '9'])
+    """
+    seats: dict[int, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(extra):
+        arg = extra[i]
+        flag, equals, value = arg.partition("=")
+        number = flag.removeprefix("--player")
+        if flag.startswith("--player") and number.isdigit():
+            if not equals:
+                if i + 1 >= len(extra) or extra[i + 1].startswith("--"):
+                    raise SpecError(f"argument {flag}: expected one argument")
+                value = extra[i + 1]
+                i += 1
+            seat = int(number)
+            if seat in seats:
+                raise SpecError(f"{flag} is given twice")
+            seats[seat] = value
+        else:
+            rest.append(arg)
+        i += 1
+    return seats, rest
+
+
+def value_text(value: Value) -> str:
+    """A chance search's value: exact, and as a decimal when it is a long fraction.
+
+    >>> value_text(Fraction(7, 3)), value_text(Fraction(1)), value_text(0.5)
+    ('7/3 (about 2.3333)', '1', '0.5')
+    """
+    exact = chance_number(value)
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{exact} (about {float(value):.4f})"
+    return exact
+
+
+def n_value_text(value: Vector | Number) -> str:
+    """An n-player search's value: a vector, or the paranoid player's utility."""
+    if isinstance(value, tuple):
+        return vector_to_string(value)
+    return n_number(value)
+
+
+# --------------------------------------------------------------------------
+# Players
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Chooser(Generic[S, M]):
+    """A player as a function from a state to a move, with a name for the transcript."""
+
+    name: str
+    choose: Callable[[S], M]
+
+    def __call__(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _random_choice(moves: Callable[[S], seq.Seq[M]], rng: random.Random) -> Callable[[S], M]:
+    def choose(state: S, /) -> M:
+        return rng.choice(seq.to_tuple(moves(state)))
+
+    return choose
+
+
+def _rng(seed: int | None, role: str) -> random.Random:
+    """A random source of its own for each role, reproducible from ``seed``."""
+    return random.Random(None if seed is None else f"{seed}:{role}")
+
+
+def _chance_kind(name: str) -> ChanceKind:
+    return next(kind for kind in CHANCE_KINDS if kind.name == name)
+
+
+def _n_kind(name: str) -> NPlayerKind:
+    return next(kind for kind in NPLAYER_KINDS if kind.name == name)
+
+
+def check_depth(spec: BeyondSpec, limit: int | None) -> None:
+    """SpecError when ``spec`` searches deeper than a tree's shallowest estimated leaf."""
+    if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
+        raise SpecError(
+            f"the depth {spec.depth} of '{shown(spec.text)}' is deeper than the tree: its "
+            f"shallowest leaf is {limit} moves from the root"
+        )
+
+
+def chance_player(
+    kit: ChanceKit[S, M],
+    spec: BeyondSpec,
+    role: str,
+    io: tuple[TextIO, TextIO],
+    seed: int | None,
+) -> _Chooser[S, M]:
+    """The player ``spec`` names, for the chance game of ``kit``."""
+    if spec.kind == "human":
+        return _Chooser("a human", ChanceHumanPlayer(kit.game, input=io[0], output=io[1]))
+    if spec.kind == "random":
+        return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
+    check_depth(spec, kit.depth_limit)
+    player = _chance_kind(spec.kind).factory(ChanceSettings(kit.estimator, spec.depth))
+    return _Chooser(str(player), player.next_move)
+
+
+def n_player(
+    kit: NKit[S, M], spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+) -> _Chooser[S, M]:
+    """The player ``spec`` names, for the n-player game of ``kit``."""
+    if spec.kind == "human":
+        return _Chooser("a human", NHumanPlayer(kit.game, input=io[0], output=io[1]))
+    if spec.kind == "random":
+        return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
+    player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    return _Chooser(str(player), player.next_move)
+
+
+def _total_for(kit: NKit[S, M], spec: BeyondSpec) -> Number | None:
+    return kit.total if spec.total is None else spec.total
+
+
+def play_chance(
+    kit: ChanceKit[S, M],
+    specs: tuple[BeyondSpec, BeyondSpec],
+    streams: tuple[TextIO, TextIO],
+    seed: int | None,
+) -> int:
+    """Play the chance game of ``kit`` between ``specs``' players, dice from ``seed``."""
+    maxie = chance_player(kit, specs[0], "maxie", streams, seed)
+    minnie = chance_player(kit, specs[1], "minnie", streams, seed)
+    out = streams[1]
+    out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
+    play_chance_game(kit.game, maxie, minnie, rng=_rng(seed, "dice"), out=out)
+    return 0
+
+
+def play_n(
+    kit: NKit[S, M],
+    specs: Sequence[BeyondSpec],
+    streams: tuple[TextIO, TextIO],
+    seed: int | None,
+) -> int:
+    """Play the n-player game of ``kit``, ``specs[i]`` naming player ``i``'s player."""
+    names = kit.game.names
+    players = [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
+    out = streams[1]
+    out.write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
+    play_game(kit.game, players, out=out)
+    return 0
+
+
+def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:
+    """The best move at the start of ``kit``'s game: (player, side, move, value)."""
+    check_depth(spec, kit.depth_limit)
+    player = _chance_kind(spec.kind).factory(ChanceSettings(kit.estimator, spec.depth))
+    state = kit.game.start
+    mover = kit.game.player(state)
+    assert not isinstance(mover, Nature)  # both games start with a player's move
+    move, value = player.analyse(state)
+    return str(player), str(mover), kit.game.move_to_string(move), value
+
+
+def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector | Number]:
+    """The best move at the start of ``kit``'s game: (player, mover, move, value)."""
+    player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    state = kit.game.start
+    move, value = player.analyse(state)
+    mover = kit.game.names[kit.game.player(state)]
+    return str(player), mover, kit.game.move_to_string(move), value
+
+
+def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
+    """One search of ``spec``'s kind from the start of ``kit``'s game, drawn."""
+    check_depth(spec, kit.depth_limit)
+    found = chance_trace(_chance_kind(spec.kind).factory, ChanceSettings(kit.estimator, spec.depth))
+    nodes = list(found.root.walk())
+    return Drawing(
+        chance_trace_to_text(found), chance_trace_to_dot(found), len(nodes), len(found.leaves())
+    )
+
+
+def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
+    """One search of ``spec``'s kind from the start of ``kit``'s game, drawn."""
+    return _n_kind(spec.kind).trace(kit.estimator, spec.depth, _total_for(kit, spec))
