@@ -21,7 +21,9 @@ The docs' stepper on "Alpha-beta, seen" is drawn from this data.
 >>> names = [node["name"] for node in data["nodes"]]
 >>> names
 ['(Maxie,a)', '(Minnie,b)', '(Minnie,e)', '(Maxie,c)', '(Maxie,d)', '(Maxie,f)', '(Maxie,g)']
->>> for step in data["steps"][-4:]:
+>>> steps = data["steps"]
+>>> assert isinstance(steps, list)
+>>> for step in steps[-4:]:
 ...     print(step)
 {'event': 'leave', 'node': 5, 'value': '1', 'bound': 'exact', 'best': None}
 {'event': 'cut', 'node': 2, 'move': 5, 'value': '1', 'pruned': [6]}
