@@ -223,8 +223,10 @@ def steps_to_json(
             return None
         return [bound_to_short_string(estimator, b) for b in window]
 
-    first = recorded.events[0] if recorded.events else None
-    depth = first.depth if isinstance(first, Enter) else 0
+    # Iterative deepening searches the root to depth 1 first: draw down to its deepest search.
+    depth = max(
+        (e.depth for e in recorded.events if isinstance(e, Enter) and e.move is None), default=0
+    )
     add(Playing(recorded.start), None, None)
     # The game's tree down to the search depth, breadth first, for the parts never reached.
     frontier: deque[tuple[int, int]] = deque([(0, depth)])

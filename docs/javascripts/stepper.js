@@ -205,6 +205,8 @@
         edges.appendChild(
           element("path", {
             class: kind,
+            "data-from": node.path.join(" "),
+            "data-to": nodes[c].path.join(" "),
             d: "M" + x1 + "," + y1 + " C" + middle + "," + y1 + " " + middle + "," + y2 + " " + x2 + "," + y2,
           })
         );
