@@ -1,6 +1,8 @@
 """MkDocs hook: draw the handout trees' traces and list the search players before each build.
 
-It also draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`).
+It also draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
+and exports every search of the handout trees, event by event, for the stepper on
+"Alpha-beta, seen" (:func:`generate_stepper`; docs/javascripts/stepper.js draws it).
 
 The pictures and text traces in docs/generated/ are made by gamelib itself at
 build time (never pasted), so "Alpha-beta, seen" always shows what the code
@@ -11,11 +13,13 @@ graphviz).
 
 from __future__ import annotations
 
+import html
+import json
 import shutil
 from pathlib import Path
 from typing import Any
 
-from gamelib.catalog import CATALOG, Catalog
+from gamelib.catalog import CATALOG, Catalog, SearchKind
 from gamelib.chance import (
     ChanceFactory,
     ChanceSettings,
@@ -31,12 +35,17 @@ from gamelib.chance import (
     chance_tree_estimator,
 )
 from gamelib.chance.trees import DICE, EXAMPLE
+from gamelib.core.datatypes import Playing, Status
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
+    BIG_TEXT,
     CSE473,
+    CSE473_TEXT,
     SMALL,
+    SMALL_TEXT,
     UNEVEN,
+    UNEVEN_TEXT,
     ExplicitGame,
     Leaf,
     Node,
@@ -57,8 +66,17 @@ from gamelib.nplayer import trace as trace_n
 from gamelib.nplayer import trace_to_dot as trace_to_dot_n
 from gamelib.nplayer import trace_to_text as trace_to_text_n
 from gamelib.nplayer import tree_estimator as tree_estimator_n
-from gamelib.search import SearchObserver, SearchPlayer
-from gamelib.trace import Trace, render, trace, trace_player, trace_to_dot, trace_to_text
+from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
+from gamelib.trace import (
+    Trace,
+    TraceError,
+    render,
+    trace,
+    trace_player,
+    trace_to_dot,
+    trace_to_text,
+)
+from gamelib.trace_export import JSON, Recorded, record, steps_to_json
 
 PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
     ("small_minimax", SMALL, 2, "minimax"),
@@ -81,6 +99,105 @@ def _trace(kind: str, root: Node | Leaf, depth: int) -> Trace[TreeState, int, fl
         return CATALOG[kind].build(estimator, depth, observer=observer)
 
     return trace_player(build)
+
+
+STEPPER_TREES: list[tuple[str, str, str, Node | Leaf, int]] = [
+    ("small", "the Small tree", SMALL_TEXT, SMALL, 2),
+    ("big", "the Big tree", BIG_TEXT, BIG, 4),
+    ("uneven", "the Uneven tree", UNEVEN_TEXT, UNEVEN, 3),
+    ("cse473", "the CSE 473 tree (AIMA's Figure 5.2)", CSE473_TEXT, CSE473, 2),
+]
+"""The stepper's trees: key, title, the tree as text, the tree, and the depth searched."""
+
+
+def _tree_name(status: Status[TreeState]) -> str:
+    """A tree position as the handouts name it: ``j``."""
+    return status.state.node.name if isinstance(status, Playing) else "end"
+
+
+def _record(kind: SearchKind, root: Node | Leaf, depth: int) -> Recorded[TreeState, int, float]:
+    """The events of ``kind`` (with its default options) searching ``root`` to ``depth``.
+
+    Raises MissingCapabilityError when the kind cannot search a handout tree.
+    """
+    game = ExplicitGame(root)
+    estimator = tree_estimator(game)
+    kind.check(game, estimator)
+
+    def build(
+        observer: SearchObserver[TreeState, int, float],
+    ) -> SearchPlayer[TreeState, int, float]:
+        return kind.build(estimator, depth, observer=observer)
+
+    return record(build)
+
+
+def stepper_data(catalog: Catalog = CATALOG) -> dict[str, JSON]:
+    """Every kind in ``catalog`` searching every tree of :data:`STEPPER_TREES`, as JSON data.
+
+    ``{"trees": [{"key", "title", "text", "depth", "searches": {kind: steps}}],
+    "kinds": [{"name", "summary"}], "unobserved": [{"kind", "reason"}], "note"}``, where
+    ``steps`` is :func:`gamelib.trace_export.steps_to_json` of the search.  A
+    kind that cannot search the trees, or reports no events to its observer,
+    is listed in ``unobserved`` with the reason instead; ``note`` says so in a sentence.
+    """
+    searches: dict[str, dict[str, JSON]] = {key: {} for key, *_ in STEPPER_TREES}
+    kinds: list[JSON] = []
+    unobserved: list[tuple[str, str]] = []
+    for kind in catalog:
+        found: dict[str, JSON] = {}
+        reason = None
+        for key, _, _, root, depth in STEPPER_TREES:
+            try:
+                recorded = _record(kind, root, depth)
+                if not recorded.events:
+                    raise TraceError("its search reports no events to an observer")
+                found[key] = steps_to_json(recorded, _tree_name)
+            except (MissingCapabilityError, TraceError) as error:
+                reason = str(error)
+                break
+        if reason is not None:
+            unobserved.append((kind.name, reason))
+            continue
+        kinds.append({"name": kind.name, "summary": kind.summary})
+        for key, steps in found.items():
+            searches[key][kind.name] = steps
+    trees: list[JSON] = [
+        {"key": key, "title": title, "text": text, "depth": depth, "searches": searches[key]}
+        for key, title, text, _, depth in STEPPER_TREES
+    ]
+    if unobserved:
+        left_out = "; ".join(f"{name} ({reason})" for name, reason in unobserved)
+        note = f"Not in the stepper, because their searches cannot be observed here: {left_out}."
+    else:
+        note = (
+            f"Every kind in the catalog reports its search to an observer, so all {len(kinds)} "
+            "are in the stepper."
+        )
+    return {
+        "trees": trees,
+        "kinds": kinds,
+        "unobserved": [{"kind": name, "reason": reason} for name, reason in unobserved],
+        "note": note,
+    }
+
+
+def stepper_html(data: dict[str, JSON]) -> str:
+    """The stepper's data as a JSON script element, after its note on the kinds it shows."""
+    # "<" written as \u003c cannot end the script element early, whatever a name holds.
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return (
+        f'<p class="gamelib-stepper-kinds">{html.escape(str(data["note"]))}</p>\n'
+        f'<script type="application/json" id="gamelib-stepper-data">{payload}</script>\n'
+    )
+
+
+def generate_stepper(folder: Path) -> list[Path]:
+    """Write the stepper's data (:func:`stepper_html`) into ``folder``; the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "stepper_data.html"
+    target.write_text(stepper_html(stepper_data()), encoding="utf-8")
+    return [target]
 
 
 def catalog_table(catalog: Catalog = CATALOG) -> str:
@@ -192,3 +309,4 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
     generate(Path(config["docs_dir"]) / "generated")
     generate_many_players(Path(config["docs_dir"]) / "generated")
     generate_chance(Path(config["docs_dir"]) / "generated")
+    generate_stepper(Path(config["docs_dir"]) / "generated")

@@ -1,5 +1,8 @@
 """Test settings shared by the whole suite."""
 
+import warnings
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Machines running CI are noisy: no per-example deadline, and a fixed budget.
@@ -10,3 +13,27 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("gamelib")
+
+
+# A test that could not run for want of something on the machine (the browser test of
+# the docs' stepper) says so with a warning starting with this; repeat it at the end of
+# the run, where it cannot be missed.  (Under xdist the workers' warnings reach here too.)
+NOT_RUN = "BROWSER TEST NOT RUN"
+_not_run: list[str] = []
+
+
+def pytest_warning_recorded(
+    warning_message: warnings.WarningMessage, when: str, nodeid: str, location: object
+) -> None:
+    text = str(warning_message.message)
+    if text.startswith(NOT_RUN) and text not in _not_run:
+        _not_run.append(text)
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config
+) -> None:
+    if _not_run:
+        terminalreporter.section(NOT_RUN, sep="!", red=True, bold=True)
+        for text in _not_run:
+            terminalreporter.write_line(text, red=True, bold=True)

@@ -1,0 +1,314 @@
+"""A search's observer events as JSON-ready data, for a page that replays the search step by step.
+
+:func:`record` runs a player once and keeps every event its search reported;
+:func:`steps_to_json` turns them into plain lists, dicts and strings that
+``json.dumps`` writes as is.  The result holds the tree the search worked in
+(the game's positions down to the search depth, and any position the search
+reached besides) and one step per event: the node entered, left or cut
+there, the window (α, β) it was searched with, the value found and whether
+it is exact or a bound, and the moves a cut left unsearched.  Values and
+bounds are already written as a person reads them (``4``, ``−∞``), so a page
+needs no knowledge of the estimator.
+
+The docs' stepper on "Alpha-beta, seen" is drawn from this data.
+
+>>> from gamelib import AlphaBeta, Settings
+>>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
+>>> game = ExplicitGame(parse_tree("a[b[c3,d6],e[f1,g9]]"))
+>>> recorded = record(lambda observer: AlphaBeta(Settings(tree_estimator(game), 2),
+...                                               observer=observer))
+>>> data = steps_to_json(recorded)
+>>> names = [node["name"] for node in data["nodes"]]
+>>> names
+['(Maxie,a)', '(Minnie,b)', '(Minnie,e)', '(Maxie,c)', '(Maxie,d)', '(Maxie,f)', '(Maxie,g)']
+>>> steps = data["steps"]
+>>> assert isinstance(steps, list)
+>>> for step in steps[-4:]:
+...     print(step)
+{'event': 'leave', 'node': 5, 'value': '1', 'bound': 'exact', 'best': None}
+{'event': 'cut', 'node': 2, 'move': 5, 'value': '1', 'pruned': [6]}
+{'event': 'leave', 'node': 2, 'value': '1', 'bound': 'at most', 'best': 5}
+{'event': 'leave', 'node': 0, 'value': '3', 'bound': 'exact', 'best': 1}
+
+At node 2, ``(Minnie,e)``, the value 1 of ``f`` cut the search: ``g`` was never estimated.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeAlias, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.game import Game
+from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess
+from gamelib.estimate.window import Bound, Infinity
+from gamelib.search.events import (
+    Cut,
+    Enter,
+    Leave,
+    SearchEvent,
+    SearchObserver,
+    TableHit,
+    Window,
+)
+from gamelib.search.player import SearchPlayer
+from gamelib.trace import TraceError
+
+__all__ = [
+    "JSON",
+    "Recorded",
+    "bound_to_short_string",
+    "record",
+    "steps_to_json",
+    "value_to_short_string",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
+"""What ``json.dumps`` writes as is."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Recorded(Generic[S, M, G]):
+    """One search: every event its observer was given, in order, and what it searched."""
+
+    events: tuple[SearchEvent[S, M, G], ...]
+    """The events, in the order the search reported them."""
+    game: Game[S, M]
+    """The game searched."""
+    estimator: Estimator[S, M, G]
+    """The estimator (for writing values)."""
+    player: str
+    """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+    start: S
+    """The position searched from."""
+
+
+def record(
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
+) -> Recorded[S, M, G]:
+    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    start) and keep every event it reported."""
+    events: list[SearchEvent[S, M, G]] = []
+    player = build(events.append)
+    game = player.game
+    start = game.start if state is None else state
+    player.analyse(start)
+    return Recorded(tuple(events), game, player.settings.estimator, str(player), start)
+
+
+def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
+    """``value`` as a picture shows it: ``4`` for a guess, ``Maxie wins`` for a finished game."""
+    match value:
+        case Guess(guess):
+            return estimator.guess_to_string(guess)
+        case Definitely():
+            return str(value).removeprefix("Definitely ")
+        case _:
+            assert_never(value)
+
+
+def bound_to_short_string(estimator: Estimator[S, M, G], bound: Bound[G]) -> str:
+    """An end of a window as a picture shows it: ``−∞``, ``+∞`` or the value."""
+    if isinstance(bound, Infinity):
+        return str(bound)
+    return value_to_short_string(estimator, bound)
+
+
+@dataclass(slots=True)
+class _Node(Generic[S]):
+    """A node of the exported tree while it is being built."""
+
+    name: str
+    side: Side | None
+    move: str | None
+    parent: int | None
+    path: tuple[str, ...]
+    status: Status[S]
+    children: dict[str, int] = field(default_factory=dict)
+    """Its children's numbers by the text of their moves, in the order they were added."""
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "side": None if self.side is None else str(self.side),
+            "move": self.move,
+            "parent": self.parent,
+            "path": list[JSON](self.path),
+            "children": list[JSON](self.children.values()),
+        }
+
+
+def steps_to_json(
+    recorded: Recorded[S, M, G],
+    name: Callable[[Status[S]], str] | None = None,
+    tree_limit: int = 500,
+) -> dict[str, JSON]:
+    """The search in ``recorded`` as JSON-ready data: ``{"player", "nodes", "steps"}``.
+
+    ``nodes`` is the tree, root first: each node has its ``name`` (by
+    ``name(status)``; default the game's ``state_to_string``, or the outcome),
+    ``side`` (``"Maxie"``, ``"Minnie"`` or None when the game is over), the
+    ``move`` that leads to it and its ``parent`` (None at the root), its
+    ``path`` (the moves from the root, as the game writes them) and its
+    ``children`` (node numbers, in the game's move order).  The game's
+    positions down to the search depth are all there (the first
+    ``tree_limit`` of them, breadth first), so a page can draw the parts a
+    search never reached; so is every position the search reached.
+
+    ``steps`` has one entry per event, in order; ``node`` is the number of
+    the node it concerns (the one entered, or the one entered last and not
+    yet left):
+
+    - ``{"event": "enter", "node", "order", "depth", "window"}``: ``order``
+      counts the positions entered (0 for the root, as
+      :attr:`gamelib.trace.TraceNode.order`); ``window`` is ``[α, β]`` or
+      None for a search without a window;
+    - ``{"event": "leave", "node", "value", "bound", "best"}``: ``bound`` is
+      ``"exact"``, ``"at least"`` or ``"at most"``; ``best`` the node the best
+      move leads to, or None;
+    - ``{"event": "cut", "node", "move", "value", "pruned"}``: the node whose
+      value caused the cut, its value, and the nodes never searched;
+    - ``{"event": "table", "node", "value", "bound", "best"}``: a table
+      answered for the node.
+
+    Raises :class:`gamelib.trace.TraceError` on events that are not well
+    bracketed.
+    """
+    game = recorded.game
+    estimator = recorded.estimator
+
+    def default_name(status: Status[S]) -> str:
+        match status:
+            case Playing(state):
+                return game.state_to_string(state)
+            case Done(outcome):
+                return str(outcome)
+            case _:
+                assert_never(status)
+
+    naming = default_name if name is None else name
+    nodes: list[_Node[S]] = []
+
+    def add(status: Status[S], parent: int | None, move: M | None) -> int:
+        number = len(nodes)
+        side = game.player(status.state) if isinstance(status, Playing) else None
+        path: tuple[str, ...] = ()
+        written = None if move is None else game.move_to_string(move)
+        if parent is not None and written is not None:
+            path = (*nodes[parent].path, written)
+            nodes[parent].children[written] = number
+        nodes.append(_Node(naming(status), side, written, parent, path, status))
+        return number
+
+    def child(parent: int, move: M) -> int:
+        """The node ``move`` leads to from ``parent``, added to the tree if it is new."""
+        found = nodes[parent].children.get(game.move_to_string(move))
+        if found is not None:
+            return found
+        status = nodes[parent].status
+        if not isinstance(status, Playing):
+            raise TraceError(f"a move {game.move_to_string(move)} from a finished game")
+        return add(game.play(status.state, move), parent, move)
+
+    def window_json(window: Window[G] | None) -> JSON:
+        if window is None:
+            return None
+        return [bound_to_short_string(estimator, b) for b in window]
+
+    # Iterative deepening searches the root to depth 1 first: draw down to its deepest search.
+    depth = max(
+        (e.depth for e in recorded.events if isinstance(e, Enter) and e.move is None), default=0
+    )
+    add(Playing(recorded.start), None, None)
+    # The game's tree down to the search depth, breadth first, for the parts never reached.
+    frontier: deque[tuple[int, int]] = deque([(0, depth)])
+    while frontier and len(nodes) < tree_limit:
+        number, left = frontier.popleft()
+        status = nodes[number].status
+        if left <= 0 or not isinstance(status, Playing):
+            continue
+        for move in seq.to_tuple(game.moves(status.state)):
+            if len(nodes) >= tree_limit:
+                break
+            frontier.append((child(number, move), left - 1))
+
+    steps: list[JSON] = []
+    stack: list[int] = []
+    entered = 0
+    for event in recorded.events:
+        match event:
+            case Enter():
+                if stack:
+                    if event.move is None:
+                        raise TraceError("a position other than the root entered without a move")
+                    node = child(stack[-1], event.move)
+                elif event.move is None:
+                    node = 0  # the root, searched for the first time or again
+                else:
+                    raise TraceError("the first position entered must be the root")
+                stack.append(node)
+                steps.append(
+                    {
+                        "event": "enter",
+                        "node": node,
+                        "order": entered,
+                        "depth": event.depth,
+                        "window": window_json(event.window),
+                    }
+                )
+                entered += 1
+            case Leave():
+                if not stack:
+                    raise TraceError("a Leave event with no position entered")
+                node = stack.pop()
+                best = None if event.best is None else child(node, event.best)
+                steps.append(
+                    {
+                        "event": "leave",
+                        "node": node,
+                        "value": value_to_short_string(estimator, event.value),
+                        "bound": event.bound.value,
+                        "best": best,
+                    }
+                )
+            case Cut():
+                if not stack:
+                    raise TraceError("a Cut event with no position entered")
+                node = stack[-1]
+                pruned: list[JSON] = [child(node, m) for m in seq.to_tuple(event.unsearched)]
+                steps.append(
+                    {
+                        "event": "cut",
+                        "node": node,
+                        "move": child(node, event.move),
+                        "value": value_to_short_string(estimator, event.value),
+                        "pruned": pruned,
+                    }
+                )
+            case TableHit():
+                if not stack:
+                    raise TraceError("a TableHit event with no position entered")
+                node = stack[-1]
+                best = None if event.best is None else child(node, event.best)
+                steps.append(
+                    {
+                        "event": "table",
+                        "node": node,
+                        "value": value_to_short_string(estimator, event.value),
+                        "bound": event.bound.value,
+                        "best": best,
+                    }
+                )
+            case _:
+                assert_never(event)
+    if stack:
+        raise TraceError("the search ended with positions entered and not left")
+    return {"player": recorded.player, "nodes": [n.to_json() for n in nodes], "steps": steps}

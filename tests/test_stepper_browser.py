@@ -1,0 +1,685 @@
+"""The stepper of "Alpha-beta, seen" shows, at each step, what the search did.
+
+Two parts.  Without a browser: the data the docs hook exports is, event for
+event, the trace gamelib itself makes of each search (every handout tree,
+every kind in the catalog).  With Debian's headless Chromium and
+chromium-driver (driven by Selenium): the built page, served on localhost,
+shows at each step the counter, the line on the event, and for each position
+its window, its value, whether it is entered, left or never searched, and the
+best moves, all as a model of the display computed here from the search's own
+events says it must.  Without the browser the second part does not run and a
+warning says so loudly (tests/conftest.py repeats it at the end of the run).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import types
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeAlias
+
+import pytest
+
+from gamelib import seq
+from gamelib.catalog import CATALOG
+from gamelib.core.datatypes import Playing, Side
+from gamelib.estimate.estimator import Definitely, Est, Guess
+from gamelib.estimate.window import Bound, Infinity
+from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, TreeState, tree_estimator
+from gamelib.search import SearchObserver, SearchPlayer
+from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
+from gamelib.trace import Trace, TraceNode, trace_player
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+DEPTHS = {"small": 2, "big": 4, "uneven": 3, "cse473": 2}
+"""Each handout tree and the depth the stepper searches it to (its height)."""
+
+NOT_RUN = "BROWSER TEST NOT RUN"
+"""How the warning starts (tests/conftest.py repeats such warnings at the end of a run)."""
+
+
+class BrowserTestNotRunWarning(UserWarning):
+    """The stepper was not checked in a browser on this machine."""
+
+
+def hooks_module() -> types.ModuleType:
+    """docs/hooks.py, loaded as the docs build loads it."""
+    hooks = types.ModuleType("docs_hooks")
+    source = (ROOT / "docs" / "hooks.py").read_text(encoding="utf-8")
+    exec(compile(source, "docs/hooks.py", "exec"), hooks.__dict__)
+    return hooks
+
+
+@functools.cache
+def exported() -> object:
+    """The stepper's data, as the docs hook exports it."""
+    data: object = hooks_module().stepper_data()
+    return data
+
+
+# --------------------------------------------------------------------------
+# One search, as gamelib itself sees it
+
+
+@dataclass(frozen=True)
+class Search:
+    """One kind's search of one handout tree: its events and its trace."""
+
+    tree: str
+    kind: str
+    game: ExplicitGame
+    events: tuple[SearchEvent[TreeState, int, float], ...]
+    trace: Trace[TreeState, int, float]
+
+
+@functools.cache
+def search(tree: str, kind: str) -> Search:
+    """``kind`` (with its default options) searching the handout tree ``tree``, traced."""
+    game = ExplicitGame(HANDOUT_TREES[tree])
+    estimator = tree_estimator(game)
+    events: list[SearchEvent[TreeState, int, float]] = []
+
+    def build(
+        observer: SearchObserver[TreeState, int, float],
+    ) -> SearchPlayer[TreeState, int, float]:
+        return CATALOG[kind].build(estimator, DEPTHS[tree], observer=observer)
+
+    def keeping(
+        observer: SearchObserver[TreeState, int, float],
+    ) -> SearchPlayer[TreeState, int, float]:
+        def both(event: SearchEvent[TreeState, int, float]) -> None:
+            events.append(event)
+            observer(event)
+
+        return build(both)
+
+    found = trace_player(keeping)
+    return Search(tree, kind, game, tuple(events), found)
+
+
+def number(value: float) -> str:
+    """A leaf's value as the handouts write it: 4, -2, 2.5."""
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def est_text(value: Est[float]) -> str:
+    if isinstance(value, Guess):
+        return number(value.guess)
+    assert isinstance(value, Definitely)
+    return str(value.outcome)
+
+
+def bound_text(bound: Bound[float]) -> str:
+    if bound is Infinity.NegInf:
+        return "−∞"
+    if bound is Infinity.PosInf:
+        return "+∞"
+    return est_text(bound)
+
+
+def node_name(node: TraceNode[TreeState, int, float]) -> str:
+    status = node.status
+    return status.state.node.name if isinstance(status, Playing) else "end"
+
+
+# --------------------------------------------------------------------------
+# The exported data is the trace
+
+
+def as_dict(value: object) -> dict[str, object]:
+    assert isinstance(value, dict)
+    return {str(k): v for k, v in value.items()}
+
+
+def as_int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def as_list(value: object) -> list[object]:
+    assert isinstance(value, list)
+    return list(value)
+
+
+def searches_of(data: object) -> dict[tuple[str, str], dict[str, object]]:
+    """Each exported search by (tree, kind)."""
+    found = {}
+    for tree in as_list(as_dict(data)["trees"]):
+        entry = as_dict(tree)
+        for kind, steps in as_dict(entry["searches"]).items():
+            found[(str(entry["key"]), kind)] = as_dict(steps)
+    return found
+
+
+def check_against_trace(exported_search: dict[str, object], found: Search) -> None:
+    """Replay the exported steps and compare every one with gamelib's own trace."""
+    nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
+    steps = [as_dict(s) for s in as_list(exported_search["steps"])]
+    trace = found.trace
+    game = found.game
+    assert exported_search["player"] == trace.player
+    assert len(steps) == len(found.events)
+    visited = iter(trace.nodes())
+    stack: list[TraceNode[TreeState, int, float]] = []
+
+    def path(number: object) -> list[str]:
+        return [str(m) for m in as_list(nodes[as_int(number)]["path"])]
+
+    def move_text(move: int | None) -> str | None:
+        return None if move is None else game.move_to_string(move)
+
+    def last_move(number: object) -> str | None:
+        return None if number is None else path(number)[-1]
+
+    for step, event in zip(steps, found.events, strict=True):
+        match step["event"]:
+            case "enter":
+                node = next(visited)
+                stack.append(node)
+                assert isinstance(event, Enter)
+                assert step["order"] == node.order
+                assert path(step["node"]) == [game.move_to_string(m) for m in node.path]
+                shown = nodes[as_int(step["node"])]
+                assert shown["name"] == node_name(node)
+                assert shown["side"] == (None if node.side is None else node.side.name)
+                assert step["depth"] == node.depth
+                window = None if node.window is None else [bound_text(b) for b in node.window]
+                assert step["window"] == window
+            case "leave":
+                node = stack.pop()
+                assert isinstance(event, Leave)
+                assert path(step["node"]) == [game.move_to_string(m) for m in node.path]
+                assert node.value is not None
+                assert node.bound is not None
+                assert step["value"] == est_text(node.value)
+                assert step["bound"] == node.bound.value
+                assert last_move(step["best"]) == move_text(node.best_move)
+            case "cut":
+                node = stack[-1]
+                assert isinstance(event, Cut)
+                assert node.cut_value is not None
+                assert last_move(step["move"]) == move_text(node.cut_by)
+                assert step["value"] == est_text(node.cut_value)
+                pruned = [last_move(p) for p in as_list(step["pruned"])]
+                assert pruned == [game.move_to_string(m) for m in node.pruned]
+            case "table":
+                assert isinstance(event, TableHit)
+                assert stack[-1].from_table
+            case other:
+                pytest.fail(f"unknown event {other!r}")
+    assert not stack
+    assert next(visited, None) is None
+
+
+def test_the_exported_steps_are_gamelibs_own_trace_of_every_search() -> None:
+    data = exported()
+    searches = searches_of(data)
+    kinds = [str(as_dict(k)["name"]) for k in as_list(as_dict(data)["kinds"])]
+    unobserved = [str(as_dict(u)["kind"]) for u in as_list(as_dict(data)["unobserved"])]
+    assert sorted(kinds + unobserved) == sorted(kind.name for kind in CATALOG)
+    assert {"minimax", "alphabeta", "jamboree"} <= set(kinds)
+    assert set(searches) == {(tree, kind) for tree in DEPTHS for kind in kinds}
+    for (tree, kind), steps in searches.items():
+        check_against_trace(steps, search(tree, kind))
+
+
+def test_the_small_tree_with_alphabeta_cuts_l_and_m_in_the_export() -> None:
+    steps = searches_of(exported())[("small", "alphabeta")]
+    names = [str(as_dict(n)["name"]) for n in as_list(steps["nodes"])]
+    cuts = [as_dict(s) for s in as_list(steps["steps"]) if as_dict(s)["event"] == "cut"]
+    assert len(cuts) == 1
+    assert names[as_int(cuts[0]["node"])] == "j"
+    assert [names[as_int(p)] for p in as_list(cuts[0]["pruned"])] == ["l", "m"]
+
+
+# --------------------------------------------------------------------------
+# What the page must show: a model of the display, from the search's events
+
+
+SYMBOLS = {BoundKind.EXACT: "", BoundKind.LOWER: "≥ ", BoundKind.UPPER: "≤ "}
+WORDS = {BoundKind.EXACT: "", BoundKind.LOWER: "at least ", BoundKind.UPPER: "at most "}
+
+Where: TypeAlias = tuple[str, ...]
+"""A position, by the moves (as the game writes them) from the root."""
+
+
+@dataclass
+class Place:
+    """What one position shows."""
+
+    state: str = "unvisited"
+    window: str = ""
+    bounds: tuple[str, str] | None = None
+    """α and β as shown, for the sentence on a cut."""
+    depth: int | None = None
+    value: str = ""
+    best: Where | None = None
+    table: bool = False
+
+
+@dataclass(frozen=True)
+class Tree:
+    """The positions the stepper draws: the game's tree down to the search depth."""
+
+    names: dict[Where, str] = field(default_factory=dict)
+    sides: dict[Where, Side | None] = field(default_factory=dict)
+    children: dict[Where, list[Where]] = field(default_factory=dict)
+
+    def under(self, path: Where) -> list[Where]:
+        return [p for p in self.names if p[: len(path)] == path]
+
+
+def game_tree(game: ExplicitGame, depth: int) -> Tree:
+    tree = Tree()
+    todo: list[tuple[Where, TreeState, int]] = [((), game.start, depth)]
+    while todo:
+        path, state, left = todo.pop()
+        tree.names[path] = state.node.name
+        tree.sides[path] = game.player(state)
+        tree.children[path] = []
+        if left == 0:
+            continue
+        for move in seq.to_tuple(game.moves(state)):
+            status = game.play(state, move)
+            assert isinstance(status, Playing)  # explicit trees end in leaves, not outcomes
+            child = (*path, game.move_to_string(move))
+            tree.children[path].append(child)
+            todo.append((child, status.state, left - 1))
+    return tree
+
+
+Display = tuple[tuple[str, ...], ...]
+"""The counter, the pass line, the event line, one row per position, one per best edge."""
+
+
+def expected_display(found: Search, k: int) -> Display:
+    """What the stepper must show after the first ``k`` events of ``found``."""
+    game = found.game
+    tree = game_tree(game, DEPTHS[found.tree])
+    events = found.events
+    roots = [i for i, e in enumerate(events) if isinstance(e, Enter) and e.move is None]
+    begun = [i for i in roots if i < k]
+    start = begun[-1] if begun else 0
+    places = {p: Place() for p in tree.names}
+    stack: list[Where] = []
+    current: Where | None = None
+    text = "the search has not started"
+    for i in range(start, k):
+        event = events[i]
+        match event:
+            case Enter(move=move, window=window, depth=depth):
+                here = () if move is None else (*stack[-1], game.move_to_string(move))
+                for p in tree.under(here):
+                    places[p] = Place()
+                bounds = None if window is None else (bound_text(window[0]), bound_text(window[1]))
+                shown = "" if bounds is None else f"({bounds[0]}, {bounds[1]})"
+                places[here] = Place("open", shown, bounds, depth)
+                stack.append(here)
+                text = f"enter {tree.names[here]}" + (f" with window {shown}" if shown else "")
+            case Leave(value=value, bound=bound, best=chosen):
+                here = stack.pop()
+                place = places[here]
+                place.state = "done"
+                place.value = SYMBOLS[bound] + est_text(value)
+                place.best = None if chosen is None else (*here, game.move_to_string(chosen))
+                worth = WORDS[bound] + est_text(value)
+                name = tree.names[here]
+                if place.table:
+                    text = f"leave {name}: worth {worth}, from the table"
+                elif not any(places[c].state in ("open", "done") for c in tree.children[here]):
+                    text = f"estimate {name}: {worth}"
+                else:
+                    to = "" if place.best is None else f", best move to {tree.names[place.best]}"
+                    text = f"leave {name}: worth {worth}{to}"
+            case Cut(move=move, value=value, unsearched=unsearched):
+                here = stack[-1]
+                place = places[here]
+                pruned = [(*here, game.move_to_string(m)) for m in seq.to_tuple(unsearched)]
+                for p in pruned:
+                    for q in tree.under(p):
+                        places[q].state = "pruned"
+                text = (
+                    f"cut at {tree.names[here]}: {tree.names[(*here, game.move_to_string(move))]} "
+                    f"gave {est_text(value)}"
+                )
+                if place.bounds is not None:
+                    alpha, beta = place.bounds
+                    text += (
+                        f", at or above β = {beta}"
+                        if tree.sides[here] is Side.Maxie
+                        else f", at or below α = {alpha}"
+                    )
+                if pruned:
+                    never = "estimated" if place.depth == 1 else "searched"
+                    text += f"; {', '.join(tree.names[p] for p in pruned)} never {never}"
+                else:
+                    text += "; no moves were left to search"
+            case TableHit(value=value, bound=bound):
+                here = stack[-1]
+                places[here].table = True
+                places[here].value = SYMBOLS[bound] + est_text(value)
+                text = f"the table answers {tree.names[here]}: {WORDS[bound]}{est_text(value)}"
+            case _:
+                pytest.fail(f"unknown event {event!r}")
+        current = here
+    passes = f"search {len(begun)} of {len(roots)} of the root" if len(roots) > 1 and begun else ""
+    rows: list[tuple[str, ...]] = [
+        (f"step {k} of {len(events)}",),
+        (passes,),
+        (text,),
+    ]
+    for p in sorted(tree.names):
+        place = places[p]
+        rows.append(
+            (
+                "node",
+                " ".join(p),
+                tree.names[p],
+                place.state,
+                "current" if p == current else "",
+                place.value,
+                place.window,
+                "struck" if place.state == "pruned" else "",
+            )
+        )
+    for p in sorted(tree.names):
+        best = places[p].best
+        if places[p].state == "done" and best is not None:
+            rows.append(("best", " ".join(p), " ".join(best)))
+    return tuple(rows)
+
+
+# --------------------------------------------------------------------------
+# The page in Chromium
+
+READ_DISPLAY = """
+const root = document.getElementById('gamelib-stepper');
+const rows = [
+  [root.querySelector('.stepper-counter').textContent],
+  [root.querySelector('.stepper-pass').textContent],
+  [root.querySelector('.stepper-event').textContent],
+];
+const nodes = Array.from(root.querySelectorAll('g.stepper-node')).map(g => [
+  'node', g.getAttribute('data-path'), g.querySelector('.stepper-name').textContent,
+  g.getAttribute('data-state'), g.classList.contains('current') ? 'current' : '',
+  g.querySelector('.stepper-value').textContent, g.querySelector('.stepper-window').textContent,
+  g.querySelector('.stepper-strike') ? 'struck' : '']);
+nodes.sort((a, b) => a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+const best = Array.from(root.querySelectorAll('path.stepper-edge.best')).map(e =>
+  ['best', e.getAttribute('data-from'), e.getAttribute('data-to')]);
+best.sort((a, b) => a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+return JSON.stringify(rows.concat(nodes, best));
+"""
+"""The stepper's display, read from the page as it is drawn (not from the script's state)."""
+
+
+def what_is_missing() -> list[str]:
+    """What the browser part needs and this machine lacks."""
+    missing = [
+        f"{p} (Debian package {pkg})"
+        for p, pkg in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")]
+        if not p.exists()
+    ]
+    try:
+        import selenium  # noqa: F401  (only whether it is there)
+    except ImportError:
+        missing.append("the selenium Python package (pip install -e '.[dev]')")
+    if shutil.which("dot") is None:
+        missing.append("Graphviz's dot, which the docs build needs (Debian package graphviz)")
+    return missing
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Path]:
+    """The documentation, built once for this module without the API reference, which is
+    all the slow part of a build and has no stepper."""
+    with tempfile.TemporaryDirectory(prefix="gamelib-stepper-") as folder:
+        config = Path(folder) / "mkdocs.yml"
+        config.write_text(
+            f"INHERIT: {json.dumps(str(ROOT / 'mkdocs.yml'))}\n"
+            f"docs_dir: {json.dumps(str(ROOT / 'docs'))}\n"
+            f"hooks: [{json.dumps(str(ROOT / 'docs' / 'hooks.py'))}]\n"
+            "plugins: [search]\n",
+            encoding="utf-8",
+        )
+        built = Path(folder) / "site"
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--quiet",
+                "-f",
+                str(config),
+                "--site-dir",
+                str(built),
+            ],
+            cwd=ROOT,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            check=True,
+        )
+        yield built
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built site on localhost: the page's address."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/alpha-beta-seen/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def warn_not_run(missing: list[str]) -> None:
+    """Say loudly that the browser part did not run, and why."""
+    message = (
+        f"{NOT_RUN}: the stepper of 'Alpha-beta, seen' was not checked in a browser, because "
+        f"this machine lacks {'; '.join(missing)}.  Install Debian's chromium and "
+        "chromium-driver (apt-get install chromium chromium-driver) to run it; "
+        "the exported data was still checked against gamelib's traces."
+    )
+    # The suite turns warnings into errors; this one must be shown, not fail the test.
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", BrowserTestNotRunWarning)
+        warnings.warn(message, BrowserTestNotRunWarning, stacklevel=2)
+
+
+FULL_WALKS = [
+    ("small", "minimax"),
+    ("small", "alphabeta"),
+    ("small", "jamboree"),
+    ("big", "alphabeta"),
+    ("cse473", "alphabeta"),
+    ("uneven", "pvs"),
+    ("small", "mtdf"),
+]
+"""Searches checked at every step (the others at their first and last)."""
+
+
+def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest) -> None:
+    missing = what_is_missing()
+    if missing:
+        warn_not_run(missing)
+        pytest.skip(f"{NOT_RUN}: lacking {'; '.join(missing)}")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    address = request.getfixturevalue("served")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
+    for flag in [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile.name}",
+        "--window-size=1400,1200",
+    ]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    try:
+        driver.get(address)
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#gamelib-stepper.stepper-ready")
+        )
+        stepper = driver.find_element(By.ID, "gamelib-stepper")
+        forward = driver.find_element(By.CSS_SELECTOR, ".stepper-forward")
+
+        def shown(script: str = READ_DISPLAY, *args: object) -> Display:
+            text = driver.execute_script(script, *args)
+            assert isinstance(text, str)
+            return tuple(
+                tuple(str(cell) for cell in as_list(row)) for row in as_list(json.loads(text))
+            )
+
+        def step_forward() -> Display:
+            return shown("arguments[0].click();\n" + READ_DISPLAY, forward)
+
+        def inner() -> str:
+            # The drawing, the counter and the event line; not the controls, whose focus
+            # marks depend on how they were last used.
+            markup = driver.execute_script(
+                "return ['.stepper-counter', '.stepper-pass', '.stepper-event', '.stepper-view']"
+                ".map(s => arguments[0].querySelector(s).outerHTML).join('')",
+                stepper,
+            )
+            assert isinstance(markup, str)
+            return markup
+
+        def choose(tree: str, kind: str) -> None:
+            Select(driver.find_element(By.CSS_SELECTOR, "select.stepper-tree")).select_by_value(
+                tree
+            )
+            Select(driver.find_element(By.CSS_SELECTOR, "select.stepper-kind")).select_by_value(
+                kind
+            )
+
+        # The page carries exactly the data the hook exports.
+        embedded = driver.execute_script(
+            "return document.getElementById('gamelib-stepper-data').textContent"
+        )
+        assert isinstance(embedded, str)
+        assert json.loads(embedded) == exported()
+
+        # It opens on the Small tree searched by AlphaBeta, before the first step.
+        small = search("small", "alphabeta")
+        assert shown() == expected_display(small, 0)
+
+        # Every step of these searches shows what the model says.
+        markups: dict[tuple[str, str, int], str] = {}
+        for tree, kind in FULL_WALKS:
+            choose(tree, kind)
+            found = search(tree, kind)
+            assert shown() == expected_display(found, 0), (tree, kind, 0)
+            for k in range(1, len(found.events) + 1):
+                assert step_forward() == expected_display(found, k), (tree, kind, k)
+                if (tree, kind) == ("small", "alphabeta"):
+                    markups[(tree, kind, k)] = inner()
+            assert forward.get_attribute("disabled") is not None
+
+        # Minimax never cuts.
+        minimax = search("small", "minimax")
+        for k in range(len(minimax.events) + 1):
+            display = expected_display(minimax, k)
+            assert not display[2][0].startswith("cut")
+            assert all(row[3] != "pruned" for row in display if row[0] == "node")
+
+        # The Small tree by AlphaBeta, at the step after leaf k1: the cut.
+        choose("small", "alphabeta")
+        cut = next(i for i, e in enumerate(small.events) if isinstance(e, Cut)) + 1
+        j = next(n for n in small.trace.nodes() if node_name(n) == "j")
+        assert j.window is not None
+        j_window = f"({bound_text(j.window[0])}, {bound_text(j.window[1])})"
+        assert j_window == "(4, +∞)"  # as the text trace on the page says
+        for _ in range(cut):
+            forward.click()
+        display = shown()
+        assert display[0] == (f"step {cut} of {len(small.events)}",)
+        assert display[2][0] == "cut at j: k gave 1, at or below α = 4; l, m never estimated"
+        rows = {row[2]: row for row in display if row[0] == "node"}
+        assert rows["j"][3:7] == ("open", "current", "", j_window)
+        assert rows["k"][3:6] == ("done", "", "1")
+        for pruned in ("l", "m"):
+            assert rows[pruned][3] == "pruned"
+            assert rows[pruned][7] == "struck"
+        l_name = driver.find_element(By.CSS_SELECTOR, 'g.stepper-node[data-name="l"] .stepper-name')
+        assert "line-through" in l_name.value_of_css_property("text-decoration-line")
+        assert display == expected_display(small, cut)
+        assert inner() == markups[("small", "alphabeta", cut)]
+
+        # Back restores exactly the display of the step before, and forward the cut again.
+        driver.find_element(By.CSS_SELECTOR, ".stepper-back").click()
+        assert shown() == expected_display(small, cut - 1)
+        assert inner() == markups[("small", "alphabeta", cut - 1)]
+        forward.click()
+        assert inner() == markups[("small", "alphabeta", cut)]
+
+        # First, last, and the keys.
+        driver.find_element(By.CSS_SELECTOR, ".stepper-last").click()
+        assert shown() == expected_display(small, len(small.events))
+        driver.find_element(By.CSS_SELECTOR, ".stepper-first").click()
+        assert shown() == expected_display(small, 0)
+        for key, k in [
+            (Keys.ARROW_RIGHT, 1),
+            (Keys.ARROW_RIGHT, 2),
+            (Keys.END, len(small.events)),
+            (Keys.ARROW_LEFT, len(small.events) - 1),
+            (Keys.HOME, 0),
+        ]:
+            stepper.send_keys(key)
+            assert shown() == expected_display(small, k), key
+
+        # Every tree, every kind: the first and the last step (chosen by the script, in one
+        # round trip each, as the menus' change events would).
+        choose_and_read = (
+            "const [tree, kind, last] = [arguments[0], arguments[1], arguments[2]];"
+            "for (const [menu, value] of [['tree', tree], ['kind', kind]]) {"
+            "  const select = document.querySelector('select.stepper-' + menu);"
+            "  select.value = value; select.dispatchEvent(new Event('change')); }"
+            "if (last) document.querySelector('.stepper-last').click();" + READ_DISPLAY
+        )
+        for tree, kind in sorted(searches_of(exported())):
+            found = search(tree, kind)
+            first = shown(choose_and_read, tree, kind, False)
+            assert first == expected_display(found, 0), (tree, kind)
+            last = shown(choose_and_read, tree, kind, True)
+            assert last == expected_display(found, len(found.events)), (tree, kind)
+    finally:
+        driver.quit()
+        profile.cleanup()
