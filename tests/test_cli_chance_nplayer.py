@@ -161,7 +161,7 @@ def test_a_human_at_pig_typo_then_legal_moves() -> None:
     assert (status, err) == (0, "")
     prompt = "Maxie, please type your move: "
     assert out == (
-        "Maxie: a human.  Minnie: Expectiminimax(depth 2).\n"
+        "Maxie: you.  Minnie: Expectiminimax(depth 2).\n"
         "\n"
         "Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0\n"
         f"{prompt}'hold' is not a legal move here; legal moves: roll\n"
@@ -230,14 +230,14 @@ def test_a_human_at_takeaway_typo_then_legal_move_then_end_of_input() -> None:
         "--player4", "random", "--seed", "5", stdin="4\n2\n",
     )  # fmt: skip
     assert status == 1
-    assert out.startswith("A: a human.  B: MaxN(depth 5).  C: MaxN(depth 5).  D: random.\n\n")
+    assert out.startswith("A: you.  B: MaxN(depth 5).  C: MaxN(depth 5).  D: random.\n\n")
     assert (
         "7 left, and it is A's turn\n"
         "A, please type your move: '4' is not a legal move here; legal moves: 1, 2, 3\n"
         "A, please type your move: A takes 2 (" in out
     )
     assert out.endswith("A, please type your move: \n")
-    assert err == "gamelib: game stopped: the input ended before A chose a move\n"
+    assert err == "gamelib: game stopped: the input ended while waiting for A's move\n"
 
 
 def test_takeaway_plays_itself_with_no_players_named() -> None:

@@ -436,7 +436,7 @@ def test_a_whole_game_between_search_players_and_a_human() -> None:
 def test_a_human_who_stops_typing_ends_the_game_cleanly() -> None:
     game = TakeAway(pile=4)
     human = NHumanPlayer(game, input=io.StringIO(""), output=io.StringIO())
-    with pytest.raises(InputClosedError, match="the input ended before A chose a move"):
+    with pytest.raises(InputClosedError, match="the input ended while waiting for A's move"):
         play_game(game, [human, human, human], out=io.StringIO())
 
 

@@ -36,7 +36,9 @@ def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
 def test_help_lists_the_commands_and_the_moves_in_board_order() -> None:
     game = ConnectFour()
     out = io.StringIO()
-    human = HumanPlayer(game, input=io.StringIO("help\n4\n"), output=out)
+    human = HumanPlayer(
+        game, input=io.StringIO("help\n4\n"), output=out, advisor=lambda s: Advice("4", "0")
+    )
     assert human.next_move(game.start) == 3
     assert out.getvalue().startswith(
         "Maxie, please type your move: Type a move (1, 2, 3, 4, 5, 6, 7), or:\n  help "
@@ -203,3 +205,17 @@ def test_a_guess_says_whose_view_it_takes() -> None:
     )  # fmt: skip
     assert status == 1
     assert re.search(r"value: Guess -?\d+ \(more is better for Maxie\)\n", out)
+
+
+def test_help_offers_only_what_this_prompt_can_do() -> None:
+    game = Nim(pile=5)
+    out = io.StringIO()
+    human = HumanPlayer(game, input=io.StringIO("help\nundo\n1\n"), output=out, undo=False)
+    assert human.next_move(game.start) == 1
+    assert out.getvalue() == (
+        "Maxie, please type your move: Type a move (1, 2, 3), or:\n"
+        "  help    this list\n"
+        "  quit    stop the game\n"
+        "Maxie, please type your move: moves cannot be taken back in this game\n"
+        "Maxie, please type your move: "
+    )

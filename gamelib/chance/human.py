@@ -93,12 +93,13 @@ class ChanceHumanPlayer(Generic[S, M]):
     """Where prompts and complaints go (standard output when None)."""
 
     def __str__(self) -> str:
-        return "a human"
+        return "you"
 
     def __call__(self, state: S, /) -> M:
         return self.next_move(state)
 
     def next_move(self, state: S, /) -> M:
-        """The first legal move typed at the prompt."""
+        """The first legal move typed at the prompt (no taking back: the dice were thrown)."""
         decisions: Game[S, M] = Decisions(self.game)
-        return HumanPlayer(decisions, input=self.input, output=self.output).next_move(state)
+        human = HumanPlayer(decisions, input=self.input, output=self.output, undo=False)
+        return human.next_move(state)

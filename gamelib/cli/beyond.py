@@ -578,7 +578,7 @@ def chance_player(
 ) -> _Chooser[S, M]:
     """The player ``spec`` names, for the chance game of ``kit``."""
     if spec.kind == "human":
-        return _Chooser("a human", ChanceHumanPlayer(kit.game, input=io[0], output=io[1]))
+        return _Chooser("you", ChanceHumanPlayer(kit.game, input=io[0], output=io[1]))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     check_depth(spec, kit.depth_limit)
@@ -591,7 +591,7 @@ def n_player(
 ) -> _Chooser[S, M]:
     """The player ``spec`` names, for the n-player game of ``kit``."""
     if spec.kind == "human":
-        return _Chooser("a human", NHumanPlayer(kit.game, input=io[0], output=io[1]))
+        return _Chooser("you", NHumanPlayer(kit.game, input=io[0], output=io[1]))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TextIO, TypeVar, final, runtime_checkable
 
@@ -25,6 +25,7 @@ __all__ = [
     "UndoRequest",
     "board_order",
     "echo",
+    "read_move",
 ]
 
 S = TypeVar("S")
@@ -95,7 +96,15 @@ def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
     )
 
 
-def board_order(game: Game[S, M], moves: Iterable[M]) -> list[str]:
+class _Moves(Protocol[S_contra, M]):
+    """What the prompt needs of any game: to read and write moves."""
+
+    def move_to_string(self, move: M, /) -> str: ...
+
+    def parse_move(self, state: S_contra, text: str, /) -> M | None: ...
+
+
+def board_order(game: Game[S, M] | _Moves[S, M], moves: Iterable[M]) -> list[str]:
     """The moves as the game writes them, in board order (``1, 2, ..., 10``), not in the
     order a search would try them.
 
@@ -129,14 +138,78 @@ def _discard_type_ahead(source: TextIO) -> None:
         return
 
 
-HELP = """\
-Type a move ({moves}), or:
-  help    this list
-  hint    the move the machine would make here, and the value of the position
-  value   the value of the position
-  undo    take back your last move (and the answer to it)
-  quit    stop the game
-"""
+def _help(offered: str, advice: bool, undo: bool) -> str:
+    lines = [f"Type a move ({offered}), or:", "  help    this list"]
+    if advice:
+        lines.append("  hint    the move the machine would make here, and its value")
+        lines.append("  value   the value of the position")
+    if undo:
+        lines.append("  undo    take back your last move (and the answers to it)")
+    lines.append("  quit    stop the game")
+    return "\n".join(lines) + "\n"
+
+
+def read_move(
+    who: str,
+    state: S,
+    legal: Sequence[M],
+    game: Game[S, M] | _Moves[S, M],
+    source: TextIO | None,
+    sink: TextIO,
+    *,
+    advisor: Callable[[S], Advice] | None = None,
+    undo: bool = False,
+) -> M:
+    """Ask ``who`` for a move at the prompt until one of ``legal`` is typed: the loop
+    every human player here runs (see :class:`HumanPlayer` for what it understands).
+
+    ``game`` parses and writes moves (and may explain why a move is illegal).
+    With ``undo`` the word ``undo`` raises :class:`UndoRequest`; without it, it
+    is answered.
+    """
+    offered = ", ".join(board_order(game, legal))
+    if source is not None:
+        _discard_type_ahead(source)
+    while True:
+        sink.write(f"{who}, please type your move: ")
+        sink.flush()
+        if source is None:  # the process was started with standard input closed
+            sink.write("\n")
+            raise InputClosedError(f"there is no input to read {who}'s move from")
+        try:
+            line = _read_line(source)
+        except KeyboardInterrupt:
+            sink.write("\n")
+            raise InputClosedError(f"{who} interrupted the game") from None
+        if not line:
+            sink.write("\n")
+            raise InputClosedError(f"the input ended while waiting for {who}'s move")
+        text = line.strip()
+        move = game.parse_move(state, text)
+        if move is not None and move in legal:
+            return move
+        word = text.lower()
+        if word in ("help", "?"):
+            sink.write(_help(offered, advisor is not None, undo))
+        elif word in ("quit", "exit"):
+            raise QuitError(f"{who} quit the game")
+        elif word == "undo":
+            if undo:
+                raise UndoRequest()
+            sink.write("moves cannot be taken back in this game\n")
+        elif word in ("hint", "value"):
+            if advisor is None:
+                sink.write(f"there is no one to ask for a {word} in this game\n")
+            else:
+                advice = advisor(state)
+                if word == "value":
+                    sink.write(f"value: {advice.value}\n")
+                else:
+                    sink.write(f"hint: {advice.move} (value: {advice.value})\n")
+        elif isinstance(game, ExplainsIllegalMoves):
+            sink.write(f"{game.why_illegal(state, echo(text))}; legal moves: {offered}\n")
+        else:
+            sink.write(f"'{echo(text)}' is not a legal move here; legal moves: {offered}\n")
 
 
 @final
@@ -171,61 +244,21 @@ class HumanPlayer(Generic[S, M]):
     """Where prompts and complaints go (standard output when None)."""
     advisor: Callable[[S], Advice] | None = None
     """What ``hint`` and ``value`` ask (a search player, say); None: they are not offered."""
+    undo: bool = True
+    """Whether ``undo`` is offered (the controller must take moves back: ``referee`` does)."""
 
     def __str__(self) -> str:
         return "you"
 
     def next_move(self, state: S, /) -> M:
         game = self.game
-        source = sys.stdin if self.input is None else self.input
-        sink = sys.stdout if self.output is None else self.output
-        legal = seq.to_tuple(game.moves(state))
-        side = game.player(state)
-        offered = ", ".join(board_order(game, legal))
-        if source is not None:
-            _discard_type_ahead(source)
-        while True:
-            sink.write(f"{side}, please type your move: ")
-            sink.flush()
-            if source is None:  # the process was started with standard input closed
-                sink.write("\n")
-                raise InputClosedError(f"there is no input to read {side}'s move from")
-            try:
-                line = _read_line(source)
-            except KeyboardInterrupt:
-                sink.write("\n")
-                raise InputClosedError(f"{side} interrupted the game") from None
-            if not line:
-                sink.write("\n")
-                raise InputClosedError(f"the input ended while waiting for {side}'s move")
-            text = line.strip()
-            move = game.parse_move(state, text)
-            if move is not None and move in legal:
-                return move
-            answer = self._command(text.lower(), state, offered)
-            if answer is not None:
-                sink.write(answer)
-                continue
-            shown = echo(text)
-            if isinstance(game, ExplainsIllegalMoves):
-                reason = game.why_illegal(state, shown)
-                sink.write(f"{reason}; legal moves: {offered}\n")
-            else:
-                sink.write(f"'{shown}' is not a legal move here; legal moves: {offered}\n")
-
-    def _command(self, word: str, state: S, offered: str) -> str | None:
-        """The answer to a command word, or None when ``word`` is not one."""
-        if word in ("help", "?"):
-            return HELP.format(moves=offered)
-        if word in ("quit", "exit"):
-            raise QuitError(f"{self.game.player(state)} quit the game")
-        if word == "undo":
-            raise UndoRequest()
-        if word in ("hint", "value"):
-            if self.advisor is None:
-                return f"there is no one to ask for a {word} in this game\n"
-            advice = self.advisor(state)
-            if word == "value":
-                return f"value: {advice.value}\n"
-            return f"hint: {advice.move} (value: {advice.value})\n"
-        return None
+        return read_move(
+            str(game.player(state)),
+            state,
+            seq.to_tuple(game.moves(state)),
+            game,
+            sys.stdin if self.input is None else self.input,
+            sys.stdout if self.output is None else self.output,
+            advisor=self.advisor,
+            undo=self.undo,
+        )

@@ -70,6 +70,8 @@ def _number(value: int) -> str:
     """``value`` for a message: a number of many digits is not written out whole."""
     text = str(value)
     return text if len(text) <= 20 else f"a number of {len(text):,} digits"
+
+
 _SIDES = (Side.Maxie, Side.Minnie)
 _WINS = (Done(Winner(Side.Maxie)), Done(Winner(Side.Minnie)))
 _DRAW = Done(Draw())

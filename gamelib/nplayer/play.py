@@ -40,7 +40,7 @@ from typing import Generic, TextIO, TypeVar, final
 from gamelib import seq
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Playing
-from gamelib.core.human import InputClosedError
+from gamelib.core.human import read_move
 from gamelib.nplayer.game import (
     NPlayerGame,
     PlayerCountError,
@@ -166,7 +166,7 @@ class NHumanPlayer(Generic[S, M]):
     """Where prompts go (standard output when None)."""
 
     def __str__(self) -> str:
-        return "a human"
+        return "you"
 
     def __call__(self, state: S, /) -> M:
         return self.next_move(state)
@@ -174,22 +174,11 @@ class NHumanPlayer(Generic[S, M]):
     def next_move(self, state: S, /) -> M:
         """The first legal move typed at the prompt."""
         game = self.game
-        source = sys.stdin if self.input is None else self.input
-        sink = sys.stdout if self.output is None else self.output
-        name = game.names[game.player(state)]
-        while True:
-            sink.write(f"{name}, please type your move: ")
-            sink.flush()
-            try:
-                line = source.readline() if source is not None else ""
-            except KeyboardInterrupt:
-                sink.write("\n")
-                raise InputClosedError(f"{name} interrupted the game") from None
-            if not line:
-                sink.write("\n")
-                raise InputClosedError(f"the input ended before {name} chose a move")
-            move = game.parse_move(state, line.strip())
-            if move is not None:
-                return move
-            legal = ", ".join(game.move_to_string(m) for m in seq.to_tuple(game.moves(state)))
-            sink.write(f"{echo(line.strip())!r} is not a legal move here; legal moves: {legal}\n")
+        return read_move(
+            game.names[game.player(state)],
+            state,
+            seq.to_tuple(game.moves(state)),
+            game,
+            sys.stdin if self.input is None else self.input,
+            sys.stdout if self.output is None else self.output,
+        )
