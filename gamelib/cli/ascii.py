@@ -1,0 +1,64 @@
+"""Output that survives any encoding: ASCII spellings for the few symbols gamelib writes.
+
+A terminal or pipe whose encoding lacks −, ∞, α or β (``PYTHONIOENCODING=ascii``,
+an old Windows console, ``LANG=C``) would otherwise stop a game with a
+UnicodeEncodeError.  :func:`spell_out` registers an encoding error handler
+that writes such characters the ASCII way (``-inf``, ``alpha``) and anything
+else it cannot encode as ``?``; :func:`survive` puts it on a stream.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+from typing import TextIO
+
+__all__ = ["ASCII_SPELLINGS", "HANDLER", "spell_out", "survive"]
+
+ASCII_SPELLINGS: dict[str, str] = {
+    "−": "-",
+    "∞": "inf",
+    "α": "alpha",
+    "β": "beta",
+    "–": "-",
+    "—": "--",
+    "…": "...",
+    "·": "*",
+    "×": "x",
+    "≤": "<=",
+    "≥": ">=",
+    "±": "+-",
+    "⌊": "floor(",
+    "⌋": ")",
+    "Σ": "sum",
+    "²": "^2",
+    "✓": "ok",
+}
+"""How each symbol gamelib prints is written where the encoding lacks it."""
+
+HANDLER = "gamelib-ascii"
+"""The name of the encoding error handler."""
+
+
+def spell_out(error: UnicodeError) -> tuple[str, int]:
+    """The encoding error handler: the ASCII spelling of what could not be encoded.
+
+    >>> "α = −∞".encode("ascii", errors=HANDLER)
+    b'alpha = -inf'
+    """
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(ASCII_SPELLINGS.get(c, "?") for c in bad), error.end
+
+
+codecs.register_error(HANDLER, spell_out)
+
+
+def survive(stream: TextIO | None) -> None:
+    """Make ``stream`` write what its encoding lacks in ASCII spellings, not raise."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        try:
+            "−∞αβ–".encode(stream.encoding)
+        except (UnicodeEncodeError, LookupError):
+            stream.reconfigure(errors=HANDLER)
