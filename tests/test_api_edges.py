@@ -6,14 +6,30 @@ value (or the position), as a user of the library would read it.
 
 from __future__ import annotations
 
+import io
 import itertools
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import seq
+from gamelib import (
+    AlphaBeta,
+    Jamboree,
+    JamboreeSettings,
+    Minimax,
+    Playing,
+    Settings,
+    Side,
+    Status,
+    seq,
+)
+from gamelib.core import Game, Player, RandomPlayer
+from gamelib.core.controller import referee
+from gamelib.core.game import NoMovesError
+from gamelib.estimate import NumericEstimator
 from gamelib.seq import Seq
 
 # --------------------------------------------------------------------------
@@ -102,3 +118,76 @@ def test_split_names_split_not_take(how: str) -> None:
         seq.split(s, 3)
     with pytest.raises(seq.SeqIndexError, match=r"^split: the count -1 is negative$"):
         seq.split(s, -1)
+
+
+# --------------------------------------------------------------------------
+# A game that breaks its contract: no moves in a state still being played
+
+
+class NoMovesAtTwo:
+    """Counts up by one each move; at 2 it says the game goes on but offers no moves."""
+
+    @property
+    def start(self) -> int:
+        return 0
+
+    def player(self, state: int, /) -> Side:
+        return Side.Maxie if state % 2 == 0 else Side.Minnie
+
+    def moves(self, state: int, /) -> Seq[int]:
+        return seq.empty() if state == 2 else seq.singleton(1)
+
+    def play(self, state: int, move: int, /) -> Status[int]:
+        return Playing(state + move)
+
+    def state_to_string(self, state: int, /) -> str:
+        return f"count {state}"
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: int, text: str, /) -> int | None:
+        return 1 if text.strip() == "1" else None
+
+
+NO_MOVES_SENTENCE = r"^the game offered no moves in a state still being played: 'count 2'$"
+
+
+def _no_moves_estimator() -> NumericEstimator[int, int]:
+    game: Game[int, int] = NoMovesAtTwo()
+    return NumericEstimator(game, float)
+
+
+PLAYERS: dict[str, Callable[[NumericEstimator[int, int]], Player[int, int]]] = {
+    "minimax": lambda est: Minimax(Settings(est, 3)),
+    "alphabeta": lambda est: AlphaBeta(Settings(est, 3)),
+    "jamboree": lambda est: Jamboree(JamboreeSettings(est, 3, 0.5)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PLAYERS))
+def test_every_search_names_the_position_without_moves(kind: str) -> None:
+    player = PLAYERS[kind](_no_moves_estimator())
+    with pytest.raises(NoMovesError, match=NO_MOVES_SENTENCE):
+        player.next_move(0)
+
+
+@dataclass(frozen=True)
+class _AlwaysOne:
+    """A player that plays 1 without looking, as a player that does not search may."""
+
+    game: Game[int, int]
+
+    def next_move(self, state: int, /) -> int:
+        return 1
+
+
+@pytest.mark.parametrize("kind", ["random", "always-one"])
+def test_the_referee_names_the_position_without_moves_before_asking_a_player(kind: str) -> None:
+    # Before: random.choice's IndexError, or an illegal move with no legal ones listed.
+    game = NoMovesAtTwo()
+    player: Player[int, int] = RandomPlayer(game, seed=1) if kind == "random" else _AlwaysOne(game)
+    out = io.StringIO()
+    with pytest.raises(NoMovesError, match=NO_MOVES_SENTENCE):
+        referee(game, player, player, out=out, clock=lambda: 0.0)
+    assert out.getvalue().endswith("count 2\n")

@@ -32,7 +32,7 @@ from toolz import compose
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
-from gamelib.core.game import Game
+from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.estimate.estimator import Est, Estimator, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
@@ -136,17 +136,6 @@ WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est
 
 class SearchDepthError(RecursionError):
     """The search went deeper than Python's recursion limit allows."""
-
-
-class NoMovesError(ValueError):
-    """A game offered no moves in a state it says is still being played."""
-
-
-def no_moves(game: Game[S, M], state: S) -> NoMovesError:
-    """The error to raise when ``game`` offers no moves in ``state``; it names the state."""
-    return NoMovesError(
-        f"the game offered no moves in a state still being played: '{game.state_to_string(state)}'"
-    )
 
 
 class MoveOrderError(ValueError):
