@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -26,10 +28,16 @@ from gamelib import (
     Status,
     seq,
 )
+from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.core import Game, Player, RandomPlayer
 from gamelib.core.controller import referee
 from gamelib.core.game import NoMovesError
 from gamelib.estimate import NumericEstimator
+from gamelib.games.connect4 import ConnectFour
+from gamelib.games.nim import Nim, nim_estimator
+from gamelib.games.pig import Pig, pig_estimator
+from gamelib.games.takeaway import TakeAway, takeaway_estimator
+from gamelib.nplayer.game import NSettings
 from gamelib.seq import Seq
 
 # --------------------------------------------------------------------------
@@ -191,3 +199,61 @@ def test_the_referee_names_the_position_without_moves_before_asking_a_player(kin
     with pytest.raises(NoMovesError, match=NO_MOVES_SENTENCE):
         referee(game, player, player, out=out, clock=lambda: 0.0)
     assert out.getvalue().endswith("count 2\n")
+
+
+# --------------------------------------------------------------------------
+# Constructors and settings: a bool, a float or text is not a whole number
+
+NOT_WHOLE: list[object] = [2.5, True, False, "3", None, 7.0]
+
+GAMES: dict[str, tuple[Callable[[Any], object], str]] = {
+    "Nim(pile)": (lambda v: Nim(pile=v), "a Nim pile must be a whole number of pebbles"),
+    "ConnectFour(cols)": (lambda v: ConnectFour(cols=v), "cols must be a whole number"),
+    "ConnectFour(rows)": (lambda v: ConnectFour(rows=v), "rows must be a whole number"),
+    "ConnectFour(k)": (lambda v: ConnectFour(k=v), "k must be a whole number"),
+    "TakeAway(pile)": (lambda v: TakeAway(pile=v), "a take-away pile must be a whole number"),
+    "Pig(target)": (lambda v: Pig(target=v), "a Pig target must be a whole number"),
+}
+
+
+def _named(value: object) -> str:
+    return repr(value) if isinstance(value, str | None) else str(value)
+
+
+@pytest.mark.parametrize("value", NOT_WHOLE, ids=repr)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_game_sizes_must_be_whole_numbers(game: str, value: object) -> None:
+    make, sentence = GAMES[game]
+    named = re.escape(_named(value))
+    with pytest.raises(ValueError, match=f"^{re.escape(sentence)}.*, got {named}$"):
+        make(value)
+
+
+@pytest.mark.parametrize("value", [0, -1, -(10**5000)], ids=["0", "-1", "huge"])
+def test_a_pile_below_one_is_named_short(value: int) -> None:
+    shown = "a number of 5,001 digits" if value < -(10**30) else str(value)
+    with pytest.raises(ValueError, match=f"^a Nim pile needs at least 1 pebble, got -?{shown}$"):
+        Nim(pile=value)
+
+
+SETTINGS: dict[str, Callable[[Any], object]] = {
+    "Settings": lambda d: Settings(nim_estimator(Nim()), d),
+    "JamboreeSettings": lambda d: JamboreeSettings(nim_estimator(Nim()), d, 0.5),
+    "NSettings": lambda d: NSettings(takeaway_estimator(TakeAway()), d),
+    "ChanceSettings": lambda d: ChanceSettings(pig_estimator(Pig()), d),
+}
+
+
+@pytest.mark.parametrize("depth", ["3", 3.0, True, None], ids=repr)
+@pytest.mark.parametrize("kind", sorted(SETTINGS))
+def test_every_settings_names_a_depth_that_is_not_a_whole_number(kind: str, depth: object) -> None:
+    sentence = f"^search depth must be a whole number, got {re.escape(_named(depth))}$"
+    with pytest.raises(TypeError, match=sentence):
+        SETTINGS[kind](depth)
+
+
+@pytest.mark.parametrize("prune", ["0.5", None, True, [0.5]], ids=repr)
+def test_jamboree_names_a_prune_percentage_that_is_not_a_number(prune: object) -> None:
+    sentence = f"^prune percentage must be a number, got {re.escape(repr(prune))}$"
+    with pytest.raises(TypeError, match=sentence):
+        JamboreeSettings(nim_estimator(Nim()), 3, cast(float, prune))

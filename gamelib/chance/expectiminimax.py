@@ -74,6 +74,7 @@ from gamelib.chance.game import (
     echo,
     number_to_string,
 )
+from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.search.events import BoundKind
 from gamelib.search.player import NoMovesError, SearchDepthError
@@ -122,11 +123,7 @@ class ChanceSettings(Generic[S, M]):
     """How many moves ahead to look; chance positions do not count."""
 
     def __post_init__(self) -> None:
-        depth: object = self.search_depth
-        if not isinstance(depth, int) or isinstance(depth, bool):
-            raise TypeError(f"search depth must be a whole number, got {echo(depth)}")
-        if depth < 1:
-            raise ValueError(f"search depth must be at least 1, got {depth}")
+        check_depth(self.search_depth)
 
 
 class ChancePlayer(Protocol[S, M]):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 
+from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game
 from gamelib.seq import Seq
@@ -246,11 +247,7 @@ class Settings(Generic[S, M, G]):
     """
 
     def __post_init__(self) -> None:
-        depth: object = self.search_depth
-        if not isinstance(depth, int) or isinstance(depth, bool):
-            raise TypeError(f"search depth must be a whole number, got {depth!r}")
-        if depth < 1:
-            raise ValueError(f"search depth must be at least 1, got {depth}")
+        check_depth(self.search_depth)
         if self.order is not None and not callable(self.order):
             raise TypeError(f"the move order must be a function, got {self.order!r}")
 

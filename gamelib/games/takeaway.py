@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import final
 
 from gamelib import seq
+from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import Playing
 from gamelib.nplayer.game import (
     Finished,
@@ -86,8 +87,12 @@ class TakeAway:
 
     def __post_init__(self) -> None:
         pile: object = self.pile  # the command line may pass anything
-        if isinstance(pile, bool) or not isinstance(pile, int) or pile < 1:
-            raise ValueError(f"a take-away pile needs at least 1 pebble, got {echo(self.pile)}")
+        if isinstance(pile, bool) or not isinstance(pile, int):
+            raise ValueError(
+                f"a take-away pile must be a whole number of pebbles, got {echo_value(pile)}"
+            )
+        if pile < 1:
+            raise ValueError(f"a take-away pile needs at least 1 pebble, got {echo(pile)}")
         object.__setattr__(self, "names", letter_names(check_players(self.players)))
 
     @property
