@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import (
+    EQUAL,
     AlphaBeta,
+    Guess,
     Jamboree,
     JamboreeSettings,
     Minimax,
@@ -28,13 +31,14 @@ from gamelib import (
     Status,
     seq,
 )
+from gamelib.catalog import CATALOG
 from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.core import Game, Player, RandomPlayer
 from gamelib.core.controller import referee
 from gamelib.core.game import NoMovesError
-from gamelib.estimate import NumericEstimator
+from gamelib.estimate import NaNGuessError, NumericEstimator, standard_compare
 from gamelib.games.connect4 import ConnectFour
-from gamelib.games.nim import Nim, nim_estimator
+from gamelib.games.nim import Nim, NimState, nim_estimate, nim_estimator
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NSettings
@@ -257,3 +261,36 @@ def test_jamboree_names_a_prune_percentage_that_is_not_a_number(prune: object) -
     sentence = f"^prune percentage must be a number, got {re.escape(repr(prune))}$"
     with pytest.raises(TypeError, match=sentence):
         JamboreeSettings(nim_estimator(Nim()), 3, cast(float, prune))
+
+
+# --------------------------------------------------------------------------
+# NaN from an estimator: refused where it enters the search, naming the position
+
+
+def _nan_at_five(state: NimState) -> float:
+    return math.nan if state.pebbles == 5 else float(nim_estimate(state))
+
+
+@pytest.mark.parametrize("kind", CATALOG.names())
+def test_every_search_refuses_a_nan_guess_naming_the_position(kind: str) -> None:
+    game = Nim(pile=8)
+    player = CATALOG[kind].build(NumericEstimator(game, _nan_at_five), 3, {})
+    with pytest.raises(NaNGuessError, match=r"^the estimator gave NaN for '5 left, and it is "):
+        player.analyse(game.start)
+
+
+def test_minimax_and_alphabeta_no_longer_disagree_silently_on_nan() -> None:
+    # Before, each picked a move (different ones) from a value of Guess nan.
+    game = Nim(pile=9)
+    est = NumericEstimator(game, _nan_at_five)
+    for factory in (Minimax, AlphaBeta):
+        with pytest.raises(NaNGuessError, match="NaN is neither less nor greater"):
+            factory(Settings(est, 4)).analyse(game.start)
+
+
+@given(st.floats(allow_nan=False))
+def test_standard_compare_refuses_nan_on_either_side(x: float) -> None:
+    for a, b in ((Guess(math.nan), Guess(x)), (Guess(x), Guess(math.nan))):
+        with pytest.raises(NaNGuessError, match=r"^cannot compare Guess .* with Guess "):
+            standard_compare(a, b)
+    assert standard_compare(Guess(x), Guess(x)) is EQUAL

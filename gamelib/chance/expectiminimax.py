@@ -76,6 +76,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.estimate.estimator import nan_guess
 from gamelib.search.events import BoundKind
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Cons, Seq
@@ -243,6 +244,8 @@ def Expectiminimax(
                 v = average(d, s)
             elif d == 0:
                 v = est.estimate(s)
+                if v != v:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
             else:
                 best, v = search(d, s, mover is Side.Maxie)
         else:
