@@ -42,6 +42,7 @@ from gamelib.games.nim import Nim, NimState, nim_estimate, nim_estimator
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NSettings
+from gamelib.search import GameRecursionError, SearchDepthError
 from gamelib.seq import Seq
 
 # --------------------------------------------------------------------------
@@ -294,3 +295,69 @@ def test_standard_compare_refuses_nan_on_either_side(x: float) -> None:
         with pytest.raises(NaNGuessError, match=r"^cannot compare Guess .* with Guess "):
             standard_compare(a, b)
     assert standard_compare(Guess(x), Guess(x)) is EQUAL
+
+
+# --------------------------------------------------------------------------
+# Recursion: a search too deep, told apart from a game or estimator that recurses
+
+
+class Line:
+    """One move from every position, forever: a search goes exactly as deep as its depth."""
+
+    @property
+    def start(self) -> int:
+        return 0
+
+    def player(self, state: int, /) -> Side:
+        return Side.Maxie if state % 2 == 0 else Side.Minnie
+
+    def moves(self, state: int, /) -> Seq[int]:
+        return _ONE
+
+    def play(self, state: int, move: int, /) -> Status[int]:
+        return Playing(state + move)
+
+    def state_to_string(self, state: int, /) -> str:
+        return f"line {state}"
+
+    def move_to_string(self, move: int, /) -> str:
+        return str(move)
+
+    def parse_move(self, state: int, text: str, /) -> int | None:
+        return None
+
+
+_ONE: Seq[int] = seq.singleton(1)
+
+
+def _runaway(state: int) -> float:
+    return _runaway(state + 1)
+
+
+@pytest.mark.parametrize("kind", CATALOG.names())
+def test_a_runaway_estimator_at_depth_one_is_not_called_a_depth_problem(kind: str) -> None:
+    game: Game[int, int] = Line()
+    player = CATALOG[kind].build(NumericEstimator(game, _runaway), 1, {})
+    with pytest.raises(GameRecursionError) as caught:
+        player.analyse(game.start)
+    message = str(caught.value)
+    assert re.match(r"^Python's recursion limit \(\d+\) was reached inside _runaway \(", message)
+    assert "during a search of depth 1: a runaway recursion in the game or its estimator" in message
+    assert not isinstance(caught.value, SearchDepthError)
+
+
+@pytest.mark.parametrize("kind", ["minimax", "alphabeta", "jamboree"])
+def test_a_search_too_deep_quotes_a_depth_that_works(kind: str) -> None:
+    game: Game[int, int] = Line()
+    est = NumericEstimator(game, lambda s: 0.0)
+    with pytest.raises(SearchDepthError) as caught:
+        CATALOG[kind].build(est, 5000, {}).analyse(game.start)
+    told = r"out of room about (\d+) moves deep, so choose a depth of at most (\d+)"
+    found = re.search(told, str(caught.value))
+    assert found is not None, str(caught.value)
+    assert str(caught.value).startswith("a search of depth 5000 goes deeper than Python's")
+    # The figure is this search's own: the depth it proposes runs, a little more does not.
+    works = int(found[2])
+    assert CATALOG[kind].build(est, works, {}).analyse(game.start)[0] == 1
+    with pytest.raises(SearchDepthError):
+        CATALOG[kind].build(est, works + 5, {}).analyse(game.start)

@@ -44,7 +44,6 @@ All values are fail-soft: through a window (α, β) a value ``v <= α`` means
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, final
@@ -78,7 +77,7 @@ from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.estimate.estimator import nan_guess
 from gamelib.search.events import BoundKind
-from gamelib.search.player import NoMovesError, SearchDepthError
+from gamelib.search.player import NoMovesError, recursion_error
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -174,11 +173,8 @@ class _Player(Generic[S, M]):
     def analyse(self, state: S, /) -> tuple[M, Value]:
         try:
             return self.root(state)
-        except RecursionError:
-            raise SearchDepthError(
-                f"a search of depth {self.settings.search_depth} goes deeper than Python's "
-                f"recursion limit ({sys.getrecursionlimit()}) allows; choose a smaller depth"
-            ) from None
+        except RecursionError as error:
+            raise recursion_error(self.settings.search_depth, error) from None
 
     def next_move(self, state: S, /) -> M:
         return self.analyse(state)[0]

@@ -94,7 +94,12 @@ from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
+from gamelib.search.player import (
+    GameRecursionError,
+    NoMovesError,
+    SearchDepthError,
+    SearchPlayer,
+)
 from gamelib.trace import render, trace_player, trace_to_dot, trace_to_text
 
 __all__ = ["entry_point", "main"]
@@ -1005,7 +1010,7 @@ def main(
     ) as error:
         err.write(f"gamelib: {error}\n")
         return 2
-    except (InputClosedError, IllegalMoveError, NoMovesError) as error:
+    except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
         err.write(f"gamelib: game stopped: {error}\n")
         return 1
     except subprocess.CalledProcessError as error:
