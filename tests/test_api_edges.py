@@ -33,11 +33,21 @@ from gamelib import (
 )
 from gamelib.catalog import CATALOG
 from gamelib.chance.expectiminimax import ChanceSettings
+from gamelib.cli import main
 from gamelib.core import Game, Player, RandomPlayer
 from gamelib.core.controller import referee
 from gamelib.core.game import NoMovesError
 from gamelib.estimate import NaNGuessError, NumericEstimator, standard_compare
 from gamelib.games.connect4 import ConnectFour
+from gamelib.games.explicit import (
+    ExplicitGame,
+    TreeState,
+    TreeSyntaxError,
+    parse_tree,
+    shallowest_leaf,
+    tree_estimator,
+    tree_to_text,
+)
 from gamelib.games.nim import Nim, NimState, nim_estimate, nim_estimator
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -361,3 +371,65 @@ def test_a_search_too_deep_quotes_a_depth_that_works(kind: str) -> None:
     assert CATALOG[kind].build(est, works, {}).analyse(game.start)[0] == 1
     with pytest.raises(SearchDepthError):
         CATALOG[kind].build(est, works + 5, {}).analyse(game.start)
+
+
+# --------------------------------------------------------------------------
+# Deep explicit trees: parsed, measured, written, compared and hashed without recursion
+
+
+def _chain(n: int) -> str:
+    return "a[" * n + "b1" + "]" * n
+
+
+@pytest.mark.parametrize("n", [500, 10_000, 100_000])
+def test_a_deep_tree_parses_measures_and_round_trips(n: int) -> None:
+    tree = parse_tree(_chain(n))
+    assert shallowest_leaf(tree) == n
+    assert tree_to_text(tree) == _chain(n)
+    twin = parse_tree(_chain(n))
+    assert twin == tree
+    assert hash(twin) == hash(tree)
+    assert len({TreeState(tree, Side.Maxie), TreeState(twin, Side.Maxie)}) == 1
+    assert parse_tree(_chain(n).replace("b1", "b2")) != tree
+
+
+def test_a_deep_tree_searched_shallow_is_fine_and_too_deep_is_one_sentence() -> None:
+    game = ExplicitGame(parse_tree(_chain(10_000)))
+    est = tree_estimator(game)
+    assert Minimax(Settings(est, 50)).analyse(game.start) == (0, Guess(0))
+    with pytest.raises(SearchDepthError, match=r"^a search of depth 10000 goes deeper than"):
+        AlphaBeta(Settings(est, 10_000)).analyse(game.start)
+
+
+def test_a_syntax_error_in_a_long_tree_shows_only_the_text_around_it() -> None:
+    text = _chain(10_000)[:-1]  # one ']' short
+    with pytest.raises(TreeSyntaxError) as caught:
+        parse_tree(text)
+    lines = str(caught.value).split("\n")
+    assert lines[0] == "the tree text ends too early at position 30002 of the tree text:"
+    assert len(lines) == 3
+    assert len(lines[1]) < 80
+    assert lines[2].index("^") == len(lines[1])  # just past the last character shown
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), io.StringIO(), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_traces_a_deep_tree_or_says_it_is_too_deep() -> None:
+    status, out, err = _cli("trace", _chain(500))
+    assert status == 2
+    assert re.fullmatch(
+        r"gamelib: a search of depth 500 goes deeper than Python's recursion limit \(\d+\) "
+        r"allows: it ran out of room about \d+ moves deep, so choose a depth of at most \d+ .*\n",
+        err,
+    )
+    assert "Traceback" not in out + err
+    status, out, err = _cli("trace", _chain(10_000), "--depth", "3")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "4 positions visited (root included); 1 estimated or finished"
+    for kind in ("mtdf:30", "id:30", "pvs:30"):  # keyed tables hash the deep states
+        status, out, err = _cli("analyse", "tree", "--tree", _chain(3000), "--player", kind)
+        assert (status, err) == (0, ""), kind
