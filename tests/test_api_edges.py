@@ -381,7 +381,7 @@ def _chain(n: int) -> str:
     return "a[" * n + "b1" + "]" * n
 
 
-@pytest.mark.parametrize("n", [500, 10_000, 100_000])
+@pytest.mark.parametrize("n", [500, 20_000])
 def test_a_deep_tree_parses_measures_and_round_trips(n: int) -> None:
     tree = parse_tree(_chain(n))
     assert shallowest_leaf(tree) == n
