@@ -570,9 +570,11 @@ def _check_room(n: int, size: int, who: str) -> None:
 
 def _too_short(who: str, n: int, size: int) -> SeqIndexError:
     """The error of ``take``, ``drop`` or ``split`` (``who``) asked for ``n`` of ``size``."""
+    elements = f"{size} element" if size == 1 else f"{size} elements"
     if who == "split":
-        return SeqIndexError(f"split: cannot split at {n}: the sequence has only {size} elements")
-    return SeqIndexError(f"{who}: cannot {who} {n} elements: the sequence has only {size}")
+        return SeqIndexError(f"split: cannot split at {n}: the sequence has only {elements}")
+    asked = f"{n} element" if n == 1 else f"{n} elements"
+    return SeqIndexError(f"{who}: cannot {who} {asked}: the sequence has only {size}")
 
 
 def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:

@@ -433,3 +433,111 @@ def test_the_command_line_traces_a_deep_tree_or_says_it_is_too_deep() -> None:
     for kind in ("mtdf:30", "id:30", "pvs:30"):  # keyed tables hash the deep states
         status, out, err = _cli("analyse", "tree", "--tree", _chain(3000), "--player", kind)
         assert (status, err) == (0, ""), kind
+
+
+# --------------------------------------------------------------------------
+# Messages on the command line: ASCII digits only, short echoes, articles and plurals
+
+NINES = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (
+            ("play", "nim", "--minnie", "alphabeta:٣"),
+            "the depth in 'alphabeta:٣' must be a whole number written with the digits 0-9, "
+            "got '٣'",
+        ),
+        (
+            ("play", "nim", "--minnie", "alphabeta:３"),
+            "the depth in 'alphabeta:３' must be a whole number written with the digits 0-9, "
+            "got '３'",
+        ),
+        (
+            ("analyse", "nim", "--depth", "３"),
+            "the depth in --depth must be a whole number written with the digits 0-9, got '３'",
+        ),
+        (
+            ("play", "nim", "--pile", "٣"),
+            "--pile must be a whole number written with the digits 0-9, got '٣'",
+        ),
+        (
+            ("analyse", "connect4", "--cols", "３"),
+            "--cols must be a whole number written with the digits 0-9, got '３'",
+        ),
+        (
+            ("analyse", "nim", "--player", "jamboree:2:٠.٥"),
+            "the prune percentage in 'jamboree:2:٠.٥' must be a number written with the "
+            "digits 0-9, got '٠.٥'",
+        ),
+        (
+            ("analyse", "nim", "--player", "mtdf:3:١٠٠"),
+            "the table size in 'mtdf:3:١٠٠' must be a whole number written with the digits "
+            "0-9, got '١٠٠'",
+        ),
+        (
+            ("play", "nim", "--seed", "٣"),
+            "--seed must be a whole number written with the digits 0-9, got '٣'",
+        ),
+        (
+            ("play", "nim", "--minnie", f"alphabeta:{NINES}"),
+            f"the depth in 'alphabeta:{'9' * 30}... (5,010 characters)' is far too big, got "
+            f"'{'9' * 20}... (5,000 characters)'",
+        ),
+        (
+            ("play", "nim", "--depth", NINES),
+            f"the depth in --depth is far too big, got '{'9' * 20}... (5,000 characters)'",
+        ),
+        (
+            ("play", "nim", "--minnie", f"{NINES}:3"),
+            f"unknown player kind '{'9' * 20}... (5,000 characters)'; known kinds: human,",
+        ),
+        (
+            ("play", "nim", "--minnie", "human:3"),
+            "'human:3' has too many ':' parts for a human player",
+        ),
+        (
+            ("play", "nim", "--minnie", "alphabeta:3:1"),
+            "'alphabeta:3:1' has too many ':' parts for an alphabeta player",
+        ),
+        (
+            ("analyse", "tree", "--player", "alphabeta", "--depth", "99"),
+            "the depth 99 in --depth is deeper than the tree: its shallowest leaf is 2 moves "
+            "from the root",
+        ),
+        (
+            ("analyse", "tree", "--tree", "a[b1,c2]", "--depth", "3"),
+            "the depth 3 in --depth is deeper than the tree: its shallowest leaf is 1 move "
+            "from the root",
+        ),
+        (
+            ("analyse", "nim", "--player", "jamboree:2:-0.5"),
+            "the prune percentage in 'jamboree:2:-0.5' must be between 0 and 1, got -0.5",
+        ),
+    ],
+)
+def test_the_command_line_names_bad_numbers_in_one_short_sentence(
+    argv: tuple[str, ...], sentence: str
+) -> None:
+    status, out, err = _cli(*argv)
+    assert status == 2
+    assert err.startswith(f"gamelib: {sentence}")
+    assert err.count("\n") == 1
+    assert len(err) < 300
+    assert "Traceback" not in out + err
+
+
+def test_a_prune_of_minus_zero_is_zero() -> None:
+    status, out, err = _cli("analyse", "nim", "--player", "jamboree:2:-0")
+    assert (status, err) == (0, "")
+    assert "Jamboree(depth 2, prune 0) chooses" in out
+
+
+@pytest.mark.parametrize("typed", ["٣", "３", "²", "1_0", " 2 "])
+def test_moves_typed_at_the_prompt_take_ascii_digits_only(typed: str) -> None:
+    nim, takeaway, tree = Nim(), TakeAway(), ExplicitGame(parse_tree("a[b1,c2,d3]"))
+    expected = 2 if typed == " 2 " else None
+    assert nim.parse_move(nim.start, typed) == expected
+    assert takeaway.parse_move(takeaway.start, typed) == expected
+    assert tree.parse_move(tree.start, typed) == expected

@@ -83,6 +83,8 @@ from gamelib.cli.specs import (
     parse_depth,
     parse_player_spec,
     search_kinds_text,
+    shown,
+    whole_number,
 )
 from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
 from gamelib.core.controller import IllegalMoveError, referee
@@ -326,7 +328,8 @@ class _Defaults:
                 what = f"{' and '.join(owners)} players"
             if takers:
                 raise SpecError(
-                    f"--{name} {text} has no effect: every one of the {what} here gives its own"
+                    f"--{name} {shown(text)} has no effect: every one of the {what} here "
+                    "gives its own"
                 )
             raise SpecError(f"--{name} is for {what}, and no player here is one")
 
@@ -334,10 +337,7 @@ class _Defaults:
 def _seed(text: str | None) -> int | None:
     if text is None:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise SpecError(f"--seed must be a whole number, got '{text}'") from None
+    return whole_number(text, "--seed")
 
 
 class _Play:

@@ -28,8 +28,10 @@ __all__ = [
     "ascii_float",
     "ascii_int",
     "check_depth",
+    "digits_hint",
     "echo",
     "echo_value",
+    "plural",
     "whole_number",
 ]
 
@@ -68,6 +70,17 @@ def ascii_float(text: str) -> float | None:
     return value + 0.0
 
 
+def digits_hint(text: str) -> str:
+    """What to add to "must be a whole number" when ``text`` has digits of another script.
+
+    >>> digits_hint("３"), digits_hint("x")
+    (' written with the digits 0-9', '')
+    """
+    if any(ch.isdigit() and not ch.isascii() for ch in text):
+        return " written with the digits 0-9"
+    return ""
+
+
 def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     """``value`` as a message quotes it: text longer than ``limit`` is cut, saying how long.
 
@@ -99,6 +112,15 @@ def _digits(n: int) -> int:
     """The number of decimal digits of ``n`` > 0, without converting it to text."""
     estimate = int(n.bit_length() * math.log10(2))  # never more than the true count
     return estimate + 1 if n >= 10**estimate else estimate
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` and ``noun``, made plural by an ``s`` unless ``n`` is 1: "1 move", "2 moves".
+
+    >>> plural(1, "move"), plural(0, "move"), plural(12_000, "position")
+    ('1 move', '0 moves', '12,000 positions')
+    """
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:

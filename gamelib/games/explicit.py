@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
+from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -202,10 +203,10 @@ class ExplicitGame:
 
     def parse_move(self, state: TreeState, text: str, /) -> int | None:
         node = state.node
-        if isinstance(node, Leaf) or not text.strip().isdigit():
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if isinstance(node, Leaf) or move is None:
             return None
-        move = int(text)
-        return move if move < len(node.children) else None
+        return move if 0 <= move < len(node.children) else None
 
 
 def _estimate(state: TreeState) -> float:

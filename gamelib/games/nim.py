@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import final
 
 from gamelib import seq
-from gamelib.core.checks import echo, echo_value
+from gamelib.core.checks import ascii_int, echo, echo_value
 from gamelib.core.datatypes import Done, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -97,9 +97,8 @@ class Nim:
         return str(move)
 
     def parse_move(self, state: NimState, text: str, /) -> int | None:
-        try:
-            move = int(text.strip())
-        except ValueError:
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if move is None:
             return None
         return move if 1 <= move <= min(3, state.pebbles) else None
 

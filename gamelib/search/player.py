@@ -34,6 +34,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, final
 from toolz import compose
 
 from gamelib import seq
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
 from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.estimate.estimator import Est, Estimator, Settings
@@ -212,8 +213,8 @@ def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
         result = order(state, offered)
         if seq.length(result) != seq.length(offered):
             raise MoveOrderError(
-                f"the move order gave {seq.length(result)} moves where the game offers "
-                f"{seq.length(offered)}, in '{game.state_to_string(state)}': it may reorder "
+                f"the move order gave {plural(seq.length(result), 'move')} where the game "
+                f"offers {seq.length(offered)}, in '{game.state_to_string(state)}': it may reorder "
                 "the moves, not add or drop any"
             )
         return result
