@@ -491,7 +491,7 @@ NINES = "9" * 5000
         ),
         (
             ("play", "nim", "--minnie", f"{NINES}:3"),
-            f"unknown player kind '{'9' * 20}... (5,000 characters)'; known kinds: human,",
+            f"unknown player kind '{'9' * 40}... (5,000 characters)'; known kinds: human,",
         ),
         (
             ("play", "nim", "--minnie", "human:3"),
@@ -512,6 +512,10 @@ NINES = "9" * 5000
             "from the root",
         ),
         (
+            ("analyse", "pig", "--player", "expectiminimax:2:1"),
+            "'expectiminimax:2:1' has too many ':' parts for an expectiminimax player",
+        ),
+        (
             ("analyse", "nim", "--player", "jamboree:2:-0.5"),
             "the prune percentage in 'jamboree:2:-0.5' must be between 0 and 1, got -0.5",
         ),
@@ -525,6 +529,13 @@ def test_the_command_line_names_bad_numbers_in_one_short_sentence(
     assert err.startswith(f"gamelib: {sentence}")
     assert err.count("\n") == 1
     assert len(err) < 300
+    assert "Traceback" not in out + err
+
+
+def test_a_tree_text_takes_ascii_digits_only() -> None:
+    status, out, err = _cli("trace", "a[b٣,c1]")
+    assert status == 2
+    assert err.startswith("gamelib: unexpected character '٣' at position 4 of the tree text:")
     assert "Traceback" not in out + err
 
 

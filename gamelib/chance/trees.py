@@ -310,8 +310,8 @@ def decision_depth(tree: ChanceTree) -> int | None:
 # The text form
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
-_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
-_PROBABILITY = re.compile(r"[-+]?(?:\d+/\d+|\d*\.\d+|\d+\.?)")
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")  # ASCII digits only, as everywhere
+_PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
 _ENDS: dict[str, Outcome] = {
     "!Maxie": Winner(Side.Maxie),
     "!Minnie": Winner(Side.Minnie),

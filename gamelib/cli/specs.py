@@ -18,7 +18,7 @@ from typing import final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Catalog, Option
-from gamelib.core.checks import ECHO_LIMIT, ascii_int, digits_hint, echo
+from gamelib.core.checks import ECHO_LIMIT, article, ascii_int, digits_hint, echo
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -64,10 +64,13 @@ class PlayerSpec:
     """The flags (``depth``, ``prune``, ...) whose values this spec took."""
 
 
-def shown(text: str, limit: int = ECHO_LIMIT) -> str:
+def shown(text: str, limit: int = 40) -> str:
     """``text`` as an error message echoes it: a long one cut short, saying how long it was.
 
-    >>> shown("12"), shown("9" * 5000)
+    A player spec or a name keeps 40 characters; a number is cut at
+    :data:`~gamelib.core.checks.ECHO_LIMIT` (20).
+
+    >>> shown("12"), shown("9" * 5000, ECHO_LIMIT)
     ('12', '99999999999999999999... (5,000 characters)')
     """
     return echo(text, limit)
@@ -85,8 +88,9 @@ def whole_number(text: str, what: str) -> int:
     value = ascii_int(text)
     if value is None:
         if text.strip().lstrip("+-").isdigit() and text.isascii():  # thousands of digits
-            raise SpecError(f"{what} is far too big, got '{shown(text.strip())}'")
-        raise SpecError(f"{what} must be a whole number{digits_hint(text)}, got '{shown(text)}'")
+            raise SpecError(f"{what} is far too big, got '{shown(text.strip(), ECHO_LIMIT)}'")
+        shown_text = shown(text, ECHO_LIMIT)
+        raise SpecError(f"{what} must be a whole number{digits_hint(text)}, got '{shown_text}'")
     return value
 
 
@@ -94,7 +98,7 @@ def parse_depth(text: str, where: str = "--depth") -> int:
     """A search depth from text; SpecError unless it is a whole number >= 1."""
     depth = whole_number(text.strip(), f"the depth in {where}")
     if depth < 1:
-        raise SpecError(f"the depth in {where} must be at least 1, got {shown(str(depth))}")
+        raise SpecError(f"the depth in {where} must be at least 1, got {echo(depth)}")
     return depth
 
 
@@ -132,8 +136,7 @@ def _not_a_depth(part: str) -> bool:
     return "=" in stripped or not stripped.lstrip("+-").isdigit()
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+_article = article
 
 
 def parse_player_spec(
@@ -162,7 +165,7 @@ def parse_player_spec(
     gamelib.cli.specs.SpecError: the depth in 'jamboree::0.25' must be a whole number, got ''
     """
     given = dict(flags or {})
-    quoted = f"'{shown(text, 40)}'"  # the spec as messages name it: a long one cut short
+    quoted = f"'{shown(text)}'"  # the spec as messages name it: a long one cut short
     written, *parts = text.split(":")
     kind = written.strip().lower()
     if kind in NON_SEARCH_KINDS:

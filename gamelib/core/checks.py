@@ -25,6 +25,7 @@ import re
 
 __all__ = [
     "ECHO_LIMIT",
+    "article",
     "ascii_float",
     "ascii_int",
     "check_depth",
@@ -114,13 +115,24 @@ def _digits(n: int) -> int:
     return estimate + 1 if n >= 10**estimate else estimate
 
 
-def plural(n: int, noun: str) -> str:
-    """``n`` and ``noun``, made plural by an ``s`` unless ``n`` is 1: "1 move", "2 moves".
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word``, by its first letter: "an alphabeta player".
 
-    >>> plural(1, "move"), plural(0, "move"), plural(12_000, "position")
-    ('1 move', '0 moves', '12,000 positions')
+    >>> article("alphabeta"), article("expectiminimax"), article("maxn")
+    ('an', 'an', 'a')
     """
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``n`` and ``noun``, plural (``nouns``, by default ``noun`` + s) unless ``n`` is 1.
+
+    >>> plural(1, "move"), plural(0, "move"), plural(12_000, "position"), plural(2, "ply", "plies")
+    ('1 move', '0 moves', '12,000 positions', '2 plies')
+    """
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n:,} {noun + 's' if nouns is None else nouns}"
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:

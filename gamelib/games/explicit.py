@@ -250,7 +250,7 @@ def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, in
 # The handout text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?\d+(?:\.\d+)?)"
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")

@@ -248,7 +248,7 @@ def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
 # The text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?\d+(?:\.\d+|/\d+)?)|(?P<punct>[\[\](),]))"
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 
