@@ -24,7 +24,6 @@ Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from gamelib.chance.expectiminimax import (
     Star1,
     Star2,
 )
+from gamelib.core.checks import ascii_float, ascii_int, digits_hint, echo
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
@@ -132,13 +132,12 @@ def parse_fraction(text: str) -> float:
     ...
     ValueError: must be between 0 and 1, got 1.5
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"must be a number, got '{text}'") from None
-    if math.isnan(value) or not 0 <= value <= 1:
-        raise ValueError(f"must be between 0 and 1, got {text}")
-    return value + 0.0  # -0 becomes 0
+    value = ascii_float(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+    if value is None:
+        raise ValueError(f"must be a number{digits_hint(text)}, got '{echo(text)}'")
+    if not 0 <= value <= 1:
+        raise ValueError(f"must be between 0 and 1, got {echo(text.strip())}")
+    return value  # ascii_float reads -0 as 0
 
 
 def choice(*allowed: str) -> Callable[[str], str]:
@@ -392,12 +391,11 @@ def parse_count(text: str) -> int:
     >>> parse_count("1000"), parse_count("0")
     (1000, 0)
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"must be a whole number, got '{text[:40]}'") from None
+    value = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+    if value is None:
+        raise ValueError(f"must be a whole number{digits_hint(text)}, got '{echo(text)}'")
     if value < 0:
-        raise ValueError(f"must be 0 or more, got {value}")
+        raise ValueError(f"must be 0 or more, got {echo(value)}")
     return value
 
 
@@ -482,7 +480,7 @@ MAX_SECONDS = 1_000_000
 """The longest time budget written as a time (about 11 days); ``none`` is no limit."""
 
 _UNITS = {"": 1.0, "s": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
-_TIME = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|min|m)?")
+_TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(ms|s|min|m)?")  # ASCII digits only
 
 
 def parse_seconds(text: str) -> float | None:
@@ -515,12 +513,11 @@ def parse_seconds(text: str) -> float | None:
 def _count_or_none(text: str) -> int | None:
     if text.strip().lower() in ("none", "off"):
         return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"must be a whole number or none, got '{text[:40]}'") from None
+    value = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+    if value is None:
+        raise ValueError(f"must be a whole number{digits_hint(text)} or none, got '{echo(text)}'")
     if value < 1:
-        raise ValueError(f"must be at least 1, got {value}")
+        raise ValueError(f"must be at least 1, got {echo(value)}")
     return value
 
 

@@ -10,6 +10,16 @@ streams that pull from their sources only as far as they are read.
 The lecture's view of a sequence is literal: ``show1(s)`` is ``Nil()`` or
 ``Cons(head, tail)``, and ``hide1`` turns such a view back into a sequence.
 
+A ``tabulate`` without a length is endless, and so is what ``map``, ``drop``
+and ``append`` (with it first) make of it: the functions that consume a
+sequence whole (``to_list``, ``to_tuple``, ``length``, ``reduce``,
+``reduce1``, ``mapreduce``) refuse it alike, with :class:`EndlessSeqError`
+naming themselves.  A stream read from an endless iterator cannot be known
+to be endless: consuming it whole never returns, so ``take`` a prefix first.
+
+Maps may be nested to any depth (``map(f, map(g, ...))`` thousands deep):
+reading an element walks the levels in a loop, not by recursion.
+
 >>> from gamelib import seq
 >>> s = seq.from_iterable([1, 2, 3])
 >>> match seq.show1(s):
@@ -35,6 +45,7 @@ from typing import Any, Generic, TypeAlias, TypeVar, final
 __all__ = [
     "Cons",
     "EmptySeqError",
+    "EndlessSeqError",
     "Nil",
     "Seq",
     "SeqIndexError",
@@ -74,6 +85,22 @@ class EmptySeqError(ValueError):
 
 class SeqIndexError(IndexError):
     """Raised when an index or a count is out of range for a sequence."""
+
+
+class EndlessSeqError(ValueError):
+    """Raised by a function that consumes a sequence whole when it is known to be endless."""
+
+
+class _EndlessError(Exception):
+    """Raised by ``_elements`` and ``_length`` of an endless sequence; the public
+    function that asked turns it into an :class:`EndlessSeqError` naming itself."""
+
+
+def _endless(who: str) -> EndlessSeqError:
+    return EndlessSeqError(
+        f"{who}: the sequence is endless (a tabulate without a length, or made from one); "
+        "take a finite prefix first"
+    )
 
 
 # --8<-- [start:lview]
@@ -200,16 +227,7 @@ class Seq(ABC, Generic[T_co]):
         return _Stream(step(self))
 
     def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
-        def step(src: Seq[T_co]) -> Callable[[], View[U]]:
-            def force() -> View[U]:
-                view = src._show()
-                if isinstance(view, Nil):
-                    return _NIL
-                return Cons(f(view.head), _Stream(step(view.tail)))
-
-            return force
-
-        return _Stream(step(self))
+        return _MapStream(self, f)
 
     def _known(self) -> tuple[list[T_co], bool]:
         """The prefix computed so far, and whether it is the whole sequence."""
@@ -329,12 +347,61 @@ class _Table(Generic[T_co]):
 
 
 @final
+class _MapTable(Generic[T_co]):
+    """Shared memo of ``map(fn, s)`` over a lazily indexed ``s``: element i is
+    ``fn(parent.get(offset + i))``, computed once.
+
+    A map of a map of ... is a chain of these.  ``get`` walks up the chain in a
+    loop to the first level that has the element, then computes it down
+    again, so a chain thousands of maps long needs no deeper stack than one.
+    """
+
+    __slots__ = ("fn", "memo", "offset", "parent", "size")
+
+    def __init__(
+        self,
+        fn: Callable[[Any], T_co],
+        parent: _Table[Any] | _MapTable[Any],
+        offset: int,
+        size: int | None,
+    ) -> None:
+        self.fn = fn
+        self.parent = parent
+        self.offset = offset
+        self.size = size
+        self.memo: dict[int, T_co] = {}
+
+    def get(self, i: int) -> T_co:
+        memo = self.memo
+        if i in memo:
+            return memo[i]
+        pending: list[tuple[_MapTable[Any], int]] = [(self, i)]
+        table: _Table[Any] | _MapTable[Any] = self.parent
+        j = i + self.offset
+        x: Any
+        while True:
+            if isinstance(table, _Table):
+                x = table.get(j)
+                break
+            if j in table.memo:
+                x = table.memo[j]
+                break
+            pending.append((table, j))
+            j += table.offset
+            table = table.parent
+        for level, k in reversed(pending):
+            x = level.fn(x)
+            level.memo[k] = x
+        return x  # type: ignore[no-any-return]  # the last level is self: x is a T_co
+
+
+@final
 class _Indexed(Seq[T_co]):
     """A lazily computed sequence with random access (tabulate, map over arrays)."""
 
     __slots__ = ("_start", "_table")
 
-    def __init__(self, table: _Table[T_co], start: int = 0) -> None:
+    def __init__(self, table: _Table[T_co] | _MapTable[T_co], start: int = 0) -> None:
         self._table = table
         self._start = start
 
@@ -356,21 +423,18 @@ class _Indexed(Seq[T_co]):
         size = self._table.size
         return None if size is None else size - self._start
 
-    def _finite(self, who: str) -> int:
-        size = self._size()
-        if size is None:
-            raise ValueError(f"{who}: the sequence is endless")
-        return size
-
     def _elements(self) -> Iterator[T_co]:
         table = self._table
         size = table.size
         if size is None:
-            raise ValueError("the sequence is endless")
+            raise _EndlessError
         return builtins.map(table.get, range(self._start, size))
 
     def _length(self) -> int:
-        return self._finite("length")
+        size = self._size()
+        if size is None:
+            raise _EndlessError
+        return size
 
     def _nth(self, i: int) -> T_co:
         size = self._size()
@@ -395,11 +459,13 @@ class _Indexed(Seq[T_co]):
     def _split(self, n: int, who: str) -> tuple[Seq[T_co], Seq[T_co]]:
         return self._take(n, who), self._drop(n, who)
 
+    def _append(self: _Indexed[T], b: Seq[T]) -> Seq[T]:
+        if self._table.size is None:
+            return self  # nothing after an endless sequence is ever reached
+        return super()._append(b)
+
     def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
-        table, start = self._table, self._start
-        size = self._size()
-        indices = _NATURALS if size is None else range(size)
-        return _Indexed(_Table(lambda i: f(table.get(start + i)), indices, size))
+        return _Indexed(_MapTable(f, self._table, self._start, self._size()))
 
     def _known(self) -> tuple[list[T_co], bool]:
         table = self._table
@@ -436,18 +502,65 @@ class _Stream(Seq[T_co]):
         return view
 
     def _known(self) -> tuple[list[T_co], bool]:
-        prefix: list[T_co] = []
-        s: Seq[T_co] = self
-        while isinstance(s, _Stream) and s._view is not None:
-            view = s._view
-            if isinstance(view, Nil):
-                return prefix, True
-            prefix.append(view.head)
-            s = view.tail
-        if isinstance(s, _Stream):
-            return prefix, False
-        rest, complete = s._known()
-        return prefix + rest, complete
+        return _known_cells(self)
+
+
+@final
+class _MapStream(Seq[T_co]):
+    """A cell of ``map(fn, source)`` over a stream: its view is computed once, on demand.
+
+    A map of a map of ... a stream is a chain of these: ``_show`` walks down
+    the chain in a loop to the first cell whose view is known (or to the
+    stream under all the maps), then builds the views up again, so a chain
+    thousands of maps long needs no deeper stack than one.
+    """
+
+    __slots__ = ("_fn", "_source", "_view")
+
+    def __init__(self, source: Seq[Any], fn: Callable[[Any], T_co]) -> None:
+        self._source: Seq[Any] | None = source
+        self._fn: Callable[[Any], T_co] | None = fn
+        self._view: View[T_co] | None = None
+
+    def _show(self) -> View[T_co]:
+        view = self._view
+        if view is not None:
+            return view
+        pending: list[_MapStream[Any]] = []
+        cell: Seq[Any] = self
+        while isinstance(cell, _MapStream) and cell._view is None:
+            pending.append(cell)
+            assert cell._source is not None  # set until the view is
+            cell = cell._source
+        below: View[Any] = cell._show()
+        for level in reversed(pending):
+            fn = level._fn
+            assert fn is not None
+            if isinstance(below, Cons):
+                below = Cons(fn(below.head), _MapStream(below.tail, fn))
+            else:
+                below = _NIL
+            level._view = below
+            level._source = level._fn = None  # let the source's cells go
+        return below
+
+    def _known(self) -> tuple[list[T_co], bool]:
+        return _known_cells(self)
+
+
+def _known_cells(s: Seq[T]) -> tuple[list[T], bool]:
+    """The prefix of a chain of stream cells computed so far, and whether it is whole."""
+    prefix: list[T] = []
+    while isinstance(s, _Stream | _MapStream) and s._view is not None:
+        view = s._view
+        if isinstance(view, Nil):
+            return prefix, True
+        prefix.append(view.head)
+        s = view.tail
+    if isinstance(s, _Stream | _MapStream):
+        return prefix, False
+    rest, complete = s._known()
+    return prefix + rest, complete
 
 
 def _check_room(n: int, size: int, who: str) -> None:
@@ -457,9 +570,11 @@ def _check_room(n: int, size: int, who: str) -> None:
 
 def _too_short(who: str, n: int, size: int) -> SeqIndexError:
     """The error of ``take``, ``drop`` or ``split`` (``who``) asked for ``n`` of ``size``."""
+    elements = f"{size} element" if size == 1 else f"{size} elements"
     if who == "split":
-        return SeqIndexError(f"split: cannot split at {n}: the sequence has only {size} elements")
-    return SeqIndexError(f"{who}: cannot {who} {n} elements: the sequence has only {size}")
+        return SeqIndexError(f"split: cannot split at {n}: the sequence has only {elements}")
+    asked = f"{n} element" if n == 1 else f"{n} elements"
+    return SeqIndexError(f"{who}: cannot {who} {asked}: the sequence has only {size}")
 
 
 def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
@@ -579,28 +694,44 @@ def from_iterable(xs: Iterable[T]) -> Seq[T]:
 def to_list(s: Seq[T]) -> list[T]:
     """Consumes: all the elements, in order, as a new list.
 
-    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
-    endless stream.
+    Raises :class:`EndlessSeqError` on a sequence known to be endless (see
+    the module's docstring); never returns on an endless stream.
+
+    >>> to_list(tabulate(lambda i: i))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamelib.seq.EndlessSeqError: to_list: the sequence is endless (...); take a finite prefix first
     """
-    return list(s._elements())
+    try:
+        return list(s._elements())
+    except _EndlessError:
+        raise _endless("to_list") from None
 
 
 def to_tuple(s: Seq[T]) -> tuple[T, ...]:
     """Consumes: all the elements, in order, as a tuple (O(1) for whole arrays).
 
-    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
-    endless stream.
+    Raises :class:`EndlessSeqError` as :func:`to_list` does.
     """
-    return tuple(s._elements())  # a whole array's tuple itself: tuple() does not copy one
+    return _tuple(s, "to_tuple")
+
+
+def _tuple(s: Seq[T], who: str) -> tuple[T, ...]:
+    try:
+        return tuple(s._elements())  # a whole array's tuple itself: tuple() does not copy one
+    except _EndlessError:
+        raise _endless(who) from None
 
 
 def length(s: Seq[T]) -> int:
     """Consumes: the number of elements (O(1) for arrays and tabulations).
 
-    Raises ``ValueError`` on an endless ``tabulate``; never returns on an
-    endless stream.
+    Raises :class:`EndlessSeqError` as :func:`to_list` does.
     """
-    return s._length()
+    try:
+        return s._length()
+    except _EndlessError:
+        raise _endless("length") from None
 
 
 def _check_count(n: int, who: str) -> None:
@@ -661,7 +792,8 @@ def split(s: Seq[T], n: int) -> tuple[Seq[T], Seq[T]]:
 def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
     """Consumes: ``g(x1, g(x2, ... g(x(n-1), xn)))``, folding from the right.
 
-    REQUIRES: ``s`` is non-empty (else :class:`EmptySeqError`).  For the
+    REQUIRES: ``s`` is non-empty (else :class:`EmptySeqError`) and not known to
+    be endless (else :class:`EndlessSeqError`, as :func:`to_list`).  For the
     result to match a parallel reduction ``g`` should be associative; this
     implementation always uses the right-nested order above.
 
@@ -671,7 +803,10 @@ def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
     # tuple() runs here, not in a method of s: a search recurses inside it, and on
     # CPython 3.11 each frame kept open per ply moves where the recursion crosses
     # the interpreter's 16 KiB data-stack chunks, each crossing an mmap and a munmap.
-    xs = tuple(s._elements())
+    try:
+        xs = tuple(s._elements())  # a try costs nothing in CPython 3.11 until it catches
+    except _EndlessError:
+        raise _endless("reduce1") from None
     if not xs:
         raise EmptySeqError("reduce1 needs a non-empty sequence, got an empty one")
     acc = xs[-1]
@@ -687,7 +822,7 @@ def reduce(g: Callable[[T, T], T], base: T, s: Seq[T]) -> T:
     6
     """
     acc = base
-    for x in reversed(to_tuple(s)):
+    for x in reversed(_tuple(s, "reduce")):
         acc = g(x, acc)
     return acc
 
@@ -698,7 +833,10 @@ def mapreduce(f: Callable[[T], U], base: U, g: Callable[[U, U], U], s: Seq[T]) -
     >>> mapreduce(len, 0, lambda a, b: a + b, from_iterable(["ab", "c"]))
     3
     """
-    return reduce(g, base, map(f, s))
+    acc = base
+    for x in reversed(_tuple(map(f, s), "mapreduce")):
+        acc = g(x, acc)
+    return acc
 
 
 # --------------------------------------------------------------------------

@@ -321,7 +321,14 @@ def test_a_catalog_refuses_kinds_it_cannot_name(
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("x", "must be a number, got 'x'"), ("-0.5", "between 0 and 1"), ("nan", "between 0 and 1")],
+    [
+        ("x", "must be a number, got 'x'"),
+        ("-0.5", "between 0 and 1"),
+        # 'nan' and '1e999' are not numbers written in the digits 0-9 (gamelib.core.checks).
+        ("nan", "must be a number, got 'nan'"),
+        ("1e999", "must be a number, got '1e999'"),
+        ("٠.٥", "must be a number written with the digits 0-9, got '٠.٥'"),
+    ],
 )
 def test_parse_fraction_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

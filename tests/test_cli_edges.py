@@ -62,7 +62,7 @@ def test_a_full_disk_names_standard_output() -> None:
         ),
         (
             ("play", "connect4", "--cols", "9" * 5000),
-            f"--cols must be a whole number, got '{'9' * 40}... (5,000 characters)'",
+            f"--cols is far too big, got '{'9' * 20}... (5,000 characters)'",
         ),
         (
             ("analyse", "connect4", "--k", "33"),

@@ -54,7 +54,6 @@ that value), the positions and the time.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,7 +68,12 @@ from gamelib.core.game import Game
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import Edge, SearchDepthError, SearchPlayer
+from gamelib.search.player import (
+    Edge,
+    GameRecursionError,
+    SearchPlayer,
+    recursion_error,
+)
 
 __all__ = [
     "DEEPENING_TABLE",
@@ -300,7 +304,7 @@ def deepen(
         try:
             found_here = core.windowed_root(state, NegInf, PosInf, False)  # nothing is cut
         except (_OutOfBudgetError, RecursionError) as error:
-            stopped = _why(error, budget, bool(bests or done))
+            stopped = _why(error, budget, bool(bests or done), depth)
             if bests and (not done or bests[-1][0] != bests[0][0]):
                 # Safe to use: the first move tried (the last depth's best) was searched
                 # to this depth, and this one beat it; or no depth had finished at all.
@@ -346,7 +350,7 @@ def deepen(
                     walked,
                 )
             except (_OutOfBudgetError, RecursionError) as error:
-                stopped = _why(error, budget, True)  # the depth is finished; its line is cut
+                stopped = _why(error, budget, True, depth)  # the depth is finished; its line is cut
                 interrupted = True
             else:
                 interrupted = False
@@ -386,15 +390,14 @@ def deepen(
     )
 
 
-def _why(error: Exception, budget: _Budget, anything: bool) -> StopReason:
-    """Why a depth stopped, from what stopped it; a recursion error before anything was
-    found is a :class:`SearchDepthError`."""
+def _why(error: Exception, budget: _Budget, anything: bool, depth: int) -> StopReason:
+    """Why a depth stopped, from what stopped it.  A recursion error is raised instead
+    (see :func:`~gamelib.search.player.recursion_error`) when nothing was found yet,
+    or when it came from the game or the estimator rather than from the depth."""
     if isinstance(error, RecursionError):
-        if not anything:
-            raise SearchDepthError(
-                f"even a search of depth 1 goes deeper than Python's recursion limit "
-                f"({sys.getrecursionlimit()}) allows"
-            ) from None
+        meaning = recursion_error(depth, error)
+        if not anything or isinstance(meaning, GameRecursionError):
+            raise meaning from None
         return "recursion"
     return budget.reason or "time"
 

@@ -43,6 +43,7 @@ from typing import Generic, Literal, TypeVar, final
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import (
     Done,
     Draw,
@@ -143,10 +144,10 @@ class SolveInterruptedError(Exception):
 
 def _word(value: int, depth: int | None) -> str:
     if value > _WON:
-        return f"a win in {BIG - value} plies"
+        return f"a win in {plural(BIG - value, 'ply', 'plies')}"
     if value < -_WON:
-        return f"a loss in {BIG + value} plies"
-    return "a draw" if depth is None else f"no forced result within {depth} plies"
+        return f"a loss in {plural(BIG + value, 'ply', 'plies')}"
+    return "a draw" if depth is None else f"no forced result within {plural(depth, 'ply', 'plies')}"
 
 
 def _known(lower: int | None, upper: int | None, depth: int | None) -> str:

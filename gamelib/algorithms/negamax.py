@@ -50,7 +50,14 @@ from gamelib.core.datatypes import (
     Status,
     Winner,
 )
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
+from gamelib.estimate.estimator import (
+    Definitely,
+    Est,
+    Estimator,
+    Guess,
+    Settings,
+    nan_guess,
+)
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.search.capabilities import (
     MissingCapabilityError,
@@ -209,7 +216,10 @@ def Negamax(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return views.guess(side, est.estimate(s))
+                g = est.estimate(s)
+                if g != g:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
+                return views.guess(side, g)
             found = search(d, s)[1]
             return found if game.player(s) is side else views.of(Side.Minnie, found)
         return views.ended(side, st.outcome)
@@ -468,7 +478,10 @@ def alphabeta_core(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return views.guess(side, estimate(s))
+                g = estimate(s)
+                if g != g:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
+                return views.guess(side, g)
             if game.player(s) is side:  # the same side moves again: the same window
                 return search(d, s, alpha, beta, closed)[1]
             found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]

@@ -53,7 +53,7 @@ from typing import TypeVar
 from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Side
-from gamelib.estimate.estimator import Est, Guess
+from gamelib.estimate.estimator import Est, Guess, nan_guess
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.player import Edge, SearchPlayer, search_player
 
@@ -174,7 +174,10 @@ def MTDf(
 
     def root(s: S, /) -> Edge[M, G]:
         side = game.player(s)
-        g = views.of(side, Guess(est.estimate(s)))  # the first guess: the estimate itself
+        first = est.estimate(s)
+        if first != first:  # NaN compares neither way: refuse it, naming s
+            raise nan_guess(game, s)
+        g = views.of(side, Guess(first))  # the first guess: the estimate itself
         lower: Edge[M, G] | None = None  # the best move known, and the value it guarantees
         at_least = False  # whether the value is known to be at least g
         for _ in range(_MAX_PASSES):

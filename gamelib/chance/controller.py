@@ -28,6 +28,7 @@ from gamelib.chance.events import Moved, Rolled, Step
 from gamelib.chance.game import Branch, ChanceGame, Nature, check_branches, echo
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
+from gamelib.core.game import no_moves
 
 __all__ = ["ChanceRecord", "play_chance_game", "sample"]
 
@@ -111,8 +112,10 @@ def play_chance_game(
                 status = branch.status
             case Side.Maxie | Side.Minnie:
                 choose = maxie if mover is Side.Maxie else minnie
-                move = choose(state)
                 legal = seq.to_tuple(game.moves(state))
+                if not legal:
+                    raise no_moves(game, state)
+                move = choose(state)
                 if move not in legal:
                     offered = ", ".join(game.move_to_string(m) for m in legal)
                     raise IllegalMoveError(

@@ -44,7 +44,6 @@ All values are fail-soft: through a window (α, β) a value ``v <= α`` means
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, final
@@ -74,9 +73,11 @@ from gamelib.chance.game import (
     echo,
     number_to_string,
 )
+from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.estimate.estimator import nan_guess
 from gamelib.search.events import BoundKind
-from gamelib.search.player import NoMovesError, SearchDepthError
+from gamelib.search.player import NoMovesError, recursion_error
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -122,11 +123,7 @@ class ChanceSettings(Generic[S, M]):
     """How many moves ahead to look; chance positions do not count."""
 
     def __post_init__(self) -> None:
-        depth: object = self.search_depth
-        if not isinstance(depth, int) or isinstance(depth, bool):
-            raise TypeError(f"search depth must be a whole number, got {echo(depth)}")
-        if depth < 1:
-            raise ValueError(f"search depth must be at least 1, got {depth}")
+        check_depth(self.search_depth)
 
 
 class ChancePlayer(Protocol[S, M]):
@@ -176,11 +173,8 @@ class _Player(Generic[S, M]):
     def analyse(self, state: S, /) -> tuple[M, Value]:
         try:
             return self.root(state)
-        except RecursionError:
-            raise SearchDepthError(
-                f"a search of depth {self.settings.search_depth} goes deeper than Python's "
-                f"recursion limit ({sys.getrecursionlimit()}) allows; choose a smaller depth"
-            ) from None
+        except RecursionError as error:
+            raise recursion_error(self.settings.search_depth, error) from None
 
     def next_move(self, state: S, /) -> M:
         return self.analyse(state)[0]
@@ -246,6 +240,8 @@ def Expectiminimax(
                 v = average(d, s)
             elif d == 0:
                 v = est.estimate(s)
+                if v != v:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
             else:
                 best, v = search(d, s, mover is Side.Maxie)
         else:

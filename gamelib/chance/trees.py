@@ -49,6 +49,7 @@ from gamelib.chance.game import (
     echo,
     number_to_string,
 )
+from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.seq import Seq
@@ -200,11 +201,10 @@ class ChanceTreeGame:
 
     def parse_move(self, state: ChanceTreeState, text: str, /) -> int | None:
         node = state.node
-        word = text.strip()
-        if not isinstance(node, Decision) or not word.isdigit():
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if not isinstance(node, Decision) or move is None:
             return None
-        move = int(word)
-        return move if move < len(node.children) else None
+        return move if 0 <= move < len(node.children) else None
 
 
 @final
@@ -310,8 +310,8 @@ def decision_depth(tree: ChanceTree) -> int | None:
 # The text form
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
-_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
-_PROBABILITY = re.compile(r"[-+]?(?:\d+/\d+|\d*\.\d+|\d+\.?)")
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")  # ASCII digits only, as everywhere
+_PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
 _ENDS: dict[str, Outcome] = {
     "!Maxie": Winner(Side.Maxie),
     "!Minnie": Winner(Side.Minnie),

@@ -48,6 +48,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, whole_number
+from gamelib.core.checks import article, plural
 from gamelib.games.explicit import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -444,7 +445,9 @@ def parse_beyond_spec(
     kind = written.strip().lower()
     if kind in PLAIN_KINDS:
         if parts:
-            raise SpecError(f"'{shown(text)}' has too many ':' parts for a {kind} player")
+            raise SpecError(
+                f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player"
+            )
         return BeyondSpec(kind, default_depth, text)
     if kind not in family_kinds(family):
         if kind == "direct":
@@ -461,7 +464,7 @@ def parse_beyond_spec(
         )
     takes_total = any(k.name == kind and k.needs_total for k in NPLAYER_KINDS)
     if len(parts) > (2 if takes_total else 1):
-        raise SpecError(f"'{shown(text)}' has too many ':' parts for a {kind} player")
+        raise SpecError(f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player")
     took = False
     if parts:
         depth = parse_depth(parts[0], f"'{shown(text)}'")
@@ -486,7 +489,7 @@ def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
         arg = extra[i]
         flag, equals, value = arg.partition("=")
         number = flag.removeprefix("--player")
-        if flag.startswith("--player") and number.isdigit():
+        if flag.startswith("--player") and number.isascii() and number.isdigit():
             if not equals:
                 if i + 1 >= len(extra) or extra[i + 1].startswith("--"):
                     raise SpecError(f"argument {flag}: expected one argument")
@@ -565,7 +568,7 @@ def check_depth(spec: BeyondSpec, limit: int | None) -> None:
     if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
         raise SpecError(
             f"the depth {spec.depth} of '{shown(spec.text)}' is deeper than the tree: its "
-            f"shallowest leaf is {limit} moves from the root"
+            f"shallowest leaf is {plural(limit, 'move')} from the root"
         )
 
 

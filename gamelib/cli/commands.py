@@ -84,6 +84,8 @@ from gamelib.cli.specs import (
     parse_depth,
     parse_player_spec,
     search_kinds_text,
+    shown,
+    whole_number,
 )
 from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
 from gamelib.core.controller import IllegalMoveError, referee
@@ -95,7 +97,12 @@ from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
+from gamelib.search.player import (
+    GameRecursionError,
+    NoMovesError,
+    SearchDepthError,
+    SearchPlayer,
+)
 from gamelib.trace import render, trace_player, trace_to_dot, trace_to_text
 
 __all__ = ["entry_point", "main"]
@@ -322,7 +329,8 @@ class _Defaults:
                 what = f"{' and '.join(owners)} players"
             if takers:
                 raise SpecError(
-                    f"--{name} {text} has no effect: every one of the {what} here gives its own"
+                    f"--{name} {shown(text)} has no effect: every one of the {what} here "
+                    "gives its own"
                 )
             raise SpecError(f"--{name} is for {what}, and no player here is one")
 
@@ -330,10 +338,7 @@ class _Defaults:
 def _seed(text: str | None) -> int | None:
     if text is None:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise SpecError(f"--seed must be a whole number, got '{text}'") from None
+    return whole_number(text, "--seed")
 
 
 class _Play:
@@ -1006,7 +1011,7 @@ def main(
     ) as error:
         err.write(f"gamelib: {error}\n")
         return 2
-    except (InputClosedError, IllegalMoveError, NoMovesError) as error:
+    except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
         err.write(f"gamelib: game stopped: {error}\n")
         return 1
     except subprocess.CalledProcessError as error:

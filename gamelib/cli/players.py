@@ -12,6 +12,7 @@ from typing import Protocol, TextIO, TypeVar, cast, final
 from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import PlayerSpec, SpecError
+from gamelib.core.checks import plural
 from gamelib.core.human import Advice, HumanPlayer
 from gamelib.core.player import Player
 from gamelib.core.random_player import RandomPlayer
@@ -101,7 +102,7 @@ def search_player(
     if kit.depth_limit is not None and spec.depth > kit.depth_limit:
         raise SpecError(
             f"the depth {spec.depth} {spec.depth_from} is deeper than the tree: "
-            f"its shallowest leaf is {kit.depth_limit} moves from the root"
+            f"its shallowest leaf is {plural(kit.depth_limit, 'move')} from the root"
         )
     return catalog[spec.kind].build(kit.estimator, spec.depth, spec.options)
 

@@ -48,7 +48,9 @@ def split_moves(text: str, digits: bool) -> tuple[str, ...]:
         raise BadPositionError(f"'{text}' has a comma with no move before or after it")
     parts = text.replace(",", " ").split()
     if digits:
-        return tuple(d for part in parts for d in (part if part.isdigit() else (part,)))
+        return tuple(
+            d for part in parts for d in (part if part.isascii() and part.isdigit() else (part,))
+        )
     return tuple(parts)
 
 

@@ -49,6 +49,7 @@ from gamelib.cli.positions import (
     split_moves,
 )
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.parallel.recipes import SolveRecipe
@@ -143,7 +144,8 @@ def check_request(options: argparse.Namespace) -> Request:
         asked = "--proof" if options.proof else "--dot"
         raise SpecError(
             f"{asked} needs a solve to the end of the game, and --depth {depth} stops it "
-            f"after {depth} plies: a depth-limited search proves nothing past its depth"
+            f"after {plural(depth, 'ply', 'plies')}: a depth-limited search proves nothing "
+            "past its depth"
         )
     positions = None if options.positions is None else str(options.positions)
     if positions is not None:

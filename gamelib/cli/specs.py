@@ -18,6 +18,7 @@ from typing import final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Catalog, Option
+from gamelib.core.checks import ECHO_LIMIT, article, ascii_int, digits_hint, echo
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -66,20 +67,30 @@ class PlayerSpec:
 def shown(text: str, limit: int = 40) -> str:
     """``text`` as an error message echoes it: a long one cut short, saying how long it was.
 
-    >>> shown("12"), shown("9" * 5000)
-    ('12', '9999999999999999999999999999999999999999... (5,000 characters)')
+    A player spec or a name keeps 40 characters; a number is cut at
+    :data:`~gamelib.core.checks.ECHO_LIMIT` (20).
+
+    >>> shown("12"), shown("9" * 5000, ECHO_LIMIT)
+    ('12', '99999999999999999999... (5,000 characters)')
     """
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text):,} characters)"
+    return echo(text, limit)
 
 
 def whole_number(text: str, what: str) -> int:
-    """``text`` as an integer; SpecError naming ``what`` otherwise."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise SpecError(f"{what} must be a whole number, got '{shown(text)}'") from None
+    """``text`` as an integer in the digits 0-9 (the one rule, see
+    :mod:`gamelib.core.checks`); SpecError naming ``what`` otherwise.
+
+    >>> whole_number("３", "--pile")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: --pile must be a whole number written with the digits 0-9, got '３'
+    """
+    value = ascii_int(text)
+    if value is None:
+        if text.strip().lstrip("+-").isdigit() and text.isascii():  # thousands of digits
+            raise SpecError(f"{what} is far too big, got '{shown(text.strip(), ECHO_LIMIT)}'")
+        shown_text = shown(text, ECHO_LIMIT)
+        raise SpecError(f"{what} must be a whole number{digits_hint(text)}, got '{shown_text}'")
     return value
 
 
@@ -87,7 +98,7 @@ def parse_depth(text: str, where: str = "--depth") -> int:
     """A search depth from text; SpecError unless it is a whole number >= 1."""
     depth = whole_number(text.strip(), f"the depth in {where}")
     if depth < 1:
-        raise SpecError(f"the depth in {where} must be at least 1, got {depth}")
+        raise SpecError(f"the depth in {where} must be at least 1, got {echo(depth)}")
     return depth
 
 
@@ -125,8 +136,7 @@ def _not_a_depth(part: str) -> bool:
     return "=" in stripped or not stripped.lstrip("+-").isdigit()
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+_article = article
 
 
 def parse_player_spec(
@@ -155,25 +165,26 @@ def parse_player_spec(
     gamelib.cli.specs.SpecError: the depth in 'jamboree::0.25' must be a whole number, got ''
     """
     given = dict(flags or {})
+    quoted = f"'{shown(text)}'"  # the spec as messages name it: a long one cut short
     written, *parts = text.split(":")
     kind = written.strip().lower()
     if kind in NON_SEARCH_KINDS:
         if parts:
-            raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
+            raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")
         return PlayerSpec(kind, default_depth, pmap(), text)
     entry = catalog.get(kind)
     if entry is None:
         known = ", ".join(known_kinds(catalog))
-        raise SpecError(f"unknown player kind '{written.strip()}'; known kinds: {known}")
+        raise SpecError(f"unknown player kind '{shown(written.strip())}'; known kinds: {known}")
     # A kind with a lead option (id:2s) may give it in the depth's place.
     leads = entry.lead is not None and bool(parts) and _not_a_depth(parts[0])
     option_parts = parts if leads else parts[1:]
     if len(option_parts) > len(entry.options):
-        raise SpecError(f"'{text}' has too many ':' parts for {_article(kind)} {kind} player")
+        raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")
     used: set[str] = set()
     if parts and not leads:
-        depth = parse_depth(parts[0], f"'{text}'")
-        depth_from = f"in '{text}'"
+        depth = parse_depth(parts[0], f"{quoted}")
+        depth_from = f"in {quoted}"
     elif "depth" in given:
         depth = parse_depth(given["depth"], "--depth")
         depth_from = "in --depth"
@@ -192,26 +203,26 @@ def parse_player_spec(
         name = name.strip()
         if equals:
             if not name:
-                raise SpecError(f"an option name is missing before '=' in '{text}'")
+                raise SpecError(f"an option name is missing before '=' in {quoted}")
             option = entry.option(name)
             if option is None:
                 names = ", ".join(o.name for o in entry.options) or "none"
                 raise SpecError(
-                    f"{kind} has no option '{name}' (in '{text}'); its options: {names}"
+                    f"{kind} has no option '{shown(name)}' (in {quoted}); its options: {names}"
                 )
             named = True
         else:
             if named:
                 raise SpecError(
-                    f"in '{text}', '{part}' follows a named option, so it needs a name too"
+                    f"in {quoted}, '{shown(part)}' follows a named option, so it needs a name too"
                 )
             if entry.option(name) is not None:
-                raise SpecError(f"'{name}' in '{text}' needs a value: write {name}=VALUE")
+                raise SpecError(f"'{name}' in {quoted} needs a value: write {name}=VALUE")
             option = entry.options[position]
             value_text = part
         if option.name in values:
-            raise SpecError(f"{option.name} is given twice in '{text}'")
-        values[option.name] = parse_option(option, value_text, f"'{text}'")
+            raise SpecError(f"{option.name} is given twice in {quoted}")
+        values[option.name] = parse_option(option, value_text, f"{quoted}")
     for option in entry.options:
         if option.name not in values and option.name in given:
             values[option.name] = parse_option(option, given[option.name], f"--{option.name}")

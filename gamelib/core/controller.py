@@ -31,7 +31,7 @@ from typing import Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
-from gamelib.core.game import Game, ShowsFinalPosition
+from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest
 from gamelib.core.player import Player
 
@@ -75,8 +75,11 @@ def referee(
     played since: the game goes back to that player's previous turn.
 
     Raises :class:`IllegalMoveError` naming the player, the move and the state
-    if a player returns a move that is not legal.  Whatever a player's
-    ``next_move`` raises (a human closing the input, say) passes through.
+    if a player returns a move that is not legal, and
+    :class:`~gamelib.core.game.NoMovesError` naming the state, before asking
+    any player, if the game offers no moves in a state it says is being played.
+    Whatever a player's ``next_move`` raises (a human closing the input, say)
+    passes through.
     """
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
@@ -87,6 +90,9 @@ def referee(
         player = maxie if side is Side.Maxie else minnie
         stream.write(game.state_to_string(state) + "\n")
         stream.flush()
+        legal = seq.to_tuple(game.moves(state))
+        if not legal:
+            raise no_moves(game, state)
         began = clock()
         try:
             move = player.next_move(state)
@@ -102,7 +108,6 @@ def referee(
             del made[back:], before[back:]
             continue
         took = clock() - began
-        legal = seq.to_tuple(game.moves(state))
         if move not in legal:
             offered = ", ".join(game.move_to_string(m) for m in legal)
             raise IllegalMoveError(

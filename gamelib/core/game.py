@@ -12,12 +12,31 @@ from typing import Protocol, TypeVar, runtime_checkable
 from gamelib.core.datatypes import Side, Status
 from gamelib.seq import Seq
 
-__all__ = ["Game", "ShowsFinalPosition"]
+__all__ = ["Game", "NoMovesError", "ShowsFinalPosition", "no_moves"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 S_contra = TypeVar("S_contra", contravariant=True)
 M_contra = TypeVar("M_contra", contravariant=True)
+
+
+class NoMovesError(ValueError):
+    """A game offered no moves in a state it says is still being played."""
+
+
+class _ShowsStates(Protocol[S_contra]):
+    def state_to_string(self, state: S_contra, /) -> str: ...
+
+
+def no_moves(game: _ShowsStates[S], state: S) -> NoMovesError:
+    """The error to raise when ``game`` offers no moves in ``state``; it names the state.
+
+    The searches and the controllers raise it alike, whoever meets the empty
+    moves first.
+    """
+    return NoMovesError(
+        f"the game offered no moves in a state still being played: '{game.state_to_string(state)}'"
+    )
 
 
 # --8<-- [start:game]

@@ -27,7 +27,7 @@ from typing import TypeVar
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.estimate.window import Bound, Infinity
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
@@ -140,7 +140,10 @@ def AlphaBeta(
         # isinstance, not match: a class pattern costs more, once per position.
         if isinstance(st, Playing):
             if d == 0:
-                return Guess(est.estimate(st.state))
+                g = est.estimate(st.state)
+                if g != g:  # NaN compares neither way: refuse it, naming the state
+                    raise nan_guess(game, st.state)
+                return Guess(g)
             return search(d, st.state, alpha, beta)[1]  # the value, of an edge or a cut
         return Definitely(st.outcome)
 

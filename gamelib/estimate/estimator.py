@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 
+from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game
 from gamelib.seq import Seq
@@ -29,9 +30,11 @@ __all__ = [
     "Estimator",
     "Guess",
     "MoveOrder",
+    "NaNGuessError",
     "NumericEstimator",
     "Settings",
     "est_to_string",
+    "nan_guess",
     "standard_compare",
 ]
 
@@ -39,6 +42,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 G_co = TypeVar("G_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 # --8<-- [start:est]
@@ -105,6 +109,29 @@ class Estimator(Protocol[S, M, G]):
 _INF = math.inf
 
 
+class NaNGuessError(ValueError):
+    """An estimator gave NaN: a guess that is neither less nor greater than any other."""
+
+
+class _ShowsStates(Protocol[S_contra]):
+    def state_to_string(self, state: S_contra, /) -> str: ...
+
+
+def nan_guess(game: _ShowsStates[S], state: S) -> NaNGuessError:
+    """The error for an estimator that gave NaN for ``state``; it names the position.
+
+    NaN compares neither less nor greater than anything (so ``standard_compare``
+    would call it equal to every value), and a search given one would choose
+    a move arbitrarily: Minimax and AlphaBeta would disagree.  The searches
+    check each guess as it comes from the estimator, with one ``g != g``
+    (true only for NaN), and raise this.
+    """
+    return NaNGuessError(
+        f"the estimator gave NaN for '{game.state_to_string(state)}': a guess must be a "
+        "number that compares with others, and NaN is neither less nor greater than any"
+    )
+
+
 def _score(e: Est[float]) -> float:
     if isinstance(e, Guess):
         return e.guess
@@ -121,7 +148,11 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     Definitely(Draw()) < Guess(positive) < Definitely(Winner(Maxie))``;
     guesses compare as numbers.
 
-    REQUIRES: guesses are finite numbers (not NaN or infinity).
+    REQUIRES: guesses are finite numbers (not NaN or infinity).  A NaN is
+    refused with :class:`NaNGuessError` (the searches refuse it sooner, where
+    they can name the position); checked only where the two compared equal,
+    which is where every comparison with NaN ends, so other comparisons pay
+    nothing for it.
     """
     if isinstance(a, Guess) and isinstance(b, Guess):
         x = a.guess
@@ -133,6 +164,10 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
         return LESS
     if x > y:
         return GREATER
+    if x != x or y != y:
+        raise NaNGuessError(
+            f"cannot compare {a} with {b}: NaN is neither less nor greater than any value"
+        )
     return EQUAL
 
 
@@ -246,11 +281,7 @@ class Settings(Generic[S, M, G]):
     """
 
     def __post_init__(self) -> None:
-        depth: object = self.search_depth
-        if not isinstance(depth, int) or isinstance(depth, bool):
-            raise TypeError(f"search depth must be a whole number, got {depth!r}")
-        if depth < 1:
-            raise ValueError(f"search depth must be at least 1, got {depth}")
+        check_depth(self.search_depth)
         if self.order is not None and not callable(self.order):
             raise TypeError(f"the move order must be a function, got {self.order!r}")
 

@@ -24,7 +24,7 @@ from typing import Protocol, TypeVar, final
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.alphabeta import make_scan
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.estimate.window import Bound, Infinity
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
@@ -148,7 +148,10 @@ def Jamboree(
         """REQUIRES: d >= 0."""
         if isinstance(st, Playing):
             if d == 0:
-                return Guess(est.estimate(st.state))
+                g = est.estimate(st.state)
+                if g != g:  # NaN compares neither way: refuse it, naming the state
+                    raise nan_guess(game, st.state)
+                return Guess(g)
             return search(d, st.state, alpha, beta)[1]
         return Definitely(st.outcome)
 

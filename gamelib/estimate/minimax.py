@@ -24,7 +24,7 @@ from typing import TypeVar, assert_never
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings
+from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.search.events import SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
@@ -103,7 +103,10 @@ def Minimax(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                return Guess(est.estimate(s))
+                g = est.estimate(s)
+                if g != g:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
+                return Guess(g)
             return value_of(search(d, s))
         return Definitely(st.outcome)
 

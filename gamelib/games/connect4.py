@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, final
 
 from gamelib import seq
+from gamelib.core.checks import echo, whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -64,12 +65,6 @@ _PIECE = {1: "X", -1: "O", 0: "."}
 
 MAX_SIDE = 32
 """The most columns, rows and k a board may have (standard Connect Four is 7 x 6)."""
-
-
-def _number(value: int) -> str:
-    """``value`` for a message: a number of many digits is not written out whole."""
-    text = str(value)
-    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
 
 
 _SIDES = (Side.Maxie, Side.Minnie)
@@ -294,11 +289,10 @@ class ConnectFour:
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
-            if value < 1:
-                raise ValueError(f"{name} must be at least 1, got {_number(value)}")
+            whole_number(value, name)  # an int, not a bool or a float, and at least 1
             if value > MAX_SIDE:
                 raise ValueError(
-                    f"{name} must be at most {MAX_SIDE}, got {_number(value)}: a bigger board "
+                    f"{name} must be at most {MAX_SIDE}, got {echo(value)}: a bigger board "
                     "could not be searched in any useful time"
                 )
         if self.k > max(self.cols, self.rows):

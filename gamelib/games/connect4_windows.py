@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import final
 
 from gamelib import seq
+from gamelib.core.checks import whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.seq import Seq
@@ -142,8 +143,7 @@ class WindowConnectFour:
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
-            if value < 1:
-                raise ValueError(f"{name} must be at least 1, got {value}")
+            whole_number(value, name)  # an int, not a bool or a float, and at least 1
         if self.k > max(self.cols, self.rows):
             raise ValueError(
                 f"k = {self.k} cannot fit on a {self.cols} x {self.rows} board: "

@@ -19,10 +19,11 @@ Node(name='a', children=(Leaf(name='b', value=1), Leaf(name='c', value=0)), valu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
+from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -84,9 +85,15 @@ class End:
 
 
 @final
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Node:
-    """An inner node; its moves are the indices of ``children``."""
+    """An inner node; its moves are the indices of ``children``.
+
+    Equality and hashing are structural, as for a plain dataclass, but neither
+    recurses: the hash is computed once, from the children's own hashes, as the
+    node is built, and ``==`` compares two trees with a stack.  So a tree
+    thousands of levels deep can be a key (a state in a transposition table).
+    """
 
     name: str
     """The node's label."""
@@ -94,10 +101,37 @@ class Node:
     """The positions each move leads to, move 0 first."""
     value: float = 0
     """Its estimate, used when a search stops here."""
+    _hash: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.children:
             raise ExplicitTreeError(f"node {self.name} needs at least one child (or be a Leaf)")
+        shape = (self.name, self.value, tuple(map(hash, self.children)))  # no recursion
+        object.__setattr__(self, "_hash", hash(shape))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node):
+            return NotImplemented
+        pairs: list[tuple[Tree, Tree]] = [(self, other)]
+        while pairs:
+            a, b = pairs.pop()
+            if a is b:
+                continue
+            if isinstance(a, Node) and isinstance(b, Node):
+                if (a._hash, a.name, a.value, len(a.children)) != (
+                    b._hash,
+                    b.name,
+                    b.value,
+                    len(b.children),
+                ):
+                    return False
+                pairs.extend(zip(a.children, b.children, strict=True))
+            elif isinstance(a, Node) or isinstance(b, Node) or a != b:
+                return False
+        return True
 
 
 Tree: TypeAlias = Node | Leaf | End
@@ -169,10 +203,10 @@ class ExplicitGame:
 
     def parse_move(self, state: TreeState, text: str, /) -> int | None:
         node = state.node
-        if isinstance(node, Leaf) or not text.strip().isdigit():
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if isinstance(node, Leaf) or move is None:
             return None
-        move = int(text)
-        return move if move < len(node.children) else None
+        return move if 0 <= move < len(node.children) else None
 
 
 def _estimate(state: TreeState) -> float:
@@ -182,21 +216,29 @@ def _estimate(state: TreeState) -> float:
 def shallowest_leaf(tree: Tree) -> int | None:
     """Moves from ``tree`` to its nearest Leaf (None when every line ends in an End).
 
-    A search from the root deeper than this would run past that leaf.
+    A search from the root deeper than this would run past that leaf.  Level by
+    level, without recursion, so a tree of any depth can be measured.
 
     >>> shallowest_leaf(UNEVEN), shallowest_leaf(parse_tree("a[b!Draw,c[d2]]"))
     (3, 2)
     """
-    match tree:
-        case Leaf():
-            return 0
-        case End():
-            return None
-        case Node(_, children, _):
-            depths = [d for d in map(shallowest_leaf, children) if d is not None]
-            return 1 + min(depths) if depths else None
-        case _:
-            assert_never(tree)
+    level: list[Tree] = [tree]
+    depth = 0
+    while level:
+        below: list[Tree] = []
+        for node in level:
+            match node:
+                case Leaf():
+                    return depth
+                case End():
+                    pass
+                case Node(_, children, _):
+                    below.extend(children)
+                case _:
+                    assert_never(node)
+        level = below
+        depth += 1
+    return None
 
 
 def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, int]:
@@ -208,7 +250,7 @@ def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, in
 # The handout text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?\d+(?:\.\d+)?)"
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
@@ -223,12 +265,15 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.stack: list[tuple[str, float, list[Tree]]] = []
+        """The nodes whose children are being read: name, value, children so far."""
 
     def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
         where = self.pos if at is None else at
-        pointer = " " * where + "^"
+        text, column = _excerpt(self.text, where)
+        pointer = " " * column + "^"
         return TreeSyntaxError(
-            f"{what} at position {where + 1} of the tree text:\n  {self.text}\n  {pointer}"
+            f"{what} at position {where + 1} of the tree text:\n  {text}\n  {pointer}"
         )
 
     def skip_space(self) -> None:
@@ -253,6 +298,28 @@ class _Parser:
         return token
 
     def tree(self) -> Tree:
+        """A whole tree, read with a stack of the nodes still open: no recursion, so
+        the text may nest as deep as it likes."""
+        while True:
+            done = self.node()
+            if done is None:  # a node with children: read them first
+                continue
+            while True:  # close the nodes this one finishes
+                if not self.stack:
+                    return done
+                text = self.take()[1]
+                if text == ",":
+                    self.stack[-1][2].append(done)
+                    break
+                if text != "]":
+                    raise self.fail(f"expected ',' or ']', found {text!r}", self.pos - len(text))
+                name, value, children = self.stack.pop()
+                children.append(done)
+                done = Node(name, tuple(children), value)
+
+    def node(self) -> Tree | None:
+        """One node's name, number or end; None, with the node opened on the stack,
+        when a '[' says its children follow."""
         kind, text = self.take()
         if kind != "name":
             raise self.fail(f"expected a node name, found {text!r}", self.pos - len(text))
@@ -270,15 +337,8 @@ class _Parser:
         if token is None or token[1] != "[":
             return Leaf(name, value)
         self.take()
-        children = [self.tree()]
-        while True:
-            kind, text = self.take()
-            if text == "]":
-                break
-            if text != ",":
-                raise self.fail(f"expected ',' or ']', found {text!r}", self.pos - len(text))
-            children.append(self.tree())
-        return Node(name, tuple(children), value)
+        self.stack.append((name, value, []))
+        return None
 
 
 def parse_tree(text: str) -> Node | Leaf:
@@ -301,6 +361,20 @@ def parse_tree(text: str) -> Node | Leaf:
     return tree
 
 
+_EXCERPT = 30
+"""How many characters either side of a syntax error a message shows of a long tree text."""
+
+
+def _excerpt(text: str, at: int) -> tuple[str, int]:
+    """The tree text around position ``at`` (all of it when short), and where ``at`` falls in it."""
+    if len(text) <= 2 * _EXCERPT + 10:
+        return text, at
+    start = max(0, at - _EXCERPT)
+    end = min(len(text), at + _EXCERPT)
+    before = "..." if start else ""
+    return before + text[start:end] + ("..." if end < len(text) else ""), len(before) + at - start
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
@@ -308,25 +382,39 @@ def _number(value: float) -> str:
 def tree_to_text(tree: Tree) -> str:
     """``tree`` in the handout form; ``parse_tree(tree_to_text(t)) == t``.
 
+    Written with a stack, not recursion, so a tree of any depth can be.
+
     >>> tree_to_text(parse_tree("a[ b[c3,d-2], e!Draw ]"))
     'a[b[c3,d-2],e!Draw]'
     """
-    if not _NAME.fullmatch(tree.name):
-        raise TreeSyntaxError(
-            f"the name {tree.name!r} cannot be written in the tree text "
-            "(names are letters, '_' and \"'\", starting with a letter or '_')"
-        )
-    match tree:
-        case End(name, outcome):
-            end = "!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"
-            return name + end
-        case Leaf(name, value):
-            return name + (_number(value) if value != 0 else "")
-        case Node(name, children, value):
-            number = _number(value) if value != 0 else ""
-            return f"{name}{number}[{','.join(tree_to_text(c) for c in children)}]"
-        case _:
-            assert_never(tree)
+    parts: list[str] = []
+    pending: list[Tree | str] = [tree]  # what is still to write, last first
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        if not _NAME.fullmatch(item.name):
+            raise TreeSyntaxError(
+                f"the name {item.name!r} cannot be written in the tree text "
+                "(names are letters, '_' and \"'\", starting with a letter or '_')"
+            )
+        match item:
+            case End(name, outcome):
+                end = "!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"
+                parts.append(name + end)
+            case Leaf(name, value):
+                parts.append(name + (_number(value) if value != 0 else ""))
+            case Node(name, children, value):
+                parts.append(f"{name}{_number(value) if value != 0 else ''}[")
+                pending.append("]")
+                for i in range(len(children) - 1, -1, -1):
+                    pending.append(children[i])
+                    if i:
+                        pending.append(",")
+            case _:
+                assert_never(item)
+    return "".join(parts)
 
 
 SMALL_TEXT = "a[ b[c3,d6,e-2], f[g6,h4,i10], j[k1,l30,m9] ]"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import final
 
 from gamelib import seq
+from gamelib.core.checks import ascii_int, echo, echo_value
 from gamelib.core.datatypes import Done, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -47,15 +48,26 @@ class NimState:
 class Nim:
     """Nim starting from ``pile`` pebbles with Maxie to move (SML ``Nim``).
 
-    REQUIRES: ``pile >= 1`` (``ValueError`` otherwise).
+    REQUIRES: ``pile`` is a whole number (an ``int``, not a ``bool``), at least 1;
+    otherwise ``ValueError`` naming it.
+
+    >>> Nim(pile=2.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a Nim pile must be a whole number of pebbles, got 2.5
     """
 
     pile: int = 15
     """Pebbles at the start."""
 
     def __post_init__(self) -> None:
-        if self.pile < 1:
-            raise ValueError(f"a Nim pile needs at least 1 pebble, got {self.pile}")
+        pile: object = self.pile  # untyped callers may pass anything
+        if isinstance(pile, bool) or not isinstance(pile, int):
+            raise ValueError(
+                f"a Nim pile must be a whole number of pebbles, got {echo_value(pile)}"
+            )
+        if pile < 1:
+            raise ValueError(f"a Nim pile needs at least 1 pebble, got {echo(pile)}")
 
     @property
     def start(self) -> NimState:
@@ -85,9 +97,8 @@ class Nim:
         return str(move)
 
     def parse_move(self, state: NimState, text: str, /) -> int | None:
-        try:
-            move = int(text.strip())
-        except ValueError:
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if move is None:
             return None
         return move if 1 <= move <= min(3, state.pebbles) else None
 

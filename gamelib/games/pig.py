@@ -51,8 +51,8 @@ from gamelib.chance.game import (
     Nature,
     Value,
     check_branches,
-    echo,
 )
+from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner
 from gamelib.seq import Seq
 
@@ -131,7 +131,7 @@ class Pig:
         target: object = self.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError(
-                f"a Pig target must be a whole number of at least 1, got {echo(target)}"
+                f"a Pig target must be a whole number of at least 1, got {echo_value(target)}"
             )
 
     @property

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import final
 
 from gamelib import seq
+from gamelib.core.checks import ascii_int, echo_value, plural
 from gamelib.core.datatypes import Playing
 from gamelib.nplayer.game import (
     Finished,
@@ -86,8 +87,12 @@ class TakeAway:
 
     def __post_init__(self) -> None:
         pile: object = self.pile  # the command line may pass anything
-        if isinstance(pile, bool) or not isinstance(pile, int) or pile < 1:
-            raise ValueError(f"a take-away pile needs at least 1 pebble, got {echo(self.pile)}")
+        if isinstance(pile, bool) or not isinstance(pile, int):
+            raise ValueError(
+                f"a take-away pile must be a whole number of pebbles, got {echo_value(pile)}"
+            )
+        if pile < 1:
+            raise ValueError(f"a take-away pile needs at least 1 pebble, got {echo(pile)}")
         object.__setattr__(self, "names", letter_names(check_players(self.players)))
 
     @property
@@ -102,7 +107,8 @@ class TakeAway:
 
     def play(self, state: TakeAwayState, move: int, /) -> NStatus[TakeAwayState]:
         if not 1 <= move <= min(MOST, state.pebbles):
-            raise ValueError(f"{echo(move)} is not a move with {state.pebbles} pebbles left")
+            pebbles = plural(state.pebbles, "pebble")
+            raise ValueError(f"{echo(move)} is not a move with {pebbles} left")
         left = state.pebbles - move
         if left == 0:
             return Finished(_winner(state.player, self.players))
@@ -115,10 +121,9 @@ class TakeAway:
         return str(move)
 
     def parse_move(self, state: TakeAwayState, text: str, /) -> int | None:
-        text = text.strip()
-        if not text.isdigit() or len(text) > 3:
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if move is None:
             return None
-        move = int(text)
         return move if 1 <= move <= min(MOST, state.pebbles) else None
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib.core.checks import check_depth, echo_value
 from gamelib.core.datatypes import Playing
 from gamelib.seq import Seq
 
@@ -92,7 +93,9 @@ def check_players(n: int) -> int:
     """
     given: object = n  # callers from untyped code may pass anything
     if isinstance(given, bool) or not isinstance(given, int):
-        raise PlayerCountError(f"the number of players must be a whole number, got {echo(n)}")
+        raise PlayerCountError(
+            f"the number of players must be a whole number, got {echo_value(n)}"
+        )
     if n < 2:
         raise PlayerCountError(f"a game needs at least 2 players, got {n}")
     return n
@@ -260,9 +263,5 @@ class NSettings(Generic[S, M]):
     """The number of players, read from the game's ``names``."""
 
     def __post_init__(self) -> None:
-        depth: object = self.search_depth
-        if not isinstance(depth, int) or isinstance(depth, bool):
-            raise TypeError(f"search depth must be a whole number, got {echo(depth)}")
-        if depth < 1:
-            raise ValueError(f"search depth must be at least 1, got {depth}")
+        check_depth(self.search_depth)
         object.__setattr__(self, "players", check_players(len(self.estimator.game.names)))

@@ -41,7 +41,6 @@ unchanged (:func:`Paranoid` uses :func:`~gamelib.estimate.alphabeta.AlphaBeta`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -69,7 +68,7 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import NoMovesError, SearchDepthError, SearchPlayer
+from gamelib.search.player import NoMovesError, SearchPlayer, recursion_error
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -177,11 +176,8 @@ def _guarded(depth: int, analyse: Callable[[S], tuple[M, V]]) -> Callable[[S], t
     def guarded(state: S, /) -> tuple[M, V]:
         try:
             return analyse(state)
-        except RecursionError:
-            raise SearchDepthError(
-                f"a search of depth {depth} goes deeper than Python's recursion limit "
-                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
-            ) from None
+        except RecursionError as error:
+            raise recursion_error(depth, error) from None
 
     return guarded
 

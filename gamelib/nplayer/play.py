@@ -40,6 +40,7 @@ from typing import Generic, TextIO, TypeVar, final
 from gamelib import seq
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Playing
+from gamelib.core.game import no_moves
 from gamelib.core.human import read_move
 from gamelib.nplayer.game import (
     NPlayerGame,
@@ -116,10 +117,12 @@ def play_game(
             )
         stream.write(game.state_to_string(state) + "\n")
         stream.flush()
+        legal = seq.to_tuple(game.moves(state))
+        if not legal:
+            raise no_moves(game, state)
         began = clock()
         move = players[p](state)
         took = clock() - began
-        legal = seq.to_tuple(game.moves(state))
         if move not in legal:
             offered = ", ".join(game.move_to_string(m) for m in legal)
             raise IllegalMoveError(

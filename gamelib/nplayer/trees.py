@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
+from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Playing
 from gamelib.nplayer.game import (
     Finished,
@@ -226,11 +227,10 @@ class TreeGame:
         return str(move)
 
     def parse_move(self, state: TreeState, text: str, /) -> int | None:
-        text = text.strip()
-        if not text.isdigit() or len(text) > 6:
+        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+        if move is None:
             return None
-        move = int(text)
-        return move if move < len(state.node.children) else None
+        return move if 0 <= move < len(state.node.children) else None
 
 
 def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
@@ -248,7 +248,7 @@ def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
 # The text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?\d+(?:\.\d+|/\d+)?)|(?P<punct>[\[\](),]))"
+    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 

@@ -50,7 +50,14 @@ from gamelib import seq
 from gamelib.catalog import CATALOG
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, Settings
+from gamelib.estimate.estimator import (
+    Definitely,
+    Est,
+    Estimator,
+    Guess,
+    Settings,
+    nan_guess,
+)
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.parallel.recipes import SearchRecipe, built
@@ -371,7 +378,10 @@ class _Splitter(Generic[S, M, G]):
                 return Definitely(status.outcome)
             after = status.state
             if depth == 1:
-                return Guess(est.estimate(after))
+                g = est.estimate(after)
+                if g != g:  # NaN compares neither way: refuse it, naming the position
+                    raise nan_guess(game, after)
+                return Guess(g)
             low, high = bounds
             if levels > 1 and depth > 2:
                 return _in_thread(

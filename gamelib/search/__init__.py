@@ -39,6 +39,7 @@ from gamelib.search.events import (
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
     Edge,
+    GameRecursionError,
     MoveOrderError,
     NoMovesError,
     Scanned,
@@ -50,6 +51,7 @@ from gamelib.search.player import (
     move_of,
     no_moves,
     ordered_moves,
+    recursion_error,
     search_player,
     value_of,
     windowed_root,
@@ -62,6 +64,7 @@ __all__ = [
     "Cut",
     "Edge",
     "Enter",
+    "GameRecursionError",
     "Keyed",
     "Leave",
     "MissingCapabilityError",
@@ -89,6 +92,7 @@ __all__ = [
     "negate_est",
     "no_moves",
     "ordered_moves",
+    "recursion_error",
     "search_player",
     "state_key",
     "value_of",

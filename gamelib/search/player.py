@@ -23,16 +23,20 @@ The pieces every factory needs live here once:
 
 from __future__ import annotations
 
+import os
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import CodeType
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from toolz import compose
 
 from gamelib import seq
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
-from gamelib.core.game import Game
+from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.estimate.estimator import Est, Estimator, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
@@ -40,6 +44,7 @@ from gamelib.seq import Seq
 
 __all__ = [
     "Edge",
+    "GameRecursionError",
     "MoveOrderError",
     "NoMovesError",
     "PlainEvaluate",
@@ -56,6 +61,7 @@ __all__ = [
     "move_of",
     "no_moves",
     "ordered_moves",
+    "recursion_error",
     "search_player",
     "value_of",
     "windowed_root",
@@ -138,14 +144,49 @@ class SearchDepthError(RecursionError):
     """The search went deeper than Python's recursion limit allows."""
 
 
-class NoMovesError(ValueError):
-    """A game offered no moves in a state it says is still being played."""
+class GameRecursionError(RecursionError):
+    """Python's recursion limit was reached inside the game or its estimator, not by the
+    search's depth: some function there calls itself more often than any search level could."""
 
 
-def no_moves(game: Game[S, M], state: S) -> NoMovesError:
-    """The error to raise when ``game`` offers no moves in ``state``; it names the state."""
-    return NoMovesError(
-        f"the game offered no moves in a state still being played: '{game.state_to_string(state)}'"
+def recursion_error(depth: int, error: RecursionError) -> RecursionError:
+    """What a RecursionError caught around a search of ``depth`` means, as one sentence.
+
+    The traceback says which: each function of a search (``search``,
+    ``evaluate``, the move loop) is entered at most once per level, so none
+    of them appears much more than ``depth`` times.  A function that appears
+    more often than that is recursing on its own, inside the game or the
+    estimator: that is a :class:`GameRecursionError` naming it (a buggy
+    estimator at depth 1 is not a depth problem).  Otherwise the depth ran
+    out of stack: a :class:`SearchDepthError` saying how many moves deep the
+    search got, which is the real limit for this kind of search on this game
+    (about 200 for Minimax and 330 for AlphaBeta at Python's default limit
+    of 1000; each level of Minimax takes more frames).
+
+    Only the failing path pays for this: the traceback is walked once.
+    """
+    counts: Counter[CodeType] = Counter()
+    tb = error.__traceback__
+    while tb is not None:
+        counts[tb.tb_frame.f_code] += 1
+        tb = tb.tb_next
+    limit = sys.getrecursionlimit()
+    if not counts:  # raised without a traceback: nothing to tell the two apart by
+        return SearchDepthError(
+            f"a search of depth {depth} went past Python's recursion limit ({limit})"
+        )
+    code, times = counts.most_common(1)[0]
+    if times > depth + 2:  # the root and the leaf may add one each
+        where = f"{code.co_qualname} ({os.path.basename(code.co_filename)}:{code.co_firstlineno})"
+        return GameRecursionError(
+            f"Python's recursion limit ({limit}) was reached inside {where}, which called "
+            f"itself {times} times during a search of depth {depth}: a runaway recursion in "
+            "the game or its estimator, not a search too deep"
+        )
+    return SearchDepthError(
+        f"a search of depth {depth} goes deeper than Python's recursion limit ({limit}) "
+        f"allows: it ran out of room about {times} moves deep, so choose a depth of at most "
+        f"{max(1, times - 2)} (or raise the limit with sys.setrecursionlimit)"
     )
 
 
@@ -172,8 +213,8 @@ def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
         result = order(state, offered)
         if seq.length(result) != seq.length(offered):
             raise MoveOrderError(
-                f"the move order gave {seq.length(result)} moves where the game offers "
-                f"{seq.length(offered)}, in '{game.state_to_string(state)}': it may reorder "
+                f"the move order gave {plural(seq.length(result), 'move')} where the game "
+                f"offers {seq.length(offered)}, in '{game.state_to_string(state)}': it may reorder "
                 "the moves, not add or drop any"
             )
         return result
@@ -234,11 +275,8 @@ def _guard_depth(depth: int, search: Callable[[S], Edge[M, G]]) -> Callable[[S],
     def guarded(state: S) -> Edge[M, G]:
         try:
             return search(state)
-        except RecursionError:
-            raise SearchDepthError(
-                f"a search of depth {depth} goes deeper than Python's recursion limit "
-                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
-            ) from None
+        except RecursionError as error:
+            raise recursion_error(depth, error) from None
 
     return guarded
 
@@ -254,7 +292,9 @@ def search_player(
 
     ``analyse`` is ``root``; ``next_move`` is ``move_of`` composed with it
     (slide 22.16).  A search that runs past Python's recursion limit raises
-    :class:`SearchDepthError` naming the depth.  A windowed search may pass its
+    :class:`SearchDepthError` naming the depth and how deep it got, or
+    :class:`GameRecursionError` when the recursion was the game's or the
+    estimator's own (see :func:`recursion_error`).  A windowed search may pass its
     ``search`` as ``window``: the player then also searches a position
     through a given window (see :func:`within`), which is what lets a search
     be split over workers.
@@ -301,11 +341,8 @@ def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
     def search(s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
         try:
             return window(depth, s, alpha, beta)
-        except RecursionError:
-            raise SearchDepthError(
-                f"a search of depth {depth} goes deeper than Python's recursion limit "
-                f"({sys.getrecursionlimit()}) allows; choose a smaller depth"
-            ) from None
+        except RecursionError as error:
+            raise recursion_error(depth, error) from None
 
     return search
 
