@@ -9,13 +9,15 @@
   worker processes, and on a Dask LocalCluster of 2 worker processes
   (5 positions a task); the
   median of ``--runs`` rounds, the set-ups taking turns (the pools and the
-  cluster are started once, before the rounds).  Every set-up's answers
+  cluster are started once, before the rounds).  The cluster runs only
+  while its own figures are taken (against 2 local workers again): idle, it
+  still takes some of the cores.  Every set-up's answers
   are checked against the serial ones.
-- **split**: one deep AlphaBeta search (depth 9 after ``4453``) split at the
-  root and, for the first move, 3 plies down
-  (:func:`gamelib.parallel.split.split_root`) on 1 and 2 workers, with the
-  whole window and with aspiration windows, against AlphaBeta here; the
-  positions visited come from a counting game.
+- **split**: one deep AlphaBeta search (depth 9 after ``4453``) split
+  (:func:`gamelib.parallel.split.split_root`) at the root only and at every
+  position of the top 3 plies (Young Brothers Wait), on 1 and 2 workers,
+  with the whole window and with aspiration windows at the root, against
+  AlphaBeta here; the positions visited come from a counting game.
 - **overhead**: the time a task costs the scheduler, from many empty tasks:
   per task, and per position with 10 positions a task.
 """
@@ -127,6 +129,8 @@ def split(runs: int) -> None:
     here_est = counted()
     plain = AlphaBeta(Settings(here_est, depth))
     pools = {n: ProcessPoolExecutor(n) for n in (1, 2)}
+    for pool in pools.values():  # the workers start before the clock does
+        pool.submit(int).result()
     answers: dict[str, tuple[object, object, int, int]] = {}
 
     def here() -> None:
@@ -136,23 +140,26 @@ def split(runs: int) -> None:
         move, value = plain.analyse(state)
         answers["AlphaBeta here"] = (move, value, game_here.plays - before, 0)
 
-    def splitting(n: int, margin: float | None) -> Callable[[], None]:
+    def name_of(n: int, levels: int, margin: float | None) -> str:
+        where = "root only" if levels == 1 else f"{levels} plies"
+        window = "whole window" if margin is None else f"aspiration {margin:g}"
+        return f"split {where}, {n} worker{'s' if n > 1 else ''}, {window}"
+
+    def splitting(n: int, levels: int, margin: float | None) -> Callable[[], None]:
         def run() -> None:
-            found = split_root(recipe, pools[n], state, margin=margin, in_flight=2 * n, levels=3)
-            name = f"split, {n} worker{'s' if n > 1 else ''}, " + (
-                "whole window" if margin is None else f"aspiration {margin:g}"
+            found = split_root(
+                recipe, pools[n], state, margin=margin, in_flight=2 * n, levels=levels
             )
-            answers[name] = (found.move, found.value, found.positions, found.re_searched)
+            answers[name_of(n, levels, margin)] = (
+                found.move, found.value, found.positions, found.re_searched,
+            )  # fmt: skip
 
         return run
 
     jobs: dict[str, Callable[[], object]] = {"AlphaBeta here": here}
-    for margin in (None, 8.0):
+    for levels, margin in ((1, None), (3, None), (3, 8.0)):
         for n in (1, 2):
-            name = f"split, {n} worker{'s' if n > 1 else ''}, " + (
-                "whole window" if margin is None else f"aspiration {margin:g}"
-            )
-            jobs[name] = splitting(n, margin)
+            jobs[name_of(n, levels, margin)] = splitting(n, levels, margin)
     medians = interleaved(jobs, runs)
     for pool in pools.values():
         pool.shutdown()
@@ -162,7 +169,7 @@ def split(runs: int) -> None:
         move, value, visited, again = answers[name]
         assert (move, value) == (base_move, base_value), name
         print(
-            f"  {name:>32}: {seconds:6.2f} s  speedup {medians['AlphaBeta here'] / seconds:4.2f}x"
+            f"  {name:>42}: {seconds:6.2f} s  speedup {medians['AlphaBeta here'] / seconds:4.2f}x"
             f"  positions {visited:>9,} ({visited / base_positions - 1:+.1%})  re-searched {again}"
         )
 
