@@ -115,9 +115,11 @@ def test_bad_command_lines_get_one_sentence_and_status_2(argv: list[str], messag
 
 
 def test_no_command() -> None:
-    status, _, err = run()
-    assert status == 2
-    assert err == "gamelib: the following arguments are required: COMMAND\n"
+    status, out, err = run()
+    assert (status, out) == (2, "")
+    assert err.startswith("usage: gamelib COMMAND [options]; gamelib --help lists the commands.")
+    assert "  gamelib demo " in err
+    assert "  gamelib play connect4 " in err
 
 
 def test_analyse_refuses_a_player_that_does_not_search() -> None:
@@ -150,8 +152,9 @@ def test_human_typo_then_legal_moves_transcript() -> None:
     status, out, err = run(
         "play", "nim", "--pile", "5", "--maxie", "human", "--minnie", "direct", stdin="7\n1\n1\n"
     )
-    assert (status, err) == (0, "")
+    assert (status, err) == (11, "")  # 11: Minnie won
     assert re.sub(r"\(\d+\.\d\d s\)", "(T s)", out) == (
+        "Playing nim: take 1-3 pebbles; whoever takes the last loses.\n"
         "Maxie: you.  Minnie: NimPlayer.\n"
         "\n"
         "5 left, and it is Maxie's turn\n"
@@ -201,7 +204,7 @@ def test_random_players_reproducible_with_seed() -> None:
     def moves(out: str) -> list[str]:
         return [line.split(" (")[0] for line in out.splitlines() if "decides" in line]
 
-    assert a[0] == b[0] == 0
+    assert a[0] == b[0] == (10 if a[1].endswith("Maxie wins!\n") else 11)
     assert moves(a[1]) == moves(b[1])
     assert len(moves(a[1])) >= 14
 
@@ -224,15 +227,18 @@ def test_analyse_with_depth_and_prune_options() -> None:
 
 def test_play_search_players_against_each_other() -> None:
     status, out, _ = run("play", "nim", "--maxie", "alphabeta:5", "--minnie", "minimax:3")
-    assert status == 0
-    assert out.startswith("Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 3).\n")
+    assert status == 10
+    assert out.startswith(
+        "Playing nim: take 1-3 pebbles; whoever takes the last loses.\n"
+        "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 3).\n"
+    )
     assert "Maxie decides to make the move 2 (" in out
     assert out.endswith("Game over! Maxie wins!\n")
 
 
 def test_demo_plays_a_whole_game_without_input() -> None:
     status, out, err = run("demo")
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, "")  # a show: 0 whoever wins
     # The demo is what it says: AlphaBeta against Minimax at depth 5 on Connect Four,
     # played to the end.  Both are deterministic, so the referee's own transcript of
     # that game, whatever its result, is the demo's, line for line (times aside).
@@ -244,7 +250,11 @@ def test_demo_plays_a_whole_game_without_input() -> None:
         Minimax(Settings(connect4_estimator(game), 5)),
         out=transcript,
     )
-    header = "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 5).\n\n"
+    header = (
+        "The demo (C4_ABvMM): Connect Four: AlphaBeta against Minimax, depth 5.  Ctrl-C stops it.\n"
+        "Playing connect4: drop pieces in columns; k in a line wins.\n"
+        "Maxie: AlphaBeta(depth 5).  Minnie: Minimax(depth 5).\n\n"
+    )
 
     def untimed(text: str) -> str:
         return re.sub(r"\(\d+\.\d\d s\)", "(T s)", text)
@@ -312,7 +322,7 @@ def test_connect4_human_gets_clear_reasons() -> None:
         "human",
         stdin="4\nx\n2\n2\n1\n3\n",
     )
-    assert (status, err) == (0, "")
+    assert (status, err) == (12, "")  # 12: a draw
     assert "there is no column 4: columns are 1–3; legal moves: 1, 2, 3\n" in out
     assert "'x' is not a column number; legal moves: 1, 2, 3\n" in out
     assert "column 2 is full; legal moves: 1, 3\n" in out
@@ -331,8 +341,11 @@ def test_tictactoe_human_gets_clear_reasons() -> None:
 
 def test_run_preset_with_extra_options() -> None:
     status, out, _ = run("run", "Nim_MMvMM", "--pile", "6")
-    assert status == 0
-    assert out.startswith("Maxie: Minimax(depth 5).  Minnie: Minimax(depth 5).\n\n6 left")
+    assert status == 10
+    assert out.startswith(
+        "Playing nim: take 1-3 pebbles; whoever takes the last loses.\n"
+        "Maxie: Minimax(depth 5).  Minnie: Minimax(depth 5).\n\n6 left"
+    )
     assert out.endswith("Game over! Maxie wins!\n")
 
 

@@ -61,7 +61,8 @@ def test_list_shows_both_games_and_every_new_kind() -> None:
         "(--target)\n" in out
     )
     assert (
-        "  takeaway   take 1-3 pebbles; taking the last wins; 3 players (--pile, --players)\n"
+        "  takeaway   take 1-3 pebbles; taking the last wins; 3 players by default "
+        "(--pile, --players)\n"
         in out
     )
     for usage in (
@@ -84,6 +85,7 @@ def test_list_shows_both_games_and_every_new_kind() -> None:
 
 
 PIG_SEED_2 = """\
+Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.
 Maxie: Expectiminimax(depth 2).  Minnie: Star2(depth 2).
 
 Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0
@@ -109,13 +111,13 @@ Game over! Maxie wins!
 def test_a_seeded_pig_game_exact_transcript() -> None:
     argv = ("play", "pig", "--target", "10", "--maxie", "expectiminimax:2", "--minnie", "star2:2")
     status, out, err = run(*argv, "--seed", "2")
-    assert (status, out, err) == (0, PIG_SEED_2, "")
+    assert (status, out, err) == (10, PIG_SEED_2, "")  # 10: Maxie won
 
 
 def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
     argv = ("play", "pig", "--target", "12", "--maxie", "star1:3", "--minnie", "random")
     status, out, _ = run(*argv, "--seed", "11")
-    assert status == 0
+    assert status == (10 if out.endswith("Game over! Maxie wins!\n") else 11)
     assert run(*argv, "--seed", "11")[1] == out  # the same seed, the same game
     game = Pig(target=12)
     star1 = Star1(ChanceSettings(pig_estimator(game), 3))
@@ -140,7 +142,10 @@ def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
             return (next(self.faces) - 1) / 6 + 1e-9
 
     record = play_chance_game(game, star1.next_move, scripted, rng=Dice(), out=transcript)
-    header = "Maxie: Star1(depth 3).  Minnie: random.\n\n"
+    header = (
+        "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
+        "Maxie: Star1(depth 3).  Minnie: random.\n\n"
+    )
     assert out == header + transcript.getvalue()
     assert out.endswith(f"Game over! {'Maxie' if 'Maxie wins' in out else 'Minnie'} wins!\n")
     assert record.steps
@@ -148,8 +153,11 @@ def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
 
 def test_pig_plays_itself_with_no_players_named() -> None:
     status, out, err = run("play", "pig", "--target", "8", "--depth", "2", "--seed", "1")
-    assert (status, err) == (0, "")
-    assert out.startswith("Maxie: Expectiminimax(depth 2).  Minnie: Expectiminimax(depth 2).\n")
+    assert (status, err) == (10 if out.endswith("Maxie wins!\n") else 11, "")
+    assert out.startswith(
+        "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
+        "Maxie: Expectiminimax(depth 2).  Minnie: Expectiminimax(depth 2).\n"
+    )
     assert out.endswith(" wins!\n")
 
 
@@ -158,9 +166,10 @@ def test_a_human_at_pig_typo_then_legal_moves() -> None:
         "play", "pig", "--target", "10", "--maxie", "human", "--minnie", "expectiminimax:2",
         "--seed", "2", stdin="hold\nr\nroll\nR\n",
     )  # fmt: skip
-    assert (status, err) == (0, "")
+    assert (status, err) == (10, "")  # Maxie (you) won
     prompt = "Maxie, please type your move: "
     assert out == (
+        "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
         "Maxie: you.  Minnie: Expectiminimax(depth 2).\n"
         "\n"
         "Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0\n"
@@ -198,8 +207,9 @@ def test_a_takeaway_game_exact_transcript_and_final_utilities() -> None:
     status, out, err = run(
         "play", "takeaway", "--pile", "6", "--player2", "paranoid:3", "--player3=shallow-maxn:3"
     )
-    assert (status, err) == (0, "")
+    assert (status, err) == (20, "")  # 20: A won
     assert untimed(out) == (
+        "Playing takeaway: take 1-3 pebbles; taking the last wins; 3 players by default.\n"
         "A: MaxN(depth 5).  B: Paranoid(depth 3).  C: ShallowMaxN(depth 3, total 1).\n"
         "\n"
         "6 left, and it is A's turn\nA takes 1 (T s)\n\n"
@@ -230,7 +240,10 @@ def test_a_human_at_takeaway_typo_then_legal_move_then_end_of_input() -> None:
         "--player4", "random", "--seed", "5", stdin="4\n2\n",
     )  # fmt: skip
     assert status == 1
-    assert out.startswith("A: you.  B: MaxN(depth 5).  C: MaxN(depth 5).  D: random.\n\n")
+    assert out.startswith(
+        "Playing takeaway: take 1-3 pebbles; taking the last wins; 3 players by default.\n"
+        "A: you.  B: MaxN(depth 5).  C: MaxN(depth 5).  D: random.\n\n"
+    )
     assert (
         "7 left, and it is A's turn\n"
         "A, please type your move: '4' is not a legal move here; legal moves: 1, 2, 3\n"
@@ -242,8 +255,13 @@ def test_a_human_at_takeaway_typo_then_legal_move_then_end_of_input() -> None:
 
 def test_takeaway_plays_itself_with_no_players_named() -> None:
     status, out, err = run("play", "takeaway", "--players", "4", "--pile", "9", "--depth", "3")
-    assert (status, err) == (0, "")
-    assert out.startswith("A: MaxN(depth 3).  B: MaxN(depth 3).  C: MaxN(depth 3).  D: MaxN")
+    winner = re.search(r"Game over! .*\n$", out)
+    assert winner is not None
+    utilities = [int(u) for u in re.findall(r"[A-D] (\d)", winner.group())]
+    assert (status, err) == (20 + utilities.index(1), "")  # 20 + the winner's seat
+    assert out.split("\n", 1)[1].startswith(
+        "A: MaxN(depth 3).  B: MaxN(depth 3).  C: MaxN(depth 3).  D: MaxN"
+    )
     assert re.search(r"Game over! A \d, B \d, C \d, D \d\n$", out)
 
 

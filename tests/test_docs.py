@@ -206,6 +206,12 @@ def test_shell_examples_run(
         # A human player with no input: the game stops cleanly at the first prompt.
         assert status == 1, err.getvalue()
         assert err.getvalue().startswith("gamelib: game stopped: the input ended")
+    elif argv[0] in ("play", "run"):
+        # A game played to the end: the status says who won (10 Maxie, 11 Minnie, 12 a draw,
+        # 20 + i player i of n, 19 shared).
+        assert err.getvalue() == ""
+        assert status in (10, 11, 12, 19) or 20 <= status < 46
+        assert "Game over!" in out.getvalue()
     else:
         assert (status, err.getvalue()) == (0, "")
         assert out.getvalue()

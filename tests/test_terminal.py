@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
+
+from gamelib.cli import main
 from gamelib.cli.ascii import ASCII_SPELLINGS, HANDLER
 
 
@@ -49,3 +57,124 @@ def test_every_spelling_is_ascii() -> None:
         assert spelling.isascii()
         assert symbol.encode("ascii", errors=HANDLER) == spelling.encode()
     assert "ᵢ".encode("ascii", errors=HANDLER) == b"?"
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(args), io.StringIO(stdin), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_version() -> None:
+    status, out, _ = gamelib("--version")
+    assert status == 0
+    assert re.fullmatch(r"gamelib \d+\.\d+\.\d+\n", out)
+
+
+def test_play_help_lists_the_games_own_options_and_only_playable_games() -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main(["play", "connect4", "--help"])
+    assert done.value.code == 0
+    text = out.getvalue()
+    assert "options of connect4:\n  --cols COLS" in text
+    assert "--k K" in text
+    assert re.search(r"one of: connect4, nim, pig, takeaway, tictactoe\n", text)  # no tree
+
+
+def test_the_exit_status_says_who_won() -> None:
+    assert run("play", "nim", "--pile", "5", "--maxie", "direct", "--minnie", "direct")[0] == 11
+    assert run("play", "nim", "--pile", "6", "--maxie", "direct", "--minnie", "direct")[0] == 10
+    draw = run("play", "tictactoe", "--maxie", "alphabeta:9", "--minnie", "alphabeta:9")
+    assert draw[0] == 12
+    assert run("demo")[0] == 0  # the demo is a show
+
+
+def test_play_json_is_one_object_on_standard_output() -> None:
+    status, out, err = run(
+        "play", "nim", "--pile", "6", "--maxie", "direct", "--minnie", "alphabeta:3", "--json"
+    )
+    assert status == 10
+    assert "Game over! Maxie wins!" in err  # the game itself goes to standard error
+    document = json.loads(out)
+    assert out.count("\n") == 1
+    assert document == {
+        "game": "nim",
+        "options": ["--pile", "6"],
+        "players": {"Maxie": "NimPlayer", "Minnie": "AlphaBeta(depth 3)"},
+        "moves": document["moves"],
+        "outcome": "Maxie wins!",
+        "winner": "Maxie",
+        "status": 10,
+    }
+    assert sum(int(m) for m in document["moves"]) == 6
+
+
+def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    status, out, _ = run(
+        "play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta:9", "--save", str(saved),
+        stdin="1\n2\n3\n4\n",
+    )  # fmt: skip
+    assert status == 11  # Minnie won: she took 3, so Maxie's 3 was refused and 4 lost
+    assert f"The game is saved in {saved}: gamelib replay {saved}\n" in out
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    assert document["moves"] == ["1", "5", "2", "3", "4", "7"]
+    status, out, err = run("replay", str(saved), "--player", "alphabeta:9")
+    assert (status, err) == (0, "")
+    moves = len(document["moves"])
+    assert out.startswith(f"Replaying tictactoe: {moves} moves, valued by AlphaBeta(depth 9).\n")
+    assert out.count("Value: ") == moves
+    assert "Value: Definitely a draw.  Maxie played 1.\n" in out  # 1 is as good as any
+    assert "Maxie played 4; AlphaBeta(depth 9) would play 7.\n" in out  # the losing move
+    assert "Value: Definitely Minnie wins.  Minnie played 7.\n" in out
+    assert out.endswith("Game over! Minnie wins!\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "there is no file"),
+        ("not json", "is not a saved game: gamelib play --save FILE writes one (JSON)"),
+        ("[1, 2]", "is not a saved game: it holds no JSON object"),
+        ('{"moves": []}', "is not a saved game: it names no game"),
+        ('{"game": "nim", "moves": [1, 2]}', "its moves are not a list of texts"),
+        ('{"game": "go", "moves": []}', "unknown game 'go'"),
+        ('{"game": "nim", "moves": ["3", "7"]}', "move 2 of the saved game, '7', is not legal"),
+        ('{"game": "nim", "options": ["--pile", "2"], "moves": ["1", "1", "1"]}',
+         "the saved game ended at move 2, but it lists 1 more move"),
+    ],
+)  # fmt: skip
+def test_a_bad_saved_game_gets_one_sentence(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "saved.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    status, _, err = run("replay", str(path))
+    assert status == 2
+    assert err.startswith("gamelib: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_save_checks_its_file_before_the_game(tmp_path: Path) -> None:
+    status, out, err = run("play", "nim", "--maxie", "human", "--save", str(tmp_path))
+    assert (status, out) == (2, "")
+    assert err == f"gamelib: cannot save the game in '{tmp_path}': it is a folder\n"
+    missing = tmp_path / "no" / "such.json"
+    status, _, err = run("play", "nim", "--save", str(missing))
+    assert status == 2
+    assert "there is no folder" in err
+
+
+def test_json_and_save_are_refused_for_pig_in_one_sentence() -> None:
+    status, _, err = run("play", "pig", "--json")
+    assert status == 2
+    assert err == "gamelib: --json and --save are for two-player games for now, not pig\n"
+
+
+def test_the_demo_says_what_it_plays() -> None:
+    _, out, _ = run("demo")
+    assert out.startswith(
+        "The demo (C4_ABvMM): Connect Four: AlphaBeta against Minimax, depth 5.  Ctrl-C stops it.\n"
+    )

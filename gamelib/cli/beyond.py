@@ -48,6 +48,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, whole_number
+from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.checks import article, plural
 from gamelib.games.explicit import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
@@ -244,7 +245,7 @@ BEYOND_GAMES: PMap[str, BeyondEntry] = pmap(
         ),
         "takeaway": BeyondEntry(
             "takeaway",
-            "take 1-3 pebbles; taking the last wins; 3 players (--pile, --players)",
+            "take 1-3 pebbles; taking the last wins; 3 players by default (--pile, --players)",
             "n-player",
             _takeaway_options,
             _takeaway_build,
@@ -611,13 +612,14 @@ def play_chance(
     streams: tuple[TextIO, TextIO],
     seed: int | None,
 ) -> int:
-    """Play the chance game of ``kit`` between ``specs``' players, dice from ``seed``."""
+    """Play the chance game of ``kit`` between ``specs``' players, dice from ``seed``; the
+    exit status says who won (:mod:`gamelib.cli.status`)."""
     maxie = chance_player(kit, specs[0], "maxie", streams, seed)
     minnie = chance_player(kit, specs[1], "minnie", streams, seed)
     out = streams[1]
     out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
-    play_chance_game(kit.game, maxie, minnie, rng=_rng(seed, "dice"), out=out)
-    return 0
+    record = play_chance_game(kit.game, maxie, minnie, rng=_rng(seed, "dice"), out=out)
+    return outcome_status(record.outcome)
 
 
 def play_n(
@@ -626,13 +628,14 @@ def play_n(
     streams: tuple[TextIO, TextIO],
     seed: int | None,
 ) -> int:
-    """Play the n-player game of ``kit``, ``specs[i]`` naming player ``i``'s player."""
+    """Play the n-player game of ``kit``, ``specs[i]`` naming player ``i``'s player; the
+    exit status says who won (:mod:`gamelib.cli.status`)."""
     names = kit.game.names
     players = [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
     out = streams[1]
     out.write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
-    play_game(kit.game, players, out=out)
-    return 0
+    record = play_game(kit.game, players, out=out)
+    return utilities_status(record.utilities)
 
 
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:

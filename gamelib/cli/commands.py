@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib.metadata
+import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -21,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Generic, NoReturn, TextIO, TypeVar, cast
 
+from gamelib import seq
 from gamelib.algorithms.deepening import (
     Deepening,
     DeepeningPlayer,
@@ -87,8 +91,12 @@ from gamelib.cli.specs import (
     shown,
     whole_number,
 )
+from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
+from gamelib.core.checks import echo, plural
 from gamelib.core.controller import IllegalMoveError, referee
+from gamelib.core.datatypes import Done, Playing, outcome_to_string
+from gamelib.core.game import ShowsFinalPosition
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
@@ -124,12 +132,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
+def _top_parser(
+    catalog: Catalog, trace_game: str | None = None, help_game: str | None = None
+) -> _Parser:
+    """The whole command line.  ``trace_game``: the game ``trace --game`` names, whose
+    options it takes; ``help_game``: the game a ``--help`` asks about, whose options the
+    help then lists."""
     parser = _Parser(
         prog="gamelib",
         description="Play and analyse games with the 15-150 search players: two-player "
         "games, games of chance and games of n players.",
     )
+    parser.add_argument("--version", action="version", version=f"gamelib {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     games = _all_games()
@@ -141,7 +155,7 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
         "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
         "chance with --maxie and --minnie.",
     )
-    play.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    play.add_argument("game", metavar="GAME", help=f"one of: {_playable_games()}")
     play.add_argument(
         "--maxie",
         help="Maxie's player (default: human; for a game of chance, expectiminimax)",
@@ -152,6 +166,17 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
     )
     _search_options(play, catalog)
     play.add_argument("--seed", help="seed for random players and the dice")
+    play.add_argument(
+        "--json",
+        action="store_true",
+        help="show the game on standard error and write it as one JSON object on standard "
+        "output at the end: game, options, players, moves, outcome, winner, status",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game (the same JSON) in FILE, for gamelib replay FILE",
+    )
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
     analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
@@ -223,9 +248,41 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
         "own, and win over them: --depth 3, --seed 7, or a game option such as --pile 9.",
     )
     run.add_argument("preset", metavar="PRESET", help="a preset name from 'gamelib list'")
+    replay = commands.add_parser(
+        "replay",
+        help="step through a saved game (play --save FILE) with the value of each position",
+        description="Replay a game saved by gamelib play --save FILE (or its --json): each "
+        "position, its value and the move played, with the move the search would have made "
+        "where it differs.  On a terminal it waits for Enter between moves (q stops).",
+    )
+    replay.add_argument("file", metavar="FILE", help="the saved game ('-': standard input)")
+    replay.add_argument(
+        "--player", help="the search that values the positions (default: alphabeta)"
+    )
+    _search_options(replay, catalog)
     commands.add_parser("list", help="list games, player kinds and presets")
     commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
+    if help_game is not None:
+        helped = GAMES.get(help_game) or BEYOND_GAMES.get(help_game)
+        for sub in (play, analyse, solving):
+            if helped is not None:
+                group = sub.add_argument_group(f"options of {help_game}")
+                # A group takes add_argument as a parser does; only for the help text.
+                helped.add_options(cast(argparse.ArgumentParser, group))
     return parser
+
+
+def _version() -> str:
+    """gamelib's version, as installed."""
+    try:
+        return importlib.metadata.version("gamelib")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return "(not installed)"
+
+
+def _playable_games() -> str:
+    """The games ``play`` takes: not the explicit trees, whose leaves are estimates."""
+    return ", ".join(sorted([*(n for n, e in GAMES.items() if e.playable), *BEYOND_GAMES]))
 
 
 def _all_games() -> str:
@@ -342,22 +399,177 @@ def _seed(text: str | None) -> int | None:
 
 
 class _Play:
-    def __init__(self, options: argparse.Namespace, streams: Streams, catalog: Catalog) -> None:
+    def __init__(
+        self,
+        options: argparse.Namespace,
+        streams: Streams,
+        catalog: Catalog,
+        extra: Sequence[str],
+        json_out: TextIO | None,
+    ) -> None:
         defaults = _Defaults(options, catalog)
         self.maxie = defaults.spec(options.maxie or "human", catalog)
         self.minnie = defaults.spec(options.minnie or "alphabeta", catalog)
         defaults.check_used([self.maxie, self.minnie], catalog)
         self.streams = streams
         self.catalog = catalog
+        self.name: str = options.game
+        self.extra = tuple(extra)
+        self.json_out = json_out
+        self.save: Path | None = None if options.save is None else _writable(options.save)
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
         maxie = _shown(build_player(kit, self.maxie, self.streams, self.catalog), self.streams)
         minnie = _shown(build_player(kit, self.minnie, self.streams, self.catalog), self.streams)
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
+        out.write(f"Playing {self.name}: {_rule(GAMES[self.name].summary)}.\n")
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
-        referee(kit.game, maxie, minnie, out=out)
+        record = referee(kit.game, maxie, minnie, out=out)
+        status = outcome_status(record.outcome)
+        document: dict[str, JsonValue] = {
+            "game": self.name,
+            "options": list(self.extra),
+            "players": {"Maxie": str(maxie), "Minnie": str(minnie)},
+            "moves": [kit.game.move_to_string(m) for m in record.moves],
+            "outcome": outcome_to_string(record.outcome),
+            "winner": outcome_word(record.outcome),
+            "status": status,
+        }
+        if self.save is not None:
+            self.save.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
+        if self.json_out is not None:
+            self.json_out.write(json_line(document))
+        return status
+
+
+@dataclass(frozen=True)
+class _SavedGame:
+    """What ``play --save`` wrote: the game, its options and the moves, as typed."""
+
+    game: str
+    options: tuple[str, ...]
+    moves: tuple[str, ...]
+
+
+def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
+    """The saved game in the file ``name`` ('-': standard input), or a UsageError saying
+    what is wrong with it."""
+    where = "standard input" if name == "-" else f"'{echo(name)}'"
+    try:
+        text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"there is no file {where}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{where} is a folder, not a saved game") from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not text"
+        raise UsageError(f"cannot read {where}: {reason}") from None
+    try:
+        document = json.loads(text)
+    except ValueError:
+        raise UsageError(
+            f"{where} is not a saved game: gamelib play --save FILE writes one (JSON)"
+        ) from None
+    if not isinstance(document, dict):
+        raise UsageError(f"{where} is not a saved game: it holds no JSON object")
+    game, options, moves = document.get("game"), document.get("options", []), document.get("moves")
+    if not isinstance(game, str):
+        raise UsageError(f"{where} is not a saved game: it names no game")
+    return _SavedGame(game, _texts(options, "options", where), _texts(moves, "moves", where))
+
+
+def _texts(value: object, field: str, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f"{where} is not a saved game: its {field} are not a list of texts")
+    return tuple(str(v) for v in value)
+
+
+class _Replay:
+    def __init__(
+        self,
+        options: argparse.Namespace,
+        saved: _SavedGame,
+        step: TextIO | None,
+        out: TextIO,
+        catalog: Catalog,
+    ) -> None:
+        self.options = options
+        self.saved = saved
+        self.step = step
+        self.out = out
+        self.catalog = catalog
+
+    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        spec = _search_spec(self.options, kit, "replay", self.catalog)
+        player = search_player(kit, spec, self.catalog)
+        game, out, moves = kit.game, self.out, self.saved.moves
+        count = plural(len(moves), "move")
+        out.write(f"Replaying {self.saved.game}: {count}, valued by {player}.\n\n")
+        state = game.start
+        for number, text in enumerate(moves, 1):
+            out.write(game.state_to_string(state) + "\n")
+            best, value = player.analyse(state)
+            move = game.parse_move(state, text)
+            if move is None or move not in seq.to_tuple(game.moves(state)):
+                raise UsageError(
+                    f"move {number} of the saved game, '{echo(text)}', is not legal in the "
+                    "position above"
+                )
+            shown = est_to_string(kit.estimator, value)
+            if isinstance(value, Guess):
+                shown += " (more is better for Maxie)"
+            other = "" if move == best else f"; {player} would play {game.move_to_string(best)}"
+            out.write(f"Value: {shown}.  {game.player(state)} played {text}{other}.\n")
+            if self.step is not None:
+                out.write("Enter: the next move; q: stop. ")
+                out.flush()
+                answer = self.step.readline()
+                if not answer or answer.strip().lower() in ("q", "quit"):
+                    out.write("\n" if not answer else "")
+                    return 0
+            out.write("\n")
+            match game.play(state, move):
+                case Playing(after):
+                    state = after
+                case Done(outcome):
+                    if isinstance(game, ShowsFinalPosition):
+                        out.write(game.final_position(state, move) + "\n")
+                    out.write(f"Game over! {outcome_to_string(outcome)}\n")
+                    if number < len(moves):
+                        raise UsageError(
+                            f"the saved game ended at move {number}, but it lists "
+                            f"{plural(len(moves) - number, 'more move')}"
+                        )
+                    return 0
+        out.write(game.state_to_string(state) + "\n")
+        out.write("The saved game stops here, before the end.\n")
         return 0
+
+
+def _rule(summary: str) -> str:
+    """A game's (or a preset's) summary as a sentence, without the note in brackets that
+    ``gamelib list`` adds.
+
+    >>> _rule("take 1-3 pebbles; whoever takes the last loses (--pile)")
+    'take 1-3 pebbles; whoever takes the last loses'
+    """
+    return re.sub(r"\s*\([^)]*\)$", "", summary)
+
+
+def _writable(text: str) -> Path:
+    """``text`` as a file a game can be saved in, checked before the game is played."""
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it is a folder")
+    if not path.parent.is_dir():
+        raise UsageError(
+            f"cannot save the game in '{echo(text, 200)}': there is no folder {path.parent}"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it cannot be written")
+    return path
 
 
 def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
@@ -646,6 +858,7 @@ class _BeyondPlay(_BeyondOptions):
         texts = (self.options.maxie or "expectiminimax", self.options.minnie or "expectiminimax")
         maxie, minnie = (self.spec(text, "chance", kit.title, None) for text in texts)
         self.check_depth_used([maxie, minnie])
+        self.say_the_rule()
         io = (self.streams.input, self.streams.output)
         return play_chance(kit, (maxie, minnie), io, self.streams.seed)
 
@@ -671,8 +884,13 @@ class _BeyondPlay(_BeyondOptions):
             for i in range(n)
         ]
         self.check_depth_used(specs)
+        self.say_the_rule()
         io = (self.streams.input, self.streams.output)
         return play_n(kit, specs, io, self.streams.seed)
+
+    def say_the_rule(self) -> None:
+        name: str = self.options.game
+        self.streams.output.write(f"Playing {name}: {_rule(BEYOND_GAMES[name].summary)}.\n")
 
 
 class _BeyondAnalyse(_BeyondOptions):
@@ -901,14 +1119,20 @@ def _game_flags(name: str) -> frozenset[str]:
 
 def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog) -> int:
     _check_catalog(catalog)
-    options, extra = _top_parser(catalog, _game_named_in(argv)).parse_known_args(argv)
+    asks_help = any(a in ("-h", "--help") for a in argv)
+    help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
+    parser = _top_parser(catalog, _game_named_in(argv), help_game)
+    options, extra = parser.parse_known_args(argv)
     command: str = options.command
     if command == "list":
         _reject_extra(extra)
         return _list(stdout, catalog)
     if command == "demo":
         _reject_extra(extra)
-        return _run(list(PRESETS[DEMO_PRESET].argv), stdin, stdout, stderr, catalog)
+        demo = PRESETS[DEMO_PRESET]
+        stdout.write(f"The demo ({demo.name}): {_rule(demo.summary)}.  Ctrl-C stops it.\n")
+        _run(list(demo.argv), stdin, stdout, stderr, catalog)
+        return 0  # a show, not a contest: the status does not say who won
     if command == "run":
         preset = PRESETS.get(options.preset)
         if preset is None:
@@ -916,6 +1140,12 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
             raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
         return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog)
+    if command == "replay":
+        _reject_extra(extra)
+        saved = _saved_game(options.file, stdin)
+        replayed = _build_game(saved.game, list(saved.options), playing=True)
+        step = stdin if is_terminal(stdin) and options.file != "-" else None
+        return replayed.run(_Replay(options, saved, step, stdout, catalog))
     if command == "trace":
         _check_pictures(options)
         beyond = _beyond_trace_target(options)
@@ -948,6 +1178,10 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
         beyond_game.add_options(parser)
         built = beyond_game.build(parser.parse_args(rest))
         if command == "play":
+            if options.json or options.save is not None:
+                raise UsageError(
+                    f"--json and --save are for two-player games for now, not {beyond_game.name}"
+                )
             streams = Streams(stdin, stdout, _seed(options.seed))
             return built.run(_BeyondPlay(options, seats, streams, catalog))
         return built.run(_BeyondAnalyse(options, stdout, catalog))
@@ -956,8 +1190,10 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
     kit = _build_game(options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if is_terminal(stderr) else None
-        streams = Streams(stdin, stdout, _seed(options.seed), status)
-        return kit.run(_Play(options, streams, catalog))
+        # With --json the game is shown on standard error, the JSON alone on standard output.
+        shown_on = stderr if options.json else stdout
+        streams = Streams(stdin, shown_on, _seed(options.seed), status)
+        return kit.run(_Play(options, streams, catalog, extra, stdout if options.json else None))
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
 
 
@@ -997,6 +1233,9 @@ def main(
     if out is None:  # run with standard output closed (`gamelib list >&-`)
         err.write("gamelib: standard output is closed, so there is nowhere to write\n")
         return 2
+    if not args:
+        err.write(_FIRST_STEPS)
+        return 2
     try:
         return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog)
     except (
@@ -1026,6 +1265,15 @@ def main(
     except KeyboardInterrupt:
         err.write("gamelib: interrupted\n")
         return 1
+
+
+_FIRST_STEPS = """\
+usage: gamelib COMMAND [options]; gamelib --help lists the commands.  To begin:
+  gamelib demo                   watch AlphaBeta play Minimax at Connect Four
+  gamelib play connect4          play Connect Four against AlphaBeta (type help at the prompt)
+  gamelib list                   the games, the players and the presets
+  gamelib analyse nim --pile 9   the best move in a position, and its value
+"""
 
 
 def entry_point() -> NoReturn:

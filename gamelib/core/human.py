@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TextIO, TypeVar, final, runtime_checkable
 
 from gamelib import seq
+from gamelib.core import checks
 from gamelib.core.game import Game
 
 __all__ = [
@@ -76,15 +77,15 @@ class Advice:
 
 def echo(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` made safe to repeat back: control characters shown as ``\\x..`` escapes,
-    and cut to ``limit`` characters with ``...``.
+    and cut short as messages cut what they quote (:func:`gamelib.core.checks.echo`).
 
     >>> echo("4\\x1b[2J")
     '4\\\\x1b[2J'
     >>> echo("7" * 100)
-    '7777777777777777777777777777777777777777...'
+    '7777777777777777777777777777777777777777... (100 characters)'
     """
     safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
-    return safe if len(safe) <= limit else safe[:limit] + "..."
+    return checks.echo(safe, limit)
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:

@@ -93,9 +93,7 @@ def check_players(n: int) -> int:
     """
     given: object = n  # callers from untyped code may pass anything
     if isinstance(given, bool) or not isinstance(given, int):
-        raise PlayerCountError(
-            f"the number of players must be a whole number, got {echo_value(n)}"
-        )
+        raise PlayerCountError(f"the number of players must be a whole number, got {echo_value(n)}")
     if n < 2:
         raise PlayerCountError(f"a game needs at least 2 players, got {n}")
     return n
