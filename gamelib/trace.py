@@ -586,7 +586,7 @@ def stream_trace(
     tracer: Tracer[S, M, G] | None = Tracer() if keep > 0 else None
 
     def observe(event: SearchEvent[S, M, G], /) -> None:
-        for observer in observers:
+        for observer in tuple(observers):  # one may drop itself on the way
             observer(event)
 
     player = build(observe)
