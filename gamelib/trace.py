@@ -41,10 +41,11 @@ from __future__ import annotations
 import itertools
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, Literal, TypeVar, assert_never, final
+from typing import Generic, Literal, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
@@ -64,15 +65,24 @@ from gamelib.search.events import (
 from gamelib.search.player import SearchFactory, SearchPlayer
 
 __all__ = [
+    "PICTURE_POSITIONS",
+    "GraphvizMissingError",
+    "PictureError",
+    "Streamed",
     "Trace",
     "TraceError",
     "TraceNode",
+    "TraceWriter",
     "Tracer",
+    "draw",
+    "picture_size",
     "render",
+    "stream_trace",
     "trace",
     "trace_player",
     "trace_to_dot",
     "trace_to_text",
+    "write_file",
 ]
 
 S = TypeVar("S")
@@ -309,78 +319,297 @@ def _label(game: Game[S, M], node: TraceNode[S, M, G]) -> str:
     return "the end of the game"
 
 
-def trace_to_text(t: Trace[S, M, G]) -> str:
-    """The trace as indented lines, in the handouts' debugging style."""
-    game = t.game
+class _Lines(Generic[S, M, G]):
+    """The lines of the text trace, one node at a time: what the tree printer and the
+    streaming writer share, so that the two cannot drift apart."""
 
-    def value_text(value: Est[G] | None) -> str:
+    def __init__(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
+        self.game = game
+        self.estimator = estimator
+
+    def value(self, value: Est[G] | None) -> str:
         assert value is not None  # every node in a finished trace has a value
-        return est_to_string(t.estimator, value)
+        return est_to_string(self.estimator, value)
 
-    def window_text(node: TraceNode[S, M, G]) -> str:
+    def bound(self, bound: Bound[G]) -> str:
+        return bound_to_string(bound, lambda e: est_to_string(self.estimator, e))
+
+    def window(self, node: TraceNode[S, M, G]) -> str:
         if node.window is None:
             return ""
-        alpha, beta = (
-            bound_to_string(b, lambda e: est_to_string(t.estimator, e)) for b in node.window
-        )
+        alpha, beta = (self.bound(b) for b in node.window)
         return f" with window ({alpha}, {beta})"
 
+    def leaf(self, node: TraceNode[S, M, G], indent: str) -> str:
+        """The one line of a node the search did not search below (REQUIRES: no children)."""
+        game = self.game
+        label = _label(game, node)
+        where = _path(game, node.path)
+        if isinstance(node.status, Done):
+            return f"{indent}Game over{where}: {self.value(node.value)}"
+        if node.from_table:
+            bound = "" if node.bound is None else f" ({node.bound.value})"
+            return (
+                f"{indent}Looking up {label}{where}{self.window(node)}: "
+                f"{self.value(node.value)}{bound} from the table"
+            )
+        return f"{indent}Estimating {label}{where}: {self.value(node.value)}"
+
+    def opening(self, node: TraceNode[S, M, G], indent: str) -> str:
+        """The line before a searched node's children."""
+        where = _path(self.game, node.path)
+        return f"{indent}Evaluating {_label(self.game, node)}{where}{self.window(node)}"
+
+    def closing(self, node: TraceNode[S, M, G], indent: str) -> Iterator[str]:
+        """The lines after a searched node's children: where it cut, and its value."""
+        game = self.game
+        label = _label(game, node)
+        if node.pruned:
+            assert node.window is not None  # only windowed searches cut
+            assert node.cut_by is not None  # a Cut event names its move
+            if node.side is Side.Maxie:
+                bound = f"at or above β = {self.bound(node.window[1])}"
+            else:
+                bound = f"at or below α = {self.bound(node.window[0])}"
+            skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
+            word = "move" if len(node.pruned) == 1 else "moves"
+            yield (
+                f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gave "
+                f"{self.value(node.cut_value)}, {bound}; {word} {skipped} not searched"
+            )
+        assert node.best_move is not None
+        yield (
+            f"{indent}value of {label} is {self.value(node.value)}, "
+            f"best move {game.move_to_string(node.best_move)}"
+        )
+
+
+def trace_to_text(t: Trace[S, M, G]) -> str:
+    """The trace as indented lines, in the handouts' debugging style.
+
+    Builds the whole text in memory; :func:`stream_trace` writes the same
+    lines as the search goes, without keeping the tree.
+    """
+    text: _Lines[S, M, G] = _Lines(t.game, t.estimator)
     lines: list[str] = []
 
     def emit(node: TraceNode[S, M, G], indent: str) -> None:
-        label = _label(game, node)
-        where = _path(game, node.path)
         match node.kind:
-            case "estimated":
-                lines.append(f"{indent}Estimating {label}{where}: {value_text(node.value)}")
-                return
-            case "finished":
-                lines.append(f"{indent}Game over{where}: {value_text(node.value)}")
-                return
-            case "table":
-                bound = "" if node.bound is None else f" ({node.bound.value})"
-                lines.append(
-                    f"{indent}Looking up {label}{where}{window_text(node)}: "
-                    f"{value_text(node.value)}{bound} from the table"
-                )
+            case "estimated" | "finished" | "table":
+                lines.append(text.leaf(node, indent))
                 return
             case "searched" | "cut off":
                 pass
             case _:
                 assert_never(node.kind)
-        lines.append(f"{indent}Evaluating {label}{where}{window_text(node)}")
+        lines.append(text.opening(node, indent))
         for child in node.children:
             emit(child, indent + "  ")
-        if node.pruned:
-            assert node.window is not None  # only windowed searches cut
-            assert node.cut_by is not None  # a Cut event names its move
-            if node.side is Side.Maxie:
-                bound = f"at or above β = {_bound(t, node.window[1])}"
-            else:
-                bound = f"at or below α = {_bound(t, node.window[0])}"
-            skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
-            word = "move" if len(node.pruned) == 1 else "moves"
-            lines.append(
-                f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gave "
-                f"{value_text(node.cut_value)}, {bound}; {word} {skipped} not searched"
-            )
-        assert node.best_move is not None
-        lines.append(
-            f"{indent}value of {label} is {value_text(node.value)}, "
-            f"best move {game.move_to_string(node.best_move)}"
-        )
+        lines.extend(text.closing(node, indent))
 
     if t.earlier:
         for number, root in enumerate(t.passes, start=1):
-            lines.append(f"Search {number} of {len(t.passes)} of the root:")
+            lines.append(_pass_header(number, len(t.passes)))
             emit(root, "")
     else:
         emit(t.root, "")
     return "\n".join(lines)
 
 
-def _bound(t: Trace[S, M, G], bound: Bound[G]) -> str:
-    return bound_to_string(bound, lambda e: est_to_string(t.estimator, e))
+def _pass_header(number: int, passes: int | None) -> str:
+    of = "" if passes is None else f" of {passes}"
+    return f"Search {number}{of} of the root:"
+
+
+class TraceWriter(Generic[S, M, G]):
+    """An observer that writes the text of a search while it runs, keeping no tree.
+
+    Each line of :func:`trace_to_text` is written as soon as the events that
+    decide it have arrived, so the memory used is that of the positions being
+    searched (as deep as the search goes), however many positions it visits.
+
+    A search that searches its root several times (MTD(f), iterative
+    deepening) heads each search with ``Search 1 of 3 of the root:``, and the
+    3 is known only at the end: give ``several=True`` for such searches, and
+    the lines go to a temporary file (on disk, not in memory) and are copied
+    to ``out`` by :meth:`finish`.  Otherwise they go straight to ``out``, and
+    a search that does come back to its root heads the later searches
+    ``Search 2 of the root:``.  Call :meth:`finish` once the search is over.
+    Raises :class:`TraceError` on events that are not well bracketed.
+    """
+
+    def __init__(
+        self,
+        game: Game[S, M],
+        estimator: Estimator[S, M, G],
+        out: TextIO,
+        *,
+        several: bool = False,
+    ) -> None:
+        self._lines: _Lines[S, M, G] = _Lines(game, estimator)
+        self._out = out
+        self._spool: TextIO | None = None
+        if several:  # closed by finish
+            self._spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self._pass_starts: list[int] = []
+        """For a spooled trace: the line number where each search of the root starts."""
+        self._written = 0
+        self._stack: list[TraceNode[S, M, G]] = []
+        self._opened: list[bool] = []
+        """Whether each node on the stack has had its ``Evaluating`` line written."""
+        self._root_status: Status[S] | None = None
+        self.positions = 0
+        """Positions visited so far, the root included (each search of it counts)."""
+        self.leaves = 0
+        """Positions estimated or finished so far."""
+
+    def _write(self, line: str) -> None:
+        target = self._out if self._spool is None else self._spool
+        target.write(line + "\n")
+        self._written += 1
+
+    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
+        stack = self._stack
+        match event:
+            case Enter():
+                self._enter(event)
+            case Leave():
+                if not stack:
+                    raise TraceError("a Leave event with no position entered")
+                node = stack.pop()
+                opened = self._opened.pop()
+                node.value, node.bound, node.best_move = event.value, event.bound, event.best
+                indent = "  " * len(stack)
+                if opened:
+                    for line in self._lines.closing(node, indent):
+                        self._write(line)
+                else:
+                    if not node.from_table:
+                        self.leaves += 1
+                    self._write(self._lines.leaf(node, indent))
+            case Cut():
+                if not stack:
+                    raise TraceError("a Cut event with no position entered")
+                stack[-1].cut_by = event.move
+                stack[-1].cut_value = event.value
+                stack[-1].pruned = seq.to_tuple(event.unsearched)
+            case TableHit():
+                if not stack:
+                    raise TraceError("a TableHit event with no position entered")
+                stack[-1].from_table = True
+            case _:
+                assert_never(event)
+
+    def _enter(self, event: Enter[S, M, G]) -> None:
+        stack = self._stack
+        if stack:
+            parent = stack[-1]
+            if event.move is None:
+                raise TraceError("a position other than the root was entered without a move")
+            if not self._opened[-1]:
+                self._write(self._lines.opening(parent, "  " * (len(stack) - 1)))
+                self._opened[-1] = True
+            path: tuple[M, ...] = (*parent.path, event.move)
+        elif event.move is not None:
+            raise TraceError("the first position entered must be the root, not reached by a move")
+        elif self._root_status is None:
+            self._root_status = event.status
+            self._pass_starts.append(self._written)
+            path = ()
+        elif event.status == self._root_status:  # the root searched again: a new pass
+            self._pass_starts.append(self._written)
+            if self._spool is None:
+                self._write(_pass_header(len(self._pass_starts), None))
+            path = ()
+        else:
+            raise TraceError("a second root: the events are not those of one search")
+        self.positions += 1
+        stack.append(
+            TraceNode(self.positions - 1, path, event.status, event.depth, event.window, event.side)
+        )
+        self._opened.append(False)
+
+    def finish(self) -> None:
+        """Write what is still to be written (a spooled trace, with its headers).
+
+        Raises :class:`TraceError` if the search has not left its root.
+        """
+        if self._stack or self._root_status is None:
+            raise TraceError("the search is not over: its root has not been left")
+        spool, self._spool = self._spool, None
+        if spool is None:
+            return
+        with spool:
+            spool.seek(0)
+            passes = len(self._pass_starts)
+            starts = iter(self._pass_starts[1:] if passes > 1 else [])
+            if passes > 1:
+                self._out.write(_pass_header(1, passes) + "\n")
+            number, upcoming = 1, next(starts, None)
+            for count, line in enumerate(spool):
+                if count == upcoming:
+                    number += 1
+                    self._out.write(_pass_header(number, passes) + "\n")
+                    upcoming = next(starts, None)
+                self._out.write(line)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Streamed(Generic[S, M, G]):
+    """What :func:`stream_trace` found, besides the text it wrote."""
+
+    positions: int
+    """Positions visited, the root included."""
+    leaves: int
+    """Positions estimated or finished."""
+    trace: Trace[S, M, G] | None
+    """The whole trace, if it was asked for and has at most ``keep`` positions."""
+
+
+def stream_trace(
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
+    out: TextIO,
+    state: S | None = None,
+    *,
+    several: bool = False,
+    keep: int = 0,
+) -> Streamed[S, M, G]:
+    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    start), and write the text of :func:`trace_to_text` to ``out`` as it searches.
+
+    The tree is kept (for a picture) only while it has at most ``keep``
+    positions: past that, it is dropped and only counted, so memory stays
+    flat however large the search.  ``several`` is as for :class:`TraceWriter`.
+    """
+    observers: list[SearchObserver[S, M, G]] = []
+    tracer: Tracer[S, M, G] | None = Tracer() if keep > 0 else None
+
+    def observe(event: SearchEvent[S, M, G], /) -> None:
+        for observer in tuple(observers):  # one may drop itself on the way
+            observer(event)
+
+    player = build(observe)
+    game = player.game
+    estimator = player.settings.estimator
+    writer = TraceWriter(game, estimator, out, several=several)
+    observers.append(writer)
+    if tracer is not None:
+        capped = tracer
+
+        def keep_while_small(event: SearchEvent[S, M, G], /) -> None:
+            if writer.positions > keep:  # the writer has seen this Enter already
+                observers.remove(keep_while_small)  # drop the tree: it is too big to keep
+                return
+            capped(event)
+
+        observers.append(keep_while_small)
+    player.analyse(game.start if state is None else state)
+    writer.finish()
+    kept: Trace[S, M, G] | None = None
+    if tracer is not None and writer.positions <= keep:
+        kept = Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
+    return Streamed(writer.positions, writer.leaves, kept)
 
 
 # --------------------------------------------------------------------------
@@ -483,26 +712,99 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
 # Pictures
 
 
-def render(dot_text: str, target: Path) -> str:
-    """Write ``dot_text`` as a picture at ``target`` (.svg or .png); say what happened.
+PICTURE_POSITIONS = 3_000
+"""The most positions a picture may have, grey unsearched ones included.
+
+Graphviz's layout grows much faster than the picture: on a 2-core machine a
+Connect Four trace of 2,188 positions took 1.9 s, one of 3,209 took 4.6 s,
+one of 8,181 took 52 s and one of 19,608 over 5 minutes.  At 3,000 a picture
+takes a few seconds and is still one a person can read; past that, a smaller
+depth or the text trace serves better."""
+
+
+class PictureError(Exception):
+    """A picture that was asked for was not made; the message says why and what to do."""
+
+
+class GraphvizMissingError(PictureError):
+    """Graphviz's ``dot`` program is not installed, so a picture could not be drawn."""
+
+
+def picture_size(dot_text: str) -> tuple[int, int]:
+    r"""How many positions a picture made by this package's ``*_to_dot`` functions draws,
+    and how many of them the search never reached (the grey, dashed ones).
+
+    Counts the node statements: each is one line, ``  NAME [label=...``.
+
+    >>> picture_size('digraph t {\n  n0 [label="a"];\n  p0 [label="b", style=dashed];\n'
+    ...              '  n0 -> p0 [label="0", style=dashed];\n}\n')
+    (2, 1)
+    """
+    positions = unsearched = 0
+    for line in dot_text.splitlines():
+        words = line.split(" ", 3)
+        if len(words) == 4 and words[:2] == ["", ""] and words[3].startswith("[label="):
+            positions += 1
+            unsearched += "style=dashed" in words[3]
+    return positions, unsearched
+
+
+def draw(dot_text: str, target: Path) -> None:
+    """Write ``dot_text`` as a picture at ``target`` (.svg or .png).
 
     Uses Graphviz's ``dot`` program (Debian package ``graphviz``) through the
     ``graphviz`` Python package when it is installed, or directly otherwise.
-    Without ``dot``, writes the DOT text next to ``target`` and says how to
-    render it later.  Raises ``ValueError`` for other suffixes.
+    Raises ``ValueError`` for other suffixes; :class:`GraphvizMissingError`
+    without ``dot``, after writing the DOT text next to ``target`` (the
+    message says where, and how to draw it later); ``OSError`` naming
+    ``target`` when it cannot be written; ``subprocess.CalledProcessError``
+    when ``dot`` fails.
     """
     fmt = target.suffix.lstrip(".").lower()
     if fmt not in ("svg", "png"):
         raise ValueError(f"pictures can be .svg or .png, not '{target.suffix}'")
     if shutil.which("dot") is None:
         fallback = target.with_suffix(".dot")
-        fallback.write_text(dot_text, encoding="utf-8")
-        return (
+        try:
+            write_file(fallback, dot_text.encode())
+        except OSError as error:
+            raise GraphvizMissingError(
+                f"Graphviz's dot program is not installed, so {target} was not drawn, and "
+                f"{fallback} could not be written either ({error.strerror}): install "
+                "Graphviz (Debian: apt-get install graphviz) and trace again"
+            ) from None
+        raise GraphvizMissingError(
             f"Graphviz's dot program is not installed, so {target} was not drawn; "
             f"wrote {fallback} instead: render it with 'dot -T{fmt} {fallback} -o {target}' "
             "(Debian: apt-get install graphviz)"
         )
-    target.write_bytes(_pipe_through_dot(dot_text, fmt))
+    write_file(target, _pipe_through_dot(dot_text, fmt))
+
+
+def write_file(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target``; an ``OSError`` always names ``target``.
+
+    (A write that fails after the file opened, such as on ``/dev/full``, raises
+    an ``OSError`` with no file name of its own.)
+    """
+    try:
+        target.write_bytes(data)
+    except OSError as error:
+        if error.filename is not None:
+            raise
+        raise OSError(error.errno, error.strerror, str(target)) from None
+
+
+def render(dot_text: str, target: Path) -> str:
+    """Write ``dot_text`` as a picture at ``target`` (.svg or .png); say what happened.
+
+    As :func:`draw`, but without ``dot`` it returns the message (having
+    written the DOT text next to ``target``) instead of raising.
+    """
+    try:
+        draw(dot_text, target)
+    except GraphvizMissingError as missing:
+        return str(missing)
     return f"wrote {target}"
 
 

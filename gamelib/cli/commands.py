@@ -111,7 +111,15 @@ from gamelib.search.player import (
     SearchDepthError,
     SearchPlayer,
 )
-from gamelib.trace import render, trace_player, trace_to_dot, trace_to_text
+from gamelib.trace import (
+    PICTURE_POSITIONS,
+    PictureError,
+    draw,
+    picture_size,
+    stream_trace,
+    trace_to_dot,
+    write_file,
+)
 
 __all__ = ["entry_point", "main"]
 
@@ -741,6 +749,13 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JsonV
     return found
 
 
+_SEVERAL_SEARCHES = frozenset({"mtdf", "id"})
+"""The kinds that search the root several times: their trace heads each search
+'Search 1 of N', and N is known only at the end, so their text is held (on disk)
+until then.  Another kind's trace streams, and heads a search of the root after
+the first 'Search 2 of the root'."""
+
+
 class _Trace(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "trace", self.catalog)
@@ -750,13 +765,20 @@ class _Trace(_Report):
         def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
             return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)
 
-        found = trace_player(build)
+        options = self.options
+        pictures = _pictures_asked(options)
         out = self.out
-        out.write(trace_to_text(found) + "\n")
-        leaves = found.leaves()
+        # The text goes out as the search goes; the tree is kept only for a picture,
+        # and only while it is small enough to draw.
+        found = stream_trace(
+            build,
+            out,
+            several=spec.kind in _SEVERAL_SEARCHES,
+            keep=PICTURE_POSITIONS if pictures else 0,
+        )
         out.write(
-            f"{len(found.nodes())} positions visited (root included); "
-            f"{len(leaves)} estimated or finished\n"
+            f"{found.positions} positions visited (root included); "
+            f"{found.leaves} estimated or finished\n"
         )
         settings = kind.settings(kit.estimator, spec.depth, spec.options)
         if isinstance(settings, DeepeningSettings) and (settings.seconds or settings.positions):
@@ -764,13 +786,12 @@ class _Trace(_Report):
                 "(traced, iterative deepening checks its budget only between depths, "
                 "so that every search shown is whole)\n"
             )
-        options = self.options
-        if options.dot is not None:
-            Path(options.dot).write_text(trace_to_dot(found), encoding="utf-8")
-            out.write(f"wrote {options.dot}\n")
-        for picture in (options.svg, options.png):
-            if picture is not None:
-                out.write(render(trace_to_dot(found), Path(picture)) + "\n")
+        if pictures:
+            if found.trace is None:
+                raise PictureError(
+                    _too_big(pictures, f"the search visited {found.positions:,} positions")
+                )
+            _make_pictures(trace_to_dot(found.trace), options, out)
         return 0
 
 
@@ -980,25 +1001,72 @@ class _BeyondTrace(_BeyondOptions):
             f"{drawing.positions} positions visited (root included); "
             f"{drawing.leaves} estimated or finished\n"
         )
-        options = self.options
-        if options.dot is not None:
-            Path(options.dot).write_text(drawing.dot, encoding="utf-8")
-            out.write(f"wrote {options.dot}\n")
-        for picture in (options.svg, options.png):
-            if picture is not None:
-                out.write(render(drawing.dot, Path(picture)) + "\n")
+        if _pictures_asked(self.options):
+            _make_pictures(drawing.dot, self.options, out)
         return 0
 
 
+def _pictures_asked(options: argparse.Namespace) -> list[str]:
+    """The files ``--dot``, ``--svg`` and ``--png`` name, in that order."""
+    return [name for name in (options.dot, options.svg, options.png) if name is not None]
+
+
+def _too_big(files: list[str], why: str) -> str:
+    """The sentence refusing a picture too big to draw: how big, the cap, what to do."""
+    made = f"{files[0]} was" if len(files) == 1 else f"{' and '.join(files)} were"
+    return (
+        f"{made} not made: {why}, more than the {PICTURE_POSITIONS:,} a picture may have "
+        f"(Graphviz lays out {PICTURE_POSITIONS:,} in a few seconds, and takes minutes over a "
+        "few times more); trace with a smaller --depth, or read the text trace"
+    )
+
+
+def _make_pictures(dot_text: str, options: argparse.Namespace, out: TextIO) -> None:
+    """Write ``--dot``, draw ``--svg`` and ``--png``; PictureError for one that was not made."""
+    positions, unsearched = picture_size(dot_text)
+    if positions > PICTURE_POSITIONS:
+        grey = f", {unsearched:,} of them never searched (drawn grey)" if unsearched else ""
+        why = f"the picture would have {positions:,} positions{grey}"
+        raise PictureError(_too_big(_pictures_asked(options), why))
+    if options.dot is not None:
+        write_file(Path(options.dot), dot_text.encode())
+        out.write(f"wrote {options.dot}\n")
+    for picture in (options.svg, options.png):
+        if picture is not None:
+            draw(dot_text, Path(picture))
+            out.write(f"wrote {picture}\n")
+
+
 def _check_pictures(options: argparse.Namespace) -> None:
-    """UsageError for a picture file that could not be written, before any search."""
+    """UsageError for a picture file that could not be written, before any search.
+
+    Rather than after printing the whole trace: the folder must exist, the
+    name must not be a folder, and the file must open for writing (tried
+    without changing it: an existing file is opened to append nothing, a new
+    one is made and removed).
+    """
     for picture, suffix in ((options.svg, ".svg"), (options.png, ".png")):
         if picture is not None and not picture.lower().endswith(suffix):
             raise UsageError(f"the file for --{suffix[1:]} must end in {suffix}, got '{picture}'")
-    for output in (options.dot, options.svg, options.png):
-        # Refuse before searching, rather than after printing the whole trace.
-        if output is not None and not Path(output).resolve().parent.is_dir():
+    for output in _pictures_asked(options):
+        path = Path(output)
+        folder = path.resolve().parent
+        if path.is_dir():
+            raise UsageError(f"cannot write {output}: it is a folder")
+        if not folder.exists():
             raise UsageError(f"cannot write {output}: its folder does not exist")
+        if not folder.is_dir():
+            raise UsageError(f"cannot write {output}: {folder} is not a folder")
+        try:
+            if path.exists():
+                with path.open("ab"):
+                    pass
+            else:
+                with path.open("xb"):
+                    pass
+                path.unlink()
+        except OSError as error:
+            raise UsageError(f"cannot write {output}: {error.strerror}") from None
 
 
 def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
@@ -1252,6 +1320,9 @@ def main(
         return 2
     except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
         err.write(f"gamelib: game stopped: {error}\n")
+        return 1
+    except PictureError as error:  # the trace was shown, but not the picture asked for
+        err.write(f"gamelib: {error}\n")
         return 1
     except subprocess.CalledProcessError as error:
         err.write(f"gamelib: Graphviz's dot failed: {error.stderr.decode(errors='replace')}\n")
