@@ -58,6 +58,7 @@ from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.minimax import Minimax
 
 __version__ = "0.1.0"
+"""The version of this package."""
 
 __all__ = [
     "EQUAL",

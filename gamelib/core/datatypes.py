@@ -131,5 +131,8 @@ class Order(Enum):
 
 
 LESS = Order.LESS
+"""`Order.LESS`, by its SML name."""
 EQUAL = Order.EQUAL
+"""`Order.EQUAL`, by its SML name."""
 GREATER = Order.GREATER
+"""`Order.GREATER`, by its SML name."""

@@ -43,7 +43,7 @@ from gamelib.search.player import (
 )
 from gamelib.seq import Cons, Seq
 
-__all__ = ["AlphaBeta", "Scan", "make_scan"]
+__all__ = ["AlphaBeta"]
 
 S = TypeVar("S")
 M = TypeVar("M")

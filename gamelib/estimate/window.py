@@ -44,7 +44,9 @@ class Infinity(Enum):
 
 
 NegInf = Infinity.NegInf
+"""−∞: the bottom of a window, below every estimate."""
 PosInf = Infinity.PosInf
+"""+∞: the top of a window, above every estimate."""
 
 Bound: TypeAlias = Infinity | Est[G]
 """An end of the window: −∞, +∞ or an estimate."""

@@ -429,9 +429,13 @@ CSE473_TEXT = "a[ b[c3,d12,e8], f[g2,h4,i6], j[k14,l5,m2] ]"
 """The two-ply tree of the CSE 473 slides: value 3, move 0; alpha-beta skips h and i."""
 
 SMALL = parse_tree(SMALL_TEXT)
+"""The tree [`SMALL_TEXT`][gamelib.games.explicit.SMALL_TEXT], parsed."""
 BIG = parse_tree(BIG_TEXT)
+"""The tree [`BIG_TEXT`][gamelib.games.explicit.BIG_TEXT], parsed."""
 UNEVEN = parse_tree(UNEVEN_TEXT)
+"""The tree [`UNEVEN_TEXT`][gamelib.games.explicit.UNEVEN_TEXT], parsed."""
 CSE473 = parse_tree(CSE473_TEXT)
+"""The tree [`CSE473_TEXT`][gamelib.games.explicit.CSE473_TEXT], parsed."""
 
 HANDOUT_TREES: dict[str, Node | Leaf] = {
     "small": SMALL,

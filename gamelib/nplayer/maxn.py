@@ -387,6 +387,7 @@ class EndMove(Enum):
 
 
 END = EndMove.END
+"""The one move of an [`Ended`][gamelib.nplayer.maxn.Ended] position: it leads back to it."""
 _END_MOVES: Seq[EndMove] = seq.singleton(END)
 
 

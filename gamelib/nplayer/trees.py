@@ -461,3 +461,4 @@ then C; every vector sums to 10.  max^n gives ``(3,2,5)`` by move 0 (C breaks th
 by taking d, the first); shallow pruning with total 10 skips m; A's paranoid value is 1."""
 
 CSE473 = parse_tree(CSE473_TEXT)
+"""The tree [`CSE473_TEXT`][gamelib.nplayer.trees.CSE473_TEXT], parsed."""
