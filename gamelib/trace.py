@@ -1,9 +1,9 @@
 """Traces of one search: every position visited, in order, and what happened there.
 
 A trace is built from the events a search reports to its observer (see
-:mod:`gamelib.search.events`), and from nothing else: a :class:`Tracer` is an
-observer that turns the stream of events into a tree.  So a trace stays
-exact whatever order the moves are tried in, when a table answers a
+[`gamelib.search.events`][gamelib.search.events]), and from nothing else: a
+[`Tracer`][gamelib.trace.Tracer] is an observer that turns the stream of events into a tree. So a
+trace stays exact whatever order the moves are tried in, when a table answers a
 position, or when a position is searched twice.  A search without an
 observer pays nothing for this module.
 
@@ -14,6 +14,7 @@ what happened: it was *estimated* (depth 0), *finished* (the game was over),
 exact or a bound), *cut off* (which move's value caused the cut, and which
 moves were never searched), or answered from a *table*.
 
+```pycon
 >>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
 >>> t = trace(AlphaBeta, Settings(tree_estimator(ExplicitGame(SMALL)), 2))
@@ -34,6 +35,8 @@ Evaluating (Maxie,a) with window (−∞, +∞)
   cut off at (Minnie,j): move 0 gave Guess 1, at or below α = Guess 4; moves 1, 2 not searched
   value of (Minnie,j) is Guess 1, best move 0
 value of (Maxie,a) is Guess 4, best move 1
+
+```
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ class TraceNode(Generic[S, M, G]):
     path: tuple[M, ...]
     """The moves from the root to here."""
     status: Status[S]
-    """``Playing(state)``, or ``Done(outcome)`` for a finished game."""
+    """`Playing(state)`, or `Done(outcome)` for a finished game."""
     depth: int
     """Moves the search could still look ahead from here."""
     window: Window[G] | None
@@ -109,7 +112,7 @@ class TraceNode(Generic[S, M, G]):
     value: Est[G] | None = None
     """The value the search returned for this node."""
     bound: BoundKind | None = None
-    """Whether ``value`` is exact or a bound (given the window)."""
+    """Whether `value` is exact or a bound (given the window)."""
     best_move: M | None = None
     """For a searched node, the move whose value it returned."""
     cut_by: M | None = None
@@ -157,14 +160,15 @@ class Trace(Generic[S, M, G]):
     estimator: Estimator[S, M, G]
     """The estimator (for printing values)."""
     player: str
-    """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+    """The player's name, e.g. `AlphaBeta(depth 2)`."""
     earlier: tuple[TraceNode[S, M, G], ...] = ()
     """Earlier searches of the same root, for a search made of several (MTD(f)):
-    ``root`` is the last one, which settled the value."""
+    `root` is the last one, which settled the value.
+    """
 
     @property
     def passes(self) -> tuple[TraceNode[S, M, G], ...]:
-        """Every search of the root, in order: ``earlier``, then ``root``."""
+        """Every search of the root, in order: `earlier`, then `root`."""
         return (*self.earlier, self.root)
 
     def nodes(self) -> list[TraceNode[S, M, G]]:
@@ -179,9 +183,9 @@ class Trace(Generic[S, M, G]):
 class Tracer(Generic[S, M, G]):
     """An observer that builds the tree of one search from its events.
 
-    Give it to a factory as ``observer=``; once the search is over, ``root``
-    is the whole tree.  Raises :class:`TraceError` on events that are not
-    well bracketed (a ``Leave`` with nothing entered, a second root).
+    Give it to a factory as `observer=`; once the search is over, `root`
+    is the whole tree.  Raises [`TraceError`][gamelib.trace.TraceError] on events that are not
+    well bracketed (a `Leave` with nothing entered, a second root).
     """
 
     def __init__(self) -> None:
@@ -190,11 +194,11 @@ class Tracer(Generic[S, M, G]):
         self._stack: list[TraceNode[S, M, G]] = []
         self._root: TraceNode[S, M, G] | None = None
         self.earlier: list[TraceNode[S, M, G]] = []
-        """Searches of the root before the current one (see :attr:`Trace.earlier`)."""
+        """Searches of the root before the current one (see `Trace.earlier`)."""
 
     @property
     def root(self) -> TraceNode[S, M, G]:
-        """The root of the tree (``TraceError`` before the search has started)."""
+        """The root of the tree (`TraceError` before the search has started)."""
         if self._root is None:
             raise TraceError("the search has reported nothing yet")
         return self._root
@@ -263,11 +267,11 @@ class Tracer(Generic[S, M, G]):
 def trace(
     factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
 ) -> Trace[S, M, G]:
-    """Run the player ``factory(settings)`` once from ``state`` (default the start) and
+    """Run the player `factory(settings)` once from `state` (default the start) and
     return the trace of what it did.
 
-    ``factory`` is any search factory (``Minimax``, ``AlphaBeta``,
-    ``Jamboree`` with :class:`~gamelib.estimate.jamboree.JamboreeSettings`,
+    `factory` is any search factory (`Minimax`, `AlphaBeta`,
+    `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
     or one of your own), with the settings it takes.
     """
 
@@ -280,11 +284,11 @@ def trace(
 def trace_player(
     build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
 ) -> Trace[S, M, G]:
-    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    """Build a player with `build(observer)`, run it once from `state` (default the
     start), and return the trace of what it did.
 
-    For players made some other way than ``factory(settings)``, such as a
-    catalog entry's ``build``.
+    For players made some other way than `factory(settings)`, such as a
+    catalog entry's `build`.
     """
     tracer: Tracer[S, M, G] = Tracer()
     player = build(tracer)
@@ -484,12 +488,12 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
 
 
 def render(dot_text: str, target: Path) -> str:
-    """Write ``dot_text`` as a picture at ``target`` (.svg or .png); say what happened.
+    """Write `dot_text` as a picture at `target` (.svg or .png); say what happened.
 
-    Uses Graphviz's ``dot`` program (Debian package ``graphviz``) through the
-    ``graphviz`` Python package when it is installed, or directly otherwise.
-    Without ``dot``, writes the DOT text next to ``target`` and says how to
-    render it later.  Raises ``ValueError`` for other suffixes.
+    Uses Graphviz's `dot` program (Debian package `graphviz`) through the
+    `graphviz` Python package when it is installed, or directly otherwise.
+    Without `dot`, writes the DOT text next to `target` and says how to
+    render it later.  Raises `ValueError` for other suffixes.
     """
     fmt = target.suffix.lstrip(".").lower()
     if fmt not in ("svg", "png"):

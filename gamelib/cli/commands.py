@@ -1,11 +1,11 @@
-"""The commands: ``gamelib play | analyse | trace | solve | run | list | demo``.
+"""The commands: `gamelib play | analyse | trace | solve | run | list | demo`.
 
 Every mistake on the command line gets one sentence on standard error and
 exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
 a faulty player gets one sentence and exit status 1.  Never a traceback.
 
-The search players come from a catalog (:data:`gamelib.catalog.CATALOG`
-unless ``main`` is given another), so a new search kind needs no change here.
+The search players come from a catalog ([`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]
+unless `main` is given another), so a new search kind needs no change here.
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ def _top_parser(catalog: Catalog, trace_game: str | None = None) -> _Parser:
 
 
 def _all_games() -> str:
-    """Every game's name, in order: ``connect4, nim, pig, ...``."""
+    """Every game's name, in order: `connect4, nim, pig, ...`."""
     return ", ".join(sorted([*GAMES, *BEYOND_GAMES]))
 
 
@@ -238,7 +238,7 @@ def _tree_names() -> list[str]:
 
 
 def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
-    """``--depth``, and a flag for every option of the catalog's kinds."""
+    """`--depth`, and a flag for every option of the catalog's kinds."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalog.options():
         defaults = [
@@ -278,8 +278,8 @@ def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
 class _Defaults:
     """What specs that leave something out take: the flags, else the defaults.
 
-    Once the specs are read, :meth:`check_used` refuses a flag that no player
-    took (``--prune`` with no Jamboree player, ``--depth`` when every search
+    Once the specs are read, `check_used` refuses a flag that no player
+    took (`--prune` with no Jamboree player, `--depth` when every search
     player gives its own depth): a flag that does nothing is a mistake.
     """
 
@@ -296,7 +296,7 @@ class _Defaults:
                 self.flags[option.name] = text
 
     def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
-        """The player ``text`` names.
+        """The player `text` names.
 
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
@@ -315,7 +315,7 @@ class _Defaults:
         return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
 
     def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
-        """SpecError for a flag none of ``specs`` took."""
+        """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
         for name, text in self.flags.items():
             if name in used:
@@ -361,7 +361,7 @@ class _Play:
 
 
 def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
-    """``player``, saying how deep it looked before each move if it deepens iteratively."""
+    """`player`, saying how deep it looked before each move if it deepens iteratively."""
     if isinstance(player, DeepeningPlayer):
         return Thinking(player, streams.output, streams.status)
     return player
@@ -386,7 +386,7 @@ def _search_spec(
 
 @dataclass(frozen=True)
 class _Report:
-    """A command that searches the game of a kit and reports on ``out``."""
+    """A command that searches the game of a kit and reports on `out`."""
 
     options: argparse.Namespace
     out: TextIO
@@ -450,7 +450,7 @@ class _Analyse(_Report):
         return 0
 
     def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:
-        """``--positions``: each line's position analysed, an answer a line."""
+        """`--positions`: each line's position analysed, an answer a line."""
         options = self.options
         batch = check_batch_options(options, options.positions)
         task: Callable[[S], Analysis[M, G]]
@@ -570,7 +570,7 @@ class _BeyondOptions:
         self.catalog = catalog
 
     def check_flags(self, title: str) -> None:
-        """SpecError for a two-player search option (``--prune``, ``--time``) given here."""
+        """SpecError for a two-player search option (`--prune`, `--time`) given here."""
         for option in self.catalog.options():
             given: str | None = getattr(self.options, option.name.replace("-", "_"), None)
             if given is not None:
@@ -598,7 +598,7 @@ class _BeyondOptions:
         players: int | None,
         default_depth: int = DEFAULT_DEPTH,
     ) -> BeyondSpec:
-        """The ``--player`` of analyse or trace: a search kind of ``family``."""
+        """The `--player` of analyse or trace: a search kind of `family`."""
         self.check_flags(title)
         given: str | None = self.options.player
         text = given or family_kinds(family)[0]
@@ -613,7 +613,7 @@ class _BeyondOptions:
         return spec
 
     def check_depth_used(self, specs: Sequence[BeyondSpec]) -> None:
-        """SpecError for a ``--depth`` that none of ``specs`` took."""
+        """SpecError for a `--depth` that none of `specs` took."""
         depth: str | None = self.options.depth
         if depth is None or any(spec.took_depth_flag for spec in specs):
             return
@@ -784,7 +784,7 @@ def _check_pictures(options: argparse.Namespace) -> None:
 
 
 def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
-    """The game of chance or of n players ``trace`` is asked about, if it is one."""
+    """The game of chance or of n players `trace` is asked about, if it is one."""
     if options.game is not None:
         entry = BEYOND_GAMES.get(options.game)
         if entry is None:
@@ -822,7 +822,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
 
 
 def _game_named_in(argv: list[str]) -> str | None:
-    """The value of ``--game`` in ``argv``, if any (so its options can be parsed)."""
+    """The value of `--game` in `argv`, if any (so its options can be parsed)."""
     for i, arg in enumerate(argv):
         if arg == "--game" and i + 1 < len(argv):
             return argv[i + 1]
@@ -890,10 +890,11 @@ def _check_catalog(catalog: Catalog) -> None:
 
 @functools.cache
 def _game_flags(name: str) -> frozenset[str]:
-    """The names of the options of the game called ``name`` (``pile`` for nim).
+    """The names of the options of the game called `name` (`pile` for nim).
 
     Cached: the games are fixed, and building their parsers was most of the
-    time a short ``gamelib solve`` took."""
+    time a short `gamelib solve` took.
+"""
     parser = _Parser(add_help=False)
     (GAMES.get(name) or BEYOND_GAMES[name]).add_options(parser)
     return frozenset(vars(parser.parse_args([])))
@@ -962,7 +963,7 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
 
 
 def _reject_seats(extra: list[str]) -> None:
-    """UsageError for ``--playerN`` given for a game of two players."""
+    """UsageError for `--playerN` given for a game of two players."""
     seats, _ = split_seat_flags(extra)
     if seats:
         raise UsageError(
@@ -986,8 +987,8 @@ def main(
 ) -> int:
     """Run the command line; returns the exit status (0, 1 or 2).
 
-    ``catalog`` is where the search players come from: pass
-    ``CATALOG.with_kind(...)`` to try a search kind of your own.
+    `catalog` is where the search players come from: pass
+    `CATALOG.with_kind(...)` to try a search kind of your own.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
@@ -1029,7 +1030,7 @@ def main(
 
 
 def entry_point() -> NoReturn:
-    """The ``gamelib`` console script."""
+    """The `gamelib` console script."""
     survive(sys.stdout)
     survive(sys.stderr)
     try:
