@@ -243,8 +243,8 @@ def _show(number: float) -> str:
 class WeightedEstimator(Generic[S, M]):
     """An estimator for `game` whose estimate is `evaluation`: Σ wᵢ·fᵢ(s).
 
-    It behaves as ``NumericEstimator(game, evaluation.evaluate,
-    win_guess=win_guess)`` in every respect (the standard order, the
+    It behaves as `NumericEstimator(game, evaluation.evaluate,
+    win_guess=win_guess)` in every respect (the standard order, the
     numeric-estimates capability, how guesses print), and adds
     [`describe`][gamelib.weighted.WeightedEstimator.describe] and
     [`contributions`][gamelib.weighted.WeightedEstimator.contributions].

@@ -359,7 +359,7 @@ def solve(
         while isinstance(status, Playing) and (depth is None or len(moves) < depth):
             s = status.state
             here = game.player(s)
-            v = value if here is mover else -value  # the same value, from ``here``'s side
+            v = value if here is mover else -value  # the same value, from `here`'s side
             search(s, len(moves), v - 1, v, True)  # at least v: a move worth exactly v
             found = chosen[0]
             assert found is not None  # searched within the depth

@@ -1,7 +1,7 @@
 """Batches on the command line: `--positions FILE`, `--workers N`, `--scheduler ADDRESS`.
 
-`gamelib analyse GAME --positions FILE` and ``gamelib solve GAME --positions
-FILE` read one position a line (the moves from the start, as `--moves``
+`gamelib analyse GAME --positions FILE` and `gamelib solve GAME --positions
+FILE` read one position a line (the moves from the start, as `--moves`
 takes them) and answer each, one answer a line, in input order (or as each
 is ready, with `--unordered`).  A line that is not a position gets an error
 answer naming its line; the others are still answered, and the exit status

@@ -1038,7 +1038,7 @@ def entry_point() -> NoReturn:
         if sys.stdout is not None:
             sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (``gamelib ... | head``): stop quietly, as other tools do.
+        # The reader went away (`gamelib ... | head`): stop quietly, as other tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
     except OSError as error:  # the last of the output could not be written (a full disk)

@@ -87,7 +87,7 @@ def referee(
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
     made: list[M] = []
-    before: list[S] = []  # the state each move in ``made`` was made in
+    before: list[S] = []  # the state each move in `made` was made in
     while True:
         side = game.player(state)
         player = maxie if side is Side.Maxie else minnie

@@ -147,8 +147,8 @@ def _score(e: Est[float]) -> float:
 def standard_compare(a: Est[float], b: Est[float]) -> Order:
     """The standard order of numeric estimates (the reference doc's order).
 
-    ``Definitely(Winner(Minnie)) < Guess(negative) < Guess(0) ==
-    Definitely(Draw()) < Guess(positive) < Definitely(Winner(Maxie))``;
+    `Definitely(Winner(Minnie)) < Guess(negative) < Guess(0) ==
+    Definitely(Draw()) < Guess(positive) < Definitely(Winner(Maxie))`;
     guesses compare as numbers.
 
     REQUIRES: guesses are finite numbers (not NaN or infinity).  A NaN is

@@ -646,8 +646,8 @@ def connect4_weighted(
     ([`odd_even_threats`][gamelib.games.connect4.odd_even_threats]), a little for each middle piece.
     On 7 x 6, against the handout estimator at depths 4 to 6, from every two-move
     opening with each side moving first, these weights won more games than
-    they lost.  A weight of 0 switches its feature off: ``centre=0,
-    threats=0`` is the handout estimator.
+    they lost.  A weight of 0 switches its feature off: `centre=0,
+    threats=0` is the handout estimator.
     """
     evaluation = WeightedSum(
         [

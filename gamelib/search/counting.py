@@ -63,7 +63,7 @@ class RecordingEstimator(Generic[S, M, G]):
     def guess_to_string(self, guess: G, /) -> str:
         return self.inner.guess_to_string(guess)
 
-    # The numeric-estimates capability, exactly when ``inner`` has it: without it
+    # The numeric-estimates capability, exactly when `inner` has it: without it
     # these attributes do not exist.
 
     @property
