@@ -893,8 +893,7 @@ def _game_flags(name: str) -> frozenset[str]:
     """The names of the options of the game called `name` (`pile` for nim).
 
     Cached: the games are fixed, and building their parsers was most of the
-    time a short `gamelib solve` took.
-"""
+    time a short `gamelib solve` took."""
     parser = _Parser(add_help=False)
     (GAMES.get(name) or BEYOND_GAMES[name]).add_options(parser)
     return frozenset(vars(parser.parse_args([])))

@@ -476,8 +476,7 @@ CSE473_TEXT = (
 )
 """A three-player tree of the kind the CSE 473 slides draw: A moves at the root, then B,
 then C; every vector sums to 10.  max^n gives `(3,2,5)` by move 0 (C breaks the tie at c
-by taking d, the first); shallow pruning with total 10 skips m; A's paranoid value is 1.
-"""
+by taking d, the first); shallow pruning with total 10 skips m; A's paranoid value is 1."""
 
 CSE473 = parse_tree(CSE473_TEXT)
 """The tree [`CSE473_TEXT`][gamelib.nplayer.trees.CSE473_TEXT], parsed."""

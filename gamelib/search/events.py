@@ -137,8 +137,7 @@ class Leave(Generic[M, G]):
     bound: BoundKind
     """Whether `value` is exact or only a bound, given the window it was searched with.
 
-    A leaf (an estimate, or a finished game) is always exact.
-"""
+    A leaf (an estimate, or a finished game) is always exact."""
     best: M | None
     """The move whose value it returned; None where no move was searched (a leaf)."""
 
