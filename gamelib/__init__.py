@@ -1,28 +1,41 @@
 """gamelib: a typed Python port of the CMU 15-150 games library.
 
-Everything a student or a game author needs comes from here::
+Everything a student or a game author needs comes from here:
 
-    from gamelib import Game, Side, Playing, Done, Winner, NumericEstimator, Settings, AlphaBeta
+```python
+from gamelib import Game, Side, Playing, Done, Winner, NumericEstimator, Settings, AlphaBeta
+```
 
-- the GAME and PLAYER contracts and their datatypes: :class:`Game`,
-  :class:`Player`, :class:`Side`, :func:`flip`, :class:`Winner`,
-  :class:`Draw`, ``Outcome``, :class:`Playing`, :class:`Done`, ``Status``, and
-  the order of comparisons (:class:`Order`, ``LESS``, ``EQUAL``, ``GREATER``);
-- estimates and estimators: :class:`Definitely`, :class:`Guess`, ``Est``,
-  :class:`Estimator`, :class:`NumericEstimator`, and :class:`Settings`;
-- the lectures' search factories :func:`Minimax`, :func:`AlphaBeta` and
-  :func:`Jamboree` (with :class:`JamboreeSettings`);
-- the controller :func:`referee` and the players :class:`HumanPlayer` and
-  :class:`RandomPlayer`;
-- ``seq``, the persistent lazy sequences every game's moves come in.
+- the GAME and PLAYER contracts and their datatypes: [`Game`][gamelib.core.game.Game],
+  [`Player`][gamelib.core.player.Player], [`Side`][gamelib.core.datatypes.Side],
+  [`flip`][gamelib.core.datatypes.flip], [`Winner`][gamelib.core.datatypes.Winner],
+  [`Draw`][gamelib.core.datatypes.Draw], `Outcome`, [`Playing`][gamelib.core.datatypes.Playing],
+  [`Done`][gamelib.core.datatypes.Done], `Status`, and the order of comparisons
+  ([`Order`][gamelib.core.datatypes.Order], `LESS`, `EQUAL`, `GREATER`);
+- estimates and estimators: [`Definitely`][gamelib.estimate.estimator.Definitely],
+  [`Guess`][gamelib.estimate.estimator.Guess], `Est`,
+  [`Estimator`][gamelib.estimate.estimator.Estimator],
+  [`NumericEstimator`][gamelib.estimate.estimator.NumericEstimator], and
+  [`Settings`][gamelib.estimate.estimator.Settings];
+- the lectures' search factories [`Minimax`][gamelib.estimate.minimax.Minimax],
+  [`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta] and
+  [`Jamboree`][gamelib.estimate.jamboree.Jamboree] (with
+  [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings]);
+- the controller [`referee`][gamelib.core.controller.referee] and the players
+  [`HumanPlayer`][gamelib.core.human.HumanPlayer] and
+  [`RandomPlayer`][gamelib.core.random_player.RandomPlayer];
+- `seq`, the persistent lazy sequences every game's moves come in.
 
 The search core (events, capabilities, counting wrappers) is
-:mod:`gamelib.search`; every search kind by name is :mod:`gamelib.catalog`.
+`gamelib.search`; every search kind by name is [`gamelib.catalog`][gamelib.catalog].
 
+```pycon
 >>> from gamelib import AlphaBeta, NumericEstimator, Settings
 >>> from gamelib.games.nim import Nim, nim_estimate
 >>> AlphaBeta(Settings(NumericEstimator(Nim(), nim_estimate), 5)).next_move(Nim().start)
 2
+
+```
 """
 
 from gamelib import seq
@@ -58,6 +71,7 @@ from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.minimax import Minimax
 
 __version__ = "0.1.0"
+"""The version of this package."""
 
 __all__ = [
     "EQUAL",

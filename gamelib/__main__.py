@@ -1,4 +1,4 @@
-"""``python -m gamelib``: the command line."""
+"""`python -m gamelib`: the command line."""
 
 from gamelib.cli import entry_point
 

@@ -1,17 +1,18 @@
 """Every search kind by name: the one table the command line, traces, benchmarks and docs read.
 
-A :class:`SearchKind` says what a search is: its factory (the uniform shape
-``Factory(settings, *, observer=None)``), how to make its settings from a
+A [`SearchKind`][gamelib.catalog.SearchKind] says what a search is: its factory (the uniform shape
+`Factory(settings, *, observer=None)`), how to make its settings from a
 depth and its options, what it needs from the game and the estimator beyond
 the lecture contracts, its options with their defaults, and one line of
 description.  Adding an algorithm is one module (its factory) and one entry
-here; ``gamelib play``, ``analyse``, ``trace`` and ``list``, the benchmarks and
-the docs' list of players pick it up from :data:`CATALOG`.
+here; `gamelib play`, `analyse`, `trace` and `list`, the benchmarks and
+the docs' list of players pick it up from [`CATALOG`][gamelib.catalog.CATALOG].
 
-A catalog is a value: :meth:`Catalog.with_kind` makes a new one with a kind
-added (or replaced), and ``gamelib.cli.main(..., catalog=...)`` runs the
+A catalog is a value: [`Catalog.with_kind`][gamelib.catalog.Catalog.with_kind] makes a new one with
+a kind added (or replaced), and `gamelib.cli.main(..., catalog=...)` runs the
 command line over it, so a kind can be tried without touching the package.
 
+```pycon
 >>> from gamelib.games.nim import Nim, nim_estimator
 >>> jamboree = CATALOG["jamboree"]
 >>> jamboree.usage(), [option.name for option in jamboree.options]
@@ -19,6 +20,8 @@ command line over it, so a kind can be tried without touching the package.
 >>> player = jamboree.build(nim_estimator(Nim()), 4, {"prune": 0.25})
 >>> print(player, player.analyse(Nim().start))
 Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
+
+```
 """
 
 from __future__ import annotations
@@ -95,42 +98,45 @@ G = TypeVar("G")
 T_co = TypeVar("T_co", covariant=True)
 
 OptionValues: TypeAlias = Mapping[str, object]
-"""Option values by option name, as :meth:`Option.parse` made them."""
+"""Option values by option name, as [`Option.parse`][gamelib.catalog.Option.parse] made them."""
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class Option(Generic[T_co]):
-    """One option of a search kind: ``jamboree:4:0.25`` gives ``prune`` the value 0.25."""
+    """One option of a search kind: `jamboree:4:0.25` gives `prune` the value 0.25."""
 
     name: str
-    """Its name on the command line: ``prune`` (``--prune``, ``prune=0.25``)."""
+    """Its name on the command line: `prune` (`--prune`, `prune=0.25`)."""
     title: str
-    """What messages call it: ``the prune percentage``."""
+    """What messages call it: `the prune percentage`."""
     default: T_co
     """Its value when neither the spec nor a flag gives one."""
     parse: Callable[[str], T_co]
-    """From text to a value; a ``ValueError`` says what is wrong ("must be ..., got ...")."""
+    """From text to a value; a `ValueError` says what is wrong ("must be ..., got ...")."""
     summary: str
-    """One line for ``gamelib list`` and the docs."""
+    """One line for `gamelib list` and the docs."""
     examples: tuple[T_co, ...] = ()
     """Values worth trying besides the default: the tests run every kind with each."""
 
     def of(self, values: OptionValues) -> T_co:
-        """This option's value in ``values``, or its default."""
+        """This option's value in `values`, or its default."""
         # Every value in an OptionValues was made by its option's parse (or is its default).
         return cast(T_co, values.get(self.name, self.default))
 
 
 def parse_fraction(text: str) -> float:
-    """A number from 0 to 1 written in ``text``; ``ValueError`` saying what is wrong.
+    """A number from 0 to 1 written in `text`; `ValueError` saying what is wrong.
 
+    ```pycon
     >>> parse_fraction("0.25")
     0.25
     >>> parse_fraction("1.5")
     Traceback (most recent call last):
     ...
     ValueError: must be between 0 and 1, got 1.5
+
+    ```
     """
     value = ascii_float(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
     if value is None:
@@ -141,14 +147,17 @@ def parse_fraction(text: str) -> float:
 
 
 def choice(*allowed: str) -> Callable[[str], str]:
-    """A parser that accepts one of ``allowed`` (any case) and says which otherwise.
+    """A parser that accepts one of `allowed` (any case) and says which otherwise.
 
+    ```pycon
     >>> choice("soft", "hard")("HARD")
     'hard'
     >>> choice("soft", "hard")("firm")
     Traceback (most recent call last):
     ...
     ValueError: must be soft or hard, got 'firm'
+
+    ```
     """
 
     def parse(text: str) -> str:
@@ -184,7 +193,7 @@ class SettingsMaker(Protocol):
 def plain_settings(
     estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
 ) -> Settings[S, M, G]:
-    """``Settings(estimator, depth)``: the settings of a kind without options."""
+    """`Settings(estimator, depth)`: the settings of a kind without options."""
     return Settings(estimator, depth)
 
 
@@ -194,7 +203,7 @@ class SearchKind:
     """A kind of search player, by name."""
 
     name: str
-    """Its name on the command line (``alphabeta``) and in the catalog."""
+    """Its name on the command line (`alphabeta`) and in the catalog."""
     factory: KindFactory
     """The factory, in the uniform shape."""
     summary: str
@@ -206,26 +215,28 @@ class SearchKind:
     needs: frozenset[Capability] = frozenset()
     """What it needs from the game and the estimator beyond the lecture contracts."""
     default_depth: int | None = None
-    """Its depth when neither the spec nor ``--depth`` gives one; None: the command
-    line's default.  (Iterative deepening's depth is only a ceiling.)"""
+    """Its depth when neither the spec nor `--depth` gives one; None: the command
+    line's default.  (Iterative deepening's depth is only a ceiling.)
+    """
     lead: str | None = None
     """An option that may stand first in a spec, in the depth's place, when what
-    stands there is not a whole number: ``id:2s`` is ``id`` with the time ``2s``."""
+    stands there is not a whole number: `id:2s` is `id` with the time `2s`.
+    """
 
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
         return [{}, *({o.name: x} for o in self.options for x in o.examples)]
 
     def usage(self) -> str:
-        """How a player spec names it: ``jamboree:DEPTH:PRUNE``."""
+        """How a player spec names it: `jamboree:DEPTH:PRUNE`."""
         return ":".join([self.name, "DEPTH", *(o.name.upper() for o in self.options)])
 
     def option(self, name: str) -> Option[object] | None:
-        """Its option called ``name``, if it has one."""
+        """Its option called `name`, if it has one."""
         return next((o for o in self.options if o.name == name), None)
 
     def check(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
-        """Raise :class:`MissingCapabilityError` saying what the game or estimator lacks."""
+        """Raise `MissingCapabilityError` saying what the game or estimator lacks."""
         lacking = missing(self.needs, game, estimator)
         if lacking:
             raise MissingCapabilityError(
@@ -241,10 +252,10 @@ class SearchKind:
         order: MoveOrder[S, M] | None = None,
         observer: SearchObserver[S, M, G] | None = None,
     ) -> SearchPlayer[S, M, G]:
-        """A player of this kind over ``estimator``, searching ``depth`` moves deep.
+        """A player of this kind over `estimator`, searching `depth` moves deep.
 
-        ``options`` gives values by option name (the rest take their
-        defaults); an unknown name is a ``ValueError``.  ``order`` is the
+        `options` gives values by option name (the rest take their
+        defaults); an unknown name is a `ValueError`.  `order` is the
         settings' move-ordering hook.
         """
         values: OptionValues = {} if options is None else options
@@ -261,11 +272,11 @@ class SearchKind:
 @final
 @dataclass(frozen=True, slots=True)
 class Catalog:
-    """Search kinds by name, in the order ``gamelib list`` shows them.
+    """Search kinds by name, in the order `gamelib list` shows them.
 
-    Names are unique and fit in a player spec (letters, digits, ``-`` and
-    ``_``); so are the option names of each kind, and no option is called
-    ``depth``.
+    Names are unique and fit in a player spec (letters, digits, `-` and
+    `_`); so are the option names of each kind, and no option is called
+    `depth`.
     """
 
     kinds: tuple[SearchKind, ...]
@@ -300,7 +311,7 @@ class Catalog:
         return self._by_name[name]
 
     def get(self, name: str) -> SearchKind | None:
-        """The kind called ``name``, if there is one."""
+        """The kind called `name`, if there is one."""
         return self._by_name.get(name)
 
     def __contains__(self, name: object) -> bool:
@@ -317,7 +328,7 @@ class Catalog:
         return tuple(kind.name for kind in self.kinds)
 
     def with_kind(self, kind: SearchKind) -> Catalog:
-        """A new catalog with ``kind`` added at the end (or in place of its namesake)."""
+        """A new catalog with `kind` added at the end (or in place of its namesake)."""
         if kind.name in self._by_name:
             return Catalog(tuple(kind if k.name == kind.name else k for k in self.kinds))
         return Catalog((*self.kinds, kind))
@@ -332,7 +343,7 @@ class Catalog:
 
 
 def _fits_a_spec(name: str) -> bool:
-    """Whether ``name`` can stand in a player spec and as a ``--flag``."""
+    """Whether `name` can stand in a player spec and as a `--flag`."""
     return bool(name) and name == name.lower() and name.replace("-", "").replace("_", "").isalnum()
 
 
@@ -386,10 +397,13 @@ def _positive_count(text: str) -> int:
 
 
 def parse_count(text: str) -> int:
-    """A whole number >= 0 written in ``text``; ``ValueError`` saying what is wrong.
+    """A whole number >= 0 written in `text`; `ValueError` saying what is wrong.
 
+    ```pycon
     >>> parse_count("1000"), parse_count("0")
     (1000, 0)
+
+    ```
     """
     value = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
     if value is None:
@@ -477,21 +491,24 @@ def _mtdf(
 
 
 MAX_SECONDS = 1_000_000
-"""The longest time budget written as a time (about 11 days); ``none`` is no limit."""
+"""The longest time budget written as a time (about 11 days); `none` is no limit."""
 
 _UNITS = {"": 1.0, "s": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(ms|s|min|m)?")  # ASCII digits only
 
 
 def parse_seconds(text: str) -> float | None:
-    """A time budget: ``2s``, ``500ms``, ``1.5`` (seconds), ``1m``; ``none`` for no limit.
+    """A time budget: `2s`, `500ms`, `1.5` (seconds), `1m`; `none` for no limit.
 
+    ```pycon
     >>> parse_seconds("500ms"), parse_seconds("2"), parse_seconds("none")
     (0.5, 2.0, None)
     >>> parse_seconds("0s")
     Traceback (most recent call last):
     ...
     ValueError: must be more than 0 seconds, got '0s'
+
+    ```
     """
     word = text.strip().lower()
     if word in ("none", "off"):
@@ -526,11 +543,14 @@ ORDERINGS = ("table", "killers", "history")
 
 
 def parse_order(text: str) -> frozenset[str]:
-    """Which parts of the move ordering to use: ``all``, ``none``, or some of
-    ``table``, ``killers``, ``history`` joined by ``,`` or ``+``.
+    """Which parts of the move ordering to use: `all`, `none`, or some of
+    `table`, `killers`, `history` joined by `,` or `+`.
 
+    ```pycon
     >>> sorted(parse_order("table+history")), parse_order("none")
     (['history', 'table'], frozenset())
+
+    ```
     """
     word = text.strip().lower()
     if word == "all":
@@ -691,17 +711,17 @@ class ChanceKindFactory(Protocol):
 @final
 @dataclass(frozen=True, slots=True)
 class ChanceKind:
-    """A kind of search player for games of chance (:mod:`gamelib.chance`)."""
+    """A kind of search player for games of chance (`gamelib.chance`)."""
 
     name: str
-    """Its name in a player spec (``expectiminimax``)."""
+    """Its name in a player spec (`expectiminimax`)."""
     factory: ChanceKindFactory
     """The factory."""
     summary: str
     """One line of description."""
 
     def usage(self) -> str:
-        """How a player spec names it: ``star2:DEPTH``."""
+        """How a player spec names it: `star2:DEPTH`."""
         return f"{self.name}:DEPTH"
 
 
@@ -722,7 +742,7 @@ CHANCE_KINDS: tuple[ChanceKind, ...] = (
         "Ballard's Star2: Star1 that first probes one move of each outcome",
     ),
 )
-"""The search kinds for games of chance, in the order ``gamelib list`` shows them."""
+"""The search kinds for games of chance, in the order `gamelib list` shows them."""
 
 
 @final
@@ -741,7 +761,7 @@ class Drawing:
 
 
 class NKindBuilder(Protocol):
-    """Builds an n-player search player; ``total`` is shallow pruning's, None if unknown."""
+    """Builds an n-player search player; `total` is shallow pruning's, None if unknown."""
 
     def __call__(
         self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
@@ -749,7 +769,7 @@ class NKindBuilder(Protocol):
 
 
 class NKindTracer(Protocol):
-    """Runs one search of a kind from ``estimator``'s start and draws it."""
+    """Runs one search of a kind from `estimator`'s start and draws it."""
 
     def __call__(
         self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
@@ -759,10 +779,10 @@ class NKindTracer(Protocol):
 @final
 @dataclass(frozen=True, slots=True)
 class NPlayerKind:
-    """A kind of search player for games of n players (:mod:`gamelib.nplayer`)."""
+    """A kind of search player for games of n players (`gamelib.nplayer`)."""
 
     name: str
-    """Its name in a player spec (``maxn``)."""
+    """Its name in a player spec (`maxn`)."""
     summary: str
     """One line of description."""
     build: NKindBuilder
@@ -773,7 +793,7 @@ class NPlayerKind:
     """Whether it takes shallow pruning's total, written after the depth."""
 
     def usage(self) -> str:
-        """How a player spec names it: ``shallow-maxn:DEPTH:TOTAL``."""
+        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`."""
         return f"{self.name}:DEPTH" + (":TOTAL" if self.needs_total else "")
 
 
@@ -854,4 +874,4 @@ NPLAYER_KINDS: tuple[NPlayerKind, ...] = (
         _paranoid_trace,
     ),
 )
-"""The search kinds for games of n players, in the order ``gamelib list`` shows them."""
+"""The search kinds for games of n players, in the order `gamelib list` shows them."""

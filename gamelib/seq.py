@@ -1,25 +1,26 @@
-"""Persistent lazy sequences: the SML ``Seq`` of the 15-150 library.
+"""Persistent lazy sequences: the SML `Seq` of the 15-150 library.
 
-A :class:`Seq` can be traversed any number of times, and every element is
+A [`Seq`][gamelib.seq.Seq] can be traversed any number of times, and every element is
 computed at most once.  Sequences built from a tuple or list are plain arrays
-(``show1``, ``nth`` and ``length`` are O(1)); ``tabulate`` and ``map`` over an
-array compute each element the first time it is reached; ``from_iterable`` over
-an iterator, ``filter``, ``append``, ``flatten`` and ``zip`` produce memoised
+(`show1`, `nth` and `length` are O(1)); `tabulate` and `map` over an
+array compute each element the first time it is reached; `from_iterable` over
+an iterator, `filter`, `append`, `flatten` and `zip` produce memoised
 streams that pull from their sources only as far as they are read.
 
-The lecture's view of a sequence is literal: ``show1(s)`` is ``Nil()`` or
-``Cons(head, tail)``, and ``hide1`` turns such a view back into a sequence.
+The lecture's view of a sequence is literal: `show1(s)` is `Nil()` or
+`Cons(head, tail)`, and `hide1` turns such a view back into a sequence.
 
-A ``tabulate`` without a length is endless, and so is what ``map``, ``drop``
-and ``append`` (with it first) make of it: the functions that consume a
-sequence whole (``to_list``, ``to_tuple``, ``length``, ``reduce``,
-``reduce1``, ``mapreduce``) refuse it alike, with :class:`EndlessSeqError`
+A `tabulate` without a length is endless, and so is what `map`, `drop`
+and `append` (with it first) make of it: the functions that consume a
+sequence whole (`to_list`, `to_tuple`, `length`, `reduce`,
+`reduce1`, `mapreduce`) refuse it alike, with [`EndlessSeqError`][gamelib.seq.EndlessSeqError]
 naming themselves.  A stream read from an endless iterator cannot be known
-to be endless: consuming it whole never returns, so ``take`` a prefix first.
+to be endless: consuming it whole never returns, so `take` a prefix first.
 
-Maps may be nested to any depth (``map(f, map(g, ...))`` thousands deep):
+Maps may be nested to any depth (`map(f, map(g, ...))` thousands deep):
 reading an element walks the levels in a loop, not by recursion.
 
+```pycon
 >>> from gamelib import seq
 >>> s = seq.from_iterable([1, 2, 3])
 >>> match seq.show1(s):
@@ -30,6 +31,8 @@ reading an element walks the levels in a loop, not by recursion.
 1 [2, 3]
 >>> seq.reduce1(lambda a, b: a - b, s)  # 1 - (2 - 3)
 2
+
+```
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ T_co = TypeVar("T_co", covariant=True)
 
 
 class EmptySeqError(ValueError):
-    """Raised by :func:`reduce1` on an empty sequence (its REQUIRES is broken)."""
+    """Raised by [`reduce1`][gamelib.seq.reduce1] on an empty sequence (its REQUIRES is broken)."""
 
 
 class SeqIndexError(IndexError):
@@ -92,8 +95,10 @@ class EndlessSeqError(ValueError):
 
 
 class _EndlessError(Exception):
-    """Raised by ``_elements`` and ``_length`` of an endless sequence; the public
-    function that asked turns it into an :class:`EndlessSeqError` naming itself."""
+    """Raised by `_elements` and `_length` of an endless sequence; the public
+    function that asked turns it into an [`EndlessSeqError`][gamelib.seq.EndlessSeqError] naming
+    itself.
+    """
 
 
 def _endless(who: str) -> EndlessSeqError:
@@ -107,7 +112,7 @@ def _endless(who: str) -> EndlessSeqError:
 @final
 @dataclass(frozen=True, slots=True)
 class Nil:
-    """The view of an empty sequence (SML ``Nil``)."""
+    """The view of an empty sequence (SML `Nil`)."""
 
     def __str__(self) -> str:
         return "Nil"
@@ -128,7 +133,7 @@ class Cons(Generic[T_co]):
 
 
 View: TypeAlias = Nil | Cons[T]
-"""SML ``'a lview``: what :func:`show1` returns."""
+"""SML `'a lview`: what [`show1`][gamelib.seq.show1] returns."""
 # --8<-- [end:lview]
 
 _NIL = Nil()
@@ -137,22 +142,22 @@ _NIL = Nil()
 class Seq(ABC, Generic[T_co]):
     """A persistent sequence; build one with the functions of this module.
 
-    Iterating a ``Seq`` (``for x in s``) may be repeated; elements already
+    Iterating a `Seq` (`for x in s`) may be repeated; elements already
     computed are not computed again.
 
     There are three private representations: arrays (a tuple and a start
-    index), lazily indexed sequences (``tabulate``, ``map`` over an array) and
+    index), lazily indexed sequences (`tabulate`, `map` over an array) and
     memoised streams.  Each module function asks the sequence itself to do
-    the work (``s._nth(i)``, ``s._take(n)``, ...): the defaults here walk the
-    sequence with ``_show``, as a stream must, and the representations that
-    can do better (O(1) ``nth`` on an array, say) override them.
+    the work (`s._nth(i)`, `s._take(n)`, ...): the defaults here walk the
+    sequence with `_show`, as a stream must, and the representations that
+    can do better (O(1) `nth` on an array, say) override them.
     """
 
     __slots__ = ()
 
     @abstractmethod
     def _show(self) -> View[T_co]:
-        """The view of the sequence: ``Nil()`` or ``Cons(head, tail)``."""
+        """The view of the sequence: `Nil()` or `Cons(head, tail)`."""
 
     def __iter__(self) -> Iterator[T_co]:
         s: Seq[T_co] = self
@@ -168,12 +173,12 @@ class Seq(ABC, Generic[T_co]):
         return None
 
     def _elements(self) -> Iterable[T_co]:
-        """All the elements, as something ``tuple`` can read without calling back here.
+        """All the elements, as something `tuple` can read without calling back here.
 
-        ``reduce1`` and ``to_tuple`` build the tuple themselves, after this has
-        returned: a search recurses inside that ``tuple`` call, and a frame of
+        `reduce1` and `to_tuple` build the tuple themselves, after this has
+        returned: a search recurses inside that `tuple` call, and a frame of
         this method kept open at every level would cost CPython 3.11 more data
-        stack per ply (see ``reduce1``).
+        stack per ply (see `reduce1`).
         """
         return iter(self)
 
@@ -194,9 +199,9 @@ class Seq(ABC, Generic[T_co]):
         raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
 
     def _split(self, n: int, who: str) -> tuple[Seq[T_co], Seq[T_co]]:
-        """The first ``n`` elements (as an array) and the rest; ``who`` names the caller.
+        """The first `n` elements (as an array) and the rest; `who` names the caller.
 
-        Reads exactly the first ``n`` elements.
+        Reads exactly the first `n` elements.
         """
         taken: list[T_co] = []
         rest: Seq[T_co] = self
@@ -321,8 +326,8 @@ _NATURALS = range(sys.maxsize)
 class _Table(Generic[T_co]):
     """Shared memo of a lazily indexed sequence: element i is fn(source[i]), computed once.
 
-    ``source`` is a range for ``tabulate`` and the items for ``map`` over an
-    array; either way it is indexed in C, and ``fn`` is the caller's own function.
+    `source` is a range for `tabulate` and the items for `map` over an
+    array; either way it is indexed in C, and `fn` is the caller's own function.
     """
 
     __slots__ = ("fn", "memo", "size", "source")
@@ -348,10 +353,10 @@ class _Table(Generic[T_co]):
 
 @final
 class _MapTable(Generic[T_co]):
-    """Shared memo of ``map(fn, s)`` over a lazily indexed ``s``: element i is
-    ``fn(parent.get(offset + i))``, computed once.
+    """Shared memo of `map(fn, s)` over a lazily indexed `s`: element i is
+    `fn(parent.get(offset + i))`, computed once.
 
-    A map of a map of ... is a chain of these.  ``get`` walks up the chain in a
+    A map of a map of ... is a chain of these.  `get` walks up the chain in a
     loop to the first level that has the element, then computes it down
     again, so a chain thousands of maps long needs no deeper stack than one.
     """
@@ -507,9 +512,9 @@ class _Stream(Seq[T_co]):
 
 @final
 class _MapStream(Seq[T_co]):
-    """A cell of ``map(fn, source)`` over a stream: its view is computed once, on demand.
+    """A cell of `map(fn, source)` over a stream: its view is computed once, on demand.
 
-    A map of a map of ... a stream is a chain of these: ``_show`` walks down
+    A map of a map of ... a stream is a chain of these: `_show` walks down
     the chain in a loop to the first cell whose view is known (or to the
     stream under all the maps), then builds the views up again, so a chain
     thousands of maps long needs no deeper stack than one.
@@ -569,7 +574,7 @@ def _check_room(n: int, size: int, who: str) -> None:
 
 
 def _too_short(who: str, n: int, size: int) -> SeqIndexError:
-    """The error of ``take``, ``drop`` or ``split`` (``who``) asked for ``n`` of ``size``."""
+    """The error of `take`, `drop` or `split` (`who`) asked for `n` of `size`."""
     elements = f"{size} element" if size == 1 else f"{size} elements"
     if who == "split":
         return SeqIndexError(f"split: cannot split at {n}: the sequence has only {elements}")
@@ -587,24 +592,30 @@ def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
 
 # --8<-- [start:show1]
 def show1(s: Seq[T]) -> View[T]:
-    """Look at the first element: ``Nil()`` or ``Cons(head, tail)``. O(1) on arrays.
+    """Look at the first element: `Nil()` or `Cons(head, tail)`. O(1) on arrays.
 
     Forces at most the first element of a lazy sequence.
 
+    ```pycon
     >>> show1(from_iterable((7, 8)))
     Cons(head=7, tail=seq[8])
     >>> show1(empty())
     Nil()
+
+    ```
     """
     return s._show()
 
 
 def hide1(view: View[T]) -> Seq[T]:
-    """The sequence whose view is ``view``, so that ``show1(hide1(v)) == v``.
+    """The sequence whose view is `view`, so that `show1(hide1(v)) == v`.
 
+    ```pycon
     >>> v = Cons(1, empty())
     >>> show1(hide1(v)) is v
     True
+
+    ```
     """
     return _Stream(None, view)
 
@@ -619,40 +630,52 @@ def hide1(view: View[T]) -> Seq[T]:
 def empty() -> Seq[T]:
     """The empty sequence.
 
+    ```pycon
     >>> length(empty())
     0
+
+    ```
     """
     return _Array(())
 
 
 def singleton(x: T) -> Seq[T]:
-    """The sequence holding only ``x``.
+    """The sequence holding only `x`.
 
+    ```pycon
     >>> to_list(singleton("a"))
     ['a']
+
+    ```
     """
     return _Array((x,))
 
 
 def cons(x: T, s: Seq[T]) -> Seq[T]:
-    """``x`` followed by ``s``; O(1), does not touch ``s``.
+    """`x` followed by `s`; O(1), does not touch `s`.
 
+    ```pycon
     >>> to_list(cons(0, from_iterable([1, 2])))
     [0, 1, 2]
+
+    ```
     """
     return _Stream(None, Cons(x, s))
 
 
 def tabulate(f: Callable[[int], T], n: int | None = None) -> Seq[T]:
-    """Lazy: the sequence ``f(0), f(1), ..., f(n-1)``; endless when ``n`` is None.
+    """Lazy: the sequence `f(0), f(1), ..., f(n-1)`; endless when `n` is None.
 
-    Each ``f(i)`` runs the first time element ``i`` is reached, and only then.
+    Each `f(i)` runs the first time element `i` is reached, and only then.
 
-    REQUIRES: ``n`` is None or ``n >= 0`` (else ``ValueError``).
+    REQUIRES: `n` is None or `n >= 0` (else `ValueError`).
 
+    ```pycon
     >>> squares = tabulate(lambda i: i * i)
     >>> to_list(take(squares, 4))
     [0, 1, 4, 9]
+
+    ```
     """
     if n is not None and n < 0:
         raise ValueError(f"tabulate needs a length of at least 0, got {n}")
@@ -660,16 +683,19 @@ def tabulate(f: Callable[[int], T], n: int | None = None) -> Seq[T]:
 
 
 def from_iterable(xs: Iterable[T]) -> Seq[T]:
-    """A sequence of the elements of ``xs``.
+    """A sequence of the elements of `xs`.
 
-    A tuple or list is copied into an array (O(1) ``show1``, ``nth``,
-    ``length``); a ``Seq`` is returned as it is; any other iterable (a
+    A tuple or list is copied into an array (O(1) `show1`, `nth`,
+    `length`); a `Seq` is returned as it is; any other iterable (a
     generator, say) is read lazily, one element each time the sequence is
     read further than before, so it may be endless.
 
+    ```pycon
     >>> from itertools import count
     >>> to_list(take(from_iterable(count(10)), 2))
     [10, 11]
+
+    ```
     """
     if isinstance(xs, tuple):
         return _Array(xs)
@@ -694,13 +720,16 @@ def from_iterable(xs: Iterable[T]) -> Seq[T]:
 def to_list(s: Seq[T]) -> list[T]:
     """Consumes: all the elements, in order, as a new list.
 
-    Raises :class:`EndlessSeqError` on a sequence known to be endless (see
+    Raises [`EndlessSeqError`][gamelib.seq.EndlessSeqError] on a sequence known to be endless (see
     the module's docstring); never returns on an endless stream.
 
+    ```pycon
     >>> to_list(tabulate(lambda i: i))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     gamelib.seq.EndlessSeqError: to_list: the sequence is endless (...); take a finite prefix first
+
+    ```
     """
     try:
         return list(s._elements())
@@ -711,7 +740,8 @@ def to_list(s: Seq[T]) -> list[T]:
 def to_tuple(s: Seq[T]) -> tuple[T, ...]:
     """Consumes: all the elements, in order, as a tuple (O(1) for whole arrays).
 
-    Raises :class:`EndlessSeqError` as :func:`to_list` does.
+    Raises [`EndlessSeqError`][gamelib.seq.EndlessSeqError] as [`to_list`][gamelib.seq.to_list]
+    does.
     """
     return _tuple(s, "to_tuple")
 
@@ -726,7 +756,8 @@ def _tuple(s: Seq[T], who: str) -> tuple[T, ...]:
 def length(s: Seq[T]) -> int:
     """Consumes: the number of elements (O(1) for arrays and tabulations).
 
-    Raises :class:`EndlessSeqError` as :func:`to_list` does.
+    Raises [`EndlessSeqError`][gamelib.seq.EndlessSeqError] as [`to_list`][gamelib.seq.to_list]
+    does.
     """
     try:
         return s._length()
@@ -740,16 +771,19 @@ def _check_count(n: int, who: str) -> None:
 
 
 def nth(s: Seq[T], i: int) -> T:
-    """Element ``i`` (0-based); O(1) on arrays and tabulations.
+    """Element `i` (0-based); O(1) on arrays and tabulations.
 
-    Raises :class:`SeqIndexError` naming the index and the length found.
+    Raises [`SeqIndexError`][gamelib.seq.SeqIndexError] naming the index and the length found.
 
+    ```pycon
     >>> nth(from_iterable("abc"), 1)
     'b'
     >>> nth(from_iterable("abc"), 5)
     Traceback (most recent call last):
     ...
     gamelib.seq.SeqIndexError: nth: index 5 is out of range for a sequence of length 3
+
+    ```
     """
     if i < 0:
         raise SeqIndexError(f"nth: index {i} is negative")
@@ -757,48 +791,60 @@ def nth(s: Seq[T], i: int) -> T:
 
 
 def take(s: Seq[T], n: int) -> Seq[T]:
-    """The first ``n`` elements; computes exactly those (``SeqIndexError`` if fewer).
+    """The first `n` elements; computes exactly those (`SeqIndexError` if fewer).
 
+    ```pycon
     >>> to_list(take(from_iterable([1, 2, 3]), 2))
     [1, 2]
+
+    ```
     """
     _check_count(n, "take")
     return s._take(n, "take")
 
 
 def drop(s: Seq[T], n: int) -> Seq[T]:
-    """All but the first ``n`` elements (``SeqIndexError`` if fewer than ``n``).
+    """All but the first `n` elements (`SeqIndexError` if fewer than `n`).
 
-    O(1) on arrays and tabulations; on a stream it reads the first ``n``.
+    O(1) on arrays and tabulations; on a stream it reads the first `n`.
 
+    ```pycon
     >>> to_list(drop(from_iterable([1, 2, 3]), 2))
     [3]
+
+    ```
     """
     _check_count(n, "drop")
     return s._drop(n, "drop")
 
 
 def split(s: Seq[T], n: int) -> tuple[Seq[T], Seq[T]]:
-    """``(take(s, n), drop(s, n))``, reading the first ``n`` elements once.
+    """`(take(s, n), drop(s, n))`, reading the first `n` elements once.
 
+    ```pycon
     >>> a, b = split(from_iterable("abcd"), 1)
     >>> to_list(a), to_list(b)
     (['a'], ['b', 'c', 'd'])
+
+    ```
     """
     _check_count(n, "split")
     return s._split(n, "split")
 
 
 def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
-    """Consumes: ``g(x1, g(x2, ... g(x(n-1), xn)))``, folding from the right.
+    """Consumes: `g(x1, g(x2, ... g(x(n-1), xn)))`, folding from the right.
 
-    REQUIRES: ``s`` is non-empty (else :class:`EmptySeqError`) and not known to
-    be endless (else :class:`EndlessSeqError`, as :func:`to_list`).  For the
-    result to match a parallel reduction ``g`` should be associative; this
-    implementation always uses the right-nested order above.
+    REQUIRES: `s` is non-empty (else [`EmptySeqError`][gamelib.seq.EmptySeqError]) and not known to
+    be endless (else [`EndlessSeqError`][gamelib.seq.EndlessSeqError], as
+    [`to_list`][gamelib.seq.to_list]). For the result to match a parallel reduction `g` should be
+    associative; this implementation always uses the right-nested order above.
 
+    ```pycon
     >>> reduce1(max, from_iterable([3, 9, 4]))
     9
+
+    ```
     """
     # tuple() runs here, not in a method of s: a search recurses inside it, and on
     # CPython 3.11 each frame kept open per ply moves where the recursion crosses
@@ -816,10 +862,13 @@ def reduce1(g: Callable[[T, T], T], s: Seq[T]) -> T:
 
 
 def reduce(g: Callable[[T, T], T], base: T, s: Seq[T]) -> T:
-    """Consumes: ``g(x1, g(x2, ... g(xn, base)))``; ``base`` for an empty sequence.
+    """Consumes: `g(x1, g(x2, ... g(xn, base)))`; `base` for an empty sequence.
 
+    ```pycon
     >>> reduce(lambda a, b: a + b, 0, from_iterable([1, 2, 3]))
     6
+
+    ```
     """
     acc = base
     for x in reversed(_tuple(s, "reduce")):
@@ -828,10 +877,13 @@ def reduce(g: Callable[[T, T], T], base: T, s: Seq[T]) -> T:
 
 
 def mapreduce(f: Callable[[T], U], base: U, g: Callable[[U, U], U], s: Seq[T]) -> U:
-    """Consumes: ``reduce(g, base, map(f, s))``.
+    """Consumes: `reduce(g, base, map(f, s))`.
 
+    ```pycon
     >>> mapreduce(len, 0, lambda a, b: a + b, from_iterable(["ab", "c"]))
     3
+
+    ```
     """
     acc = base
     for x in reversed(_tuple(map(f, s), "mapreduce")):
@@ -844,19 +896,25 @@ def mapreduce(f: Callable[[T], U], base: U, g: Callable[[U, U], U], s: Seq[T]) -
 
 
 def map(f: Callable[[T], U], s: Seq[T]) -> Seq[U]:
-    """Lazy: ``f`` applied to each element, each at most once, when first reached.
+    """Lazy: `f` applied to each element, each at most once, when first reached.
 
+    ```pycon
     >>> to_list(map(lambda x: x * 10, from_iterable([1, 2])))
     [10, 20]
+
+    ```
     """
     return s._map(f)
 
 
 def filter(p: Callable[[T], bool], s: Seq[T]) -> Seq[T]:
-    """Lazy: the elements for which ``p`` holds, in order.
+    """Lazy: the elements for which `p` holds, in order.
 
+    ```pycon
     >>> to_list(filter(lambda x: x % 2 == 0, tabulate(lambda i: i, 7)))
     [0, 2, 4, 6]
+
+    ```
     """
 
     def step(src: Seq[T]) -> Callable[[], View[T]]:
@@ -876,10 +934,13 @@ def filter(p: Callable[[T], bool], s: Seq[T]) -> Seq[T]:
 
 
 def append(a: Seq[T], b: Seq[T]) -> Seq[T]:
-    """Lazy: the elements of ``a`` followed by those of ``b``.
+    """Lazy: the elements of `a` followed by those of `b`.
 
+    ```pycon
     >>> to_list(append(from_iterable([1]), from_iterable([2, 3])))
     [1, 2, 3]
+
+    ```
     """
     return a._append(b)
 
@@ -887,8 +948,11 @@ def append(a: Seq[T], b: Seq[T]) -> Seq[T]:
 def flatten(ss: Seq[Seq[T]]) -> Seq[T]:
     """Lazy: the elements of each inner sequence, one inner sequence after another.
 
+    ```pycon
     >>> to_list(flatten(from_iterable([from_iterable([1]), empty(), from_iterable([2])])))
     [1, 2]
+
+    ```
     """
 
     def step(inner: Seq[T], outer: Seq[Seq[T]]) -> Callable[[], View[T]]:
@@ -911,8 +975,11 @@ def flatten(ss: Seq[Seq[T]]) -> Seq[T]:
 def zip(a: Seq[T], b: Seq[U]) -> Seq[tuple[T, U]]:
     """Lazy: pairs of elements at the same position, as long as the shorter one.
 
+    ```pycon
     >>> to_list(zip(from_iterable("ab"), from_iterable([1, 2, 3])))
     [('a', 1), ('b', 2)]
+
+    ```
     """
 
     def step(x: Seq[T], y: Seq[U]) -> Callable[[], View[tuple[T, U]]]:

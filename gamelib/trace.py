@@ -1,9 +1,9 @@
 """Traces of one search: every position visited, in order, and what happened there.
 
 A trace is built from the events a search reports to its observer (see
-:mod:`gamelib.search.events`), and from nothing else: a :class:`Tracer` is an
-observer that turns the stream of events into a tree.  So a trace stays
-exact whatever order the moves are tried in, when a table answers a
+[`gamelib.search.events`][gamelib.search.events]), and from nothing else: a
+[`Tracer`][gamelib.trace.Tracer] is an observer that turns the stream of events into a tree. So a
+trace stays exact whatever order the moves are tried in, when a table answers a
 position, or when a position is searched twice.  A search without an
 observer pays nothing for this module.
 
@@ -14,6 +14,7 @@ what happened: it was *estimated* (depth 0), *finished* (the game was over),
 exact or a bound), *cut off* (which move's value caused the cut, and which
 moves were never searched), or answered from a *table*.
 
+```pycon
 >>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
 >>> t = trace(AlphaBeta, Settings(tree_estimator(ExplicitGame(SMALL)), 2))
@@ -34,6 +35,8 @@ Evaluating (Maxie,a) with window (−∞, +∞)
   cut off at (Minnie,j): move 0 gave Guess 1, at or below α = Guess 4; moves 1, 2 not searched
   value of (Minnie,j) is Guess 1, best move 0
 value of (Maxie,a) is Guess 4, best move 1
+
+```
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ class TraceNode(Generic[S, M, G]):
     path: tuple[M, ...]
     """The moves from the root to here."""
     status: Status[S]
-    """``Playing(state)``, or ``Done(outcome)`` for a finished game."""
+    """`Playing(state)`, or `Done(outcome)` for a finished game."""
     depth: int
     """Moves the search could still look ahead from here."""
     window: Window[G] | None
@@ -119,7 +122,7 @@ class TraceNode(Generic[S, M, G]):
     value: Est[G] | None = None
     """The value the search returned for this node."""
     bound: BoundKind | None = None
-    """Whether ``value`` is exact or a bound (given the window)."""
+    """Whether `value` is exact or a bound (given the window)."""
     best_move: M | None = None
     """For a searched node, the move whose value it returned."""
     cut_by: M | None = None
@@ -167,14 +170,15 @@ class Trace(Generic[S, M, G]):
     estimator: Estimator[S, M, G]
     """The estimator (for printing values)."""
     player: str
-    """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+    """The player's name, e.g. `AlphaBeta(depth 2)`."""
     earlier: tuple[TraceNode[S, M, G], ...] = ()
     """Earlier searches of the same root, for a search made of several (MTD(f)):
-    ``root`` is the last one, which settled the value."""
+    `root` is the last one, which settled the value.
+    """
 
     @property
     def passes(self) -> tuple[TraceNode[S, M, G], ...]:
-        """Every search of the root, in order: ``earlier``, then ``root``."""
+        """Every search of the root, in order: `earlier`, then `root`."""
         return (*self.earlier, self.root)
 
     def nodes(self) -> list[TraceNode[S, M, G]]:
@@ -189,9 +193,9 @@ class Trace(Generic[S, M, G]):
 class Tracer(Generic[S, M, G]):
     """An observer that builds the tree of one search from its events.
 
-    Give it to a factory as ``observer=``; once the search is over, ``root``
-    is the whole tree.  Raises :class:`TraceError` on events that are not
-    well bracketed (a ``Leave`` with nothing entered, a second root).
+    Give it to a factory as `observer=`; once the search is over, `root`
+    is the whole tree.  Raises [`TraceError`][gamelib.trace.TraceError] on events that are not
+    well bracketed (a `Leave` with nothing entered, a second root).
     """
 
     def __init__(self) -> None:
@@ -200,11 +204,11 @@ class Tracer(Generic[S, M, G]):
         self._stack: list[TraceNode[S, M, G]] = []
         self._root: TraceNode[S, M, G] | None = None
         self.earlier: list[TraceNode[S, M, G]] = []
-        """Searches of the root before the current one (see :attr:`Trace.earlier`)."""
+        """Searches of the root before the current one (see `Trace.earlier`)."""
 
     @property
     def root(self) -> TraceNode[S, M, G]:
-        """The root of the tree (``TraceError`` before the search has started)."""
+        """The root of the tree (`TraceError` before the search has started)."""
         if self._root is None:
             raise TraceError("the search has reported nothing yet")
         return self._root
@@ -273,11 +277,11 @@ class Tracer(Generic[S, M, G]):
 def trace(
     factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
 ) -> Trace[S, M, G]:
-    """Run the player ``factory(settings)`` once from ``state`` (default the start) and
+    """Run the player `factory(settings)` once from `state` (default the start) and
     return the trace of what it did.
 
-    ``factory`` is any search factory (``Minimax``, ``AlphaBeta``,
-    ``Jamboree`` with :class:`~gamelib.estimate.jamboree.JamboreeSettings`,
+    `factory` is any search factory (`Minimax`, `AlphaBeta`,
+    `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
     or one of your own), with the settings it takes.
     """
 
@@ -290,11 +294,11 @@ def trace(
 def trace_player(
     build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
 ) -> Trace[S, M, G]:
-    """Build a player with ``build(observer)``, run it once from ``state`` (default the
+    """Build a player with `build(observer)`, run it once from `state` (default the
     start), and return the trace of what it did.
 
-    For players made some other way than ``factory(settings)``, such as a
-    catalog entry's ``build``.
+    For players made some other way than `factory(settings)`, such as a
+    catalog entry's `build`.
     """
     tracer: Tracer[S, M, G] = Tracer()
     player = build(tracer)
@@ -387,7 +391,7 @@ class _Lines(Generic[S, M, G]):
 def trace_to_text(t: Trace[S, M, G]) -> str:
     """The trace as indented lines, in the handouts' debugging style.
 
-    Builds the whole text in memory; :func:`stream_trace` writes the same
+    Builds the whole text in memory; [`stream_trace`][gamelib.trace.stream_trace] writes the same
     lines as the search goes, without keeping the tree.
     """
     text: _Lines[S, M, G] = _Lines(t.game, t.estimator)
@@ -424,18 +428,18 @@ def _pass_header(number: int, passes: int | None) -> str:
 class TraceWriter(Generic[S, M, G]):
     """An observer that writes the text of a search while it runs, keeping no tree.
 
-    Each line of :func:`trace_to_text` is written as soon as the events that
-    decide it have arrived, so the memory used is that of the positions being
+    Each line of [`trace_to_text`][gamelib.trace.trace_to_text] is written as soon as the events
+    that decide it have arrived, so the memory used is that of the positions being
     searched (as deep as the search goes), however many positions it visits.
 
     A search that searches its root several times (MTD(f), iterative
-    deepening) heads each search with ``Search 1 of 3 of the root:``, and the
-    3 is known only at the end: give ``several=True`` for such searches, and
+    deepening) heads each search with `Search 1 of 3 of the root:`, and the
+    3 is known only at the end: give `several=True` for such searches, and
     the lines go to a temporary file (on disk, not in memory) and are copied
-    to ``out`` by :meth:`finish`.  Otherwise they go straight to ``out``, and
-    a search that does come back to its root heads the later searches
-    ``Search 2 of the root:``.  Call :meth:`finish` once the search is over.
-    Raises :class:`TraceError` on events that are not well bracketed.
+    to `out` by [`finish`][gamelib.trace.TraceWriter.finish]. Otherwise they go straight to `out`,
+    and a search that does come back to its root heads the later searches
+    `Search 2 of the root:`. Call [`finish`][gamelib.trace.TraceWriter.finish] once the search is
+    over. Raises [`TraceError`][gamelib.trace.TraceError] on events that are not well bracketed.
     """
 
     def __init__(
@@ -456,7 +460,7 @@ class TraceWriter(Generic[S, M, G]):
         self._written = 0
         self._stack: list[TraceNode[S, M, G]] = []
         self._opened: list[bool] = []
-        """Whether each node on the stack has had its ``Evaluating`` line written."""
+        """Whether each node on the stack has had its `Evaluating` line written."""
         self._root_status: Status[S] | None = None
         self.positions = 0
         """Positions visited so far, the root included (each search of it counts)."""
@@ -532,7 +536,7 @@ class TraceWriter(Generic[S, M, G]):
     def finish(self) -> None:
         """Write what is still to be written (a spooled trace, with its headers).
 
-        Raises :class:`TraceError` if the search has not left its root.
+        Raises [`TraceError`][gamelib.trace.TraceError] if the search has not left its root.
         """
         if self._stack or self._root_status is None:
             raise TraceError("the search is not over: its root has not been left")
@@ -557,14 +561,14 @@ class TraceWriter(Generic[S, M, G]):
 @final
 @dataclass(frozen=True, slots=True)
 class Streamed(Generic[S, M, G]):
-    """What :func:`stream_trace` found, besides the text it wrote."""
+    """What [`stream_trace`][gamelib.trace.stream_trace] found, besides the text it wrote."""
 
     positions: int
     """Positions visited, the root included."""
     leaves: int
     """Positions estimated or finished."""
     trace: Trace[S, M, G] | None
-    """The whole trace, if it was asked for and has at most ``keep`` positions."""
+    """The whole trace, if it was asked for and has at most `keep` positions."""
 
 
 def stream_trace(
@@ -575,12 +579,13 @@ def stream_trace(
     several: bool = False,
     keep: int = 0,
 ) -> Streamed[S, M, G]:
-    """Build a player with ``build(observer)``, run it once from ``state`` (default the
-    start), and write the text of :func:`trace_to_text` to ``out`` as it searches.
+    """Build a player with `build(observer)`, run it once from `state` (default the
+    start), and write the text of [`trace_to_text`][gamelib.trace.trace_to_text] to `out` as it
+    searches.
 
-    The tree is kept (for a picture) only while it has at most ``keep``
+    The tree is kept (for a picture) only while it has at most `keep`
     positions: past that, it is dropped and only counted, so memory stays
-    flat however large the search.  ``several`` is as for :class:`TraceWriter`.
+    flat however large the search.  `several` is as for [`TraceWriter`][gamelib.trace.TraceWriter].
     """
     observers: list[SearchObserver[S, M, G]] = []
     tracer: Tracer[S, M, G] | None = Tracer() if keep > 0 else None
@@ -727,18 +732,21 @@ class PictureError(Exception):
 
 
 class GraphvizMissingError(PictureError):
-    """Graphviz's ``dot`` program is not installed, so a picture could not be drawn."""
+    """Graphviz's `dot` program is not installed, so a picture could not be drawn."""
 
 
 def picture_size(dot_text: str) -> tuple[int, int]:
-    r"""How many positions a picture made by this package's ``*_to_dot`` functions draws,
+    r"""How many positions a picture made by this package's `*_to_dot` functions draws,
     and how many of them the search never reached (the grey, dashed ones).
 
-    Counts the node statements: each is one line, ``  NAME [label=...``.
+    Counts the node statements: each is one line, `  NAME [label=...`.
 
+    ```pycon
     >>> picture_size('digraph t {\n  n0 [label="a"];\n  p0 [label="b", style=dashed];\n'
     ...              '  n0 -> p0 [label="0", style=dashed];\n}\n')
     (2, 1)
+
+    ```
     """
     positions = unsearched = 0
     for line in dot_text.splitlines():
@@ -750,15 +758,15 @@ def picture_size(dot_text: str) -> tuple[int, int]:
 
 
 def draw(dot_text: str, target: Path) -> None:
-    """Write ``dot_text`` as a picture at ``target`` (.svg or .png).
+    """Write `dot_text` as a picture at `target` (.svg or .png).
 
-    Uses Graphviz's ``dot`` program (Debian package ``graphviz``) through the
-    ``graphviz`` Python package when it is installed, or directly otherwise.
-    Raises ``ValueError`` for other suffixes; :class:`GraphvizMissingError`
-    without ``dot``, after writing the DOT text next to ``target`` (the
-    message says where, and how to draw it later); ``OSError`` naming
-    ``target`` when it cannot be written; ``subprocess.CalledProcessError``
-    when ``dot`` fails.
+    Uses Graphviz's `dot` program (Debian package `graphviz`) through the
+    `graphviz` Python package when it is installed, or directly otherwise.
+    Raises `ValueError` for other suffixes;
+    [`GraphvizMissingError`][gamelib.trace.GraphvizMissingError] without `dot`, after writing the
+    DOT text next to `target` (the message says where, and how to draw it later); `OSError` naming
+    `target` when it cannot be written; `subprocess.CalledProcessError`
+    when `dot` fails.
     """
     fmt = target.suffix.lstrip(".").lower()
     if fmt not in ("svg", "png"):
@@ -782,10 +790,10 @@ def draw(dot_text: str, target: Path) -> None:
 
 
 def write_file(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target``; an ``OSError`` always names ``target``.
+    """Write `data` to `target`; an `OSError` always names `target`.
 
-    (A write that fails after the file opened, such as on ``/dev/full``, raises
-    an ``OSError`` with no file name of its own.)
+    (A write that fails after the file opened, such as on `/dev/full`, raises
+    an `OSError` with no file name of its own.)
     """
     try:
         target.write_bytes(data)
@@ -796,10 +804,10 @@ def write_file(target: Path, data: bytes) -> None:
 
 
 def render(dot_text: str, target: Path) -> str:
-    """Write ``dot_text`` as a picture at ``target`` (.svg or .png); say what happened.
+    """Write `dot_text` as a picture at `target` (.svg or .png); say what happened.
 
-    As :func:`draw`, but without ``dot`` it returns the message (having
-    written the DOT text next to ``target``) instead of raising.
+    As [`draw`][gamelib.trace.draw], but without `dot` it returns the message (having
+    written the DOT text next to `target`) instead of raising.
     """
     try:
         draw(dot_text, target)

@@ -1,17 +1,18 @@
 """A search's observer events as JSON-ready data, for a page that replays the search step by step.
 
-:func:`record` runs a player once and keeps every event its search reported;
-:func:`steps_to_json` turns them into plain lists, dicts and strings that
-``json.dumps`` writes as is.  The result holds the tree the search worked in
+[`record`][gamelib.trace_export.record] runs a player once and keeps every event its search
+reported; [`steps_to_json`][gamelib.trace_export.steps_to_json] turns them into plain lists, dicts
+and strings that `json.dumps` writes as is.  The result holds the tree the search worked in
 (the game's positions down to the search depth, and any position the search
 reached besides) and one step per event: the node entered, left or cut
 there, the window (α, β) it was searched with, the value found and whether
 it is exact or a bound, and the moves a cut left unsearched.  Values and
-bounds are already written as a person reads them (``4``, ``−∞``), so a page
+bounds are already written as a person reads them (`4`, `−∞`), so a page
 needs no knowledge of the estimator.
 
 The docs' stepper on "Alpha-beta, seen" is drawn from this data.
 
+```pycon
 >>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
 >>> game = ExplicitGame(parse_tree("a[b[c3,d6],e[f1,g9]]"))
@@ -30,7 +31,9 @@ The docs' stepper on "Alpha-beta, seen" is drawn from this data.
 {'event': 'leave', 'node': 2, 'value': '1', 'bound': 'at most', 'best': 5}
 {'event': 'leave', 'node': 0, 'value': '3', 'bound': 'exact', 'best': 1}
 
-At node 2, ``(Minnie,e)``, the value 1 of ``f`` cut the search: ``g`` was never estimated.
+```
+
+At node 2, `(Minnie,e)`, the value 1 of `f` cut the search: `g` was never estimated.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
-"""What ``json.dumps`` writes as is."""
+"""What `json.dumps` writes as is."""
 
 
 @final
@@ -86,7 +89,7 @@ class Recorded(Generic[S, M, G]):
     estimator: Estimator[S, M, G]
     """The estimator (for writing values)."""
     player: str
-    """The player's name, e.g. ``AlphaBeta(depth 2)``."""
+    """The player's name, e.g. `AlphaBeta(depth 2)`."""
     start: S
     """The position searched from."""
 
@@ -94,8 +97,9 @@ class Recorded(Generic[S, M, G]):
 def record(
     build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
 ) -> Recorded[S, M, G]:
-    """Build a player with ``build(observer)``, run it once from ``state`` (default the
-    start) and keep every event it reported."""
+    """Build a player with `build(observer)`, run it once from `state` (default the
+    start) and keep every event it reported.
+    """
     events: list[SearchEvent[S, M, G]] = []
     player = build(events.append)
     game = player.game
@@ -105,7 +109,7 @@ def record(
 
 
 def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
-    """``value`` as a picture shows it: ``4`` for a guess, ``Maxie wins`` for a finished game."""
+    """`value` as a picture shows it: `4` for a guess, `Maxie wins` for a finished game."""
     match value:
         case Guess(guess):
             return estimator.guess_to_string(guess)
@@ -116,7 +120,7 @@ def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
 
 
 def bound_to_short_string(estimator: Estimator[S, M, G], bound: Bound[G]) -> str:
-    """An end of a window as a picture shows it: ``−∞``, ``+∞`` or the value."""
+    """An end of a window as a picture shows it: `−∞`, `+∞` or the value."""
     if isinstance(bound, Infinity):
         return str(bound)
     return value_to_short_string(estimator, bound)
@@ -151,35 +155,35 @@ def steps_to_json(
     name: Callable[[Status[S]], str] | None = None,
     tree_limit: int = 500,
 ) -> dict[str, JSON]:
-    """The search in ``recorded`` as JSON-ready data: ``{"player", "nodes", "steps"}``.
+    """The search in `recorded` as JSON-ready data: `{"player", "nodes", "steps"}`.
 
-    ``nodes`` is the tree, root first: each node has its ``name`` (by
-    ``name(status)``; default the game's ``state_to_string``, or the outcome),
-    ``side`` (``"Maxie"``, ``"Minnie"`` or None when the game is over), the
-    ``move`` that leads to it and its ``parent`` (None at the root), its
-    ``path`` (the moves from the root, as the game writes them) and its
-    ``children`` (node numbers, in the game's move order).  The game's
+    `nodes` is the tree, root first: each node has its `name` (by
+    `name(status)`; default the game's `state_to_string`, or the outcome),
+    `side` (`"Maxie"`, `"Minnie"` or None when the game is over), the
+    `move` that leads to it and its `parent` (None at the root), its
+    `path` (the moves from the root, as the game writes them) and its
+    `children` (node numbers, in the game's move order).  The game's
     positions down to the search depth are all there (the first
-    ``tree_limit`` of them, breadth first), so a page can draw the parts a
+    `tree_limit` of them, breadth first), so a page can draw the parts a
     search never reached; so is every position the search reached.
 
-    ``steps`` has one entry per event, in order; ``node`` is the number of
+    `steps` has one entry per event, in order; `node` is the number of
     the node it concerns (the one entered, or the one entered last and not
     yet left):
 
-    - ``{"event": "enter", "node", "order", "depth", "window"}``: ``order``
+    - `{"event": "enter", "node", "order", "depth", "window"}`: `order`
       counts the positions entered (0 for the root, as
-      :attr:`gamelib.trace.TraceNode.order`); ``window`` is ``[α, β]`` or
+      [`gamelib.trace.TraceNode.order`][gamelib.trace.TraceNode.order]); `window` is `[α, β]` or
       None for a search without a window;
-    - ``{"event": "leave", "node", "value", "bound", "best"}``: ``bound`` is
-      ``"exact"``, ``"at least"`` or ``"at most"``; ``best`` the node the best
+    - `{"event": "leave", "node", "value", "bound", "best"}`: `bound` is
+      `"exact"`, `"at least"` or `"at most"`; `best` the node the best
       move leads to, or None;
-    - ``{"event": "cut", "node", "move", "value", "pruned"}``: the node whose
+    - `{"event": "cut", "node", "move", "value", "pruned"}`: the node whose
       value caused the cut, its value, and the nodes never searched;
-    - ``{"event": "table", "node", "value", "bound", "best"}``: a table
+    - `{"event": "table", "node", "value", "bound", "best"}`: a table
       answered for the node.
 
-    Raises :class:`gamelib.trace.TraceError` on events that are not well
+    Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events that are not well
     bracketed.
     """
     game = recorded.game
@@ -209,7 +213,7 @@ def steps_to_json(
         return number
 
     def child(parent: int, move: M) -> int:
-        """The node ``move`` leads to from ``parent``, added to the tree if it is new."""
+        """The node `move` leads to from `parent`, added to the tree if it is new."""
         found = nodes[parent].children.get(game.move_to_string(move))
         if found is not None:
             return found

@@ -3,11 +3,12 @@
 The CSE 473 notes build a heuristic for a game too large to search out of
 simple measurements of a position (material, mobility, king safety, centre
 control), each scaled by how much it matters, and added up.  Here a
-measurement is a :class:`Feature`, the scaled sum is a :class:`WeightedSum`,
-and :class:`WeightedEstimator` makes a sum into an estimator for a game (with
-the standard order and the numeric-estimates capability, exactly as
-:class:`~gamelib.estimate.NumericEstimator`).  ``describe`` shows which
-feature gave what.
+measurement is a [`Feature`][gamelib.weighted.Feature], the scaled sum is a
+[`WeightedSum`][gamelib.weighted.WeightedSum], and
+[`WeightedEstimator`][gamelib.weighted.WeightedEstimator] makes a sum into an estimator for a game
+(with the standard order and the numeric-estimates capability, exactly as
+[`NumericEstimator`][gamelib.estimate.estimator.NumericEstimator]). `describe` shows which feature
+gave what.
 
 The 15-150 notes' chess heuristic is such a sum: count each kind of piece,
 Maxie's minus Minnie's, and weigh a pawn 1, a knight 3, a bishop 3, a rook 5
@@ -15,6 +16,7 @@ and a queen 9.  gamelib ships no chess, so a position here is just the
 letters of the pieces in play, capitals for Maxie and small letters for
 Minnie:
 
+```pycon
 >>> def piece(name: str, letter: str) -> Feature[str]:
 ...     def difference(position: str) -> float:
 ...         return position.count(letter.upper()) - position.count(letter)
@@ -36,6 +38,8 @@ bishops     -1       3            -3
 rooks        1       5             5
 queens       1       9             9
 total                              9
+
+```
 """
 
 from __future__ import annotations
@@ -61,14 +65,14 @@ M = TypeVar("M")
 class Feature(Generic[S]):
     """One measurement of a state, fᵢ(s): a number, larger when it favours Maxie.
 
-    REQUIRES: ``name`` is a non-empty string, ``function`` can be called, and
-    ``summary`` is one line of text; otherwise ``TypeError`` or ``ValueError``
-    naming the bad value.  ``function`` should be cheap (a search calls it at
+    REQUIRES: `name` is a non-empty string, `function` can be called, and
+    `summary` is one line of text; otherwise `TypeError` or `ValueError`
+    naming the bad value.  `function` should be cheap (a search calls it at
     every position on its horizon) and return finite numbers.
     """
 
     name: str
-    """What :meth:`WeightedSum.describe` calls it; unique within a sum."""
+    """What `WeightedSum.describe` calls it; unique within a sum."""
     function: Callable[[S], float] = field(repr=False)
     """The measurement itself."""
     summary: str
@@ -94,7 +98,7 @@ class Feature(Generic[S]):
 @final
 @dataclass(frozen=True, slots=True)
 class Contribution:
-    """What one feature gave to an evaluation: ``amount == weight * value``."""
+    """What one feature gave to an evaluation: `amount == weight * value`."""
 
     name: str
     """The feature's name."""
@@ -109,15 +113,16 @@ class Contribution:
 @final
 @dataclass(frozen=True, slots=True)
 class WeightedSum(Generic[S]):
-    """A weighted evaluation function: ``evaluate(s)`` is Σ wᵢ·fᵢ(s) over ``terms``.
+    """A weighted evaluation function: `evaluate(s)` is Σ wᵢ·fᵢ(s) over `terms`.
 
-    Each term is a pair ``(weight, feature)``.  A weight of 0 switches its
+    Each term is a pair `(weight, feature)`.  A weight of 0 switches its
     feature off; a negative weight counts the feature against Maxie.
 
-    REQUIRES: at least one term; every weight a finite ``int`` or ``float``
-    (not ``bool``, NaN or infinity); feature names unique.  Otherwise
-    ``TypeError`` or ``ValueError`` naming the bad value:
+    REQUIRES: at least one term; every weight a finite `int` or `float`
+    (not `bool`, NaN or infinity); feature names unique.  Otherwise
+    `TypeError` or `ValueError` naming the bad value:
 
+    ```pycon
     >>> WeightedSum([])
     Traceback (most recent call last):
     ...
@@ -126,10 +131,12 @@ class WeightedSum(Generic[S]):
     Traceback (most recent call last):
     ...
     ValueError: the weight of feature 'mobility' must be finite, got nan
+
+    ```
     """
 
     terms: Sequence[tuple[float, Feature[S]]]
-    """The weights and their features, in the order ``describe`` lists them (kept as a tuple)."""
+    """The weights and their features, in the order `describe` lists them (kept as a tuple)."""
     evaluate: Callable[[S], float] = field(init=False, repr=False, compare=False)
     """Σ wᵢ·fᵢ(s) as a plain function, built once: searches call it at every horizon
     position.  The result is the contributions added up in order."""
@@ -150,7 +157,7 @@ class WeightedSum(Generic[S]):
         object.__setattr__(self, "evaluate", evaluate)
 
     def contributions(self, state: S, /) -> tuple[Contribution, ...]:
-        """What each feature gives to the evaluation of ``state``, in the order of ``terms``."""
+        """What each feature gives to the evaluation of `state`, in the order of `terms`."""
         found = []
         for weight, feature in self.terms:
             value = feature.function(state)
@@ -158,11 +165,11 @@ class WeightedSum(Generic[S]):
         return tuple(found)
 
     def describe(self, state: S, /) -> str:
-        """A table of the evaluation of ``state``: a line a feature, then the total.
+        """A table of the evaluation of `state`: a line a feature, then the total.
 
         Each line gives the feature's name, its value, its weight and their
         product; numbers are shown to six significant figures at most
-        (:meth:`contributions` has them exactly).
+        ([`contributions`][gamelib.weighted.WeightedSum.contributions] has them exactly).
         """
         contributions = self.contributions(state)
         total: float = 0
@@ -176,7 +183,7 @@ class WeightedSum(Generic[S]):
         return _table(rows)
 
     def __str__(self) -> str:
-        """The formula, as ``1·pawns + 3·knights + ...``."""
+        """The formula, as `1·pawns + 3·knights + ...`."""
         (first_weight, first), *rest = self.terms
         text = f"{_show(first_weight)}·{first.name}"
         for weight, feature in rest:
@@ -186,7 +193,7 @@ class WeightedSum(Generic[S]):
 
 
 def _checked_terms(terms: object) -> tuple[tuple[float, Feature[S]], ...]:
-    """``terms`` as a tuple, or the error that names what is wrong with them."""
+    """`terms` as a tuple, or the error that names what is wrong with them."""
     if isinstance(terms, str) or not isinstance(terms, Sequence):
         raise TypeError(f"the terms of a weighted sum must be a sequence of pairs, got {terms!r}")
     if not terms:
@@ -212,7 +219,7 @@ def _checked_terms(terms: object) -> tuple[tuple[float, Feature[S]], ...]:
 
 
 def _table(rows: Sequence[tuple[str, str, str, str]]) -> str:
-    """``rows`` in aligned columns: the first to the left, the numbers to the right."""
+    """`rows` in aligned columns: the first to the left, the numbers to the right."""
     name_width, *number_widths = (max(len(row[i]) for row in rows) for i in range(4))
     lines = []
     for name, *numbers in rows:
@@ -223,7 +230,7 @@ def _table(rows: Sequence[tuple[str, str, str, str]]) -> str:
 
 
 def _show(number: float) -> str:
-    """``number`` for a table: whole numbers without a point, others to six figures."""
+    """`number` for a table: whole numbers without a point, others to six figures."""
     if isinstance(number, int):
         return str(number)
     if number.is_integer() and abs(number) < 1e15:
@@ -234,18 +241,22 @@ def _show(number: float) -> str:
 @final
 @dataclass(frozen=True, slots=True)
 class WeightedEstimator(Generic[S, M]):
-    """An estimator for ``game`` whose estimate is ``evaluation``: Σ wᵢ·fᵢ(s).
+    """An estimator for `game` whose estimate is `evaluation`: Σ wᵢ·fᵢ(s).
 
-    It behaves as ``NumericEstimator(game, evaluation.evaluate,
-    win_guess=win_guess)`` in every respect (the standard order, the
+    It behaves as `NumericEstimator(game, evaluation.evaluate,
+    win_guess=win_guess)` in every respect (the standard order, the
     numeric-estimates capability, how guesses print), and adds
-    :meth:`describe` and :meth:`contributions`.
+    [`describe`][gamelib.weighted.WeightedEstimator.describe] and
+    [`contributions`][gamelib.weighted.WeightedEstimator.contributions].
 
+    ```pycon
     >>> from gamelib.games.nim import Nim
     >>> pebbles = Feature("pebbles", lambda state: state.pebbles, "pebbles left")
     >>> estimator = WeightedEstimator(Nim(), WeightedSum([(0.5, pebbles)]))
     >>> estimator.estimate(Nim().start), estimator.negate(2.5)
     (7.5, -2.5)
+
+    ```
     """
 
     game: Game[S, M]
@@ -271,11 +282,11 @@ class WeightedEstimator(Generic[S, M]):
         object.__setattr__(self, "_numeric", numeric)
 
     def contributions(self, state: S, /) -> tuple[Contribution, ...]:
-        """What each feature gives to the estimate of ``state`` (see :class:`WeightedSum`)."""
+        """What each feature gives to the estimate of `state` (see `WeightedSum`)."""
         return self.evaluation.contributions(state)
 
     def describe(self, state: S, /) -> str:
-        """A table of the estimate of ``state``, a line a feature (see :class:`WeightedSum`)."""
+        """A table of the estimate of `state`, a line a feature (see `WeightedSum`)."""
         return self.evaluation.describe(state)
 
     def guess_to_string(self, guess: float, /) -> str:
@@ -286,9 +297,9 @@ class WeightedEstimator(Generic[S, M]):
         return self._numeric.negate(guess)
 
     def average(self, weighted: Sequence[tuple[Fraction | float, float]], /) -> float:
-        """The expected guess, as :meth:`NumericEstimator.average` computes it."""
+        """The expected guess, as `NumericEstimator.average` computes it."""
         return self._numeric.average(weighted)
 
     def outcome_guess(self, outcome: Outcome, /) -> float:
-        """A win for Maxie counts as ``win_guess``, for Minnie as its negation, a draw as 0."""
+        """A win for Maxie counts as `win_guess`, for Minnie as its negation, a draw as 0."""
         return self._numeric.outcome_guess(outcome)

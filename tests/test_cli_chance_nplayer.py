@@ -62,8 +62,7 @@ def test_list_shows_both_games_and_every_new_kind() -> None:
     )
     assert (
         "  takeaway   take 1-3 pebbles; taking the last wins; 3 players by default "
-        "(--pile, --players)\n"
-        in out
+        "(--pile, --players)\n" in out
     )
     for usage in (
         "expectiminimax:DEPTH",

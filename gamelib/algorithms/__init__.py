@@ -1,21 +1,22 @@
 """Search algorithms beyond the 15-150 lectures, each a factory of the one shape.
 
-- :mod:`gamelib.algorithms.negamax`: negamax, and alpha-beta in negamax form
-  (fail-soft or fail-hard), from the CMPUT 657 notes;
-- :mod:`gamelib.algorithms.table`: transposition tables;
-- :mod:`gamelib.algorithms.nullwindow`: the empty-window test "is the value at
-  least m?", SCOUT, NegaScout/PVS and MTD(f);
-- :mod:`gamelib.algorithms.boolean`: the boolean OR/AND solver and its negamax
-  form, with proof and disproof trees and a checker;
-- :mod:`gamelib.algorithms.exact`: exact game values with distance (who wins,
-  and in how many plies), for ``gamelib solve``;
-- :mod:`gamelib.algorithms.ordering`: killer moves and the history heuristic;
-- :mod:`gamelib.algorithms.deepening`: iterative deepening under a budget of
-  time, positions or depth.
+- [`gamelib.algorithms.negamax`][gamelib.algorithms.negamax]: negamax, and alpha-beta in negamax
+  form (fail-soft or fail-hard), from the CMPUT 657 notes;
+- [`gamelib.algorithms.table`][gamelib.algorithms.table]: transposition tables;
+- [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]: the empty-window test "is the
+  value at least m?", SCOUT, NegaScout/PVS and MTD(f);
+- [`gamelib.algorithms.boolean`][gamelib.algorithms.boolean]: the boolean OR/AND solver and its
+  negamax form, with proof and disproof trees and a checker;
+- [`gamelib.algorithms.exact`][gamelib.algorithms.exact]: exact game values with distance (who wins,
+  and in how many plies), for `gamelib solve`;
+- [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]: killer moves and the history
+  heuristic;
+- [`gamelib.algorithms.deepening`][gamelib.algorithms.deepening]: iterative deepening under a budget
+  of time, positions or depth.
 
 The lectures' own factories (Minimax, AlphaBeta, Jamboree) stay in
-:mod:`gamelib.estimate`; every kind, old and new, is listed in
-:mod:`gamelib.catalog`.
+`gamelib.estimate`; every kind, old and new, is listed in
+[`gamelib.catalog`][gamelib.catalog].
 """
 
 from gamelib.algorithms.boolean import (

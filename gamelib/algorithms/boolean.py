@@ -1,25 +1,26 @@
 """Boolean minimax (CMPUT 657): can this side force a win?  Can it avoid losing?
 
-A question is a :class:`Goal` for a side, the *prover*.  Positions where
+A question is a [`Goal`][gamelib.algorithms.boolean.Goal] for a side, the *prover*.  Positions where
 the prover moves are OR nodes (one good move is enough), positions where
 the opponent moves are AND nodes (every reply must be good), and a finished
 game answers by its outcome.  The solver stops at the first winning move;
 asked, it lists every winning move at the root.
 
 Whatever the answer, the solver returns the tree that proves it, as data
-(:class:`ProofNode`).  A "yes" comes with a *proof tree*: the root, one
-winning move at each OR node, every move at each AND node, and leaves that
+([`ProofNode`][gamelib.algorithms.boolean.ProofNode]). A "yes" comes with a *proof tree*: the root,
+one winning move at each OR node, every move at each AND node, and leaves that
 are finished games the prover won (or, for "avoid losing", did not lose).
 A "no" comes with a *disproof tree*, which is the opponent's proof tree of
 the opposite question ("cannot force a win" is "the opponent can avoid
-losing").  :func:`check_proof` verifies any such tree against the game's
-own rules and says which rule a bad tree breaks.
+losing"). [`check_proof`][gamelib.algorithms.boolean.check_proof] verifies any such tree against the
+game's own rules and says which rule a bad tree breaks.
 
 Besides the OR/AND pair there is the negamax boolean form,
-:func:`negamax_boolean`, in which every question is asked of the side to
-move: it wins if some move leaves the other side unable to avoid losing,
+[`negamax_boolean`][gamelib.algorithms.boolean.negamax_boolean], in which every question is asked of
+the side to move: it wins if some move leaves the other side unable to avoid losing,
 and avoids losing if some move leaves the other side unable to win.
 
+```pycon
 >>> from gamelib.games.nim import Nim
 >>> solved = solve_goal(Nim(pile=5), Goal.WIN)
 >>> solved.holds, solved.moves, proof_size(solved.proof)
@@ -27,6 +28,8 @@ and avoids losing if some move leaves the other side unable to win.
 >>> check_proof(Nim(pile=5), solved.proof)
 >>> solve_goal(Nim(pile=6), Goal.WIN, all_moves=True).moves
 (1,)
+
+```
 """
 
 from __future__ import annotations
@@ -81,10 +84,13 @@ class Goal(Enum):
 
 
 def achieves(goal: Goal, side: Side, outcome: Outcome) -> bool:
-    """Whether a game that ended with ``outcome`` meets ``goal`` for ``side``.
+    """Whether a game that ended with `outcome` meets `goal` for `side`.
 
+    ```pycon
     >>> achieves(Goal.NOT_LOSE, Side.Minnie, Draw()), achieves(Goal.WIN, Side.Minnie, Draw())
     (True, False)
+
+    ```
     """
     match outcome:
         case Winner(winner):
@@ -104,15 +110,17 @@ class ProofNode(Generic[S, M]):
     """One position of a proof tree, and the moves it keeps.
 
     Equal subtrees are shared (a position reached twice is proved once), so a
-    proof is a DAG in memory; :func:`proof_size` counts it as the tree it stands for.
+    proof is a DAG in memory; [`proof_size`][gamelib.algorithms.boolean.proof_size] counts it as the
+    tree it stands for.
     """
 
     status: Status[S]
-    """The position: ``Playing(state)``, or ``Done(outcome)`` for a finished game."""
+    """The position: `Playing(state)`, or `Done(outcome)` for a finished game."""
     kind: Kind
-    """``or``: the prover moves, one move kept; ``and``: the opponent moves, every
-    move kept; ``end``: a finished game; ``horizon``: a position a depth-limited
-    search did not look past (never in a proof)."""
+    """`or`: the prover moves, one move kept; `and`: the opponent moves, every
+    move kept; `end`: a finished game; `horizon`: a position a depth-limited
+    search did not look past (never in a proof).
+    """
     children: tuple[tuple[M, ProofNode[S, M]], ...] = ()
     """The moves kept, with the positions they lead to."""
 
@@ -135,7 +143,7 @@ class BooleanSolution(Generic[S, M]):
     """The tree that proves the answer: the prover's for "yes", the opponent's
     (for the opposite goal) for "no"."""
     proof_goal: Goal
-    """The goal the tree proves: ``goal`` when it holds, its opposite otherwise."""
+    """The goal the tree proves: `goal` when it holds, its opposite otherwise."""
     proof_side: Side
     """The side the tree proves it for."""
     positions: int
@@ -154,12 +162,12 @@ def solve_goal(
     depth: int | None = None,
     table: TranspositionTable[M, ProofNode[S, M]] | None = None,
 ) -> BooleanSolution[S, M]:
-    """Can ``side`` (default: the side to move at ``state``, default the start) meet ``goal``?
+    """Can `side` (default: the side to move at `state`, default the start) meet `goal`?
 
-    The OR/AND solver.  ``all_moves`` lists every winning move at the root
-    (searching them all), not just the first.  ``depth`` limits how many
+    The OR/AND solver.  `all_moves` lists every winning move at the root
+    (searching them all), not just the first.  `depth` limits how many
     moves it looks ahead (None: to the end of the game, for a full proof).
-    ``table`` remembers proved and disproved positions, keyed by the states
+    `table` remembers proved and disproved positions, keyed by the states
     themselves (which must be hashable), so a position reached again is
     proved once and its proof shared.
     """
@@ -170,7 +178,7 @@ def solve_goal(
     played = itertools.count()
 
     def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
-        """Whether ``st`` meets the goal for the prover, and the tree that shows which."""
+        """Whether `st` meets the goal for the prover, and the tree that shows which."""
         if isinstance(st, Done):
             return achieves(goal, prover, st.outcome), ProofNode(st, "end")
         if d == 0:
@@ -238,16 +246,19 @@ def solve_goal(
 
 
 def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> bool:
-    """The negamax boolean form: can the side to move at ``state`` meet ``goal``?
+    """The negamax boolean form: can the side to move at `state` meet `goal`?
 
     Every question is asked of the side to move: it can force a win if some
     move leaves the other side unable to avoid losing, and it can avoid losing
     if some move leaves the other side unable to force a win.  (When the same
     side moves again, the question is passed on as it is.)
 
+    ```pycon
     >>> from gamelib.games.nim import Nim
     >>> negamax_boolean(Nim(pile=5), Goal.WIN), negamax_boolean(Nim(pile=6), Goal.WIN)
     (False, True)
+
+    ```
     """
     s = game.start if state is None else state
 
@@ -283,11 +294,12 @@ def check_proof(
     goal: Goal | None = None,
     side: Side | None = None,
 ) -> None:
-    """Verify ``proof`` against ``game``'s rules; :class:`ProofError` names the first broken rule.
+    """Verify `proof` against `game`'s rules; [`ProofError`][gamelib.algorithms.boolean.ProofError]
+    names the first broken rule.
 
-    It must start at ``state`` (default the game's start).  It proves
-    ``goal`` (default: whatever its leaves show; give it to be strict) for
-    ``side`` (default: the side to move at the root when that is an OR node,
+    It must start at `state` (default the game's start).  It proves
+    `goal` (default: whatever its leaves show; give it to be strict) for
+    `side` (default: the side to move at the root when that is an OR node,
     the other side when it is an AND node).  The rules: the root is the
     position asked about; every kept move is legal where it is kept and
     leads where the tree says; an OR node (the prover moves) keeps one move,
@@ -378,8 +390,9 @@ def _path_text(game: Game[S, M], path: tuple[M, ...]) -> str:
 
 
 def proof_size(proof: ProofNode[S, M]) -> int:
-    """The number of positions in the tree ``proof`` stands for (a shared subtree counts
-    once for every place it stands)."""
+    """The number of positions in the tree `proof` stands for (a shared subtree counts
+    once for every place it stands).
+    """
     sizes: dict[int, int] = {}
 
     def size(node: ProofNode[S, M]) -> int:

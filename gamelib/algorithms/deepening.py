@@ -9,17 +9,17 @@ the last one (each depth costs several times the one before), and they pay
 for themselves: what they leave behind orders the moves of the next one.
 
 Each iteration is alpha-beta in negamax form, fail-soft
-(:func:`gamelib.algorithms.negamax.alphabeta_core`), and shares with the
+(`gamelib.algorithms.negamax.alphabeta_core`), and shares with the
 others
 
 - a transposition table: each position's best move from the last depth is
   tried first, so the last iteration's best line is searched first, and
   alpha-beta cuts the rest short;
-- an :class:`~gamelib.algorithms.ordering.Ordering`: killer moves and
+- an [`Ordering`][gamelib.algorithms.ordering.Ordering]: killer moves and
   history scores learned at one depth order the next.
 
 The budget is in seconds, in positions, or a maximum depth (the settings'
-``search_depth``), whichever ends first.  Positions are counted as every
+`search_depth`), whichever ends first.  Positions are counted as every
 search counts them, one per move played; the position budget is never
 exceeded, and the clock is read before every move played.
 
@@ -37,6 +37,7 @@ principal variation (a line of best moves, found after the iteration by one
 empty-window test per ply against the known value, so its end has exactly
 that value), the positions and the time.
 
+```pycon
 >>> from gamelib import NumericEstimator
 >>> from gamelib.games.nim import Nim, nim_estimate
 >>> settings = DeepeningSettings(NumericEstimator(Nim(pile=7), nim_estimate), 6)
@@ -49,6 +50,8 @@ that value), the positions and the time.
 4 Definitely Maxie wins (2, 1, 3, 1)
 >>> found.move, found.depth, found.stopped  # a forced win at depth 4: no need to go on
 (2, 4, 'solved')
+
+```
 """
 
 from __future__ import annotations
@@ -101,14 +104,17 @@ or Python's recursion limit (the next depth went deeper than it allows)."""
 @final
 @dataclass(frozen=True, slots=True)
 class DeepeningSettings(Settings[S, M, G]):
-    """Settings of iterative deepening: ``search_depth`` is the deepest it may go,
+    """Settings of iterative deepening: `search_depth` is the deepest it may go,
     and the budgets say when to stop before that.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim, nim_estimator
     >>> DeepeningSettings(nim_estimator(Nim()), 9, seconds=0)
     Traceback (most recent call last):
     ...
     ValueError: the time budget must be more than 0 seconds, got 0
+
+    ```
     """
 
     seconds: float | None = None
@@ -141,7 +147,7 @@ class DeepeningSettings(Settings[S, M, G]):
         self.iteration(1)
 
     def iteration(self, depth: int) -> NegamaxSettings[S, M, G]:
-        """The settings of the iteration ``depth`` deep."""
+        """The settings of the iteration `depth` deep."""
         return NegamaxSettings(
             self.estimator,
             depth,
@@ -166,15 +172,17 @@ class Iteration(Generic[M, G]):
     value: Est[G]
     """The value of the position at that depth, Maxie's."""
     line: tuple[M, ...]
-    """The principal variation: best moves from the position, ``move`` first (just
-    ``move`` when lines were not asked for)."""
+    """The principal variation: best moves from the position, `move` first (just
+    `move` when lines were not asked for).
+    """
     positions: int
     """Positions it searched (the line's search included)."""
     seconds: float
     """How long it took."""
     finished: bool = True
-    """False for an interrupted iteration whose move is used (only ``move`` and ``value``
-    are then known: the value of that move at this depth, better than the others searched)."""
+    """False for an interrupted iteration whose move is used (only `move` and `value`
+    are then known: the value of that move at this depth, better than the others searched).
+    """
 
 
 @final
@@ -185,7 +193,7 @@ class Deepening(Generic[M, G]):
     move: M
     """The move to play."""
     value: Est[G]
-    """Its value (Maxie's), at ``depth``."""
+    """Its value (Maxie's), at `depth`."""
     depth: int
     """The depth of the iteration the move comes from."""
     iterations: tuple[Iteration[M, G], ...]
@@ -218,7 +226,7 @@ class _Budget:
         self.limit = settings.positions
         self.deadline = None if settings.seconds is None else clock() + settings.seconds
         self.interrupts = interrupts
-        """False: only count, and let :meth:`over` say between depths whether it ran out."""
+        """False: only count, and let `over` say between depths whether it ran out."""
         self.armed = False  # not until depth 1 has valued one move: there is always a move
         self.reason: StopReason | None = None
 
@@ -228,7 +236,7 @@ class _Budget:
         self.spent += 1
 
     def over(self) -> bool:
-        """Whether the budget has run out (and, if so, ``reason`` says which)."""
+        """Whether the budget has run out (and, if so, `reason` says which)."""
         if self.limit is not None and self.spent >= self.limit:
             self.reason = "positions"
             return True
@@ -247,12 +255,12 @@ def deepen(
     observer: SearchObserver[S, M, G] | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Deepening[M, G]:
-    """Iterative deepening from ``state``: see the module.
+    """Iterative deepening from `state`: see the module.
 
-    ``report`` is called with each iteration as it finishes (for a live
-    display).  ``observer`` sees every iteration as a search of the root of
+    `report` is called with each iteration as it finishes (for a live
+    display).  `observer` sees every iteration as a search of the root of
     its own; observed, the budget is checked only between depths, so that
-    each search it sees is whole.  ``lines`` asks for each iteration's principal variation,
+    each search it sees is whole.  `lines` asks for each iteration's principal variation,
     which costs a few positions more (counted); without it each line is
     just the best move.  Needs numeric estimates, and keyed states when there
     is a table.
@@ -392,8 +400,9 @@ def deepen(
 
 def _why(error: Exception, budget: _Budget, anything: bool, depth: int) -> StopReason:
     """Why a depth stopped, from what stopped it.  A recursion error is raised instead
-    (see :func:`~gamelib.search.player.recursion_error`) when nothing was found yet,
-    or when it came from the game or the estimator rather than from the depth."""
+    (see [`recursion_error`][gamelib.search.player.recursion_error]) when nothing was found yet,
+    or when it came from the game or the estimator rather than from the depth.
+    """
     if isinstance(error, RecursionError):
         meaning = recursion_error(depth, error)
         if not anything or isinstance(meaning, GameRecursionError):
@@ -403,7 +412,7 @@ def _why(error: Exception, budget: _Budget, anything: bool, depth: int) -> StopR
 
 
 def _decided(value: Est[G]) -> bool:
-    """Whether ``value`` is a forced win or loss: no deeper search can change it."""
+    """Whether `value` is a forced win or loss: no deeper search can change it."""
     return isinstance(value, Definitely) and isinstance(value.outcome, Winner)
 
 
@@ -419,13 +428,13 @@ def _principal_line(
     first: M,
     line: list[M],
 ) -> None:
-    """Best moves from ``state``, whose value to its mover at ``depth`` is ``value``,
-    starting with ``first``, the best move the search chose there.
+    """Best moves from `state`, whose value to its mover at `depth` is `value`,
+    starting with `first`, the best move the search chose there.
 
     At each position of the line, the first move whose child is worth at
     least the known value (one empty-window test, mostly answered by the
     table) is a best move, and its child's value is then known exactly.
-    The moves are appended to ``line`` as they are found (so a budget that
+    The moves are appended to `line` as they are found (so a budget that
     runs out leaves the part found).
     """
     s, d, v = state, depth, value
@@ -459,8 +468,10 @@ def _principal_line(
 @final
 @dataclass(frozen=True, slots=True)
 class DeepeningPlayer(Generic[S, M, G]):
-    """The player :func:`IterativeDeepening` builds: a search player that can also
-    :meth:`think` aloud, reporting each depth as it finishes."""
+    """The player [`IterativeDeepening`][gamelib.algorithms.deepening.IterativeDeepening] builds: a
+    search player that can also [`think`][gamelib.algorithms.deepening.DeepeningPlayer.think]
+    aloud, reporting each depth as it finishes.
+    """
 
     settings: DeepeningSettings[S, M, G]
     """What it was built from."""
@@ -485,9 +496,10 @@ class DeepeningPlayer(Generic[S, M, G]):
         *,
         lines: bool = True,
     ) -> Deepening[M, G]:
-        """Iterative deepening from ``state``, with each depth's principal variation
-        unless ``lines`` is False; ``report`` (else the player's own) hears of each
-        depth as it finishes."""
+        """Iterative deepening from `state`, with each depth's principal variation
+        unless `lines` is False; `report` (else the player's own) hears of each
+        depth as it finishes.
+        """
         return deepen(
             self.settings,
             state,
@@ -497,7 +509,7 @@ class DeepeningPlayer(Generic[S, M, G]):
         )
 
     def analyse(self, state: S, /) -> Edge[M, G]:
-        """The move to play in ``state`` and its value at the depth reached."""
+        """The move to play in `state` and its value at the depth reached."""
         found = self.think(state, lines=False)
         return found.move, found.value
 
@@ -525,7 +537,7 @@ def IterativeDeepening(
 ) -> DeepeningPlayer[S, M, G]:
     """A player that deepens its search until its budget runs out (see the module).
 
-    Needs numeric estimates (``MissingCapabilityError`` otherwise) and, with a
+    Needs numeric estimates (`MissingCapabilityError` otherwise) and, with a
     table, keyed states.
     """
     numeric_estimates(settings.estimator, "IterativeDeepening")

@@ -8,7 +8,7 @@ finite game; nothing is estimated.
 
 Inside, a position's value is an integer from the side to move's point of
 view: a win that ends the game at ply p, counted from the position asked
-about, is worth ``BIG - p``; a loss there ``-(BIG - p)``; a draw 0.  So the
+about, is worth `BIG - p`; a loss there `-(BIG - p)`; a draw 0.  So the
 value of a move is the negation of the value of the position it leads to,
 as in negamax, and the larger is always the better.  The transposition
 table stores win and loss values counted from the position stored (not
@@ -17,20 +17,24 @@ from the root), so an entry is right wherever the position recurs.
 The driver is MTD(f) over these integers: null-window alpha-beta tests
 (β − 1, β) at the root, each at the bound the last one returned, until the
 value is pinned between them.  Stopped (Ctrl-C), a solve says what it knew:
-the bounds proved so far (:class:`SolveInterruptedError`).
+the bounds proved so far
+([`SolveInterruptedError`][gamelib.algorithms.exact.SolveInterruptedError]).
 
 A solve may be limited to a depth, for games too big to solve outright: a
 position the search does not look past counts as 0, between every win and
 every loss, so a win or a loss found within the depth is still exact (it is
 forced, and no quicker one exists), and otherwise the result is
-``"unknown"``: neither side can force a result that soon.
+`"unknown"`: neither side can force a result that soon.
 
+```pycon
 >>> from gamelib.games.nim import Nim
 >>> solution = solve(Nim(pile=6))
 >>> solution.result, solution.plies, solution.best, solution.principal
 ('win', 4, 1, (1, 1, 3, 1))
 >>> describe(Nim(pile=6), solution)
 'Maxie, to move, wins in 4 plies; a best move: 1'
+
+```
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ BIG = 1_000_000_000
 _WON = BIG // 2  # values beyond this (either way) are wins and losses, with their distance
 
 Result = Literal["win", "loss", "draw", "unknown"]
-"""How the game ends for the side to move (``"unknown"``: not within a depth-limited solve)."""
+"""How the game ends for the side to move (`"unknown"`: not within a depth-limited solve)."""
 
 
 @final
@@ -89,7 +93,7 @@ class Solution(Generic[S, M]):
     to_move: Side
     """Whose turn it is there."""
     result: Result
-    """How the game ends for ``to_move``, under perfect play."""
+    """How the game ends for `to_move`, under perfect play."""
     plies: int
     """Plies from this position to the end of the game, the winner hurrying and the loser
     delaying (for a draw: along the principal variation; for an unknown result: to the
@@ -119,7 +123,7 @@ class Solution(Generic[S, M]):
 
     @property
     def value(self) -> int:
-        """The value as the solver ranks it: larger is better for ``to_move``."""
+        """The value as the solver ranks it: larger is better for `to_move`."""
         if self.result in ("draw", "unknown"):
             return 0
         return BIG - self.plies if self.result == "win" else -(BIG - self.plies)
@@ -168,8 +172,11 @@ def _known(lower: int | None, upper: int | None, depth: int | None) -> str:
 def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
     """Which of two (result, plies) is better for the side to move: -1, 0 or 1.
 
+    ```pycon
     >>> compare_results(("win", 3), ("win", 5)), compare_results(("loss", 3), ("draw", 9))
     (1, -1)
+
+    ```
     """
 
     def rank(r: tuple[Result, int]) -> int:
@@ -188,9 +195,9 @@ def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
 
 def solver_moves(game: Game[S, M]) -> Callable[[S], Sequence[M]]:
     """The moves a solver should try at a state, best first: the game's own order for
-    solving (its ``solver_moves`` method) when it has one, else its ``moves``.
+    solving (its `solver_moves` method) when it has one, else its `moves`.
 
-    A game's ``solver_moves(state)`` must return every legal move, each once;
+    A game's `solver_moves(state)` must return every legal move, each once;
     only the order is its to choose (a win now first, moves that hand the
     opponent a win last, ...).  The order changes how much a solve searches,
     never what it finds.
@@ -216,18 +223,19 @@ def solve(
     progress: Callable[[int], None] | None = None,
     every: int = 100_000,
 ) -> Solution[S, M]:
-    """Solve ``state`` (default the start) exactly: see the module.
+    """Solve `state` (default the start) exactly: see the module.
 
-    ``table`` is a transposition table, or the number of entries for a new
+    `table` is a transposition table, or the number of entries for a new
     one (None or 0 for none; a table needs hashable or keyed states).  A
     table may be passed from one solve to the next: its values count from
     the position stored, so they hold wherever it recurs.
-    ``depth``, if given, is how many plies the search looks ahead (at least 1).
-    ``order`` gives the moves to try at a state, every legal move best first
-    (default: :func:`solver_moves`).
-    ``progress``, if given, is called with the positions searched so far
-    every ``every`` positions.  Ctrl-C raises :class:`SolveInterruptedError`
-    with the bounds proved so far.
+    `depth`, if given, is how many plies the search looks ahead (at least 1).
+    `order` gives the moves to try at a state, every legal move best first
+    (default: [`solver_moves`][gamelib.algorithms.exact.solver_moves]).
+    `progress`, if given, is called with the positions searched so far
+    every `every` positions. Ctrl-C raises
+    [`SolveInterruptedError`][gamelib.algorithms.exact.SolveInterruptedError] with the bounds proved
+    so far.
     """
     began = time.perf_counter()
     s0 = game.start if state is None else state
@@ -247,9 +255,10 @@ def solve(
     exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
 
     def search(s: S, ply: int, alpha: int, beta: int, top: bool = False) -> int:
-        """The value of ``s`` for the side to move there, counted from the root, fail-soft:
-        at most ``alpha`` means at most that, at least ``beta`` means at least that.  At the
-        top, the table does not answer and the best move is kept in ``chosen``."""
+        """The value of `s` for the side to move there, counted from the root, fail-soft:
+        at most `alpha` means at most that, at least `beta` means at least that.  At the
+        top, the table does not answer and the best move is kept in `chosen`.
+        """
         nonlocal positions, report
         left = 0
         if depth is not None:
@@ -340,16 +349,17 @@ def solve(
         return best
 
     def line(first: M, value: int) -> tuple[M, ...]:
-        """Best moves from the root, beginning with ``first``, to the end of the game or of
+        """Best moves from the root, beginning with `first`, to the end of the game or of
         the depth.  Each position's value is known, so one empty-window search at it finds
-        a move that keeps it (through the table, these are short)."""
+        a move that keeps it (through the table, these are short).
+        """
         moves = [first]
         mover = game.player(s0)
         status = game.play(s0, first)
         while isinstance(status, Playing) and (depth is None or len(moves) < depth):
             s = status.state
             here = game.player(s)
-            v = value if here is mover else -value  # the same value, from ``here``'s side
+            v = value if here is mover else -value  # the same value, from `here`'s side
             search(s, len(moves), v - 1, v, True)  # at least v: a move worth exactly v
             found = chosen[0]
             assert found is not None  # searched within the depth
@@ -402,7 +412,7 @@ def solve(
 
 
 def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
-    """Whether both sides can avoid losing within ``depth`` plies, every line finished,
+    """Whether both sides can avoid losing within `depth` plies, every line finished,
     and the positions it took to find out.
 
     A depth-limited value of 0 is a draw only then; otherwise it may stand for
@@ -419,12 +429,12 @@ def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
 
 
 def plies(count: int) -> str:
-    """``count`` plies, in words: "1 ply", "3 plies"."""
+    """`count` plies, in words: "1 ply", "3 plies"."""
     return f"{count} ply" if count == 1 else f"{count} plies"
 
 
 def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
-    """The solution in words, as ``gamelib solve`` prints it."""
+    """The solution in words, as `gamelib solve` prints it."""
     side = solution.to_move
     best = game.move_to_string(solution.best)
     match solution.result:

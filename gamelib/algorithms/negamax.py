@@ -1,26 +1,27 @@
 """Negamax (CMPUT 657): Minimax with every value seen from the side to move.
 
-Minimax keeps one point of view, Maxie's, and alternates ``max`` and
-``min``.  Negamax lets each position be judged by the side to move there:
+Minimax keeps one point of view, Maxie's, and alternates `max` and
+`min`.  Negamax lets each position be judged by the side to move there:
 a position is worth the best of its children, each *negated*, because what
 is good for the opponent who moves next is bad for us by exactly as much.
-Since ``min(a, b) = -max(-a, -b)``, the two compute the same value; negamax
+Since `min(a, b) = -max(-a, -b)`, the two compute the same value; negamax
 needs only one kind of node, and an estimator whose guesses can be negated
-(the *numeric estimates* capability, :mod:`gamelib.search.capabilities`).
+(the *numeric estimates* capability, [`gamelib.search.capabilities`][gamelib.search.capabilities]).
 
 Two factories, both depth-limited with the estimator at the horizon:
 
-- :func:`Negamax`: every move of every position (plain negamax);
-- :func:`NegamaxAlphaBeta`: alpha-beta in negamax form: a child is searched
-  with the window (−β, −α), and the search stops as soon as a move reaches
+- [`Negamax`][gamelib.algorithms.negamax.Negamax]: every move of every position (plain negamax);
+- [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta]: alpha-beta in negamax form: a
+  child is searched with the window (−β, −α), and the search stops as soon as a move reaches
   β.  Its settings choose what a position that fails returns:
   *fail-soft* (the best value found, which may lie outside the window and
   so is a tighter bound) or *fail-hard* (the bound it crossed, α or β).
 
-Inside, values are the mover's; what a player reports (``analyse``, and the
+Inside, values are the mover's; what a player reports (`analyse`, and the
 events an observer gets) is in Maxie's terms, like every other search, so
 traces of negamax and of alpha-beta can be held side by side.
 
+```pycon
 >>> from gamelib import Minimax, NumericEstimator, Settings
 >>> from gamelib.games.nim import Nim, nim_estimate
 >>> estimator = NumericEstimator(Nim(), nim_estimate)
@@ -28,6 +29,8 @@ traces of negamax and of alpha-beta can be held side by side.
 (2, Guess(guess=1))
 >>> NegamaxAlphaBeta(NegamaxSettings(estimator, 5, fail_soft=False)).analyse(Nim().start)
 (2, Guess(guess=1))
+
+```
 """
 
 from __future__ import annotations
@@ -88,12 +91,15 @@ G = TypeVar("G")
 @final
 @dataclass(frozen=True, slots=True)
 class NegamaxSettings(Settings[S, M, G]):
-    """Settings of alpha-beta in negamax form: :class:`~gamelib.estimate.Settings` and
+    """Settings of alpha-beta in negamax form: [`Settings`][gamelib.estimate.estimator.Settings] and
     what a failing position returns.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim, nim_estimator
     >>> NegamaxSettings(nim_estimator(Nim()), 4).fail_soft
     True
+
+    ```
     """
 
     fail_soft: bool = True
@@ -104,10 +110,11 @@ class NegamaxSettings(Settings[S, M, G]):
     table_move: bool = True
     """Whether a position's move from the table (if any) is tried first."""
     killers: bool = False
-    """Whether killer moves are tried early (see :mod:`gamelib.algorithms.ordering`)."""
+    """Whether killer moves are tried early (see `gamelib.algorithms.ordering`)."""
     history: bool = False
     """Whether the other moves are tried by history score (see
-    :mod:`gamelib.algorithms.ordering`)."""
+    [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]).
+    """
 
     def __post_init__(self) -> None:
         # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
@@ -121,7 +128,7 @@ class NegamaxSettings(Settings[S, M, G]):
 
 
 def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimates[G]:
-    """``estimator`` as numeric estimates, or :class:`MissingCapabilityError` naming ``who``."""
+    """`estimator` as numeric estimates, or `MissingCapabilityError` naming `who`."""
     if not has_numeric_estimates(estimator):
         raise MissingCapabilityError(
             f"{who} needs numeric estimates, and its estimator ({type(estimator).__name__}) "
@@ -142,15 +149,15 @@ class _Views(Generic[G]):
         self.numeric = numeric
 
     def of(self, side: Side, value: Est[G]) -> Est[G]:
-        """``value`` (Maxie's view) as ``side`` sees it; also its inverse."""
+        """`value` (Maxie's view) as `side` sees it; also its inverse."""
         return value if side is Side.Maxie else negate_est(self.numeric, value)
 
     def guess(self, side: Side, guess: G) -> Est[G]:
-        """The estimator's ``guess`` (Maxie's view) as ``side`` sees it."""
+        """The estimator's `guess` (Maxie's view) as `side` sees it."""
         return Guess(guess) if side is Side.Maxie else Guess(self.numeric.negate(guess))
 
     def ended(self, side: Side, outcome: Outcome) -> Est[G]:
-        """A finished game as ``side`` sees it: its win is Maxie's win in its terms."""
+        """A finished game as `side` sees it: its win is Maxie's win in its terms."""
         if isinstance(outcome, Winner):
             return _MAXIE_WINS if outcome.side is side else _MINNIE_WINS
         return _DRAW
@@ -162,19 +169,19 @@ class _Views(Generic[G]):
         return negate_est(self.numeric, bound)
 
     def window(self, side: Side, alpha: Bound[G], beta: Bound[G]) -> Window[G]:
-        """``side``'s window (α, β) in Maxie's terms."""
+        """`side`'s window (α, β) in Maxie's terms."""
         if side is Side.Maxie:
             return alpha, beta
         return self.bound(beta), self.bound(alpha)
 
     def kind(self, side: Side, bound: BoundKind) -> BoundKind:
-        """``side``'s bound kind in Maxie's terms: at least and at most swap for Minnie."""
+        """`side`'s bound kind in Maxie's terms: at least and at most swap for Minnie."""
         if side is Side.Maxie or bound is BoundKind.EXACT:
             return bound
         return BoundKind.UPPER if bound is BoundKind.LOWER else BoundKind.LOWER
 
     def found(self, side: Side, found: Scanned[M, G], /) -> Scanned[M, G]:
-        """``side``'s edge or cut in Maxie's terms."""
+        """`side`'s edge or cut in Maxie's terms."""
         if side is Side.Maxie:
             return found
         if isinstance(found, Cut):
@@ -186,9 +193,9 @@ class _Views(Generic[G]):
 def Negamax(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> SearchPlayer[S, M, G]:
-    """Plain negamax to ``settings.search_depth``: Minimax's value and move, one kind of node.
+    """Plain negamax to `settings.search_depth`: Minimax's value and move, one kind of node.
 
-    Needs numeric estimates (``MissingCapabilityError`` otherwise).  Ties keep
+    Needs numeric estimates (`MissingCapabilityError` otherwise).  Ties keep
     the first move, as in Minimax.
     """
     est = settings.estimator
@@ -199,7 +206,7 @@ def Negamax(
     play = game.play
 
     def search(d: int, s: S, /) -> Edge[M, G]:
-        """The best edge for the side to move in ``s``, valued from its point of view."""
+        """The best edge for the side to move in `s`, valued from its point of view."""
         side = game.player(s)
         best: Edge[M, G] | None = None
         for m in moves(s):
@@ -211,8 +218,9 @@ def Negamax(
         return best
 
     def value(d: int, st: Status[S], side: Side, /) -> Est[G]:
-        """What ``st`` is worth to ``side``, who moved into it: the negation of
-        its worth to the side to move there."""
+        """What `st` is worth to `side`, who moved into it: the negation of
+        its worth to the side to move there.
+        """
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
@@ -261,15 +269,15 @@ def NegamaxAlphaBeta(
     observer: SearchObserver[S, M, G] | None = None,
     table: TranspositionTable[M, Est[G]] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """Alpha-beta in negamax form to ``settings.search_depth``, fail-soft or fail-hard.
+    """Alpha-beta in negamax form to `settings.search_depth`, fail-soft or fail-hard.
 
     Gives Minimax's value and AlphaBeta's move (ties keep the first move)
     and, without a table, prunes what AlphaBeta prunes.  Needs numeric
-    estimates.  With a transposition table (``table``, or one of
-    ``settings.table_entries`` entries) it also needs keyed states; it
+    estimates.  With a transposition table (`table`, or one of
+    `settings.table_entries` entries) it also needs keyed states; it
     probes the table before searching a position below the root, tries the
     table's move first, and stores what it found (see
-    :mod:`gamelib.algorithms.table`).  A table answer keeps Minimax's value;
+    [`gamelib.algorithms.table`][gamelib.algorithms.table]).  A table answer keeps Minimax's value;
     the move chosen is then one of equal value.
     """
     core = alphabeta_core(settings, "NegamaxAlphaBeta", observer=observer, table=table)
@@ -286,16 +294,17 @@ def NegamaxAlphaBeta(
 class AlphaBetaCore(Generic[S, M, G]):
     """The parts of a negamax alpha-beta search that drivers (MTD(f), tests) need.
 
-    Built by :func:`alphabeta_core`; values and windows are the mover's.
+    Built by `alphabeta_core`; values and windows are the mover's.
     """
 
     search: Callable[[int, S, Bound[G], Bound[G], bool], Scanned[M, G]]
-    """``search(d, s, α, β, closed)``: the best edge for the side to move in ``s``, or a cut."""
+    """`search(d, s, α, β, closed)`: the best edge for the side to move in `s`, or a cut."""
     root: Callable[[S], Edge[M, G]]
     """The search at the root with the whole window, its value in Maxie's terms."""
     windowed_root: Callable[[S, Bound[G], Bound[G], bool], Scanned[M, G]]
-    """``windowed_root(s, α, β, closed)``: the root searched with a window (the mover's),
-    bracketed for the observer like any position."""
+    """`windowed_root(s, α, β, closed)`: the root searched with a window (the mover's),
+    bracketed for the observer like any position.
+    """
     views: _Views[G]
     """Between Maxie's point of view and the mover's."""
     depth: int
@@ -303,13 +312,14 @@ class AlphaBetaCore(Generic[S, M, G]):
     table: TranspositionTable[M, Est[G]] | None
     """The transposition table, if there is one."""
     value: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]]
-    """``value(d, st, side, α, β, closed)``: what ``st`` is worth to ``side``, who moved
-    into it, searched ``d`` deep with ``side``'s window; ``closed`` is for the search of
-    ``st`` itself."""
+    """`value(d, st, side, α, β, closed)`: what `st` is worth to `side`, who moved
+    into it, searched `d` deep with `side`'s window; `closed` is for the search of
+    `st` itself.
+    """
 
     @property
     def table_note(self) -> str:
-        """``, table N`` for a player's name, or nothing."""
+        """`, table N` for a player's name, or nothing."""
         return "" if self.table is None else f", table {self.table.capacity}"
 
 
@@ -329,11 +339,11 @@ def alphabeta_core(
     """Alpha-beta in negamax form, as plain alpha-beta, NegaScout/PVS or SCOUT.
 
     - plain: every move with the current window (α, β);
-    - ``pvs``: the first move with the window, every later one first *tested*
+    - `pvs`: the first move with the window, every later one first *tested*
       with the empty window (α, α), which tells exactly whether it beats α
-      (see :mod:`gamelib.algorithms.nullwindow`), and searched again, from
-      its lower bound to β, only if it does;
-    - ``scout``: a search with the whole window is exact (SCOUT's ``EVAL``):
+      (see [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]), and searched again,
+      from its lower bound to β, only if it does;
+    - `scout`: a search with the whole window is exact (SCOUT's `EVAL`):
       the first move is searched exactly, each later one only tested against
       the best so far, and searched exactly only if it beats it; searches with
       a narrower window are the tests themselves, plain alpha-beta.
@@ -341,26 +351,26 @@ def alphabeta_core(
     A search is *closed* when it must stop at a move that reaches β even if
     that move only equals α: with the empty window (m, m) it answers "at
     least m?", where an *open* one answers "more than m?" (see
-    :mod:`gamelib.algorithms.nullwindow`).  Children are searched with the
-    other kind (a position that asks "more than m?" asks of each child "at
+    [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]). Children are searched with
+    the other kind (a position that asks "more than m?" asks of each child "at
     least −m?"), which only matters in empty windows.  A test whether a move
     beats α is a closed search of the child, whose view of it is "at least −α?".
 
     Moves are tried in the game's order through the settings' hook, the
-    table's move first (unless ``settings.table_move`` is off); with
-    ``ordering`` (or ``settings.killers`` / ``settings.history``, which make
+    table's move first (unless `settings.table_move` is off); with
+    `ordering` (or `settings.killers` / `settings.history`, which make
     one) killer moves and history scores reorder them too, and every cutoff
-    teaches it (see :mod:`gamelib.algorithms.ordering`).
+    teaches it (see [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]).
 
-    Drivers such as iterative deepening may also pass ``before_play``, called
+    Drivers such as iterative deepening may also pass `before_play`, called
     before every move is played (it may raise to stop the search: a budget),
-    ``at_horizon``, called before each estimate, and ``root_best``, called
+    `at_horizon`, called before each estimate, and `root_best`, called
     with each move that becomes the best at the root and its value (the
     mover's): with the whole window, each such value is exact.  Without them
     the search runs exactly the code it runs today.
 
-    ``who`` names the algorithm in messages.  See :func:`NegamaxAlphaBeta`
-    for the table.
+    `who` names the algorithm in messages. See
+    [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta] for the table.
     """
     est = settings.estimator
     game = est.game
@@ -473,8 +483,9 @@ def alphabeta_core(
     def value(
         d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
     ) -> Est[G]:
-        """What ``st`` is worth to ``side``, searched with ``side``'s window (α, β);
-        ``closed`` is for the search of ``st`` itself."""
+        """What `st` is worth to `side`, searched with `side`'s window (α, β);
+        `closed` is for the search of `st` itself.
+        """
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
@@ -494,7 +505,7 @@ def alphabeta_core(
         return search(depth, s, alpha, beta, closed)
 
     def kind_of(found: Scanned[M, G], alpha: Bound[G]) -> BoundKind:
-        """What ``found`` says of its position's value, for its mover: what the table is told."""
+        """What `found` says of its position's value, for its mover: what the table is told."""
         if isinstance(found, Cut):
             return BoundKind.LOWER
         return BoundKind.UPPER if not _below(alpha, found[1], compare) else BoundKind.EXACT
@@ -569,7 +580,7 @@ def _below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order])
 def _clamp(
     x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
 ) -> Est[G]:
-    """``x`` as a fail-hard search returns it: the bound it crossed, if it crossed one."""
+    """`x` as a fail-hard search returns it: the bound it crossed, if it crossed one."""
     if not isinstance(alpha, Infinity) and compare(x, alpha) is not GREATER:
         return alpha
     if not isinstance(beta, Infinity) and compare(x, beta) is not LESS:
@@ -578,7 +589,7 @@ def _clamp(
 
 
 def _first(move: M, moves: Seq[M]) -> Seq[M]:
-    """``moves`` with ``move`` tried first, if it is one of them (else as they are)."""
+    """`moves` with `move` tried first, if it is one of them (else as they are)."""
     offered = seq.to_tuple(moves)
     if not offered or offered[0] == move or move not in offered:
         return moves

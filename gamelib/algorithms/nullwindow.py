@@ -19,21 +19,22 @@ at least it; short of it, at most it.  No "m plus one" is needed, so it
 works for any estimates a numeric estimator can negate, wins and losses
 included.
 
-Built on that test (:func:`value_at_least`):
+Built on that test ([`value_at_least`][gamelib.algorithms.nullwindow.value_at_least]):
 
-- :func:`Scout` (Pearl's SCOUT): value the first move, then only *test*
-  each other move against the best so far, and value it only if it beats it;
-- :func:`PrincipalVariation` (NegaScout, PVS): alpha-beta whose later moves
-  are first tested with the empty window at α and searched again only if
-  they beat it;
-- :func:`MTDf` (Plaat's MTD(f)): nothing but tests at the root, each at
-  the bound the last one returned ("at least g?" until one holds, then
+- [`Scout`][gamelib.algorithms.nullwindow.Scout] (Pearl's SCOUT): value the first move, then only
+  *test* each other move against the best so far, and value it only if it beats it;
+- [`PrincipalVariation`][gamelib.algorithms.nullwindow.PrincipalVariation] (NegaScout, PVS):
+  alpha-beta whose later moves are first tested with the empty window at α and searched again only
+  if they beat it;
+- [`MTDf`][gamelib.algorithms.nullwindow.MTDf] (Plaat's MTD(f)): nothing but tests at the root, each
+  at the bound the last one returned ("at least g?" until one holds, then
   "more than g?"), over a transposition table that keeps what the earlier
   tests learned, until the value is pinned between them.
 
 All need numeric estimates; MTD(f) needs keyed states for its table, and
 the others take a table too.  All give Minimax's value.
 
+```pycon
 >>> from gamelib import Definitely, NumericEstimator, Winner
 >>> from gamelib.games.nim import Nim, nim_estimate
 >>> settings = NegamaxSettings(NumericEstimator(Nim(pile=7), nim_estimate), 6)
@@ -44,6 +45,8 @@ the others take a table too.  All give Minimax's value.
 True
 >>> MTDf(settings).analyse(Nim(pile=7).start)
 (2, Definitely(outcome=Winner(side=<Side.Maxie>)))
+
+```
 """
 
 from __future__ import annotations
@@ -86,10 +89,10 @@ def value_at_least(
     table: TranspositionTable[M, Est[G]] | None = None,
     observer: SearchObserver[S, M, G] | None = None,
 ) -> bool:
-    """Whether ``state``'s value (Maxie's, to ``settings.search_depth``) is at least ``m``
-    (more than ``m`` when ``strict``): one empty-window search.
+    """Whether `state`'s value (Maxie's, to `settings.search_depth`) is at least `m`
+    (more than `m` when `strict`): one empty-window search.
 
-    ``state`` defaults to the game's start.  Needs numeric estimates and fail-soft settings.
+    `state` defaults to the game's start.  Needs numeric estimates and fail-soft settings.
     """
     _soft(settings, "value_at_least")
     core = alphabeta_core(settings, "value_at_least", observer=observer, table=table)
@@ -115,12 +118,13 @@ def PrincipalVariation(
     observer: SearchObserver[S, M, G] | None = None,
     table: TranspositionTable[M, Est[G]] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """NegaScout / principal variation search to ``settings.search_depth``.
+    """NegaScout / principal variation search to `settings.search_depth`.
 
     Alpha-beta in negamax form in which every move after a position's first
     is first tested with the empty window (α, α) and searched again (from the
     value the test found to β) only when it beats α.  Needs numeric estimates
-    and fail-soft settings; takes a table as :func:`NegamaxAlphaBeta` does.
+    and fail-soft settings; takes a table as
+    [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta] does.
     """
     _soft(settings, "PrincipalVariation")
     core = alphabeta_core(settings, "PrincipalVariation", observer=observer, table=table, pvs=True)
@@ -135,7 +139,7 @@ def Scout(
     observer: SearchObserver[S, M, G] | None = None,
     table: TranspositionTable[M, Est[G]] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """Pearl's SCOUT to ``settings.search_depth``: value the first move of each position,
+    """Pearl's SCOUT to `settings.search_depth`: value the first move of each position,
     and of the others only those an empty-window test shows to be better.
 
     Needs numeric estimates and fail-soft settings; takes a table.
@@ -153,14 +157,14 @@ def MTDf(
     observer: SearchObserver[S, M, G] | None = None,
     table: TranspositionTable[M, Est[G]] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """MTD(f) to ``settings.search_depth``: empty-window tests at the root until one hits.
+    """MTD(f) to `settings.search_depth`: empty-window tests at the root until one hits.
 
     The first test is at the estimator's guess for the root; each later one
     is at the bound the last test returned.  Once the value is known to be
     at least g, the test "more than g?" either raises that or, failing,
     shows the value is g.  Every pass is a new search of the root, so its table (one of
-    ``settings.table_entries`` entries, or :data:`MTDF_TABLE` if that is 0)
-    is what keeps it from starting over.  Needs numeric estimates, keyed
+    `settings.table_entries` entries, or [`MTDF_TABLE`][gamelib.algorithms.nullwindow.MTDF_TABLE] if
+    that is 0) is what keeps it from starting over.  Needs numeric estimates, keyed
     states and fail-soft settings.  Each pass is reported to the observer as
     a search of the root of its own.
     """

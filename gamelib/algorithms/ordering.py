@@ -3,17 +3,17 @@
 Alpha-beta prunes most when the best move of each position is tried first
 (the CSE 473 notes: with perfect ordering it looks at about b^(d/2)
 positions instead of b^d).  The game's own order and the settings' ordering
-hook (``Settings(order=...)``) are fixed; these two learn from the search:
+hook (`Settings(order=...)`) are fixed; these two learn from the search:
 
 - *killer moves*: the moves that last caused a cutoff at each ply (distance
   from the root).  A move that refuted one position is often a good reply in
   its siblings, which look much alike.  Two are kept per ply, the newest first.
 - *the history heuristic*: a score for each move of each side, raised by
-  ``d²`` whenever the move causes a cutoff in a position searched ``d`` deep, so
+  `d²` whenever the move causes a cutoff in a position searched `d` deep, so
   moves that cut often, and high in the tree, rank first everywhere.
 
-:meth:`Ordering.order` puts a position's moves in this order: the table's move
-(passed in by the search, when it has one), then the killers of the ply,
+[`Ordering.order`][gamelib.algorithms.ordering.Ordering.order] puts a position's moves in this
+order: the table's move (passed in by the search, when it has one), then the killers of the ply,
 then the rest by history score, highest first.  Ties keep the order the
 moves came in (the game's, through the settings' hook), so with nothing
 learned nothing changes.  Each part can be switched off.  Moves must be
@@ -27,6 +27,7 @@ engine, and the order decides which entries are there to answer.
 One ordering can serve many searches: iterative deepening keeps it from one
 depth to the next.
 
+```pycon
 >>> from gamelib import Side
 >>> learned: Ordering[int] = Ordering(killers=True, history=True)
 >>> learned.cutoff(1, Side.Maxie, 4, depth=3)
@@ -35,6 +36,8 @@ depth to the next.
 (4, 6, 0, 1, 2, 3, 5)
 >>> learned.order(3, Side.Maxie, (0, 1, 2, 3, 4, 5, 6), first=2)  # the table's move first
 (2, 4, 6, 0, 1, 3, 5)
+
+```
 """
 
 from __future__ import annotations
@@ -76,8 +79,9 @@ class Ordering(Generic[M]):
         self._learned = False
 
     def order(self, ply: int, side: Side, moves: tuple[M, ...], first: M | None) -> tuple[M, ...]:
-        """``moves`` of a position ``ply`` moves from the root, where ``side`` moves,
-        in the order to try them; ``first`` (the table's move) leads if it is one of them."""
+        """`moves` of a position `ply` moves from the root, where `side` moves,
+        in the order to try them; `first` (the table's move) leads if it is one of them.
+        """
         if first is None and ply == 0:
             first = self.root_first
         front: list[M] = []
@@ -94,7 +98,7 @@ class Ordering(Generic[M]):
         return (*front, *rest)
 
     def cutoff(self, ply: int, side: Side, move: M, *, depth: int) -> None:
-        """``move`` of ``side`` caused a cutoff ``ply`` moves from the root, ``depth`` deep."""
+        """`move` of `side` caused a cutoff `ply` moves from the root, `depth` deep."""
         if self.killers:
             while len(self._killers) <= ply:
                 self._killers.append([])
@@ -109,9 +113,9 @@ class Ordering(Generic[M]):
             self._learned = True
 
     def killers_at(self, ply: int) -> tuple[M, ...]:
-        """The killer moves of ``ply``, newest first."""
+        """The killer moves of `ply`, newest first."""
         return tuple(self._killers[ply]) if ply < len(self._killers) else ()
 
     def score(self, side: Side, move: M) -> int:
-        """``move``'s history score for ``side``."""
+        """`move`'s history score for `side`."""
         return self._history[side].get(move, 0)

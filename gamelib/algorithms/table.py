@@ -2,12 +2,13 @@
 
 In most games the same position is reached by different orders of moves
 (the game is a DAG, not a tree).  A table remembers, for each position's
-key (:func:`gamelib.search.state_key`), an :class:`Entry`: how deep it was
-searched, the value found with its kind (exact, at least, at most; see
-:class:`gamelib.search.BoundKind`), and the best move.
+key ([`gamelib.search.state_key`][gamelib.search.capabilities.state_key]), an
+[`Entry`][gamelib.algorithms.table.Entry]: how deep it was searched, the value found with its kind
+(exact, at least, at most; see [`gamelib.search.BoundKind`][gamelib.search.events.BoundKind]), and
+the best move.
 
 Using an entry safely is the searcher's job, and the rules are these
-(see :meth:`Entry.answers`):
+(see [`Entry.answers`][gamelib.algorithms.table.Entry.answers]):
 
 - an entry searched *less deep* than the question never answers it;
 - an exact value answers any window;
@@ -19,12 +20,13 @@ Using an entry safely is the searcher's job, and the rules are these
   m?" (a *closed* one) by a lower bound at least m or an upper bound below
   m.  (For α < β this adds nothing.)
 
-The table holds at most ``capacity`` entries.  Its replacement rule, when a
+The table holds at most `capacity` entries.  Its replacement rule, when a
 position is stored again, keeps the entry from the *deeper* search (a tie
 goes to the newer one); when a new position arrives at a full table, the
 *oldest* entry (first stored) makes room.  It counts probes, hits, stores,
 overwrites and evictions.
 
+```pycon
 >>> table: TranspositionTable[int, int] = TranspositionTable(2)
 >>> table.store("a", Entry(3, 7, BoundKind.EXACT, 1))
 >>> table.store("a", Entry(1, 9, BoundKind.EXACT, 0))  # shallower: kept out
@@ -34,6 +36,8 @@ Entry(depth=3, value=7, bound=<BoundKind.EXACT>, best=1)
 >>> table.store("c", Entry(1, 0, BoundKind.UPPER, None))  # full: "a", the oldest, goes
 >>> table.probe("a") is None, len(table), table.stats
 (True, 2, TableStats(probes=2, hits=1, stores=3, overwrites=0, evictions=1, refused=1))
+
+```
 """
 
 from __future__ import annotations
@@ -63,9 +67,9 @@ class Entry(Generic[M, V]):
     value: V
     """The value found, from the point of view of the side to move there."""
     bound: BoundKind
-    """Whether ``value`` is the position's value or a bound on it."""
+    """Whether `value` is the position's value or a bound on it."""
     best: M | None
-    """The move that gave ``value``, if one did."""
+    """The move that gave `value`, if one did."""
 
     def answers(
         self,
@@ -75,13 +79,13 @@ class Entry(Generic[M, V]):
         compare: Callable[[V, V], Order],
         closed: bool = False,
     ) -> bool:
-        """Whether this entry settles a search ``depth`` deep with the window (α, β).
+        """Whether this entry settles a search `depth` deep with the window (α, β).
 
-        ``closed`` is for a search that stops at a move reaching β even when it
+        `closed` is for a search that stops at a move reaching β even when it
         only equals α (a test "at least β?"): a lower bound equal to β settles
         it, an upper bound equal to α does not.
 
-        REQUIRES: ``value``, ``alpha`` and ``beta`` are from the same side's point of view.
+        REQUIRES: `value`, `alpha` and `beta` are from the same side's point of view.
         """
         if self.depth < depth:
             return False
@@ -131,9 +135,9 @@ class TableStats:
 
 @final
 class TranspositionTable(Generic[M, V]):
-    """At most ``capacity`` entries, by position key; see the module for the rules.
+    """At most `capacity` entries, by position key; see the module for the rules.
 
-    REQUIRES: ``capacity >= 1`` (``ValueError`` naming it otherwise).
+    REQUIRES: `capacity >= 1` (`ValueError` naming it otherwise).
     """
 
     __slots__ = (
@@ -159,7 +163,7 @@ class TranspositionTable(Generic[M, V]):
         self._overwrites = self._evictions = self._refused = 0
 
     def probe(self, key: Hashable) -> Entry[M, V] | None:
-        """The entry stored for ``key``, if any."""
+        """The entry stored for `key`, if any."""
         self._probes += 1
         entry = self._entries.get(key)
         if entry is not None:
@@ -167,7 +171,7 @@ class TranspositionTable(Generic[M, V]):
         return entry
 
     def store(self, key: Hashable, entry: Entry[M, V]) -> None:
-        """Remember ``entry`` for ``key``, by the replacement rule."""
+        """Remember `entry` for `key`, by the replacement rule."""
         entries = self._entries
         held = entries.get(key)
         if held is not None:

@@ -1,8 +1,8 @@
 """Games with chance positions: the contract, expectiminimax, Star1 and Star2, trees, traces.
 
 The two-player GAME contract of the lectures is left as it is; a game with
-dice is a :class:`ChanceGame`, searched by :func:`Expectiminimax`,
-:func:`Star1` or :func:`Star2` built from :class:`ChanceSettings`.
+dice is a `ChanceGame`, searched by `Expectiminimax`,
+`Star1` or `Star2` built from `ChanceSettings`.
 """
 
 from gamelib.chance.controller import ChanceRecord, play_chance_game, sample

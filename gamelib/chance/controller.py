@@ -1,5 +1,6 @@
 """Playing a chance game to the end: players choose, a random source rolls the dice.
 
+```pycon
 >>> import io, random
 >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree
 >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c!Maxie, 1/2: d[e!Minnie]], f!Draw ]"))
@@ -13,6 +14,8 @@ Chance: 0 (1/2)
 Game over! Maxie wins!
 >>> record.outcome
 Winner(side=<Side.Maxie>)
+
+```
 """
 
 from __future__ import annotations
@@ -48,16 +51,19 @@ class ChanceRecord(Generic[M]):
 
 
 def sample(branches: Sequence[Branch[S]], u: float) -> int:
-    """The index of the branch that ``u``, uniform in [0, 1), falls in.
+    """The index of the branch that `u`, uniform in [0, 1), falls in.
 
-    Branch i covers [p₀ + … + pᵢ₋₁, p₀ + … + pᵢ); a ``u`` beyond the last sum
+    Branch i covers [p₀ + … + pᵢ₋₁, p₀ + … + pᵢ); a `u` beyond the last sum
     (rounding, with float probabilities) picks the last branch that can happen.
 
+    ```pycon
     >>> from fractions import Fraction
     >>> from gamelib import Playing
     >>> die = [Branch(Fraction(1, 6), Playing(face), str(face)) for face in range(1, 7)]
     >>> sample(die, 0.0), sample(die, 0.5), sample(die, 0.99)
     (0, 3, 5)
+
+    ```
     """
     total = 0.0
     last = 0
@@ -79,18 +85,18 @@ def play_chance_game(
     out: TextIO | None = None,
     start: S | None = None,
 ) -> ChanceRecord[M]:
-    """Play ``game`` from ``start`` (default ``game.start``) to the end.
+    """Play `game` from `start` (default `game.start`) to the end.
 
-    ``maxie`` and ``minnie`` choose a move at their decision positions (a
-    search player's ``next_move``, say); at chance positions ``rng`` (default
-    a fresh ``random.Random()``) picks an outcome with its probability, after
-    :func:`~gamelib.chance.game.check_branches` has checked the list.  Each
-    state, move, roll and the result are written to ``out`` (default
+    `maxie` and `minnie` choose a move at their decision positions (a
+    search player's `next_move`, say); at chance positions `rng` (default
+    a fresh `random.Random()`) picks an outcome with its probability, after
+    `check_branches` has checked the list.  Each
+    state, move, roll and the result are written to `out` (default
     standard output).
 
-    Raises :class:`~gamelib.core.controller.IllegalMoveError` when a player
+    Raises [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError] when a player
     chooses a move the game does not offer, and
-    :class:`~gamelib.chance.game.ProbabilityError` for a bad list of outcomes.
+    `ProbabilityError` for a bad list of outcomes.
     """
     stream = sys.stdout if out is None else out
     source = random.Random() if rng is None else rng

@@ -1,16 +1,17 @@
 """What a chance search tells its observer, as data; and an observer that counts leaves.
 
-As in :mod:`gamelib.search.events`, every position a search visits is
-bracketed by an :class:`Enter` and a :class:`Leave`, with its children's
-events between them and, where the search stopped early, a :class:`Cut`.
-A step into a child is a :class:`Moved` (a player's move) or a
-:class:`Rolled` (an outcome at a chance position, with its probability).
+As in [`gamelib.search.events`][gamelib.search.events], every position a search visits is
+bracketed by an `Enter` and a `Leave`, with its children's
+events between them and, where the search stopped early, a `Cut`.
+A step into a child is a `Moved` (a player's move) or a
+`Rolled` (an outcome at a chance position, with its probability).
 
 Star2 visits some positions in two goes: it *probes* a child of a chance
 position (searches only its first move), and later *resumes* it (searches
-the other moves).  Those two visits are entered with ``Phase.PROBE`` and
-``Phase.RESUME``; a tracer joins them into one node.
+the other moves).  Those two visits are entered with `Phase.PROBE` and
+`Phase.RESUME`; a tracer joins them into one node.
 
+```pycon
 >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree, chance_tree_estimator
 >>> from gamelib.chance.expectiminimax import ChanceSettings, Expectiminimax
 >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c3, 1/2: d5], e1 ]"))
@@ -20,6 +21,8 @@ the other moves).  Those two visits are entered with ``Phase.PROBE`` and
 (0, Fraction(4, 1))
 >>> counter.leaves
 3
+
+```
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ Window: TypeAlias = tuple[Value, Value]
 @final
 @dataclass(frozen=True, slots=True)
 class Moved(Generic[M]):
-    """A step made by a player: ``move``."""
+    """A step made by a player: `move`."""
 
     move: M
     """The move made."""
@@ -68,10 +71,10 @@ class Moved(Generic[M]):
 @final
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """A step made by chance: outcome number ``index`` of a chance position."""
+    """A step made by chance: outcome number `index` of a chance position."""
 
     index: int
-    """Its place in the position's ``outcomes`` list, from 0."""
+    """Its place in the position's `outcomes` list, from 0."""
     label: str
     """What happened, as the game names it."""
     probability: Probability
@@ -86,7 +89,7 @@ Step: TypeAlias = Moved[M] | Rolled
 
 
 class Phase(Enum):
-    """Which visit of a position an :class:`Enter` begins."""
+    """Which visit of a position an `Enter` begins."""
 
     SEARCH = "search"
     """The one and only visit (every search but Star2's probes)."""
@@ -104,7 +107,7 @@ class Enter(Generic[S, M]):
     step: Step[M] | None
     """How it got here from the position entered last; None at the root."""
     status: Status[S]
-    """``Playing(state)``, or ``Done(outcome)`` when the step ended the game."""
+    """`Playing(state)`, or `Done(outcome)` when the step ended the game."""
     mover: Mover | None
     """Who decides here (None when the game is over)."""
     depth: int
@@ -112,7 +115,7 @@ class Enter(Generic[S, M]):
     window: Window | None
     """The window it is searched with; None for plain expectiminimax."""
     phase: Phase = Phase.SEARCH
-    """Which visit this is (see :class:`Phase`)."""
+    """Which visit this is (see `Phase`)."""
 
     @property
     def is_leaf(self) -> bool:
@@ -130,7 +133,7 @@ class Leave(Generic[M]):
     value: Value
     """What it found the position is worth."""
     bound: BoundKind
-    """Whether ``value`` is exact or a bound, given the window."""
+    """Whether `value` is exact or a bound, given the window."""
     best: M | None
     """At a decision position: the move whose value it returned."""
 
@@ -152,14 +155,17 @@ ChanceEvent: TypeAlias = Enter[S, M] | Leave[M] | Cut[M]
 """Anything a chance search reports."""
 
 ChanceObserver: TypeAlias = Callable[[ChanceEvent[S, M]], None]
-"""A factory's ``observer``: a function taking each event as it happens."""
+"""A factory's `observer`: a function taking each event as it happens."""
 
 
 def bound_kind(value: Value, window: Window | None) -> BoundKind:
-    """What a fail-soft ``value`` found through ``window`` says about the true value.
+    """What a fail-soft `value` found through `window` says about the true value.
 
+    ```pycon
     >>> bound_kind(3, (3, 5)), bound_kind(4, (3, 5)), bound_kind(4, None)
     (<BoundKind.UPPER>, <BoundKind.EXACT>, <BoundKind.EXACT>)
+
+    ```
     """
     if window is None:
         return BoundKind.EXACT
@@ -201,8 +207,11 @@ def _step(step: Step[M] | None) -> str:
 def event_to_string(event: ChanceEvent[S, M]) -> str:
     """One event on one line, for debugging.
 
+    ```pycon
     >>> event_to_string(Enter(Rolled(0, "heads", 0.5), Playing("s"), None, 1, None))
     'enter heads (0.5) s depth 1'
+
+    ```
     """
     match event:
         case Enter(step, status, _, depth, window, phase):

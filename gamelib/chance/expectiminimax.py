@@ -3,9 +3,9 @@
 Expectiminimax is minimax with one more kind of position: at a chance
 position the value is the average of its outcomes' values, each weighted by
 its probability.  Maxie takes the largest child value, Minnie the smallest,
-as in :func:`gamelib.Minimax`; ties keep the first move.
+as in [`gamelib.Minimax`][gamelib.estimate.minimax.Minimax]; ties keep the first move.
 
-**Depth.** ``search_depth`` counts *moves*: a player's move uses one, chance
+**Depth.** `search_depth` counts *moves*: a player's move uses one, chance
 uses none.  A chance position is always expanded, even at depth 0, so the
 estimator is only asked about decision positions.  With depth 1 from
 Maxie's turn, Maxie's moves are searched, the dice after each are averaged,
@@ -13,8 +13,8 @@ and the positions they lead to are estimated.
 
 **Star1 and Star2** (B. W. Ballard, "The \\*-minimax search procedure for
 trees containing chance nodes", Artificial Intelligence 21, 1983) carry an
-(α, β) window, as alpha-beta does, and use bounds ``L <= value <= U`` that
-the estimator promises for every value (``lower`` and ``upper``).  At a
+(α, β) window, as alpha-beta does, and use bounds `L <= value <= U` that
+the estimator promises for every value (`lower` and `upper`).  At a
 chance position with outcomes of probability p₁ … pₖ, once some children are
 known, the unknown ones are worth at least L and at most U each; so a child
 whose value falls low (or high) enough settles that the position's value is
@@ -25,12 +25,13 @@ upper bound, and the bounds may settle the position before any child is
 searched in full.  When it does not, each probed child is later resumed at
 its second move, so no position is searched twice.
 
-Both return exactly expectiminimax's value and move (with ``Fraction``
+Both return exactly expectiminimax's value and move (with `Fraction`
 probabilities, to the last digit) and never evaluate more leaves; an
 outcome of probability 0 is never searched by any of the three.
-All values are fail-soft: through a window (α, β) a value ``v <= α`` means
-"at most v", ``v >= β`` means "at least v", and anything between is exact.
+All values are fail-soft: through a window (α, β) a value `v <= α` means
+"at most v", `v >= β` means "at least v", and anything between is exact.
 
+```pycon
 >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
 >>> game = ChanceTreeGame(parse_chance_tree(
 ...     "a[ ?b[1/2: c[d3,e5], 1/2: f[g-1,h4]], ?i[1/2: j[k0,l2], 1/2: m[n2,o1]] ]"))
@@ -39,6 +40,8 @@ All values are fail-soft: through a window (α, β) a value ``v <= α`` means
 (0, Fraction(1, 1))
 >>> [count_leaves(f, settings)[2] for f in (Expectiminimax, Star1, Star2)]
 [8, 7, 6]
+
+```
 """
 
 from __future__ import annotations
@@ -108,13 +111,16 @@ class BoundsError(ValueError):
 class ChanceSettings(Generic[S, M]):
     """What a chance search player is built from: an estimator and a depth.
 
-    REQUIRES: ``search_depth >= 1`` (``ValueError`` naming the depth otherwise).
+    REQUIRES: `search_depth >= 1` (`ValueError` naming the depth otherwise).
 
+    ```pycon
     >>> from gamelib.games.pig import Pig, pig_estimator
     >>> ChanceSettings(pig_estimator(Pig()), 0)
     Traceback (most recent call last):
     ...
     ValueError: search depth must be at least 1, got 0
+
+    ```
     """
 
     estimator: ChanceEstimator[S, M]
@@ -140,19 +146,19 @@ class ChancePlayer(Protocol[S, M]):
         ...
 
     def next_move(self, state: S, /) -> M:
-        """The move the search chooses at the decision position ``state``."""
+        """The move the search chooses at the decision position `state`."""
         ...
 
     def analyse(self, state: S, /) -> tuple[M, Value]:
-        """The chosen move at ``state`` and its expectiminimax value (to the depth).
+        """The chosen move at `state` and its expectiminimax value (to the depth).
 
-        Raises :class:`~gamelib.chance.game.ChancePositionError` at a chance position.
+        Raises `ChancePositionError` at a chance position.
         """
         ...
 
 
 class ChanceFactory(Protocol[S, M]):
-    """The shape of the three factories: ``Factory(settings, *, observer=None)``."""
+    """The shape of the three factories: `Factory(settings, *, observer=None)`."""
 
     def __call__(
         self, settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
@@ -201,7 +207,7 @@ def _no_moves(game: ChanceGame[S, M], state: S) -> NoMovesError:
 
 
 def _live(game: ChanceGame[S, M], state: S) -> list[tuple[int, Branch[S]]]:
-    """The outcomes of ``state`` that can happen (probability above 0), with their places."""
+    """The outcomes of `state` that can happen (probability above 0), with their places."""
     live = [(i, b) for i, b in enumerate(game.outcomes(state)) if b.probability > 0]
     if not live:
         raise NoBranchesError(
@@ -220,8 +226,8 @@ def Expectiminimax(
 ) -> ChancePlayer[S, M]:
     """A player that maximises (Maxie) or minimises (Minnie) the expected value.
 
-    An ``observer`` is told every position entered and left (see
-    :mod:`gamelib.chance.events`).
+    An `observer` is told every position entered and left (see
+    `gamelib.chance.events`).
     """
     est = settings.estimator
     game = est.game
@@ -229,7 +235,7 @@ def Expectiminimax(
     play = game.play
 
     def value(d: int, st: Status[S], step: Step[M] | None) -> Value:
-        """The value of ``st`` searched ``d`` moves deep.  REQUIRES: d >= 0."""
+        """The value of `st` searched `d` moves deep.  REQUIRES: d >= 0."""
         best: M | None = None
         if isinstance(st, Playing):
             s = st.state
@@ -292,8 +298,8 @@ def Star1(
     """Expectiminimax's move and value, with alpha-beta at decision positions and
     Ballard's Star1 cutoffs at chance positions.
 
-    REQUIRES: every value the estimator gives lies in ``[lower, upper]``;
-    otherwise :class:`BoundsError` naming the value and the position.
+    REQUIRES: every value the estimator gives lies in `[lower, upper]`;
+    otherwise `BoundsError` naming the value and the position.
     """
     return _star(settings, observer, probe=False)
 
@@ -303,7 +309,7 @@ def Star2(
 ) -> ChancePlayer[S, M]:
     """Star1, plus Ballard's probing phase at chance positions (see the module notes).
 
-    Same requirement and error as :func:`Star1`.
+    Same requirement and error as `Star1`.
     """
     return _star(settings, observer, probe=True)
 
@@ -334,7 +340,7 @@ def _star(
         )
 
     def value(d: int, st: Status[S], alpha: Value, beta: Value, step: Step[M] | None) -> Value:
-        """The fail-soft value of ``st`` through (α, β), ``d`` moves deep."""
+        """The fail-soft value of `st` through (α, β), `d` moves deep."""
         best: M | None = None
         leaf = True
         if isinstance(st, Playing):
@@ -368,7 +374,7 @@ def _star(
         beta: Value,
         best: tuple[M, Value] | None,
     ) -> tuple[M, Value]:
-        """Alpha-beta over the moves ``rest`` of ``s``, starting from ``best`` (a probe's)."""
+        """Alpha-beta over the moves `rest` of `s`, starting from `best` (a probe's)."""
         while True:
             view = seq.show1(rest)
             if not isinstance(view, Cons):
@@ -404,8 +410,9 @@ def _star(
     def cut_outcomes(
         live: list[tuple[int, Branch[S]]], i: int, x: Value, v: Value, unsearched: int
     ) -> Value:
-        """``v``, the position's bound; tells the observer that child ``i`` (worth ``x``)
-        settled it, leaving the children from ``unsearched`` on unsearched."""
+        """`v`, the position's bound; tells the observer that child `i` (worth `x`)
+        settled it, leaving the children from `unsearched` on unsearched.
+        """
         if observer is not None:
             left = tuple(_rolled(j, b) for j, b in live[unsearched:])
             observer(Cut(_rolled(*live[i]), x, left))
@@ -413,7 +420,7 @@ def _star(
 
     # --8<-- [start:chance]
     def chance(d: int, s: S, alpha: Value, beta: Value) -> Value:
-        """Ballard's Star1 (after Star2's probes when ``probe``) at the chance position ``s``."""
+        """Ballard's Star1 (after Star2's probes when `probe`) at the chance position `s`."""
         live = _live(game, s)
         k = len(live)
         lo: list[Value] = [low] * k  # what each child is known to be worth at least
@@ -471,7 +478,7 @@ def _star(
     def probe_child(
         d: int, step: Step[M] | None, st: Playing[S], mover: Side, window: Window
     ) -> tuple[M, Value, Seq[M]]:
-        """Search only the first move of the decision position ``st``, through ``window``.
+        """Search only the first move of the decision position `st`, through `window`.
 
         Returns that move, its value and the other moves.  The window's far
         side is L for a Maxie child and U for a Minnie child, so a value that
@@ -530,12 +537,15 @@ def _star(
 def count_leaves(
     factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
 ) -> tuple[M, Value, int]:
-    """The move and value ``factory(settings)`` finds at ``state`` (default the start),
+    """The move and value `factory(settings)` finds at `state` (default the start),
     and how many leaves it evaluated to find them.
 
+    ```pycon
     >>> from gamelib.games.pig import Pig, pig_estimator
     >>> count_leaves(Star2, ChanceSettings(pig_estimator(Pig(target=10)), 2))[1:]
     (Fraction(7912313, 11027016), 41)
+
+    ```
     """
     counter = LeafCounter()
     player = factory(settings, observer=counter)

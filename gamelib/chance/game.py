@@ -1,19 +1,20 @@
 """The CHANCE GAME contract: two players, and positions where dice decide.
 
-The two-player :class:`gamelib.core.Game` stays as the lectures have it.
+The two-player [`gamelib.core.Game`][gamelib.core.game.Game] stays as the lectures have it.
 A chance game is a separate contract with one more kind of position: at a
 *chance position* nobody chooses; the game lists what can happen there, each
-possibility a :class:`Branch` with its probability.  Everywhere else the
-contract reads like ``Game``: ``player`` says who moves (``Side.Maxie``,
-``Side.Minnie``, or ``Nature.Chance``), ``moves`` and ``play`` work at
-decision positions, and a move or a roll leads to a ``Status``.
+possibility a `Branch` with its probability.  Everywhere else the
+contract reads like `Game`: `player` says who moves (`Side.Maxie`,
+`Side.Minnie`, or `Nature.Chance`), `moves` and `play` work at
+decision positions, and a move or a roll leads to a `Status`.
 
-Probabilities are numbers: integers, exact :class:`~fractions.Fraction`
-values, or floats.  :func:`check_branches` says in one sentence what is wrong
+Probabilities are numbers: integers, exact `Fraction`
+values, or floats.  `check_branches` says in one sentence what is wrong
 with a list of branches (none at all, a negative probability, a total other
 than 1): exactly 1 when every probability is exact, within
-:data:`FLOAT_TOLERANCE` of 1 when one is a float.
+`FLOAT_TOLERANCE` of 1 when one is a float.
 
+```pycon
 >>> from fractions import Fraction
 >>> from gamelib import Playing
 >>> coin = [Branch(Fraction(1, 2), Playing("heads"), "heads"),
@@ -24,6 +25,8 @@ than 1): exactly 1 when every probability is exact, within
 Traceback (most recent call last):
 ...
 gamelib.chance.game.ProbabilityError: the probabilities at a bent coin sum to 1/2, not 1
+
+```
 """
 
 from __future__ import annotations
@@ -61,10 +64,10 @@ M = TypeVar("M")
 S_co = TypeVar("S_co", covariant=True)
 
 Probability: TypeAlias = Fraction | float
-"""A probability: an ``int``, an exact ``Fraction``, or a ``float``."""
+"""A probability: an `int`, an exact `Fraction`, or a `float`."""
 
 Value: TypeAlias = Fraction | float
-"""A value from Maxie's point of view: an ``int``, a ``Fraction`` or a ``float``.
+"""A value from Maxie's point of view: an `int`, a `Fraction` or a `float`.
 
 Averages of integers and fractions with fractional probabilities stay exact.
 """
@@ -109,18 +112,18 @@ class Branch(Generic[S_co]):
     probability: Probability
     """How likely it is: at least 0; the branches of one position sum to 1."""
     status: Status[S_co]
-    """Where it leads: ``Playing(state)``, or ``Done(outcome)`` if it ends the game."""
+    """Where it leads: `Playing(state)`, or `Done(outcome)` if it ends the game."""
     label: str
-    """What happened, as a person reads it (``"rolled 3"``, ``"0"``)."""
+    """What happened, as a person reads it (`"rolled 3"`, `"0"`)."""
 
 
 # --8<-- [start:chance-game]
 class ChanceGame(Protocol[S, M]):
-    """The rules of a two-player game with chance positions (states ``S``, moves ``M``).
+    """The rules of a two-player game with chance positions (states `S`, moves `M`).
 
-    As :class:`gamelib.core.Game`, except that ``player`` may answer
-    ``Nature.Chance``; at such a position ``outcomes`` lists what can happen,
-    and ``moves`` and ``play`` are not asked.
+    As [`gamelib.core.Game`][gamelib.core.game.Game], except that `player` may answer
+    `Nature.Chance`; at such a position `outcomes` lists what can happen,
+    and `moves` and `play` are not asked.
     """
 
     @property
@@ -129,7 +132,7 @@ class ChanceGame(Protocol[S, M]):
         ...
 
     def player(self, state: S, /) -> Mover:
-        """Who decides in ``state``: ``Side.Maxie``, ``Side.Minnie`` or ``Nature.Chance``."""
+        """Who decides in `state`: `Side.Maxie`, `Side.Minnie` or `Nature.Chance`."""
         ...
 
     def moves(self, state: S, /) -> Seq[M]:
@@ -137,27 +140,27 @@ class ChanceGame(Protocol[S, M]):
         ...
 
     def play(self, state: S, move: M, /) -> Status[S]:
-        """The result of ``move`` at a decision position.  REQUIRES: ``move`` is legal."""
+        """The result of `move` at a decision position.  REQUIRES: `move` is legal."""
         ...
 
     def outcomes(self, state: S, /) -> Sequence[Branch[S]]:
         """What can happen at a chance position, each with its probability.
 
         ENSURES: non-empty, no probability negative, the probabilities sum to 1
-        (see :func:`check_branches`).  Searches rely on this and do not check it.
+        (see `check_branches`).  Searches rely on this and do not check it.
         """
         ...
 
     def state_to_string(self, state: S, /) -> str:
-        """``state`` as a person reads it."""
+        """`state` as a person reads it."""
         ...
 
     def move_to_string(self, move: M, /) -> str:
-        """``move`` as a person types it."""
+        """`move` as a person types it."""
         ...
 
     def parse_move(self, state: S, text: str, /) -> M | None:
-        """The move ``text`` names, if it is legal in ``state``; otherwise None."""
+        """The move `text` names, if it is legal in `state`; otherwise None."""
         ...
 
 
@@ -165,7 +168,7 @@ class ChanceEstimator(Protocol[S, M]):
     """Numbers for positions a search cannot see past, and the range they lie in.
 
     Values are from Maxie's point of view.  Ballard's Star1 and Star2 need
-    ``lower <= v <= upper`` for every value ``estimate`` and ``outcome_value``
+    `lower <= v <= upper` for every value `estimate` and `outcome_value`
     give; plain expectiminimax ignores the bounds.
     """
 
@@ -197,10 +200,13 @@ class ChanceEstimator(Protocol[S, M]):
 
 
 def number_to_string(x: Value) -> str:
-    """A value or probability as a person reads it: ``3``, ``1/2``, ``0.25``.
+    """A value or probability as a person reads it: `3`, `1/2`, `0.25`.
 
+    ```pycon
     >>> number_to_string(Fraction(6, 4)), number_to_string(Fraction(2)), number_to_string(2.0)
     ('3/2', '2', '2')
+
+    ```
     """
     if isinstance(x, float):
         return str(int(x)) if x.is_integer() else repr(x)
@@ -208,10 +214,13 @@ def number_to_string(x: Value) -> str:
 
 
 def echo(text: object, limit: int = 40) -> str:
-    """``text`` quoted for an error message, cut to about ``limit`` characters.
+    """`text` quoted for an error message, cut to about `limit` characters.
 
+    ```pycon
     >>> echo("x" * 50)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+
+    ```
     """
     shown = str(text)
     if len(shown) > limit:
@@ -220,19 +229,22 @@ def echo(text: object, limit: int = 40) -> str:
 
 
 def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
-    """Nothing, if the ``(label, probability)`` pairs form a distribution; else one sentence why.
+    """Nothing, if the `(label, probability)` pairs form a distribution; else one sentence why.
 
-    ``where`` names the position in the message.  Raises
-    :class:`NoBranchesError` for an empty list, and :class:`ProbabilityError`
+    `where` names the position in the message.  Raises
+    `NoBranchesError` for an empty list, and `ProbabilityError`
     for a probability that is not a number, negative, or not finite, or for
     probabilities that do not sum to 1: exactly, when all are integers or
-    fractions; within :data:`FLOAT_TOLERANCE` when one is a float.
+    fractions; within `FLOAT_TOLERANCE` when one is a float.
 
+    ```pycon
     >>> check_probabilities([("a", -0.5), ("b", 1.5)], "x")
     Traceback (most recent call last):
     ...
     gamelib.chance.game.ProbabilityError: the probability -0.5 of 'a' at x is negative
     >>> check_probabilities([("a", 0.1), ("b", 0.2), ("c", 0.7)], "x")  # within the tolerance
+
+    ```
     """
     if not labelled:
         raise NoBranchesError(f"the chance position {where} lists no outcomes")
@@ -266,8 +278,8 @@ def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> N
 
 
 def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch[S]]:
-    """``branches``, if their probabilities form a distribution (see
-    :func:`check_probabilities`, which raises otherwise).
+    """`branches`, if their probabilities form a distribution (see
+    `check_probabilities`, which raises otherwise).
     """
     check_probabilities([(b.label, b.probability) for b in branches], where)
     return branches

@@ -2,10 +2,11 @@
 
 The dice are rolled by the controller, so a person only ever moves at a
 decision position, where a chance game reads like a two-player
-:class:`~gamelib.core.game.Game`.  :class:`ChanceHumanPlayer` shows the
-game to :class:`~gamelib.core.human.HumanPlayer` that way, so the prompt,
+[`Game`][gamelib.core.game.Game].  `ChanceHumanPlayer` shows the
+game to [`HumanPlayer`][gamelib.core.human.HumanPlayer] that way, so the prompt,
 the answer to a typo and the end of input are exactly the two-player ones.
 
+```pycon
 >>> import io
 >>> from gamelib.games.pig import Pig
 >>> game = Pig(target=10)
@@ -16,6 +17,8 @@ the answer to a typo and the end of input are exactly the two-player ones.
 >>> print(out.getvalue().rstrip())
 Maxie, please type your move: 'hold' is not a legal move here; legal moves: roll
 Maxie, please type your move:
+
+```
 """
 
 from __future__ import annotations
@@ -38,9 +41,9 @@ M = TypeVar("M")
 @final
 @dataclass(frozen=True, slots=True)
 class Decisions(Generic[S, M]):
-    """A chance game seen only at its decision positions: a two-player ``Game``.
+    """A chance game seen only at its decision positions: a two-player `Game`.
 
-    ``player`` raises :class:`~gamelib.chance.game.ChancePositionError` at a
+    `player` raises `ChancePositionError` at a
     chance position, where nobody moves.
     """
 
@@ -78,11 +81,11 @@ class Decisions(Generic[S, M]):
 @final
 @dataclass(eq=False)
 class ChanceHumanPlayer(Generic[S, M]):
-    """Asks "<Side>, please type your move: " until it reads a legal move.
+    """Asks `"<Side>, please type your move: "` until it reads a legal move.
 
-    Called with a state, as :func:`~gamelib.chance.controller.play_chance_game`
+    Called with a state, as `play_chance_game`
     calls its players.  End of input or Ctrl-C raises
-    :class:`~gamelib.core.human.InputClosedError`, as the two-player human's does.
+    [`InputClosedError`][gamelib.core.human.InputClosedError], as the two-player human's does.
     """
 
     game: ChanceGame[S, M]

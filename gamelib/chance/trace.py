@@ -1,11 +1,12 @@
 """Traces of one chance search, as indented text and as a Graphviz picture.
 
-A :class:`ChanceTracer` is an observer (see :mod:`gamelib.chance.events`)
+A `ChanceTracer` is an observer (see `gamelib.chance.events`)
 that builds the tree of positions a search visited; the text and the DOT
 picture are drawn from it alone.  Star2's two visits of a probed position
 (the probe of its first move, and the rest later) are one node of the tree;
 the text shows them where they happened.
 
+```pycon
 >>> from gamelib.chance.expectiminimax import ChanceSettings, Star1
 >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
 >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c2, 1/2: d4], ?e[1/2: f1, 1/2: g3] ]"))
@@ -21,6 +22,8 @@ Evaluating (Maxie,a) with window (−∞, +∞)
   cut off at (Chance,e): outcome 0 (1/2) gave 1, so it is at most 5/2; outcome 1 (1/2) not searched
   value of (Chance,e) is at most 5/2
 value of (Maxie,a) is 3, best move 0
+
+```
 """
 
 from __future__ import annotations
@@ -78,7 +81,7 @@ class ChanceTraceNode(Generic[S, M]):
     step: Step[M] | None
     """How the search got here from its parent (None at the root)."""
     status: Status[S]
-    """``Playing(state)``, or ``Done(outcome)``."""
+    """`Playing(state)`, or `Done(outcome)`."""
     mover: Mover | None
     """Who decides here (None when the game is over)."""
     depth: int
@@ -90,7 +93,7 @@ class ChanceTraceNode(Generic[S, M]):
     value: Value | None = None
     """The value the search returned for it."""
     bound: BoundKind | None = None
-    """Whether ``value`` is exact or a bound."""
+    """Whether `value` is exact or a bound."""
     best_move: M | None = None
     """At a decision position: the move whose value it returned."""
     cut_by: Step[M] | None = None
@@ -125,7 +128,7 @@ class ChanceTrace(Generic[S, M]):
     game: ChanceGame[S, M]
     """The game searched."""
     player: str
-    """The player's name, e.g. ``Star2(depth 2)``."""
+    """The player's name, e.g. `Star2(depth 2)`."""
 
     def leaves(self) -> list[ChanceTraceNode[S, M]]:
         """The leaves evaluated, in order."""
@@ -136,7 +139,7 @@ class ChanceTrace(Generic[S, M]):
 class ChanceTracer(Generic[S, M]):
     """An observer that builds the tree of one chance search from its events.
 
-    Raises :class:`gamelib.trace.TraceError` on events that are not well
+    Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events that are not well
     bracketed.
     """
 
@@ -148,7 +151,7 @@ class ChanceTracer(Generic[S, M]):
 
     @property
     def root(self) -> ChanceTraceNode[S, M]:
-        """The root (``TraceError`` before the search has started)."""
+        """The root (`TraceError` before the search has started)."""
         if self._root is None:
             raise TraceError("the search has reported nothing yet")
         return self._root
@@ -207,7 +210,7 @@ class ChanceTracer(Generic[S, M]):
 def chance_trace(
     factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
 ) -> ChanceTrace[S, M]:
-    """Run ``factory(settings)`` once from ``state`` (default the start); the trace of it."""
+    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
 
     def build(observer: ChanceObserver[S, M]) -> ChancePlayer[S, M]:
         return factory(settings, observer=observer)
@@ -216,7 +219,7 @@ def chance_trace(
 
 
 def chance_trace_player(build: ChanceBuild[S, M], state: S | None = None) -> ChanceTrace[S, M]:
-    """Build a player with ``build(observer)``, run it once from ``state``; the trace of it."""
+    """Build a player with `build(observer)`, run it once from `state`; the trace of it."""
     tracer: ChanceTracer[S, M] = ChanceTracer()
     player = build(tracer)
     game = player.game
@@ -285,7 +288,7 @@ def _step_name(step: Step[M], game: ChanceGame[S, M]) -> str:
 
 
 def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
-    """The trace as indented lines, in the style of :func:`gamelib.trace.trace_to_text`."""
+    """The trace as indented lines, in the style of `gamelib.trace.trace_to_text`."""
     game = t.game
     lines: list[str] = []
 
@@ -403,7 +406,7 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     """The trace as a Graphviz digraph.
 
     Maxie's positions are boxes, Minnie's ellipses, chance positions circles
-    and finished games octagons; each shows its value (``≤ v`` / ``≥ v`` for
+    and finished games octagons; each shows its value (`≤ v` / `≥ v` for
     a bound).  Edges out of a chance position carry their probabilities.
     Leaves are numbered in the order they were evaluated; the chosen move
     from the root is bold; children never searched are grey and dashed.

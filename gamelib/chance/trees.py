@@ -1,22 +1,25 @@
 """Explicit chance trees: the handouts' tree text, with chance nodes that roll dice.
 
-The text form is that of :mod:`gamelib.games.explicit` (``a[ b3, c[d1,e2] ]``:
-a name, an optional number, optional children in brackets; ``x!Maxie``,
-``x!Minnie``, ``x!Draw`` for finished games), plus one more kind of node.
+The text form is that of [`gamelib.games.explicit`][gamelib.games.explicit] (`a[ b3, c[d1,e2] ]`:
+a name, an optional number, optional children in brackets; `x!Maxie`,
+`x!Minnie`, `x!Draw` for finished games), plus one more kind of node.
 A *chance node* is a name after a question mark, and its children each
-follow their probability and a colon::
+follow their probability and a colon:
 
-    a[ ?b[1/2: c3, 1/2: d[e4,f-1]], g5 ]
+```text
+a[ ?b[1/2: c3, 1/2: d[e4,f-1]], g5 ]
+```
 
-Probabilities are fractions (``1/6``), whole numbers (``1``) or decimals
-(``0.25``, read exactly, as 1/4); those of one chance node must sum to
+Probabilities are fractions (`1/6`), whole numbers (`1`) or decimals
+(`0.25`, read exactly, as 1/4); those of one chance node must sum to
 exactly 1.  Maxie moves at the root and a player's move passes the turn;
-a chance node passes nothing on, so after ``a`` (Maxie) the children of
-``?b`` are Minnie's.  Moves are child indices from 0, and outcomes are
+a chance node passes nothing on, so after `a` (Maxie) the children of
+`?b` are Minnie's.  Moves are child indices from 0, and outcomes are
 labelled by theirs.  A search that stops at a node estimates it with its
 number (0 when it has none); chance nodes are never estimated, so they
 carry no number.
 
+```pycon
 >>> tree = parse_chance_tree("a[ ?b[1/2: c3, 1/2: d[e4,f-1]], g5 ]")
 >>> chance_tree_to_text(tree)
 'a[?b[1/2:c3,1/2:d[e4,f-1]],g5]'
@@ -24,6 +27,8 @@ carry no number.
 >>> state = game.play(game.start, 0).state  # type: ignore[union-attr]
 >>> print(state, [(str(b.probability), str(b.status.state)) for b in game.outcomes(state)])
 (Chance,b) [('1/2', '(Minnie,c)'), ('1/2', '(Minnie,d)')]
+
+```
 """
 
 from __future__ import annotations
@@ -82,7 +87,7 @@ class ChanceTreeError(ValueError):
 @final
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A node where a player moves; its moves are the indices of ``children``."""
+    """A node where a player moves; its moves are the indices of `children`."""
 
     name: str
     """The node's label."""
@@ -99,14 +104,14 @@ class Decision:
 @final
 @dataclass(frozen=True, slots=True)
 class ChanceNode:
-    """A node where chance picks a child: ``branches`` are (probability, child) pairs.
+    """A node where chance picks a child: `branches` are (probability, child) pairs.
 
     REQUIRES: at least one branch, no negative probability, a sum of 1
-    (:class:`~gamelib.chance.game.ProbabilityError` naming the value otherwise).
+    (`ProbabilityError` naming the value otherwise).
     """
 
     name: str
-    """The node's label (written after ``?``)."""
+    """The node's label (written after `?`)."""
     branches: tuple[tuple[Probability, ChanceTree], ...]
     """Each outcome's probability and the position it leads to."""
     _labels: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -121,7 +126,7 @@ class ChanceNode:
 
 
 ChanceTree: TypeAlias = Decision | ChanceNode | Leaf | End
-"""A node of an explicit chance tree (``Leaf`` and ``End`` as in explicit trees)."""
+"""A node of an explicit chance tree (`Leaf` and `End` as in explicit trees)."""
 
 
 @final
@@ -151,9 +156,9 @@ def _status(child: ChanceTree, side: Side) -> Status[ChanceTreeState]:
 @final
 @dataclass(frozen=True, slots=True)
 class ChanceTreeGame:
-    """The chance game whose tree is ``root``; Maxie moves first.
+    """The chance game whose tree is `root`; Maxie moves first.
 
-    REQUIRES: ``root`` is a Decision or a Leaf.
+    REQUIRES: `root` is a Decision or a Leaf.
     """
 
     root: Decision | Leaf
@@ -210,7 +215,7 @@ class ChanceTreeGame:
 @final
 @dataclass(frozen=True, slots=True)
 class ChanceTreeEstimator:
-    """Each node's number as its estimate; a win for Maxie is ``upper``, for Minnie ``lower``,
+    """Each node's number as its estimate; a win for Maxie is `upper`, for Minnie `lower`,
     a draw 0.
     """
 
@@ -258,9 +263,12 @@ def chance_tree_estimator(
     The bounds are the least and greatest number in the tree (0 too, when a
     draw ends some line), so that Star1 and Star2 can use them.
 
+    ```pycon
     >>> est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
     >>> est.lower, est.upper
     (-1, 5)
+
+    ```
     """
     values: list[Value] = []
     for node in _nodes(game.root):
@@ -281,12 +289,15 @@ def chance_tree_estimator(
 
 
 def decision_depth(tree: ChanceTree) -> int | None:
-    """Moves from ``tree`` to its nearest Leaf (chance does not count); None if there is none.
+    """Moves from `tree` to its nearest Leaf (chance does not count); None if there is none.
 
     A search from the root deeper than this would run past that leaf.
 
+    ```pycon
     >>> decision_depth(EXAMPLE), decision_depth(parse_chance_tree("a[b!Draw]"))
     (2, None)
+
+    ```
     """
     best: int | None = None
     stack: list[tuple[ChanceTree, int]] = [(tree, 0)]
@@ -393,10 +404,12 @@ class _Reader:
 
 
 def parse_chance_tree(text: str) -> Decision | Leaf:
-    """The chance tree written in ``text``; :class:`TreeSyntaxError` says where and what.
+    """The chance tree written in `text`;
+    [`TreeSyntaxError`][gamelib.games.explicit.TreeSyntaxError] says where and what.
 
     No recursion: a tree 10,000 levels deep reads as well as a small one.
 
+    ```pycon
     >>> parse_chance_tree("a[ ?b[1/2: c3, 1/3: d1] ]")
     Traceback (most recent call last):
     ...
@@ -412,6 +425,8 @@ PROBABILITY: NODE at position 7 of the tree text, near 'a[ ?b[] ]'
     ...
     gamelib.games.explicit.TreeSyntaxError: expected ':' after the probability 1/2, found 'c' \
 at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
+
+    ```
     """
     r = _Reader(text)
     stack: list[_Open] = []
@@ -497,7 +512,7 @@ def _probability_text(p: Probability) -> str:
 
 
 def chance_tree_to_text(tree: ChanceTree) -> str:
-    """``tree`` in the text form; ``parse_chance_tree(chance_tree_to_text(t)) == t``.
+    """`tree` in the text form; `parse_chance_tree(chance_tree_to_text(t)) == t`.
 
     No recursion, however deep the tree.
     """
@@ -540,10 +555,13 @@ def chance_tree_to_text(tree: ChanceTree) -> str:
 
 
 def letters(i: int) -> str:
-    """The ``i``-th name in the order a, b, ..., z, aa, ab, ... (names hold no digits).
+    """The `i`-th name in the order a, b, ..., z, aa, ab, ... (names hold no digits).
 
+    ```pycon
     >>> letters(0), letters(25), letters(26), letters(702)
     ('a', 'z', 'aa', 'aaa')
+
+    ```
     """
     out = ""
     i += 1
@@ -561,17 +579,20 @@ def random_chance_tree(
     outcomes: int = 3,
     values: tuple[int, int] = (-10, 10),
 ) -> Decision:
-    """A regular *-minimax tree drawn from ``rng``: ``depth`` levels of player moves.
+    """A regular *-minimax tree drawn from `rng`: `depth` levels of player moves.
 
-    Each decision node has ``moves`` children, each a chance node with
-    ``outcomes`` children whose probabilities are random fractions summing
+    Each decision node has `moves` children, each a chance node with
+    `outcomes` children whose probabilities are random fractions summing
     to 1; below the last chance nodes, leaves with whole values in
-    ``values`` (inclusive).  So Maxie, chance, Minnie, chance, ... as in
-    Ballard's paper; searching it ``depth`` deep reaches every leaf.
+    `values` (inclusive).  So Maxie, chance, Minnie, chance, ... as in
+    Ballard's paper; searching it `depth` deep reaches every leaf.
 
+    ```pycon
     >>> tree = random_chance_tree(random.Random(7), 1, moves=2, outcomes=2, values=(0, 9))
     >>> chance_tree_to_text(tree)
     'a[?b[2/3:c6,1/3:d],?e[2/11:f1,9/11:g5]]'
+
+    ```
     """
     if depth < 1 or moves < 1 or outcomes < 1:
         raise ValueError(

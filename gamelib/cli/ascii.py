@@ -1,10 +1,10 @@
 """Output that survives any encoding: ASCII spellings for the few symbols gamelib writes.
 
-A terminal or pipe whose encoding lacks −, ∞, α or β (``PYTHONIOENCODING=ascii``,
-an old Windows console, ``LANG=C``) would otherwise stop a game with a
-UnicodeEncodeError.  :func:`spell_out` registers an encoding error handler
-that writes such characters the ASCII way (``-inf``, ``alpha``) and anything
-else it cannot encode as ``?``; :func:`survive` puts it on a stream.
+A terminal or pipe whose encoding lacks −, ∞, α or β (`PYTHONIOENCODING=ascii`,
+an old Windows console, `LANG=C`) would otherwise stop a game with a
+UnicodeEncodeError.  `spell_out` registers an encoding error handler
+that writes such characters the ASCII way (`-inf`, `alpha`) and anything
+else it cannot encode as `?`; `survive` puts it on a stream.
 """
 
 from __future__ import annotations
@@ -43,8 +43,11 @@ HANDLER = "gamelib-ascii"
 def spell_out(error: UnicodeError) -> tuple[str, int]:
     """The encoding error handler: the ASCII spelling of what could not be encoded.
 
+    ```pycon
     >>> "α = −∞".encode("ascii", errors=HANDLER)
     b'alpha = -inf'
+
+    ```
     """
     if not isinstance(error, UnicodeEncodeError):
         raise error
@@ -56,7 +59,7 @@ codecs.register_error(HANDLER, spell_out)
 
 
 def survive(stream: TextIO | None) -> None:
-    """Make ``stream`` write what its encoding lacks in ASCII spellings, not raise."""
+    """Make `stream` write what its encoding lacks in ASCII spellings, not raise."""
     if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
         try:
             "−∞αβ–".encode(stream.encoding)

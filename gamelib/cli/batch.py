@@ -1,13 +1,13 @@
-"""Batches on the command line: ``--positions FILE``, ``--workers N``, ``--scheduler ADDRESS``.
+"""Batches on the command line: `--positions FILE`, `--workers N`, `--scheduler ADDRESS`.
 
-``gamelib analyse GAME --positions FILE`` and ``gamelib solve GAME --positions
-FILE`` read one position a line (the moves from the start, as ``--moves``
+`gamelib analyse GAME --positions FILE` and `gamelib solve GAME --positions
+FILE` read one position a line (the moves from the start, as `--moves`
 takes them) and answer each, one answer a line, in input order (or as each
-is ready, with ``--unordered``).  A line that is not a position gets an error
+is ready, with `--unordered`).  A line that is not a position gets an error
 answer naming its line; the others are still answered, and the exit status
-is 1.  ``--workers N`` runs the searches on N local processes and
-``--scheduler ADDRESS`` on a running Dask cluster
-(:mod:`gamelib.parallel.batch`); the progress goes to standard error: a bar on
+is 1.  `--workers N` runs the searches on N local processes and
+`--scheduler ADDRESS` on a running Dask cluster
+(`gamelib.parallel.batch`); the progress goes to standard error: a bar on
 a terminal, a plain line every tenth of the batch otherwise.
 """
 
@@ -40,11 +40,11 @@ __all__ = [
 ]
 
 MAX_WORKERS = 256
-"""The most local worker processes ``--workers`` starts."""
+"""The most local worker processes `--workers` starts."""
 
 
 def add_batch_options(parser: argparse.ArgumentParser) -> None:
-    """``--workers``, ``--scheduler``, ``--chunk`` and ``--unordered``."""
+    """`--workers`, `--scheduler`, `--chunk` and `--unordered`."""
     parser.add_argument(
         "--workers",
         metavar="N",
@@ -82,7 +82,7 @@ class BatchOptions:
 def check_batch_options(options: argparse.Namespace, positions: str | None) -> BatchOptions:
     """The batch options, checked (SpecError naming the first bad one).
 
-    Connects to a ``--scheduler`` at once, so an address that does not answer
+    Connects to a `--scheduler` at once, so an address that does not answer
     is said before any work starts.
     """
     workers_text: str | None = options.workers
@@ -122,8 +122,8 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
 
 
 def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]:
-    """The positions of a ``--positions`` file (``-``: standard input), with their line
-    numbers: blank lines and lines starting with ``#`` are skipped.
+    """The positions of a `--positions` file (`-`: standard input), with their line
+    numbers: blank lines and lines starting with `#` are skipped.
 
     A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which
     no game reads as a move); a byte-order mark at the start is not part of line 1.
@@ -161,6 +161,7 @@ class Progress:
     """How far a batch has got, on standard error: a bar on a terminal, else a plain line
     each tenth of the batch.
 
+    ```pycon
     >>> import io
     >>> err = io.StringIO()
     >>> progress = Progress(err, 20, terminal=False)
@@ -168,6 +169,8 @@ class Progress:
     ...     progress.step()
     >>> err.getvalue().splitlines()[0].split(" (")[0], len(err.getvalue().splitlines())
     ('2 of 20 positions done', 10)
+
+    ```
     """
 
     WIDTH = 24
@@ -197,7 +200,7 @@ class Progress:
             self.err.flush()
 
     def words(self) -> str:
-        """``57 of 200 positions done (12.3 a second, about 11 s left)``."""
+        """`57 of 200 positions done (12.3 a second, about 11 s left)`."""
         seconds = time.perf_counter() - self.began
         rate = self.done / seconds if seconds > 0 else 0.0
         left = (self.total - self.done) / rate if rate > 0 else 0.0

@@ -1,15 +1,15 @@
 """The command line for games beyond the lectures' contract: dice, and more than two players.
 
-A game of chance (:mod:`gamelib.chance`, e.g. Pig) and a game of n players
-(:mod:`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
-own, as two-player games have :class:`~gamelib.cli.games.GameKit`, and their
-own search kinds (:data:`gamelib.catalog.CHANCE_KINDS`,
-:data:`gamelib.catalog.NPLAYER_KINDS`).  ``play``, ``analyse`` and ``trace``
-run a :class:`BeyondJob` on a kit, which has one method per family.
+A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
+(`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
+own, as two-player games have [`GameKit`][gamelib.cli.games.GameKit], and their
+own search kinds ([`gamelib.catalog.CHANCE_KINDS`][gamelib.catalog.CHANCE_KINDS],
+[`gamelib.catalog.NPLAYER_KINDS`][gamelib.catalog.NPLAYER_KINDS]).  `play`, `analyse` and `trace`
+run a `BeyondJob` on a kit, which has one method per family.
 
-Player specs read as for two-player games: ``human``, ``random``, or
-``KIND[:DEPTH]`` (``expectiminimax:4``, ``maxn:5``); ``shallow-maxn`` takes
-its total after the depth (``shallow-maxn:5:1``).  A kind of another family
+Player specs read as for two-player games: `human`, `random`, or
+`KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
+its total after the depth (`shallow-maxn:5:1`).  A kind of another family
 is refused in one sentence that names the kinds that fit.
 """
 
@@ -117,7 +117,7 @@ class ChanceKit(Generic[S, M]):
     estimator: ChanceEstimator[S, M]
     """What searches estimate positions with (and its bounds, for Star1 and Star2)."""
     title: str
-    """What messages call it: ``pig``, ``the chance tree``."""
+    """What messages call it: `pig`, `the chance tree`."""
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
 
@@ -132,7 +132,7 @@ class NKit(Generic[S, M]):
     estimator: NEstimator[S, M]
     """What searches estimate positions with."""
     title: str
-    """What messages call it: ``takeaway``, ``the 3-player tree``."""
+    """What messages call it: `takeaway`, `the 3-player tree`."""
     total: Number | None
     """The most a vector's utilities add up to (shallow pruning's default), if known."""
     default_depth: int = DEFAULT_DEPTH
@@ -190,11 +190,11 @@ class BeyondEntry:
     name: str
     """Its name on the command line."""
     summary: str
-    """One line for ``gamelib list``."""
+    """One line for `gamelib list`."""
     family: Family
-    """Its contract: ``chance`` or ``n-player``."""
+    """Its contract: `chance` or `n-player`."""
     add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (``--target``, ...) to a parser."""
+    """Adds the game's options (`--target`, ...) to a parser."""
     build: Callable[[argparse.Namespace], BeyondKit]
     """Builds the kit from parsed options (SpecError for bad values)."""
 
@@ -260,7 +260,7 @@ BEYOND_GAMES: PMap[str, BeyondEntry] = pmap(
 
 
 def _height(tree: Node | Leaf) -> int:
-    """Moves from ``tree`` to its deepest leaf (no recursion)."""
+    """Moves from `tree` to its deepest leaf (no recursion)."""
     best = 0
     stack: list[tuple[Node | Leaf, int]] = [(tree, 0)]
     while stack:
@@ -272,7 +272,7 @@ def _height(tree: Node | Leaf) -> int:
 
 
 def _total(tree: Node | Leaf) -> Number | None:
-    """The largest sum of a vector in ``tree`` when no utility is negative; else None."""
+    """The largest sum of a vector in `tree` when no utility is negative; else None."""
     sums: list[Number] = []
     stack: list[Node | Leaf] = [tree]
     while stack:
@@ -317,8 +317,9 @@ BEYOND_TREES: dict[str, tuple[Family, str]] = {
 
 
 def beyond_tree(text: str) -> BeyondKit | None:
-    """The kit of the chance or n-player tree ``text`` names or writes; None for a
-    two-player tree (no ``?`` chance node, no ``(...)`` vector)."""
+    """The kit of the chance or n-player tree `text` names or writes; None for a
+    two-player tree (no `?` chance node, no `(...)` vector).
+    """
     name = text.strip().lower()
     if name == "chance-example":
         game = ChanceTreeGame(EXAMPLE)
@@ -343,7 +344,7 @@ def beyond_tree(text: str) -> BeyondKit | None:
 
 
 def family_kinds(family: Family) -> tuple[str, ...]:
-    """The search kinds that play a game of ``family``."""
+    """The search kinds that play a game of `family`."""
     match family:
         case "two-player":
             return CATALOG.names()
@@ -354,7 +355,7 @@ def family_kinds(family: Family) -> tuple[str, ...]:
 
 
 def kind_family(name: str) -> Family | None:
-    """The family whose search kind is called ``name``, if any."""
+    """The family whose search kind is called `name`, if any."""
     families: tuple[Family, ...] = ("two-player", "chance", "n-player")
     return next((f for f in families if name in family_kinds(f)), None)
 
@@ -371,11 +372,14 @@ def _listing(names: Sequence[str]) -> str:
 
 
 def misfit(kind: str, game: str, game_is: str, fits: Sequence[str], plain: Sequence[str]) -> str:
-    """One sentence: ``kind`` (of another family) cannot play ``game``; what can.
+    """One sentence: `kind` (of another family) cannot play `game`; what can.
 
+    ```pycon
     >>> misfit("alphabeta", "pig", "a game of chance", family_kinds("chance"), PLAIN_KINDS)
     'alphabeta is a two-player search, and pig is a game of chance: for pig use \
 expectiminimax, star1 or star2 (or human or random)'
+
+    ```
     """
     other = kind_family(kind)
     what = "not a player kind" if other is None else _WHAT[other]
@@ -385,7 +389,7 @@ expectiminimax, star1 or star2 (or human or random)'
 
 
 def game_is(family: Family, kit_players: int | None = None) -> str:
-    """How a sentence describes a game of ``family``."""
+    """How a sentence describes a game of `family`."""
     match family:
         case "two-player":
             return "a two-player game without dice"
@@ -401,15 +405,15 @@ class BeyondSpec:
     """A player of a chance or n-player game as the command line names it."""
 
     kind: str
-    """``human``, ``random``, or a search kind of the game's family."""
+    """`human`, `random`, or a search kind of the game's family."""
     depth: int
-    """Search depth (from the spec, ``--depth`` or the default)."""
+    """Search depth (from the spec, `--depth` or the default)."""
     text: str
     """The spec as typed, for messages."""
     total: Number | None = None
     """shallow-maxn's total, when the spec gives one."""
     took_depth_flag: bool = False
-    """Whether its depth came from ``--depth``."""
+    """Whether its depth came from `--depth`."""
 
 
 def _parse_total(text: str, spec: str) -> Number:
@@ -432,8 +436,9 @@ def parse_beyond_spec(
     default_depth: int,
     depth_flag: str | None,
 ) -> BeyondSpec:
-    """The player ``text`` names for a game of ``family`` called ``title``; SpecError if none.
+    """The player `text` names for a game of `family` called `title`; SpecError if none.
 
+    ```pycon
     >>> parse_beyond_spec("star2:3", "chance", "pig", None, 5, None)
     BeyondSpec(kind='star2', depth=3, text='star2:3', total=None, took_depth_flag=False)
     >>> parse_beyond_spec("alphabeta:3", "n-player", "takeaway", 3, 5, None)
@@ -441,6 +446,8 @@ def parse_beyond_spec(
     ...
     gamelib.cli.specs.SpecError: alphabeta is a two-player search, and takeaway is a game for \
 3 players: for takeaway use maxn, shallow-maxn or paranoid (or human or random)
+
+    ```
     """
     written, *parts = text.split(":")
     kind = written.strip().lower()
@@ -478,10 +485,13 @@ def parse_beyond_spec(
 
 
 def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
-    """``--player1 SPEC`` .. ``--playerN SPEC`` (or ``--player2=SPEC``) taken out of ``extra``.
+    """`--player1 SPEC` .. `--playerN SPEC` (or `--player2=SPEC`) taken out of `extra`.
 
+    ```pycon
     >>> split_seat_flags(["--player2", "maxn:3", "--pile", "9", "--player1=human"])
     ({2: 'maxn:3', 1: 'human'}, ['--pile', '9'])
+
+    ```
     """
     seats: dict[int, str] = {}
     rest: list[str] = []
@@ -509,8 +519,11 @@ def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
 def value_text(value: Value) -> str:
     """A chance search's value: exact, and as a decimal when it is a long fraction.
 
+    ```pycon
     >>> value_text(Fraction(7, 3)), value_text(Fraction(1)), value_text(0.5)
     ('7/3 (about 2.3333)', '1', '0.5')
+
+    ```
     """
     exact = chance_number(value)
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -552,7 +565,7 @@ def _random_choice(moves: Callable[[S], seq.Seq[M]], rng: random.Random) -> Call
 
 
 def _rng(seed: int | None, role: str) -> random.Random:
-    """A random source of its own for each role, reproducible from ``seed``."""
+    """A random source of its own for each role, reproducible from `seed`."""
     return random.Random(None if seed is None else f"{seed}:{role}")
 
 
@@ -565,7 +578,7 @@ def _n_kind(name: str) -> NPlayerKind:
 
 
 def check_depth(spec: BeyondSpec, limit: int | None) -> None:
-    """SpecError when ``spec`` searches deeper than a tree's shallowest estimated leaf."""
+    """SpecError when `spec` searches deeper than a tree's shallowest estimated leaf."""
     if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
         raise SpecError(
             f"the depth {spec.depth} of '{shown(spec.text)}' is deeper than the tree: its "
@@ -580,7 +593,7 @@ def chance_player(
     io: tuple[TextIO, TextIO],
     seed: int | None,
 ) -> _Chooser[S, M]:
-    """The player ``spec`` names, for the chance game of ``kit``."""
+    """The player `spec` names, for the chance game of `kit`."""
     if spec.kind == "human":
         return _Chooser("you", ChanceHumanPlayer(kit.game, input=io[0], output=io[1]))
     if spec.kind == "random":
@@ -593,7 +606,7 @@ def chance_player(
 def n_player(
     kit: NKit[S, M], spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
 ) -> _Chooser[S, M]:
-    """The player ``spec`` names, for the n-player game of ``kit``."""
+    """The player `spec` names, for the n-player game of `kit`."""
     if spec.kind == "human":
         return _Chooser("you", NHumanPlayer(kit.game, input=io[0], output=io[1]))
     if spec.kind == "random":
@@ -612,8 +625,8 @@ def play_chance(
     streams: tuple[TextIO, TextIO],
     seed: int | None,
 ) -> int:
-    """Play the chance game of ``kit`` between ``specs``' players, dice from ``seed``; the
-    exit status says who won (:mod:`gamelib.cli.status`)."""
+    """Play the chance game of `kit` between `specs`' players, dice from `seed`; the
+    exit status says who won (`gamelib.cli.status`)."""
     maxie = chance_player(kit, specs[0], "maxie", streams, seed)
     minnie = chance_player(kit, specs[1], "minnie", streams, seed)
     out = streams[1]
@@ -628,8 +641,8 @@ def play_n(
     streams: tuple[TextIO, TextIO],
     seed: int | None,
 ) -> int:
-    """Play the n-player game of ``kit``, ``specs[i]`` naming player ``i``'s player; the
-    exit status says who won (:mod:`gamelib.cli.status`)."""
+    """Play the n-player game of `kit`, `specs[i]` naming player `i`'s player; the
+    exit status says who won (`gamelib.cli.status`)."""
     names = kit.game.names
     players = [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
     out = streams[1]
@@ -639,7 +652,7 @@ def play_n(
 
 
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:
-    """The best move at the start of ``kit``'s game: (player, side, move, value)."""
+    """The best move at the start of `kit`'s game: (player, side, move, value)."""
     check_depth(spec, kit.depth_limit)
     player = _chance_kind(spec.kind).factory(ChanceSettings(kit.estimator, spec.depth))
     state = kit.game.start
@@ -650,7 +663,7 @@ def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, st
 
 
 def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector | Number]:
-    """The best move at the start of ``kit``'s game: (player, mover, move, value)."""
+    """The best move at the start of `kit`'s game: (player, mover, move, value)."""
     player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
     state = kit.game.start
     move, value = player.analyse(state)
@@ -659,7 +672,7 @@ def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector 
 
 
 def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
-    """One search of ``spec``'s kind from the start of ``kit``'s game, drawn."""
+    """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     check_depth(spec, kit.depth_limit)
     found = chance_trace(_chance_kind(spec.kind).factory, ChanceSettings(kit.estimator, spec.depth))
     nodes = list(found.root.walk())
@@ -669,5 +682,5 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
 
 
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
-    """One search of ``spec``'s kind from the start of ``kit``'s game, drawn."""
+    """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     return _n_kind(spec.kind).trace(kit.estimator, spec.depth, _total_for(kit, spec))

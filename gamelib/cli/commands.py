@@ -1,11 +1,11 @@
-"""The commands: ``gamelib play | analyse | trace | solve | run | list | demo``.
+"""The commands: `gamelib play | analyse | trace | solve | run | list | demo`.
 
 Every mistake on the command line gets one sentence on standard error and
 exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
 a faulty player gets one sentence and exit status 1.  Never a traceback.
 
-The search players come from a catalog (:data:`gamelib.catalog.CATALOG`
-unless ``main`` is given another), so a new search kind needs no change here.
+The search players come from a catalog ([`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]
+unless `main` is given another), so a new search kind needs no change here.
 """
 
 from __future__ import annotations
@@ -143,9 +143,10 @@ class _Parser(argparse.ArgumentParser):
 def _top_parser(
     catalog: Catalog, trace_game: str | None = None, help_game: str | None = None
 ) -> _Parser:
-    """The whole command line.  ``trace_game``: the game ``trace --game`` names, whose
-    options it takes; ``help_game``: the game a ``--help`` asks about, whose options the
-    help then lists."""
+    """The whole command line.  `trace_game`: the game `trace --game` names, whose
+    options it takes; `help_game`: the game a `--help` asks about, whose options the
+    help then lists.
+    """
     parser = _Parser(
         prog="gamelib",
         description="Play and analyse games with the 15-150 search players: two-player "
@@ -289,12 +290,12 @@ def _version() -> str:
 
 
 def _playable_games() -> str:
-    """The games ``play`` takes: not the explicit trees, whose leaves are estimates."""
+    """The games `play` takes: not the explicit trees, whose leaves are estimates."""
     return ", ".join(sorted([*(n for n, e in GAMES.items() if e.playable), *BEYOND_GAMES]))
 
 
 def _all_games() -> str:
-    """Every game's name, in order: ``connect4, nim, pig, ...``."""
+    """Every game's name, in order: `connect4, nim, pig, ...`."""
     return ", ".join(sorted([*GAMES, *BEYOND_GAMES]))
 
 
@@ -303,7 +304,7 @@ def _tree_names() -> list[str]:
 
 
 def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
-    """``--depth``, and a flag for every option of the catalog's kinds."""
+    """`--depth`, and a flag for every option of the catalog's kinds."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalog.options():
         defaults = [
@@ -343,8 +344,8 @@ def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
 class _Defaults:
     """What specs that leave something out take: the flags, else the defaults.
 
-    Once the specs are read, :meth:`check_used` refuses a flag that no player
-    took (``--prune`` with no Jamboree player, ``--depth`` when every search
+    Once the specs are read, `check_used` refuses a flag that no player
+    took (`--prune` with no Jamboree player, `--depth` when every search
     player gives its own depth): a flag that does nothing is a mistake.
     """
 
@@ -361,7 +362,7 @@ class _Defaults:
                 self.flags[option.name] = text
 
     def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
-        """The player ``text`` names.
+        """The player `text` names.
 
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
@@ -380,7 +381,7 @@ class _Defaults:
         return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
 
     def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
-        """SpecError for a flag none of ``specs`` took."""
+        """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
         for name, text in self.flags.items():
             if name in used:
@@ -454,7 +455,7 @@ class _Play:
 
 @dataclass(frozen=True)
 class _SavedGame:
-    """What ``play --save`` wrote: the game, its options and the moves, as typed."""
+    """What `play --save` wrote: the game, its options and the moves, as typed."""
 
     game: str
     options: tuple[str, ...]
@@ -462,8 +463,9 @@ class _SavedGame:
 
 
 def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
-    """The saved game in the file ``name`` ('-': standard input), or a UsageError saying
-    what is wrong with it."""
+    """The saved game in the file `name` ('-': standard input), or a UsageError saying
+    what is wrong with it.
+    """
     where = "standard input" if name == "-" else f"'{echo(name)}'"
     try:
         text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
@@ -558,16 +560,19 @@ class _Replay:
 
 def _rule(summary: str) -> str:
     """A game's (or a preset's) summary as a sentence, without the note in brackets that
-    ``gamelib list`` adds.
+    `gamelib list` adds.
 
+    ```pycon
     >>> _rule("take 1-3 pebbles; whoever takes the last loses (--pile)")
     'take 1-3 pebbles; whoever takes the last loses'
+
+    ```
     """
     return re.sub(r"\s*\([^)]*\)$", "", summary)
 
 
 def _writable(text: str) -> Path:
-    """``text`` as a file a game can be saved in, checked before the game is played."""
+    """`text` as a file a game can be saved in, checked before the game is played."""
     path = Path(text)
     if path.is_dir():
         raise UsageError(f"cannot save the game in '{echo(text, 200)}': it is a folder")
@@ -581,7 +586,7 @@ def _writable(text: str) -> Path:
 
 
 def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
-    """``player``, saying how deep it looked before each move if it deepens iteratively."""
+    """`player`, saying how deep it looked before each move if it deepens iteratively."""
     if isinstance(player, DeepeningPlayer):
         return Thinking(player, streams.output, streams.status)
     return player
@@ -606,7 +611,7 @@ def _search_spec(
 
 @dataclass(frozen=True)
 class _Report:
-    """A command that searches the game of a kit and reports on ``out``."""
+    """A command that searches the game of a kit and reports on `out`."""
 
     options: argparse.Namespace
     out: TextIO
@@ -670,7 +675,7 @@ class _Analyse(_Report):
         return 0
 
     def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:
-        """``--positions``: each line's position analysed, an answer a line."""
+        """`--positions`: each line's position analysed, an answer a line."""
         options = self.options
         batch = check_batch_options(options, options.positions)
         task: Callable[[S], Analysis[M, G]]
@@ -803,7 +808,7 @@ class _BeyondOptions:
         self.catalog = catalog
 
     def check_flags(self, title: str) -> None:
-        """SpecError for a two-player search option (``--prune``, ``--time``) given here."""
+        """SpecError for a two-player search option (`--prune`, `--time`) given here."""
         for option in self.catalog.options():
             given: str | None = getattr(self.options, option.name.replace("-", "_"), None)
             if given is not None:
@@ -831,7 +836,7 @@ class _BeyondOptions:
         players: int | None,
         default_depth: int = DEFAULT_DEPTH,
     ) -> BeyondSpec:
-        """The ``--player`` of analyse or trace: a search kind of ``family``."""
+        """The `--player` of analyse or trace: a search kind of `family`."""
         self.check_flags(title)
         given: str | None = self.options.player
         text = given or family_kinds(family)[0]
@@ -846,7 +851,7 @@ class _BeyondOptions:
         return spec
 
     def check_depth_used(self, specs: Sequence[BeyondSpec]) -> None:
-        """SpecError for a ``--depth`` that none of ``specs`` took."""
+        """SpecError for a `--depth` that none of `specs` took."""
         depth: str | None = self.options.depth
         if depth is None or any(spec.took_depth_flag for spec in specs):
             return
@@ -1007,7 +1012,7 @@ class _BeyondTrace(_BeyondOptions):
 
 
 def _pictures_asked(options: argparse.Namespace) -> list[str]:
-    """The files ``--dot``, ``--svg`` and ``--png`` name, in that order."""
+    """The files `--dot`, `--svg` and `--png` name, in that order."""
     return [name for name in (options.dot, options.svg, options.png) if name is not None]
 
 
@@ -1022,7 +1027,7 @@ def _too_big(files: list[str], why: str) -> str:
 
 
 def _make_pictures(dot_text: str, options: argparse.Namespace, out: TextIO) -> None:
-    """Write ``--dot``, draw ``--svg`` and ``--png``; PictureError for one that was not made."""
+    """Write `--dot`, draw `--svg` and `--png`; PictureError for one that was not made."""
     positions, unsearched = picture_size(dot_text)
     if positions > PICTURE_POSITIONS:
         grey = f", {unsearched:,} of them never searched (drawn grey)" if unsearched else ""
@@ -1070,7 +1075,7 @@ def _check_pictures(options: argparse.Namespace) -> None:
 
 
 def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
-    """The game of chance or of n players ``trace`` is asked about, if it is one."""
+    """The game of chance or of n players `trace` is asked about, if it is one."""
     if options.game is not None:
         entry = BEYOND_GAMES.get(options.game)
         if entry is None:
@@ -1108,7 +1113,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
 
 
 def _game_named_in(argv: list[str]) -> str | None:
-    """The value of ``--game`` in ``argv``, if any (so its options can be parsed)."""
+    """The value of `--game` in `argv`, if any (so its options can be parsed)."""
     for i, arg in enumerate(argv):
         if arg == "--game" and i + 1 < len(argv):
             return argv[i + 1]
@@ -1176,10 +1181,10 @@ def _check_catalog(catalog: Catalog) -> None:
 
 @functools.cache
 def _game_flags(name: str) -> frozenset[str]:
-    """The names of the options of the game called ``name`` (``pile`` for nim).
+    """The names of the options of the game called `name` (`pile` for nim).
 
     Cached: the games are fixed, and building their parsers was most of the
-    time a short ``gamelib solve`` took."""
+    time a short `gamelib solve` took."""
     parser = _Parser(add_help=False)
     (GAMES.get(name) or BEYOND_GAMES[name]).add_options(parser)
     return frozenset(vars(parser.parse_args([])))
@@ -1266,7 +1271,7 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
 
 
 def _reject_seats(extra: list[str]) -> None:
-    """UsageError for ``--playerN`` given for a game of two players."""
+    """UsageError for `--playerN` given for a game of two players."""
     seats, _ = split_seat_flags(extra)
     if seats:
         raise UsageError(
@@ -1290,8 +1295,8 @@ def main(
 ) -> int:
     """Run the command line; returns the exit status (0, 1 or 2).
 
-    ``catalog`` is where the search players come from: pass
-    ``CATALOG.with_kind(...)`` to try a search kind of your own.
+    `catalog` is where the search players come from: pass
+    `CATALOG.with_kind(...)` to try a search kind of your own.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
@@ -1348,7 +1353,7 @@ usage: gamelib COMMAND [options]; gamelib --help lists the commands.  To begin:
 
 
 def entry_point() -> NoReturn:
-    """The ``gamelib`` console script."""
+    """The `gamelib` console script."""
     survive(sys.stdout)
     survive(sys.stderr)
     try:
@@ -1356,7 +1361,7 @@ def entry_point() -> NoReturn:
         if sys.stdout is not None:
             sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (``gamelib ... | head``): stop quietly, as other tools do.
+        # The reader went away (`gamelib ... | head`): stop quietly, as other tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
     except OSError as error:  # the last of the output could not be written (a full disk)

@@ -1,9 +1,9 @@
 """The games the command line knows, by name, with their options.
 
-The table is a persistent map (pyrsistent ``PMap``): adding a game makes a new
+The table is a persistent map (pyrsistent `PMap`): adding a game makes a new
 table and leaves the old one as it was.  A game is registered as a
-:class:`GameEntry`: its options and a function from parsed options to a
-:class:`GameKit` (the game, its estimator and, when it has one, its
+[`GameEntry`][gamelib.cli.games.GameEntry]: its options and a function from parsed options to a
+[`GameKit`][gamelib.cli.games.GameKit] (the game, its estimator and, when it has one, its
 hand-written player).
 """
 
@@ -64,10 +64,12 @@ class GameKit(Generic[S, M, G]):
     """The deepest search the game supports from its start (explicit trees), if limited."""
     digit_moves: bool = False
     """Every move is written as one digit, so a list of moves may be written run together
-    (Connect Four's ``4455``, as Pons and Tromp write it, when there are at most 9 columns)."""
+    (Connect Four's `4455`, as Pons and Tromp write it, when there are at most 9 columns).
+    """
     numbered_moves: int | None = None
-    """When the moves are the numbers 1..N (Connect Four's columns), N: ``solve --all``
-    then lists every number, null for one that cannot be played."""
+    """When the moves are the numbers 1..N (Connect Four's columns), N: `solve --all`
+    then lists every number, null for one that cannot be played.
+    """
 
 
 @final
@@ -78,9 +80,9 @@ class GameEntry:
     name: str
     """Its name on the command line."""
     summary: str
-    """One line for ``gamelib list``."""
+    """One line for `gamelib list`."""
     add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (``--pile``, ...) to a parser."""
+    """Adds the game's options (`--pile`, ...) to a parser."""
     build: Callable[[argparse.Namespace], KitUser]
     """Builds the kit from parsed options (SpecError for bad values)."""
     playable: bool = True
@@ -109,7 +111,7 @@ class _Packed(Generic[S, M, G]):
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:
-    """Hide a kit's types behind :class:`KitUser` so registries can hold any game."""
+    """Hide a kit's types behind `KitUser` so registries can hold any game."""
     return _Packed(kit)
 
 
@@ -139,7 +141,7 @@ def _tree_options(parser: argparse.ArgumentParser) -> None:
 
 
 def explicit_tree(text: str) -> ExplicitGame:
-    """The explicit game named (small, big, ...) or written out in ``text``."""
+    """The explicit game named (small, big, ...) or written out in `text`."""
     named = HANDOUT_TREES.get(text.strip().lower())
     if named is not None:
         return ExplicitGame(named)
@@ -222,7 +224,7 @@ GAMES: PMap[str, GameEntry] = pmap(
 
 
 def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
-    """The kit of the game called ``name`` with the options ``args`` (``--cols 6``)."""
+    """The kit of the game called `name` with the options `args` (`--cols 6`)."""
     entry = GAMES.get(name)
     if entry is None:
         raise SpecError(f"unknown game '{shown(name)}'; known games: {', '.join(sorted(GAMES))}")
@@ -249,19 +251,23 @@ class _Take:
 @final
 @dataclass(frozen=True, slots=True)
 class NamedEstimator:
-    """Makes the estimator of a game of :data:`GAMES` from its name and options.
+    """Makes the estimator of a game of [`GAMES`][gamelib.cli.games.GAMES] from its name and
+    options.
 
     This, not the estimator, is what a batch sends to its workers: it pickles,
     and equal ones compare equal, so a worker builds each game once.
 
+    ```pycon
     >>> NamedEstimator("nim", ("--pile", "9"))().game.start.pebbles
     9
+
+    ```
     """
 
     name: str
-    """The game's name (``connect4``)."""
+    """The game's name (`connect4`)."""
     args: tuple[str, ...] = ()
-    """Its options as typed (``("--cols", "6")``)."""
+    """Its options as typed (`("--cols", "6")`)."""
 
     def __call__(self) -> Estimator[object, object, object]:
         take = _Take()
@@ -273,7 +279,7 @@ class NamedEstimator:
 @final
 @dataclass(frozen=True, slots=True)
 class NamedGame:
-    """Makes a game of :data:`GAMES` from its name and options (see :class:`NamedEstimator`)."""
+    """Makes a game of `GAMES` from its name and options (see `NamedEstimator`)."""
 
     name: str
     """The game's name."""

@@ -1,7 +1,7 @@
 """The players the command line can build: a person, a game's own player, chance, searches.
 
-The kinds that do not search (``human``, ``direct``, ``random``) are here;
-every search kind comes from the catalog (:mod:`gamelib.catalog`).
+The kinds that do not search (`human`, `direct`, `random`) are here;
+every search kind comes from the catalog ([`gamelib.catalog`][gamelib.catalog]).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class PlayerKind:
     name: str
     """Its name on the command line."""
     summary: str
-    """One line for ``gamelib list``."""
+    """One line for `gamelib list`."""
     build: PlayerBuilder
     """How to build one."""
 
@@ -98,7 +98,7 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
 def search_player(
     kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog
 ) -> SearchPlayer[S, M, G]:
-    """The search player ``spec`` names, over ``kit``'s estimator."""
+    """The search player `spec` names, over `kit`'s estimator."""
     if kit.depth_limit is not None and spec.depth > kit.depth_limit:
         raise SpecError(
             f"the depth {spec.depth} {spec.depth_from} is deeper than the tree: "
@@ -110,7 +110,7 @@ def search_player(
 def build_player(
     kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog
 ) -> Player[S, M]:
-    """The player ``spec`` names: a search kind of ``catalog``, or one of :data:`PLAYER_KINDS`."""
+    """The player `spec` names: a search kind of `catalog`, or one of `PLAYER_KINDS`."""
     plain = PLAYER_KINDS.get(spec.kind)
     if plain is not None:
         return plain.build(kit, spec, streams)
@@ -118,14 +118,15 @@ def build_player(
 
 
 HINT_DEPTH = 4
-"""How deep the helper a person asks for a ``hint`` looks, when the other player does not search."""
+"""How deep the helper a person asks for a `hint` looks, when the other player does not search."""
 
 
 def advise(
     kit: GameKit[S, M, G], maxie: Player[S, M], minnie: Player[S, M], catalog: Catalog
 ) -> None:
-    """Give each person at the prompt someone to ask for a ``hint``: the search player
-    they play against, else AlphaBeta at :data:`HINT_DEPTH`."""
+    """Give each person at the prompt someone to ask for a `hint`: the search player
+    they play against, else AlphaBeta at [`HINT_DEPTH`][gamelib.cli.players.HINT_DEPTH].
+    """
     for person, other in ((maxie, minnie), (minnie, maxie)):
         if not isinstance(person, HumanPlayer) or person.advisor is not None:
             continue

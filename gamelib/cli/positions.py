@@ -1,10 +1,10 @@
 """Positions written as moves, and answering a file of them, one line each.
 
-A position is written as the moves from the start, as ``--moves`` takes them:
-Connect Four's columns run together (``4455``) or with commas, tic-tac-toe's
-cells (``159``), Nim's takes (``3 1``).  :func:`run_lines` answers a
-``--positions`` file for ``analyse`` and ``solve``: each line's position, by
-a task run as :mod:`gamelib.parallel.batch` runs it, in input order (or as
+A position is written as the moves from the start, as `--moves` takes them:
+Connect Four's columns run together (`4455`) or with commas, tic-tac-toe's
+cells (`159`), Nim's takes (`3 1`).  `run_lines` answers a
+`--positions` file for `analyse` and `solve`: each line's position, by
+a task run as `gamelib.parallel.batch` runs it, in input order (or as
 each is ready), a line that is not a position answered with why.
 """
 
@@ -38,11 +38,14 @@ R = TypeVar("R")
 
 
 def split_moves(text: str, digits: bool) -> tuple[str, ...]:
-    """The moves written in ``text``: separated by commas or spaces, or, when every move
-    is one digit (``digits``), also run together.
+    """The moves written in `text`: separated by commas or spaces, or, when every move
+    is one digit (`digits`), also run together.
 
+    ```pycon
     >>> split_moves("4455", True), split_moves("10,2, 11", False), split_moves("1 5", True)
     (('4', '4', '5', '5'), ('10', '2', '11'), ('1', '5'))
+
+    ```
     """
     if "," in text and any(not part.strip() for part in text.split(",")):
         raise BadPositionError(f"'{text}' has a comma with no move before or after it")
@@ -59,8 +62,9 @@ class BadPositionError(ValueError):
 
 
 def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...]]:
-    """The position after the moves written in ``texts``; BadPositionError for one that cannot
-    be played there, or for a game they finish."""
+    """The position after the moves written in `texts`; BadPositionError for one that cannot
+    be played there, or for a game they finish.
+    """
     state = game.start
     played: list[M] = []
     for number, text in enumerate(texts, 1):
@@ -110,8 +114,9 @@ def run_lines(
     *,
     json_output: bool,
 ) -> int:
-    """Run ``task`` on each position of the file ``name`` as ``batch`` says and ``answer``
-    each, or say why it has no answer; the exit status: 1 if any line has none."""
+    """Run `task` on each position of the file `name` as `batch` says and `answer`
+    each, or say why it has no answer; the exit status: 1 if any line has none.
+    """
     good: list[tuple[int, str, S]] = []
     bad_before: list[list[tuple[int, str, str]]] = []  # the bad lines before each good one
     bad: list[tuple[int, str, str]] = []
@@ -187,7 +192,7 @@ def _closing_workers(batch: BatchOptions) -> Iterator[None]:
 
 
 def is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal (False for a stand-in or closed stream)."""
+    """Whether `stream` is a terminal (False for a stand-in or closed stream)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # a stand-in stream, or a closed one

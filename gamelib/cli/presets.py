@@ -1,4 +1,4 @@
-"""The presets: named games the course runs (``gamelib run NAME``)."""
+"""The presets: named games the course runs (`gamelib run NAME`)."""
 
 from __future__ import annotations
 
@@ -10,21 +10,21 @@ from pyrsistent import PMap, pmap
 __all__ = ["DEMO_PRESET", "PRESETS", "Preset"]
 
 DEMO_PRESET = "C4_ABvMM"
-"""What ``gamelib demo`` runs: two search players on Connect Four, no input needed."""
+"""What `gamelib demo` runs: two search players on Connect Four, no input needed."""
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named game the course runs (``gamelib run NAME``)."""
+    """A named game the course runs (`gamelib run NAME`)."""
 
     name: str
     """Its name: game, then the two players (H human, MM Minimax, AB AlphaBeta, J Jamboree,
     ID iterative deepening)."""
     summary: str
-    """One line for ``gamelib list``."""
+    """One line for `gamelib list`."""
     argv: tuple[str, ...]
-    """The ``gamelib`` arguments it stands for."""
+    """The `gamelib` arguments it stands for."""
 
 
 def _preset(name: str, summary: str, *argv: str) -> tuple[str, Preset]:
@@ -81,4 +81,4 @@ PRESETS: PMap[str, Preset] = pmap(
         ]
     )
 )
-"""Presets by name, after the course's ``RunNim.HvM`` style runs."""
+"""Presets by name, after the course's `RunNim.HvM` style runs."""

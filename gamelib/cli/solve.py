@@ -1,7 +1,7 @@
-"""``gamelib solve``: who wins a game from a position, in how many plies, and the proof.
+"""`gamelib solve`: who wins a game from a position, in how many plies, and the proof.
 
-The exact solver (:func:`gamelib.algorithms.exact.solve`) gives the result
-and its distance; on request (``--proof``, ``--dot``) the boolean solver
+The exact solver ([`gamelib.algorithms.exact.solve`][gamelib.algorithms.exact.solve]) gives the
+result and its distance; on request (`--proof`, `--dot`) the boolean solver
 gives the tree that proves it, which is checked against the game's rules
 before it is shown.  A win is proved by the winner's "force a win" tree,
 a draw by both sides' "avoid losing" trees.
@@ -69,7 +69,7 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 DEFAULT_TABLE = 1_000_000
-"""Transposition-table entries when ``--table`` is not given."""
+"""Transposition-table entries when `--table` is not given."""
 
 PROGRESS_EVERY = 50_000
 """Positions between updates of the progress line."""
@@ -78,7 +78,7 @@ JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "Jso
 
 
 def add_solve_options(parser: argparse.ArgumentParser) -> None:
-    """The ``solve`` command's own options (the game's are parsed with the game)."""
+    """The `solve` command's own options (the game's are parsed with the game)."""
     parser.add_argument(
         "--moves",
         metavar="SEQ",
@@ -116,7 +116,7 @@ def add_solve_options(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class Request:
-    """A checked ``solve`` command line, before the game is built."""
+    """A checked `solve` command line, before the game is built."""
 
     game: str
     moves: str
@@ -132,7 +132,7 @@ class Request:
 
 
 def check_request(options: argparse.Namespace) -> Request:
-    """The options as a :class:`Request`; SpecError naming the first bad one."""
+    """The options as a `Request`; SpecError naming the first bad one."""
     depth = None if options.depth is None else parse_depth(str(options.depth))
     table = DEFAULT_TABLE
     if options.table is not None:
@@ -190,7 +190,7 @@ class _Proof(Generic[S, M]):
 def _proofs(
     game: Game[S, M], state: S, solution: Solution[S, M], entries: int
 ) -> list[_Proof[S, M]]:
-    """The trees that prove ``solution``, each checked against the game's rules."""
+    """The trees that prove `solution`, each checked against the game's rules."""
     mover = solution.to_move
     asked: list[tuple[Goal, Side]]
     match solution.result:
@@ -264,7 +264,7 @@ class _Progress:
 
 @dataclass(frozen=True)
 class Column:
-    """How the game ends if the side to move plays one move (``--all``)."""
+    """How the game ends if the side to move plays one move (`--all`)."""
 
     move: str
     result: Result
@@ -311,7 +311,7 @@ def _columns(
 
 
 class _ColumnInterruptedError(Exception):
-    """Ctrl-C while ``--all`` was solving one move (the position itself was solved)."""
+    """Ctrl-C while `--all` was solving one move (the position itself was solved)."""
 
     def __init__(self, move: str, stopped: SolveInterruptedError) -> None:
         self.move = move
@@ -322,7 +322,7 @@ class _ColumnInterruptedError(Exception):
 @final
 @dataclass(frozen=True)
 class SolveLine(Generic[S, M]):
-    """A batch's task: solve one position (and, with ``--all``, each of its moves).
+    """A batch's task: solve one position (and, with `--all`, each of its moves).
 
     It pickles, so it can run on a worker: the game comes from the recipe's maker.
     """
@@ -351,14 +351,14 @@ class SolveLine(Generic[S, M]):
 
 @dataclass(frozen=True)
 class SolveJob:
-    """``gamelib solve`` on one game kit."""
+    """`gamelib solve` on one game kit."""
 
     request: Request
     stdin: TextIO
     out: TextIO
     err: TextIO
     batch: BatchOptions = field(default_factory=lambda: BatchOptions(None, 1, ordered=True))
-    """Where a ``--positions`` batch runs (None: here, one after another, one table)."""
+    """Where a `--positions` batch runs (None: here, one after another, one table)."""
     game_args: tuple[str, ...] = ()
     """The game's own options as typed: what a worker rebuilds the game from."""
 
@@ -421,8 +421,9 @@ class SolveJob:
         table: TranspositionTable[M, int] | None,
         show: bool,
     ) -> tuple[Solution[S, M], dict[str, Column]] | None:
-        """Solve ``state`` (and each move, with ``--all``), with the progress line when
-        ``show``; None, having said what was known, when stopped with Ctrl-C."""
+        """Solve `state` (and each move, with `--all`), with the progress line when
+        `show`; None, having said what was known, when stopped with Ctrl-C.
+        """
         request = self.request
         progress = _Progress(self.err) if show else None
         spent = [0]
@@ -469,7 +470,7 @@ class SolveJob:
         return solution, columns
 
     def _batch(self, kit: GameKit[S, M, G]) -> int:
-        """``--positions``: each line's position solved, an answer a line, in input order."""
+        """`--positions`: each line's position solved, an answer a line, in input order."""
         request = self.request
         game = kit.game
         name = request.positions
@@ -525,8 +526,9 @@ class SolveJob:
         return 1 if failed else 0
 
     def _on_workers(self, kit: GameKit[S, M, G], name: str) -> int:
-        """``--positions`` with ``--workers`` or ``--scheduler``: each worker keeps its own
-        table, and the answers come as :func:`~gamelib.cli.positions.run_lines` says."""
+        """`--positions` with `--workers` or `--scheduler`: each worker keeps its own
+        table, and the answers come as `run_lines` says.
+        """
         request = self.request
         game = cast(Callable[[], Game[S, M]], NamedGame(request.game, self.game_args))
         task = SolveLine[S, M](SolveRecipe(game, request.depth, request.table), request.all_moves)

@@ -1,12 +1,12 @@
 """Player specs and option values as the command line writes them.
 
-A player spec is ``KIND`` for the players that do not search (``human``,
-``direct``, ``random``), and ``KIND[:DEPTH[:OPTION...]]`` for a search kind of
+A player spec is `KIND` for the players that do not search (`human`,
+`direct`, `random`), and `KIND[:DEPTH[:OPTION...]]` for a search kind of
 the catalog: after the depth come the kind's options, in the order the
-catalog lists them or as ``name=value`` (``jamboree:4:0.25``,
-``jamboree:4:prune=0.25``).  What a spec leaves out comes from the flags
-(``--depth``, and ``--NAME`` for each option of the catalog) or else from the
-defaults.  Every mistake is a :class:`SpecError` whose message names it.
+catalog lists them or as `name=value` (`jamboree:4:0.25`,
+`jamboree:4:prune=0.25`).  What a spec leaves out comes from the flags
+(`--depth`, and `--NAME` for each option of the catalog) or else from the
+defaults.  Every mistake is a [`SpecError`][gamelib.cli.specs.SpecError] whose message names it.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ __all__ = [
 ]
 
 DEFAULT_DEPTH = 5
-"""Search depth when neither the player spec nor ``--depth`` gives one."""
+"""Search depth when neither the player spec nor `--depth` gives one."""
 
 NON_SEARCH_KINDS = ("human", "direct", "random")
-"""The player kinds that do not search, in the order ``gamelib list`` shows them."""
+"""The player kinds that do not search, in the order `gamelib list` shows them."""
 
 
 class SpecError(ValueError):
@@ -48,42 +48,48 @@ class SpecError(ValueError):
 @final
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """A player as the command line names it: ``alphabeta:5`` or ``jamboree:4:0.25``."""
+    """A player as the command line names it: `alphabeta:5` or `jamboree:4:0.25`."""
 
     kind: str
     """The player kind's name."""
     depth: int
-    """Search depth (from the spec, ``--depth``, or the default)."""
+    """Search depth (from the spec, `--depth`, or the default)."""
     options: PMap[str, object]
     """Option values from the spec or the flags; options not here take their defaults."""
     text: str
     """The spec as typed, for messages."""
     depth_from: str = "by default"
-    """Where the depth came from, for messages: ``in 'alphabeta:3'``, ``in --depth``."""
+    """Where the depth came from, for messages: `in 'alphabeta:3'`, `in --depth`."""
     flags_used: frozenset[str] = frozenset()
-    """The flags (``depth``, ``prune``, ...) whose values this spec took."""
+    """The flags (`depth`, `prune`, ...) whose values this spec took."""
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """``text`` as an error message echoes it: a long one cut short, saying how long it was.
+    """`text` as an error message echoes it: a long one cut short, saying how long it was.
 
     A player spec or a name keeps 40 characters; a number is cut at
-    :data:`~gamelib.core.checks.ECHO_LIMIT` (20).
+    `ECHO_LIMIT` (20).
 
+    ```pycon
     >>> shown("12"), shown("9" * 5000, ECHO_LIMIT)
     ('12', '99999999999999999999... (5,000 characters)')
+
+    ```
     """
     return echo(text, limit)
 
 
 def whole_number(text: str, what: str) -> int:
-    """``text`` as an integer in the digits 0-9 (the one rule, see
-    :mod:`gamelib.core.checks`); SpecError naming ``what`` otherwise.
+    """`text` as an integer in the digits 0-9 (the one rule, see
+    `gamelib.core.checks`); SpecError naming `what` otherwise.
 
+    ```pycon
     >>> whole_number("３", "--pile")
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: --pile must be a whole number written with the digits 0-9, got '３'
+
+    ```
     """
     value = ascii_int(text)
     if value is None:
@@ -103,13 +109,16 @@ def parse_depth(text: str, where: str = "--depth") -> int:
 
 
 def parse_option(option: Option[object], text: str, where: str) -> object:
-    """``option``'s value written as ``text`` in ``where``; SpecError saying what is wrong.
+    """`option`'s value written as `text` in `where`; SpecError saying what is wrong.
 
+    ```pycon
     >>> from gamelib.catalog import PRUNE
     >>> parse_option(PRUNE, "2", "--prune")
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: the prune percentage in --prune must be between 0 and 1, got 2
+
+    ```
     """
     try:
         return option.parse(text.strip())
@@ -123,7 +132,7 @@ def known_kinds(catalog: Catalog) -> tuple[str, ...]:
 
 
 def search_kinds_text(catalog: Catalog) -> str:
-    """The catalog's kinds as a sentence fragment: ``minimax, alphabeta or jamboree``."""
+    """The catalog's kinds as a sentence fragment: `minimax, alphabeta or jamboree`."""
     names = catalog.names()
     if len(names) == 1:
         return names[0]
@@ -131,7 +140,7 @@ def search_kinds_text(catalog: Catalog) -> str:
 
 
 def _not_a_depth(part: str) -> bool:
-    """Whether a spec's first part is something other than a depth (``2s``, ``time=2s``)."""
+    """Whether a spec's first part is something other than a depth (`2s`, `time=2s`)."""
     stripped = part.strip()
     return "=" in stripped or not stripped.lstrip("+-").isdigit()
 
@@ -146,15 +155,16 @@ def parse_player_spec(
     flags: Mapping[str, str] | None = None,
     depth_limit: int | None = None,
 ) -> PlayerSpec:
-    """The player ``text`` names; SpecError says what is wrong.
+    """The player `text` names; SpecError says what is wrong.
 
-    ``flags`` are the texts of the command line's flags (``depth``, and the
-    catalog's options such as ``prune``): each applies where the spec gives
+    `flags` are the texts of the command line's flags (`depth`, and the
+    catalog's options such as `prune`): each applies where the spec gives
     no value of its own, parsed by the option of this spec's kind.  Kind
     names are read without regard to case or surrounding spaces.  A kind
     with a depth of its own (iterative deepening's ceiling) takes it by
-    default, but never deeper than ``depth_limit`` (an explicit tree's).
+    default, but never deeper than `depth_limit` (an explicit tree's).
 
+    ```pycon
     >>> from gamelib.catalog import CATALOG
     >>> spec = parse_player_spec("jamboree:3:0.25", CATALOG, 5)
     >>> spec.kind, spec.depth, dict(spec.options)
@@ -163,6 +173,8 @@ def parse_player_spec(
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: the depth in 'jamboree::0.25' must be a whole number, got ''
+
+    ```
     """
     given = dict(flags or {})
     quoted = f"'{shown(text)}'"  # the spec as messages name it: a long one cut short

@@ -1,14 +1,14 @@
 """Exit statuses that say how a game ended, and a finished game as JSON.
 
-``gamelib play`` (and ``gamelib run``) exit with a status a script can read:
+`gamelib play` (and `gamelib run`) exit with a status a script can read:
 
 - 10 Maxie won, 11 Minnie won, 12 a draw (two-player games and games of chance);
 - 20 + i when player i alone (A = 0, B = 1, ...) has the best utility of a game
   of n players, 19 when several share it.
 
-0 stays for commands that end as asked without a game to report (``demo``,
-``list``, ``analyse``, ``replay``), 1 for a game stopped (end of input,
-``quit``, a faulty player) and 2 for a command line that cannot run.
+0 stays for commands that end as asked without a game to report (`demo`,
+`list`, `analyse`, `replay`), 1 for a game stopped (end of input,
+`quit`, a faulty player) and 2 for a command line that cannot run.
 """
 
 from __future__ import annotations
@@ -38,10 +38,13 @@ FIRST_SEAT_WON = 20
 
 
 def outcome_status(outcome: Outcome) -> int:
-    """The exit status for a two-player game that ended with ``outcome``.
+    """The exit status for a two-player game that ended with `outcome`.
 
+    ```pycon
     >>> outcome_status(Winner(Side.Minnie)), outcome_status(Draw())
     (11, 12)
+
+    ```
     """
     match outcome:
         case Winner(side):
@@ -53,15 +56,18 @@ def outcome_status(outcome: Outcome) -> int:
 
 
 def outcome_word(outcome: Outcome) -> str | None:
-    """Who won, for JSON: ``"Maxie"``, ``"Minnie"`` or None for a draw."""
+    """Who won, for JSON: `"Maxie"`, `"Minnie"` or None for a draw."""
     return str(outcome.side) if isinstance(outcome, Winner) else None
 
 
 def utilities_status(utilities: Sequence[Fraction | float]) -> int:
-    """The exit status for a game of n players that ended with ``utilities``.
+    """The exit status for a game of n players that ended with `utilities`.
 
+    ```pycon
     >>> utilities_status([0, 1, 0]), utilities_status([1, 1, 0])
     (21, 19)
+
+    ```
     """
     best = max(utilities)
     winners = [i for i, u in enumerate(utilities) if u == best]

@@ -1,8 +1,8 @@
 """Showing iterative deepening think: a line per finished depth, as chess engines print.
 
-``gamelib analyse GAME --time 5`` prints one line per depth as it finishes
+`gamelib analyse GAME --time 5` prints one line per depth as it finishes
 (depth, value, positions, positions per second, time, best line), and a
-player of kind ``id`` in ``gamelib play`` says how deep it looked before it
+player of kind `id` in `gamelib play` says how deep it looked before it
 moves; on a terminal it also keeps a live line on standard error while it
 thinks, so the person waiting sees it working.
 """
@@ -33,7 +33,7 @@ _STOPS: dict[StopReason, str] = {
 
 
 def positions(count: int) -> str:
-    """``1 position``, ``2,345 positions``."""
+    """`1 position`, `2,345 positions`."""
     return f"{count:,} position" + ("" if count == 1 else "s")
 
 
@@ -58,8 +58,9 @@ def info_line(estimator: Estimator[S, M, G], iteration: Iteration[M, G]) -> str:
 @dataclass(frozen=True, slots=True)
 class Thinking(Generic[S, M, G]):
     """An iterative-deepening player in a game on the terminal: before each move it
-    writes how deep it looked to ``out``, and, while it thinks, a live line to
-    ``status`` (a terminal), cleared when it is done."""
+    writes how deep it looked to `out`, and, while it thinks, a live line to
+    `status` (a terminal), cleared when it is done.
+    """
 
     player: DeepeningPlayer[S, M, G]
     """The player doing the thinking."""

@@ -2,20 +2,23 @@
 
 The rule for numbers written as text (depths, sizes, the prune percentage,
 moves typed at the prompt) is **ASCII digits only**, everywhere: Python's
-``int`` and ``float`` also read Arabic-Indic (``٣``) and full-width (``３``)
+`int` and `float` also read Arabic-Indic (`٣`) and full-width (`３`)
 digits, which made one place accept what another refused.  A value passed
-from Python (a pile, a board size) must be an ``int`` and not a ``bool``:
-``Nim(pile=2.5)`` and ``Nim(pile=True)`` are mistakes, not piles.
+from Python (a pile, a board size) must be an `int` and not a `bool`:
+`Nim(pile=2.5)` and `Nim(pile=True)` are mistakes, not piles.
 
 An error message names the bad value, but never echoes a 5,000-digit
-number or a long line whole: :func:`echo` cuts it.
+number or a long line whole: `echo` cuts it.
 
+```pycon
 >>> ascii_int("12"), ascii_int("-3"), ascii_int("٣"), ascii_int("３"), ascii_int("1_000")
 (12, -3, None, None, None)
 >>> ascii_float("0.25"), ascii_float("٠.٥"), ascii_float("nan")
 (0.25, None, None)
 >>> echo("9" * 5000)
 '99999999999999999999... (5,000 characters)'
+
+```
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ _FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re
 
 
 def ascii_int(text: str) -> int | None:
-    """The whole number ``text`` writes in ASCII digits (an optional sign, spaces around
+    """The whole number `text` writes in ASCII digits (an optional sign, spaces around
     allowed), or None.
 
     No underscores, no other scripts' digits: what a person types, checked one way.
@@ -58,9 +61,9 @@ def ascii_int(text: str) -> int | None:
 
 
 def ascii_float(text: str) -> float | None:
-    """The finite number ``text`` writes in ASCII digits (``0.5``, ``.5``, ``5e-1``), or None.
+    """The finite number `text` writes in ASCII digits (`0.5`, `.5`, `5e-1`), or None.
 
-    ``-0`` reads as ``0``: a message should not speak of "prune -0".
+    `-0` reads as `0`: a message should not speak of "prune -0".
     """
     stripped = text.strip()
     if _FLOAT.fullmatch(stripped) is None:
@@ -72,10 +75,13 @@ def ascii_float(text: str) -> float | None:
 
 
 def digits_hint(text: str) -> str:
-    """What to add to "must be a whole number" when ``text`` has digits of another script.
+    """What to add to "must be a whole number" when `text` has digits of another script.
 
+    ```pycon
     >>> digits_hint("３"), digits_hint("x")
     (' written with the digits 0-9', '')
+
+    ```
     """
     if any(ch.isdigit() and not ch.isascii() for ch in text):
         return " written with the digits 0-9"
@@ -83,13 +89,16 @@ def digits_hint(text: str) -> str:
 
 
 def echo(value: object, limit: int = ECHO_LIMIT) -> str:
-    """``value`` as a message quotes it: text longer than ``limit`` is cut, saying how long.
+    """`value` as a message quotes it: text longer than `limit` is cut, saying how long.
 
-    A huge integer is described by its number of digits instead (``str`` of
+    A huge integer is described by its number of digits instead (`str` of
     one with more than 4,300 digits is itself an error in Python 3.11).
 
+    ```pycon
     >>> echo(12), echo(10**5000)
     ('12', 'a number of 5,001 digits')
+
+    ```
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"a number of {_digits(abs(value)):,} digits"
@@ -101,34 +110,43 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
 
 def echo_value(value: object) -> str:
     """A value passed from Python as a message names it: a number as written, anything
-    else as its ``repr`` (so the text ``'3'`` is not mistaken for the number 3), cut short.
+    else as its `repr` (so the text `'3'` is not mistaken for the number 3), cut short.
 
+    ```pycon
     >>> echo_value(2.5), echo_value("3"), echo_value(True)
     ('2.5', "'3'", 'True')
+
+    ```
     """
     return echo(value) if isinstance(value, int | float) else echo(repr(value))
 
 
 def _digits(n: int) -> int:
-    """The number of decimal digits of ``n`` > 0, without converting it to text."""
+    """The number of decimal digits of `n` > 0, without converting it to text."""
     estimate = int(n.bit_length() * math.log10(2))  # never more than the true count
     return estimate + 1 if n >= 10**estimate else estimate
 
 
 def article(word: str) -> str:
-    """``a`` or ``an`` before ``word``, by its first letter: "an alphabeta player".
+    """`a` or `an` before `word`, by its first letter: "an alphabeta player".
 
+    ```pycon
     >>> article("alphabeta"), article("expectiminimax"), article("maxn")
     ('an', 'an', 'a')
+
+    ```
     """
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
-    """``n`` and ``noun``, plural (``nouns``, by default ``noun`` + s) unless ``n`` is 1.
+    """`n` and `noun`, plural (`nouns`, by default `noun` + s) unless `n` is 1.
 
+    ```pycon
     >>> plural(1, "move"), plural(0, "move"), plural(12_000, "position"), plural(2, "ply", "plies")
     ('1 move', '0 moves', '12,000 positions', '2 plies')
+
+    ```
     """
     if n == 1:
         return f"1 {noun}"
@@ -136,9 +154,10 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:
-    """``value`` when it is an ``int`` (not a ``bool``) of at least ``least``;
-    otherwise ``ValueError`` naming ``what`` and the value.
+    """`value` when it is an `int` (not a `bool`) of at least `least`;
+    otherwise `ValueError` naming `what` and the value.
 
+    ```pycon
     >>> whole_number(2.5, "a Nim pile")
     Traceback (most recent call last):
     ...
@@ -147,6 +166,8 @@ def whole_number(value: object, what: str, least: int = 1) -> int:
     Traceback (most recent call last):
     ...
     ValueError: cols must be a whole number, got True
+
+    ```
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be a whole number, got {echo_value(value)}")
@@ -156,15 +177,18 @@ def whole_number(value: object, what: str, least: int = 1) -> int:
 
 
 def check_depth(depth: object) -> int:
-    """``depth`` when it is a search depth: ``TypeError`` unless an ``int`` (not a
-    ``bool``), ``ValueError`` unless at least 1; each names the value.
+    """`depth` when it is a search depth: `TypeError` unless an `int` (not a
+    `bool`), `ValueError` unless at least 1; each names the value.
 
     Every kind of settings (two-player, n-player, chance) checks its depth here.
 
+    ```pycon
     >>> check_depth("3")
     Traceback (most recent call last):
     ...
     TypeError: search depth must be a whole number, got '3'
+
+    ```
     """
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"search depth must be a whole number, got {echo_value(depth)}")

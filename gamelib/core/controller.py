@@ -1,8 +1,9 @@
-"""The CONTROLLER (SML ``Referee``): plays one game between two players.
+"""The CONTROLLER (SML `Referee`): plays one game between two players.
 
-Unlike the SML referee it checks every move against ``game.moves``, so a
+Unlike the SML referee it checks every move against `game.moves`, so a
 faulty player stops the game with a clear error instead of corrupting it.
 
+```pycon
 >>> import io
 >>> from gamelib.games.nim import Nim, NimPlayer
 >>> game = Nim(pile=3)
@@ -19,6 +20,8 @@ Minnie decides to make the move 1 (0.00 s)
 Game over! Maxie wins!
 >>> record.moves
 (2, 1)
+
+```
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ M = TypeVar("M")
 
 
 class IllegalMoveError(Exception):
-    """A player chose a move that ``game.moves`` does not offer."""
+    """A player chose a move that `game.moves` does not offer."""
 
 
 @final
@@ -65,26 +68,26 @@ def referee(
     clock: Callable[[], float] = time.perf_counter,
     start: S | None = None,
 ) -> GameRecord[M]:
-    """Play ``game`` from ``start`` (default ``game.start``) to the end.
+    """Play `game` from `start` (default `game.start`) to the end.
 
     Prints each state, each move with the time the player took to choose it,
-    the final state and the result, to ``out`` (default standard output).
+    the final state and the result, to `out` (default standard output).
 
-    A player whose ``next_move`` raises :class:`~gamelib.core.human.UndoRequest`
-    (a person typing ``undo``) takes back their last move and everything
+    A player whose `next_move` raises [`UndoRequest`][gamelib.core.human.UndoRequest]
+    (a person typing `undo`) takes back their last move and everything
     played since: the game goes back to that player's previous turn.
 
-    Raises :class:`IllegalMoveError` naming the player, the move and the state
-    if a player returns a move that is not legal, and
-    :class:`~gamelib.core.game.NoMovesError` naming the state, before asking
+    Raises [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError] naming the player, the
+    move and the state if a player returns a move that is not legal, and
+    [`NoMovesError`][gamelib.core.game.NoMovesError] naming the state, before asking
     any player, if the game offers no moves in a state it says is being played.
-    Whatever a player's ``next_move`` raises (a human closing the input, say)
+    Whatever a player's `next_move` raises (a human closing the input, say)
     passes through.
     """
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
     made: list[M] = []
-    before: list[S] = []  # the state each move in ``made`` was made in
+    before: list[S] = []  # the state each move in `made` was made in
     while True:
         side = game.player(state)
         player = maxie if side is Side.Maxie else minnie

@@ -1,11 +1,14 @@
 """The small datatypes every game shares: sides, outcomes, statuses and orders.
 
-SML: ``Player.t``, ``Outcome.t``, ``Game.status`` and the basis ``order``.
+SML: `Player.t`, `Outcome.t`, `Game.status` and the basis `order`.
 
+```pycon
 >>> flip(Side.Maxie)
 <Side.Minnie>
 >>> print(Done(Winner(Side.Minnie)))
 Done: Minnie wins
+
+```
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ S_co = TypeVar("S_co", covariant=True)
 
 
 class Side(Enum):
-    """Whose turn it is (SML ``Player.t``): Maxie wants large values, Minnie small."""
+    """Whose turn it is (SML `Player.t`): Maxie wants large values, Minnie small."""
 
     Maxie = "Maxie"
     Minnie = "Minnie"
@@ -48,14 +51,14 @@ class Side(Enum):
 
 
 def flip(side: Side) -> Side:
-    """The other side (SML ``flip``)."""
+    """The other side (SML `flip`)."""
     return Side.Minnie if side is Side.Maxie else Side.Maxie
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class Winner:
-    """A finished game that ``side`` won."""
+    """A finished game that `side` won."""
 
     side: Side
     """The side that won."""
@@ -74,7 +77,7 @@ class Draw:
 
 
 Outcome: TypeAlias = Winner | Draw
-"""How a finished game ended (SML ``Outcome.t``)."""
+"""How a finished game ended (SML `Outcome.t`)."""
 
 
 def outcome_to_string(outcome: Outcome) -> str:
@@ -91,7 +94,7 @@ def outcome_to_string(outcome: Outcome) -> str:
 @final
 @dataclass(frozen=True, slots=True)
 class Playing(Generic[S_co]):
-    """The game goes on from ``state`` (SML ``Playing``)."""
+    """The game goes on from `state` (SML `Playing`)."""
 
     state: S_co
     """The position after the move."""
@@ -103,7 +106,7 @@ class Playing(Generic[S_co]):
 @final
 @dataclass(frozen=True, slots=True)
 class Done:
-    """The game is over with ``outcome`` (SML ``Done``)."""
+    """The game is over with `outcome` (SML `Done`)."""
 
     outcome: Outcome
     """How it ended."""
@@ -113,11 +116,11 @@ class Done:
 
 
 Status: TypeAlias = Playing[S] | Done
-"""What a move leads to (SML ``Game.status``)."""
+"""What a move leads to (SML `Game.status`)."""
 
 
 class Order(Enum):
-    """The result of a comparison (SML ``order``)."""
+    """The result of a comparison (SML `order`)."""
 
     LESS = -1
     EQUAL = 0
@@ -131,5 +134,8 @@ class Order(Enum):
 
 
 LESS = Order.LESS
+"""`Order.LESS`, by its SML name."""
 EQUAL = Order.EQUAL
+"""`Order.EQUAL`, by its SML name."""
 GREATER = Order.GREATER
+"""`Order.GREATER`, by its SML name."""

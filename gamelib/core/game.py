@@ -1,8 +1,8 @@
 """The GAME signature: the rules of a two-player game, as a typed Protocol.
 
 Any object with these members is a game; nothing needs to inherit from
-:class:`Game`.  Write ``g: Game[MyState, MyMove] = MyGame()`` in a test and
-mypy checks that ``MyGame`` satisfies the contract.
+[`Game`][gamelib.core.game.Game].  Write `g: Game[MyState, MyMove] = MyGame()` in a test and
+mypy checks that `MyGame` satisfies the contract.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class _ShowsStates(Protocol[S_contra]):
 
 
 def no_moves(game: _ShowsStates[S], state: S) -> NoMovesError:
-    """The error to raise when ``game`` offers no moves in ``state``; it names the state.
+    """The error to raise when `game` offers no moves in `state`; it names the state.
 
     The searches and the controllers raise it alike, whoever meets the empty
     moves first.
@@ -41,9 +41,9 @@ def no_moves(game: _ShowsStates[S], state: S) -> NoMovesError:
 
 # --8<-- [start:game]
 class Game(Protocol[S, M]):
-    """The rules of a game with states ``S`` and moves ``M`` (SML ``GAME``).
+    """The rules of a game with states `S` and moves `M` (SML `GAME`).
 
-    States must be immutable: ``play`` returns a new state and leaves the
+    States must be immutable: `play` returns a new state and leaves the
     old one as it was, so a search may explore any number of lines from it.
     """
 
@@ -53,35 +53,35 @@ class Game(Protocol[S, M]):
         ...
 
     def player(self, state: S, /) -> Side:
-        """The side whose turn it is in ``state``."""
+        """The side whose turn it is in `state`."""
         ...
 
     def moves(self, state: S, /) -> Seq[M]:
-        """The legal moves in ``state``.
+        """The legal moves in `state`.
 
-        REQUIRES: ``state`` is still being played (it came from ``start`` or a
-        ``Playing`` status).  ENSURES: the sequence is non-empty.  The order
+        REQUIRES: `state` is still being played (it came from `start` or a
+        `Playing` status).  ENSURES: the sequence is non-empty.  The order
         matters: searches try moves in this order and break ties by it.
         """
         ...
 
     def play(self, state: S, move: M, /) -> Status[S]:
-        """The result of making ``move`` in ``state``.
+        """The result of making `move` in `state`.
 
-        REQUIRES: ``move`` is one of ``moves(state)``.
+        REQUIRES: `move` is one of `moves(state)`.
         """
         ...
 
     def state_to_string(self, state: S, /) -> str:
-        """``state`` as a person reads it (SML ``State.toString``)."""
+        """`state` as a person reads it (SML `State.toString`)."""
         ...
 
     def move_to_string(self, move: M, /) -> str:
-        """``move`` as a person types it (SML ``Move.toString``)."""
+        """`move` as a person types it (SML `Move.toString`)."""
         ...
 
     def parse_move(self, state: S, text: str, /) -> M | None:
-        """The move ``text`` names, if it is legal in ``state``; otherwise None."""
+        """The move `text` names, if it is legal in `state`; otherwise None."""
         ...
 
 
@@ -92,11 +92,11 @@ class Game(Protocol[S, M]):
 class ShowsFinalPosition(Protocol[S_contra, M_contra]):
     """Optional extra for a game: the position a game-ending move leaves.
 
-    ``play`` answers a move that ends the game with ``Done(outcome)`` and no
+    `play` answers a move that ends the game with `Done(outcome)` and no
     state, as in SML; a game with this method lets the controller show the
     board the game ended on.
     """
 
     def final_position(self, state: S_contra, move: M_contra, /) -> str:
-        """The position after ``move``, which ends the game, as a person reads it."""
+        """The position after `move`, which ends the game, as a person reads it."""
         ...

@@ -1,8 +1,8 @@
-"""The human player (SML ``HumanPlayer``): reads moves typed at a prompt.
+"""The human player (SML `HumanPlayer`): reads moves typed at a prompt.
 
-Besides moves, the prompt understands a few words: ``help`` (or ``?``),
-``hint`` and ``value`` (when the player has an advisor), ``undo`` and
-``quit``.  A word is only a command when it is not also a legal move.
+Besides moves, the prompt understands a few words: `help` (or `?`),
+`hint` and `value` (when the player has an advisor), `undo` and
+`quit`.  A word is only a command when it is not also a legal move.
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ class InputClosedError(Exception):
 
 
 class QuitError(InputClosedError):
-    """The person at the prompt typed ``quit``."""
+    """The person at the prompt typed `quit`."""
 
 
 class UndoRequest(Exception):  # noqa: N818  (a request, not an error: the controller grants it)
     """The person at the prompt asked to take back their last move.
 
-    The controller (:func:`gamelib.core.controller.referee`) goes back to the
-    position before it and asks the same player again.
+    The controller ([`gamelib.core.controller.referee`][gamelib.core.controller.referee]) goes back
+    to the position before it and asks the same player again.
     """
 
 
@@ -60,7 +60,7 @@ class ExplainsIllegalMoves(Protocol[S_contra]):
     """Optional extra for a game: say why a typed move is not legal."""
 
     def why_illegal(self, state: S_contra, text: str, /) -> str:
-        """One sentence on why ``text`` is not a legal move in ``state``."""
+        """One sentence on why `text` is not a legal move in `state`."""
         ...
 
 
@@ -76,20 +76,23 @@ class Advice:
 
 
 def echo(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` made safe to repeat back: control characters shown as ``\\x..`` escapes,
-    and cut short as messages cut what they quote (:func:`gamelib.core.checks.echo`).
+    """`text` made safe to repeat back: control characters shown as `\\x..` escapes,
+    and cut short as messages cut what they quote (`gamelib.core.checks.echo`).
 
+    ```pycon
     >>> echo("4\\x1b[2J")
     '4\\\\x1b[2J'
     >>> echo("7" * 100)
     '7777777777777777777777777777777777777777... (100 characters)'
+
+    ```
     """
     safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
     return checks.echo(safe, limit)
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
-    """A sort key that puts ``2`` before ``10``."""
+    """A sort key that puts `2` before `10`."""
     return tuple(
         (0, int(part)) if part.isdecimal() else (1, part)
         for part in re.split(r"(\d+)", text)
@@ -106,19 +109,22 @@ class _Moves(Protocol[S_contra, M]):
 
 
 def board_order(game: Game[S, M] | _Moves[S, M], moves: Iterable[M]) -> list[str]:
-    """The moves as the game writes them, in board order (``1, 2, ..., 10``), not in the
+    """The moves as the game writes them, in board order (`1, 2, ..., 10`), not in the
     order a search would try them.
 
+    ```pycon
     >>> from gamelib.games.connect4 import ConnectFour
     >>> game = ConnectFour()
     >>> board_order(game, game.moves(game.start))
     ['1', '2', '3', '4', '5', '6', '7']
+
+    ```
     """
     return sorted((game.move_to_string(m) for m in moves), key=_natural)
 
 
 def _read_line(source: TextIO) -> str:
-    """One line, of which at most :data:`LINE_LIMIT` characters are kept; ``""`` at the end."""
+    """One line, of which at most `LINE_LIMIT` characters are kept; `""` at the end."""
     line = source.readline(LINE_LIMIT)
     if len(line) == LINE_LIMIT and not line.endswith("\n"):
         rest = line
@@ -161,12 +167,13 @@ def read_move(
     advisor: Callable[[S], Advice] | None = None,
     undo: bool = False,
 ) -> M:
-    """Ask ``who`` for a move at the prompt until one of ``legal`` is typed: the loop
-    every human player here runs (see :class:`HumanPlayer` for what it understands).
+    """Ask `who` for a move at the prompt until one of `legal` is typed: the loop
+    every human player here runs (see [`HumanPlayer`][gamelib.core.human.HumanPlayer] for what it
+    understands).
 
-    ``game`` parses and writes moves (and may explain why a move is illegal).
-    With ``undo`` the word ``undo`` raises :class:`UndoRequest`; without it, it
-    is answered.
+    `game` parses and writes moves (and may explain why a move is illegal).
+    With `undo` the word `undo` raises [`UndoRequest`][gamelib.core.human.UndoRequest]; without it,
+    it is answered.
     """
     offered = ", ".join(board_order(game, legal))
     if source is not None:
@@ -216,15 +223,17 @@ def read_move(
 @final
 @dataclass(eq=False)
 class HumanPlayer(Generic[S, M]):
-    """Asks "<Side>, please type your move: " until it reads a legal move.
+    """Asks `"<Side>, please type your move: "` until it reads a legal move.
 
     Text that does not name a legal move is answered with the legal moves (in
     board order) and the prompt comes again; what was typed is repeated back
-    cut short and with control characters escaped.  ``help``, ``hint``,
-    ``value``, ``undo`` and ``quit`` are understood at the prompt.  End of input
-    or Ctrl-C raises :class:`InputClosedError`, ``quit`` :class:`QuitError`, and
-    ``undo`` :class:`UndoRequest`, for the controller.
+    cut short and with control characters escaped.  `help`, `hint`,
+    `value`, `undo` and `quit` are understood at the prompt.  End of input
+    or Ctrl-C raises [`InputClosedError`][gamelib.core.human.InputClosedError], `quit`
+    [`QuitError`][gamelib.core.human.QuitError], and `undo`
+    [`UndoRequest`][gamelib.core.human.UndoRequest], for the controller.
 
+    ```pycon
     >>> import io
     >>> from gamelib.games.nim import Nim
     >>> game = Nim(pile=3)
@@ -235,6 +244,8 @@ class HumanPlayer(Generic[S, M]):
     >>> print(out.getvalue().rstrip())
     Maxie, please type your move: '7' is not a legal move here; legal moves: 1, 2, 3
     Maxie, please type your move:
+
+    ```
     """
 
     game: Game[S, M]
@@ -244,9 +255,9 @@ class HumanPlayer(Generic[S, M]):
     output: TextIO | None = None
     """Where prompts and complaints go (standard output when None)."""
     advisor: Callable[[S], Advice] | None = None
-    """What ``hint`` and ``value`` ask (a search player, say); None: they are not offered."""
+    """What `hint` and `value` ask (a search player, say); None: they are not offered."""
     undo: bool = True
-    """Whether ``undo`` is offered (the controller must take moves back: ``referee`` does)."""
+    """Whether `undo` is offered (the controller must take moves back: `referee` does)."""
 
     def __str__(self) -> str:
         return "you"

@@ -14,7 +14,7 @@ M = TypeVar("M")
 
 # --8<-- [start:player]
 class Player(Protocol[S, M]):
-    """A player of one game (SML ``PLAYER``): it chooses a move for a state."""
+    """A player of one game (SML `PLAYER`): it chooses a move for a state."""
 
     @property
     def game(self) -> Game[S, M]:
@@ -22,10 +22,10 @@ class Player(Protocol[S, M]):
         ...
 
     def next_move(self, state: S, /) -> M:
-        """The move to make in ``state``.
+        """The move to make in `state`.
 
-        REQUIRES: ``state`` is still being played and it is this player's turn.
-        ENSURES: the move is one of ``game.moves(state)``.
+        REQUIRES: `state` is still being played and it is this player's turn.
+        ENSURES: the move is one of `game.moves(state)`.
         """
         ...
 

@@ -18,13 +18,16 @@ M = TypeVar("M")
 @final
 @dataclass(eq=False)
 class RandomPlayer(Generic[S, M]):
-    """Chooses uniformly among ``game.moves(state)``; the same seed, the same game.
+    """Chooses uniformly among `game.moves(state)`; the same seed, the same game.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim
     >>> game = Nim()
     >>> a, b = RandomPlayer(game, seed=3), RandomPlayer(game, seed=3)
     >>> [a.next_move(game.start) for _ in range(5)] == [b.next_move(game.start) for _ in range(5)]
     True
+
+    ```
     """
 
     game: Game[S, M]

@@ -1,15 +1,16 @@
 """The AlphaBeta functor (lecture 22.5, "Games III") as a factory function.
 
 Like Minimax, but each position walks its moves one at a time with
-``show1``, carrying the window (α, β), and acts on each child's value as the
-lecture's chart says (see :func:`gamelib.estimate.window.chart`): ignore it,
-narrow the window, or prune the remaining moves.  Only a strictly better
+`show1`, carrying the window (α, β), and acts on each child's value as the
+lecture's chart says (see [`gamelib.estimate.window.chart`][gamelib.estimate.window.chart]): ignore
+it, narrow the window, or prune the remaining moves.  Only a strictly better
 child replaces the best edge, so ties keep the first move, as in Minimax.
 
 The move loop returns a sum type: the best edge, when it tried every move,
-or a :class:`gamelib.search.Cut`, when it pruned: the edge that caused the
+or a [`gamelib.search.Cut`][gamelib.search.events.Cut], when it pruned: the edge that caused the
 cut and the moves it left unsearched.
 
+```pycon
 >>> from gamelib import Settings
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
 >>> from gamelib.search import RecordingEstimator
@@ -17,6 +18,8 @@ cut and the moves it left unsearched.
 >>> move, value = AlphaBeta(Settings(est, 2)).analyse(est.game.start)
 >>> print(move, value, [s.node.name for s in est.estimated])
 1 Guess 4 ['c', 'd', 'e', 'g', 'h', 'i', 'k']
+
+```
 """
 
 from __future__ import annotations
@@ -43,14 +46,14 @@ from gamelib.search.player import (
 )
 from gamelib.seq import Cons, Seq
 
-__all__ = ["AlphaBeta", "Scan", "make_scan"]
+__all__ = ["AlphaBeta"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
 Scan = Callable[[int, S, Side, Seq[M], Bound[G], Bound[G]], Scanned[M, G]]
-"""``scan(d, s, side, moves, α, β)``: the best edge, or a cut."""
+"""`scan(d, s, side, moves, α, β)`: the best edge, or a cut."""
 
 
 def make_scan(
@@ -61,22 +64,22 @@ def make_scan(
 ) -> Scan[S, M, G]:
     """The move loop of alpha-beta, shared by AlphaBeta and Jamboree's first moves.
 
-    ``scan(d, s, side, moves, α, β)`` evaluates the children of ``s`` reached
-    by ``moves``, in order, one at a time, each with ``evaluate(d - 1, ...)``
-    against the current window, and applies the chart to its value ``x``:
+    `scan(d, s, side, moves, α, β)` evaluates the children of `s` reached
+    by `moves`, in order, one at a time, each with `evaluate(d - 1, ...)`
+    against the current window, and applies the chart to its value `x`:
 
-    - Maxie: ``x <= α`` ignore; ``α < x < β`` update α; ``β <= x`` prune.
-    - Minnie: ``x <= α`` prune; ``α < x < β`` update β; ``β <= x`` ignore.
+    - Maxie: `x <= α` ignore; `α < x < β` update α; `β <= x` prune.
+    - Minnie: `x <= α` prune; `α < x < β` update β; `β <= x` ignore.
 
     It returns the best edge seen (the first of equals) when it tried every
-    move, or, when it pruned, a :class:`~gamelib.search.Cut` with that edge
+    move, or, when it pruned, a [`Cut`][gamelib.search.events.Cut] with that edge
     and the moves left.  α is never +∞ and β never −∞, and the best value
     seen never beats the bound on the mover's side (Maxie: best <= α;
     Minnie: best >= β) until it moves that bound, so a child that moves the
     bound is the new best without another comparison.
 
-    REQUIRES: ``moves`` is non-empty (else :class:`~gamelib.search.NoMovesError`
-    naming ``s``).
+    REQUIRES: `moves` is non-empty (else [`NoMovesError`][gamelib.core.game.NoMovesError]
+    naming `s`).
     """
 
     def scan(
@@ -123,8 +126,8 @@ def AlphaBeta(
 ) -> SearchPlayer[S, M, G]:
     """A player that finds Minimax's move and value while skipping what cannot matter.
 
-    An ``observer`` is told everything the search does, cuts included (see
-    :mod:`gamelib.search.events`).
+    An `observer` is told everything the search does, cuts included (see
+    [`gamelib.search.events`][gamelib.search.events]).
     """
     est = settings.estimator
     game = est.game

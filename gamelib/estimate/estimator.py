@@ -1,14 +1,17 @@
 """ESTIMATOR and SETTINGS: how a search player judges positions it cannot see past.
 
-An estimate (SML ``est``) is either ``Definitely(outcome)``, for a finished
-game, or ``Guess(g)``, a heuristic value.  Estimates are only ever compared
-through the estimator's ``compare``; larger is better for Maxie.
+An estimate (SML `est`) is either `Definitely(outcome)`, for a finished
+game, or `Guess(g)`, a heuristic value.  Estimates are only ever compared
+through the estimator's `compare`; larger is better for Maxie.
 
+```pycon
 >>> from gamelib import Draw, Side, Winner
 >>> standard_compare(Guess(0), Definitely(Draw()))
 EQUAL
 >>> standard_compare(Guess(-100), Definitely(Winner(Side.Minnie)))
 GREATER
+
+```
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ class Definitely:
 @final
 @dataclass(frozen=True, slots=True)
 class Guess(Generic[G_co]):
-    """A heuristic value of an unfinished game (SML ``Guess of guess``)."""
+    """A heuristic value of an unfinished game (SML `Guess of guess`)."""
 
     guess: G_co
     """The estimator's guess; only its estimator knows how to order it."""
@@ -77,13 +80,13 @@ class Guess(Generic[G_co]):
 
 
 Est: TypeAlias = Definitely | Guess[G]
-"""An estimate (SML ``Est.est``)."""
+"""An estimate (SML `Est.est`)."""
 # --8<-- [end:est]
 
 
 # --8<-- [start:estimator]
 class Estimator(Protocol[S, M, G]):
-    """A heuristic for one game and the order of its estimates (SML ``ESTIMATOR``)."""
+    """A heuristic for one game and the order of its estimates (SML `ESTIMATOR`)."""
 
     @property
     def game(self) -> Game[S, M]:
@@ -91,15 +94,15 @@ class Estimator(Protocol[S, M, G]):
         ...
 
     def estimate(self, state: S, /) -> G:
-        """A guess of who is winning in ``state`` (called on unfinished states)."""
+        """A guess of who is winning in `state` (called on unfinished states)."""
         ...
 
     def compare(self, a: Est[G], b: Est[G], /) -> Order:
-        """``LESS`` when ``a`` is worse for Maxie than ``b``, and so on."""
+        """`LESS` when `a` is worse for Maxie than `b`, and so on."""
         ...
 
     def guess_to_string(self, guess: G, /) -> str:
-        """``guess`` as a person reads it (SML ``Est.toString``)."""
+        """`guess` as a person reads it (SML `Est.toString`)."""
         ...
 
 
@@ -118,12 +121,12 @@ class _ShowsStates(Protocol[S_contra]):
 
 
 def nan_guess(game: _ShowsStates[S], state: S) -> NaNGuessError:
-    """The error for an estimator that gave NaN for ``state``; it names the position.
+    """The error for an estimator that gave NaN for `state`; it names the position.
 
-    NaN compares neither less nor greater than anything (so ``standard_compare``
+    NaN compares neither less nor greater than anything (so `standard_compare`
     would call it equal to every value), and a search given one would choose
     a move arbitrarily: Minimax and AlphaBeta would disagree.  The searches
-    check each guess as it comes from the estimator, with one ``g != g``
+    check each guess as it comes from the estimator, with one `g != g`
     (true only for NaN), and raise this.
     """
     return NaNGuessError(
@@ -144,13 +147,13 @@ def _score(e: Est[float]) -> float:
 def standard_compare(a: Est[float], b: Est[float]) -> Order:
     """The standard order of numeric estimates (the reference doc's order).
 
-    ``Definitely(Winner(Minnie)) < Guess(negative) < Guess(0) ==
-    Definitely(Draw()) < Guess(positive) < Definitely(Winner(Maxie))``;
+    `Definitely(Winner(Minnie)) < Guess(negative) < Guess(0) ==
+    Definitely(Draw()) < Guess(positive) < Definitely(Winner(Maxie))`;
     guesses compare as numbers.
 
     REQUIRES: guesses are finite numbers (not NaN or infinity).  A NaN is
-    refused with :class:`NaNGuessError` (the searches refuse it sooner, where
-    they can name the position); checked only where the two compared equal,
+    refused with [`NaNGuessError`][gamelib.estimate.estimator.NaNGuessError] (the searches refuse it
+    sooner, where they can name the position); checked only where the two compared equal,
     which is where every comparison with NaN ends, so other comparisons pay
     nothing for it.
     """
@@ -180,13 +183,14 @@ def _number_to_string(g: float) -> str:
 @final
 @dataclass(frozen=True, slots=True)
 class NumericEstimator(Generic[S, M]):
-    """An estimator from a numeric ``estimate`` function, with the standard order.
+    """An estimator from a numeric `estimate` function, with the standard order.
 
     This is the ready-made helper: write only the heuristic.  Its guesses are
-    numbers, so it also has the *numeric estimates* capability (``negate``,
-    ``average``; see :mod:`gamelib.search.capabilities`) that negamax,
+    numbers, so it also has the *numeric estimates* capability (`negate`,
+    `average`; see [`gamelib.search.capabilities`][gamelib.search.capabilities]) that negamax,
     expectiminimax and MTD(f) need.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim
     >>> pebbles = NumericEstimator(Nim(), lambda state: state.pebbles)
     >>> pebbles.estimate(Nim().start), pebbles.compare(Guess(2), Guess(3))
@@ -194,6 +198,8 @@ class NumericEstimator(Generic[S, M]):
     >>> from fractions import Fraction
     >>> pebbles.negate(2), pebbles.average([(Fraction(1, 3), 3), (Fraction(2, 3), 0)])
     (-2, Fraction(1, 1))
+
+    ```
     """
 
     game: Game[S, M]
@@ -215,9 +221,9 @@ class NumericEstimator(Generic[S, M]):
     def average(self, weighted: Sequence[tuple[Fraction | float, float]], /) -> float:
         """The expected guess: exact when the weights and guesses are fractions or integers.
 
-        REQUIRES: the weights sum to 1.  Raises ``ValueError`` when the average
+        REQUIRES: the weights sum to 1.  Raises `ValueError` when the average
         is not finite: a certain win or loss, counting as an infinite
-        ``win_guess`` (the default), averaged with anything else.
+        `win_guess` (the default), averaged with anything else.
         """
         total: float = 0
         for weight, guess in weighted:
@@ -231,14 +237,14 @@ class NumericEstimator(Generic[S, M]):
         return total
 
     def outcome_guess(self, outcome: Outcome, /) -> float:
-        """A win for Maxie counts as ``win_guess``, for Minnie as its negation, a draw as 0."""
+        """A win for Maxie counts as `win_guess`, for Minnie as its negation, a draw as 0."""
         if isinstance(outcome, Draw):
             return 0
         return self.win_guess if outcome.side is Side.Maxie else -self.win_guess
 
 
 def est_to_string(estimator: Estimator[S, M, G], est: Est[G]) -> str:
-    """``est`` as a person reads it, using the estimator's ``guess_to_string``."""
+    """`est` as a person reads it, using the estimator's `guess_to_string`."""
     match est:
         case Definitely():
             return str(est)
@@ -255,19 +261,22 @@ MoveOrder: TypeAlias = Callable[[S, Seq[M]], Seq[M]]
 
 @dataclass(frozen=True, slots=True)
 class Settings(Generic[S, M, G]):
-    """What a search player is built from (SML ``SETTINGS``).
+    """What a search player is built from (SML `SETTINGS`).
 
     A factory that needs more (Jamboree's prune percentage) takes a subclass
     that adds it, as the handout's functors take a SETTINGS structure with
     more in it.
 
-    REQUIRES: ``search_depth >= 1``; otherwise ``ValueError`` naming the depth.
+    REQUIRES: `search_depth >= 1`; otherwise `ValueError` naming the depth.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim, nim_estimator
     >>> Settings(nim_estimator(Nim()), 0)
     Traceback (most recent call last):
     ...
     ValueError: search depth must be at least 1, got 0
+
+    ```
     """
 
     estimator: Estimator[S, M, G]

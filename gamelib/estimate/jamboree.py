@@ -1,18 +1,22 @@
 """The Jamboree functor (15-150 handouts) as a factory function.
 
 At each position the first ⌊p·n⌋ of its n moves are searched one by one,
-alpha-beta style; the rest are evaluated together with ``seq.map`` (in
+alpha-beta style; the rest are evaluated together with `seq.map` (in
 parallel, in principle) against the window those first moves produced.
 p = 0 estimates exactly what Minimax does; p = 1 exactly what AlphaBeta does.
 
 The prune percentage p is part of Jamboree's settings, as in the handout,
-whose functor takes a SETTINGS structure with ``prune_percentage`` added:
-:class:`JamboreeSettings` is :class:`~gamelib.estimate.Settings` with it.
+whose functor takes a SETTINGS structure with `prune_percentage` added:
+[`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings] is
+[`Settings`][gamelib.estimate.estimator.Settings] with it.
 
+```pycon
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
 >>> player = Jamboree(JamboreeSettings(tree_estimator(ExplicitGame(SMALL)), 2, 0.5))
 >>> print(*player.analyse(player.game.start))
 1 Guess 4
+
+```
 """
 
 from __future__ import annotations
@@ -52,16 +56,20 @@ S_contra = TypeVar("S_contra", contravariant=True)
 @final
 @dataclass(frozen=True, slots=True)
 class JamboreeSettings(Settings[S, M, G]):
-    """Jamboree's settings: :class:`~gamelib.estimate.Settings` and the prune percentage.
+    """Jamboree's settings: [`Settings`][gamelib.estimate.estimator.Settings] and the prune
+    percentage.
 
-    REQUIRES: ``0 <= prune_percentage <= 1``; otherwise ``ValueError`` (or
-    ``TypeError`` for something that is not a number) naming it.
+    REQUIRES: `0 <= prune_percentage <= 1`; otherwise `ValueError` (or
+    `TypeError` for something that is not a number) naming it.
 
+    ```pycon
     >>> from gamelib.games.nim import Nim, nim_estimator
     >>> JamboreeSettings(nim_estimator(Nim()), 4, 1.5)
     Traceback (most recent call last):
     ...
     ValueError: prune percentage must be between 0 and 1, got 1.5
+
+    ```
     """
 
     prune_percentage: float
@@ -80,8 +88,8 @@ class JamboreeSettings(Settings[S, M, G]):
 class Spread(Protocol[S_contra, M, G]):
     """Evaluates the moves Jamboree searches all at once, elsewhere (on other processes).
 
-    ``spread(d, s, rest, α, β)`` gives the edges for ``rest``, in order, each
-    child searched ``d - 1`` deep through (α, β); or None, to leave them to
+    `spread(d, s, rest, α, β)` gives the edges for `rest`, in order, each
+    child searched `d - 1` deep through (α, β); or None, to leave them to
     the search itself, one after another.
     """
 
@@ -97,11 +105,11 @@ def Jamboree(
     observer: SearchObserver[S, M, G] | None = None,
     spread: Spread[S, M, G] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """A player that searches the first ``prune_percentage`` of each position's moves in order.
+    """A player that searches the first `prune_percentage` of each position's moves in order.
 
-    An ``observer`` is told everything the search does (see
-    :mod:`gamelib.search.events`).  ``spread``, if given, evaluates the moves
-    searched together (see :mod:`gamelib.parallel.split`); the value, the move
+    An `observer` is told everything the search does (see
+    [`gamelib.search.events`][gamelib.search.events]).  `spread`, if given, evaluates the moves
+    searched together (see `gamelib.parallel.split`); the value, the move
     and the positions estimated are the same.
     """
     p = settings.prune_percentage

@@ -1,11 +1,12 @@
 """The Minimax functor (slides 22.11–22.16) as a factory function.
 
-Each helper of the slides is here under its own name: ``max`` and ``min``
-on edges (shared by every search, from :mod:`gamelib.search.player`),
-``choose`` built on ``seq.reduce1``, and the mutually recursive ``search``
-and ``evaluate``; ``next_move`` is ``move_of`` composed with the search at
+Each helper of the slides is here under its own name: `max` and `min`
+on edges (shared by every search, from [`gamelib.search.player`][gamelib.search.player]),
+`choose` built on `seq.reduce1`, and the mutually recursive `search`
+and `evaluate`; `next_move` is `move_of` composed with the search at
 the root.
 
+```pycon
 >>> from gamelib import Settings
 >>> from gamelib.games.nim import Nim, nim_estimator
 >>> player = Minimax(Settings(nim_estimator(Nim()), 3))
@@ -14,6 +15,8 @@ the root.
 >>> move, value = player.analyse(Nim().start)
 >>> print(move, value)
 2 Guess 1
+
+```
 """
 
 from __future__ import annotations
@@ -49,13 +52,14 @@ G = TypeVar("G")
 def Minimax(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> SearchPlayer[S, M, G]:
-    """A player that searches every line ``settings.search_depth`` moves deep.
+    """A player that searches every line `settings.search_depth` moves deep.
 
     Ties keep the first move, so among equally good moves it plays the
-    leftmost one that ``game.moves`` (or the settings' ``order``) offers.  An
-    ``observer`` is told everything the search does (see
-    :mod:`gamelib.search.events`).  A game that offers no moves in a state
-    still being played raises :class:`gamelib.search.NoMovesError` naming it.
+    leftmost one that `game.moves` (or the settings' `order`) offers.  An
+    `observer` is told everything the search does (see
+    [`gamelib.search.events`][gamelib.search.events]).  A game that offers no moves in a state
+    still being played raises [`gamelib.search.NoMovesError`][gamelib.core.game.NoMovesError] naming
+    it.
     """
     est = settings.estimator
     game = est.game

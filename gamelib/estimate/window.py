@@ -1,7 +1,7 @@
 """Alpha-beta's window: bounds that are -inf, +inf or an estimate, and the chart.
 
 α is the value Maxie can already guarantee, β the value Minnie can.  For a
-child value ``x`` the lecture's chart says what to do:
+child value `x` the lecture's chart says what to do:
 
 ======  ==========  ===============  ==========
 side    x <= α      α < x < β        β <= x
@@ -10,10 +10,13 @@ Maxie   ignore      update α         prune
 Minnie  prune       update β         ignore
 ======  ==========  ===============  ==========
 
+```pycon
 >>> from gamelib import Guess, Side
 >>> from gamelib.estimate import standard_compare
 >>> chart(Side.Minnie, Guess(1), Guess(4), PosInf, standard_compare)
 <Action.PRUNE>
+
+```
 """
 
 from __future__ import annotations
@@ -44,7 +47,9 @@ class Infinity(Enum):
 
 
 NegInf = Infinity.NegInf
+"""−∞: the bottom of a window, below every estimate."""
 PosInf = Infinity.PosInf
+"""+∞: the top of a window, above every estimate."""
 
 Bound: TypeAlias = Infinity | Est[G]
 """An end of the window: −∞, +∞ or an estimate."""
@@ -84,7 +89,7 @@ def chart(
     beta: Bound[G],
     compare: Callable[[Est[G], Est[G]], Order],
 ) -> Action:
-    """The lecture's chart: what ``side`` does with a child of value ``x``."""
+    """The lecture's chart: what `side` does with a child of value `x`."""
     if side is Side.Maxie:
         if not _above(x, alpha, compare):
             return Action.IGNORE
@@ -98,7 +103,7 @@ def chart(
 
 
 def bound_to_string(bound: Bound[G], est_to_string: Callable[[Est[G]], str]) -> str:
-    """``bound`` as a person reads it: −∞, +∞, or the estimate."""
+    """`bound` as a person reads it: −∞, +∞, or the estimate."""
     if isinstance(bound, Infinity):
         return str(bound)
     return est_to_string(bound)

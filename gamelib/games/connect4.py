@@ -1,14 +1,14 @@
 """Connect Four on any board, as bitboards: drop pieces into columns; k in a line wins.
 
-The board has ``cols`` columns and ``rows`` rows (default 7 x 6) and ``k`` in a
+The board has `cols` columns and `rows` rows (default 7 x 6) and `k` in a
 row wins (default 4).  Maxie (X) moves first.  A move is a column's index,
-0 to ``cols - 1``; on the screen and at the prompt columns are numbered 1 to
-``cols``, as players, Tromp and Pons number them.  Moves are offered
+0 to `cols - 1`; on the screen and at the prompt columns are numbered 1 to
+`cols`, as players, Tromp and Pons number them.  Moves are offered
 centre-out, the handout's order, because trying the centre first makes
 alpha-beta prune more.  A full board with no line is a draw.
 
-A state is a few Python ints (:class:`ConnectFourState`): the pieces of the
-side to move and of the other side, each a set of bits, and the number of
+A state is a few Python ints ([`ConnectFourState`][gamelib.games.connect4.ConnectFourState]): the
+pieces of the side to move and of the other side, each a set of bits, and the number of
 plies played.  Each cell has a bit in four *lines layouts* packed into one
 int: one where the cells of a column are neighbouring bits (the layout of
 Pons and Tromp, which comes first, so a column is filled by one addition),
@@ -19,6 +19,7 @@ neighbouring bits, done by shifting the whole int: a move costs a handful
 of integer operations, and the handout estimate is counted from masks, with
 no loop over windows.
 
+```pycon
 >>> game = ConnectFour(cols=4, rows=3, k=3)
 >>> state = game.start
 >>> for column in (1, 1, 2):
@@ -33,6 +34,8 @@ Minnie (O) to move
 [1, 2, 0, 3]
 >>> window_score(state)  # the handout estimate, counted from the bits
 28
+
+```
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ _DRAW = Done(Draw())
 
 
 def _run_shifts(k: int) -> tuple[int, ...]:
-    """Shifts that turn a set of bits into the starts of its runs of ``k`` (by doubling)."""
+    """Shifts that turn a set of bits into the starts of its runs of `k` (by doubling)."""
     shifts = []
     have = 1
     while have < k:
@@ -86,17 +89,17 @@ def _run_shifts(k: int) -> tuple[int, ...]:
 @final
 @dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """The geometry of a ``cols`` x ``rows`` board with ``k`` to win, computed once.
+    """The geometry of a `cols` x `rows` board with `k` to win, computed once.
 
-    Cell ``r * cols + c`` is column ``c``, row ``r`` (row 0 at the bottom); in
-    the bits, cell (c, r) of the first layout is bit ``c * (rows + 1) + r``.
+    Cell `r * cols + c` is column `c`, row `r` (row 0 at the bottom); in
+    the bits, cell (c, r) of the first layout is bit `c * (rows + 1) + r`.
     """
 
     cols: int
     rows: int
     k: int
     windows: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    """Every run of ``k`` cells in a row, column or diagonal, as cell numbers."""
+    """Every run of `k` cells in a row, column or diagonal, as cell numbers."""
     centre_out: tuple[int, ...] = field(init=False, repr=False)
     """Columns, centre first, then alternately left and right."""
     bottom: tuple[int, ...] = field(init=False, repr=False)
@@ -110,7 +113,7 @@ class Board:
     first: int = field(init=False, repr=False)
     """Every cell's bit in the first layout."""
     lines_of: tuple[int, ...] = field(init=False, repr=False)
-    """A cell's bits in every layout, by the ``bit_length`` of its first-layout bit."""
+    """A cell's bits in every layout, by the `bit_length` of its first-layout bit."""
     starts: int = field(init=False, repr=False)
     """The first bit of every window, each window once (the mirror layout left out)."""
     even_rows: int = field(init=False, repr=False)
@@ -120,13 +123,13 @@ class Board:
     mirror: int = field(init=False, repr=False)
     """Where the mirrored first layout begins."""
     shifts: tuple[int, ...] = field(init=False, repr=False)
-    """Shifts that find runs of ``k`` (see :func:`_run_shifts`)."""
+    """Shifts that find runs of `k` (see `_run_shifts`)."""
     size: int = field(init=False, repr=False)
     """Cells on the board."""
     stride: int = field(init=False, repr=False)
     """How far apart copies of the first layout sit when several are searched at once."""
     repeats: tuple[int, ...] = field(init=False, repr=False)
-    """``repeats[n]``: a 1 at the start of each of ``n`` copies (multiply to copy ``n`` times)."""
+    """`repeats[n]`: a 1 at the start of each of `n` copies (multiply to copy `n` times)."""
 
     def __post_init__(self) -> None:
         cols, rows, k = self.cols, self.rows, self.k
@@ -246,7 +249,7 @@ class ConnectFourState(NamedTuple):
 
     @property
     def cells(self) -> tuple[int, ...]:
-        """1 for X, -1 for O, 0 for empty, by cell number ``row * cols + column``."""
+        """1 for X, -1 for O, 0 for empty, by cell number `row * cols + column`."""
         board = self.board
         x, o = self.x, self.o
         height = board.rows + 1
@@ -264,17 +267,17 @@ class ConnectFourState(NamedTuple):
 
     @property
     def score(self) -> int:
-        """The handout estimate (:func:`window_score`)."""
+        """The handout estimate ([`window_score`][gamelib.games.connect4.window_score])."""
         return window_score(self)
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class ConnectFour:
-    """Connect Four on a ``cols`` x ``rows`` board with ``k`` in a row to win.
+    """Connect Four on a `cols` x `rows` board with `k` in a row to win.
 
-    REQUIRES: ``1 <= cols, rows, k <= MAX_SIDE`` (32) and ``k`` not larger than
-    both dimensions (``ValueError`` naming the bad value otherwise).
+    REQUIRES: `1 <= cols, rows, k <= MAX_SIDE` (32) and `k` not larger than
+    both dimensions (`ValueError` naming the bad value otherwise).
     """
 
     cols: int = 7
@@ -358,7 +361,7 @@ class ConnectFour:
         the opponent a win next move (when the opponent threatens to win
         now, only the move that blocks it; with two such threats there is
         none), the ones that make the most new threats first (empty cells
-        where one more piece would make ``k``), centre first among equals.
+        where one more piece would make `k`), centre first among equals.
         Last, the moves that hand the opponent a win.
         """
         mover, other, _, board = state
@@ -406,7 +409,7 @@ class ConnectFour:
         return chosen + tuple([c for c in centre if c not in chosen])
 
     def _centre_out(self, full: int) -> tuple[int, ...]:
-        """The open columns (``full``: the top bits of the full ones), centre first."""
+        """The open columns (`full`: the top bits of the full ones), centre first."""
         found = self._move_tuples.get(full)
         if found is None:
             board = self.board
@@ -428,7 +431,7 @@ class ConnectFour:
         return "\n".join(lines)
 
     def final_position(self, state: ConnectFourState, move: int, /) -> str:
-        """The board after ``move``, which ended the game (no one is to move)."""
+        """The board after `move`, which ended the game (no one is to move)."""
         mover, other, plies, board = state
         bit = ((mover | other) + board.bottom[move]) & board.column[move]
         mover |= board.lines_of[bit.bit_length()]
@@ -451,7 +454,7 @@ class ConnectFour:
         return None
 
     def why_illegal(self, state: ConnectFourState, text: str, /) -> str:
-        """Why ``text`` is not a legal move: not a number, off the board, or a full column."""
+        """Why `text` is not a legal move: not a number, off the board, or a full column."""
         digits = text.strip()
         if not (digits.isascii() and digits.isdigit()):
             return f"'{text}' is not a column number"
@@ -465,12 +468,12 @@ _new_state = tuple.__new__
 
 
 def _threat_bits(board: Board, pieces: int) -> int:
-    """The cells (empty or not, and bits beyond the board) where one more of ``pieces``
-    would make ``k`` in a line, in the first layout: AND with the empty cells for the
+    """The cells (empty or not, and bits beyond the board) where one more of `pieces`
+    would make `k` in a line, in the first layout: AND with the empty cells for the
     cells that win.
 
     For each direction, a cell wins when the k - 1 cells of some window
-    around it are all ``pieces``: ANDs of shifted copies, one per place the
+    around it are all `pieces`: ANDs of shifted copies, one per place the
     cell can take in the window.  Written out for k = 4 (Pons's way).
     """
     height = board.rows + 1
@@ -499,7 +502,7 @@ def _threat_bits(board: Board, pieces: int) -> int:
 
 
 def _window_masks(board: Board, mine: int, theirs: int) -> list[int]:
-    """For n = 0 .. k-1, the starts of the windows holding n of ``mine`` and none of ``theirs``.
+    """For n = 0 .. k-1, the starts of the windows holding n of `mine` and none of `theirs`.
 
     Each window is a start bit and the k-1 bits after it, so shifting a set of
     pieces right by i lines up each window's i-th cell with its start: the
@@ -534,7 +537,7 @@ def window_score(state: ConnectFourState) -> int:
 
     Counted from the bits: a window's start bit, shifted copies of the pieces
     lined up over it, and a bit-parallel adder give each window's count at
-    once, and ``bit_count`` adds them up.
+    once, and `bit_count` adds them up.
     """
     mover, other, plies, board = state
     x, o = (other, mover) if plies & 1 else (mover, other)
@@ -568,7 +571,7 @@ def window_score(state: ConnectFourState) -> int:
 def connect4_estimator(
     game: Game[ConnectFourState, int],
 ) -> NumericEstimator[ConnectFourState, int]:
-    """The handout estimator: :func:`window_score` with the standard order."""
+    """The handout estimator: `window_score` with the standard order."""
     return NumericEstimator(game, window_score)
 
 
@@ -577,10 +580,13 @@ def centre_control(state: ConnectFourState) -> float:
 
     A piece in the middle lies in more windows than any other piece of its row.
 
+    ```pycon
     >>> game = ConnectFour()
     >>> state = game.play(game.start, 3).state  # type: ignore[union-attr]
     >>> centre_control(state), centre_control(game.play(state, 3).state)  # type: ignore[union-attr]
     (1, 0)
+
+    ```
     """
     middle = state.board.middle
     return (state.x & middle).bit_count() - (state.o & middle).bit_count()
@@ -589,22 +595,25 @@ def centre_control(state: ConnectFourState) -> float:
 def odd_even_threats(state: ConnectFourState) -> float:
     """Maxie's threats on odd rows minus Minnie's on even rows.
 
-    A threat is a window one piece short of a line: ``k - 1`` pieces of one
+    A threat is a window one piece short of a line: `k - 1` pieces of one
     side and a gap.  Counting rows from 1 at the bottom, the side that moves
     first (Maxie) can usually force its way into a gap on an odd row late in
     the game, and the second side into one on an even row (the "zugzwang"
     of Connect Four theory); a threat in the wrong row is easier to defuse,
     so it is not counted.  A gap two windows share counts twice.  Found
-    from the bits: a threat's window is one with ``k - 1`` pieces of one
+    from the bits: a threat's window is one with `k - 1` pieces of one
     side and none of the other, and its gap is on an odd row when an empty
     cell of an odd row lies in it.
 
+    ```pycon
     >>> game = ConnectFour()
     >>> state = game.start
     >>> for column in (2, 2, 3, 3, 4):
     ...     state = game.play(state, column).state  # type: ignore[union-attr]
     >>> odd_even_threats(state)  # X X X on row 1: the gaps at columns 2 and 6 are on row 1
     2
+
+    ```
     """
     board = state.board
     x, o = state.x, state.o
@@ -634,11 +643,11 @@ def connect4_weighted(
     The window score already counts a threat (64 when k = 4) and every
     window a middle piece lies in, so the other two only nudge it: half a
     threat more for one in the row that suits its owner
-    (:func:`odd_even_threats`), a little for each middle piece.  On 7 x 6,
-    against the handout estimator at depths 4 to 6, from every two-move
+    ([`odd_even_threats`][gamelib.games.connect4.odd_even_threats]), a little for each middle piece.
+    On 7 x 6, against the handout estimator at depths 4 to 6, from every two-move
     opening with each side moving first, these weights won more games than
-    they lost.  A weight of 0 switches its feature off: ``centre=0,
-    threats=0`` is the handout estimator.
+    they lost.  A weight of 0 switches its feature off: `centre=0,
+    threats=0` is the handout estimator.
     """
     evaluation = WeightedSum(
         [

@@ -1,17 +1,18 @@
 """Connect Four kept as cells and window counts: the reference representation.
 
-:class:`gamelib.games.connect4.ConnectFour` is the Connect Four every part of
-gamelib plays: bitboards, cheap to copy and to test.  This is the
+[`gamelib.games.connect4.ConnectFour`][gamelib.games.connect4.ConnectFour] is the Connect Four every
+part of gamelib plays: bitboards, cheap to copy and to test.  This is the
 representation it replaced, kept because it is easy to check by eye and
 because the tests prove the two equal, move by move (statuses, estimates
 and strings).
 
-A state keeps its cells and, for every window of ``k`` cells in a line, how
+A state keeps its cells and, for every window of `k` cells in a line, how
 many pieces of each side it holds: a move updates only the windows through
 the new piece, which is enough both to see whether it won and to keep the
 handout estimate up to date.  Moves are column indexes 0..W-1, shown and
 typed as 1..W.
 
+```pycon
 >>> game = WindowConnectFour(cols=4, rows=3, k=3)
 >>> state = game.start
 >>> for column in (1, 1, 2):
@@ -26,6 +27,8 @@ Minnie (O) to move
 [1, 2, 0, 3]
 >>> state.score  # the handout estimate, kept up to date move by move
 28
+
+```
 """
 
 from __future__ import annotations
@@ -48,22 +51,22 @@ _PIECE = {1: "X", -1: "O", 0: "."}
 @final
 @dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """The geometry of a ``cols`` x ``rows`` board with ``k`` to win, computed once.
+    """The geometry of a `cols` x `rows` board with `k` to win, computed once.
 
-    Cell ``r * cols + c`` is column ``c``, row ``r`` (row 0 at the bottom).
+    Cell `r * cols + c` is column `c`, row `r` (row 0 at the bottom).
     """
 
     cols: int
     rows: int
     k: int
     windows: tuple[tuple[int, ...], ...] = field(init=False)
-    """Every run of ``k`` cells in a row, column or diagonal."""
+    """Every run of `k` cells in a row, column or diagonal."""
     windows_at: tuple[tuple[int, ...], ...] = field(init=False)
     """For each cell, the indices of the windows through it."""
     centre_out: tuple[int, ...] = field(init=False)
     """Columns, centre first, then alternately left and right."""
     base: int = field(init=False)
-    """Window counts are stored as ``maxie + base * minnie``."""
+    """Window counts are stored as `maxie + base * minnie`."""
     value_of_count: tuple[int, ...] = field(init=False)
     """The handout score of a window, by its stored count."""
 
@@ -103,17 +106,17 @@ class Board:
 class WindowState:
     """A position: the cells, the side to move, and what is derived from them.
 
-    Equal (and hashed) by ``cells`` and ``side`` only.
+    Equal (and hashed) by `cells` and `side` only.
     """
 
     cells: tuple[int, ...]
-    """1 for Maxie's piece (X), -1 for Minnie's (O), 0 for empty; see :class:`Board`."""
+    """1 for Maxie's piece (X), -1 for Minnie's (O), 0 for empty; see `Board`."""
     side: Side
     """The side to move."""
     heights: tuple[int, ...] = field(compare=False)
     """Pieces in each column."""
     counts: tuple[int, ...] = field(compare=False, repr=False)
-    """Pieces of each side in each window (``maxie + base * minnie``)."""
+    """Pieces of each side in each window (`maxie + base * minnie`)."""
     score: int = field(compare=False)
     """The handout estimate: the sum over windows of ±4^pieces for one-sided windows."""
 
@@ -126,10 +129,10 @@ def _board(cols: int, rows: int, k: int) -> Board:
 @final
 @dataclass(frozen=True, slots=True)
 class WindowConnectFour:
-    """Connect Four on a ``cols`` x ``rows`` board with ``k`` in a row to win.
+    """Connect Four on a `cols` x `rows` board with `k` in a row to win.
 
-    REQUIRES: ``cols, rows, k >= 1`` and ``k`` not larger than both dimensions
-    (``ValueError`` naming the bad value otherwise).
+    REQUIRES: `cols, rows, k >= 1` and `k` not larger than both dimensions
+    (`ValueError` naming the bad value otherwise).
     """
 
     cols: int = 7
@@ -242,7 +245,7 @@ class WindowConnectFour:
         return None
 
     def why_illegal(self, state: WindowState, text: str, /) -> str:
-        """Why ``text`` is not a legal move: not a number, off the board, or a full column."""
+        """Why `text` is not a legal move: not a number, off the board, or a full column."""
         digits = text.strip()
         if not (digits.isascii() and digits.isdigit()):
             return f"'{text}' is not a column number"

@@ -1,12 +1,13 @@
 """Explicit game trees: the handouts' test trees, as a game any search can play.
 
-A tree is written as in the handouts, ``a[ b[c3,d6,e-2], f[g6,h4,i10] ]``: a
+A tree is written as in the handouts, `a[ b[c3,d6,e-2], f[g6,h4,i10] ]`: a
 node is a name, an optional number (its estimate) and an optional bracketed
 list of children.  Moves are 0-based child indices; Maxie moves at the root and
 the sides alternate.  A search that stops at a node estimates it with its
 number (0 when it has none).  Two extensions, for finished games:
-``x!Maxie``, ``x!Minnie`` and ``x!Draw`` are end positions with that outcome.
+`x!Maxie`, `x!Minnie` and `x!Draw` are end positions with that outcome.
 
+```pycon
 >>> game = ExplicitGame(SMALL)
 >>> print(game.state_to_string(game.start))
 (Maxie,a)
@@ -14,6 +15,8 @@ number (0 when it has none).  Two extensions, for finished games:
 (Minnie,f)
 >>> parse_tree("a[b1,c]")
 Node(name='a', children=(Leaf(name='b', value=1), Leaf(name='c', value=0)), value=0)
+
+```
 """
 
 from __future__ import annotations
@@ -65,10 +68,10 @@ class ExplicitTreeError(ValueError):
 @final
 @dataclass(frozen=True, slots=True)
 class Leaf:
-    """A node without children; a search must stop here and estimate ``value``."""
+    """A node without children; a search must stop here and estimate `value`."""
 
     name: str
-    """The node's label, as in the handouts (``c``, ``d``, ...)."""
+    """The node's label, as in the handouts (`c`, `d`, ...)."""
     value: float
     """Its estimate."""
 
@@ -76,7 +79,7 @@ class Leaf:
 @final
 @dataclass(frozen=True, slots=True)
 class End:
-    """A finished game: reaching it gives ``Done(outcome)``."""
+    """A finished game: reaching it gives `Done(outcome)`."""
 
     name: str
     """The node's label."""
@@ -87,11 +90,11 @@ class End:
 @final
 @dataclass(frozen=True, slots=True, eq=False)
 class Node:
-    """An inner node; its moves are the indices of ``children``.
+    """An inner node; its moves are the indices of `children`.
 
     Equality and hashing are structural, as for a plain dataclass, but neither
     recurses: the hash is computed once, from the children's own hashes, as the
-    node is built, and ``==`` compares two trees with a stack.  So a tree
+    node is built, and `==` compares two trees with a stack.  So a tree
     thousands of levels deep can be a key (a state in a transposition table).
     """
 
@@ -163,9 +166,9 @@ def _moves_of(k: int) -> Seq[int]:
 @final
 @dataclass(frozen=True, slots=True)
 class ExplicitGame:
-    """The game whose tree is ``root``; Maxie moves first.
+    """The game whose tree is `root`; Maxie moves first.
 
-    REQUIRES: ``root`` is a Node or a Leaf (not an End).
+    REQUIRES: `root` is a Node or a Leaf (not an End).
     """
 
     root: Node | Leaf
@@ -214,13 +217,16 @@ def _estimate(state: TreeState) -> float:
 
 
 def shallowest_leaf(tree: Tree) -> int | None:
-    """Moves from ``tree`` to its nearest Leaf (None when every line ends in an End).
+    """Moves from `tree` to its nearest Leaf (None when every line ends in an End).
 
     A search from the root deeper than this would run past that leaf.  Level by
     level, without recursion, so a tree of any depth can be measured.
 
+    ```pycon
     >>> shallowest_leaf(UNEVEN), shallowest_leaf(parse_tree("a[b!Draw,c[d2]]"))
     (3, 2)
+
+    ```
     """
     level: list[Tree] = [tree]
     depth = 0
@@ -342,8 +348,10 @@ class _Parser:
 
 
 def parse_tree(text: str) -> Node | Leaf:
-    """The tree written in the handout form; :class:`TreeSyntaxError` says where it breaks.
+    """The tree written in the handout form;
+    [`TreeSyntaxError`][gamelib.games.explicit.TreeSyntaxError] says where it breaks.
 
+    ```pycon
     >>> try:
     ...     parse_tree("a[b1,")
     ... except TreeSyntaxError as error:
@@ -351,6 +359,8 @@ def parse_tree(text: str) -> Node | Leaf:
     the tree text ends too early at position 6 of the tree text:
       a[b1,
            ^
+
+    ```
     """
     parser = _Parser(text)
     tree = parser.tree()
@@ -366,7 +376,7 @@ _EXCERPT = 30
 
 
 def _excerpt(text: str, at: int) -> tuple[str, int]:
-    """The tree text around position ``at`` (all of it when short), and where ``at`` falls in it."""
+    """The tree text around position `at` (all of it when short), and where `at` falls in it."""
     if len(text) <= 2 * _EXCERPT + 10:
         return text, at
     start = max(0, at - _EXCERPT)
@@ -380,12 +390,15 @@ def _number(value: float) -> str:
 
 
 def tree_to_text(tree: Tree) -> str:
-    """``tree`` in the handout form; ``parse_tree(tree_to_text(t)) == t``.
+    """`tree` in the handout form; `parse_tree(tree_to_text(t)) == t`.
 
     Written with a stack, not recursion, so a tree of any depth can be.
 
+    ```pycon
     >>> tree_to_text(parse_tree("a[ b[c3,d-2], e!Draw ]"))
     'a[b[c3,d-2],e!Draw]'
+
+    ```
     """
     parts: list[str] = []
     pending: list[Tree | str] = [tree]  # what is still to write, last first
@@ -429,9 +442,13 @@ CSE473_TEXT = "a[ b[c3,d12,e8], f[g2,h4,i6], j[k14,l5,m2] ]"
 """The two-ply tree of the CSE 473 slides: value 3, move 0; alpha-beta skips h and i."""
 
 SMALL = parse_tree(SMALL_TEXT)
+"""The tree [`SMALL_TEXT`][gamelib.games.explicit.SMALL_TEXT], parsed."""
 BIG = parse_tree(BIG_TEXT)
+"""The tree [`BIG_TEXT`][gamelib.games.explicit.BIG_TEXT], parsed."""
 UNEVEN = parse_tree(UNEVEN_TEXT)
+"""The tree [`UNEVEN_TEXT`][gamelib.games.explicit.UNEVEN_TEXT], parsed."""
 CSE473 = parse_tree(CSE473_TEXT)
+"""The tree [`CSE473_TEXT`][gamelib.games.explicit.CSE473_TEXT], parsed."""
 
 HANDOUT_TREES: dict[str, Node | Leaf] = {
     "small": SMALL,

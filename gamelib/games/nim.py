@@ -1,10 +1,11 @@
 """Nim, the lectures' first game: take 1, 2 or 3 pebbles; whoever takes the last loses.
 
-A state is the number of pebbles left and the side to move.  With ``n``
+A state is the number of pebbles left and the side to move.  With `n`
 pebbles left the side to move loses, against perfect play, exactly when
-``n mod 4 == 1``: that gives both a perfect estimator and :class:`NimPlayer`,
+`n mod 4 == 1`: that gives both a perfect estimator and [`NimPlayer`][gamelib.games.nim.NimPlayer],
 the hand-written player that needs no search.
 
+```pycon
 >>> game = Nim()
 >>> print(game.state_to_string(game.start))
 15 left, and it is Maxie's turn
@@ -12,6 +13,8 @@ the hand-written player that needs no search.
 Playing(state=NimState(pebbles=13, side=<Side.Minnie>))
 >>> NimPlayer(game).next_move(game.start)
 2
+
+```
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ _MOVES: tuple[Seq[int], ...] = tuple(seq.from_iterable(tuple(range(1, k + 1))) f
 @final
 @dataclass(frozen=True, slots=True)
 class NimState:
-    """``pebbles`` left on the table, and the side whose turn it is."""
+    """`pebbles` left on the table, and the side whose turn it is."""
 
     pebbles: int
     """Pebbles still on the table."""
@@ -46,15 +49,18 @@ class NimState:
 @final
 @dataclass(frozen=True, slots=True)
 class Nim:
-    """Nim starting from ``pile`` pebbles with Maxie to move (SML ``Nim``).
+    """Nim starting from `pile` pebbles with Maxie to move (SML `Nim`).
 
-    REQUIRES: ``pile`` is a whole number (an ``int``, not a ``bool``), at least 1;
-    otherwise ``ValueError`` naming it.
+    REQUIRES: `pile` is a whole number (an `int`, not a `bool`), at least 1;
+    otherwise `ValueError` naming it.
 
+    ```pycon
     >>> Nim(pile=2.5)
     Traceback (most recent call last):
     ...
     ValueError: a Nim pile must be a whole number of pebbles, got 2.5
+
+    ```
     """
 
     pile: int = 15
@@ -107,7 +113,7 @@ class Nim:
 def nim_estimate(state: NimState) -> int:
     """The perfect estimate: 1 if Maxie wins with perfect play, -1 if Minnie does.
 
-    The side to move loses exactly when ``pebbles mod 4 == 1`` (with no pebbles
+    The side to move loses exactly when `pebbles mod 4 == 1` (with no pebbles
     left, the other side took the last one, so the side to move has won).
     """
     to_move_loses = state.pebbles % 4 == 1
@@ -119,7 +125,7 @@ def nim_estimate(state: NimState) -> int:
 
 
 def nim_estimator(game: Game[NimState, int]) -> NumericEstimator[NimState, int]:
-    """Nim's perfect estimator (slide 22.9's ``estimate``) with the standard order."""
+    """Nim's perfect estimator (slide 22.9's `estimate`) with the standard order."""
     return NumericEstimator(game, nim_estimate)
 
 
@@ -128,7 +134,7 @@ def nim_estimator(game: Game[NimState, int]) -> NumericEstimator[NimState, int]:
 class NimPlayer:
     """Plays Nim's winning strategy directly: leave a pile of 4k+1 when it can.
 
-    From a losing position (``pebbles mod 4 == 1``) it takes 1 pebble.
+    From a losing position (`pebbles mod 4 == 1`) it takes 1 pebble.
     """
 
     game: Nim

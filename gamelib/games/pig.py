@@ -3,7 +3,7 @@
 Two players take turns.  On your turn you roll one die as often as you like:
 each roll of 2-6 adds its face to your turn total; a 1 wipes the turn total
 out and ends your turn.  Instead of rolling you may *hold*: the turn total is
-added to your score and the turn passes.  The first to reach ``target``
+added to your score and the turn passes.  The first to reach `target`
 points wins.  Two choices keep every game finite and every decision real:
 
 - a turn starts with a roll (holding nothing would only pass the turn), and
@@ -11,11 +11,11 @@ points wins.  Two choices keep every game finite and every decision real:
   (holding then is the only sensible move).
 
 A state is both scores, the turn total, the side to move, and whether a roll
-is under way: after the move ``roll`` the state is a *chance position*, whose
+is under way: after the move `roll` the state is a *chance position*, whose
 six outcomes each have probability 1/6.
 
 Pig has cycles (two 1s in a row bring back the same scores), so its exact
-value is a fixed point, not a finite tree: :func:`solve_pig` finds it.
+value is a fixed point, not a finite tree: `solve_pig` finds it.
 Score pairs are solved from the highest total down, since scores never fall;
 within a pair (a, b) the two positions (a, b, 0) and (b, a, 0) depend only
 on each other and on pairs already solved.  Going once round the pair
@@ -23,6 +23,7 @@ on each other and on pairs already solved.  Going once round the pair
 increasing, piecewise linear map with slope below 1, so a few secant steps
 find its fixed point.
 
+```pycon
 >>> game = Pig(target=10)
 >>> print(game.state_to_string(game.start))
 Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0
@@ -31,6 +32,8 @@ Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0
 (['rolled 1', 'rolled 2'], None)
 >>> round(solve_pig(10).start_value, 6)  # the first player's chance, both playing their best
 0.709424
+
+```
 """
 
 from __future__ import annotations
@@ -110,7 +113,7 @@ _WORDS = {"roll": PigMove.Roll, "r": PigMove.Roll, "hold": PigMove.Hold, "h": Pi
 
 
 def _bank(state: PigState, points: int) -> PigState:
-    """The turn passes, with ``points`` added to the mover's score."""
+    """The turn passes, with `points` added to the mover's score."""
     if state.side is Side.Maxie:
         return PigState(state.maxie + points, state.minnie, 0, Side.Minnie)
     return PigState(state.maxie, state.minnie + points, 0, Side.Maxie)
@@ -119,9 +122,9 @@ def _bank(state: PigState, points: int) -> PigState:
 @final
 @dataclass(frozen=True, slots=True)
 class Pig:
-    """Pig to ``target`` points with one six-sided die; Maxie rolls first.
+    """Pig to `target` points with one six-sided die; Maxie rolls first.
 
-    REQUIRES: ``target`` is a whole number, at least 1 (``ValueError`` otherwise).
+    REQUIRES: `target` is a whole number, at least 1 (`ValueError` otherwise).
     """
 
     target: int = 20
@@ -182,7 +185,7 @@ class Pig:
         return move.value
 
     def parse_move(self, state: PigState, text: str, /) -> PigMove | None:
-        """``roll`` or ``r``, ``hold`` or ``h`` (any case); None when it is not legal here."""
+        """`roll` or `r`, `hold` or `h` (any case); None when it is not legal here."""
         move = _WORDS.get(text.strip().lower())
         if move is None or state.rolling or (move is PigMove.Hold and state.turn_total == 0):
             return None
@@ -197,8 +200,8 @@ check_branches(Pig().outcomes(replace(Pig().start, rolling=True)), "Pig's die")
 class PigEstimator:
     """A quick guess at Maxie's winning chance, for depth-limited search: a race.
 
-    The side to move needs ``a`` more points (counting the turn total), the
-    other side ``b``; the guess that the side to move wins is b / (a + b).
+    The side to move needs `a` more points (counting the turn total), the
+    other side `b`; the guess that the side to move wins is b / (a + b).
     Values lie in [0, 1]: a win for Maxie is 1, for Minnie 0.
     """
 
@@ -231,7 +234,7 @@ class PigEstimator:
 
 
 def pig_estimator(game: Pig) -> PigEstimator:
-    """The race estimator for ``game`` (see :class:`PigEstimator`)."""
+    """The race estimator for `game` (see `PigEstimator`)."""
     return PigEstimator(game)
 
 
@@ -242,9 +245,9 @@ def pig_estimator(game: Pig) -> PigEstimator:
 @final
 @dataclass(frozen=True, slots=True)
 class PigSolution:
-    """The winning chances of optimal play in Pig to ``target`` (floats).
+    """The winning chances of optimal play in Pig to `target` (floats).
 
-    ``table[(own, other, turn_total)]`` is the chance that the side to move
+    `table[(own, other, turn_total)]` is the chance that the side to move
     wins from its decision position with those scores, both sides playing
     to win.
     """
@@ -271,7 +274,7 @@ class PigSolution:
         return 1 - self.table[(other, own + turn_total, 0)]
 
     def win_chance(self, state: PigState) -> float:
-        """Maxie's winning chance at ``state`` (a decision or a chance position)."""
+        """Maxie's winning chance at `state` (a decision or a chance position)."""
         own, other = state.scores()
         if state.rolling:
             mover = self._roll(own, other, state.turn_total)
@@ -291,16 +294,17 @@ class PigSolution:
 
 
 def solve_pig(target: int, *, tolerance: float = 1e-15) -> PigSolution:
-    """The exact winning chances of Pig to ``target``, to within ``tolerance`` (floats).
+    """The exact winning chances of Pig to `target`, to within `tolerance` (floats).
 
-    Time and memory grow as ``target`` cubed: the classic target 100 takes seconds.
+    Time and memory grow as `target` cubed: the classic target 100 takes seconds.
     """
     Pig(target)  # checks the target
     table: dict[tuple[int, int, int], float] = {}
 
     def row(own: int, other: int, comeback: float) -> float:
         """Fill in the mover's chances at (own, other, k) for every turn total k, given
-        ``comeback``, the other side's chance at (other, own, 0); return the one at k = 0."""
+        `comeback`, the other side's chance at (other, own, 0); return the one at k = 0.
+        """
         chance = 0.0
         for k in range(target - own - 1, -1, -1):
             roll = 1 - comeback

@@ -3,7 +3,7 @@
 Players A, B, C, ... take turns from one pile.  The game ends when the pile
 is empty; the player who took the last pebble gets 1 and everyone else 0, so
 every vector sums to 1 (a constant-sum game, ready for shallow pruning with
-``total=1``).
+`total=1`).
 
 With three players most positions are lost for the player to move whatever
 it does, and its choice decides which of the *others* wins: the "kingmaker"
@@ -11,6 +11,7 @@ problem that makes n-player search interesting.  max^n settles it with its
 tie rule (the first move, taking 1, among equals).  From 7 pebbles A takes 2:
 B, left with 5, cannot win, takes 1 by the tie rule, and so hands A the win.
 
+```pycon
 >>> game = TakeAway(pile=7)
 >>> print(game.state_to_string(game.start))
 7 left, and it is A's turn
@@ -21,6 +22,8 @@ Finished(utilities=(0, 0, 1))
 >>> from gamelib.nplayer import MaxN, NSettings
 >>> MaxN(NSettings(takeaway_estimator(game), 7)).analyse(game.start)
 (2, (1, 0, 0))
+
+```
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ _MOVES: tuple[Seq[int], ...] = tuple(
 @final
 @dataclass(frozen=True, slots=True)
 class TakeAwayState:
-    """``pebbles`` left on the table, and the number of the player to move."""
+    """`pebbles` left on the table, and the number of the player to move."""
 
     pebbles: int
     """Pebbles still on the table (at least 1)."""
@@ -72,10 +75,10 @@ def _winner(player: int, players: int) -> Vector:
 @final
 @dataclass(frozen=True, slots=True)
 class TakeAway:
-    """Take-away from ``pile`` pebbles for ``players`` players, A to move first.
+    """Take-away from `pile` pebbles for `players` players, A to move first.
 
-    REQUIRES: ``pile >= 1`` (``ValueError``) and ``players >= 2``
-    (:class:`~gamelib.nplayer.game.PlayerCountError`).
+    REQUIRES: `pile >= 1` (`ValueError`) and `players >= 2`
+    ([`PlayerCountError`][gamelib.nplayer.game.PlayerCountError]).
     """
 
     pile: int = 12
@@ -128,15 +131,18 @@ class TakeAway:
 
 
 def takeaway_estimate(state: TakeAwayState, players: int) -> Vector:
-    """A guess of who wins from ``state``, exact within four pebbles of the end.
+    """A guess of who wins from `state`, exact within four pebbles of the end.
 
     With at most 3 pebbles the player to move takes them all and wins; with
     exactly 4 whatever it takes leaves 1 to 3 to the next player, who wins.
     Further from the end it does not guess: each player gets an equal share
-    ``1/players``, so every estimate also sums to 1.
+    `1/players`, so every estimate also sums to 1.
 
+    ```pycon
     >>> takeaway_estimate(TakeAwayState(4, 2), 3), takeaway_estimate(TakeAwayState(9, 0), 3)
     ((1, 0, 0), (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)))
+
+    ```
     """
     if state.pebbles <= MOST:
         return _winner(state.player, players)
@@ -146,7 +152,7 @@ def takeaway_estimate(state: TakeAwayState, players: int) -> Vector:
 
 
 def takeaway_estimator(game: TakeAway) -> VectorEstimator[TakeAwayState, int]:
-    """The take-away heuristic of :func:`takeaway_estimate` for ``game``'s players."""
+    """The take-away heuristic of `takeaway_estimate` for `game`'s players."""
     players = game.players
     return VectorEstimator(game, lambda state: takeaway_estimate(state, players))
 

@@ -6,12 +6,13 @@ number to type is the one on the square.  Anything else (two numbers, a
 taken cell, 0, 10) is rejected with the reason.  Moves are offered in
 square order, 1 to 9.
 
-A state (:class:`TicTacToeState`) keeps each side's cells as a 9-bit int,
-bit ``i`` for cell ``i + 1``: a move sets one bit, and "holds a line",
+A state ([`TicTacToeState`][gamelib.games.tictactoe.TicTacToeState]) keeps each side's cells as a
+9-bit int, bit `i` for cell `i + 1`: a move sets one bit, and "holds a line",
 "lines still open" and "the moves left" are each one lookup in a table of
 the 512 sets of cells, so a move costs a few integer operations.  The
-cells as marks (``state.cells``) are worked out when asked for.
+cells as marks (`state.cells`) are worked out when asked for.
 
+```pycon
 >>> game = TicTacToe()
 >>> state = game.play(game.start, 5).state  # type: ignore[union-attr]
 >>> print(game.state_to_string(state))
@@ -25,6 +26,8 @@ Minnie (O) to move
 (True, 'cell 5 is taken')
 >>> open_lines(state)
 4
+
+```
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 4, 8),
     (2, 4, 6),
 )
-"""The eight lines, as 0-based cell indices (cell ``i`` is typed as ``i + 1``)."""
+"""The eight lines, as 0-based cell indices (cell `i` is typed as `i + 1`)."""
 
 # A set of cells is a 9-bit int: bit i is cell i (typed i + 1).  Tables indexed by
 # such a set answer, in one lookup, what a loop over the lines would.
@@ -74,20 +77,20 @@ _CENTRE = 1 << 4
 _HOLDS_A_LINE: tuple[bool, ...] = tuple(
     any(mask & line == line for line in _LINE_MASKS) for mask in range(512)
 )
-"""``_HOLDS_A_LINE[pieces]``: whether the cells ``pieces`` include a whole line."""
+"""`_HOLDS_A_LINE[pieces]`: whether the cells `pieces` include a whole line."""
 _LINES_FREE_OF: tuple[int, ...] = tuple(
     sum(1 for line in _LINE_MASKS if not mask & line) for mask in range(512)
 )
-"""``_LINES_FREE_OF[pieces]``: how many lines hold none of the cells ``pieces``."""
+"""`_LINES_FREE_OF[pieces]`: how many lines hold none of the cells `pieces`."""
 _PAIRS: tuple[int, ...] = tuple(
     sum(1 << i for i, line in enumerate(_LINE_MASKS) if (mask & line).bit_count() == 2)
     for mask in range(512)
 )
-"""``_PAIRS[pieces]``: the lines (bit i for ``LINES[i]``) holding two of the cells ``pieces``."""
+"""`_PAIRS[pieces]`: the lines (bit i for `LINES[i]`) holding two of the cells `pieces`."""
 _UNTOUCHED: tuple[int, ...] = tuple(
     sum(1 << i for i, line in enumerate(_LINE_MASKS) if not mask & line) for mask in range(512)
 )
-"""``_UNTOUCHED[pieces]``: the lines (bit i for ``LINES[i]``) holding none of ``pieces``."""
+"""`_UNTOUCHED[pieces]`: the lines (bit i for `LINES[i]`) holding none of `pieces`."""
 
 # One shared sequence of moves per set of empty cells.
 _MOVES: tuple[Seq[int], ...] = tuple(
@@ -125,20 +128,20 @@ _IMAGES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << i for i, came in enumerate(order) if mask >> came & 1) for mask in range(512))
     for order in _symmetries()
 )
-"""``_IMAGES[t][cells]``: the set of cells ``cells`` moved by the symmetry ``t``."""
+"""`_IMAGES[t][cells]`: the set of cells `cells` moved by the symmetry `t`."""
 _KEYS: dict[int, int] = {}
-"""The symmetric key of each board met so far (at most 3^9 of them), by ``x | o << 9``."""
+"""The symmetric key of each board met so far (at most 3^9 of them), by `x | o << 9`."""
 
 
 _new_state = tuple.__new__
-"""Makes a state from its bits, without ``TicTacToeState.__new__`` (which reads cells)."""
+"""Makes a state from its bits, without `TicTacToeState.__new__` (which reads cells)."""
 
 
 class _Bits(NamedTuple):
-    """A state's fields (the bits); :class:`TicTacToeState` adds the cells."""
+    """A state's fields (the bits); `TicTacToeState` adds the cells."""
 
     x: int
-    """X's cells (Maxie's), as a 9-bit set: bit ``i`` is cell ``i`` (typed ``i + 1``)."""
+    """X's cells (Maxie's), as a 9-bit set: bit `i` is cell `i` (typed `i + 1`)."""
     o: int
     """O's cells (Minnie's)."""
     side: Side
@@ -147,16 +150,19 @@ class _Bits(NamedTuple):
 
 @final
 class TicTacToeState(_Bits):
-    """The nine cells and the side to move: ``TicTacToeState(cells, side)``.
+    """The nine cells and the side to move: `TicTacToeState(cells, side)`.
 
-    ``cells`` are row by row from the top left, 1 for X, -1 for O, 0 for
-    empty.  Inside, each side's cells are a 9-bit int (``x`` and ``o``), so
+    `cells` are row by row from the top left, 1 for X, -1 for O, 0 for
+    empty.  Inside, each side's cells are a 9-bit int (`x` and `o`), so
     that a move, the win test and the moves left are a few integer
     operations and table lookups.  Immutable and hashable; two states are
     equal exactly when they have the same cells and side.
 
+    ```pycon
     >>> TicTacToeState((1, 0, 0, 0, -1, 0, 0, 0, 0), Side.Maxie)
     TicTacToeState(cells=(1, 0, 0, 0, -1, 0, 0, 0, 0), side=<Side.Maxie>)
+
+    ```
     """
 
     __slots__ = ()
@@ -182,7 +188,7 @@ class TicTacToeState(_Bits):
         return tuple((x >> i & 1) - (o >> i & 1) for i in range(9))
 
     def empty_mask(self) -> int:
-        """Bit ``i`` is set when cell ``i`` (typed ``i + 1``) is empty."""
+        """Bit `i` is set when cell `i` (typed `i + 1`) is empty."""
         return _FULL ^ (self.x | self.o)
 
 
@@ -235,7 +241,7 @@ class TicTacToe:
         )
 
     def final_position(self, state: TicTacToeState, move: int, /) -> str:
-        """The board after ``move``, which ended the game (no one is to move)."""
+        """The board after `move`, which ended the game (no one is to move)."""
         x, o, side = state
         bit = 1 << (move - 1)
         after = (x | bit, o, _MINNIE) if side is _MAXIE else (x, o | bit, _MAXIE)
@@ -252,10 +258,13 @@ class TicTacToe:
         smallest of the eight images' numbers (X's cells, then O's above
         them), and one more bit for the side to move.
 
+        ```pycon
         >>> game = TicTacToe()
         >>> one, five, nine = (game.play(game.start, cell).state for cell in (1, 5, 9))
         >>> game.key(one) == game.key(nine) != game.key(five)
         True
+
+        ```
         """
         x, o, side = state
         board = x | o << 9
@@ -273,7 +282,7 @@ class TicTacToe:
         return None if (state.x | state.o) >> (move - 1) & 1 else move
 
     def why_illegal(self, state: TicTacToeState, text: str, /) -> str:
-        """Why ``text`` is not a legal move: not a cell digit, or a taken cell."""
+        """Why `text` is not a legal move: not a cell digit, or a taken cell."""
         stripped = text.strip()
         if len(stripped) == 1 and stripped in "123456789":
             return f"cell {stripped} is taken"
@@ -286,7 +295,7 @@ def open_lines(state: TicTacToeState) -> float:
 
 
 def tictactoe_estimator(game: Game[TicTacToeState, int]) -> NumericEstimator[TicTacToeState, int]:
-    """Counts open lines: :func:`open_lines` with the standard order."""
+    """Counts open lines: `open_lines` with the standard order."""
     return NumericEstimator(game, open_lines)
 
 
@@ -303,12 +312,15 @@ def corner_marks(state: TicTacToeState) -> float:
 def open_threats(state: TicTacToeState) -> float:
     """Maxie's lines of two marks and a gap minus Minnie's: each wins at its owner's next move.
 
+    ```pycon
     >>> game = TicTacToe()
     >>> state = game.start
     >>> for cell in (1, 5, 2):
     ...     state = game.play(state, cell).state  # type: ignore[union-attr]
     >>> open_threats(state)  # X X _ on the top row; O's centre has no partner yet
     1
+
+    ```
     """
     x, o, _ = state
     return (_PAIRS[x] & _UNTOUCHED[o]).bit_count() - (_PAIRS[o] & _UNTOUCHED[x]).bit_count()
@@ -326,10 +338,11 @@ def tictactoe_weighted(
 
     The centre lies on four lines and a corner on three, against an edge's
     two; a threat wins at its owner's next move unless it is blocked first.
-    Against :func:`tictactoe_estimator` at depths 1 to 3, from every
-    two-move opening with each side moving first, these weights won more
+    Against [`tictactoe_estimator`][gamelib.games.tictactoe.tictactoe_estimator] at depths 1 to 3,
+    from every two-move opening with each side moving first, these weights won more
     games than they lost.  A weight of 0 switches its feature off:
-    ``centre=0, corners=0, threats=0`` is :func:`tictactoe_estimator`.
+    `centre=0, corners=0, threats=0` is
+    [`tictactoe_estimator`][gamelib.games.tictactoe.tictactoe_estimator].
     """
     evaluation = WeightedSum(
         [

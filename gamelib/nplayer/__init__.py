@@ -1,13 +1,16 @@
 """Games of n >= 2 players: the contract, max^n, shallow pruning, paranoid search, trees.
 
-- :mod:`gamelib.nplayer.game`: the n-player contract (:class:`NPlayerGame`),
-  utility vectors, estimators and settings;
-- :mod:`gamelib.nplayer.maxn`: :func:`MaxN`, :func:`ShallowMaxN` and the
-  paranoid reduction (:class:`ParanoidGame`, :func:`Paranoid`);
-- :mod:`gamelib.nplayer.events`: what those searches tell an observer;
-- :mod:`gamelib.nplayer.trees`: explicit n-player trees in text form;
-- :mod:`gamelib.nplayer.trace`: text traces and Graphviz pictures of a search;
-- :mod:`gamelib.nplayer.play`: a whole game between n players, and a human player.
+- [`gamelib.nplayer.game`][gamelib.nplayer.game]: the n-player contract
+  ([`NPlayerGame`][gamelib.nplayer.game.NPlayerGame]), utility vectors, estimators and settings;
+- [`gamelib.nplayer.maxn`][gamelib.nplayer.maxn]: [`MaxN`][gamelib.nplayer.maxn.MaxN],
+  [`ShallowMaxN`][gamelib.nplayer.maxn.ShallowMaxN] and the paranoid reduction
+  ([`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame],
+  [`Paranoid`][gamelib.nplayer.maxn.Paranoid]);
+- [`gamelib.nplayer.events`][gamelib.nplayer.events]: what those searches tell an observer;
+- [`gamelib.nplayer.trees`][gamelib.nplayer.trees]: explicit n-player trees in text form;
+- [`gamelib.nplayer.trace`][gamelib.nplayer.trace]: text traces and Graphviz pictures of a search;
+- [`gamelib.nplayer.play`][gamelib.nplayer.play]: a whole game between n players, and a human
+  player.
 """
 
 from gamelib.nplayer.events import (

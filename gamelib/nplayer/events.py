@@ -1,12 +1,13 @@
 """What an n-player search tells its observer, as data.
 
-The same bracketing as the two-player events (:mod:`gamelib.search.events`):
-every position, the root included, is entered (:class:`NEnter`) and left
-(:class:`NLeave`), with its children's events in between, and a
-:class:`ShallowCut` before the leave where shallow pruning skipped the rest
-of its moves.  The values are utility vectors, and there is no window: a
+The same bracketing as the two-player events ([`gamelib.search.events`][gamelib.search.events]):
+every position, the root included, is entered ([`NEnter`][gamelib.nplayer.events.NEnter]) and left
+([`NLeave`][gamelib.nplayer.events.NLeave]), with its children's events in between, and a
+[`ShallowCut`][gamelib.nplayer.events.ShallowCut] before the leave where shallow pruning skipped the
+rest of its moves.  The values are utility vectors, and there is no window: a
 max^n search passes down at most one number, the parent's best so far.
 
+```pycon
 >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
 >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
 >>> events = []
@@ -24,6 +25,8 @@ enter 1 Finished (0,3) depth 0
 leave (0,3) exact
 leave (0,3) exact best 1
 leave (1,2) exact best 0
+
+```
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ class NEnter(Generic[S, M]):
     move: M | None
     """The move that led here from the position entered last; None at the root."""
     status: NStatus[S]
-    """``Playing(state)``, or ``Finished(utilities)`` when the move ended the game."""
+    """`Playing(state)`, or `Finished(utilities)` when the move ended the game."""
     player: int | None
     """Who is to move here (None when the game is over)."""
     depth: int
@@ -102,7 +105,7 @@ NObserver: TypeAlias = Callable[[NEvent[S, M]], None]
 
 
 def nevent_to_string(event: NEvent[S, M]) -> str:
-    """One event on one line (moves and states as ``str`` shows them), for debugging."""
+    """One event on one line (moves and states as `str` shows them), for debugging."""
     match event:
         case NEnter():
             where = "root" if event.move is None else str(event.move)

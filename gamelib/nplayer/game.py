@@ -1,15 +1,16 @@
 """The n-player contract: games of two or more players that end with a vector of utilities.
 
-This sits beside the two-player GAME signature (:class:`gamelib.core.game.Game`)
+This sits beside the two-player GAME signature ([`gamelib.core.game.Game`][gamelib.core.game.Game])
 and leaves it as it is.  With more than two players "who won" is no longer
 one of three outcomes, so a finished game reports a *utility vector*: one
-number per player, component ``i`` for player ``i``, larger better for that
-player.  Players are numbered ``0 .. n-1`` and have display names; ``n >= 2``.
+number per player, component `i` for player `i`, larger better for that
+player.  Players are numbered `0 .. n-1` and have display names; `n >= 2`.
 
-A position still being played is the core's :class:`~gamelib.core.datatypes.Playing`;
-a finished one is :class:`Finished` with its vector.  An n-player estimator
+A position still being played is the core's [`Playing`][gamelib.core.datatypes.Playing];
+a finished one is [`Finished`][gamelib.nplayer.game.Finished] with its vector. An n-player estimator
 guesses a whole vector at the search horizon.
 
+```pycon
 >>> Finished((1, 0, 0))
 Finished(utilities=(1, 0, 0))
 >>> check_vector((1, 2), 3, "the leaf x")
@@ -17,6 +18,8 @@ Traceback (most recent call last):
 ...
 gamelib.nplayer.game.UtilityLengthError: the leaf x has the utility vector (1, 2) of length 2, \
 but the game has 3 players
+
+```
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 Number: TypeAlias = Fraction | float
-"""A utility: an ``int``, a ``Fraction`` (both exact) or a ``float``."""
+"""A utility: an `int`, a `Fraction` (both exact) or a `float`."""
 
 Vector: TypeAlias = tuple[Number, ...]
 """One utility per player, player 0 first."""
@@ -70,26 +73,32 @@ class UtilityLengthError(ValueError):
 
 
 class PlayerNumberError(ValueError):
-    """A game said a player outside ``0 .. n-1`` is to move."""
+    """A game said a player outside `0 .. n-1` is to move."""
 
 
 def echo(value: object, limit: int = 40) -> str:
-    """``str(value)``, cut to about ``limit`` characters, for error messages.
+    """`str(value)`, cut to about `limit` characters, for error messages.
 
+    ```pycon
     >>> echo(tuple(range(30)))
     '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
+
+    ```
     """
     text = str(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_players(n: int) -> int:
-    """``n`` when it is a number of players a game can have (two or more).
+    """`n` when it is a number of players a game can have (two or more).
 
+    ```pycon
     >>> check_players(1)
     Traceback (most recent call last):
     ...
     gamelib.nplayer.game.PlayerCountError: a game needs at least 2 players, got 1
+
+    ```
     """
     given: object = n  # callers from untyped code may pass anything
     if isinstance(given, bool) or not isinstance(given, int):
@@ -100,10 +109,10 @@ def check_players(n: int) -> int:
 
 
 def check_vector(vector: Vector, n: int, where: str) -> Vector:
-    """``vector`` when it has one utility for each of ``n`` players.
+    """`vector` when it has one utility for each of `n` players.
 
-    Otherwise :class:`UtilityLengthError`, one sentence naming ``where`` the
-    vector came from and the vector itself (cut short when long).
+    Otherwise [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError], one sentence naming
+    `where` the vector came from and the vector itself (cut short when long).
     """
     given: object = vector  # a game or estimator may return anything
     if not isinstance(given, tuple) or len(given) != n:
@@ -116,20 +125,26 @@ def check_vector(vector: Vector, n: int, where: str) -> Vector:
 
 
 def letter_names(n: int) -> tuple[str, ...]:
-    """Display names ``A``, ``B``, ... for ``n`` players (``P27``, ... past ``Z``).
+    """Display names `A`, `B`, ... for `n` players (`P27`, ... past `Z`).
 
+    ```pycon
     >>> letter_names(3)
     ('A', 'B', 'C')
+
+    ```
     """
     letters = string.ascii_uppercase
     return tuple(letters[i] if i < len(letters) else f"P{i + 1}" for i in range(n))
 
 
 def number_to_string(x: Number) -> str:
-    """A utility as a person writes it: ``3``, ``1/3``, ``2.5``.
+    """A utility as a person writes it: `3`, `1/3`, `2.5`.
 
+    ```pycon
     >>> number_to_string(Fraction(2, 6)), number_to_string(Fraction(4, 2)), number_to_string(2.0)
     ('1/3', '2', '2')
+
+    ```
     """
     if isinstance(x, Fraction):
         return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
@@ -139,10 +154,13 @@ def number_to_string(x: Number) -> str:
 
 
 def vector_to_string(vector: Vector) -> str:
-    """A vector as the tree text writes it: ``(3,1/2,0)``.
+    """A vector as the tree text writes it: `(3,1/2,0)`.
 
+    ```pycon
     >>> vector_to_string((3, Fraction(1, 2), 0))
     '(3,1/2,0)'
+
+    ```
     """
     return "(" + ",".join(number_to_string(x) for x in vector) + ")"
 
@@ -150,7 +168,7 @@ def vector_to_string(vector: Vector) -> str:
 @final
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The game is over and each player gets its component of ``utilities``."""
+    """The game is over and each player gets its component of `utilities`."""
 
     utilities: Vector
     """One utility per player, player 0 first."""
@@ -165,10 +183,10 @@ NStatus: TypeAlias = Playing[S] | Finished
 
 # --8<-- [start:game]
 class NPlayerGame(Protocol[S, M]):
-    """The rules of a game of ``n >= 2`` players with states ``S`` and moves ``M``.
+    """The rules of a game of `n >= 2` players with states `S` and moves `M`.
 
-    As for the two-player GAME, states are immutable and ``play`` returns a
-    new one.  Players are numbered ``0 .. n-1``; ``names`` gives ``n``.
+    As for the two-player GAME, states are immutable and `play` returns a
+    new one.  Players are numbered `0 .. n-1`; `names` gives `n`.
     """
 
     @property
@@ -182,33 +200,33 @@ class NPlayerGame(Protocol[S, M]):
         ...
 
     def player(self, state: S, /) -> int:
-        """The number (``0 .. n-1``) of the player whose turn it is in ``state``."""
+        """The number (`0 .. n-1`) of the player whose turn it is in `state`."""
         ...
 
     def moves(self, state: S, /) -> Seq[M]:
-        """The legal moves in ``state``: non-empty, in the order searches try them.
+        """The legal moves in `state`: non-empty, in the order searches try them.
 
-        REQUIRES: ``state`` is still being played.
+        REQUIRES: `state` is still being played.
         """
         ...
 
     def play(self, state: S, move: M, /) -> NStatus[S]:
-        """``Playing(next)``, or ``Finished(utilities)`` with one utility per player.
+        """`Playing(next)`, or `Finished(utilities)` with one utility per player.
 
-        REQUIRES: ``move`` is one of ``moves(state)``.
+        REQUIRES: `move` is one of `moves(state)`.
         """
         ...
 
     def state_to_string(self, state: S, /) -> str:
-        """``state`` as a person reads it."""
+        """`state` as a person reads it."""
         ...
 
     def move_to_string(self, move: M, /) -> str:
-        """``move`` as a person types it."""
+        """`move` as a person types it."""
         ...
 
     def parse_move(self, state: S, text: str, /) -> M | None:
-        """The move ``text`` names if it is legal in ``state``; otherwise None."""
+        """The move `text` names if it is legal in `state`; otherwise None."""
         ...
 
 
@@ -224,19 +242,23 @@ class NEstimator(Protocol[S, M]):
         ...
 
     def estimate(self, state: S, /) -> Vector:
-        """A guess of each player's utility in ``state`` (an unfinished state)."""
+        """A guess of each player's utility in `state` (an unfinished state)."""
         ...
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class VectorEstimator(Generic[S, M]):
-    """An n-player estimator from a function; the ready-made :class:`NEstimator`.
+    """An n-player estimator from a function; the ready-made
+    [`NEstimator`][gamelib.nplayer.game.NEstimator].
 
+    ```pycon
     >>> from gamelib.nplayer.trees import CSE473, TreeGame
     >>> game = TreeGame(CSE473)
     >>> VectorEstimator(game, lambda state: (1, 1, 1)).estimate(game.start)
     (1, 1, 1)
+
+    ```
     """
 
     game: NPlayerGame[S, M]
@@ -249,8 +271,8 @@ class VectorEstimator(Generic[S, M]):
 class NSettings(Generic[S, M]):
     """What an n-player search player is built from: its estimator and depth.
 
-    REQUIRES: ``search_depth >= 1`` (else ``ValueError`` naming it) and a game
-    of at least two players (else :class:`PlayerCountError`).
+    REQUIRES: `search_depth >= 1` (else `ValueError` naming it) and a game
+    of at least two players (else [`PlayerCountError`][gamelib.nplayer.game.PlayerCountError]).
     """
 
     estimator: NEstimator[S, M]
@@ -258,7 +280,7 @@ class NSettings(Generic[S, M]):
     search_depth: int
     """How many moves ahead to look."""
     players: int = field(init=False)
-    """The number of players, read from the game's ``names``."""
+    """The number of players, read from the game's `names`."""
 
     def __post_init__(self) -> None:
         check_depth(self.search_depth)

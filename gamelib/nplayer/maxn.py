@@ -6,37 +6,41 @@ vector is best *in its own component*.  With two zero-sum players it is
 minimax again.
 
 **Ties.**  When several children give the mover the same utility, the first
-in move order wins, as the lectures' ``max`` on edges keeps the first edge.
+in move order wins, as the lectures' `max` on edges keeps the first edge.
 The other players do care which one is taken, so the rule changes values, and
-it is part of the contract: :func:`MaxN` replaces the best child only when a
+it is part of the contract: [`MaxN`][gamelib.nplayer.maxn.MaxN] replaces the best child only when a
 later one is *strictly* better for the mover.  Other rules exist (a
 "paranoid" mover takes the tie worst for everyone else, a "generous" one the
 tie best for the next player, a random one any); each gives another value,
 and none is more correct than the others.
 
 **Shallow pruning** (Korf, 1991) needs every utility to be at least 0 and
-every vector's sum to be at most a known ``total`` (a constant-sum game is the
-usual case).  If the parent's player ``q`` already has ``b`` from an earlier
-move, and the player ``p`` to move here (``p != q``) has found a child
-giving it ``x`` with ``total - x <= b``, then whatever ``p`` ends up taking
-leaves ``q`` at most ``total - x <= b``: not strictly better than what ``q``
-has, so ``q`` will not choose this move, and the rest of ``p``'s moves are
+every vector's sum to be at most a known `total` (a constant-sum game is the
+usual case).  If the parent's player `q` already has `b` from an earlier
+move, and the player `p` to move here (`p != q`) has found a child
+giving it `x` with `total - x <= b`, then whatever `p` ends up taking
+leaves `q` at most `total - x <= b`: not strictly better than what `q`
+has, so `q` will not choose this move, and the rest of `p`'s moves are
 skipped.  The parent ignores the cut position's vector for the same reason,
-so the root's vector and move are exactly those of :func:`MaxN`.  Only this
+so the root's vector and move are exactly those of [`MaxN`][gamelib.nplayer.maxn.MaxN].  Only this
 one-level ("shallow") cut is safe; the deeper cuts of alpha-beta are not, for
 more than two players.
 
 **Paranoid** search (Sturtevant and Korf, 2000) assumes everyone else has
 ganged up on the player to move: it is then a two-player zero-sum game,
-:class:`ParanoidGame`, which gamelib's own two-player searches solve
-unchanged (:func:`Paranoid` uses :func:`~gamelib.estimate.alphabeta.AlphaBeta`).
+[`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame], which gamelib's own two-player searches solve
+unchanged ([`Paranoid`][gamelib.nplayer.maxn.Paranoid] uses
+[`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta]).
 
+```pycon
 >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
 >>> settings = NSettings(tree_estimator(TreeGame(CSE473)), 3)
 >>> MaxN(settings).analyse(settings.estimator.game.start)
 (0, (3, 2, 5))
 >>> Paranoid(settings).analyse(settings.estimator.game.start)
 (0, 1)
+
+```
 """
 
 from __future__ import annotations
@@ -101,11 +105,13 @@ class ShallowBoundError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ShallowSettings(NSettings[S, M]):
-    """Settings for :func:`ShallowMaxN`: also the most any vector's utilities add up to.
+    """Settings for [`ShallowMaxN`][gamelib.nplayer.maxn.ShallowMaxN]: also the most any vector's
+    utilities add up to.
 
-    REQUIRES: ``total >= 0``; every vector the game or the estimator gives has
-    utilities ``>= 0`` summing to at most ``total`` (the search checks each one
-    and raises :class:`ShallowBoundError` naming the first that does not).
+    REQUIRES: `total >= 0`; every vector the game or the estimator gives has
+    utilities `>= 0` summing to at most `total` (the search checks each one
+    and raises [`ShallowBoundError`][gamelib.nplayer.maxn.ShallowBoundError] naming the first that
+    does not).
     """
 
     total: Number
@@ -133,16 +139,16 @@ class NSearchPlayer(Protocol[S, M, V_co]):
         ...
 
     def next_move(self, state: S, /) -> M:
-        """The move the search chooses in ``state``."""
+        """The move the search chooses in `state`."""
         ...
 
     def analyse(self, state: S, /) -> tuple[M, V_co]:
-        """The move ``next_move`` makes and the value the search found for it."""
+        """The move `next_move` makes and the value the search found for it."""
         ...
 
 
 class NFactory(Protocol[St_contra, S, M]):
-    """The shape of :func:`MaxN` and :func:`ShallowMaxN`: ``F(settings, *, observer=None)``."""
+    """The shape of `MaxN` and `ShallowMaxN`: `F(settings, *, observer=None)`."""
 
     def __call__(
         self, settings: St_contra, /, *, observer: NObserver[S, M] | None = None
@@ -188,7 +194,7 @@ def _maxn(
     total: Number | None,
     observer: NObserver[S, M] | None,
 ) -> NSearchPlayer[S, M, Vector]:
-    """max^n, with shallow pruning against ``total`` unless it is None."""
+    """max^n, with shallow pruning against `total` unless it is None."""
     est = settings.estimator
     game = est.game
     n = settings.players
@@ -232,10 +238,10 @@ def _maxn(
 
     # --8<-- [start:search]
     def search(d: int, s: S, p: int, bound: tuple[int, Number] | None, /) -> tuple[M, Vector, bool]:
-        """The best edge for player ``p`` at ``s``, and whether every move was searched.
+        """The best edge for player `p` at `s`, and whether every move was searched.
 
-        ``bound`` is the parent's player and what it already has (shallow pruning only).
-        REQUIRES: d > 0 and ``s`` is still being played.
+        `bound` is the parent's player and what it already has (shallow pruning only).
+        REQUIRES: d > 0 and `s` is still being played.
         """
         best: tuple[M, Vector] | None = None
         rest = moves(s)
@@ -263,7 +269,7 @@ def _maxn(
     # --8<-- [end:search]
 
     def evaluate(d: int, st: NStatus[S], m: M, bound: tuple[int, Number] | None, /) -> Vector:
-        """The vector of the position ``st`` that the move ``m`` led to.  REQUIRES: d >= 0."""
+        """The vector of the position `st` that the move `m` led to.  REQUIRES: d >= 0."""
         if observer is not None:
             return watched(d, st, m, bound)
         if isinstance(st, Playing):
@@ -274,7 +280,7 @@ def _maxn(
         return final(st, m)
 
     def watched(d: int, st: NStatus[S], m: M | None, bound: tuple[int, Number] | None) -> Vector:
-        """``evaluate``, bracketed by the events an observer is told."""
+        """`evaluate`, bracketed by the events an observer is told."""
         assert observer is not None
         if isinstance(st, Playing):
             s = st.state
@@ -309,12 +315,12 @@ def _maxn(
 def MaxN(
     settings: NSettings[S, M], /, *, observer: NObserver[S, M] | None = None
 ) -> NSearchPlayer[S, M, Vector]:
-    """A player that searches every line ``settings.search_depth`` moves deep with max^n.
+    """A player that searches every line `settings.search_depth` moves deep with max^n.
 
     The mover takes the child best in its own component, the first one on a
     tie.  Estimates and final vectors of the wrong length raise
-    :class:`~gamelib.nplayer.game.UtilityLengthError`; an ``observer`` is told
-    everything the search does (see :mod:`gamelib.nplayer.events`).
+    [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError]; an `observer` is told
+    everything the search does (see [`gamelib.nplayer.events`][gamelib.nplayer.events]).
     """
     return _maxn(f"MaxN(depth {settings.search_depth})", settings, None, observer)
 
@@ -322,10 +328,12 @@ def MaxN(
 def ShallowMaxN(
     settings: ShallowSettings[S, M], /, *, observer: NObserver[S, M] | None = None
 ) -> NSearchPlayer[S, M, Vector]:
-    """:func:`MaxN` with Korf's shallow pruning: the same move and vector, fewer leaves.
+    """[`MaxN`][gamelib.nplayer.maxn.MaxN] with Korf's shallow pruning: the same move and vector,
+    fewer leaves.
 
-    Every vector must have utilities ``>= 0`` summing to at most
-    ``settings.total``; the first that does not raises :class:`ShallowBoundError`.
+    Every vector must have utilities `>= 0` summing to at most
+    `settings.total`; the first that does not raises
+    [`ShallowBoundError`][gamelib.nplayer.maxn.ShallowBoundError].
     """
     total = settings.total
     name = f"ShallowMaxN(depth {settings.search_depth}, total {number_to_string(total)})"
@@ -335,15 +343,18 @@ def ShallowMaxN(
 def count_leaves(
     factory: NFactory[St_contra, S, M], settings: St_contra, state: S
 ) -> tuple[M, Vector, int]:
-    """Run ``factory(settings)`` once at ``state``: its move, its vector, and the leaves it
+    """Run `factory(settings)` once at `state`: its move, its vector, and the leaves it
     evaluated (estimates and finished games).
 
+    ```pycon
     >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
     >>> estimator = tree_estimator(TreeGame(CSE473))
     >>> count_leaves(MaxN, NSettings(estimator, 3), estimator.game.start)
     (0, (3, 2, 5), 8)
     >>> count_leaves(ShallowMaxN, ShallowSettings(estimator, 3, 10), estimator.game.start)
     (0, (3, 2, 5), 6)
+
+    ```
     """
     leaves = [0]
 
@@ -366,7 +377,7 @@ class Ended:
 
     The two-player GAME ends only in a win, a loss or a draw, which cannot
     carry a utility, so the reduction keeps a finished game on the board: its
-    one move, :data:`END`, leads back to it, and estimating it gives the
+    one move, [`END`][gamelib.nplayer.maxn.END], leads back to it, and estimating it gives the
     paranoid player's utility exactly.
     """
 
@@ -378,7 +389,7 @@ class Ended:
 
 
 class EndMove(Enum):
-    """The only move of an :class:`Ended` position."""
+    """The only move of an [`Ended`][gamelib.nplayer.maxn.Ended] position."""
 
     END = "end"
 
@@ -387,21 +398,26 @@ class EndMove(Enum):
 
 
 END = EndMove.END
+"""The one move of an [`Ended`][gamelib.nplayer.maxn.Ended] position: it leads back to it."""
 _END_MOVES: Seq[EndMove] = seq.singleton(END)
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class ParanoidGame(Generic[S, M]):
-    """``game`` as two players: ``me`` is Maxie, everyone else together is Minnie.
+    """`game` as two players: `me` is Maxie, everyone else together is Minnie.
 
-    A two-player :class:`~gamelib.core.game.Game`, so any two-player search
-    plays it; with :class:`ParanoidEstimator` the value is ``me``'s utility.
+    A two-player [`Game`][gamelib.core.game.Game], so any two-player search
+    plays it; with [`ParanoidEstimator`][gamelib.nplayer.maxn.ParanoidEstimator] the value is `me`'s
+    utility.
 
+    ```pycon
     >>> from gamelib.nplayer.trees import CSE473, TreeGame
     >>> reduced = ParanoidGame(TreeGame(CSE473), 1)
     >>> reduced.player(reduced.start), reduced.state_to_string(reduced.start)
     (<Side.Minnie>, '(A,a)')
+
+    ```
     """
 
     game: NPlayerGame[S, M]
@@ -469,7 +485,8 @@ def _compare(a: Est[Number], b: Est[Number], /) -> Order:
 @final
 @dataclass(frozen=True, slots=True)
 class ParanoidEstimator(Generic[S, M]):
-    """The two-player estimator of a :class:`ParanoidGame`: the paranoid player's utility.
+    """The two-player estimator of a [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame]: the
+    paranoid player's utility.
 
     Guesses are that player's component of the n-player estimate (or of the
     finished game's vector), compared as numbers.
@@ -499,13 +516,16 @@ class ParanoidEstimator(Generic[S, M]):
 def paranoid_settings(
     settings: NSettings[S, M], me: int
 ) -> Settings[S | Ended, M | EndMove, Number]:
-    """Two-player settings for ``me``'s paranoid game, for any two-player search factory.
+    """Two-player settings for `me`'s paranoid game, for any two-player search factory.
 
+    ```pycon
     >>> from gamelib import Minimax
     >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
     >>> reduced = paranoid_settings(NSettings(tree_estimator(TreeGame(CSE473)), 3), 0)
     >>> Minimax(reduced).analyse(reduced.estimator.game.start)
     (0, Guess(guess=1))
+
+    ```
     """
     game = ParanoidGame(settings.estimator.game, me)
     return Settings(ParanoidEstimator(game, settings.estimator), settings.search_depth)
@@ -519,10 +539,10 @@ def Paranoid(
 ) -> NSearchPlayer[S, M, Number]:
     """A player that assumes everyone else plays against it, solved with AlphaBeta.
 
-    At each state the player to move is Maxie of its :class:`ParanoidGame`;
-    ``analyse`` gives AlphaBeta's move and value there: the utility the player
-    is sure of whatever the others do (to the search depth).  The observer,
-    if any, sees the two-player search's events.
+    At each state the player to move is Maxie of its
+    [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame]; `analyse` gives AlphaBeta's move and value
+    there: the utility the player is sure of whatever the others do (to the search depth). The
+    observer, if any, sees the two-player search's events.
     """
     game = settings.estimator.game
     players: tuple[SearchPlayer[S | Ended, M | EndMove, Number], ...] = tuple(

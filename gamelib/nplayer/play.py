@@ -1,8 +1,9 @@
 """Playing an n-player game: a referee for n players, and a human at a prompt.
 
 A player here is anything that maps a state to a move: a search player's
-``next_move``, a :class:`NHumanPlayer`, or a plain function.
+`next_move`, a [`NHumanPlayer`][gamelib.nplayer.play.NHumanPlayer], or a plain function.
 
+```pycon
 >>> import io
 >>> from gamelib.games.takeaway import TakeAway
 >>> game = TakeAway(pile=5)
@@ -27,6 +28,8 @@ B takes 1 (0.00 s)
 Game over! A 0, B 1, C 0
 >>> record.utilities, record.moves
 ((0, 1, 0), (1, 1, 1, 1, 1))
+
+```
 """
 
 from __future__ import annotations
@@ -70,10 +73,13 @@ class NGameRecord(Generic[M]):
 
 
 def utilities_to_string(names: Sequence[str], utilities: Vector) -> str:
-    """Each player's name and utility: ``A 0, B 1, C 0``.
+    """Each player's name and utility: `A 0, B 1, C 0`.
 
+    ```pycon
     >>> utilities_to_string(("A", "B"), (1, 0))
     'A 1, B 0'
+
+    ```
     """
     return ", ".join(
         f"{name} {number_to_string(u)}" for name, u in zip(names, utilities, strict=True)
@@ -88,15 +94,15 @@ def play_game(
     clock: Callable[[], float] = time.perf_counter,
     start: S | None = None,
 ) -> NGameRecord[M]:
-    """Play ``game`` from ``start`` (default ``game.start``) to the end, ``players[i]``
-    choosing player ``i``'s moves.
+    """Play `game` from `start` (default `game.start`) to the end, `players[i]`
+    choosing player `i`'s moves.
 
-    Prints each state, each move as "<name> takes <move> (<seconds> s)" and the
-    utilities at the end to ``out`` (default standard output).  Raises
-    :class:`~gamelib.nplayer.game.PlayerCountError` unless there is one player
-    per name, :class:`~gamelib.core.controller.IllegalMoveError` naming the
+    Prints each state, each move as `"<name> takes <move> (<seconds> s)"` and the
+    utilities at the end to `out` (default standard output).  Raises
+    [`PlayerCountError`][gamelib.nplayer.game.PlayerCountError] unless there is one player
+    per name, [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError] naming the
     player, the move and the state when a move is not legal, and
-    :class:`~gamelib.nplayer.game.UtilityLengthError` for a final vector of the
+    [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] for a final vector of the
     wrong length.  What a player raises passes through.
     """
     names = game.names
@@ -144,12 +150,13 @@ def play_game(
 @final
 @dataclass(eq=False)
 class NHumanPlayer(Generic[S, M]):
-    """Asks "<name>, please type your move: " until it reads a legal move.
+    """Asks `"<name>, please type your move: "` until it reads a legal move.
 
     Text that names no legal move is answered with the legal moves, and the
     prompt comes again; end of input or Ctrl-C raises
-    :class:`~gamelib.core.human.InputClosedError`.
+    [`InputClosedError`][gamelib.core.human.InputClosedError].
 
+    ```pycon
     >>> import io
     >>> from gamelib.games.takeaway import TakeAway
     >>> game = TakeAway(pile=2)
@@ -159,6 +166,8 @@ class NHumanPlayer(Generic[S, M]):
     >>> print(out.getvalue().rstrip())
     A, please type your move: '3' is not a legal move here; legal moves: 1, 2
     A, please type your move:
+
+    ```
     """
 
     game: NPlayerGame[S, M]

@@ -1,10 +1,11 @@
 """Traces of one n-player search: every position visited, and pictures of them with vectors.
 
-Built, like :mod:`gamelib.trace`, from the events the search reports (see
-:mod:`gamelib.nplayer.events`) and nothing else.  Each node keeps its path,
+Built, like [`gamelib.trace`][gamelib.trace], from the events the search reports (see
+[`gamelib.nplayer.events`][gamelib.nplayer.events]) and nothing else.  Each node keeps its path,
 the player to move, its vector, the best move, and, where shallow pruning
 stopped it, the move that caused the cut and the moves never searched.
 
+```pycon
 >>> from gamelib.nplayer import CSE473, ShallowMaxN, ShallowSettings, TreeGame, tree_estimator
 >>> t = trace(ShallowMaxN, ShallowSettings(tree_estimator(TreeGame(CSE473)), 3, 10))
 >>> print(trace_to_text(t))
@@ -28,6 +29,8 @@ Evaluating (A,a)
   move 1 not searched
   value of (B,i) is (1,7,2) or better for B, best move 0
 value of (A,a) is (3,2,5), best move 0
+
+```
 """
 
 from __future__ import annotations
@@ -86,7 +89,7 @@ class NTraceNode(Generic[S, M]):
     path: tuple[M, ...]
     """The moves from the root to here."""
     status: NStatus[S]
-    """``Playing(state)``, or ``Finished(utilities)``."""
+    """`Playing(state)`, or `Finished(utilities)`."""
     depth: int
     """Moves the search could still look ahead from here."""
     player: int | None
@@ -140,7 +143,7 @@ class NTrace(Generic[S, M]):
     game: NPlayerGame[S, M]
     """The game searched."""
     player: str
-    """The player's name, e.g. ``MaxN(depth 3)``."""
+    """The player's name, e.g. `MaxN(depth 3)`."""
     total: Number | None = None
     """Shallow pruning's total, for explaining its cuts (None without pruning)."""
 
@@ -156,7 +159,7 @@ class NTrace(Generic[S, M]):
 class NTracer(Generic[S, M]):
     """An observer that builds the tree of one n-player search from its events.
 
-    Raises :class:`NTraceError` on events that are not well bracketed.
+    Raises [`NTraceError`][gamelib.nplayer.trace.NTraceError] on events that are not well bracketed.
     """
 
     def __init__(self) -> None:
@@ -167,7 +170,7 @@ class NTracer(Generic[S, M]):
 
     @property
     def root(self) -> NTraceNode[S, M]:
-        """The root of the tree (``NTraceError`` before the search has started)."""
+        """The root of the tree (`NTraceError` before the search has started)."""
         if self._root is None:
             raise NTraceError("the search has reported nothing yet")
         return self._root
@@ -217,7 +220,7 @@ class NTracer(Generic[S, M]):
 
 
 def trace(factory: NFactory[St, S, M], settings: St, state: S | None = None) -> NTrace[S, M]:
-    """Run ``factory(settings)`` once from ``state`` (default the start); the trace of it."""
+    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
 
     def build(observer: NObserver[S, M]) -> NSearchPlayer[S, M, Vector]:
         return factory(settings, observer=observer)
@@ -231,8 +234,9 @@ def trace_player(
     state: S | None = None,
     total: Number | None = None,
 ) -> NTrace[S, M]:
-    """Build a player with ``build(observer)``, run it once from ``state`` (default the
-    start), and return the trace; ``total`` is shallow pruning's, if it prunes."""
+    """Build a player with `build(observer)`, run it once from `state` (default the
+    start), and return the trace; `total` is shallow pruning's, if it prunes.
+    """
     tracer: NTracer[S, M] = NTracer()
     player = build(tracer)
     game = player.game
@@ -257,7 +261,7 @@ def _vector(value: Vector | None) -> str:
 
 
 def trace_to_text(t: NTrace[S, M]) -> str:
-    """The trace as indented lines, in the style of :func:`gamelib.trace.trace_to_text`."""
+    """The trace as indented lines, in the style of `gamelib.trace.trace_to_text`."""
     game = t.game
     names = game.names
     lines: list[str] = []
@@ -329,8 +333,8 @@ def _shape(player: int | None) -> str:
 def trace_to_dot(t: NTrace[S, M]) -> str:
     """The trace as a Graphviz digraph, with a vector at every node.
 
-    Each player has its own shape (:data:`PLAYER_SHAPES`, named in the
-    picture's title) and each node's label names the player to move;
+    Each player has its own shape ([`PLAYER_SHAPES`][gamelib.nplayer.trace.PLAYER_SHAPES], named in
+    the picture's title) and each node's label names the player to move;
     finished games are octagons, and leaves are numbered in visiting order.
     The chosen line from the root is bold; moves shallow pruning never
     searched lead to grey, dashed subtrees (expanded from the game, up to the
@@ -355,7 +359,7 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     names_of_grey = (f"p{i}" for i in itertools.count())
 
     def grey(parent: str, state: S, move: M, depth: int) -> None:
-        """The subtree ``move`` leads to, never searched: breadth first, within a budget."""
+        """The subtree `move` leads to, never searched: breadth first, within a budget."""
         budget = _PRUNED_NODES_PER_SUBTREE
         queue = [(parent, state, move, depth)]
         while queue and budget > 0:

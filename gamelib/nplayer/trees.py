@@ -1,19 +1,22 @@
 """Explicit n-player game trees, written as text like the handouts' trees.
 
 A node is a name, an optional utility vector in parentheses and an optional
-bracketed list of children::
+bracketed list of children:
 
-    a[ b[ c(3,2,5), d(1,4,5) ], e(2,2,6) ]
+```text
+a[ b[ c(3,2,5), d(1,4,5) ], e(2,2,6) ]
+```
 
 A node without children is the end of the game: it must have a vector, and
-reaching it gives :class:`~gamelib.nplayer.game.Finished` with that vector.
+reaching it gives [`Finished`][gamelib.nplayer.game.Finished] with that vector.
 A vector on an inner node is its estimate, used when a search stops there
 (all zeros when it has none).  The number of players is the vectors' length,
 the same for every vector and at least 2; players move in turn, 0 at the root,
 then 1, 2, ..., n-1, 0, ... by depth, and are called A, B, C, ...  Moves are
-0-based child indices.  Utilities are whole numbers, decimals (``2.5``) or
-fractions (``1/3``), all read exactly.
+0-based child indices.  Utilities are whole numbers, decimals (`2.5`) or
+fractions (`1/3`), all read exactly.
 
+```pycon
 >>> tree = parse_tree("a[b(1,2,0), c[d(0,0,3), e(3,0,0)]]")
 >>> game = TreeGame(tree)
 >>> game.names, str(game.start)
@@ -25,11 +28,16 @@ Finished(utilities=(1, 2, 0))
 >>> tree_to_text(tree)
 'a[b(1,2,0),c[d(0,0,3),e(3,0,0)]]'
 
+```
+
 The parser keeps its own stack, so any depth of nesting is fine:
 
+```pycon
 >>> deep = "x[" * 10_000 + "y(1,0)" + "]" * 10_000
 >>> tree_to_text(parse_tree(deep)) == deep
 True
+
+```
 """
 
 from __future__ import annotations
@@ -79,7 +87,7 @@ class TreeSyntaxError(ValueError):
 @final
 @dataclass(frozen=True, slots=True)
 class Leaf:
-    """The end of a game: reaching it gives ``Finished(utilities)``."""
+    """The end of a game: reaching it gives `Finished(utilities)`."""
 
     name: str
     """The node's label."""
@@ -90,7 +98,7 @@ class Leaf:
 @final
 @dataclass(frozen=True, slots=True)
 class Node:
-    """An inner node; its moves are the indices of ``children``."""
+    """An inner node; its moves are the indices of `children`."""
 
     name: str
     """The node's label."""
@@ -127,7 +135,7 @@ class TreeState:
 
 
 def _vectors(tree: Tree) -> list[tuple[str, Vector]]:
-    """Every vector in ``tree`` with its node's name, without recursion."""
+    """Every vector in `tree` with its node's name, without recursion."""
     found: list[tuple[str, Vector]] = []
     stack: list[Tree] = [tree]
     while stack:
@@ -145,14 +153,17 @@ def _vectors(tree: Tree) -> list[tuple[str, Vector]]:
 
 
 def tree_players(tree: Tree) -> int:
-    """The number of players of ``tree``: its vectors' common length.
+    """The number of players of `tree`: its vectors' common length.
 
-    Raises :class:`~gamelib.nplayer.game.UtilityLengthError` naming the first
+    Raises [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] naming the first
     node whose vector differs from the first vector's length, and
-    :class:`~gamelib.nplayer.game.PlayerCountError` when that length is below 2.
+    [`PlayerCountError`][gamelib.nplayer.game.PlayerCountError] when that length is below 2.
 
+    ```pycon
     >>> tree_players(parse_tree("a[b(1,2,3,4)]"))
     4
+
+    ```
     """
     vectors = _vectors(tree)
     if not vectors:
@@ -183,10 +194,10 @@ def _moves_of(k: int) -> Seq[int]:
 @final
 @dataclass(frozen=True, slots=True)
 class TreeGame:
-    """The n-player game whose tree is ``root``; player 0 moves first.
+    """The n-player game whose tree is `root`; player 0 moves first.
 
-    REQUIRES: the vectors in ``root`` all have the same length ``n >= 2``
-    (see :func:`tree_players` for the errors).
+    REQUIRES: the vectors in `root` all have the same length `n >= 2`
+    (see [`tree_players`][gamelib.nplayer.trees.tree_players] for the errors).
     """
 
     root: Node
@@ -254,7 +265,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 
 
 def _excerpt(text: str, at: int) -> str:
-    """The tree text around position ``at``, at most about 40 characters."""
+    """The tree text around position `at`, at most about 40 characters."""
     start = max(0, at - 20)
     end = min(len(text), at + 20)
     return ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
@@ -394,8 +405,10 @@ class _Parser:
 
 
 def parse_tree(text: str) -> Node:
-    """The tree ``text`` writes; :class:`TreeSyntaxError` (or a vector error) says where it breaks.
+    """The tree `text` writes; [`TreeSyntaxError`][gamelib.nplayer.trees.TreeSyntaxError] (or a
+    vector error) says where it breaks.
 
+    ```pycon
     >>> parse_tree("a[b(1,2), c(3)]")
     Traceback (most recent call last):
     ...
@@ -406,6 +419,8 @@ but the node b has 2 (position 14 of the tree text)
     ...
     gamelib.nplayer.trees.TreeSyntaxError: expected ',' or ']' after b, found 'c' at position 10 \
 of the tree text 'a[b(1,2) c(3,4)]'
+
+    ```
     """
     if not isinstance(text, str):
         raise TreeSyntaxError(f"a tree text must be a string, got {echo(text)}")
@@ -420,10 +435,13 @@ of the tree text 'a[b(1,2) c(3,4)]'
 
 
 def tree_to_text(tree: Tree) -> str:
-    """``tree`` in the text form; ``parse_tree(tree_to_text(t)) == t`` for exact numbers.
+    """`tree` in the text form; `parse_tree(tree_to_text(t)) == t` for exact numbers.
 
+    ```pycon
     >>> tree_to_text(Node("a", (Leaf("b", (Fraction(1, 2), 0)),), (1, 1)))
     'a(1,1)[b(1/2,0)]'
+
+    ```
     """
     parts: list[str] = []
     stack: list[Tree | str] = [tree]
@@ -457,7 +475,8 @@ CSE473_TEXT = (
     " i[ j[k(1,7,2), l(3,6,1)], m[n(4,3,3), o(1,6,3)] ] ]"
 )
 """A three-player tree of the kind the CSE 473 slides draw: A moves at the root, then B,
-then C; every vector sums to 10.  max^n gives ``(3,2,5)`` by move 0 (C breaks the tie at c
+then C; every vector sums to 10.  max^n gives `(3,2,5)` by move 0 (C breaks the tie at c
 by taking d, the first); shallow pruning with total 10 skips m; A's paranoid value is 1."""
 
 CSE473 = parse_tree(CSE473_TEXT)
+"""The tree [`CSE473_TEXT`][gamelib.nplayer.trees.CSE473_TEXT], parsed."""

@@ -1,12 +1,12 @@
 """Searches on more than one core, or more than one machine.
 
-- :mod:`gamelib.parallel.batch`: many independent searches on any
-  ``concurrent.futures`` executor (a local process pool, a Dask cluster),
+- `gamelib.parallel.batch`: many independent searches on any
+  `concurrent.futures` executor (a local process pool, a Dask cluster),
   results as they finish with their input index, nothing lost when a
   worker dies;
-- :mod:`gamelib.parallel.recipes`: what crosses to a worker, a recipe to
+- `gamelib.parallel.recipes`: what crosses to a worker, a recipe to
   rebuild the search there (closures do not pickle);
-- :mod:`gamelib.parallel.split`: one search spread over workers: Jamboree's
+- `gamelib.parallel.split`: one search spread over workers: Jamboree's
   parallel moves, and root splitting.
 """
 

@@ -1,36 +1,39 @@
 """Many independent searches on an executor: results as they finish, nothing lost.
 
-:func:`run_batch` runs a task (a picklable callable, such as a
-:class:`~gamelib.parallel.recipes.SearchRecipe`) on each of many items and
-yields a :class:`BatchResult` per item, carrying the item's index in the
+`run_batch` runs a task (a picklable callable, such as a
+`SearchRecipe`) on each of many items and
+yields a `BatchResult` per item, carrying the item's index in the
 input.  Where it runs is the caller's choice:
 
-- nowhere else (``None``, the default): one after another in this process,
+- nowhere else (`None`, the default): one after another in this process,
   in input order, exactly as a loop would;
-- any :class:`concurrent.futures.Executor`: a ``ProcessPoolExecutor``, or
-  Dask's ``Client.get_executor()``, which has the same interface;
-- :class:`Workers`, which says how to *make* an executor and how many tasks
-  to keep in flight: :func:`local_workers` (processes on this machine) and
-  :func:`dask_workers` (a running Dask scheduler).  A batch that makes its own
+- any `concurrent.futures.Executor`: a `ProcessPoolExecutor`, or
+  Dask's `Client.get_executor()`, which has the same interface;
+- `Workers`, which says how to *make* an executor and how many tasks
+  to keep in flight: `local_workers` (processes on this machine) and
+  `dask_workers` (a running Dask scheduler).  A batch that makes its own
   executor can also mend it: when a worker process dies (killed, out of
   memory), a local pool breaks and fails every task in flight; the batch
   makes a new pool, runs the tasks that were in flight again one at a time
   (so the one that kills its worker is found and reported, and no other is
   lost), and carries on.  Dask retries such a task on another worker by
-  itself and gives up on it (``KilledWorker``) only after several workers
+  itself and gives up on it (`KilledWorker`) only after several workers
   died with it; a task given up on that way is run again alone, in case it
   was only queued on a worker that another task killed.
 
 A task that raises gives an error result for its item, with one sentence
-saying what went wrong; the batch goes on.  Ctrl-C (``KeyboardInterrupt``)
+saying what went wrong; the batch goes on.  Ctrl-C (`KeyboardInterrupt`)
 cancels the work not yet started, stops a local pool's processes, and is
 raised again for the caller to report.
 
+```pycon
 >>> results = run_batch(abs, [-3, 4, -5])
 >>> [(r.index, r.value) for r in results]
 [(0, 3), (1, 4), (2, 5)]
 >>> [r.error for r in run_batch(int, ["7", "x"])][1]
 "ValueError: invalid literal for int() with base 10: 'x'"
+
+```
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ X = TypeVar("X")
 R = TypeVar("R")
 
 DASK_CONNECT_SECONDS = 10.0
-"""How long :func:`dask_workers` waits for a scheduler to answer."""
+"""How long `dask_workers` waits for a scheduler to answer."""
 
 
 @final
@@ -95,17 +98,20 @@ class Workers:
     """Tasks in flight at once: enough to keep every worker busy, few enough that a
     broken pool has little to run again."""
     name: str
-    """What it is, for messages: ``2 local processes``."""
+    """What it is, for messages: `2 local processes`."""
     close: Callable[[], None] | None = None
     """What to do when no more batches will run on them (a Dask client disconnects);
     whoever made the workers calls it."""
 
 
 def describe_error(error: BaseException) -> str:
-    """One sentence for ``error``: its message, named by its kind unless it is gamelib's own.
+    """One sentence for `error`: its message, named by its kind unless it is gamelib's own.
 
+    ```pycon
     >>> describe_error(ZeroDivisionError("division by zero"))
     'ZeroDivisionError: division by zero'
+
+    ```
     """
     text = str(error) or "no message"
     if type(error).__module__.startswith("gamelib"):
@@ -114,8 +120,9 @@ def describe_error(error: BaseException) -> str:
 
 
 def _attempt(task: Callable[[X], R], chunk: Sequence[tuple[int, X]]) -> list[BatchResult[R]]:
-    """Run ``task`` on each item of ``chunk`` (in a worker); an exception becomes an error
-    result, so nothing that may not pickle travels back."""
+    """Run `task` on each item of `chunk` (in a worker); an exception becomes an error
+    result, so nothing that may not pickle travels back.
+    """
     results: list[BatchResult[R]] = []
     for index, item in chunk:
         began = time.perf_counter()
@@ -134,14 +141,17 @@ def _ignore_interrupts() -> None:
 
 
 def local_workers(count: int) -> Workers:
-    """``count`` worker processes on this machine (``ProcessPoolExecutor``).
+    """`count` worker processes on this machine (`ProcessPoolExecutor`).
 
+    ```pycon
     >>> local_workers(2).name
     '2 local processes'
     >>> local_workers(0)
     Traceback (most recent call last):
     ...
     ValueError: the number of workers must be at least 1, got 0
+
+    ```
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"the number of workers must be a whole number, got {count!r}")
@@ -156,7 +166,7 @@ def local_workers(count: int) -> Workers:
 
 
 class _DaskClient(Protocol):
-    """The little of ``distributed.Client`` a batch uses (Dask ships no type information)."""
+    """The little of `distributed.Client` a batch uses (Dask ships no type information)."""
 
     def nthreads(self) -> dict[str, int]: ...
     def get_executor(self, *, pure: bool) -> cf.Executor: ...
@@ -172,11 +182,11 @@ class SchedulerError(RuntimeError):
 
 
 def dask_workers(address: str, *, timeout: float = DASK_CONNECT_SECONDS) -> Workers:
-    """The workers of the Dask scheduler at ``address`` (``tcp://host:8786``).
+    """The workers of the Dask scheduler at `address` (`tcp://host:8786`).
 
     Connects at once, so a scheduler that does not answer is said here, in
-    one sentence (:class:`SchedulerError`); without Dask installed,
-    :class:`DaskMissingError` says what to install.  Tasks in flight: two per
+    one sentence (`SchedulerError`); without Dask installed,
+    `DaskMissingError` says what to install.  Tasks in flight: two per
     worker thread the scheduler reports.
     """
     try:
@@ -212,13 +222,13 @@ def run_batch(
     ordered: bool = False,
     chunk: int = 1,
 ) -> Generator[BatchResult[R], None, None]:
-    """``task`` on every item, on ``on``: a result per item, with its index.
+    """`task` on every item, on `on`: a result per item, with its index.
 
-    Results come as they finish, or in input order when ``ordered`` (always in
-    order when ``on`` is None).  ``chunk`` items travel to a worker together,
-    which saves scheduling time when each task is short.  ``task`` and the items
-    must pickle when ``on`` is not None (a module-level function, or a frozen
-    dataclass such as :class:`~gamelib.parallel.recipes.SearchRecipe`).
+    Results come as they finish, or in input order when `ordered` (always in
+    order when `on` is None).  `chunk` items travel to a worker together,
+    which saves scheduling time when each task is short.  `task` and the items
+    must pickle when `on` is not None (a module-level function, or a frozen
+    dataclass such as `SearchRecipe`).
     """
     if chunk < 1:
         raise ValueError(f"a chunk must hold at least 1 item, got {chunk}")
@@ -335,8 +345,9 @@ def _failed(part: Sequence[tuple[int, X]], why: str) -> Iterator[BatchResult[R]]
 
 
 def _stop(executor: cf.Executor) -> None:
-    """Shut ``executor`` down now: cancel what has not started and, for a local pool, end
-    its processes rather than wait for the tasks they are running."""
+    """Shut `executor` down now: cancel what has not started and, for a local pool, end
+    its processes rather than wait for the tasks they are running.
+    """
     if not isinstance(executor, cf.ProcessPoolExecutor):
         executor.shutdown(wait=False)  # Dask's executor cancels what is left by itself
         return

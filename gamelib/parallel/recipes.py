@@ -11,6 +11,7 @@ recipes share one player, and a solver's one transposition table).
 A recipe's estimator maker must be importable where it runs (defined in a
 module, not at the prompt) for it to pickle; here it runs in this process:
 
+```pycon
 >>> from gamelib.games.nim import Nim, nim_estimator
 >>> from gamelib.parallel.batch import run_batch
 >>> def nim_of_7():
@@ -18,6 +19,8 @@ module, not at the prompt) for it to pickle; here it runs in this process:
 >>> recipe = SearchRecipe(nim_of_7, "alphabeta", 4)
 >>> [(r.index, r.value) for r in run_batch(recipe, [recipe.start()])]
 [(0, Analysis(move=2, value=Definitely(outcome=Winner(side=<Side.Maxie>))))]
+
+```
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ _BUILT: OrderedDict[object, object] = OrderedDict()
 
 
 def built(key: Hashable, make: Callable[[], T]) -> T:
-    """What ``make()`` made for ``key`` before in this process, or made now and kept.
+    """What `make()` made for `key` before in this process, or made now and kept.
 
     A key that cannot be hashed is made afresh each time.
     """
@@ -86,18 +89,19 @@ class SearchRecipe(Generic[S, M, G]):
     """How to build a search player anywhere: estimator maker, search kind, depth, options.
 
     Called with a state, it analyses it (building the player on first use in
-    this process); it pickles when ``estimator`` does.
+    this process); it pickles when `estimator` does.
     """
 
     estimator: Callable[[], Estimator[S, M, G]]
     """Makes the estimator (and so the game): a module-level function, or a frozen
-    dataclass with ``__call__``, so that it pickles and equal recipes compare equal."""
+    dataclass with `__call__`, so that it pickles and equal recipes compare equal.
+    """
     kind: str
-    """The search kind's name in :data:`gamelib.catalog.CATALOG`."""
+    """The search kind's name in [`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]."""
     depth: int
     """How many moves deep it searches."""
     options: tuple[tuple[str, object], ...] = ()
-    """The kind's option values by name, as its options parse them (``(("prune", 0.25),)``)."""
+    """The kind's option values by name, as its options parse them (`(("prune", 0.25),)`)."""
 
     def __post_init__(self) -> None:
         if self.kind not in CATALOG:
@@ -131,7 +135,7 @@ class SolveRecipe(Generic[S, M]):
     """
 
     game: Callable[[], Game[S, M]]
-    """Makes the game; picklable, as :attr:`SearchRecipe.estimator`."""
+    """Makes the game; picklable, as `SearchRecipe.estimator`."""
     depth: int | None = None
     """Plies to look ahead at most (None: to the end of the game)."""
     table: int = 1_000_000
@@ -142,7 +146,7 @@ class SolveRecipe(Generic[S, M]):
         return built(("game", self.game), self.game)
 
     def shared_table(self) -> TranspositionTable[M, int] | None:
-        """This process's table for this recipe (None when ``table`` is 0)."""
+        """This process's table for this recipe (None when `table` is 0)."""
         if self.table <= 0:
             return None
         return built(("table", self), lambda: TranspositionTable[M, int](self.table))

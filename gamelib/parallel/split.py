@@ -1,30 +1,31 @@
 """One search spread over workers: Jamboree's parallel moves, and root splitting.
 
 Both send *subtrees* to an executor: a task is a recipe (see
-:mod:`gamelib.parallel.recipes`) with the depth left, a position and the
+`gamelib.parallel.recipes`) with the depth left, a position and the
 window (α, β) to search it through; the worker rebuilds the serial search
 from the recipe (once per process) and searches the position through that
 window, as the same search would inside the tree.
 
-- :func:`ParallelJamboree` is the handout's Jamboree with its "all at once"
-  moves really at once: at the top ``levels`` plies, the moves after the first
+- `ParallelJamboree` is the handout's Jamboree with its "all at once"
+  moves really at once: at the top `levels` plies, the moves after the first
   ⌊p·n⌋ go to the workers, each against the window the first ones left.  The
   value and the move are the serial Jamboree's, and so are the positions
   estimated (as a multiset): each subtree is searched by the same code with
   the same window, only elsewhere.
-- :func:`split_root` splits one alpha-beta search as Young Brothers Wait
+- `split_root` splits one alpha-beta search as Young Brothers Wait
   does: at the root, the first move is searched first, then the other moves
   all at once, each through the window the moves before it left (α = the
   best value so far, for Maxie).  A move that is not better than an earlier
-  one is left at its bound; a better one comes back exact.  With ``levels``
-  > 1 every position in the top ``levels`` plies is split the same way (its
+  one is left at its bound; a better one comes back exact.  With
+  `levels > 1` every position in the top `levels` plies is split the same way (its
   brothers waiting for its eldest), and a cut there gives up the rest of its
-  work.  With ``margin`` (numeric estimates), the root's moves are searched
+  work.  With `margin` (numeric estimates), the root's moves are searched
   through a narrower aspiration window (α, α + margin); one that proves
   better than α + margin (the window was too narrow) is searched again
   through (α, +∞).  The move and value are AlphaBeta's: the first move of
   greatest value.
 
+```pycon
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from gamelib.parallel.recipes import SearchRecipe
 >>> from gamelib.games.nim import Nim, nim_estimator
@@ -34,6 +35,8 @@ window, as the same search would inside the tree.
 ...     split = split_root(SearchRecipe(nim_of_10, "alphabeta", 5), pool)
 >>> split.move, split.value, split.tasks
 (1, Guess(guess=1), 3)
+
+```
 """
 
 from __future__ import annotations
@@ -89,7 +92,8 @@ class Searched(Generic[S, G]):
     """The positions it estimated, in order (only when asked to record them)."""
     positions: int = 0
     """Positions it visited, when the game counts them (a
-    :class:`~gamelib.search.CountingGame`); else 0."""
+    [`CountingGame`][gamelib.search.counting.CountingGame]); else 0.
+    """
 
 
 def _windowed(
@@ -115,8 +119,9 @@ def _unsplittable(kind: str) -> ValueError:
 def search_through(
     recipe: SearchRecipe[S, M, G], state: S, alpha: Bound[G], beta: Bound[G], record: bool = False
 ) -> Searched[S, G]:
-    """Search ``state`` through (α, β) as ``recipe`` says (in a worker): the task both
-    kinds of split send.  The player is built once per process."""
+    """Search `state` through (α, β) as `recipe` says (in a worker): the task both
+    kinds of split send.  The player is built once per process.
+    """
     key: Hashable = ("window", recipe, record)
     player, recorder = built(key, lambda: _windowed(recipe, record))
     search = within(player)
@@ -177,11 +182,11 @@ def ParallelJamboree(
     estimator: Estimator[S, M, G] | None = None,
     record: bool = False,
 ) -> SplitPlayer[S, M, G]:
-    """Jamboree (``recipe.kind`` must be ``jamboree``) with the moves it searches together
-    sent to ``executor``, at the top ``levels`` plies.
+    """Jamboree (`recipe.kind` must be `jamboree`) with the moves it searches together
+    sent to `executor`, at the top `levels` plies.
 
-    ``estimator`` is the one used here (default: the recipe's); with
-    ``record``, the workers send back the positions they estimated.
+    `estimator` is the one used here (default: the recipe's); with
+    `record`, the workers send back the positions they estimated.
     """
     if recipe.kind != "jamboree":
         raise ValueError(f"ParallelJamboree needs a jamboree recipe, got {recipe.kind}")
@@ -239,7 +244,8 @@ class Split(Generic[M, G]):
     """Moves searched again because their aspiration window was too narrow."""
     positions: int = 0
     """Positions visited here and on the workers, when the game counts them (a
-    :class:`~gamelib.search.CountingGame`); else 0."""
+    [`CountingGame`][gamelib.search.counting.CountingGame]); else 0.
+    """
 
 
 def split_root(
@@ -252,14 +258,14 @@ def split_root(
     estimator: Estimator[S, M, G] | None = None,
     levels: int = 1,
 ) -> Split[M, G]:
-    """The search ``recipe`` describes (a windowed kind: alphabeta, jamboree) of
-    ``state`` (default: the start), split over ``executor``'s workers.
+    """The search `recipe` describes (a windowed kind: alphabeta, jamboree) of
+    `state` (default: the start), split over `executor`'s workers.
 
-    At the root, and at every position in the top ``levels`` plies, the first
+    At the root, and at every position in the top `levels` plies, the first
     move is searched first, then the others all at once, each sent with the
-    best value known when it leaves (Young Brothers Wait).  Below ``levels``
-    plies a whole subtree is one task.  At most ``in_flight`` tasks (default:
-    twice the cores) are on the workers at once.  ``margin`` turns on
+    best value known when it leaves (Young Brothers Wait).  Below `levels`
+    plies a whole subtree is one task.  At most `in_flight` tasks (default:
+    twice the cores) are on the workers at once.  `margin` turns on
     aspiration windows at the root (numeric guesses only).
     """
     if levels < 1:
@@ -331,10 +337,11 @@ class _Splitter(Generic[S, M, G]):
         margin: float | None,
         stop: _Stop,
     ) -> tuple[M, Est[G]]:
-        """``state`` searched ``depth`` plies through (α, β), as the recipe's search would
+        """`state` searched `depth` plies through (α, β), as the recipe's search would
         (the exact value strictly inside, else a bound on the same side), with the move:
-        the first of greatest value.  ``margin``: aspiration windows for the moves
-        after the first."""
+        the first of greatest value.  `margin`: aspiration windows for the moves
+        after the first.
+        """
         est, game = self.est, self.est.game
         compare = est.compare
         settings = CATALOG[self.recipe.kind].settings(est, depth, dict(self.recipe.options))
@@ -348,7 +355,7 @@ class _Splitter(Generic[S, M, G]):
             return compare(x, than) is (GREATER if maxie else LESS)
 
         def beyond(x: Est[G], far: Bound[G]) -> bool:
-            """``x`` is at or past the far side of a window (β for Maxie): a cut."""
+            """`x` is at or past the far side of a window (β for Maxie): a cut."""
             if isinstance(far, Infinity):
                 return False
             return not better(far, x)
@@ -356,8 +363,9 @@ class _Splitter(Generic[S, M, G]):
         far = beta if maxie else alpha
 
         def window(best: Est[G] | None, aspire: bool) -> tuple[Bound[G], Bound[G]]:
-            """The window for a move that must beat ``best``: the near side moved up to
-            it, and with ``aspire`` the far side brought to it plus the margin."""
+            """The window for a move that must beat `best`: the near side moved up to
+            it, and with `aspire` the far side brought to it plus the margin.
+            """
             near = alpha if maxie else beta
             if best is not None and (isinstance(near, Infinity) or better(best, near)):
                 near = best
@@ -371,8 +379,9 @@ class _Splitter(Generic[S, M, G]):
             return (near, beta) if maxie else (alpha, near)
 
         def child(i: int, bounds: tuple[Bound[G], Bound[G]]) -> Est[G] | Future[Searched[S, G]]:
-            """Move ``i``'s value when it needs no search, else its search under way: split
-            in a thread here, or a task on a worker."""
+            """Move `i`'s value when it needs no search, else its search under way: split
+            in a thread here, or a task on a worker.
+            """
             status = game.play(state, moves[i])
             if not isinstance(status, Playing):
                 return Definitely(status.outcome)
@@ -407,7 +416,7 @@ class _Splitter(Generic[S, M, G]):
         def take(
             i: int, against: Est[G] | None, bounds: tuple[Bound[G], Bound[G]], x: Est[G]
         ) -> None:
-            """Take in move ``i``'s value, searched against ``against`` through ``bounds``."""
+            """Take in move `i`'s value, searched against `against` through `bounds`."""
             nonlocal best
             if against is not None and not better(x, against):
                 return  # no better than a move before it: left at its bound
@@ -448,7 +457,7 @@ class _Splitter(Generic[S, M, G]):
     def task(
         self, state: S, depth: int, alpha: Bound[G], beta: Bound[G], stop: _Stop
     ) -> Future[Searched[S, G]]:
-        """``state`` searched ``depth`` plies through (α, β) on a worker."""
+        """`state` searched `depth` plies through (α, β) on a worker."""
         while not self.slots.acquire(timeout=0.05):
             if stop:
                 raise _StoppedError()
@@ -475,7 +484,7 @@ T = TypeVar("T")
 
 
 def _in_thread(work: Callable[[], T]) -> Future[T]:
-    """``work`` run in a new thread here, as a future."""
+    """`work` run in a new thread here, as a future."""
     future: Future[T] = Future()
     future.set_running_or_notify_cancel()
 

@@ -1,15 +1,16 @@
 """The search core: what every search algorithm plugs into.
 
-- :mod:`gamelib.search.player`: the one factory shape, the player it returns,
+- [`gamelib.search.player`][gamelib.search.player]: the one factory shape, the player it returns,
   edges, and the root's tail;
-- :mod:`gamelib.search.events`: what a search tells its observer;
-- :mod:`gamelib.search.observe`: how a factory reports, at no cost when unobserved;
-- :mod:`gamelib.search.capabilities`: keyed states and numeric estimates;
-- :mod:`gamelib.search.counting`: a game that counts positions, an estimator
+- [`gamelib.search.events`][gamelib.search.events]: what a search tells its observer;
+- [`gamelib.search.observe`][gamelib.search.observe]: how a factory reports, at no cost when
+  unobserved;
+- [`gamelib.search.capabilities`][gamelib.search.capabilities]: keyed states and numeric estimates;
+- [`gamelib.search.counting`][gamelib.search.counting]: a game that counts positions, an estimator
   that records what it estimated.
 
-The lectures' own algorithms live in :mod:`gamelib.estimate`; the catalog of
-every search kind is :mod:`gamelib.catalog`.
+The lectures' own algorithms live in `gamelib.estimate`; the catalog of
+every search kind is [`gamelib.catalog`][gamelib.catalog].
 """
 
 from gamelib.search.capabilities import (

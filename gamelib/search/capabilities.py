@@ -2,28 +2,34 @@
 
 The lecture contracts (GAME, ESTIMATOR) stay as the slides have them.  Some
 algorithms need more, and a game or estimator offers it by having the
-methods, in the style of :class:`gamelib.core.ExplainsIllegalMoves`:
+methods, in the style of
+[`gamelib.core.ExplainsIllegalMoves`][gamelib.core.human.ExplainsIllegalMoves]:
 
-- *keyed* (:class:`Keyed`): a hashable key for a state, so that a table can
-  store it.  Without one, a hashable state is its own key; a game may fold
+- *keyed* ([`Keyed`][gamelib.search.capabilities.Keyed]): a hashable key for a state, so that a
+  table can store it.  Without one, a hashable state is its own key; a game may fold
   symmetric positions into one key.
-- *numeric estimates* (:class:`NumericEstimates`): guesses that can be
-  negated and averaged, for negamax, expectiminimax and MTD(f).
-  :class:`gamelib.estimate.NumericEstimator` has them.
+- *numeric estimates* ([`NumericEstimates`][gamelib.search.capabilities.NumericEstimates]): guesses
+  that can be negated and averaged, for negamax, expectiminimax and MTD(f).
+  [`gamelib.estimate.NumericEstimator`][gamelib.estimate.estimator.NumericEstimator] has them.
 - *move ordering* is not a capability of the game but a hook in the
-  settings (``Settings(..., order=...)``); see
-  :func:`gamelib.search.player.ordered_moves`.
+  settings (`Settings(..., order=...)`); see
+  [`gamelib.search.player.ordered_moves`][gamelib.search.player.ordered_moves].
 
 A search kind in the catalog lists the capabilities it needs
-(:class:`Capability`); :func:`missing` says, in a sentence each, what a game
-and an estimator lack.  Ask with :func:`state_key` and
-:func:`has_numeric_estimates` rather than ``isinstance``: they look at the
-object itself, so a wrapper such as :class:`gamelib.search.CountingGame`,
-which has a capability exactly when what it wraps has it, is judged right.
+([`Capability`][gamelib.search.capabilities.Capability]);
+[`missing`][gamelib.search.capabilities.missing] says, in a sentence each, what a game and an
+estimator lack. Ask with [`state_key`][gamelib.search.capabilities.state_key] and
+[`has_numeric_estimates`][gamelib.search.capabilities.has_numeric_estimates] rather than
+`isinstance`: they look at the object itself, so a wrapper such as
+[`gamelib.search.CountingGame`][gamelib.search.counting.CountingGame], which has a capability
+exactly when what it wraps has it, is judged right.
 
+```pycon
 >>> from gamelib.games.nim import Nim, nim_estimator
 >>> missing({Capability.KEYED, Capability.NUMERIC}, Nim(), nim_estimator(Nim()))
 []
+
+```
 """
 
 from __future__ import annotations
@@ -73,10 +79,10 @@ class Keyed(Protocol[S_contra]):
 
 
 def state_key(game: Game[S, M]) -> Callable[[S], Hashable]:
-    """How to key ``game``'s states: its ``key`` if it has one, else the state itself.
+    """How to key `game`'s states: its `key` if it has one, else the state itself.
 
-    Raises :class:`MissingCapabilityError` when the game has no ``key`` and
-    its states cannot be hashed.
+    Raises [`MissingCapabilityError`][gamelib.search.capabilities.MissingCapabilityError] when the
+    game has no `key` and its states cannot be hashed.
     """
     key: Callable[[S], Hashable] | None = getattr(game, "key", None)
     if callable(key):
@@ -113,9 +119,9 @@ class NumericEstimates(Protocol[G]):
 
 
 def has_numeric_estimates(estimator: object) -> bool:
-    """Whether ``estimator`` has the numeric-estimates capability.
+    """Whether `estimator` has the numeric-estimates capability.
 
-    Asked of the object itself, not its class (as ``isinstance`` with a
+    Asked of the object itself, not its class (as `isinstance` with a
     protocol would on Python 3.11), so a wrapper that has the capability
     only when what it wraps has it is judged right.
     """
@@ -125,13 +131,16 @@ def has_numeric_estimates(estimator: object) -> bool:
 
 
 def negate_est(estimates: NumericEstimates[G], est: Est[G]) -> Est[G]:
-    """``est`` from the other side's point of view: wins and losses swap, guesses negate.
+    """`est` from the other side's point of view: wins and losses swap, guesses negate.
 
+    ```pycon
     >>> from gamelib import NumericEstimator, Side
     >>> from gamelib.games.nim import Nim, nim_estimate
     >>> numeric = NumericEstimator(Nim(), nim_estimate)
     >>> negate_est(numeric, Definitely(Winner(Side.Maxie))), negate_est(numeric, Guess(2))
     (Definitely(outcome=Winner(side=<Side.Minnie>)), Guess(guess=-2))
+
+    ```
     """
     # On the hot path of every negamax search: isinstance, not match (which costs more here),
     # and the two wins built once.
@@ -150,11 +159,11 @@ _MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
 def average_est(
     estimates: NumericEstimates[G], weighted: Sequence[tuple[Weight, Est[G]]]
 ) -> Est[G]:
-    """The expected value of ``weighted`` estimates (weights summing to 1).
+    """The expected value of `weighted` estimates (weights summing to 1).
 
-    When every estimate with a positive weight is the same ``Definitely``,
-    so is the result: the outcome is certain.  Otherwise it is a ``Guess``,
-    finished games counting as the estimator's ``outcome_guess``; estimates
+    When every estimate with a positive weight is the same `Definitely`,
+    so is the result: the outcome is certain.  Otherwise it is a `Guess`,
+    finished games counting as the estimator's `outcome_guess`; estimates
     with weight 0 count for nothing.
     """
     counted = [(weight, est) for weight, est in weighted if weight > 0]
@@ -174,9 +183,9 @@ class Capability(Enum):
     """Something a search kind needs beyond the lecture contracts."""
 
     KEYED = "keyed states"
-    """States that a table can store (see :class:`Keyed`)."""
+    """States that a table can store (see [`Keyed`][gamelib.search.capabilities.Keyed])."""
     NUMERIC = "numeric estimates"
-    """An estimator whose guesses can be negated and averaged (:class:`NumericEstimates`)."""
+    """An estimator whose guesses can be negated and averaged (`NumericEstimates`)."""
 
     def __repr__(self) -> str:
         return f"<Capability.{self.name}>"
@@ -185,7 +194,7 @@ class Capability(Enum):
 def missing(
     needs: Collection[Capability], game: Game[S, M], estimator: Estimator[S, M, G]
 ) -> list[str]:
-    """One sentence for each capability in ``needs`` that ``game`` or ``estimator`` lacks."""
+    """One sentence for each capability in `needs` that `game` or `estimator` lacks."""
     found = []
     for need in sorted(needs, key=lambda c: c.value):
         match need:

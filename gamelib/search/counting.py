@@ -1,9 +1,10 @@
 """Watching a search from outside: a game that counts, an estimator that records.
 
 The search code is never touched.  Wrap the estimator to record every state
-it is asked to estimate; wrap the game to count ``play`` calls, that is, the
+it is asked to estimate; wrap the game to count `play` calls, that is, the
 positions a search visits (the root is not counted: add 1 for it).
 
+```pycon
 >>> from gamelib import Minimax, NumericEstimator, Settings
 >>> from gamelib.games.nim import Nim, nim_estimate
 >>> game = CountingGame(Nim(pile=4))
@@ -12,6 +13,8 @@ positions a search visits (the root is not counted: add 1 for it).
 3
 >>> game.plays, len(est.estimated)
 (9, 3)
+
+```
 """
 
 from __future__ import annotations
@@ -36,15 +39,15 @@ G = TypeVar("G")
 @final
 @dataclass(eq=False)
 class RecordingEstimator(Generic[S, M, G]):
-    """``inner``, but every state passed to ``estimate`` is appended to ``estimated``.
+    """`inner`, but every state passed to `estimate` is appended to `estimated`.
 
-    It has the numeric-estimates capability exactly when ``inner`` has it.
+    It has the numeric-estimates capability exactly when `inner` has it.
     """
 
     inner: Estimator[S, M, G]
     """The estimator doing the work."""
     estimated: list[S] = field(default_factory=list)
-    """Every state estimated, in order (cleared with ``estimated.clear()``)."""
+    """Every state estimated, in order (cleared with `estimated.clear()`)."""
 
     @property
     def game(self) -> Game[S, M]:
@@ -60,22 +63,22 @@ class RecordingEstimator(Generic[S, M, G]):
     def guess_to_string(self, guess: G, /) -> str:
         return self.inner.guess_to_string(guess)
 
-    # The numeric-estimates capability, exactly when ``inner`` has it: without it
+    # The numeric-estimates capability, exactly when `inner` has it: without it
     # these attributes do not exist.
 
     @property
     def negate(self) -> Callable[[G], G]:
-        """``inner``'s ``negate``, if it has numeric estimates."""
+        """`inner`'s `negate`, if it has numeric estimates."""
         return self._numeric().negate
 
     @property
     def average(self) -> Callable[[Sequence[tuple[Weight, G]]], G]:
-        """``inner``'s ``average``, if it has numeric estimates."""
+        """`inner`'s `average`, if it has numeric estimates."""
         return self._numeric().average
 
     @property
     def outcome_guess(self) -> Callable[[Outcome], G]:
-        """``inner``'s ``outcome_guess``, if it has numeric estimates."""
+        """`inner`'s `outcome_guess`, if it has numeric estimates."""
         return self._numeric().outcome_guess
 
     def _numeric(self) -> NumericEstimates[G]:
@@ -88,12 +91,12 @@ class RecordingEstimator(Generic[S, M, G]):
 @final
 @dataclass(eq=False)
 class CountingGame(Generic[S, M]):
-    """``inner``, counting each call of ``play`` in ``plays``; it keys states as ``inner`` does."""
+    """`inner`, counting each call of `play` in `plays`; it keys states as `inner` does."""
 
     inner: Game[S, M]
     """The game being played."""
     plays: int = 0
-    """How many times ``play`` was called: positions visited, root excluded."""
+    """How many times `play` was called: positions visited, root excluded."""
 
     @property
     def start(self) -> S:
@@ -120,7 +123,8 @@ class CountingGame(Generic[S, M]):
 
     @property
     def key(self) -> Callable[[S], Hashable]:
-        """``inner``'s own ``key``, when it has one (see :mod:`gamelib.search.capabilities`).
+        """`inner`'s own `key`, when it has one (see
+        [`gamelib.search.capabilities`][gamelib.search.capabilities]).
 
         Without one this attribute does not exist, so the wrapper has the
         *keyed* capability exactly when the wrapped game has it.

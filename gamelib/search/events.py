@@ -2,16 +2,17 @@
 
 A factory given an observer (any function taking one event) reports, in
 order, everything its search does.  Every position, the root included, is
-bracketed by an :class:`Enter` and a :class:`Leave`; between them come the
-events of its children and, where the search stopped early, a :class:`Cut`.
-A search that answers a position from a table reports a :class:`TableHit`
-before the :class:`Leave`.  A position searched twice (a re-search with a
-wider window, say) is simply entered and left twice.
+bracketed by an [`Enter`][gamelib.search.events.Enter] and a [`Leave`][gamelib.search.events.Leave];
+between them come the events of its children and, where the search stopped early, a
+[`Cut`][gamelib.search.events.Cut]. A search that answers a position from a table reports a
+[`TableHit`][gamelib.search.events.TableHit] before the [`Leave`][gamelib.search.events.Leave]. A
+position searched twice (a re-search with a wider window, say) is simply entered and left twice.
 
 So the events of a search are a well-bracketed stream, and everything
-:mod:`gamelib.trace` draws is built from them alone: the trace does not
+[`gamelib.trace`][gamelib.trace] draws is built from them alone: the trace does not
 guess from the game or from values what the search must have done.
 
+```pycon
 >>> from gamelib import AlphaBeta, Settings
 >>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
 >>> events = []
@@ -33,6 +34,8 @@ leave Guess 1 exact
 cut after 0 (Guess 1); not searched: 1
 leave Guess 1 at most best 0
 leave Guess 3 exact best 0
+
+```
 """
 
 from __future__ import annotations
@@ -85,16 +88,19 @@ class BoundKind(Enum):
 def bound_kind(
     value: Est[G], window: Window[G], compare: Callable[[Est[G], Est[G]], Order]
 ) -> BoundKind:
-    """What ``value``, returned by a search through ``window``, says about the true value.
+    """What `value`, returned by a search through `window`, says about the true value.
 
     At or below α it is an upper bound, at or above β a lower bound, strictly
     between them exact: the rule for alpha-beta's values, which are those of
     fail-soft searches (the best child value seen, not the bound).
 
+    ```pycon
     >>> from gamelib import Guess
     >>> from gamelib.estimate import standard_compare
     >>> bound_kind(Guess(5), (Guess(2), Guess(5)), standard_compare)
     <BoundKind.LOWER>
+
+    ```
     """
     alpha, beta = window
     if not isinstance(alpha, Infinity) and compare(value, alpha) is not GREATER:
@@ -112,7 +118,7 @@ class Enter(Generic[S, M, G]):
     move: M | None
     """The move that led here from the position entered last and not yet left; None at the root."""
     status: Status[S]
-    """``Playing(state)``, or ``Done(outcome)`` when the move ended the game."""
+    """`Playing(state)`, or `Done(outcome)` when the move ended the game."""
     side: Side | None
     """Whose turn it is here (None when the game is over)."""
     depth: int
@@ -129,7 +135,7 @@ class Leave(Generic[M, G]):
     value: Est[G]
     """What the search found it is worth."""
     bound: BoundKind
-    """Whether ``value`` is exact or only a bound, given the window it was searched with.
+    """Whether `value` is exact or only a bound, given the window it was searched with.
 
     A leaf (an estimate, or a finished game) is always exact."""
     best: M | None
@@ -138,11 +144,11 @@ class Leave(Generic[M, G]):
 
 @final
 class Cut(tuple[M, Est[G], Seq[M]]):
-    """The search stopped early at the position entered last: ``Cut((move, value, unsearched))``.
+    """The search stopped early at the position entered last: `Cut((move, value, unsearched))`.
 
     A cut is also what alpha-beta's move loop returns when it prunes: an edge
-    (``cut[0]`` the move, ``cut[1]`` its value, as for any edge) that also
-    carries, as ``cut[2]``, the moves never searched.  It is a tuple so that
+    (`cut[0]` the move, `cut[1]` its value, as for any edge) that also
+    carries, as `cut[2]`, the moves never searched.  It is a tuple so that
     a search reads a value the same way from an edge and from a cut, and so
     that making one costs no more than making a tuple.
     """
@@ -186,11 +192,11 @@ SearchEvent: TypeAlias = Enter[S, M, G] | Leave[M, G] | Cut[M, G] | TableHit[M, 
 """Anything a search reports."""
 
 SearchObserver: TypeAlias = Callable[[SearchEvent[S, M, G]], None]
-"""What a factory's ``observer`` is: a function that takes each event as it happens."""
+"""What a factory's `observer` is: a function that takes each event as it happens."""
 
 
 def event_to_string(event: SearchEvent[S, M, G]) -> str:
-    """One event on one line (moves and states as ``str`` shows them), for debugging."""
+    """One event on one line (moves and states as `str` shows them), for debugging."""
     match event:
         case Enter():
             where = "root" if event.move is None else str(event.move)

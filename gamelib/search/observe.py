@@ -1,22 +1,24 @@
 """How a factory reports to an observer without slowing down when it has none.
 
-The functions of a search call each other by name: ``search`` calls
-``evaluate`` (through the move loop) and ``evaluate`` calls ``search``.  A
+The functions of a search call each other by name: `search` calls
+`evaluate` (through the move loop) and `evaluate` calls `search`.  A
 factory given an observer rebinds those names to *twins* made here, which do
 exactly what the originals do and also report to the observer; a factory
 given none never builds them, so an unobserved search runs the very code it
 ran before observation existed.
 
-The twins keep the events well bracketed (see :mod:`gamelib.search.events`):
+The twins keep the events well bracketed (see [`gamelib.search.events`][gamelib.search.events]):
 
-- ``play`` remembers the move it makes, so the next :class:`Enter` can name it;
-- the ``evaluate`` twin reports :class:`Enter` before and :class:`Leave` after;
-- the ``search`` twin reports a :class:`Cut` when the search stopped early, and
-  remembers the move it chose for the :class:`Leave` that follows;
+- `play` remembers the move it makes, so the next [`Enter`][gamelib.search.events.Enter] can name
+  it;
+- the `evaluate` twin reports [`Enter`][gamelib.search.events.Enter] before and
+  [`Leave`][gamelib.search.events.Leave] after;
+- the `search` twin reports a [`Cut`][gamelib.search.events.Cut] when the search stopped early, and
+  remembers the move it chose for the [`Leave`][gamelib.search.events.Leave] that follows;
 - the root twin brackets the root the same way, so the root is observed like
   every other position;
-- ``hit`` reports a :class:`TableHit`, whose bound and best move the
-  :class:`Leave` then carries.
+- `hit` reports a [`TableHit`][gamelib.search.events.TableHit], whose bound and best move the
+  [`Leave`][gamelib.search.events.Leave] then carries.
 """
 
 from __future__ import annotations
@@ -59,11 +61,13 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class Watch(Generic[S, M, G]):
     """A search's reporter: built only when a factory is given an observer.
 
-    A factory makes one and swaps its functions for the twins it returns::
+    A factory makes one and swaps its functions for the twins it returns:
 
-        if observer is not None:
-            watch = Watch(game, observer, est.compare)
-            play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
+    ```python
+    if observer is not None:
+        watch = Watch(game, observer, est.compare)
+        play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
+    ```
     """
 
     __slots__ = ("_best", "_compare", "_game", "_hit", "_move", "_observer")
@@ -84,7 +88,7 @@ class Watch(Generic[S, M, G]):
     # -- the events ---------------------------------------------------------
 
     def play(self, state: S, move: M, /) -> Status[S]:
-        """``game.play``, remembering the move for the next :class:`Enter`."""
+        """`game.play`, remembering the move for the next [`Enter`][gamelib.search.events.Enter]."""
         self._move = move
         return self._game.play(state, move)
 
@@ -93,21 +97,21 @@ class Watch(Generic[S, M, G]):
         self._move = None
 
     def enter(self, status: Status[S], depth: int, window: Window[G] | None) -> None:
-        """Report entering ``status`` by the move played last."""
+        """Report entering `status` by the move played last."""
         side = self._game.player(status.state) if isinstance(status, Playing) else None
         self._observer(Enter(self._move, status, side, depth, window))
         self._best = None
         self._hit = None
 
     def chose(self, found: Scanned[M, G], bound: BoundKind | None = None) -> None:
-        """The position being searched chose ``found``: report a cut, remember the move.
+        """The position being searched chose `found`: report a cut, remember the move.
 
-        ``bound`` is what the value is, for a search that knows better than its
+        `bound` is what the value is, for a search that knows better than its
         window can say: with the empty window (m, m) a value of m is both at α
         and at β, and only the search knows whether it stopped there (at least
-        m for its mover) or did not (at most).  The :class:`Leave` then carries
-        it.  After a table answer (:meth:`hit`) the search only passes the
-        answer on: nothing more.
+        m for its mover) or did not (at most). The [`Leave`][gamelib.search.events.Leave] then
+        carries it. After a table answer ([`hit`][gamelib.search.observe.Watch.hit]) the search only
+        passes the answer on: nothing more.
         """
         if self._hit is not None:
             return
@@ -119,15 +123,16 @@ class Watch(Generic[S, M, G]):
         self._best = found[0]
 
     def hit(self, value: Est[G], bound: BoundKind, best: M | None) -> None:
-        """The position entered last was answered from a table: ``value`` is ``bound``.
+        """The position entered last was answered from a table: `value` is `bound`.
 
-        The :class:`Leave` that follows carries the table's bound and best move.
+        The [`Leave`][gamelib.search.events.Leave] that follows carries the table's bound and best
+        move.
         """
         self._observer(TableHit(value, bound, best))
         self._hit = (bound, best)
 
     def leave(self, value: Est[G], window: Window[G] | None) -> None:
-        """Report leaving the position entered last with ``value``.
+        """Report leaving the position entered last with `value`.
 
         A position the table answered has the table's bound; a position where
         no move was chosen (a leaf) is exact; otherwise the value is judged
@@ -174,7 +179,7 @@ class Watch(Generic[S, M, G]):
         PlainEvaluate[S, G],
         Callable[[S], Edge[M, G]],
     ]:
-        """Twins of ``play`` and of a search without a window (Minimax's)."""
+        """Twins of `play` and of a search without a window (Minimax's)."""
 
         def search_twin(d: int, s: S, /) -> Edge[M, G]:
             edge = search(d, s)
@@ -201,7 +206,7 @@ class Watch(Generic[S, M, G]):
         WindowedEvaluate[S, G],
         Callable[[S], Edge[M, G]],
     ]:
-        """Twins of ``play`` and of a search with a window (AlphaBeta's, Jamboree's).
+        """Twins of `play` and of a search with a window (AlphaBeta's, Jamboree's).
 
         The root is searched with the whole window open, (−∞, +∞).
         """

@@ -1,24 +1,27 @@
 """What every search factory shares: edges, the player it returns, the root's tail.
 
-A search factory (``Minimax``, ``AlphaBeta``, ``Jamboree``, and every
-algorithm after them) has one shape, :class:`SearchFactory`: it takes its
-settings and, optionally, an observer, and returns a :class:`SearchPlayer`.
-The pieces every factory needs live here once:
+A search factory (`Minimax`, `AlphaBeta`, `Jamboree`, and every
+algorithm after them) has one shape, [`SearchFactory`][gamelib.search.player.SearchFactory]: it
+takes its settings and, optionally, an observer, and returns a
+[`SearchPlayer`][gamelib.search.player.SearchPlayer]. The pieces every factory needs live here once:
 
-- edges (a move and its value), ``value_of``, ``move_of``, and the lectures'
-  ``max`` and ``min`` on edges, which keep the first edge on a tie;
-- ``ordered_moves``: the game's moves, through the settings' ordering hook
+- edges (a move and its value), `value_of`, `move_of`, and the lectures'
+  `max` and `min` on edges, which keep the first edge on a tie;
+- `ordered_moves`: the game's moves, through the settings' ordering hook
   when there is one;
-- ``no_moves``: the error for a game that offers no moves in a state it says
+- `no_moves`: the error for a game that offers no moves in a state it says
   is still being played, naming that state;
-- ``search_player``: the root's tail, which turns a search at the root into
-  the player (``next_move`` is ``move_of`` composed with it, as on slide 22.16).
+- `search_player`: the root's tail, which turns a search at the root into
+  the player (`next_move` is `move_of` composed with it, as on slide 22.16).
 
+```pycon
 >>> from gamelib import Guess
 >>> from gamelib.estimate import standard_compare
 >>> best = edge_max(standard_compare)
 >>> best((0, Guess(3)), (1, Guess(3)))  # a tie keeps the first edge
 (0, Guess(guess=3))
+
+```
 """
 
 from __future__ import annotations
@@ -76,23 +79,23 @@ S_contra = TypeVar("S_contra", contravariant=True)
 
 # --8<-- [start:edges]
 Edge: TypeAlias = tuple[M, Est[G]]
-"""A move and the value found for it (the lectures' ``edge``)."""
+"""A move and the value found for it (the lectures' `edge`)."""
 
 
 def value_of(edge: Edge[M, G]) -> Est[G]:
-    """The value half of an edge (SML ``valueOf``)."""
+    """The value half of an edge (SML `valueOf`)."""
     return edge[1]
 
 
 def move_of(edge: Edge[M, G]) -> M:
-    """The move half of an edge (SML ``moveOf``)."""
+    """The move half of an edge (SML `moveOf`)."""
     return edge[0]
 
 
 def edge_max(
     compare: Callable[[Est[G], Est[G]], Order],
 ) -> Callable[[Edge[M, G], Edge[M, G]], Edge[M, G]]:
-    """The lectures' ``max`` on edges: the second only when the first is worse."""
+    """The lectures' `max` on edges: the second only when the first is worse."""
 
     def max_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
         return e2 if compare(e1[1], e2[1]) is LESS else e1
@@ -103,7 +106,7 @@ def edge_max(
 def edge_min(
     compare: Callable[[Est[G], Est[G]], Order],
 ) -> Callable[[Edge[M, G], Edge[M, G]], Edge[M, G]]:
-    """The lectures' ``min`` on edges: the second only when the first is better."""
+    """The lectures' `min` on edges: the second only when the first is better."""
 
     def min_(e1: Edge[M, G], e2: Edge[M, G]) -> Edge[M, G]:
         return e2 if compare(e1[1], e2[1]) is GREATER else e1
@@ -116,20 +119,20 @@ def edge_min(
 Scanned: TypeAlias = Edge[M, G] | Cut[M, G]
 """What a windowed search of a position returns: its best edge, or a cut.
 
-Both are indexed alike (``found[0]`` the move, ``found[1]`` its value); a cut
+Both are indexed alike (`found[0]` the move, `found[1]` its value); a cut
 also carries the moves it left unsearched.
 """
 
 # The shapes of the functions a factory builds, for the helpers that wrap them.
 
 PlainSearch: TypeAlias = Callable[[int, S], Edge[M, G]]
-"""Minimax's ``search d s``."""
+"""Minimax's `search d s`."""
 PlainEvaluate: TypeAlias = Callable[[int, Status[S]], Est[G]]
-"""Minimax's ``evaluate d st``."""
+"""Minimax's `evaluate d st`."""
 
 
 class WindowedSearch(Protocol[S_contra, M, G]):
-    """A windowed ``search d s α β``: the best edge, or a cut."""
+    """A windowed `search d s α β`: the best edge, or a cut."""
 
     def __call__(
         self, d: int, s: S_contra, alpha: Bound[G], beta: Bound[G], /
@@ -137,7 +140,7 @@ class WindowedSearch(Protocol[S_contra, M, G]):
 
 
 WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est[G]]
-"""A windowed ``evaluate d st α β``."""
+"""A windowed `evaluate d st α β`."""
 
 
 class SearchDepthError(RecursionError):
@@ -150,16 +153,16 @@ class GameRecursionError(RecursionError):
 
 
 def recursion_error(depth: int, error: RecursionError) -> RecursionError:
-    """What a RecursionError caught around a search of ``depth`` means, as one sentence.
+    """What a RecursionError caught around a search of `depth` means, as one sentence.
 
-    The traceback says which: each function of a search (``search``,
-    ``evaluate``, the move loop) is entered at most once per level, so none
-    of them appears much more than ``depth`` times.  A function that appears
+    The traceback says which: each function of a search (`search`,
+    `evaluate`, the move loop) is entered at most once per level, so none
+    of them appears much more than `depth` times.  A function that appears
     more often than that is recursing on its own, inside the game or the
-    estimator: that is a :class:`GameRecursionError` naming it (a buggy
-    estimator at depth 1 is not a depth problem).  Otherwise the depth ran
-    out of stack: a :class:`SearchDepthError` saying how many moves deep the
-    search got, which is the real limit for this kind of search on this game
+    estimator: that is a [`GameRecursionError`][gamelib.search.player.GameRecursionError] naming it
+    (a buggy estimator at depth 1 is not a depth problem).  Otherwise the depth ran
+    out of stack: a [`SearchDepthError`][gamelib.search.player.SearchDepthError] saying how many
+    moves deep the search got, which is the real limit for this kind of search on this game
     (about 200 for Minimax and 330 for AlphaBeta at Python's default limit
     of 1000; each level of Minimax takes more frames).
 
@@ -191,16 +194,17 @@ def recursion_error(depth: int, error: RecursionError) -> RecursionError:
 
 
 class MoveOrderError(ValueError):
-    """A settings' ``order`` hook returned a different number of moves than it was given."""
+    """A settings' `order` hook returned a different number of moves than it was given."""
 
 
 def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
     """The moves a search should try in a state, in the order it should try them.
 
-    The game's own ``moves`` when the settings have no ordering hook (so a
-    search without one pays nothing for it), else ``order(state, moves)``,
-    which must have as many moves as the game's (else :class:`MoveOrderError`
-    naming the state: a hook that drops or repeats moves would change values).
+    The game's own `moves` when the settings have no ordering hook (so a
+    search without one pays nothing for it), else `order(state, moves)`,
+    which must have as many moves as the game's (else
+    [`MoveOrderError`][gamelib.search.player.MoveOrderError] naming the state: a hook that drops or
+    repeats moves would change values).
     """
     game = settings.estimator.game
     moves = game.moves
@@ -223,7 +227,7 @@ def ordered_moves(settings: Settings[S, M, G]) -> Callable[[S], Seq[M]]:
 
 
 def windowed_root(search: WindowedSearch[S, M, G], depth: int) -> Callable[[S], Edge[M, G]]:
-    """The search at the root of a windowed search: ``depth`` deep, the window (−∞, +∞)."""
+    """The search at the root of a windowed search: `depth` deep, the window (−∞, +∞)."""
 
     def root(s: S, /) -> Edge[M, G]:
         found = search(depth, s, NegInf, PosInf)
@@ -246,21 +250,21 @@ class SearchPlayer(Protocol[S, M, G]):
         ...
 
     def next_move(self, state: S, /) -> M:
-        """The best move the search finds in ``state``."""
+        """The best move the search finds in `state`."""
         ...
 
     def analyse(self, state: S, /) -> Edge[M, G]:
-        """The best edge at ``state``: the move ``next_move`` makes and its value."""
+        """The best edge at `state`: the move `next_move` makes and its value."""
         ...
 
 
 class SearchFactory(Protocol[St_contra, S, M, G]):
-    """The one shape of every search factory: ``Factory(settings, *, observer=None)``.
+    """The one shape of every search factory: `Factory(settings, *, observer=None)`.
 
-    ``St_contra`` is the factory's settings type: :class:`Settings` for
-    Minimax and AlphaBeta, a subclass carrying more for a factory that needs
+    `St_contra` is the factory's settings type: [`Settings`][gamelib.estimate.estimator.Settings]
+    for Minimax and AlphaBeta, a subclass carrying more for a factory that needs
     more (Jamboree's prune percentage).  Given an observer, the player tells
-    it everything the search does (see :mod:`gamelib.search.events`); given
+    it everything the search does (see [`gamelib.search.events`][gamelib.search.events]); given
     none, it runs exactly the code it runs without observation.
     """
 
@@ -270,7 +274,7 @@ class SearchFactory(Protocol[St_contra, S, M, G]):
 
 
 def _guard_depth(depth: int, search: Callable[[S], Edge[M, G]]) -> Callable[[S], Edge[M, G]]:
-    """``search``, but a RecursionError becomes a SearchDepthError naming ``depth``."""
+    """`search`, but a RecursionError becomes a SearchDepthError naming `depth`."""
 
     def guarded(state: S) -> Edge[M, G]:
         try:
@@ -288,16 +292,16 @@ def search_player(
     root: Callable[[S], Edge[M, G]],
     window: WindowedSearch[S, M, G] | None = None,
 ) -> SearchPlayer[S, M, G]:
-    """The player a factory returns, from ``root``, its search at the root.
+    """The player a factory returns, from `root`, its search at the root.
 
-    ``analyse`` is ``root``; ``next_move`` is ``move_of`` composed with it
+    `analyse` is `root`; `next_move` is `move_of` composed with it
     (slide 22.16).  A search that runs past Python's recursion limit raises
-    :class:`SearchDepthError` naming the depth and how deep it got, or
-    :class:`GameRecursionError` when the recursion was the game's or the
-    estimator's own (see :func:`recursion_error`).  A windowed search may pass its
-    ``search`` as ``window``: the player then also searches a position
-    through a given window (see :func:`within`), which is what lets a search
-    be split over workers.
+    [`SearchDepthError`][gamelib.search.player.SearchDepthError] naming the depth and how deep it
+    got, or [`GameRecursionError`][gamelib.search.player.GameRecursionError] when the recursion was
+    the game's or the estimator's own (see
+    [`recursion_error`][gamelib.search.player.recursion_error]). A windowed search may pass its
+    `search` as `window`: the player then also searches a position through a given window (see
+    [`within`][gamelib.search.player.within]), which is what lets a search be split over workers.
     """
     depth = settings.search_depth
     analyse = _guard_depth(depth, root)
@@ -309,7 +313,7 @@ def search_player(
 
 
 class WindowSearch(Protocol[S_contra, M, G]):
-    """``search(s, α, β)`` at the player's depth: the best edge, or a cut."""
+    """`search(s, α, β)` at the player's depth: the best edge, or a cut."""
 
     def __call__(self, s: S_contra, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]: ...
 
@@ -322,6 +326,7 @@ def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
     the same window: the exact value when it lies strictly inside, else a bound
     on the same side of the window as the value.
 
+    ```pycon
     >>> from gamelib import AlphaBeta, Settings
     >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
     >>> from gamelib.estimate.window import NegInf, PosInf
@@ -332,6 +337,8 @@ def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
     (1, Guess(guess=4))
     >>> search(player.game.start, Guess(5), PosInf)[1]  # no move is worth more than 5
     Guess(guess=4)
+
+    ```
     """
     window: WindowedSearch[S, M, G] | None = getattr(player, "window", None)
     if window is None:

@@ -1,0 +1,188 @@
+"""The API reference renders what the docstrings say, and lists only the public API.
+
+mkdocstrings reads the docstrings as Google style with Markdown text (mkdocs.yml), so a
+Sphinx role would show literally, a bare doctest would collapse into nested block quotes
+and an internal name would be listed.  The first tests read every docstring in gamelib/;
+the last ones build the API reference (only that page, about 7 s) and read the HTML.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+API_PAGE = ROOT / "docs" / "api.md"
+RENDERED_MODULES = re.findall(r"^::: (\S+)$", API_PAGE.read_text(encoding="utf-8"), re.M)
+INTERNAL_NAMES = ["Scan", "make_scan", "BuiltPlayer", "guard_depth", "AlphaBetaCore"]
+
+
+def docstrings() -> Iterator[tuple[str, str]]:
+    """Every docstring in gamelib/ (modules, classes, functions, attributes), with where."""
+    for path in sorted((ROOT / "gamelib").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
+                yield f"{path.relative_to(ROOT)}:{node.lineno}", inspect.cleandoc(node.value.value)
+
+
+def prose(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a docstring outside its fenced code blocks (fence lines excluded)."""
+    fenced = False
+    for number, line in enumerate(text.splitlines()):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced:
+            yield number, line
+
+
+def test_there_are_docstrings_to_check() -> None:
+    assert sum(1 for _ in docstrings()) > 1000
+
+
+def test_no_sphinx_role_is_left() -> None:
+    role = re.compile(r":(?:py:)?(?:class|func|mod|meth|data|attr|exc|obj|const|ref):`")
+    left = [where for where, text in docstrings() if role.search(text)]
+    assert left == [], "Sphinx roles show literally; write [`Name`][gamelib.module.Name]"
+
+
+def test_no_rest_literal_is_left() -> None:
+    left = [
+        f"{where}: {line.strip()}"
+        for where, text in docstrings()
+        for _, line in prose(text)
+        if "``" in line
+    ]
+    assert left == [], "``x`` is reST; Markdown code is `x`"
+
+
+def test_no_rest_directive_or_literal_block_is_left() -> None:
+    left = [
+        f"{where}: {line.strip()}"
+        for where, text in docstrings()
+        for _, line in prose(text)
+        if re.match(r"\s*\.\. \w+::", line) or line.rstrip().endswith("::")
+    ]
+    assert left == [], "reST blocks do not render: use a ``` fence or an admonition"
+
+
+def test_every_example_is_in_a_pycon_fence_that_doctest_can_read() -> None:
+    """Markdown reads a bare >>> as nested block quotes, and doctest reads a closing fence
+    right after the expected output as more output: each fence ends with a blank line."""
+    bare = [
+        f"{where}: {line.strip()}"
+        for where, text in docstrings()
+        for _, line in prose(text)
+        if line.lstrip().startswith(">>>")
+    ]
+    assert bare == []
+    fences = 0
+    for where, text in docstrings():
+        lines = text.splitlines()
+        opened: str | None = None
+        for number, line in enumerate(lines):
+            if line.lstrip().startswith("```"):
+                if opened is None:
+                    opened = line.strip()
+                    continue
+                if opened == "```pycon":
+                    fences += 1
+                    assert lines[number - 1].strip() == "", f"{where}: no blank line before ```"
+                opened = None
+        assert opened is None, f"{where}: a fence is never closed"
+    assert fences > 100
+
+
+def test_every_rendered_module_says_what_it_exports() -> None:
+    assert len(RENDERED_MODULES) > 40
+    for name in RENDERED_MODULES:
+        assert isinstance(getattr(importlib.import_module(name), "__all__", None), list), name
+
+
+@pytest.fixture(scope="module")
+def api_html() -> Iterator[str]:
+    """docs/api.md alone, built strictly (an unresolved cross-reference fails the build)."""
+    with tempfile.TemporaryDirectory(prefix="gamelib-api-") as folder:
+        docs = Path(folder) / "docs"
+        docs.mkdir()
+        (docs / "api.md").write_text(API_PAGE.read_text(encoding="utf-8"), encoding="utf-8")
+        config = Path(folder) / "mkdocs.yml"
+        config.write_text(
+            f"INHERIT: {json.dumps(str(ROOT / 'mkdocs.yml'))}\n"
+            f"docs_dir: {json.dumps(str(docs))}\n"
+            "hooks: []\nnav: [api.md]\nextra_css: []\nextra_javascript: []\n",
+            encoding="utf-8",
+        )
+        site = Path(folder) / "site"
+        build = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config)]
+        built = subprocess.run(
+            [*build, "--site-dir", str(site)],
+            cwd=ROOT,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        yield (site / "api" / "index.html").read_text(encoding="utf-8")
+
+
+def outside_code(html: str) -> str:
+    html = re.sub(r"<pre\b.*?</pre>", "", html, flags=re.S)
+    return re.sub(r"<code\b.*?</code>", "", html, flags=re.S)
+
+
+def test_the_reference_shows_no_sphinx_role(api_html: str) -> None:
+    text = outside_code(api_html)
+    for role in (":class:", ":func:", ":mod:", ":meth:", ":data:", ":attr:"):
+        assert role not in text
+
+
+def test_the_reference_shows_examples_as_code(api_html: str) -> None:
+    text = outside_code(api_html)
+    assert "&gt;&gt;&gt;" not in text
+    assert "<blockquote" not in text
+    # Each example line is highlighted as a prompt of a Python console session.
+    assert api_html.count('<span class="gp">&gt;&gt;&gt; </span>') > 300
+
+
+def headings(html: str) -> set[str]:
+    return set(re.findall(r'<h[1-6] id="(gamelib[\w.]*)" class="doc doc-heading"', html))
+
+
+def test_the_reference_lists_exactly_each_module_s_exports(api_html: str) -> None:
+    shown = headings(api_html)
+    for module in RENDERED_MODULES:
+        exported = {
+            name
+            for name in importlib.import_module(module).__all__
+            if f"{module}.{name}" not in RENDERED_MODULES  # a module with its own section
+        }
+        members = {
+            h.removeprefix(module + ".")
+            for h in shown
+            if h.startswith(module + ".")
+            and "." not in h.removeprefix(module + ".")
+            and h not in RENDERED_MODULES
+        }
+        assert members == exported, module
+
+
+def test_the_reference_lists_no_internal_name(api_html: str) -> None:
+    for heading in headings(api_html):
+        assert heading.rsplit(".", 1)[-1].lstrip("_") not in INTERNAL_NAMES, heading
