@@ -178,3 +178,54 @@ def test_the_demo_says_what_it_plays() -> None:
     assert out.startswith(
         "The demo (C4_ABvMM): Connect Four: AlphaBeta against Minimax, depth 5.  Ctrl-C stops it.\n"
     )
+
+
+def _stderr_on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """The real console script with standard error on a pseudo-terminal: (status, stdout,
+    what the terminal showed)."""
+    controller, terminal = os.openpty()
+    try:
+        done = subprocess.Popen(
+            [sys.executable, "-c", "from gamelib.cli import entry_point; entry_point()", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+        )
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        out, _ = done.communicate(timeout=120)
+        status = done.returncode
+    finally:
+        os.close(controller)
+    return status, out.decode(), shown.decode("utf-8", errors="replace")
+
+
+def test_a_search_player_says_it_is_thinking_on_a_terminal() -> None:
+    # Depth 9 takes a good part of a second a move at first: the live line shows.
+    status, out, shown = _stderr_on_a_terminal(
+        "play", "connect4", "--maxie", "alphabeta:9", "--minnie", "random", "--seed", "1"
+    )
+    assert status in (10, 11, 12)
+    assert "Game over!" in out
+    assert re.search(
+        r"Maxie is thinking \(AlphaBeta\(depth 9\)\): [\d,]+ positions estimated", shown
+    )
+    assert "Minnie is thinking" not in shown  # a random player does not search
+    assert shown.endswith("\r\x1b[K")  # the line is cleared when the move is made
+    assert "thinking" not in out
+
+
+def test_piped_nothing_says_it_is_thinking() -> None:
+    status, out, err = gamelib(
+        "play", "connect4", "--maxie", "alphabeta:5", "--minnie", "minimax:4"
+    )
+    assert status in (10, 11, 12)
+    assert "thinking" not in out + err

@@ -11,6 +11,7 @@ unless `main` is given another), so a new search kind needs no change here.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import importlib.metadata
 import json
@@ -92,7 +93,7 @@ from gamelib.cli.specs import (
     whole_number,
 )
 from gamelib.cli.status import outcome_status, outcome_word
-from gamelib.cli.thinking import Thinking, info_line, positions, stop_words
+from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
 from gamelib.core.checks import echo, plural
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.datatypes import Done, Playing, outcome_to_string
@@ -104,6 +105,7 @@ from gamelib.games.explicit import HANDOUT_TREES, ExplicitTreeError
 from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
+from gamelib.search.counting import RecordingEstimator
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
     GameRecursionError,
@@ -428,8 +430,8 @@ class _Play:
         self.save: Path | None = None if options.save is None else _writable(options.save)
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        maxie = _shown(build_player(kit, self.maxie, self.streams, self.catalog), self.streams)
-        minnie = _shown(build_player(kit, self.minnie, self.streams, self.catalog), self.streams)
+        maxie = self._player(kit, self.maxie)
+        minnie = self._player(kit, self.minnie)
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(GAMES[self.name].summary)}.\n")
@@ -451,6 +453,17 @@ class _Play:
         if self.json_out is not None:
             self.json_out.write(json_line(document))
         return status
+
+    def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
+        """The player `spec` names; on a terminal a search player says it is thinking."""
+        status = self.streams.status
+        if status is None or spec.kind not in self.catalog or spec.kind == "id":
+            return _shown(build_player(kit, spec, self.streams, self.catalog), self.streams)
+        counted = RecordingEstimator(kit.estimator, keep=False)
+        player = build_player(
+            dataclasses.replace(kit, estimator=counted), spec, self.streams, self.catalog
+        )
+        return Pondering(player, counted, status)
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,19 @@ thinks, so the person waiting sees it working.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, final
 
 from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, StopReason
 from gamelib.core.game import Game
+from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator, est_to_string
+from gamelib.search.counting import RecordingEstimator
 
-__all__ = ["Thinking", "info_line", "positions", "stop_words"]
+__all__ = ["Pondering", "Thinking", "info_line", "positions", "stop_words"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -100,6 +104,61 @@ class Thinking(Generic[S, M, G]):
         if found.note is not None:
             self.out.write(f"({found.note})\n")
         return found.move
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Pondering(Generic[S, M, G]):
+    """A search player in a game on a terminal: while it thinks, a live line on `status`
+    says so, how deep it looks and how many positions it has estimated so far, every
+    fifth of a second; the line is cleared when it moves.
+
+    `counted` is the estimator the player was built on, counting as it goes.  Off a
+    terminal nothing of this is used: the player is built on the plain estimator.
+    """
+
+    player: Player[S, M]
+    """The player doing the thinking."""
+    counted: RecordingEstimator[S, M, G]
+    """The estimator it searches with, which counts (and keeps nothing)."""
+    status: TextIO
+    """The terminal for the live line."""
+    every: float = 0.2
+    """Seconds between updates of the line."""
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.player.game
+
+    def next_move(self, state: S, /) -> M:
+        side = self.game.player(state)
+        before = self.counted.count
+        began = time.perf_counter()
+        done = threading.Event()
+        status = self.status
+
+        def show() -> None:
+            while not done.wait(self.every):
+                seconds = time.perf_counter() - began
+                estimated = self.counted.count - before
+                status.write(
+                    f"\r\x1b[K{side} is thinking ({self.player}): "
+                    f"{positions(estimated)} estimated, {seconds:.0f} s"
+                )
+                status.flush()
+
+        ticker = threading.Thread(target=show, daemon=True)
+        ticker.start()
+        try:
+            return self.player.next_move(state)
+        finally:
+            done.set()
+            ticker.join()
+            status.write("\r\x1b[K")
+            status.flush()
 
     def __str__(self) -> str:
         return str(self.player)

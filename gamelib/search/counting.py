@@ -39,7 +39,8 @@ G = TypeVar("G")
 @final
 @dataclass(eq=False)
 class RecordingEstimator(Generic[S, M, G]):
-    """`inner`, but every state passed to `estimate` is appended to `estimated`.
+    """`inner`, but every state passed to `estimate` is appended to `estimated`
+    (unless `keep` is False) and counted in `count`.
 
     It has the numeric-estimates capability exactly when `inner` has it.
     """
@@ -48,13 +49,19 @@ class RecordingEstimator(Generic[S, M, G]):
     """The estimator doing the work."""
     estimated: list[S] = field(default_factory=list)
     """Every state estimated, in order (cleared with `estimated.clear()`)."""
+    keep: bool = True
+    """Whether to keep the states; False: only count them (for a long search)."""
+    count: int = 0
+    """How many states were estimated."""
 
     @property
     def game(self) -> Game[S, M]:
         return self.inner.game
 
     def estimate(self, state: S, /) -> G:
-        self.estimated.append(state)
+        self.count += 1
+        if self.keep:
+            self.estimated.append(state)
         return self.inner.estimate(state)
 
     def compare(self, a: Est[G], b: Est[G], /) -> Order:
