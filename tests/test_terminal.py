@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -229,3 +230,27 @@ def test_piped_nothing_says_it_is_thinking() -> None:
     )
     assert status in (10, 11, 12)
     assert "thinking" not in out + err
+
+
+def _corpus() -> list[tuple[int, str, list[str]]]:
+    text = (Path(__file__).parent / "data" / "bad_input.tsv").read_text(encoding="utf-8")
+    cases = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            status, sentence, args = line.split("\t")
+            cases.append((int(status), sentence, shlex.split(args)))
+    return cases
+
+
+@pytest.mark.parametrize(("status", "sentence", "args"), _corpus(), ids=lambda x: str(x)[:40])
+def test_the_bad_input_corpus(status: int, sentence: str, args: list[str]) -> None:
+    found, out, err = run(*args)
+    assert found == status
+    assert "Traceback" not in out + err
+    assert err.startswith("gamelib: ")
+    assert sentence in err
+    assert len(err.rstrip("\n").splitlines()) <= 3  # one sentence (a tree error adds a caret)
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(_corpus()) >= 30

@@ -479,7 +479,7 @@ def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     """The saved game in the file `name` ('-': standard input), or a UsageError saying
     what is wrong with it.
     """
-    where = "standard input" if name == "-" else f"'{echo(name)}'"
+    where = "standard input" if name == "-" else f"'{echo(name, 200)}'"
     try:
         text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
