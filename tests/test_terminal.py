@@ -16,6 +16,10 @@ import pytest
 
 from gamelib.cli import main
 from gamelib.cli.ascii import ASCII_SPELLINGS, HANDLER
+from gamelib.cli.colour import Coloured, takes_colour
+from gamelib.core.datatypes import Playing
+from gamelib.games.connect4 import ConnectFour
+from gamelib.games.tictactoe import TicTacToe
 
 
 def gamelib(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -254,3 +258,60 @@ def test_the_bad_input_corpus(status: int, sentence: str, args: list[str]) -> No
 
 def test_the_corpus_is_there() -> None:
     assert len(_corpus()) >= 30
+
+
+RED_X, YELLOW_O, REVERSED, RESET = "\x1b[1;31m", "\x1b[1;33m", "\x1b[7m", "\x1b[0m"
+
+
+def test_coloured_pieces_and_the_last_piece_marked() -> None:
+    game = ConnectFour(cols=4, rows=4, k=3)
+    shown = Coloured(game)
+    first = shown.play(game.start, 1)
+    assert isinstance(first, Playing)
+    text = shown.state_to_string(first.state)
+    assert text.count(f"{RED_X}{REVERSED}X{RESET}") == 1  # the new piece, marked
+    assert text.endswith(f"Minnie ({YELLOW_O}O{RESET}) to move")
+    second = shown.play(first.state, 1)
+    assert isinstance(second, Playing)
+    text = shown.state_to_string(second.state)
+    assert text.count(f"{YELLOW_O}{REVERSED}O{RESET}") == 1
+    assert f"{RED_X}X{RESET}" in text  # the older piece, no longer marked
+    assert REVERSED + "X" not in text
+    # The colours are only paint: without them the text is the game's own.
+    assert re.sub(r"\x1b\[[\d;]*m", "", text) == game.state_to_string(second.state)
+
+
+def test_the_final_board_marks_the_winning_piece() -> None:
+    game = TicTacToe()
+    state = game.start
+    for move in (1, 4, 2, 5):
+        status = game.play(state, move)
+        assert isinstance(status, Playing)
+        state = status.state
+    picture = Coloured(game).final_position(state, 3)
+    assert picture.splitlines()[0] == (
+        f" {RED_X}X{RESET} | {RED_X}X{RESET} | {RED_X}{REVERSED}X{RESET}"
+    )
+
+
+def test_colour_only_on_a_terminal_that_takes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not takes_colour(io.StringIO())
+    controller, terminal = os.openpty()
+    try:
+        with os.fdopen(terminal, "w", closefd=False) as screen:
+            monkeypatch.delenv("NO_COLOR", raising=False)
+            monkeypatch.setenv("TERM", "xterm")
+            assert takes_colour(screen)
+            monkeypatch.setenv("NO_COLOR", "1")
+            assert not takes_colour(screen)
+            monkeypatch.delenv("NO_COLOR")
+            monkeypatch.setenv("TERM", "dumb")
+            assert not takes_colour(screen)
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
+def test_piped_games_have_no_colours() -> None:
+    _, out, _ = gamelib("play", "tictactoe", "--maxie", "alphabeta:9", "--minnie", "alphabeta:9")
+    assert "\x1b" not in out

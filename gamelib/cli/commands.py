@@ -69,6 +69,7 @@ from gamelib.cli.beyond import (
     trace_n,
     value_text,
 )
+from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
 from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, search_player
 from gamelib.cli.positions import (
@@ -97,7 +98,7 @@ from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop
 from gamelib.core.checks import echo, plural
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.datatypes import Done, Playing, outcome_to_string
-from gamelib.core.game import ShowsFinalPosition
+from gamelib.core.game import Game, ShowsFinalPosition
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
@@ -436,7 +437,8 @@ class _Play:
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(GAMES[self.name].summary)}.\n")
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
-        record = referee(kit.game, maxie, minnie, out=out)
+        shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
+        record = referee(shown, maxie, minnie, out=out)
         status = outcome_status(record.outcome)
         document: dict[str, JsonValue] = {
             "game": self.name,

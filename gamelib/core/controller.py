@@ -126,8 +126,11 @@ def referee(
             case Playing(next_state):
                 state = next_state
             case Done(outcome):
-                if isinstance(game, ShowsFinalPosition):
-                    stream.write(game.final_position(state, move) + "\n")
+                picture = (
+                    game.final_position(state, move) if isinstance(game, ShowsFinalPosition) else ""
+                )
+                if picture:
+                    stream.write(picture + "\n")
                 stream.write(f"Game over! {outcome_to_string(outcome)}\n")
                 stream.flush()
                 return GameRecord(outcome, tuple(made))
