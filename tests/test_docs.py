@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shlex
 import shutil
@@ -209,9 +210,13 @@ def test_shell_examples_run(
     elif argv[0] in ("play", "run"):
         # A game played to the end: the status says who won (10 Maxie, 11 Minnie, 12 a draw,
         # 20 + i player i of n, 19 shared).
-        assert err.getvalue() == ""
         assert status in (10, 11, 12, 19) or 20 <= status < 46
-        assert "Game over!" in out.getvalue()
+        if "--json" in argv:  # the game on standard error, one JSON object on standard output
+            assert "Game over!" in err.getvalue()
+            assert json.loads(out.getvalue())["status"] == status
+        else:
+            assert err.getvalue() == ""
+            assert "Game over!" in out.getvalue()
     else:
         assert (status, err.getvalue()) == (0, "")
         assert out.getvalue()
