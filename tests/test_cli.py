@@ -16,7 +16,7 @@ import pytest
 from gamelib import AlphaBeta, Minimax, Settings, referee
 from gamelib.catalog import CATALOG
 from gamelib.cli import main
-from gamelib.cli.games import GAMES, GameKit
+from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
 from gamelib.core import outcome_to_string
@@ -143,7 +143,9 @@ def test_direct_player_missing_for_a_game_without_one() -> None:
             PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
             return 0
 
-    kit = GAMES["tree"].build(argparse.Namespace(tree="small"))
+    tree = GAME_CATALOG.two_player("tree")
+    assert tree is not None
+    kit = tree.build(argparse.Namespace(tree="small"))
     with pytest.raises(SpecError, match="no hand-written"):
         kit.run(Job())
 

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Literal, Protocol, TextIO, TypeVar, final
 
-from pyrsistent import PMap, pmap
-
 from gamelib import seq
 from gamelib.catalog import (
     CATALOG,
@@ -59,7 +57,7 @@ from gamelib.nplayer.play import NHumanPlayer, play_game
 from gamelib.nplayer.trees import CSE473, Leaf, Node, TreeGame, parse_tree, tree_estimator
 
 __all__ = [
-    "BEYOND_GAMES",
+    "BEYOND_ENTRIES",
     "BEYOND_TREES",
     "MAX_PILE",
     "MAX_PLAYERS",
@@ -234,25 +232,24 @@ def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
     return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
 
 
-BEYOND_GAMES: PMap[str, BeyondEntry] = pmap(
-    {
-        "pig": BeyondEntry(
-            "pig",
-            "a dice game (chance): roll to build a turn total, hold to bank it (--target)",
-            "chance",
-            _pig_options,
-            _pig_build,
-        ),
-        "takeaway": BeyondEntry(
-            "takeaway",
-            "take 1-3 pebbles; taking the last wins; 3 players by default (--pile, --players)",
-            "n-player",
-            _takeaway_options,
-            _takeaway_build,
-        ),
-    }
+BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
+    BeyondEntry(
+        "pig",
+        "a dice game (chance): roll to build a turn total, hold to bank it (--target)",
+        "chance",
+        _pig_options,
+        _pig_build,
+    ),
+    BeyondEntry(
+        "takeaway",
+        "take 1-3 pebbles; taking the last wins; 3 players by default (--pile, --players)",
+        "n-player",
+        _takeaway_options,
+        _takeaway_build,
+    ),
 )
-"""The games of chance and of n players, by name."""
+"""The games of chance and of n players gamelib ships; the command line finds them, with
+every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 
 
 # --------------------------------------------------------------------------

@@ -5,7 +5,9 @@ exit status 2; a game stopped by its human player (end of input, Ctrl-C) or by
 a faulty player gets one sentence and exit status 1.  Never a traceback.
 
 The search players come from a catalog ([`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]
-unless `main` is given another), so a new search kind needs no change here.
+unless `main` is given another), so a new search kind needs no change here; so do
+the games ([`gamelib.cli.games.GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG], with the
+games installed packages name and those `--game-from MODULE:OBJECT` loads).
 """
 
 from __future__ import annotations
@@ -45,7 +47,6 @@ from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.ascii import survive
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import (
-    BEYOND_GAMES,
     BEYOND_TREES,
     PLAIN_KINDS,
     BeyondKit,
@@ -70,7 +71,16 @@ from gamelib.cli.beyond import (
     value_text,
 )
 from gamelib.cli.colour import Coloured, takes_colour
-from gamelib.cli.games import GAMES, GameKit, KitUser, NamedEstimator
+from gamelib.cli.games import (
+    GAME_CATALOG,
+    AnyEntry,
+    GameCatalog,
+    GameKit,
+    KitUser,
+    NamedEstimator,
+    installed_games,
+    load_game,
+)
 from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, search_player
 from gamelib.cli.positions import (
     BadPositionError,
@@ -144,7 +154,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _top_parser(
-    catalog: Catalog, trace_game: str | None = None, help_game: str | None = None
+    catalog: Catalog,
+    games: GameCatalog,
+    trace_game: str | None = None,
+    help_game: str | None = None,
 ) -> _Parser:
     """The whole command line.  `trace_game`: the game `trace --game` names, whose
     options it takes; `help_game`: the game a `--help` asks about, whose options the
@@ -156,9 +169,15 @@ def _top_parser(
         "games, games of chance and games of n players.",
     )
     parser.add_argument("--version", action="version", version=f"gamelib {_version()}")
+    parser.add_argument(
+        "--game-from",
+        metavar="MODULE:OBJECT",
+        help="also know the game entry OBJECT of the Python module MODULE for this run "
+        "(looked for on Python's path and in this folder); may be given more than once",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    games = _all_games()
+    names = ", ".join(games.names())
 
     play = commands.add_parser(
         "play",
@@ -167,7 +186,7 @@ def _top_parser(
         "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
         "chance with --maxie and --minnie.",
     )
-    play.add_argument("game", metavar="GAME", help=f"one of: {_playable_games()}")
+    play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.playable())}")
     play.add_argument(
         "--maxie",
         help="Maxie's player (default: human; for a game of chance, expectiminimax)",
@@ -191,7 +210,7 @@ def _top_parser(
     )
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
-    analyse.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    analyse.add_argument("game", metavar="GAME", help=f"one of: {names}")
     analyse.add_argument(
         "--player",
         help="search player (default: alphabeta; id when --time or --nodes is given; "
@@ -237,7 +256,7 @@ def _top_parser(
     tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
     tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
     if trace_game is not None:
-        traced = GAMES.get(trace_game) or BEYOND_GAMES.get(trace_game)
+        traced = games.get(trace_game)
         if traced is not None:
             traced.add_options(tracing)  # e.g. --pile for --game nim
 
@@ -249,7 +268,7 @@ def _top_parser(
         "delaying, a best move, and the positions searched.  Options after the game's name "
         "include the game's own, such as --pile 9.",
     )
-    solving.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    solving.add_argument("game", metavar="GAME", help=f"one of: {names}")
     add_solve_options(solving)
     add_batch_options(solving)
 
@@ -275,7 +294,7 @@ def _top_parser(
     commands.add_parser("list", help="list games, player kinds and presets")
     commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
     if help_game is not None:
-        helped = GAMES.get(help_game) or BEYOND_GAMES.get(help_game)
+        helped = games.get(help_game)
         for sub in (play, analyse, solving):
             if helped is not None:
                 group = sub.add_argument_group(f"options of {help_game}")
@@ -290,16 +309,6 @@ def _version() -> str:
         return importlib.metadata.version("gamelib")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
         return "(not installed)"
-
-
-def _playable_games() -> str:
-    """The games `play` takes: not the explicit trees, whose leaves are estimates."""
-    return ", ".join(sorted([*(n for n, e in GAMES.items() if e.playable), *BEYOND_GAMES]))
-
-
-def _all_games() -> str:
-    """Every game's name, in order: `connect4, nim, pig, ...`."""
-    return ", ".join(sorted([*GAMES, *BEYOND_GAMES]))
 
 
 def _tree_names() -> list[str]:
@@ -332,10 +341,10 @@ def _default_text(value: object) -> str:
     return str(value)
 
 
-def _build_game(name: str, extra: list[str], playing: bool) -> KitUser:
-    entry = GAMES.get(name)
+def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
+    entry = games.two_player(name)
     if entry is None:
-        raise UsageError(f"unknown game '{name}'; known games: {_all_games()}")
+        raise UsageError(_unknown_game(games, name))
     if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {name}", add_help=False)
@@ -418,6 +427,8 @@ class _Play:
         catalog: Catalog,
         extra: Sequence[str],
         json_out: TextIO | None,
+        *,
+        summary: str,
     ) -> None:
         defaults = _Defaults(options, catalog)
         self.maxie = defaults.spec(options.maxie or "human", catalog)
@@ -426,6 +437,7 @@ class _Play:
         self.streams = streams
         self.catalog = catalog
         self.name: str = options.game
+        self.summary = summary
         self.extra = tuple(extra)
         self.json_out = json_out
         self.save: Path | None = None if options.save is None else _writable(options.save)
@@ -435,7 +447,7 @@ class _Play:
         minnie = self._player(kit, self.minnie)
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
-        out.write(f"Playing {self.name}: {_rule(GAMES[self.name].summary)}.\n")
+        out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
         record = referee(shown, maxie, minnie, out=out)
@@ -884,10 +896,13 @@ class _BeyondPlay(_BeyondOptions):
         seats: dict[int, str],
         streams: Streams,
         catalog: Catalog,
+        *,
+        summary: str,
     ) -> None:
         super().__init__(options, catalog)
         self.seats = seats
         self.streams = streams
+        self.summary = summary
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         if self.seats:
@@ -931,7 +946,7 @@ class _BeyondPlay(_BeyondOptions):
 
     def say_the_rule(self) -> None:
         name: str = self.options.game
-        self.streams.output.write(f"Playing {name}: {_rule(BEYOND_GAMES[name].summary)}.\n")
+        self.streams.output.write(f"Playing {name}: {_rule(self.summary)}.\n")
 
 
 class _BeyondAnalyse(_BeyondOptions):
@@ -1089,10 +1104,10 @@ def _check_pictures(options: argparse.Namespace) -> None:
             raise UsageError(f"cannot write {output}: {error.strerror}") from None
 
 
-def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
+def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> BeyondKit | None:
     """The game of chance or of n players `trace` is asked about, if it is one."""
     if options.game is not None:
-        entry = BEYOND_GAMES.get(options.game)
+        entry = games.beyond(options.game)
         if entry is None:
             return None
         if options.tree_text is not None:
@@ -1103,14 +1118,14 @@ def _beyond_trace_target(options: argparse.Namespace) -> BeyondKit | None:
     return beyond_tree(options.tree_text)
 
 
-def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
+def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> KitUser:
     _reject_extra(extra)
     if options.game is not None:
         if options.tree_text is not None:
             raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
-        entry = GAMES.get(options.game)
+        entry = games.two_player(options.game)
         if entry is None:
-            raise UsageError(f"unknown game '{options.game}'; known games: {_all_games()}")
+            raise UsageError(_unknown_game(games, options.game))
         # The game's own options were parsed along with the trace options.
         return entry.build(options)
     if options.tree_text is None:
@@ -1124,7 +1139,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str]) -> KitUser:
         raise UsageError(
             f"unknown tree '{text}'; named trees: {', '.join(_tree_names())}, or write one out"
         )
-    return _build_game("tree", ["--tree", text], playing=False)
+    return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
 
 def _game_named_in(argv: list[str]) -> str | None:
@@ -1137,12 +1152,10 @@ def _game_named_in(argv: list[str]) -> str | None:
     return None
 
 
-def _list(out: TextIO, catalog: Catalog) -> int:
+def _list(out: TextIO, catalog: Catalog, games: GameCatalog) -> int:
     out.write("Games (gamelib play GAME ...):\n")
-    summaries = {name: entry.summary for name, entry in GAMES.items()}
-    summaries.update((name, entry.summary) for name, entry in BEYOND_GAMES.items())
-    for name in sorted(summaries):
-        out.write(f"  {name:<10} {summaries[name]}\n")
+    for game in games:
+        out.write(f"  {game.name:<10} {game.summary}\n")
     out.write("Player kinds (--maxie, --minnie, --player):\n")
     for player in PLAYER_KINDS.values():
         out.write(f"  {player.name:<10} {player.summary}\n")
@@ -1174,7 +1187,7 @@ _OWN_FLAGS = frozenset(
 """The command line's own flags, which no search option may take."""
 
 
-def _check_catalog(catalog: Catalog) -> None:
+def _check_catalog(catalog: Catalog, games: GameCatalog) -> None:
     """UsageError for a catalog whose names the command line could not tell apart."""
     for kind in catalog:
         if kind.name in PLAYER_KINDS:
@@ -1186,40 +1199,47 @@ def _check_catalog(catalog: Catalog) -> None:
             raise UsageError(
                 f"the search option '{option.name}' would hide gamelib's --{option.name}"
             )
-        for game in [*GAMES, *BEYOND_GAMES]:
+        for game in games:
             if option.name.replace("-", "_") in _game_flags(game):
                 raise UsageError(
-                    f"the search option '{option.name}' would hide the {game} option "
+                    f"the search option '{option.name}' would hide the {game.name} option "
                     f"--{option.name}"
                 )
 
 
 @functools.cache
-def _game_flags(name: str) -> frozenset[str]:
-    """The names of the options of the game called `name` (`pile` for nim).
+def _game_flags(game: AnyEntry) -> frozenset[str]:
+    """The names of the options of `game` (`pile` for nim).
 
-    Cached: the games are fixed, and building their parsers was most of the
-    time a short `gamelib solve` took."""
+    Cached by entry: an entry never changes, and building the parsers was most of
+    the time a short `gamelib solve` took."""
     parser = _Parser(add_help=False)
-    (GAMES.get(name) or BEYOND_GAMES[name]).add_options(parser)
+    game.add_options(parser)
     return frozenset(vars(parser.parse_args([])))
 
 
-def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog: Catalog) -> int:
-    _check_catalog(catalog)
+def _run(
+    argv: list[str],
+    stdin: TextIO,
+    stdout: TextIO,
+    stderr: TextIO,
+    catalog: Catalog,
+    games: GameCatalog,
+) -> int:
+    _check_catalog(catalog, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
     help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
-    parser = _top_parser(catalog, _game_named_in(argv), help_game)
+    parser = _top_parser(catalog, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
     if command == "list":
         _reject_extra(extra)
-        return _list(stdout, catalog)
+        return _list(stdout, catalog, games)
     if command == "demo":
         _reject_extra(extra)
         demo = PRESETS[DEMO_PRESET]
         stdout.write(f"The demo ({demo.name}): {_rule(demo.summary)}.  Ctrl-C stops it.\n")
-        _run(list(demo.argv), stdin, stdout, stderr, catalog)
+        _run(list(demo.argv), stdin, stdout, stderr, catalog, games)
         return 0  # a show, not a contest: the status does not say who won
     if command == "run":
         preset = PRESETS.get(options.preset)
@@ -1227,22 +1247,22 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
             known = ", ".join(sorted(PRESETS))
             raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
-        return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog)
+        return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog, games)
     if command == "replay":
         _reject_extra(extra)
         saved = _saved_game(options.file, stdin)
-        replayed = _build_game(saved.game, list(saved.options), playing=True)
+        replayed = _build_game(games, saved.game, list(saved.options), playing=True)
         step = stdin if is_terminal(stdin) and options.file != "-" else None
         return replayed.run(_Replay(options, saved, step, stdout, catalog))
     if command == "trace":
         _check_pictures(options)
-        beyond = _beyond_trace_target(options)
+        beyond = _beyond_trace_target(options, games)
         if beyond is not None:
             _reject_extra(extra)
             return beyond.run(_BeyondTrace(options, stdout, catalog))
-        return _trace_target(options, extra).run(_Trace(options, stdout, catalog))
+        return _trace_target(options, extra, games).run(_Trace(options, stdout, catalog))
     if command == "solve":
-        beyond_entry = BEYOND_GAMES.get(str(options.game))
+        beyond_entry = games.beyond(str(options.game))
         if beyond_entry is not None:
             raise UsageError(
                 f"'{beyond_entry.name}' cannot be solved here: solve finds who wins a two-player "
@@ -1250,16 +1270,17 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
                 f"{game_is(beyond_entry.family)}; try gamelib analyse {beyond_entry.name}"
             )
         request = check_request(options)
-        entry = GAMES.get(request.game)
+        entry = games.two_player(request.game)
         if entry is not None and not entry.playable:
             raise UsageError(
                 f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
             )
+        _check_own_game(options, games, request.game)
         batch = check_batch_options(options, request.positions)
-        return _build_game(request.game, extra, playing=False).run(
+        return _build_game(games, request.game, extra, playing=False).run(
             SolveJob(request, stdin, stdout, stderr, batch, tuple(extra))
         )
-    beyond_game = BEYOND_GAMES.get(options.game)
+    beyond_game = games.beyond(options.game)
     if beyond_game is not None:
         seats, rest = split_seat_flags(extra) if command == "play" else ({}, extra)
         parser = _Parser(prog=f"gamelib {beyond_game.name}", add_help=False)
@@ -1271,18 +1292,90 @@ def _run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO, catalog
                     f"--json and --save are for two-player games for now, not {beyond_game.name}"
                 )
             streams = Streams(stdin, stdout, _seed(options.seed))
-            return built.run(_BeyondPlay(options, seats, streams, catalog))
+            play = _BeyondPlay(options, seats, streams, catalog, summary=beyond_game.summary)
+            return built.run(play)
         return built.run(_BeyondAnalyse(options, stdout, catalog))
     if command == "play":
         _reject_seats(extra)
-    kit = _build_game(options.game, extra, playing=command == "play")
+    else:
+        _check_own_game(options, games, options.game)
+    kit = _build_game(games, options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if is_terminal(stderr) else None
         # With --json the game is shown on standard error, the JSON alone on standard output.
         shown_on = stderr if options.json else stdout
         streams = Streams(stdin, shown_on, _seed(options.seed), status)
-        return kit.run(_Play(options, streams, catalog, extra, stdout if options.json else None))
+        summary = games[options.game].summary
+        return kit.run(
+            _Play(
+                options,
+                streams,
+                catalog,
+                extra,
+                stdout if options.json else None,
+                summary=summary,
+            )
+        )
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
+
+
+def _unknown_game(games: GameCatalog, name: str) -> str:
+    return f"unknown game '{name}'; known games: {', '.join(games.names())}"
+
+
+def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:
+    """UsageError for a batch on workers of a game from outside gamelib: a worker builds
+    the game from its name, in gamelib's own catalog."""
+    on_workers = options.workers is not None or options.scheduler is not None
+    entry = games.get(name)
+    if on_workers and entry is not None and entry is not GAME_CATALOG.get(name):
+        raise UsageError(
+            f"'{name}' is not one of gamelib's own games, and workers build the game from "
+            "gamelib's catalog: run this batch without --workers or --scheduler"
+        )
+
+
+def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
+    """The `--game-from` paths taken out of `args`, and the rest.
+
+    ```pycon
+    >>> _games_from(["--game-from", "race:RACE", "play", "race", "--game-from=a:B"])
+    (['race:RACE', 'a:B'], ['play', 'race'])
+
+    ```
+    """
+    paths: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == "--game-from":
+            if i + 1 >= len(args):
+                raise UsageError("--game-from needs MODULE:OBJECT, such as mygame:RACE")
+            paths.append(args[i + 1])
+            i += 2
+            continue
+        if arg.startswith("--game-from="):
+            paths.append(arg.split("=", 1)[1])
+        else:
+            rest.append(arg)
+        i += 1
+    return paths, rest
+
+
+def _installed(err: TextIO) -> GameCatalog:
+    """gamelib's games with those installed packages name; one sentence on `err` for each
+    entry point that could not be loaded (the other games still work)."""
+    entries, problems = installed_games()
+    for problem in problems:
+        err.write(f"gamelib: {problem}\n")
+    games = GAME_CATALOG
+    for entry in entries:
+        games = games.with_game(entry)
+    return games
 
 
 def _reject_seats(extra: list[str]) -> None:
@@ -1307,11 +1400,17 @@ def main(
     stderr: TextIO | None = None,
     *,
     catalog: Catalog = CATALOG,
+    games: GameCatalog | None = None,
 ) -> int:
     """Run the command line; returns the exit status (0, 1 or 2).
 
     `catalog` is where the search players come from: pass
-    `CATALOG.with_kind(...)` to try a search kind of your own.
+    `CATALOG.with_kind(...)` to try a search kind of your own.  `games` is where
+    the games come from: by default
+    [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG] with the games installed
+    packages name in the entry point group `gamelib.games`; pass
+    `GAME_CATALOG.with_game(...)` to play a game of your own.  Either way
+    `--game-from MODULE:OBJECT` adds a game for the run.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
@@ -1325,7 +1424,11 @@ def main(
         err.write(_FIRST_STEPS)
         return 2
     try:
-        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog)
+        paths, args = _games_from(args)
+        known = _installed(err) if games is None else games
+        for path in paths:
+            known = known.with_game(load_game(path))
+        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog, known)
     except (
         UsageError,
         SpecError,

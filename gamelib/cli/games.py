@@ -1,21 +1,36 @@
-"""The games the command line knows, by name, with their options.
+"""The games the command line knows, by name, with their options: one catalog.
 
-The table is a persistent map (pyrsistent `PMap`): adding a game makes a new
-table and leaves the old one as it was.  A game is registered as a
-[`GameEntry`][gamelib.cli.games.GameEntry]: its options and a function from parsed options to a
-[`GameKit`][gamelib.cli.games.GameKit] (the game, its estimator and, when it has one, its
-hand-written player).
+Every game of every family (two-player, chance, n-player) is an entry of
+[`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG], a persistent catalog as
+[`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG] is for search kinds: `with_game`
+makes a new catalog and leaves the old one as it was, and
+`main(..., games=...)` runs the command line with it.  A two-player game is a
+[`GameEntry`][gamelib.cli.games.GameEntry]: its options and a function from parsed
+options to a [`GameKit`][gamelib.cli.games.GameKit] (the game, its estimator and, when it
+has one, its hand-written player); a game of chance or of n players is a
+`gamelib.cli.beyond.BeyondEntry`.
+
+A game from outside the package comes in as an entry too: an installed
+package names one in the entry point group `gamelib.games`, or a run names
+one with `--game-from MODULE:OBJECT`.  The smallest one is
+[`game_entry`][gamelib.cli.games.game_entry]`(name, summary, estimator)`.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from dataclasses import dataclass
+import functools
+import importlib
+import importlib.metadata
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
+from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, Family
 from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.game import Game
 from gamelib.core.player import Player
@@ -33,14 +48,21 @@ from gamelib.games.nim import Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 __all__ = [
-    "GAMES",
+    "ENTRY_POINT_GROUP",
+    "GAME_CATALOG",
+    "AnyEntry",
+    "GameCatalog",
     "GameEntry",
     "GameKit",
+    "GameLoadError",
     "Job",
     "KitUser",
     "NamedEstimator",
     "NamedGame",
     "explicit_tree",
+    "game_entry",
+    "installed_games",
+    "load_game",
     "pack",
 ]
 
@@ -87,6 +109,11 @@ class GameEntry:
     """Builds the kit from parsed options (SpecError for bad values)."""
     playable: bool = True
     """False for games that are only analysed (explicit trees end in estimates)."""
+
+    @property
+    def family(self) -> Family:
+        """Its contract: always `two-player`."""
+        return "two-player"
 
 
 class KitUser(Protocol):
@@ -191,43 +218,273 @@ def _tictactoe_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, tictactoe_estimator(game), digit_moves=True))
 
 
-GAMES: PMap[str, GameEntry] = pmap(
-    {
-        "connect4": GameEntry(
-            "connect4",
-            "drop pieces in columns; k in a line wins (--cols, --rows, --k)",
-            _connect4_options,
-            _connect4_build,
-        ),
-        "tictactoe": GameEntry(
-            "tictactoe",
-            "three in a line on 3 x 3; type a cell as one digit 1-9",
-            _no_options,
-            _tictactoe_build,
-        ),
-        "nim": GameEntry(
-            "nim",
-            "take 1-3 pebbles; whoever takes the last loses (--pile)",
-            _nim_options,
-            _nim_build,
-        ),
-        "tree": GameEntry(
-            "tree",
-            "an explicit game tree, as in the handouts (analyse only)",
-            _tree_options,
-            _tree_build,
-            playable=False,
-        ),
-    }
+AnyEntry = GameEntry | BeyondEntry
+"""A game of any family, as the catalog holds it."""
+
+
+def _fits_a_name(name: object) -> bool:
+    """Whether `name` can be typed as a game's name: lower-case letters, digits, `-`, `_`."""
+    if not isinstance(name, str):  # an entry from outside may hold anything
+        return False
+    plain = name.replace("-", "").replace("_", "")
+    return bool(name) and name == name.lower() and plain.isascii() and plain.isalnum()
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class GameCatalog:
+    """Games of every family by name, in the order `gamelib list` shows them (by name).
+
+    Persistent: [`with_game`][gamelib.cli.games.GameCatalog.with_game] returns a new
+    catalog.
+
+    ```pycon
+    >>> catalog = GAME_CATALOG.with_game(game_entry("nim9", "Nim from 9", NamedEstimator(
+    ...     "nim", ("--pile", "9"))()))
+    >>> "nim9" in catalog, "nim9" in GAME_CATALOG
+    (True, False)
+
+    ```
+    """
+
+    entries: PMap[str, AnyEntry] = field(default_factory=pmap)
+    """The entries, by name."""
+
+    def with_game(self, entry: AnyEntry) -> GameCatalog:
+        """A new catalog with `entry` added (or in place of its namesake).
+
+        REQUIRES: `entry` is a [`GameEntry`][gamelib.cli.games.GameEntry] or a
+        `BeyondEntry` (TypeError if not) whose name is lower-case letters, digits, `-`
+        and `_` (ValueError if not).
+        """
+        if not isinstance(entry, GameEntry | BeyondEntry):
+            raise TypeError(f"a game entry is a GameEntry or a BeyondEntry, not {_a(entry)}")
+        if not _fits_a_name(entry.name):
+            raise ValueError(
+                "a game needs a name of lower-case letters, digits, '-' and '_', "
+                f"got {shown(repr(entry.name))}"
+            )
+        return GameCatalog(self.entries.set(entry.name, entry))
+
+    def __getitem__(self, name: str) -> AnyEntry:
+        return self.entries[name]
+
+    def get(self, name: str) -> AnyEntry | None:
+        """The game called `name`, if there is one."""
+        return self.entries.get(name)
+
+    def two_player(self, name: str) -> GameEntry | None:
+        """The two-player game called `name`, if there is one."""
+        entry = self.entries.get(name)
+        return entry if isinstance(entry, GameEntry) else None
+
+    def beyond(self, name: str) -> BeyondEntry | None:
+        """The game of chance or of n players called `name`, if there is one."""
+        entry = self.entries.get(name)
+        return entry if isinstance(entry, BeyondEntry) else None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.entries
+
+    def __iter__(self) -> Iterator[AnyEntry]:
+        return iter([self.entries[name] for name in self.names()])
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def names(self) -> tuple[str, ...]:
+        """Every game's name, in order."""
+        return tuple(sorted(self.entries))
+
+    def playable(self) -> tuple[str, ...]:
+        """The names of the games `play` takes: not the explicit trees, whose leaves are
+        estimates."""
+        return tuple(e.name for e in self if not isinstance(e, GameEntry) or e.playable)
+
+
+def _a(thing: object) -> str:
+    """What `thing` is, for a sentence: `a RaceToTen`, `None`."""
+    if thing is None:
+        return "None"
+    kind = type(thing).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
+
+
+def game_entry(
+    name: str,
+    summary: str,
+    estimator: Estimator[S, M, G],
+    *,
+    direct: Callable[[], Player[S, M]] | None = None,
+) -> GameEntry:
+    """The entry of a two-player game without options: the smallest thing to write to
+    play a game of your own from the command line.
+
+    `estimator.game` is the game; `direct`, if given, its hand-written player.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim, nim_estimator
+    >>> entry = game_entry("nim7", "Nim from 7", nim_estimator(Nim(pile=7)))
+    >>> entry.name, entry.family, entry.summary
+    ('nim7', 'two-player', 'Nim from 7')
+
+    ```
+    """
+
+    def build(options: argparse.Namespace) -> KitUser:
+        del options
+        return pack(GameKit(estimator.game, estimator, direct))
+
+    return GameEntry(name, summary, _no_options, build)
+
+
+def _catalog_of(*entries: AnyEntry) -> GameCatalog:
+    catalog = GameCatalog()
+    for entry in entries:
+        catalog = catalog.with_game(entry)
+    return catalog
+
+
+GAME_CATALOG: GameCatalog = _catalog_of(
+    GameEntry(
+        "connect4",
+        "drop pieces in columns; k in a line wins (--cols, --rows, --k)",
+        _connect4_options,
+        _connect4_build,
+    ),
+    GameEntry(
+        "tictactoe",
+        "three in a line on 3 x 3; type a cell as one digit 1-9",
+        _no_options,
+        _tictactoe_build,
+    ),
+    GameEntry(
+        "nim",
+        "take 1-3 pebbles; whoever takes the last loses (--pile)",
+        _nim_options,
+        _nim_build,
+    ),
+    GameEntry(
+        "tree",
+        "an explicit game tree, as in the handouts (analyse only)",
+        _tree_options,
+        _tree_build,
+        playable=False,
+    ),
+    *BEYOND_ENTRIES,
 )
-"""Games by name."""
+"""Every game gamelib ships, of every family, by name."""
+
+
+# --------------------------------------------------------------------------
+# Games from outside the package
+
+ENTRY_POINT_GROUP = "gamelib.games"
+"""The entry point group where an installed package names its games' entries."""
+
+
+class GameLoadError(SpecError):
+    """A game from outside that could not be loaded; the message says which and why."""
+
+
+_HOW = "make one with gamelib.cli.games.game_entry(name, summary, estimator)"
+
+
+def _checked(thing: object, where: str) -> AnyEntry:
+    """`thing` as an entry, or GameLoadError naming `where` it came from."""
+    if not isinstance(thing, GameEntry | BeyondEntry):
+        raise GameLoadError(f"{where} is {_a(thing)}, not a game entry: {_HOW}")
+    if not _fits_a_name(thing.name):
+        raise GameLoadError(
+            f"{where} names its game {shown(repr(thing.name))}: a game's name is lower-case "
+            "letters, digits, '-' and '_'"
+        )
+    return thing
+
+
+def load_game(path: str) -> AnyEntry:
+    """The game entry `path` (`module:object`, as `--game-from` takes it) names.
+
+    The module is looked for on Python's path and, as `python -m` does, in the
+    current folder.  GameLoadError, one sentence, for a path not of that form, a
+    module that cannot be imported, a missing object or one that is no entry.
+
+    ```pycon
+    >>> load_game("gamelib.cli.games:GAME_CATALOG")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.games.GameLoadError: --game-from gamelib.cli.games:GAME_CATALOG is a \
+GameCatalog, not a game entry: make one with gamelib.cli.games.game_entry(name, summary, \
+estimator)
+
+    ```
+    """
+    said = f"--game-from {shown(path, 60)}"
+    module_name, colon, attribute = path.partition(":")
+    module_name, attribute = module_name.strip(), attribute.strip()
+    if not colon or not module_name or not attribute:
+        raise GameLoadError(
+            f"{said}: name a module and an object in it, as MODULE:OBJECT (mygame:RACE)"
+        )
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            raise GameLoadError(
+                f"{said}: there is no module {error.name} (neither on Python's path nor in "
+                "this folder)"
+            ) from None
+        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
+    except Exception as error:  # any error of the user's module, said in one sentence
+        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
+    finally:
+        if added:
+            sys.path.remove(here)
+    found: object = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise GameLoadError(f"{said}: the module {module_name} has no {attribute}")
+        found = getattr(found, part)
+    return _checked(found, said)
+
+
+def _error(error: BaseException) -> str:
+    """An exception in a few words: `ZeroDivisionError: division by zero`."""
+    text = shown(str(error), 120)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+@functools.cache
+def installed_games() -> tuple[tuple[AnyEntry, ...], tuple[str, ...]]:
+    """The game entries installed packages name in the `gamelib.games` entry point group,
+    and one sentence for each that could not be loaded.
+
+    Loaded once, when first asked for; a broken entry point leaves the others (and the
+    built-in games) working.
+    """
+    entries: list[AnyEntry] = []
+    problems: list[str] = []
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        said = f"the game entry point {point.name} ({point.value})"
+        try:
+            entries.append(_checked(point.load(), said))
+        except GameLoadError as error:
+            problems.append(str(error))
+        except Exception as error:  # an installed package's error, said in one sentence
+            problems.append(f"{said} could not be loaded: {_error(error)}")
+    return tuple(entries), tuple(problems)
 
 
 def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
-    """The kit of the game called `name` with the options `args` (`--cols 6`)."""
-    entry = GAMES.get(name)
+    """The kit of gamelib's own game called `name` with the options `args` (`--cols 6`)."""
+    entry = GAME_CATALOG.two_player(name)
     if entry is None:
-        raise SpecError(f"unknown game '{shown(name)}'; known games: {', '.join(sorted(GAMES))}")
+        known = ", ".join(e.name for e in GAME_CATALOG if isinstance(e, GameEntry))
+        raise SpecError(f"unknown game '{shown(name)}'; known games: {known}")
     parser = argparse.ArgumentParser(prog=f"gamelib {name}", add_help=False, exit_on_error=False)
     entry.add_options(parser)
     try:
@@ -251,8 +508,8 @@ class _Take:
 @final
 @dataclass(frozen=True, slots=True)
 class NamedEstimator:
-    """Makes the estimator of a game of [`GAMES`][gamelib.cli.games.GAMES] from its name and
-    options.
+    """Makes the estimator of a game of [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG] from
+    its name and options.
 
     This, not the estimator, is what a batch sends to its workers: it pickles,
     and equal ones compare equal, so a worker builds each game once.
@@ -279,7 +536,7 @@ class NamedEstimator:
 @final
 @dataclass(frozen=True, slots=True)
 class NamedGame:
-    """Makes a game of `GAMES` from its name and options (see `NamedEstimator`)."""
+    """Makes a game of `GAME_CATALOG` from its name and options (see `NamedEstimator`)."""
 
     name: str
     """The game's name."""
