@@ -9,6 +9,7 @@ import re
 import shlex
 import shutil
 import sys
+import tomllib
 import types
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from mypy import api as mypy_api
 
 from gamelib.catalog import CATALOG
 from gamelib.cli import main
+from gamelib.cli.games import installed_games
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -196,18 +198,74 @@ def shell_examples() -> list[tuple[str, list[str]]]:
     return found
 
 
+def game_from_words(argv: list[str]) -> set[str]:
+    """The `--game-from MODULE:OBJECT` words of `argv`, which stand before the command."""
+    return {w for i, w in enumerate(argv) if "--game-from" in (w, argv[i - 1] if i else "")}
+
+
+def save_page_code(
+    page: str, argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> list[str]:
+    """For each `--game-from MODULE:OBJECT` of a page's command, the page's code saved as
+    MODULE.py in `folder`, as the page tells its reader to; the modules' names."""
+    modules = [argv[i + 1].split(":")[0] for i, arg in enumerate(argv[:-1]) if arg == "--game-from"]
+    for module in modules:
+        (folder / f"{module}.py").write_text("\n".join(python_blocks(page)), encoding="utf-8")
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    return modules
+
+
+def test_the_entry_point_the_page_shows_plays_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `pyproject.toml` table of *Write your own game*, installed as pip would (a
+    dist-info folder with its entry points), with the page's code as `race.py`."""
+    page = (DOCS / "write-your-own-game.md").read_text(encoding="utf-8")
+    (table,) = re.findall(r"```toml\n(.*?)```", page, flags=re.DOTALL)
+    points = tomllib.loads(table)["project"]["entry-points"]["gamelib.games"]
+    assert points == {"race": "race:RACE"}
+    info = tmp_path / "race-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: race\nVersion: 1.0\n")
+    lines = "".join(f"{name} = {value}\n" for name, value in points.items())
+    (info / "entry_points.txt").write_text(f"[gamelib.games]\n{lines}")
+    (tmp_path / "race.py").write_text(
+        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "race", raising=False)
+    installed_games.cache_clear()
+    try:
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["list"], stdout=out, stderr=err) == 0
+        assert "  race       add 1 or 2; whoever reaches 10 wins\n" in out.getvalue()
+        argv = ["play", "race", "--maxie", "alphabeta", "--minnie", "alphabeta"]
+        out = io.StringIO()
+        assert main(argv, stdout=out, stderr=err) == 10  # the first player wins from 0
+        assert out.getvalue().endswith("Game over! Maxie wins!\n")
+        assert err.getvalue() == ""
+    finally:
+        installed_games.cache_clear()
+        sys.modules.pop("race", None)
+
+
 @pytest.mark.parametrize(("page", "argv"), shell_examples())
 def test_shell_examples_run(
     page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples may write pictures
+    modules = save_page_code(page, argv, tmp_path, monkeypatch)
     out, err = io.StringIO(), io.StringIO()
-    status = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
+    try:
+        status = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
+    finally:
+        for module in modules:
+            sys.modules.pop(module, None)
     if "human" in argv or any(arg.endswith("_HvAB") for arg in argv):
         # A human player with no input: the game stops cleanly at the first prompt.
         assert status == 1, err.getvalue()
         assert err.getvalue().startswith("gamelib: game stopped: the input ended")
-    elif argv[0] in ("play", "run"):
+    elif next(a for a in argv if a not in game_from_words(argv)) in ("play", "run"):
         # A game played to the end: the status says who won (10 Maxie, 11 Minnie, 12 a draw,
         # 20 + i player i of n, 19 shared).
         assert status in (10, 11, 12, 19) or 20 <= status < 46

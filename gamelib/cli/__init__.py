@@ -5,7 +5,8 @@
 - [`gamelib.cli.specs`][gamelib.cli.specs]: player specs (`jamboree:4:0.25`) and option values;
 - [`gamelib.cli.players`][gamelib.cli.players]: the players that do not search, and building any
   player;
-- [`gamelib.cli.games`][gamelib.cli.games]: the games by name, with their options;
+- [`gamelib.cli.games`][gamelib.cli.games]: the catalog of games, with their options, and games
+  from outside (`--game-from`, the `gamelib.games` entry points);
 - `gamelib.cli.beyond`: games of chance (Pig) and of n players (take-away), their
   kits, player specs and named trees;
 - [`gamelib.cli.presets`][gamelib.cli.presets]: the course's named games (`gamelib run C4_HvAB`).
