@@ -304,3 +304,17 @@ def test_no_code_span_escapes_a_pipe(page: str) -> None:
     # Markdown tables keep the backslash of \| inside `code`: the reader would see it.
     text = (DOCS / page).read_text(encoding="utf-8")
     assert re.findall(r"`[^`\n]*\\\|[^`\n]*`", text) == []
+
+
+BLOCK_WORDS = ("while ", "for ", "if ", "elif ", "else", "try", "except", "with ", "return")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_included_sections_start_at_a_whole_definition(page: str) -> None:
+    # A section that starts inside a function shows the reader a loop without its def.
+    text = (DOCS / page).read_text(encoding="utf-8")
+    for path, section in re.findall(r'--8<-- "([^":]+\.py):([^"]+)"', text):
+        lines = (DOCS.parent / path).read_text(encoding="utf-8").splitlines()
+        start = next(i for i, line in enumerate(lines) if f"[start:{section}]" in line)
+        first = next(line for line in lines[start + 1 :] if line.strip())
+        assert not first.strip().startswith(BLOCK_WORDS), (path, section, first)

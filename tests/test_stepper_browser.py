@@ -705,3 +705,49 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
     finally:
         driver.quit()
         profile.cleanup()
+
+
+def test_the_lecture_companion_shows_every_code_line_at_any_width(
+    request: pytest.FixtureRequest,
+) -> None:
+    missing = what_is_missing()
+    if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
+        pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
+                    f"{'; '.join(missing)}")  # fmt: skip
+    if missing:
+        # Without a browser: the rule that wraps the companion's code is still there.
+        warn_not_run(missing)
+        css = (ROOT / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+        assert re.search(r"\.md-typeset \.grid pre > code \{\s*white-space: pre-wrap;", css)
+        return
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    address = request.getfixturevalue("served").replace("alpha-beta-seen", "lecture-companion")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
+    for flag in [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile.name}",
+    ]:  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    try:
+        for width, height in ((1400, 900), (1920, 1080), (800, 900)):
+            driver.set_window_size(width, height)
+            driver.get(address)
+            found = driver.execute_script(
+                "return [...document.querySelectorAll('.md-typeset pre > code')].map(c => ["
+                "c.scrollWidth > c.clientWidth + 1, c.textContent.split('\\n')[0]])"
+            )
+            blocks = [
+                (bool(row[0]), str(row[1])) for row in as_list(found) for row in [as_list(row)]
+            ]
+            assert len(blocks) >= 15
+            assert [text for cut, text in blocks if cut] == [], width  # no line hidden
+            assert [text for _, text in blocks if text[:1].isspace()] == [], width
+    finally:
+        driver.quit()
+        profile.cleanup()

@@ -82,13 +82,13 @@ def make_scan(
     naming `s`).
     """
 
+    # --8<-- [start:scan]
     def scan(
         d: int, s: S, side: Side, moves: Seq[M], alpha: Bound[G], beta: Bound[G]
     ) -> Scanned[M, G]:
         best: Edge[M, G] | None = None
         rest = moves
         maxie = side is Side.Maxie
-        # --8<-- [start:scan]
         while True:
             view = seq.show1(rest)
             if not isinstance(view, Cons):
