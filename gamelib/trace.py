@@ -190,6 +190,22 @@ class Trace(Generic[S, M, G]):
         return [n for n in self.nodes() if n.leaf_number is not None]
 
 
+def _mark(stack: list[TraceNode[S, M, G]], event: Cut[M, G] | TableHit[M, G]) -> None:
+    """Note a cut, or an answer from the table, on the position being searched."""
+    if not stack:
+        raise TraceError(f"a {type(event).__name__} event with no position entered")
+    node = stack[-1]
+    match event:
+        case Cut():
+            node.cut_by = event.move
+            node.cut_value = event.value
+            node.pruned = seq.to_tuple(event.unsearched)
+        case TableHit():
+            node.from_table = True
+        case _:
+            assert_never(event)
+
+
 class Tracer(Generic[S, M, G]):
     """An observer that builds the tree of one search from its events.
 
@@ -235,16 +251,8 @@ class Tracer(Generic[S, M, G]):
                     node.chosen = reached[-1] if reached else None
                 if not node.children and not node.from_table:
                     node.leaf_number = next(self._leaves)
-            case Cut():
-                if not stack:
-                    raise TraceError("a Cut event with no position entered")
-                stack[-1].cut_by = event.move
-                stack[-1].cut_value = event.value
-                stack[-1].pruned = seq.to_tuple(event.unsearched)
-            case TableHit():
-                if not stack:
-                    raise TraceError("a TableHit event with no position entered")
-                stack[-1].from_table = True
+            case Cut() | TableHit():
+                _mark(stack, event)
             case _:
                 assert_never(event)
 
@@ -491,16 +499,8 @@ class TraceWriter(Generic[S, M, G]):
                     if not node.from_table:
                         self.leaves += 1
                     self._write(self._lines.leaf(node, indent))
-            case Cut():
-                if not stack:
-                    raise TraceError("a Cut event with no position entered")
-                stack[-1].cut_by = event.move
-                stack[-1].cut_value = event.value
-                stack[-1].pruned = seq.to_tuple(event.unsearched)
-            case TableHit():
-                if not stack:
-                    raise TraceError("a TableHit event with no position entered")
-                stack[-1].from_table = True
+            case Cut() | TableHit():
+                _mark(stack, event)
             case _:
                 assert_never(event)
 
