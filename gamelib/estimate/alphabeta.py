@@ -82,13 +82,13 @@ def make_scan(
     naming `s`).
     """
 
+    # --8<-- [start:scan]
     def scan(
         d: int, s: S, side: Side, moves: Seq[M], alpha: Bound[G], beta: Bound[G]
     ) -> Scanned[M, G]:
         best: Edge[M, G] | None = None
         rest = moves
         maxie = side is Side.Maxie
-        # --8<-- [start:scan]
         while True:
             view = seq.show1(rest)
             if not isinstance(view, Cons):
@@ -116,9 +116,8 @@ def make_scan(
             elif best is None or compare(best[1], x) is GREATER:  # β <= x: ignore
                 best = (m, x)
 
-    return scan
-
     # --8<-- [end:scan]
+    return scan
 
 
 def AlphaBeta(
