@@ -10,7 +10,9 @@ it is exact or a bound, and the moves a cut left unsearched.  Values and
 bounds are already written as a person reads them (`4`, `−∞`), so a page
 needs no knowledge of the estimator.
 
-The docs' stepper on "Alpha-beta, seen" is drawn from this data.
+The docs' stepper on "Alpha-beta, seen" is drawn from this data.  For a search too big
+to hold, [`StepWriter`][gamelib.trace_export.StepWriter] writes the same steps as the search
+goes, one line of JSON each (`gamelib trace --json`).
 
 ```pycon
 >>> from gamelib import AlphaBeta, Settings
@@ -38,10 +40,11 @@ At node 2, `(Minnie,e)`, the value 1 of `f` cut the search: `g` was never estima
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
@@ -63,6 +66,7 @@ from gamelib.trace import TraceError
 __all__ = [
     "JSON",
     "Recorded",
+    "StepWriter",
     "bound_to_short_string",
     "record",
     "steps_to_json",
@@ -316,3 +320,167 @@ def steps_to_json(
     if stack:
         raise TraceError("the search ended with positions entered and not left")
     return {"player": recorded.player, "nodes": [n.to_json() for n in nodes], "steps": steps}
+
+
+@dataclass(slots=True)
+class _Open:
+    """A position [`StepWriter`][gamelib.trace_export.StepWriter] has entered and not yet left."""
+
+    path: list[JSON]
+    searched: bool = False
+    """Whether a child of it has been entered (else, left, it was estimated or finished)."""
+    from_table: bool = False
+    """Whether a table answered for it."""
+
+
+class StepWriter(Generic[S, M, G]):
+    """An observer that writes each event of a search as one line of JSON, as it arrives.
+
+    The lines are the steps of [`steps_to_json`][gamelib.trace_export.steps_to_json] with two
+    changes, so that no tree is kept however many positions the search visits: a position
+    is named by its `path` (the moves from the root, as the game writes them, passed
+    through `move` if given), not by a node number, and so are the moves of `best`, `move`
+    and `pruned`.  An `enter` also gives the position as the game writes it, and whose turn
+    it is:
+
+    - `{"event": "enter", "order", "path", "position", "side", "depth", "window"}`
+    - `{"event": "leave", "path", "value", "bound", "best"}`
+    - `{"event": "cut", "path", "move", "value", "pruned"}`
+    - `{"event": "table", "path", "value", "bound", "best"}`
+
+    Values and window ends are written as the pictures write them (`4`, `Maxie wins`,
+    `−∞`), escaped to ASCII by `json.dumps` so that any output encoding takes them.
+    A search of the root made of several searches (MTD(f), iterative deepening) enters
+    the root once for each.  Call [`finish`][gamelib.trace_export.StepWriter.finish] when the
+    search is over.  Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events
+    that are not well bracketed.
+
+    ```pycon
+    >>> import io
+    >>> from gamelib import AlphaBeta, Settings
+    >>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
+    >>> game = ExplicitGame(parse_tree("a[b[c3,d6],e[f1,g9]]"))
+    >>> out = io.StringIO()
+    >>> writer = StepWriter(game, tree_estimator(game), out)
+    >>> AlphaBeta(Settings(tree_estimator(game), 2), observer=writer).analyse(game.start)
+    (0, Guess(guess=3))
+    >>> writer.finish()
+    >>> print(out.getvalue().splitlines()[-3])
+    {"event": "cut", "path": ["1"], "move": "0", "value": "1", "pruned": ["1"]}
+
+    ```
+    """
+
+    def __init__(
+        self,
+        game: Game[S, M],
+        estimator: Estimator[S, M, G],
+        out: TextIO,
+        move: Callable[[str], JSON] | None = None,
+    ) -> None:
+        self._game = game
+        self._estimator = estimator
+        self._out = out
+        self._move: Callable[[str], JSON] = str if move is None else move
+        self._stack: list[_Open] = []
+        self._root_seen = False
+        self.positions = 0
+        """Positions entered so far, the root included (each search of it counts)."""
+        self.leaves = 0
+        """Positions estimated or finished so far (not those a table answered for)."""
+
+    def _write(self, step: dict[str, JSON]) -> None:
+        self._out.write(json.dumps(step) + "\n")
+
+    def _moved(self, move: M) -> JSON:
+        return self._move(self._game.move_to_string(move))
+
+    def _value(self, value: Est[G]) -> str:
+        return value_to_short_string(self._estimator, value)
+
+    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
+        stack = self._stack
+        match event:
+            case Enter():
+                if stack:
+                    if event.move is None:
+                        raise TraceError("a position other than the root entered without a move")
+                    stack[-1].searched = True
+                    path = [*stack[-1].path, self._moved(event.move)]
+                elif event.move is None:
+                    path = []  # the root, searched for the first time or again
+                else:
+                    raise TraceError("the first position entered must be the root")
+                self._root_seen = True
+                stack.append(_Open(path))
+                window: JSON = None
+                if event.window is not None:
+                    window = [bound_to_short_string(self._estimator, b) for b in event.window]
+                status = event.status
+                self._write(
+                    {
+                        "event": "enter",
+                        "order": self.positions,
+                        "path": list[JSON](path),
+                        "position": self._game.state_to_string(status.state)
+                        if isinstance(status, Playing)
+                        else str(status.outcome),
+                        "side": None if event.side is None else str(event.side),
+                        "depth": event.depth,
+                        "window": window,
+                    }
+                )
+                self.positions += 1
+            case Leave():
+                if not stack:
+                    raise TraceError("a Leave event with no position entered")
+                node = stack.pop()
+                if not node.searched and not node.from_table:
+                    self.leaves += 1
+                best = None if event.best is None else self._moved(event.best)
+                self._write(
+                    {
+                        "event": "leave",
+                        "path": list[JSON](node.path),
+                        "value": self._value(event.value),
+                        "bound": event.bound.value,
+                        "best": best,
+                    }
+                )
+            case Cut():
+                if not stack:
+                    raise TraceError("a Cut event with no position entered")
+                pruned: list[JSON] = [self._moved(m) for m in seq.to_tuple(event.unsearched)]
+                self._write(
+                    {
+                        "event": "cut",
+                        "path": list[JSON](stack[-1].path),
+                        "move": self._moved(event.move),
+                        "value": self._value(event.value),
+                        "pruned": pruned,
+                    }
+                )
+            case TableHit():
+                if not stack:
+                    raise TraceError("a TableHit event with no position entered")
+                stack[-1].from_table = True
+                best = None if event.best is None else self._moved(event.best)
+                self._write(
+                    {
+                        "event": "table",
+                        "path": list[JSON](stack[-1].path),
+                        "value": self._value(event.value),
+                        "bound": event.bound.value,
+                        "best": best,
+                    }
+                )
+            case _:
+                assert_never(event)
+
+    def finish(self) -> None:
+        """Check that the search is over.
+
+        Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] if its root has not been left.
+        """
+        if self._stack or not self._root_seen:
+            raise TraceError("the search is not over: its root has not been left")

@@ -9,11 +9,16 @@ its window, its value, whether it is entered, left or never searched, and the
 best moves, all as a model of the display computed here from the search's own
 events says it must.  Without the browser the second part does not run and a
 warning says so loudly (tests/conftest.py repeats it at the end of the run).
+
+The same browser also loads the Lecture companion at 1920, 1400 and 800 px: no code
+line is hidden, no fragment starts indented, and the words and code stand side by side
+only where the code has room.
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import json
 import os
@@ -28,7 +33,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import pytest
 
@@ -41,6 +46,9 @@ from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, TreeState, tree_
 from gamelib.search import SearchObserver, SearchPlayer
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.trace import Trace, TraceNode, trace_player
+
+if TYPE_CHECKING:
+    from selenium.webdriver.chrome.webdriver import WebDriver
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -498,18 +506,48 @@ def served(site: Path) -> Iterator[str]:
         thread.join()
 
 
-def warn_not_run(missing: list[str]) -> None:
+def warn_not_run(
+    missing: list[str],
+    what: str = "the stepper of 'Alpha-beta, seen'",
+    instead: str = "the exported data was still checked against gamelib's traces",
+) -> None:
     """Say loudly that the browser part did not run, and why."""
     message = (
-        f"{NOT_RUN}: the stepper of 'Alpha-beta, seen' was not checked in a browser, because "
+        f"{NOT_RUN}: {what} was not checked in a browser, because "
         f"this machine lacks {'; '.join(missing)}.  Install Debian's chromium and "
         "chromium-driver (apt-get install chromium chromium-driver) to run it; "
-        "the exported data was still checked against gamelib's traces."
+        f"{instead}."
     )
     # The suite turns warnings into errors; this one must be shown, not fail the test.
     with warnings.catch_warnings():
         warnings.simplefilter("always", BrowserTestNotRunWarning)
         warnings.warn(message, BrowserTestNotRunWarning, stacklevel=2)
+
+
+def chromium(width: int, height: int) -> tuple[WebDriver, tempfile.TemporaryDirectory[str]]:
+    """Headless Chromium driven by chromium-driver, in a fresh profile (removed by the
+    caller after `quit`)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
+    for flag in [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile.name}",
+        f"--window-size={width},{height}",
+    ]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    return driver, profile
 
 
 FULL_WALKS = [
@@ -550,31 +588,13 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         assert embedded is not None
         assert json.loads(embedded.group(1)) == exported()
         return
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
     from selenium.webdriver.support.wait import WebDriverWait
 
     address = request.getfixturevalue("served")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
-    for flag in [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={profile.name}",
-        "--window-size=1400,1200",
-    ]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    driver, profile = chromium(1400, 1200)
     try:
         driver.get(address)
         WebDriverWait(driver, 10).until(
@@ -707,47 +727,107 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         profile.cleanup()
 
 
-def test_the_lecture_companion_shows_every_code_line_at_any_width(
+# --------------------------------------------------------------------------
+# The Lecture companion: every code line on screen, every fragment a whole definition
+
+COMPANION = ROOT / "docs" / "lecture-companion.md"
+
+READ_CODE = """
+return [...document.querySelectorAll('.md-typeset pre, .md-typeset pre > code')].map(e => {
+  const style = getComputedStyle(e);
+  const kept = e.style.whiteSpace;
+  e.style.whiteSpace = 'pre';  // how wide its longest line is, unwrapped
+  const unwrapped = e.scrollWidth;
+  e.style.whiteSpace = kept;
+  return JSON.stringify([e.tagName, e.scrollWidth, e.clientWidth, style.overflowX, unwrapped,
+                         e.textContent.split('\\n')[0]]);
+});
+"""
+"""For each code block (the `pre` and the `code` in it): its tag, scroll and client widths,
+overflow-x, the width its longest line needs unwrapped, and its first line."""
+
+COLUMNS = """
+return [...document.querySelectorAll('.md-typeset .grid')].map(
+  g => getComputedStyle(g).gridTemplateColumns.split(' ').length);
+"""
+"""How many columns each words-and-code grid of the page is drawn in."""
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """A `pre` or its `code`, as drawn."""
+
+    tag: str
+    scroll_width: int
+    client_width: int
+    overflow_x: str
+    unwrapped_width: int
+    first_line: str
+
+
+def code_blocks_drawn(driver: WebDriver) -> list[CodeBlock]:
+    """The page's code blocks as the browser draws them now."""
+    rows = [as_list(json.loads(str(row))) for row in as_list(driver.execute_script(READ_CODE))]
+    return [
+        CodeBlock(str(r[0]), as_int(r[1]), as_int(r[2]), str(r[3]), as_int(r[4]), str(r[5]))
+        for r in rows
+    ]
+
+
+def first_lines_built(site: Path) -> list[str]:
+    """The first line of each code block of the built companion page."""
+    page = (site / "lecture-companion" / "index.html").read_text(encoding="utf-8")
+    blocks = re.findall(r"<pre[^>]*>(?:<span></span>)?<code>(.*?)</code></pre>", page, re.DOTALL)
+    return [html.unescape(re.sub(r"<[^>]+>", "", block)).split("\n")[0] for block in blocks]
+
+
+def test_the_lecture_companion_shows_every_code_line_in_chromium(
     request: pytest.FixtureRequest,
 ) -> None:
+    fences = COMPANION.read_text(encoding="utf-8").count("```python")
     missing = what_is_missing()
     if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
         pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
                     f"{'; '.join(missing)}")  # fmt: skip
     if missing:
-        # Without a browser: the rule that wraps the companion's code is still there.
-        warn_not_run(missing)
-        css = (ROOT / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
-        assert re.search(r"\.md-typeset \.grid pre > code \{\s*white-space: pre-wrap;", css)
+        warn_not_run(
+            missing,
+            "the Lecture companion's code at 1400 and 1920 px",
+            "the built page's code blocks were checked to start at column 0",
+        )
+        if shutil.which("dot") is not None:
+            firsts = first_lines_built(request.getfixturevalue("site"))
+            assert len(firsts) == fences
+            assert [line for line in firsts if line[:1].isspace()] == []
         return
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
 
-    address = request.getfixturevalue("served").replace("alpha-beta-seen", "lecture-companion")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
-    for flag in [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        f"--user-data-dir={profile.name}",
-    ]:  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    site: Path = request.getfixturevalue("site")
+    assert len(first_lines_built(site)) == fences
+    address = request.getfixturevalue("served").replace("/alpha-beta-seen/", "/lecture-companion/")
+    driver, profile = chromium(1400, 900)
     try:
-        for width, height in ((1400, 900), (1920, 1080), (800, 900)):
+        # 1920 and 1400 px, where the issue found lines cut; 800, where the sidebars go.
+        for (width, height), columns in [((1920, 1080), 2), ((1400, 900), 1), ((800, 900), 1)]:
             driver.set_window_size(width, height)
             driver.get(address)
-            found = driver.execute_script(
-                "return [...document.querySelectorAll('.md-typeset pre > code')].map(c => ["
-                "c.scrollWidth > c.clientWidth + 1, c.textContent.split('\\n')[0]])"
-            )
-            blocks = [
-                (bool(row[0]), str(row[1])) for row in as_list(found) for row in [as_list(row)]
+            blocks = code_blocks_drawn(driver)
+            assert len(blocks) == 2 * fences, width  # each block is a pre and its code
+            # Nothing is clipped: what is wider than its box can be scrolled to.
+            clipped = [
+                b
+                for b in blocks
+                if b.scroll_width > b.client_width and b.overflow_x not in ("auto", "scroll")
             ]
-            assert len(blocks) >= 15
-            assert [text for cut, text in blocks if cut] == [], width  # no line hidden
-            assert [text for _, text in blocks if text[:1].isspace()] == [], width
+            assert clipped == [], width
+            # Every fragment starts at a whole definition, at column 0.
+            assert [b.first_line for b in blocks if b.first_line[:1].isspace()] == [], width
+            # Side by side only where the code column is wide enough, stacked below.
+            assert set(as_list(driver.execute_script(COLUMNS))) == {columns}, width
+            if width >= 1400:
+                # Here every line fits whole in its box: nothing to scroll to (the scrollbar
+                # of a long block is a screen away from its first lines), nothing wrapped.
+                cut = [b for b in blocks if b.unwrapped_width > b.client_width + 1]
+                assert cut == [], width
     finally:
         driver.quit()
         profile.cleanup()

@@ -133,6 +133,7 @@ from gamelib.trace import (
     trace_to_dot,
     write_file,
 )
+from gamelib.trace_export import StepWriter
 
 __all__ = ["entry_point", "main"]
 
@@ -255,6 +256,12 @@ def _top_parser(
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
     tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
     tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
+    tracing.add_argument(
+        "--json",
+        action="store_true",
+        help="for scripts: each event as a line of JSON as the search goes, then the move "
+        "and value (two-player searches)",
+    )
     if trace_game is not None:
         traced = games.get(trace_game)
         if traced is not None:
@@ -798,8 +805,10 @@ class _Trace(_Report):
             return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)
 
         options = self.options
-        pictures = _pictures_asked(options)
         out = self.out
+        if options.json:
+            return self._json(kit, build)
+        pictures = _pictures_asked(options)
         # The text goes out as the search goes; the tree is kept only for a picture,
         # and only while it is small enough to draw.
         found = stream_trace(
@@ -824,6 +833,23 @@ class _Trace(_Report):
                     _too_big(pictures, f"the search visited {found.positions:,} positions")
                 )
             _make_pictures(trace_to_dot(found.trace), options, out)
+        return 0
+
+    def _json(
+        self,
+        kit: GameKit[S, M, G],
+        build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
+    ) -> int:
+        """The trace as JSON Lines: each event as it comes, then the move and value."""
+        writer = StepWriter(kit.game, kit.estimator, self.out, move=move_json)
+        player = build(writer)
+        state = kit.game.start
+        move, value = player.analyse(state)
+        writer.finish()
+        done: dict[str, JsonValue] = {"event": "done", **_analysis_json(kit, str(player), state)}
+        done |= _edge_json(kit, move, value)
+        done |= {"positions": writer.positions, "leaves": writer.leaves}
+        self.out.write(json_line(done))
         return 0
 
 
@@ -1255,10 +1281,20 @@ def _run(
         step = stdin if is_terminal(stdin) and options.file != "-" else None
         return replayed.run(_Replay(options, saved, step, stdout, catalog))
     if command == "trace":
+        if options.json and _pictures_asked(options):
+            raise UsageError(
+                "give --json or a picture (--dot, --svg, --png), not both: the lines of JSON "
+                "are all that is written to standard output"
+            )
         _check_pictures(options)
         beyond = _beyond_trace_target(options, games)
         if beyond is not None:
             _reject_extra(extra)
+            if options.json:
+                raise UsageError(
+                    "--json is for two-player searches for now; trace this without --json "
+                    "for the text trace"
+                )
             return beyond.run(_BeyondTrace(options, stdout, catalog))
         return _trace_target(options, extra, games).run(_Trace(options, stdout, catalog))
     if command == "solve":

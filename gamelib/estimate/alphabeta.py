@@ -116,9 +116,8 @@ def make_scan(
             elif best is None or compare(best[1], x) is GREATER:  # β <= x: ignore
                 best = (m, x)
 
-    return scan
-
     # --8<-- [end:scan]
+    return scan
 
 
 def AlphaBeta(

@@ -116,6 +116,8 @@ def Minimax(
 
     # --8<-- [end:evaluate]
 
+    # --8<-- [start:next_move]
+    # Slide 22.16: next_move is move_of composed with the search at the settings' depth.
     depth = settings.search_depth
     root: Callable[[S], Edge[M, G]] = functools.partial(search, depth)
 
@@ -125,7 +127,5 @@ def Minimax(
         watch = Watch(game, observer, est.compare)
         play, search, evaluate, root = watch.plain(search, evaluate, root, depth)
 
-    # --8<-- [start:next_move]
-    # Slide 22.16: next_move is move_of composed with the search at the settings' depth.
     return search_player(f"Minimax(depth {depth})", settings, root)
     # --8<-- [end:next_move]
