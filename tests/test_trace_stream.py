@@ -16,7 +16,6 @@ from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, Node, Tree, tree
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 from gamelib.search import BoundKind, Enter, Leave, SearchEvent, SearchObserver, SearchPlayer
-from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.trace import TraceError, TraceWriter, stream_trace, trace_player, trace_to_text
 
 S = TypeVar("S")
@@ -76,10 +75,6 @@ def both_texts(
 @pytest.mark.parametrize("where", list(ESTIMATORS))
 def test_the_streamed_text_is_the_tree_printers(kind: SearchKind, where: str) -> None:
     estimator, depth = ESTIMATORS[where]
-    try:
-        kind.check(estimator.game, estimator)
-    except MissingCapabilityError:
-        pytest.skip(f"{kind.name} cannot search {where}")
     text, streamed, nodes, positions, leaves, counted = both_texts(kind, estimator, depth)
     assert streamed == text
     assert (positions, counted) == (nodes, leaves)
