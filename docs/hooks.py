@@ -46,6 +46,8 @@ from gamelib.games.explicit import (
     SMALL_TEXT,
     UNEVEN,
     UNEVEN_TEXT,
+    WIKIPEDIA,
+    WIKIPEDIA_TEXT,
     ExplicitGame,
     Leaf,
     Node,
@@ -85,6 +87,7 @@ PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
     ("big_alphabeta", BIG, 4, "alphabeta"),
     ("uneven_alphabeta", UNEVEN, 3, "alphabeta"),
     ("cse473_alphabeta", CSE473, 2, "alphabeta"),
+    ("wikipedia_alphabeta", WIKIPEDIA, 4, "alphabeta"),
 ]
 """Each picture: its file name, the handout tree, the depth, and the catalog's search kind
 (with its default options: Jamboree's prune percentage is 0.5)."""
@@ -106,6 +109,7 @@ STEPPER_TREES: list[tuple[str, str, str, Node | Leaf, int]] = [
     ("big", "the Big tree", BIG_TEXT, BIG, 4),
     ("uneven", "the Uneven tree", UNEVEN_TEXT, UNEVEN, 3),
     ("cse473", "the CSE 473 tree (AIMA's Figure 5.2)", CSE473_TEXT, CSE473, 2),
+    ("wikipedia", "the tree of Wikipedia's figure", WIKIPEDIA_TEXT, WIKIPEDIA, 4),
 ]
 """The stepper's trees: key, title, the tree as text, the tree, and the depth searched."""
 

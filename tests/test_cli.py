@@ -88,7 +88,7 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         (
             ["analyse", "tree", "--tree", "huge"],
             "gamelib: unknown tree 'huge'; named trees: small, big, uneven, cse473, "
-            "or write one out\n",
+            "wikipedia, or write one out\n",
         ),
         (
             ["analyse", "tree", "--tree", "a[b1 c2]"],

@@ -206,6 +206,7 @@ def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
         "small_jamboree.svg",
         "small_minimax.svg",
         "uneven_alphabeta.svg",
+        "wikipedia_alphabeta.svg",
     ]
     page = (DOCS / "alpha-beta-seen.md").read_text(encoding="utf-8")
     for picture in re.findall(r"\(generated/([a-z0-9_]+\.svg)\)", page):

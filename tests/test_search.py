@@ -37,6 +37,7 @@ from gamelib.games.explicit import (
     CSE473,
     SMALL,
     UNEVEN,
+    WIKIPEDIA,
     ExplicitGame,
     ExplicitTreeError,
     Node,
@@ -85,6 +86,9 @@ from .strategies import trees_and_depths
         (AlphaBeta, UNEVEN, 3, "d g i", 1, 5),
         (Minimax, CSE473, 2, "c d e g h i k l m", 0, 3),
         (AlphaBeta, CSE473, 2, "c d e g k l m", 0, 3),
+        (Minimax, WIKIPEDIA, 4, "e f h i j m q s t w aa ad ae ag", 1, 6),
+        (AlphaBeta, WIKIPEDIA, 4, "e f h i m q s w aa", 1, 6),
+        (jamboree(0.5), WIKIPEDIA, 4, "e f h i j m q s w aa ad ae", 1, 6),
     ],
     ids=[
         "minimax-small",
@@ -97,6 +101,9 @@ from .strategies import trees_and_depths
         "alphabeta-uneven",
         "minimax-cse473",
         "alphabeta-cse473",
+        "minimax-wikipedia",
+        "alphabeta-wikipedia",
+        "jamboree-wikipedia",
     ],
 )
 def test_handout_table(
@@ -114,6 +121,18 @@ def test_cse473_alphabeta_skips_the_leaves_4_and_6() -> None:
     AlphaBeta(Settings(est, 2)).next_move(game.start)
     values = [s.node.value for s in est.estimated]
     assert values == [3, 12, 8, 2, 14, 5, 2]
+
+
+def test_alphabeta_greys_out_what_wikipedias_figure_greys_out() -> None:
+    # The figure's leaves, left to right, are 5 6 7 4 5 3 6 6 9 7 5 9 8 6; its grey ones
+    # are the third 5, the 9 beside a 6, and the last subtree's 9 8 6.
+    game = ExplicitGame(WIKIPEDIA)
+    every = RecordingEstimator(tree_estimator(game))
+    Minimax(Settings(every, 4)).next_move(game.start)
+    assert [s.node.value for s in every.estimated] == [5, 6, 7, 4, 5, 3, 6, 6, 9, 7, 5, 9, 8, 6]
+    pruned = RecordingEstimator(tree_estimator(game))
+    AlphaBeta(Settings(pruned, 4)).next_move(game.start)
+    assert [s.node.value for s in pruned.estimated] == [5, 6, 7, 4, 3, 6, 6, 7, 5]
 
 
 def test_next_move_is_move_of_analyse() -> None:

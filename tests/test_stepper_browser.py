@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-DEPTHS = {"small": 2, "big": 4, "uneven": 3, "cse473": 2}
+DEPTHS = {"small": 2, "big": 4, "uneven": 3, "cse473": 2, "wikipedia": 4}
 """Each handout tree and the depth the stepper searches it to (its height)."""
 
 NOT_RUN = "BROWSER TEST NOT RUN"
@@ -556,6 +556,7 @@ FULL_WALKS = [
     ("small", "jamboree"),
     ("big", "alphabeta"),
     ("cse473", "alphabeta"),
+    ("wikipedia", "alphabeta"),
     ("uneven", "pvs"),
     ("small", "mtdf"),
 ]

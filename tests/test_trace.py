@@ -18,6 +18,7 @@ from gamelib.games.explicit import (
     CSE473,
     SMALL,
     UNEVEN,
+    WIKIPEDIA,
     ExplicitGame,
     Leaf,
     Node,
@@ -96,6 +97,13 @@ JAMBOREE_HALF = jamboree(0.5)
         ),
         (AlphaBeta, UNEVEN, 3, "a b c d e f g h i", []),
         (AlphaBeta, CSE473, 2, "a b c d e f g j k l m", [("f", 0, (1, 2))]),
+        (
+            AlphaBeta,
+            WIKIPEDIA,
+            4,
+            "a b c d e f g h i k l m n o p q r s u v w x y z aa",
+            [("g", 1, (2,)), ("r", 0, (1,)), ("x", 0, (1,))],
+        ),
     ],
     ids=[
         "minimax-small",
@@ -105,6 +113,7 @@ JAMBOREE_HALF = jamboree(0.5)
         "jamboree-big",
         "alphabeta-uneven",
         "alphabeta-cse473",
+        "alphabeta-wikipedia",
     ],
 )
 def test_trace_node_sequences_and_cut_points(
@@ -415,8 +424,8 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
     [
         (
             ["trace"],
-            "gamelib: name a tree (small, big, uneven, cse473, chance-example, dice, cse473-3p), "
-            "write one, or give --game\n",
+            "gamelib: name a tree (small, big, uneven, cse473, wikipedia, chance-example, dice, "
+            "cse473-3p), write one, or give --game\n",
         ),
         (
             ["trace", "small", "--game", "nim"],

@@ -112,7 +112,7 @@ from gamelib.core.game import Game, ShowsFinalPosition
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
-from gamelib.games.explicit import HANDOUT_TREES, ExplicitTreeError
+from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES, ExplicitTreeError
 from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.capabilities import MissingCapabilityError
@@ -1198,7 +1198,7 @@ def _list(out: TextIO, catalog: Catalog, games: GameCatalog) -> int:
         out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
     out.write("Named trees (gamelib trace NAME):\n")
     for tree in HANDOUT_TREES:
-        out.write(f"  {tree:<14} a two-player handout tree\n")
+        out.write(f"  {tree:<14} {TREE_TITLES[tree]}\n")
     for tree, (_, about) in BEYOND_TREES.items():
         out.write(f"  {tree:<14} {about}\n")
     out.write("Presets (gamelib run NAME):\n")

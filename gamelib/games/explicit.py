@@ -40,8 +40,11 @@ __all__ = [
     "HANDOUT_TREES",
     "SMALL",
     "SMALL_TEXT",
+    "TREE_TITLES",
     "UNEVEN",
     "UNEVEN_TEXT",
+    "WIKIPEDIA",
+    "WIKIPEDIA_TEXT",
     "End",
     "ExplicitGame",
     "ExplicitTreeError",
@@ -440,6 +443,13 @@ UNEVEN_TEXT = "a[ b[c[d4]], e[f[g5], h[i6]] ]"
 """The handout's Uneven tree (depth 3): move 1, value 5."""
 CSE473_TEXT = "a[ b[c3,d12,e8], f[g2,h4,i6], j[k14,l5,m2] ]"
 """The two-ply tree of the CSE 473 slides: value 3, move 0; alpha-beta skips h and i."""
+WIKIPEDIA_TEXT = (
+    "a[ b[ c[ d[e5,f6], g[h7,i4,j5] ], k[ l[m3] ] ],"
+    " n[ o[ p[q6], r[s6,t9] ], u[ v[w7] ] ],"
+    " x[ y[ z[aa5] ], ab[ ac[ad9,ae8], af[ag6] ] ] ]"
+)
+"""The four-ply tree of Wikipedia's alpha-beta figure (the one CMPUT 657 shows), its positions
+named in preorder: value 6, move 1; alpha-beta skips the leaves j and t and the whole of ab."""
 
 SMALL = parse_tree(SMALL_TEXT)
 """The tree [`SMALL_TEXT`][gamelib.games.explicit.SMALL_TEXT], parsed."""
@@ -449,14 +459,26 @@ UNEVEN = parse_tree(UNEVEN_TEXT)
 """The tree [`UNEVEN_TEXT`][gamelib.games.explicit.UNEVEN_TEXT], parsed."""
 CSE473 = parse_tree(CSE473_TEXT)
 """The tree [`CSE473_TEXT`][gamelib.games.explicit.CSE473_TEXT], parsed."""
+WIKIPEDIA = parse_tree(WIKIPEDIA_TEXT)
+"""The tree [`WIKIPEDIA_TEXT`][gamelib.games.explicit.WIKIPEDIA_TEXT], parsed."""
 
 HANDOUT_TREES: dict[str, Node | Leaf] = {
     "small": SMALL,
     "big": BIG,
     "uneven": UNEVEN,
     "cse473": CSE473,
+    "wikipedia": WIKIPEDIA,
 }
 """The named trees, by the names the command line accepts."""
+
+TREE_TITLES: dict[str, str] = {
+    "small": "the Small tree of the 15-150 handout",
+    "big": "the Big tree of the 15-150 handout",
+    "uneven": "the Uneven tree of the 15-150 handout",
+    "cse473": "the CSE 473 tree (AIMA's Figure 5.2)",
+    "wikipedia": "the tree of Wikipedia's alpha-beta figure (CMPUT 657)",
+}
+"""What each of [`HANDOUT_TREES`][gamelib.games.explicit.HANDOUT_TREES] is, in a phrase."""
 
 
 def _typecheck() -> None:
