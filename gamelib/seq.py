@@ -17,8 +17,9 @@ sequence whole (`to_list`, `to_tuple`, `length`, `reduce`,
 naming themselves.  A stream read from an endless iterator cannot be known
 to be endless: consuming it whole never returns, so `take` a prefix first.
 
-Maps may be nested to any depth (`map(f, map(g, ...))` thousands deep):
-reading an element walks the levels in a loop, not by recursion.
+The lazy transformations may be nested to any depth (`map(f, filter(p,
+append(...)))` thousands of levels deep): reading an element walks the levels
+in a loop, not by recursion, so no chain runs into Python's recursion limit.
 
 ```pycon
 >>> from gamelib import seq
@@ -40,7 +41,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import sys
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeAlias, TypeVar, final
@@ -139,7 +140,7 @@ View: TypeAlias = Nil | Cons[T]
 _NIL = Nil()
 
 
-class Seq(ABC, Generic[T_co]):
+class Seq(Generic[T_co]):
     """A persistent sequence; build one with the functions of this module.
 
     Iterating a `Seq` (`for x in s`) may be repeated; elements already
@@ -151,6 +152,10 @@ class Seq(ABC, Generic[T_co]):
     the work (`s._nth(i)`, `s._take(n)`, ...): the defaults here walk the
     sequence with `_show`, as a stream must, and the representations that
     can do better (O(1) `nth` on an array, say) override them.
+
+    `Seq` is abstract to mypy (`_show`) but not an `abc.ABC`: the streams
+    test `isinstance` against their own classes once per element, and
+    `ABCMeta`'s check costs several times a plain class's.
     """
 
     __slots__ = ()
@@ -220,16 +225,7 @@ class Seq(ABC, Generic[T_co]):
         return self._split(n, who)[1]
 
     def _append(self: Seq[T], b: Seq[T]) -> Seq[T]:
-        def step(src: Seq[T]) -> Callable[[], View[T]]:
-            def force() -> View[T]:
-                view = src._show()
-                if isinstance(view, Nil):
-                    return b._show()
-                return Cons(view.head, _Stream(step(view.tail)))
-
-            return force
-
-        return _Stream(step(self))
+        return _AppendStream(self, b)
 
     def _map(self, f: Callable[[T_co], U]) -> Seq[U]:
         return _MapStream(self, f)
@@ -484,14 +480,16 @@ class _Indexed(Seq[T_co]):
 
 @final
 class _Stream(Seq[T_co]):
-    """A memoised stream cell: its view is computed once, on first demand."""
+    """A memoised stream cell whose view a thunk computes (`from_iterable`) or is given (`cons`).
+
+    The thunk is the caller's: it never waits on the cells below, so reading
+    it is one call, and the chained cells below read it in place.
+    """
 
     __slots__ = ("_thunk", "_view")
 
     def __init__(
-        self,
-        thunk: Callable[[], View[T_co]] | None,
-        view: View[T_co] | None = None,
+        self, thunk: Callable[[], View[T_co]] | None, view: View[T_co] | None = None
     ) -> None:
         self._thunk = thunk
         self._view = view
@@ -510,59 +508,248 @@ class _Stream(Seq[T_co]):
         return _known_cells(self)
 
 
-@final
-class _MapStream(Seq[T_co]):
-    """A cell of `map(fn, source)` over a stream: its view is computed once, on demand.
+class _Cell(Seq[T_co]):
+    """A memoised cell of a lazy transformation: its view is computed once, on first demand.
 
-    A map of a map of ... a stream is a chain of these: `_show` walks down
-    the chain in a loop to the first cell whose view is known (or to the
-    stream under all the maps), then builds the views up again, so a chain
-    thousands of maps long needs no deeper stack than one.
+    Each kind of cell (`map`, `filter`, `append`, `flatten` and `zip` of a
+    stream) computes its own view in `_step`, but never forces another
+    unforced `_Cell` itself: it hands that cell back, and `_force` forces it
+    first from an explicit stack.  So a `filter` of a `map` of an `append` of
+    ... a stream, thousands of levels deep, is read in a loop rather than one
+    Python frame per level.
     """
 
-    __slots__ = ("_fn", "_source", "_view")
+    __slots__ = ("_source", "_view")
 
-    def __init__(self, source: Seq[Any], fn: Callable[[Any], T_co]) -> None:
-        self._source: Seq[Any] | None = source
-        self._fn: Callable[[Any], T_co] | None = fn
-        self._view: View[T_co] | None = None
+    _view: View[T_co] | None
+    _source: Seq[Any] | None
+    """The sequence the next step reads first (set until the view is)."""
 
     def _show(self) -> View[T_co]:
         view = self._view
-        if view is not None:
-            return view
-        pending: list[_MapStream[Any]] = []
-        cell: Seq[Any] = self
-        while isinstance(cell, _MapStream) and cell._view is None:
-            pending.append(cell)
-            assert cell._source is not None  # set until the view is
-            cell = cell._source
-        below: View[Any] = cell._show()
-        for level in reversed(pending):
-            fn = level._fn
-            assert fn is not None
-            if isinstance(below, Cons):
-                below = Cons(fn(below.head), _MapStream(below.tail, fn))
-            else:
-                below = _NIL
-            level._view = below
-            level._source = level._fn = None  # let the source's cells go
-        return below
+        if view is None:
+            source = self._source
+            if isinstance(source, _Cell) and source._view is None:
+                return _force(self, source)
+            got = self._step()
+            if isinstance(got, _Cell):
+                return _force(self, got)
+            return got
+        return view
+
+    @abstractmethod
+    def _step(self) -> View[T_co] | _Cell[Any]:
+        """Compute, keep and return the view, or return the unforced cell needed first.
+
+        Called only while `_view` is None.  Progress already made (elements
+        a filter has rejected, say) is kept, so the next call goes on from there.
+        """
 
     def _known(self) -> tuple[list[T_co], bool]:
         return _known_cells(self)
 
 
+def _force(top: _Cell[T], below: _Cell[Any]) -> View[T]:
+    """The view of `top`, which waits on `below`, read without a frame per level.
+
+    Most chains are straight (a map of a filter of a stream: each cell reads
+    its `_source` first), so the loop walks down the sources to the first one
+    that is known, then steps the cells on the way back up, each once.  A
+    cell that needs yet another one (a filter past a rejected element, a
+    flatten at its next inner sequence) hands it back and it goes on the stack.
+    """
+    stack: list[_Cell[Any]] = [top]
+    waiting: _Cell[Any] | None = below
+    while True:  # top is stepped last, and only when what it reads first is known
+        while waiting is not None:
+            stack.append(waiting)
+            source = waiting._source
+            waiting = source if isinstance(source, _Cell) and source._view is None else None
+        cell = stack[-1]
+        view = cell._view  # set meanwhile if a function of the caller's read the cell
+        got = cell._step() if view is None else view
+        if isinstance(got, _Cell):
+            waiting = got
+            continue
+        stack.pop()
+        if not stack:
+            return got
+
+
+@final
+class _MapStream(_Cell[T_co]):
+    """A cell of `map(fn, source)` over a stream."""
+
+    __slots__ = ("_fn",)
+
+    def __init__(self, source: Seq[Any], fn: Callable[[Any], T_co]) -> None:
+        self._source: Seq[Any] | None = source
+        self._fn: Callable[[Any], T_co] | None = fn
+        self._view = None
+
+    def _step(self) -> View[T_co] | _Cell[Any]:
+        source, fn = self._source, self._fn
+        assert source is not None  # set until the view is
+        assert fn is not None
+        if isinstance(source, _Cell) and source._view is None:
+            return source
+        below = source._show()
+        view: View[T_co] = (
+            Cons(fn(below.head), _MapStream(below.tail, fn)) if isinstance(below, Cons) else _NIL
+        )
+        self._view = view
+        self._source = self._fn = None  # let the source's cells go
+        return view
+
+
+@final
+class _FilterStream(_Cell[T_co]):
+    """A cell of `filter(p, rest)`."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, rest: Seq[T_co], p: Callable[[T_co], bool]) -> None:
+        self._source: Seq[T_co] | None = rest
+        self._p: Callable[[T_co], bool] | None = p
+        self._view = None
+
+    def _step(self) -> View[T_co] | _Cell[Any]:
+        rest, p = self._source, self._p
+        assert rest is not None  # set until the view is
+        assert p is not None
+        while True:
+            if isinstance(rest, _Cell) and rest._view is None:
+                self._source = rest  # the elements before it are rejected
+                return rest
+            view = rest._show()
+            if isinstance(view, Nil):
+                break
+            if p(view.head):
+                view = Cons(view.head, _FilterStream(view.tail, p))
+                break
+            rest = view.tail
+        self._view = view
+        self._source = self._p = None
+        return view
+
+
+@final
+class _AppendStream(_Cell[T_co]):
+    """A cell of `append(source, then)`; with `then` None, the cell is `source` itself.
+
+    Where `source` is spent, the view is that of `then`; appends nested to
+    the right (`append(a, append(b, ...))`, as `reduce` builds them) are
+    looked through, so a run of empty ones costs no stack.
+    """
+
+    __slots__ = ("_then",)
+
+    def __init__(self, source: Seq[T_co], then: Seq[T_co] | None) -> None:
+        self._source: Seq[T_co] | None = source
+        self._then = then
+        self._view = None
+
+    def _step(self) -> View[T_co] | _Cell[Any]:
+        source, then = self._source, self._then
+        assert source is not None  # set until the view is
+        while True:
+            if isinstance(source, _Cell) and source._view is None:
+                self._source, self._then = source, then
+                return source
+            view = source._show()
+            if isinstance(view, Cons):
+                if then is not None:
+                    view = Cons(view.head, _AppendStream(view.tail, then))
+                break
+            if then is None:
+                break
+            if isinstance(then, _AppendStream) and then._view is None:
+                assert then._source is not None  # unforced
+                source, then = then._source, then._then
+            else:
+                source, then = then, None
+        self._view = view
+        self._source = self._then = None  # let the sources' cells go
+        return view
+
+
+@final
+class _FlattenStream(_Cell[T_co]):
+    """A cell of `flatten`: the rest of `inner`, then each sequence of `outer`."""
+
+    __slots__ = ("_outer",)
+
+    def __init__(self, inner: Seq[T_co], outer: Seq[Seq[T_co]]) -> None:
+        self._source: Seq[T_co] | None = inner
+        self._outer: Seq[Seq[T_co]] | None = outer
+        self._view = None
+
+    def _step(self) -> View[T_co] | _Cell[Any]:
+        inner, outer = self._source, self._outer
+        assert inner is not None  # set until the view is
+        assert outer is not None
+        view: View[T_co]
+        while True:
+            if isinstance(inner, _Cell) and inner._view is None:
+                self._source, self._outer = inner, outer
+                return inner
+            inner_view = inner._show()
+            if isinstance(inner_view, Cons):
+                view = Cons(inner_view.head, _FlattenStream(inner_view.tail, outer))
+                break
+            if isinstance(outer, _Cell) and outer._view is None:
+                self._source, self._outer = inner, outer
+                return outer
+            outer_view = outer._show()
+            if isinstance(outer_view, Nil):
+                view = _NIL
+                break
+            inner, outer = outer_view.head, outer_view.tail
+        self._view = view
+        self._source = self._outer = None
+        return view
+
+
+@final
+class _ZipStream(_Cell[tuple[T, U]]):
+    """A cell of `zip(a, b)`: `a` is read first, and `b` only if `a` has an element."""
+
+    __slots__ = ("_b",)
+
+    def __init__(self, a: Seq[T], b: Seq[U]) -> None:
+        self._source: Seq[T] | None = a
+        self._b: Seq[U] | None = b
+        self._view = None
+
+    def _step(self) -> View[tuple[T, U]] | _Cell[Any]:
+        a, b = self._source, self._b
+        assert a is not None  # set until the view is
+        assert b is not None
+        if isinstance(a, _Cell) and a._view is None:
+            return a
+        va = a._show()
+        view: View[tuple[T, U]] = _NIL
+        if isinstance(va, Cons):
+            if isinstance(b, _Cell) and b._view is None:
+                return b
+            vb = b._show()
+            if isinstance(vb, Cons):
+                view = Cons((va.head, vb.head), _ZipStream(va.tail, vb.tail))
+        self._view = view
+        self._source = self._b = None
+        return view
+
+
 def _known_cells(s: Seq[T]) -> tuple[list[T], bool]:
     """The prefix of a chain of stream cells computed so far, and whether it is whole."""
     prefix: list[T] = []
-    while isinstance(s, _Stream | _MapStream) and s._view is not None:
+    while isinstance(s, _Cell | _Stream) and s._view is not None:
         view = s._view
         if isinstance(view, Nil):
             return prefix, True
         prefix.append(view.head)
         s = view.tail
-    if isinstance(s, _Stream | _MapStream):
+    if isinstance(s, _Cell | _Stream):
         return prefix, False
     rest, complete = s._known()
     return prefix + rest, complete
@@ -580,10 +767,6 @@ def _too_short(who: str, n: int, size: int) -> SeqIndexError:
         return SeqIndexError(f"split: cannot split at {n}: the sequence has only {elements}")
     asked = f"{n} element" if n == 1 else f"{n} elements"
     return SeqIndexError(f"{who}: cannot {who} {asked}: the sequence has only {size}")
-
-
-def _stream(thunk: Callable[[], View[T]]) -> Seq[T]:
-    return _Stream(thunk)
 
 
 # --------------------------------------------------------------------------
@@ -916,21 +1099,7 @@ def filter(p: Callable[[T], bool], s: Seq[T]) -> Seq[T]:
 
     ```
     """
-
-    def step(src: Seq[T]) -> Callable[[], View[T]]:
-        def force() -> View[T]:
-            rest = src
-            while True:
-                view = rest._show()
-                if isinstance(view, Nil):
-                    return _NIL
-                if p(view.head):
-                    return Cons(view.head, _Stream(step(view.tail)))
-                rest = view.tail
-
-        return force
-
-    return _Stream(step(s))
+    return _FilterStream(s, p)
 
 
 def append(a: Seq[T], b: Seq[T]) -> Seq[T]:
@@ -954,22 +1123,7 @@ def flatten(ss: Seq[Seq[T]]) -> Seq[T]:
 
     ```
     """
-
-    def step(inner: Seq[T], outer: Seq[Seq[T]]) -> Callable[[], View[T]]:
-        def force() -> View[T]:
-            cur, rest = inner, outer
-            while True:
-                view = cur._show()
-                if isinstance(view, Cons):
-                    return Cons(view.head, _Stream(step(view.tail, rest)))
-                outer_view = rest._show()
-                if isinstance(outer_view, Nil):
-                    return _NIL
-                cur, rest = outer_view.head, outer_view.tail
-
-        return force
-
-    return _Stream(step(empty(), ss))
+    return _FlattenStream(empty(), ss)
 
 
 def zip(a: Seq[T], b: Seq[U]) -> Seq[tuple[T, U]]:
@@ -981,17 +1135,4 @@ def zip(a: Seq[T], b: Seq[U]) -> Seq[tuple[T, U]]:
 
     ```
     """
-
-    def step(x: Seq[T], y: Seq[U]) -> Callable[[], View[tuple[T, U]]]:
-        def force() -> View[tuple[T, U]]:
-            vx = x._show()
-            if isinstance(vx, Nil):
-                return _NIL
-            vy = y._show()
-            if isinstance(vy, Nil):
-                return _NIL
-            return Cons((vx.head, vy.head), _Stream(step(vx.tail, vy.tail)))
-
-        return force
-
-    return _Stream(step(a, b))
+    return _ZipStream(a, b)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import (
@@ -132,6 +132,108 @@ def test_nested_maps_over_an_endless_source_read_only_what_is_asked() -> None:
             s = seq.map(lambda x: x + 1, s)
         assert seq.nth(s, 2) == 5002
         assert pulled == read
+
+
+# Every lazy transformation, as one level of a chain over a stream.  Each keeps
+# the elements finite and few, so a model list can follow a chain thousands of
+# levels deep; `calls` counts how often each level's own function runs.
+Level = Callable[[Seq[int], int, list[int]], Seq[int]]
+
+
+def _counted_map(s: Seq[int], level: int, calls: list[int]) -> Seq[int]:
+    def inc(x: int) -> int:
+        calls[0] += 1
+        return x + 1
+
+    return seq.map(inc, s)
+
+
+def _counted_filter(s: Seq[int], level: int, calls: list[int]) -> Seq[int]:
+    def keep(x: int) -> bool:
+        calls[0] += 1
+        return x % 5 != level % 5  # each level rejects its own elements
+
+    return seq.filter(keep, s)
+
+
+LEVELS: dict[str, tuple[Level, Callable[[list[int], int], list[int]]]] = {
+    "map": (_counted_map, lambda xs, level: [x + 1 for x in xs]),
+    "filter": (_counted_filter, lambda xs, level: [x for x in xs if x % 5 != level % 5]),
+    "append-left": (lambda s, level, calls: seq.append(seq.empty(), s), lambda xs, level: xs),
+    "append-right": (lambda s, level, calls: seq.append(s, seq.empty()), lambda xs, level: xs),
+    "flatten": (
+        lambda s, level, calls: seq.flatten(seq.from_iterable([seq.empty(), s, seq.empty()])),
+        lambda xs, level: xs,
+    ),
+    "zip": (
+        lambda s, level, calls: seq.map(lambda p: p[0], seq.zip(s, seq.tabulate(lambda i: i))),
+        lambda xs, level: xs,
+    ),
+}
+
+
+def _lazy_chain(
+    xs: list[int], pattern: list[str], repeat: int
+) -> tuple[Seq[int], list[int], list[int]]:
+    """`pattern` repeated `repeat` times over a stream of `xs`: the chain, its model, its calls."""
+    calls = [0]
+    s: Seq[int] = seq.from_iterable(iter(xs))
+    model = list(xs)
+    for level in range(repeat * len(pattern)):
+        build, follow = LEVELS[pattern[level % len(pattern)]]
+        s = build(s, level, calls)
+        model = follow(model, level)
+    return s, model, calls
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.integers(-9, 9), max_size=6),
+    st.lists(st.sampled_from(sorted(LEVELS)), min_size=1, max_size=4),
+    st.integers(0, 700),
+)
+def test_every_lazy_transformation_nests_thousands_deep(
+    xs: list[int], pattern: list[str], repeat: int
+) -> None:
+    s, model, calls = _lazy_chain(xs, pattern, repeat)
+    assert seq.to_list(s) == model
+    ran = calls[0]
+    assert seq.to_list(s) == model  # memoised: a second reading runs no level again
+    assert calls[0] == ran
+    assert repr(s) == "seq[" + ", ".join(map(str, model)) + "]"
+
+
+@pytest.mark.parametrize("name", sorted(LEVELS))
+def test_each_lazy_transformation_reads_5000_levels_deep(name: str) -> None:
+    s, model, _ = _lazy_chain([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [name], 5000)
+    assert seq.to_list(s) == model
+    assert len(model) == (0 if name == "filter" else 10)
+
+
+def test_reduce_of_appends_reads_through_thousands_of_empty_ones() -> None:
+    # Streams, not arrays: appending arrays builds one array and no stream cells.
+    def piece(i: int) -> Seq[int]:
+        return seq.from_iterable(iter([i] if i % 1000 == 999 else []))
+
+    pieces = seq.tabulate(piece, 5000)
+    assert seq.to_list(seq.reduce(seq.append, seq.empty(), pieces)) == [999, 1999, 2999, 3999, 4999]
+
+
+def test_a_level_that_raises_can_be_read_again() -> None:
+    fail = [True]
+
+    def keep(x: int) -> bool:
+        if x == 3 and fail[0]:
+            fail[0] = False
+            raise ValueError("not yet")
+        return x % 2 == 1
+
+    s: Seq[int] = seq.filter(keep, seq.from_iterable(iter(range(8))))
+    for _ in range(2000):
+        s = seq.map(lambda x: x, seq.append(s, seq.empty()))
+    with pytest.raises(ValueError, match="not yet"):
+        seq.to_list(s)
+    assert seq.to_list(s) == [1, 3, 5, 7]
 
 
 @pytest.mark.parametrize("how", sorted(SOURCES))
