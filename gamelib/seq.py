@@ -10,9 +10,9 @@ streams that pull from their sources only as far as they are read.
 The lecture's view of a sequence is literal: `show1(s)` is `Nil()` or
 `Cons(head, tail)`, and `hide1` turns such a view back into a sequence.
 
-A `tabulate` without a length is endless, and so is what `map`, `drop`
-and `append` (with it first) make of it: the functions that consume a
-sequence whole (`to_list`, `to_tuple`, `length`, `reduce`,
+A `tabulate` without a length is endless, and so is what `map`, `filter`,
+`drop`, `cons`, `append` and `flatten` make of it, and a `zip` of two: the
+functions that consume a sequence whole (`to_list`, `to_tuple`, `length`, `reduce`,
 `reduce1`, `mapreduce`) refuse it alike, with [`EndlessSeqError`][gamelib.seq.EndlessSeqError]
 naming themselves.  A stream read from an endless iterator cannot be known
 to be endless: consuming it whole never returns, so `take` a prefix first.
@@ -177,6 +177,15 @@ class Seq(Generic[T_co]):
         """The length, when it is known without walking the sequence."""
         return None
 
+    @property
+    def _endless(self) -> bool:
+        """Known to be endless: a `tabulate` without a length, or made from one.
+
+        Each stream cell works its flag out from its sources' as it is built,
+        so asking never walks the sequence.
+        """
+        return False
+
     def _elements(self) -> Iterable[T_co]:
         """All the elements, as something `tuple` can read without calling back here.
 
@@ -185,10 +194,25 @@ class Seq(Generic[T_co]):
         this method kept open at every level would cost CPython 3.11 more data
         stack per ply (see `reduce1`).
         """
-        return iter(self)
+        if self._endless:
+            raise _EndlessError
+        return self._whole()
+
+    def _whole(self) -> Iterator[T_co]:
+        """The elements, checking each rest for endlessness: a `flatten` learns
+        that it is endless only when it reaches an endless inner sequence."""
+        s: Seq[T_co] = self
+        while True:
+            if s._endless:
+                raise _EndlessError
+            view = s._show()
+            if isinstance(view, Nil):
+                return
+            yield view.head
+            s = view.tail
 
     def _length(self) -> int:
-        return sum(1 for _ in self)
+        return sum(1 for _ in self._elements())
 
     def _nth(self, i: int) -> T_co:
         rest: Seq[T_co] = self
@@ -424,6 +448,10 @@ class _Indexed(Seq[T_co]):
         size = self._table.size
         return None if size is None else size - self._start
 
+    @property
+    def _endless(self) -> bool:
+        return self._table.size is None
+
     def _elements(self) -> Iterator[T_co]:
         table = self._table
         size = table.size
@@ -486,13 +514,16 @@ class _Stream(Seq[T_co]):
     it is one call, and the chained cells below read it in place.
     """
 
-    __slots__ = ("_thunk", "_view")
+    __slots__ = ("_endless", "_thunk", "_view")
+
+    _endless: bool
 
     def __init__(
         self, thunk: Callable[[], View[T_co]] | None, view: View[T_co] | None = None
     ) -> None:
         self._thunk = thunk
         self._view = view
+        self._endless = view is not None and isinstance(view, Cons) and view.tail._endless
 
     def _show(self) -> View[T_co]:
         view = self._view
@@ -519,8 +550,9 @@ class _Cell(Seq[T_co]):
     Python frame per level.
     """
 
-    __slots__ = ("_source", "_view")
+    __slots__ = ("_endless", "_source", "_view")
 
+    _endless: bool
     _view: View[T_co] | None
     _source: Seq[Any] | None
     """The sequence the next step reads first (set until the view is)."""
@@ -586,6 +618,7 @@ class _MapStream(_Cell[T_co]):
         self._source: Seq[Any] | None = source
         self._fn: Callable[[Any], T_co] | None = fn
         self._view = None
+        self._endless = source._endless
 
     def _step(self) -> View[T_co] | _Cell[Any]:
         source, fn = self._source, self._fn
@@ -612,6 +645,7 @@ class _FilterStream(_Cell[T_co]):
         self._source: Seq[T_co] | None = rest
         self._p: Callable[[T_co], bool] | None = p
         self._view = None
+        self._endless = rest._endless  # or it waits for ever for an element it would keep
 
     def _step(self) -> View[T_co] | _Cell[Any]:
         rest, p = self._source, self._p
@@ -648,6 +682,7 @@ class _AppendStream(_Cell[T_co]):
         self._source: Seq[T_co] | None = source
         self._then = then
         self._view = None
+        self._endless = source._endless or (then is not None and then._endless)
 
     def _step(self) -> View[T_co] | _Cell[Any]:
         source, then = self._source, self._then
@@ -683,6 +718,7 @@ class _FlattenStream(_Cell[T_co]):
         self._source: Seq[T_co] | None = inner
         self._outer: Seq[Seq[T_co]] | None = outer
         self._view = None
+        self._endless = inner._endless or outer._endless
 
     def _step(self) -> View[T_co] | _Cell[Any]:
         inner, outer = self._source, self._outer
@@ -720,6 +756,7 @@ class _ZipStream(_Cell[tuple[T, U]]):
         self._source: Seq[T] | None = a
         self._b: Seq[U] | None = b
         self._view = None
+        self._endless = a._endless and b._endless
 
     def _step(self) -> View[tuple[T, U]] | _Cell[Any]:
         a, b = self._source, self._b

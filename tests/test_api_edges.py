@@ -78,6 +78,19 @@ ENDLESS: dict[str, Callable[[], Seq[int]]] = {
     "map": lambda: seq.map(lambda x: x + 1, seq.tabulate(lambda i: i)),
     "drop": lambda: seq.drop(seq.tabulate(lambda i: i), 3),
     "append": lambda: seq.append(seq.tabulate(lambda i: i), seq.singleton(1)),
+    "append-second": lambda: seq.append(seq.from_iterable(iter([1])), seq.tabulate(lambda i: i)),
+    "cons": lambda: seq.cons(1, seq.tabulate(lambda i: i)),
+    "hide1": lambda: seq.hide1(seq.Cons(1, seq.tabulate(lambda i: i))),
+    "filter": lambda: seq.filter(lambda x: x > 5, seq.tabulate(lambda i: i)),
+    "zip": lambda: seq.map(sum, seq.zip(seq.tabulate(lambda i: i), seq.tabulate(lambda i: -i))),
+    "flatten-outer": lambda: seq.flatten(seq.map(seq.singleton, seq.tabulate(lambda i: i))),
+    # Known only once it is reached: after the finite inner sequences before it.
+    "flatten-inner": lambda: seq.flatten(
+        seq.from_iterable(iter([seq.singleton(7), seq.empty(), seq.tabulate(lambda i: i)]))
+    ),
+    "map-of-filter-of-cons": lambda: seq.map(
+        abs, seq.filter(lambda x: True, seq.cons(1, seq.tabulate(lambda i: i)))
+    ),
 }
 
 
@@ -86,6 +99,18 @@ ENDLESS: dict[str, Callable[[], Seq[int]]] = {
 def test_every_consumer_refuses_an_endless_sequence_alike(who: str, how: str) -> None:
     with pytest.raises(seq.EndlessSeqError, match=rf"^{who}: the sequence is endless \("):
         CONSUMERS[who](ENDLESS[how]())
+
+
+@pytest.mark.parametrize("how", sorted(ENDLESS))
+def test_an_endless_sequence_gives_any_prefix(how: str) -> None:
+    assert seq.length(seq.take(ENDLESS[how](), 50)) == 50
+
+
+def test_a_zip_with_one_finite_side_is_finite() -> None:
+    endless = seq.tabulate(lambda i: i)
+    finite = seq.map(abs, seq.from_iterable(iter([-1, -2])))
+    assert seq.to_list(seq.zip(finite, endless)) == [(1, 0), (2, 1)]
+    assert seq.to_list(seq.zip(endless, finite)) == [(0, 1), (1, 2)]
 
 
 def test_an_endless_sequence_still_gives_its_prefix() -> None:
