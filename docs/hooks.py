@@ -205,14 +205,21 @@ def generate_stepper(folder: Path) -> list[Path]:
 
 
 def catalog_table(catalog: Catalog = CATALOG) -> str:
-    """The catalog's search kinds as a Markdown table."""
+    """The catalog's search kinds as a Markdown table.
+
+    Each option's default is written as a person types it in a spec or a flag
+    ([`Option.default_text`][gamelib.catalog.Option.default_text]): `none`, `all`, `1s`.
+    """
     rows = [
-        "| kind | player spec | what it is | options (default) | needs |",
+        "| kind | player spec | what it is | options | needs |",
         "|---|---|---|---|---|",
     ]
     for kind in catalog:
         options = (
-            "<br>".join(f"`{o.name}`: {o.summary} ({o.default})" for o in kind.options) or "none"
+            "<br>".join(
+                f"`{o.name}`: {o.summary} (default `{o.default_text()}`)" for o in kind.options
+            )
+            or "none"
         )
         needs = ", ".join(sorted(c.value for c in kind.needs)) or "nothing more"
         rows.append(f"| `{kind.name}` | `{kind.usage()}` | {kind.summary} | {options} | {needs} |")

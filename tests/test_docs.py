@@ -90,12 +90,36 @@ def test_chance_seen_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch)
     assert run_page("chance.md", monkeypatch) == shown[-1]
 
 
-def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
+def load_hooks() -> types.ModuleType:
+    """docs/hooks.py, as MkDocs loads it (it is not a module of the package)."""
     hooks = types.ModuleType("docs_hooks")
     exec(
         compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
         hooks.__dict__,
     )
+    return hooks
+
+
+def test_the_players_table_gives_every_default_as_typed() -> None:
+    # The auditor found `(None)` and `(frozenset({'table', 'killers', 'history'}))` here, the
+    # second in an order that changed from build to build.
+    rows = {
+        row.split(" | ")[0].strip("|` "): row for row in load_hooks().catalog_table().splitlines()
+    }
+    for kind in CATALOG:
+        for option in kind.options:
+            typed = option.default_text()
+            assert re.fullmatch(r"[a-z0-9.]+", typed), (kind.name, option.name, typed)
+            assert option.parse(typed) == option.default, (kind.name, option.name, typed)
+            assert f"`{option.name}`: {option.summary} (default `{typed}`)" in rows[kind.name]
+    assert "(default `none`)<br>`table`" in rows["id"]
+    assert rows["id"].endswith("(default `all`) | numeric estimates |")
+    assert "frozenset" not in rows["id"]
+    assert "None" not in rows["id"]
+
+
+def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
+    hooks = load_hooks()
     if shutil.which("dot") is None:
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate_chance(tmp_path)
@@ -185,11 +209,7 @@ def test_included_sections_start_at_a_whole_definition(page: str, target: str) -
 
 
 def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
-    hooks = types.ModuleType("docs_hooks")
-    exec(
-        compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
-        hooks.__dict__,
-    )
+    hooks = load_hooks()
     if shutil.which("dot") is None:
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate(tmp_path)
