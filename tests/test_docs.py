@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import json
 import re
 import shlex
 import shutil
+import subprocess
 import sys
 import textwrap
 import tomllib
@@ -54,8 +56,56 @@ def test_the_tour_prints_what_its_comments_say(monkeypatch: pytest.MonkeyPatch) 
     assert lines[-1] == "Game over! Maxie wins!"
 
 
-def test_write_your_own_game_runs_and_prints_its_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert run_page("write-your-own-game.md", monkeypatch) == "(1, Guess(guess=1.0))\n"
+def test_write_your_own_game_s_file_is_quiet_on_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's code is race.py, which `gamelib --game-from race:RACE` imports before every
+    # command: it printed `(1, Guess(guess=1.0))` and played a game there.
+    assert run_page("write-your-own-game.md", monkeypatch) == ""
+
+
+PAGE_RACE = "write-your-own-game.md"
+"""The page whose code is `race.py`."""
+
+
+def save_race(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The code of *Write your own game* saved as `race.py` in `folder`, as the page says,
+    with `folder` on Python's path and no `race` imported yet."""
+    (folder / "race.py").write_text(
+        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, "race", raising=False)
+
+
+def test_write_your_own_game_s_sessions_print_what_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_race(tmp_path, monkeypatch)
+    text = (DOCS / PAGE_RACE).read_text(encoding="utf-8")
+    sessions = re.findall(r"```pycon\n(.*?)```", text, flags=re.DOTALL)
+    assert len(sessions) == 2
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF)
+    names: dict[str, object] = {}  # the second session goes on in the first one's Python
+    try:
+        for number, session in enumerate(sessions):
+            test = parser.get_doctest(session, names, f"{PAGE_RACE} session {number}", None, 0)
+            runner.run(test, clear_globs=False)
+            names = test.globs
+    finally:
+        sys.modules.pop("race", None)
+    assert runner.failures == 0
+    assert runner.tries == sum(s.count(">>> ") for s in sessions) == 12
+
+
+def test_a_command_with_the_page_s_game_prints_only_its_own_output(tmp_path: Path) -> None:
+    # As the reader runs it: a new Python in the folder that holds race.py.
+    (tmp_path / "race.py").write_text(
+        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
+    )
+    argv = [sys.executable, "-m", "gamelib", "--game-from", "race:RACE", "analyse", "race"]
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("the total is 0; Maxie to add 1 or 2\n"), done.stdout
 
 
 def text_blocks(page: str) -> list[str]:
@@ -287,11 +337,7 @@ def test_the_entry_point_the_page_shows_plays_the_game(
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: race\nVersion: 1.0\n")
     lines = "".join(f"{name} = {value}\n" for name, value in points.items())
     (info / "entry_points.txt").write_text(f"[gamelib.games]\n{lines}")
-    (tmp_path / "race.py").write_text(
-        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "race", raising=False)
+    save_race(tmp_path, monkeypatch)
     installed_games.cache_clear()
     try:
         out, err = io.StringIO(), io.StringIO()
@@ -309,7 +355,11 @@ def test_the_entry_point_the_page_shows_plays_the_game(
 
 @pytest.mark.parametrize(("page", "argv"), shell_examples())
 def test_shell_examples_run(
-    page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    page: str,
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples may write pictures
     modules = save_page_code(page, argv, tmp_path, monkeypatch)
@@ -319,6 +369,9 @@ def test_shell_examples_run(
     finally:
         for module in modules:
             sys.modules.pop(module, None)
+    # Everything the command says goes to its own streams: a module of a page that printed
+    # when imported (race.py printed `(1, Guess(guess=1.0))`) would show here.
+    assert capsys.readouterr() == ("", "")
     if "human" in argv or any(arg.endswith("_HvAB") for arg in argv):
         # A human player with no input: the game stops cleanly at the first prompt.
         assert status == 1, err.getvalue()
