@@ -1,6 +1,7 @@
 """MkDocs hook: draw the handout trees' traces and list the search players before each build.
 
-It also draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
+It also writes the excerpts of functions the Lecture companion shows (:func:`excerpt`),
+draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
 and exports every search of the handout trees, event by event, for the stepper on
 "Alpha-beta, seen" (:func:`generate_stepper`; docs/javascripts/stepper.js draws it).
 
@@ -13,6 +14,7 @@ graphviz).
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import shutil
@@ -226,6 +228,57 @@ def catalog_table(catalog: Catalog = CATALOG) -> str:
     return "\n".join(rows) + "\n"
 
 
+EXCERPTS: list[tuple[str, str, str]] = [
+    ("minimax_next_move.py", "gamelib/estimate/minimax.py", "next_move"),
+]
+"""Sections of a function's body that a page shows as excerpts of the function (see
+:func:`excerpt`): the file written into docs/generated/, the source file, the section."""
+
+
+def excerpt(source: str, section: str) -> str:
+    """The lines of ``section`` in ``source``, at their own indentation, under the header of
+    the function they are in (its ``def`` up to the colon), with ``...`` for what is left out.
+
+    The snippets extension would show a run of statements from a function's body (its
+    ``return`` among them) from column 0, as if they stood at the top of a module.
+    """
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
+    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
+    shown = [line for line in lines[start + 1 : end] if "--8<--" not in line]
+    # Counted from 0, as lines are (ast counts from 1): the section's last line of code.
+    last = max(i for i in range(start + 1, end) if lines[i].strip() and "--8<--" not in lines[i])
+    around = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.lineno - 1 < start
+        and (node.end_lineno or 0) - 1 >= last
+    ]
+    if not around:
+        raise ValueError(f"section {section} is not inside a function")
+    function = max(around, key=lambda node: node.lineno)  # the innermost
+    body = function.body[0].lineno - 1  # where its body starts, counted from 0 as lines are
+    header = lines[function.lineno - 1 : body]
+    while header and not header[-1].strip():
+        header.pop()
+    indent = " " * function.body[0].col_offset
+    before = [f"{indent}..."] if body < start else []
+    after = [f"{indent}..."] if (function.body[-1].end_lineno or 0) - 1 > last else []
+    return "\n".join([*header, *before, *shown, *after]) + "\n"
+
+
+def generate_excerpts(folder: Path, root: Path) -> list[Path]:
+    """Write each of :data:`EXCERPTS`, from the sources under ``root``, into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, path, section in EXCERPTS:
+        target = folder / name
+        target.write_text(excerpt((root / path).read_text(encoding="utf-8"), section), "utf-8")
+        written.append(target)
+    return written
+
+
 def generate(folder: Path) -> list[Path]:
     """Write each trace as .txt, .dot and .svg, and the players' table, into ``folder``.
 
@@ -321,3 +374,4 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
     generate_many_players(Path(config["docs_dir"]) / "generated")
     generate_chance(Path(config["docs_dir"]) / "generated")
     generate_stepper(Path(config["docs_dir"]) / "generated")
+    generate_excerpts(Path(config["docs_dir"]) / "generated", Path(config["docs_dir"]).parent)

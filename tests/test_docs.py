@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
 import contextlib
 import doctest
+import importlib
 import io
 import json
 import re
@@ -242,20 +245,139 @@ def test_mkdocs_dedents_included_sections() -> None:
     assert re.search(r"pymdownx\.snippets:\n(\s+.*\n)*?\s+dedent_subsections: true", config)
 
 
+def shown_section(path: str, section: str) -> str:
+    """A source section as a page shows it: its lines without the markers, dedented."""
+    lines = (DOCS.parent / path).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
+    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
+    return textwrap.dedent("\n".join(ln for ln in lines[start + 1 : end] if "--8<--" not in ln))
+
+
 @pytest.mark.parametrize(("page", "target"), INCLUDED_SECTIONS)
 def test_included_sections_start_at_a_whole_definition(page: str, target: str) -> None:
     # A section that starts inside a function shows the reader an indented `while True:`
     # without its def: each must start at its own least indentation, with a definition.
     path, _, section = target.partition(":")
-    lines = (DOCS.parent / path).read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
-    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
-    shown = textwrap.dedent("\n".join(ln for ln in lines[start + 1 : end] if "--8<--" not in ln))
+    shown = shown_section(path, section)
     code = [line for line in shown.splitlines() if line.strip()]
     assert code, (page, target)
     assert not code[0][0].isspace(), (page, target, code[0])
     first = next(line for line in code if not line.startswith("#"))
     assert DEFINITION.match(first), (page, target, first)
+    # Whole statements only, and none that needs a function around it (a `return` at
+    # column 0 reads as a module returning).
+    compile(shown, target, "exec")
+
+
+def shown_include(target: str) -> tuple[str, str]:
+    """What `--8<-- "target"` shows on a built page, and the source file it comes from.
+
+    A section is dedented, as the snippets extension does; an excerpt in docs/generated/
+    is what docs/hooks.py writes there (a section under its function's header).
+    """
+    path, _, section = target.partition(":")
+    if path.startswith("docs/generated/"):
+        name = path.removeprefix("docs/generated/")
+        source, part = next((src, sec) for n, src, sec in load_hooks().EXCERPTS if n == name)
+        text = (DOCS.parent / source).read_text(encoding="utf-8")
+        return str(load_hooks().excerpt(text, part)), source
+    if section:
+        return shown_section(path, section), path
+    return (DOCS.parent / path).read_text(encoding="utf-8"), path
+
+
+def companion_fragments() -> list[tuple[str, str, str]]:
+    """Each code block of the Lecture companion: the words beside it (its grid's prose), the
+    source file it comes from, and its code as the built page shows it."""
+    page = (DOCS / "lecture-companion.md").read_text(encoding="utf-8")
+    fence = r"```python\n--8<-- \"([^\"]+)\"\n```"
+    found = []
+    for grid in page.split('<div class="grid" markdown>')[1:]:
+        words = re.sub(fence, "", grid)
+        for target in re.findall(fence, grid):
+            code, source = shown_include(target)
+            found.append((words, source, code))
+    return found
+
+
+def bound_names(tree: ast.AST) -> set[str]:
+    """The names a piece of code binds: assigned, defined, imported, parameters, captures."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.MatchAs | ast.MatchStar | ast.ExceptHandler) and node.name:
+            names.add(node.name)
+    return names
+
+
+def test_the_lecture_companion_shows_whole_fragments() -> None:
+    fragments = companion_fragments()
+    page = (DOCS / "lecture-companion.md").read_text(encoding="utf-8")
+    assert len(fragments) == page.count("```python") == 17
+    for _, source, code in fragments:
+        first = next(line for line in code.splitlines() if line.strip())
+        assert re.match(r"(# .*|def \w+|class \w+|@|\w+(: [^=]+)? =)", first), (source, first)
+        compile(code, source, "exec")  # no `return` outside its function, no half statement
+    minimax = [code for _, source, code in fragments if source.endswith("minimax.py")]
+    assert [code.splitlines()[0] for code in minimax] == [
+        "def Minimax(",  # its opening
+        "def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:",
+        "def search(d: int, s: S, /) -> Edge[M, G]:",
+        "def evaluate(d: int, st: Status[S], /) -> Est[G]:",
+        "def Minimax(",  # its end, under its header
+    ]
+    assert minimax[-1].splitlines()[3] == "    ..."
+    assert minimax[-1].endswith(
+        '\n    return search_player(f"Minimax(depth {depth})", settings, root)\n'
+    )
+
+
+def test_an_excerpt_marks_what_it_leaves_out_of_its_function() -> None:
+    source = (DOCS.parent / "gamelib/estimate/minimax.py").read_text(encoding="utf-8")
+    shown = load_hooks().excerpt(source, "choose").splitlines()
+    assert shown[:4] == [
+        "def Minimax(",
+        "    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None",
+        ") -> SearchPlayer[S, M, G]:",
+        "    ...",  # the docstring and the opening
+    ]
+    assert shown[4] == "    def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:"
+    assert shown[-1] == "    ..."  # search, evaluate and the end
+    with pytest.raises(ValueError, match="section opening is not inside a function"):
+        load_hooks().excerpt(source, "opening")
+
+
+def test_every_name_in_the_lecture_companion_s_code_is_met_or_explained() -> None:
+    # Each name a fragment uses is bound by a fragment of the same file, is a builtin, is
+    # a public name of its module, or is named in `code` in the words beside it.  (The
+    # auditor met `est`, bound nowhere shown, and `_guard_depth`, `_BuiltPlayer` and
+    # `make_scan`, which nothing explained.)
+    fragments = companion_fragments()
+    bound: dict[str, set[str]] = {}
+    for _, source, code in fragments:
+        bound.setdefault(source, set()).update(bound_names(ast.parse(code)))
+    unexplained = []
+    for words, source, code in fragments:
+        module = vars(importlib.import_module(source.removesuffix(".py").replace("/", ".")))
+        used = {
+            node.id
+            for node in ast.walk(ast.parse(code))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+        }
+        for name in sorted(used - bound[source] - set(dir(builtins))):
+            public = name in module and not name.startswith("_")
+            if not public and not re.search(rf"`[^`]*\b{name}\b[^`]*`", words):
+                unexplained.append((source, name))
+    assert unexplained == []
+    named = " ".join(words for words, _, _ in fragments)
+    assert "make_scan" not in named  # not in the API reference: the page does not send you there
 
 
 def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
