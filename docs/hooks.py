@@ -4,6 +4,8 @@ It also writes the excerpts of functions the Lecture companion shows (:func:`exc
 draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
 and exports every search of the handout trees, event by event, for the stepper on
 "Alpha-beta, seen" (:func:`generate_stepper`; docs/javascripts/stepper.js draws it).
+The API reference reads gamelib through :class:`PublicNamesOnly`, a Griffe extension
+this file also holds.
 
 The pictures and text traces in docs/generated/ are made by gamelib itself at
 build time (never pasted), so "Alpha-beta, seen" always shows what the code
@@ -17,9 +19,12 @@ from __future__ import annotations
 import ast
 import html
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
+
+import griffe
 
 from gamelib.catalog import CATALOG, Catalog, SearchKind
 from gamelib.chance import (
@@ -366,6 +371,52 @@ def generate_chance(folder: Path) -> list[Path]:
         render(dot_text, svg)
         written += [text, dot, svg]
     return written
+
+
+PRIVATE = re.compile(r"_[A-Za-z0-9]\w*")
+"""A private name: one underscore, then a name (not a dunder such as ``__name__``)."""
+
+
+def names_private(node: ast.AST) -> bool:
+    """Whether the code ``node`` uses a private name, such as a module's helper."""
+    return any(
+        isinstance(name, ast.Name) and PRIVATE.fullmatch(name.id) is not None
+        for name in ast.walk(node)
+    )
+
+
+class PublicNamesOnly(griffe.Extension):
+    """Griffe extension (mkdocs.yml): the API reference names only what it documents.
+
+    A signature shows an attribute's value, which for a table such as ``CATALOG``
+    is its whole source, private helpers (``_jamboree``, ``_preset``) and all:
+    such a value is left out, and the attribute's docstring says what it holds.
+    A private base class (``TicTacToeState``'s ``_Bits``) is left out of the bases.
+    """
+
+    def on_attribute_instance(
+        self,
+        *,
+        node: ast.AST | griffe.ObjectNode,
+        attr: griffe.Attribute,
+        agent: griffe.Visitor | griffe.Inspector,
+        **kwargs: Any,
+    ) -> None:
+        """Leave out the value of ``attr`` when it uses a private name."""
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if value is not None and names_private(value):
+            attr.value = None
+
+    def on_class_instance(
+        self,
+        *,
+        node: ast.AST | griffe.ObjectNode,
+        cls: griffe.Class,
+        agent: griffe.Visitor | griffe.Inspector,
+        **kwargs: Any,
+    ) -> None:
+        """Leave out the bases of ``cls`` that are private."""
+        cls.bases = [base for base in cls.bases if PRIVATE.match(str(base)) is None]
 
 
 def on_pre_build(config: Any, **kwargs: Any) -> None:

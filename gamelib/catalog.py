@@ -669,7 +669,7 @@ DEEPENING_DEPTH = 64
 
 NUMERIC = frozenset({Capability.NUMERIC})
 
-CATALOG = Catalog(
+CATALOG: Catalog = Catalog(
     (
         SearchKind("minimax", Minimax, "Minimax search"),
         SearchKind("alphabeta", AlphaBeta, "alpha-beta search"),
@@ -722,7 +722,7 @@ CATALOG = Catalog(
         ),
     )
 )
-"""The search kinds gamelib ships."""
+"""The search kinds gamelib ships, in the order `gamelib list` shows them."""
 
 
 # --------------------------------------------------------------------------
