@@ -1,8 +1,11 @@
 """MkDocs hook: draw the handout trees' traces and list the search players before each build.
 
-It also draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
+It also writes the excerpts of functions the Lecture companion shows (:func:`excerpt`),
+draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
 and exports every search of the handout trees, event by event, for the stepper on
 "Alpha-beta, seen" (:func:`generate_stepper`; docs/javascripts/stepper.js draws it).
+The API reference reads gamelib through :class:`PublicNamesOnly`, a Griffe extension
+this file also holds.
 
 The pictures and text traces in docs/generated/ are made by gamelib itself at
 build time (never pasted), so "Alpha-beta, seen" always shows what the code
@@ -13,11 +16,15 @@ graphviz).
 
 from __future__ import annotations
 
+import ast
 import html
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
+
+import griffe
 
 from gamelib.catalog import CATALOG, Catalog, SearchKind
 from gamelib.chance import (
@@ -205,18 +212,76 @@ def generate_stepper(folder: Path) -> list[Path]:
 
 
 def catalog_table(catalog: Catalog = CATALOG) -> str:
-    """The catalog's search kinds as a Markdown table."""
+    """The catalog's search kinds as a Markdown table.
+
+    Each option's default is written as a person types it in a spec or a flag
+    ([`Option.default_text`][gamelib.catalog.Option.default_text]): `none`, `all`, `1s`.
+    """
     rows = [
-        "| kind | player spec | what it is | options (default) | needs |",
+        "| kind | player spec | what it is | options | needs |",
         "|---|---|---|---|---|",
     ]
     for kind in catalog:
         options = (
-            "<br>".join(f"`{o.name}`: {o.summary} ({o.default})" for o in kind.options) or "none"
+            "<br>".join(
+                f"`{o.name}`: {o.summary} (default `{o.default_text()}`)" for o in kind.options
+            )
+            or "none"
         )
         needs = ", ".join(sorted(c.value for c in kind.needs)) or "nothing more"
         rows.append(f"| `{kind.name}` | `{kind.usage()}` | {kind.summary} | {options} | {needs} |")
     return "\n".join(rows) + "\n"
+
+
+EXCERPTS: list[tuple[str, str, str]] = [
+    ("minimax_next_move.py", "gamelib/estimate/minimax.py", "next_move"),
+]
+"""Sections of a function's body that a page shows as excerpts of the function (see
+:func:`excerpt`): the file written into docs/generated/, the source file, the section."""
+
+
+def excerpt(source: str, section: str) -> str:
+    """The lines of ``section`` in ``source``, at their own indentation, under the header of
+    the function they are in (its ``def`` up to the colon), with ``...`` for what is left out.
+
+    The snippets extension would show a run of statements from a function's body (its
+    ``return`` among them) from column 0, as if they stood at the top of a module.
+    """
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
+    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
+    shown = [line for line in lines[start + 1 : end] if "--8<--" not in line]
+    # Counted from 0, as lines are (ast counts from 1): the section's last line of code.
+    last = max(i for i in range(start + 1, end) if lines[i].strip() and "--8<--" not in lines[i])
+    around = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.lineno - 1 < start
+        and (node.end_lineno or 0) - 1 >= last
+    ]
+    if not around:
+        raise ValueError(f"section {section} is not inside a function")
+    function = max(around, key=lambda node: node.lineno)  # the innermost
+    body = function.body[0].lineno - 1  # where its body starts, counted from 0 as lines are
+    header = lines[function.lineno - 1 : body]
+    while header and not header[-1].strip():
+        header.pop()
+    indent = " " * function.body[0].col_offset
+    before = [f"{indent}..."] if body < start else []
+    after = [f"{indent}..."] if (function.body[-1].end_lineno or 0) - 1 > last else []
+    return "\n".join([*header, *before, *shown, *after]) + "\n"
+
+
+def generate_excerpts(folder: Path, root: Path) -> list[Path]:
+    """Write each of :data:`EXCERPTS`, from the sources under ``root``, into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, path, section in EXCERPTS:
+        target = folder / name
+        target.write_text(excerpt((root / path).read_text(encoding="utf-8"), section), "utf-8")
+        written.append(target)
+    return written
 
 
 def generate(folder: Path) -> list[Path]:
@@ -308,9 +373,56 @@ def generate_chance(folder: Path) -> list[Path]:
     return written
 
 
+PRIVATE = re.compile(r"_[A-Za-z0-9]\w*")
+"""A private name: one underscore, then a name (not a dunder such as ``__name__``)."""
+
+
+def names_private(node: ast.AST) -> bool:
+    """Whether the code ``node`` uses a private name, such as a module's helper."""
+    return any(
+        isinstance(name, ast.Name) and PRIVATE.fullmatch(name.id) is not None
+        for name in ast.walk(node)
+    )
+
+
+class PublicNamesOnly(griffe.Extension):
+    """Griffe extension (mkdocs.yml): the API reference names only what it documents.
+
+    A signature shows an attribute's value, which for a table such as ``CATALOG``
+    is its whole source, private helpers (``_jamboree``, ``_preset``) and all:
+    such a value is left out, and the attribute's docstring says what it holds.
+    A private base class (``TicTacToeState``'s ``_Bits``) is left out of the bases.
+    """
+
+    def on_attribute_instance(
+        self,
+        *,
+        node: ast.AST | griffe.ObjectNode,
+        attr: griffe.Attribute,
+        agent: griffe.Visitor | griffe.Inspector,
+        **kwargs: Any,
+    ) -> None:
+        """Leave out the value of ``attr`` when it uses a private name."""
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if value is not None and names_private(value):
+            attr.value = None
+
+    def on_class_instance(
+        self,
+        *,
+        node: ast.AST | griffe.ObjectNode,
+        cls: griffe.Class,
+        agent: griffe.Visitor | griffe.Inspector,
+        **kwargs: Any,
+    ) -> None:
+        """Leave out the bases of ``cls`` that are private."""
+        cls.bases = [base for base in cls.bases if PRIVATE.match(str(base)) is None]
+
+
 def on_pre_build(config: Any, **kwargs: Any) -> None:
     """Regenerate docs/generated/ from the current code."""
     generate(Path(config["docs_dir"]) / "generated")
     generate_many_players(Path(config["docs_dir"]) / "generated")
     generate_chance(Path(config["docs_dir"]) / "generated")
     generate_stepper(Path(config["docs_dir"]) / "generated")
+    generate_excerpts(Path(config["docs_dir"]) / "generated", Path(config["docs_dir"]).parent)

@@ -118,11 +118,40 @@ class Option(Generic[T_co]):
     """One line for `gamelib list` and the docs."""
     examples: tuple[T_co, ...] = ()
     """Values worth trying besides the default: the tests run every kind with each."""
+    written: str | None = None
+    """The default as a person types it, where the value's plain writing would not say
+    it so (`all` for every part of a move ordering); `parse` reads it back as the default."""
 
     def of(self, values: OptionValues) -> T_co:
         """This option's value in `values`, or its default."""
         # Every value in an OptionValues was made by its option's parse (or is its default).
         return cast(T_co, values.get(self.name, self.default))
+
+    def default_text(self) -> str:
+        """The default as a person types it on the command line: `0.5`, `none`, `all`.
+
+        `written` when given, else the value written plainly: None as `none`, a
+        number as short as it goes, a set as its members in order joined by `,`.
+        `gamelib --help` and the docs' table of search players show defaults so.
+
+        ```pycon
+        >>> CATALOG["jamboree"].option("prune").default_text()
+        '0.5'
+        >>> [option.default_text() for option in CATALOG["id"].options]
+        ['1s', 'none', '100000', 'all']
+
+        ```
+        """
+        if self.written is not None:
+            return self.written
+        value: object = self.default
+        if value is None:
+            return "none"
+        if isinstance(value, frozenset):
+            return ",".join(sorted(str(member) for member in value)) or "none"
+        if isinstance(value, float):
+            return f"{value:g}"
+        return str(value)
 
 
 def parse_fraction(text: str) -> float:
@@ -573,6 +602,7 @@ TIME: Option[float | None] = Option(
     parse_seconds,
     "time to think per move: 2s, 500ms, 1.5 (seconds) or none",
     examples=(None,),
+    written="1s",
 )
 """Iterative deepening's time budget (seconds, or None)."""
 
@@ -602,6 +632,7 @@ ORDER: Option[frozenset[str]] = Option(
     parse_order,
     "which learned orderings to use: all, none, or of table,killers,history",
     examples=(frozenset(),),
+    written="all",
 )
 """Which parts of iterative deepening's move ordering are on."""
 
@@ -638,7 +669,7 @@ DEEPENING_DEPTH = 64
 
 NUMERIC = frozenset({Capability.NUMERIC})
 
-CATALOG = Catalog(
+CATALOG: Catalog = Catalog(
     (
         SearchKind("minimax", Minimax, "Minimax search"),
         SearchKind("alphabeta", AlphaBeta, "alpha-beta search"),
@@ -691,7 +722,7 @@ CATALOG = Catalog(
         ),
     )
 )
-"""The search kinds gamelib ships."""
+"""The search kinds gamelib ships, in the order `gamelib list` shows them."""
 
 
 # --------------------------------------------------------------------------

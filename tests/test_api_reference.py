@@ -9,6 +9,7 @@ the last ones build the API reference (only that page, about 7 s) and read the H
 from __future__ import annotations
 
 import ast
+import html
 import importlib
 import inspect
 import json
@@ -121,6 +122,9 @@ def api_html() -> Iterator[str]:
         docs = Path(folder) / "docs"
         docs.mkdir()
         (docs / "api.md").write_text(API_PAGE.read_text(encoding="utf-8"), encoding="utf-8")
+        # The Griffe extension of mkdocs.yml, which is found beside the configuration.
+        hooks = (ROOT / "docs" / "hooks.py").read_text(encoding="utf-8")
+        (docs / "hooks.py").write_text(hooks, encoding="utf-8")
         config = Path(folder) / "mkdocs.yml"
         config.write_text(
             f"INHERIT: {json.dumps(str(ROOT / 'mkdocs.yml'))}\n"
@@ -186,3 +190,32 @@ def test_the_reference_lists_exactly_each_module_s_exports(api_html: str) -> Non
 def test_the_reference_lists_no_internal_name(api_html: str) -> None:
     for heading in headings(api_html):
         assert heading.rsplit(".", 1)[-1].lstrip("_") not in INTERNAL_NAMES, heading
+
+
+def shown_text(html_part: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", html_part))
+
+
+PRIVATE = re.compile(r"(?<![\w.])_[A-Za-z0-9]\w*")
+"""A private name, such as `_Moves` (not a dunder, not an attribute of something)."""
+
+
+def test_the_reference_shows_no_private_name_in_a_signature_or_a_base(api_html: str) -> None:
+    # The auditor read `no_moves(game: _ShowsStates[S], state: S)`: a reader cannot look
+    # `_ShowsStates` up.  Each name a signature or a list of bases shows is documented.
+    signatures = re.findall(r'<div class="doc-signature[^"]*"[^>]*>(.*?)</div>', api_html, re.S)
+    assert len(signatures) > 700
+    bases = re.findall(r'<p class="doc doc-class-bases">(.*?)</p>', api_html, re.S)
+    assert len(bases) > 100
+    private = {
+        (shown_text(part).strip().split("\n")[0], name)
+        for part in signatures + bases
+        for name in PRIVATE.findall(shown_text(part))
+    }
+    assert private == set()
+    shown = [shown_text(part).strip() for part in signatures]
+    assert "no_moves(game: ShowsStates[S], state: S) -> NoMovesError" in shown
+    assert "nan_guess(game: ShowsStates[S], state: S) -> NaNGuessError" in shown
+    assert "win_guess: float = field(default=math.inf, kw_only=True)" in shown
+    assert "CATALOG: Catalog" in shown  # its value names the catalog's private helpers
+    assert "PRESETS: PMap[str, Preset]" in shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 from dataclasses import dataclass, replace
@@ -31,7 +32,7 @@ from gamelib import (
     seq,
 )
 from gamelib.algorithms import DeepeningSettings
-from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction
+from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction, parse_order
 from gamelib.cli import main
 from gamelib.estimate import standard_compare
 from gamelib.games.explicit import (
@@ -283,6 +284,50 @@ def test_a_catalog_is_a_value() -> None:
     replaced = bigger.with_kind(SearchKind("again", Minimax, "now Minimax"))
     assert replaced["again"].summary == "now Minimax"
     assert replaced.names() == bigger.names()
+
+
+def test_every_default_is_written_as_a_person_types_it() -> None:
+    # What --help and the docs' table of players show: text that parses back to the default.
+    shown = {(kind.name, o.name): o.default_text() for kind in CATALOG for o in kind.options}
+    assert shown == {
+        ("jamboree", "prune"): "0.5",
+        ("negamax-ab", "fail"): "soft",
+        ("negamax-ab", "table"): "0",
+        ("pvs", "table"): "0",
+        ("scout", "table"): "0",
+        ("mtdf", "table"): "100000",
+        ("id", "time"): "1s",
+        ("id", "nodes"): "none",
+        ("id", "table"): "100000",
+        ("id", "order"): "all",
+    }
+    for kind in CATALOG:
+        for option in kind.options:
+            assert option.parse(option.default_text()) == option.default, (kind.name, option)
+
+
+def test_a_default_without_its_own_writing_is_written_plainly_and_in_order() -> None:
+    # A set has no order of its own: its members are written sorted, so every run agrees.
+    every = Option(
+        "order", "the order", frozenset({"table", "killers", "history"}), parse_order, ""
+    )
+    assert every.default_text() == "history,killers,table"
+    nothing: frozenset[str] = frozenset()
+    assert Option("order", "the order", nothing, parse_order, "").default_text() == "none"
+    assert Option("t", "t", None, parse_order, "").default_text() == "none"
+    assert Option("t", "t", 0.25, parse_fraction, "").default_text() == "0.25"
+    assert Option("t", "t", 1.0, parse_fraction, "").default_text() == "1"
+
+
+def test_help_gives_each_default_as_typed() -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main(["play", "--help"])
+    assert done.value.code == 0
+    text = " ".join(out.getvalue().split())  # argparse wraps the help at its own width
+    assert "the move ordering when the spec has none (default: id all)" in text
+    assert "the position budget when the spec has none (default: id none)" in text
+    assert "the time budget when the spec has none (default: id 1s)" in text
+    assert "frozenset" not in text
 
 
 def a_kind_with_an_option(name: str) -> SearchKind:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
 import contextlib
+import doctest
+import importlib
 import io
 import json
 import re
 import shlex
 import shutil
+import subprocess
 import sys
 import textwrap
 import tomllib
@@ -54,8 +59,56 @@ def test_the_tour_prints_what_its_comments_say(monkeypatch: pytest.MonkeyPatch) 
     assert lines[-1] == "Game over! Maxie wins!"
 
 
-def test_write_your_own_game_runs_and_prints_its_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert run_page("write-your-own-game.md", monkeypatch) == "(1, Guess(guess=1.0))\n"
+def test_write_your_own_game_s_file_is_quiet_on_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's code is race.py, which `gamelib --game-from race:RACE` imports before every
+    # command: it printed `(1, Guess(guess=1.0))` and played a game there.
+    assert run_page("write-your-own-game.md", monkeypatch) == ""
+
+
+PAGE_RACE = "write-your-own-game.md"
+"""The page whose code is `race.py`."""
+
+
+def save_race(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The code of *Write your own game* saved as `race.py` in `folder`, as the page says,
+    with `folder` on Python's path and no `race` imported yet."""
+    (folder / "race.py").write_text(
+        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, "race", raising=False)
+
+
+def test_write_your_own_game_s_sessions_print_what_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_race(tmp_path, monkeypatch)
+    text = (DOCS / PAGE_RACE).read_text(encoding="utf-8")
+    sessions = re.findall(r"```pycon\n(.*?)```", text, flags=re.DOTALL)
+    assert len(sessions) == 2
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF)
+    names: dict[str, object] = {}  # the second session goes on in the first one's Python
+    try:
+        for number, session in enumerate(sessions):
+            test = parser.get_doctest(session, names, f"{PAGE_RACE} session {number}", None, 0)
+            runner.run(test, clear_globs=False)
+            names = test.globs
+    finally:
+        sys.modules.pop("race", None)
+    assert runner.failures == 0
+    assert runner.tries == sum(s.count(">>> ") for s in sessions) == 12
+
+
+def test_a_command_with_the_page_s_game_prints_only_its_own_output(tmp_path: Path) -> None:
+    # As the reader runs it: a new Python in the folder that holds race.py.
+    (tmp_path / "race.py").write_text(
+        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
+    )
+    argv = [sys.executable, "-m", "gamelib", "--game-from", "race:RACE", "analyse", "race"]
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("the total is 0; Maxie to add 1 or 2\n"), done.stdout
 
 
 def text_blocks(page: str) -> list[str]:
@@ -90,12 +143,36 @@ def test_chance_seen_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch)
     assert run_page("chance.md", monkeypatch) == shown[-1]
 
 
-def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
+def load_hooks() -> types.ModuleType:
+    """docs/hooks.py, as MkDocs loads it (it is not a module of the package)."""
     hooks = types.ModuleType("docs_hooks")
     exec(
         compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
         hooks.__dict__,
     )
+    return hooks
+
+
+def test_the_players_table_gives_every_default_as_typed() -> None:
+    # The auditor found `(None)` and `(frozenset({'table', 'killers', 'history'}))` here, the
+    # second in an order that changed from build to build.
+    rows = {
+        row.split(" | ")[0].strip("|` "): row for row in load_hooks().catalog_table().splitlines()
+    }
+    for kind in CATALOG:
+        for option in kind.options:
+            typed = option.default_text()
+            assert re.fullmatch(r"[a-z0-9.]+", typed), (kind.name, option.name, typed)
+            assert option.parse(typed) == option.default, (kind.name, option.name, typed)
+            assert f"`{option.name}`: {option.summary} (default `{typed}`)" in rows[kind.name]
+    assert "(default `none`)<br>`table`" in rows["id"]
+    assert rows["id"].endswith("(default `all`) | numeric estimates |")
+    assert "frozenset" not in rows["id"]
+    assert "None" not in rows["id"]
+
+
+def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
+    hooks = load_hooks()
     if shutil.which("dot") is None:
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate_chance(tmp_path)
@@ -168,28 +245,143 @@ def test_mkdocs_dedents_included_sections() -> None:
     assert re.search(r"pymdownx\.snippets:\n(\s+.*\n)*?\s+dedent_subsections: true", config)
 
 
+def shown_section(path: str, section: str) -> str:
+    """A source section as a page shows it: its lines without the markers, dedented."""
+    lines = (DOCS.parent / path).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
+    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
+    return textwrap.dedent("\n".join(ln for ln in lines[start + 1 : end] if "--8<--" not in ln))
+
+
 @pytest.mark.parametrize(("page", "target"), INCLUDED_SECTIONS)
 def test_included_sections_start_at_a_whole_definition(page: str, target: str) -> None:
     # A section that starts inside a function shows the reader an indented `while True:`
     # without its def: each must start at its own least indentation, with a definition.
     path, _, section = target.partition(":")
-    lines = (DOCS.parent / path).read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if f"# --8<-- [start:{section}]" in line)
-    end = next(i for i, line in enumerate(lines) if f"# --8<-- [end:{section}]" in line)
-    shown = textwrap.dedent("\n".join(ln for ln in lines[start + 1 : end] if "--8<--" not in ln))
+    shown = shown_section(path, section)
     code = [line for line in shown.splitlines() if line.strip()]
     assert code, (page, target)
     assert not code[0][0].isspace(), (page, target, code[0])
     first = next(line for line in code if not line.startswith("#"))
     assert DEFINITION.match(first), (page, target, first)
+    # Whole statements only, and none that needs a function around it (a `return` at
+    # column 0 reads as a module returning).
+    compile(shown, target, "exec")
+
+
+def shown_include(target: str) -> tuple[str, str]:
+    """What `--8<-- "target"` shows on a built page, and the source file it comes from.
+
+    A section is dedented, as the snippets extension does; an excerpt in docs/generated/
+    is what docs/hooks.py writes there (a section under its function's header).
+    """
+    path, _, section = target.partition(":")
+    if path.startswith("docs/generated/"):
+        name = path.removeprefix("docs/generated/")
+        source, part = next((src, sec) for n, src, sec in load_hooks().EXCERPTS if n == name)
+        text = (DOCS.parent / source).read_text(encoding="utf-8")
+        return str(load_hooks().excerpt(text, part)), source
+    if section:
+        return shown_section(path, section), path
+    return (DOCS.parent / path).read_text(encoding="utf-8"), path
+
+
+def companion_fragments() -> list[tuple[str, str, str]]:
+    """Each code block of the Lecture companion: the words beside it (its grid's prose), the
+    source file it comes from, and its code as the built page shows it."""
+    page = (DOCS / "lecture-companion.md").read_text(encoding="utf-8")
+    fence = r"```python\n--8<-- \"([^\"]+)\"\n```"
+    found = []
+    for grid in page.split('<div class="grid" markdown>')[1:]:
+        words = re.sub(fence, "", grid)
+        for target in re.findall(fence, grid):
+            code, source = shown_include(target)
+            found.append((words, source, code))
+    return found
+
+
+def bound_names(tree: ast.AST) -> set[str]:
+    """The names a piece of code binds: assigned, defined, imported, parameters, captures."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.MatchAs | ast.MatchStar | ast.ExceptHandler) and node.name:
+            names.add(node.name)
+    return names
+
+
+def test_the_lecture_companion_shows_whole_fragments() -> None:
+    fragments = companion_fragments()
+    page = (DOCS / "lecture-companion.md").read_text(encoding="utf-8")
+    assert len(fragments) == page.count("```python") == 17
+    for _, source, code in fragments:
+        first = next(line for line in code.splitlines() if line.strip())
+        assert re.match(r"(# .*|def \w+|class \w+|@|\w+(: [^=]+)? =)", first), (source, first)
+        compile(code, source, "exec")  # no `return` outside its function, no half statement
+    minimax = [code for _, source, code in fragments if source.endswith("minimax.py")]
+    assert [code.splitlines()[0] for code in minimax] == [
+        "def Minimax(",  # its opening
+        "def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:",
+        "def search(d: int, s: S, /) -> Edge[M, G]:",
+        "def evaluate(d: int, st: Status[S], /) -> Est[G]:",
+        "def Minimax(",  # its end, under its header
+    ]
+    assert minimax[-1].splitlines()[3] == "    ..."
+    assert minimax[-1].endswith(
+        '\n    return search_player(f"Minimax(depth {depth})", settings, root)\n'
+    )
+
+
+def test_an_excerpt_marks_what_it_leaves_out_of_its_function() -> None:
+    source = (DOCS.parent / "gamelib/estimate/minimax.py").read_text(encoding="utf-8")
+    shown = load_hooks().excerpt(source, "choose").splitlines()
+    assert shown[:4] == [
+        "def Minimax(",
+        "    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None",
+        ") -> SearchPlayer[S, M, G]:",
+        "    ...",  # the docstring and the opening
+    ]
+    assert shown[4] == "    def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:"
+    assert shown[-1] == "    ..."  # search, evaluate and the end
+    with pytest.raises(ValueError, match="section opening is not inside a function"):
+        load_hooks().excerpt(source, "opening")
+
+
+def test_every_name_in_the_lecture_companion_s_code_is_met_or_explained() -> None:
+    # Each name a fragment uses is bound by a fragment of the same file, is a builtin, is
+    # a public name of its module, or is named in `code` in the words beside it.  (The
+    # auditor met `est`, bound nowhere shown, and `_guard_depth`, `_BuiltPlayer` and
+    # `make_scan`, which nothing explained.)
+    fragments = companion_fragments()
+    bound: dict[str, set[str]] = {}
+    for _, source, code in fragments:
+        bound.setdefault(source, set()).update(bound_names(ast.parse(code)))
+    unexplained = []
+    for words, source, code in fragments:
+        module = vars(importlib.import_module(source.removesuffix(".py").replace("/", ".")))
+        used = {
+            node.id
+            for node in ast.walk(ast.parse(code))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+        }
+        for name in sorted(used - bound[source] - set(dir(builtins))):
+            public = name in module and not name.startswith("_")
+            if not public and not re.search(rf"`[^`]*\b{name}\b[^`]*`", words):
+                unexplained.append((source, name))
+    assert unexplained == []
+    named = " ".join(words for words, _, _ in fragments)
+    assert "make_scan" not in named  # not in the API reference: the page does not send you there
 
 
 def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
-    hooks = types.ModuleType("docs_hooks")
-    exec(
-        compile((DOCS / "hooks.py").read_text(encoding="utf-8"), "docs/hooks.py", "exec"),
-        hooks.__dict__,
-    )
+    hooks = load_hooks()
     if shutil.which("dot") is None:
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate(tmp_path)
@@ -267,11 +459,7 @@ def test_the_entry_point_the_page_shows_plays_the_game(
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: race\nVersion: 1.0\n")
     lines = "".join(f"{name} = {value}\n" for name, value in points.items())
     (info / "entry_points.txt").write_text(f"[gamelib.games]\n{lines}")
-    (tmp_path / "race.py").write_text(
-        "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "race", raising=False)
+    save_race(tmp_path, monkeypatch)
     installed_games.cache_clear()
     try:
         out, err = io.StringIO(), io.StringIO()
@@ -289,7 +477,11 @@ def test_the_entry_point_the_page_shows_plays_the_game(
 
 @pytest.mark.parametrize(("page", "argv"), shell_examples())
 def test_shell_examples_run(
-    page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    page: str,
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples may write pictures
     modules = save_page_code(page, argv, tmp_path, monkeypatch)
@@ -299,6 +491,9 @@ def test_shell_examples_run(
     finally:
         for module in modules:
             sys.modules.pop(module, None)
+    # Everything the command says goes to its own streams: a module of a page that printed
+    # when imported (race.py printed `(1, Guess(guess=1.0))`) would show here.
+    assert capsys.readouterr() == ("", "")
     if "human" in argv or any(arg.endswith("_HvAB") for arg in argv):
         # A human player with no input: the game stops cleanly at the first prompt.
         assert status == 1, err.getvalue()

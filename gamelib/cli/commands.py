@@ -327,7 +327,7 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalog.options():
         defaults = [
-            f"{kind.name} {_default_text(own.default)}"
+            f"{kind.name} {own.default_text()}"
             for kind in catalog
             if (own := kind.option(option.name)) is not None
         ]
@@ -335,17 +335,6 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
             f"--{option.name}",
             help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
         )
-
-
-def _default_text(value: object) -> str:
-    """An option's default as a person would type it."""
-    if value is None:
-        return "none"
-    if isinstance(value, frozenset):
-        return ",".join(sorted(value)) or "none"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:

@@ -373,7 +373,7 @@ GAME_CATALOG: GameCatalog = _catalog_of(
     ),
     *BEYOND_ENTRIES,
 )
-"""Every game gamelib ships, of every family, by name."""
+"""Every game gamelib ships, of every family, by name; `gamelib list` shows them."""
 
 
 # --------------------------------------------------------------------------

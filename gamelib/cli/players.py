@@ -92,7 +92,7 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
         PlayerKind("random", "a random legal move (reproducible with --seed)", _random),
     )
 }
-"""The kinds that do not search, by name."""
+"""The kinds that do not search, by name: `human`, `direct` and `random`."""
 
 
 def search_player(

@@ -81,4 +81,4 @@ PRESETS: PMap[str, Preset] = pmap(
         ]
     )
 )
-"""Presets by name, after the course's `RunNim.HvM` style runs."""
+"""Presets by name, after the course's `RunNim.HvM` style runs; `gamelib list` shows them."""

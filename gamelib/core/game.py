@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from gamelib.core.datatypes import Side, Status
 from gamelib.seq import Seq
 
-__all__ = ["Game", "NoMovesError", "ShowsFinalPosition", "no_moves"]
+__all__ = ["Game", "NoMovesError", "ShowsFinalPosition", "ShowsStates", "no_moves"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -24,11 +24,19 @@ class NoMovesError(ValueError):
     """A game offered no moves in a state it says is still being played."""
 
 
-class _ShowsStates(Protocol[S_contra]):
-    def state_to_string(self, state: S_contra, /) -> str: ...
+class ShowsStates(Protocol[S_contra]):
+    """What an error message needs of a game to name a position: every game has it.
+
+    A [`Game`][gamelib.core.game.Game], an n-player game and a game of chance
+    all write their states so; the errors that name a state take any of them.
+    """
+
+    def state_to_string(self, state: S_contra, /) -> str:
+        """`state` as a person reads it."""
+        ...
 
 
-def no_moves(game: _ShowsStates[S], state: S) -> NoMovesError:
+def no_moves(game: ShowsStates[S], state: S) -> NoMovesError:
     """The error to raise when `game` offers no moves in `state`; it names the state.
 
     The searches and the controllers raise it alike, whoever meets the empty

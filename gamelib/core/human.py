@@ -23,6 +23,7 @@ __all__ = [
     "HumanPlayer",
     "InputClosedError",
     "QuitError",
+    "ReadsMoves",
     "UndoRequest",
     "board_order",
     "echo",
@@ -100,15 +101,23 @@ def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
     )
 
 
-class _Moves(Protocol[S_contra, M]):
-    """What the prompt needs of any game: to read and write moves."""
+class ReadsMoves(Protocol[S_contra, M]):
+    """What the prompt needs of a game: to write moves and to read them back.
 
-    def move_to_string(self, move: M, /) -> str: ...
+    Every [`Game`][gamelib.core.game.Game] has both, and so does an n-player game:
+    [`read_move`][gamelib.core.human.read_move] asks either.
+    """
 
-    def parse_move(self, state: S_contra, text: str, /) -> M | None: ...
+    def move_to_string(self, move: M, /) -> str:
+        """`move` as a person types it."""
+        ...
+
+    def parse_move(self, state: S_contra, text: str, /) -> M | None:
+        """The move `text` names, if it is legal in `state`; otherwise None."""
+        ...
 
 
-def board_order(game: Game[S, M] | _Moves[S, M], moves: Iterable[M]) -> list[str]:
+def board_order(game: ReadsMoves[S, M], moves: Iterable[M]) -> list[str]:
     """The moves as the game writes them, in board order (`1, 2, ..., 10`), not in the
     order a search would try them.
 
@@ -160,7 +169,7 @@ def read_move(
     who: str,
     state: S,
     legal: Sequence[M],
-    game: Game[S, M] | _Moves[S, M],
+    game: ReadsMoves[S, M],
     source: TextIO | None,
     sink: TextIO,
     *,

@@ -24,7 +24,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
-from gamelib.core.game import Game
+from gamelib.core.game import Game, ShowsStates
 from gamelib.seq import Seq
 
 __all__ = [
@@ -45,7 +45,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 G_co = TypeVar("G_co", covariant=True)
-S_contra = TypeVar("S_contra", contravariant=True)
 
 
 # --8<-- [start:est]
@@ -116,11 +115,7 @@ class NaNGuessError(ValueError):
     """An estimator gave NaN: a guess that is neither less nor greater than any other."""
 
 
-class _ShowsStates(Protocol[S_contra]):
-    def state_to_string(self, state: S_contra, /) -> str: ...
-
-
-def nan_guess(game: _ShowsStates[S], state: S) -> NaNGuessError:
+def nan_guess(game: ShowsStates[S], state: S) -> NaNGuessError:
     """The error for an estimator that gave NaN for `state`; it names the position.
 
     NaN compares neither less nor greater than anything (so `standard_compare`
@@ -206,7 +201,7 @@ class NumericEstimator(Generic[S, M]):
     """The game whose states are estimated."""
     estimate: Callable[[S], float]
     """The heuristic: larger is better for Maxie."""
-    win_guess: float = field(default=_INF, kw_only=True)
+    win_guess: float = field(default=math.inf, kw_only=True)
     """What a win counts as when finished games are averaged with guesses (a loss: minus it)."""
 
     compare = staticmethod(standard_compare)

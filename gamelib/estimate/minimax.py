@@ -4,7 +4,9 @@ Each helper of the slides is here under its own name: `max` and `min`
 on edges (shared by every search, from [`gamelib.search.player`][gamelib.search.player]),
 `choose` built on `seq.reduce1`, and the mutually recursive `search`
 and `evaluate`; `next_move` is `move_of` composed with the search at
-the root.
+the root.  An observer is told everything the search does (see
+[`gamelib.search.events`][gamelib.search.events]); a game that offers no moves in a state
+still being played raises [`NoMovesError`][gamelib.core.game.NoMovesError] naming it.
 
 ```pycon
 >>> from gamelib import Settings
@@ -49,6 +51,7 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 
+# --8<-- [start:opening]
 def Minimax(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> SearchPlayer[S, M, G]:
@@ -56,27 +59,22 @@ def Minimax(
 
     Ties keep the first move, so among equally good moves it plays the
     leftmost one that `game.moves` (or the settings' `order`) offers.  An
-    `observer` is told everything the search does (see
-    [`gamelib.search.events`][gamelib.search.events]).  A game that offers no moves in a state
-    still being played raises [`gamelib.search.NoMovesError`][gamelib.core.game.NoMovesError] naming
-    it.
+    `observer` is told everything the search does.  A game that offers no
+    moves in a state still being played raises `NoMovesError` naming it.
     """
     est = settings.estimator
     game = est.game
     moves = ordered_moves(settings)
     play = game.play
 
-    # --8<-- [start:edges]
     # Slide 22.12: an edge is a move and its value; max and min keep the first on a tie.
     max_ = edge_max(est.compare)
     min_ = edge_min(est.compare)
-    # --8<-- [end:edges]
+    # --8<-- [end:opening]
 
     # --8<-- [start:choose]
-    choose_max: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, max_)
-    choose_min: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, min_)
-
     def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:
+        """Slide 22.13: reduce the edges with max for Maxie, with min for Minnie."""
         match side:
             case Side.Maxie:
                 return choose_max
@@ -85,6 +83,9 @@ def Minimax(
             case _:
                 assert_never(side)
 
+    # The two reductions, made once for the player rather than at every position:
+    choose_max: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, max_)
+    choose_min: Callable[[Seq[Edge[M, G]]], Edge[M, G]] = functools.partial(seq.reduce1, min_)
     # --8<-- [end:choose]
 
     # --8<-- [start:search]

@@ -294,12 +294,12 @@ def search_player(
 ) -> SearchPlayer[S, M, G]:
     """The player a factory returns, from `root`, its search at the root.
 
-    `analyse` is `root`; `next_move` is `move_of` composed with it
-    (slide 22.16).  A search that runs past Python's recursion limit raises
-    [`SearchDepthError`][gamelib.search.player.SearchDepthError] naming the depth and how deep it
-    got, or [`GameRecursionError`][gamelib.search.player.GameRecursionError] when the recursion was
-    the game's or the estimator's own (see
-    [`recursion_error`][gamelib.search.player.recursion_error]). A windowed search may pass its
+    `analyse` is `root`, except that a search that runs past Python's recursion limit
+    raises [`SearchDepthError`][gamelib.search.player.SearchDepthError] naming the depth and how
+    deep it got, or [`GameRecursionError`][gamelib.search.player.GameRecursionError] when the
+    recursion was the game's or the estimator's own (see
+    [`recursion_error`][gamelib.search.player.recursion_error]); `next_move` is `move_of`
+    composed with `analyse` (slide 22.16).  A windowed search may pass its
     `search` as `window`: the player then also searches a position through a given window (see
     [`within`][gamelib.search.player.within]), which is what lets a search be split over workers.
     """
