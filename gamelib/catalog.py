@@ -645,7 +645,7 @@ CATALOG = Catalog(
         SearchKind(
             "jamboree", _jamboree, "Jamboree search", settings=_jamboree_settings, options=(PRUNE,)
         ),
-        SearchKind("negamax", Negamax, "negamax: Minimax from the mover's view", needs=NUMERIC),
+        SearchKind("negamax", Negamax, "Minimax from the mover's view", needs=NUMERIC),
         SearchKind(
             "negamax-ab",
             _negamax_ab,
@@ -729,7 +729,7 @@ CHANCE_KINDS: tuple[ChanceKind, ...] = (
     ChanceKind(
         "expectiminimax",
         Expectiminimax,
-        "expectiminimax: minimax that averages over the dice",
+        "minimax that averages over the dice",
     ),
     ChanceKind(
         "star1",
