@@ -9,8 +9,9 @@ counter, the line on the event, and for each position its window, its value,
 whether it is entered, left or never searched, and the bold edges, all as a
 model of the display computed here from the search's own events says it
 must: the last step states the answer and bolds only the line the trace
-chose.  Without the browser the second part does not run and a warning says
-so loudly (tests/conftest.py repeats it at the end of the run).
+chose.  The focus stays in the stepper when its button is disabled.  Without
+the browser the second part does not run and a warning says so loudly
+(tests/conftest.py repeats it at the end of the run).
 
 The same browser also loads the Lecture companion at 1920, 1400 and 800 px: no code
 line is hidden, no fragment starts indented, and the words and code stand side by side
@@ -707,6 +708,7 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         assert embedded is not None
         assert json.loads(embedded.group(1)) == exported()
         return
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
@@ -717,6 +719,7 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         open_stepper(driver, address)
         stepper = driver.find_element(By.ID, "gamelib-stepper")
         forward = driver.find_element(By.CSS_SELECTOR, ".stepper-forward")
+        kind_menu = driver.find_element(By.CSS_SELECTOR, "select.stepper-kind")
 
         def shown(script: str = READ_DISPLAY, *args: object) -> Display:
             text = driver.execute_script(script, *args)
@@ -823,6 +826,64 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         ]:
             stepper.send_keys(key)
             assert shown() == expected_display(small, k), key
+
+        # The focus stays in the stepper when the button it is on turns disabled, at
+        # either end, from the keyboard or the mouse: the arrow keys go on stepping, and
+        # Tab goes on from the stepper's own controls, not from the top of the page.
+        def focus() -> str:
+            where = driver.execute_script(
+                "const a = document.activeElement;"
+                "return a === arguments[0] ? 'stepper' : arguments[0].contains(a) ?"
+                "  [...a.classList].find(c => c.startsWith('stepper-')) : a.tagName;",
+                stepper,
+            )
+            assert isinstance(where, str)
+            return where
+
+        def press(*keys: str) -> None:  # to whatever has the focus, as a person would
+            ActionChains(driver).send_keys(*keys).perform()
+
+        driver.execute_script("arguments[0].focus()", kind_menu)
+        press(Keys.TAB)  # past « First and ‹ Back, disabled at step 0
+        assert focus() == "stepper-forward"
+        press(Keys.TAB)
+        assert focus() == "stepper-last"
+        press(Keys.ENTER)
+        assert shown() == expected_display(small, small.steps)
+        assert focus() == "stepper"
+        press(Keys.ARROW_LEFT)
+        assert shown() == expected_display(small, small.steps - 1)
+        press(Keys.HOME)
+        assert shown() == expected_display(small, 0)
+        press(Keys.TAB)
+        assert focus() == "stepper-tree"
+        # ‹ Back, by Enter, to the first step
+        press(Keys.TAB, Keys.TAB, Keys.ENTER, Keys.ENTER)
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        assert (shown()[0], focus()) == ((f"step 2 of {small.steps}",), "stepper-back")
+        press(Keys.ENTER, Keys.ENTER)
+        assert (shown()[0], focus()) == ((f"step 0 of {small.steps}",), "stepper")
+        press(Keys.ARROW_RIGHT)
+        assert shown() == expected_display(small, 1)
+        # Forward ›, by Enter, to the last step
+        press(*[Keys.TAB] * 5)  # the menus, « First, ‹ Back
+        assert focus() == "stepper-forward"
+        press(*[Keys.ENTER] * (small.steps - 1))
+        assert (shown()[0], focus()) == ((f"step {small.steps} of {small.steps}",), "stepper")
+        press(Keys.ARROW_LEFT)
+        assert shown() == expected_display(small, small.steps - 1)
+        # and with the mouse: Last », « First, and Forward › to the end
+        last_button = driver.find_element(By.CSS_SELECTOR, ".stepper-last")
+        first_button = driver.find_element(By.CSS_SELECTOR, ".stepper-first")
+        for clicks in ([last_button], [first_button], [forward] * small.steps):
+            driver.execute_script("document.activeElement.blur()")  # the click focuses
+            ActionChains(driver).move_to_element(clicks[0]).perform()
+            for button in clicks:
+                ActionChains(driver).click(button).perform()
+            assert focus() == "stepper", clicks[0].text
+            press(Keys.ARROW_RIGHT if clicks[0] == first_button else Keys.ARROW_LEFT)
+            k = 1 if clicks[0] == first_button else small.steps - 1
+            assert shown() == expected_display(small, k), clicks[0].text
 
         # Every tree, every kind: the first and the last step (chosen by the script, in one
         # round trip each, as the menus' change events would).

@@ -365,8 +365,12 @@
       passLine.textContent = display.passes > 1 && display.pass > 0 ? "search " + display.pass + " of " + display.passes + " of the root" : "";
       event.textContent = display.text;
       view.replaceChildren(draw(search, places, display));
+      const focused = document.activeElement;
       go.first.disabled = go.back.disabled = step === 0;
       go.forward.disabled = go.last.disabled = step === search.steps.length;
+      // A disabled button loses the focus to the page: keep it in the stepper, where the
+      // arrow keys still step and Tab goes on from the controls.
+      if (focused !== null && focused.disabled && root.contains(focused)) root.focus({ preventScroll: true });
     }
 
     function choose() {
