@@ -9,9 +9,11 @@ counter, the line on the event, and for each position its window, its value,
 whether it is entered, left or never searched, and the bold edges, all as a
 model of the display computed here from the search's own events says it
 must: the last step states the answer and bolds only the line the trace
-chose.  The focus stays in the stepper when its button is disabled.  Without
-the browser the second part does not run and a warning says so loudly
-(tests/conftest.py repeats it at the end of the run).
+chose.  The focus stays in the stepper when its button is disabled; at 400 px
+the page does not scroll sideways and the picture keeps a readable size, and
+at 1400 px nothing shrinks.  Without the browser the second part does not run
+and a warning says so loudly (tests/conftest.py repeats it at the end of the
+run).
 
 The same browser also loads the Lecture companion at 1920, 1400 and 800 px: no code
 line is hidden, no fragment starts indented, and the words and code stand side by side
@@ -902,6 +904,103 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
             assert last == expected_display(found, found.steps), (tree, kind)
             assert last[2][0].startswith(f"search over: a is worth {est_text(found.value)}, ")
             assert unvisited_at_bold_edges(last) == [], (tree, kind)
+    finally:
+        driver.quit()
+        profile.cleanup()
+
+
+# --------------------------------------------------------------------------
+# The stepper on a narrow screen and a wide one, and its menu of searches
+
+MIN_SCALE = 0.8
+"""The least a tree's picture may be scaled down to fit (stepper.js's MIN_SCALE): node
+names and values, 14 px at full size, are then 11.2 px on screen; a narrower box scrolls
+the picture sideways in it."""
+
+READ_LAYOUT = """
+for (const [menu, value] of [['tree', arguments[0]], ['kind', arguments[1]]]) {
+  const select = document.querySelector('select.stepper-' + menu);
+  select.value = value; select.dispatchEvent(new Event('change')); }
+document.querySelector('.stepper-last').click();
+const root = document.getElementById('gamelib-stepper');
+const page = document.documentElement;
+const svg = root.querySelector('svg.stepper-svg');
+const view = root.querySelector('.stepper-view');
+const box = root.getBoundingClientRect();
+const parts = [...root.querySelectorAll(
+  '.stepper-controls, .stepper-controls label, .stepper-controls select, .stepper-buttons, ' +
+  '.stepper-buttons *, .stepper-player, .stepper-event, .stepper-view')];
+const outside = parts.filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map(
+  e => e.tagName + '.' + e.className);
+const scale = svg.getScreenCTM().a;
+const names = [...svg.querySelectorAll('.stepper-name, .stepper-value')].map(
+  t => parseFloat(getComputedStyle(t).fontSize) * scale);
+const tops = [...root.querySelectorAll('.stepper-controls select')].map(
+  e => Math.round(e.getBoundingClientRect().top));
+return JSON.stringify([page.scrollWidth, page.clientWidth, outside, scale, Math.min(...names),
+  view.scrollWidth, view.clientWidth, getComputedStyle(view).overflowX,
+  svg.viewBox.baseVal.width, tops]);
+"""
+"""Choose a tree and a search, go to the last step, and read the layout: the page's scroll
+and client widths, the stepper's parts drawn outside its box, the picture's scale, the
+smallest name or value on screen (px), the picture's box's scroll and client widths and
+overflow-x, the picture's own width, and where each menu's top is."""
+
+
+def option_label_repeats_its_name(name: str, label: str) -> bool:
+    """Whether `label` (``name: summary``) says ``name:`` twice in a row, as
+    ``negamax: negamax: Minimax from the mover's view`` did."""
+    rest = label.removeprefix(f"{name}: ")
+    return rest.casefold().startswith(f"{name}:".casefold())
+
+
+def test_the_stepper_fits_a_narrow_window_in_chromium(request: pytest.FixtureRequest) -> None:
+    kinds = [as_dict(k) for k in as_list(as_dict(exported())["kinds"])]
+    labels = [(str(k["name"]), f"{k['name']}: {k['summary']}") for k in kinds]
+    assert [(n, label) for n, label in labels if option_label_repeats_its_name(n, label)] == []
+    assert option_label_repeats_its_name("negamax", "negamax: negamax: Minimax")
+    missing = browser_missing()
+    if missing:
+        warn_not_run(
+            missing,
+            "the stepper's layout at 400 and 1400 px",
+            "the labels of its menu of searches were still checked",
+        )
+        return
+    address = request.getfixturevalue("served")
+    driver, profile = chromium(1400, 900)
+    try:
+        open_stepper(driver, address)
+        # The menu of searches says each name once: what the exported data has.
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('select.stepper-kind option')]"
+            ".map(o => [o.value, o.textContent])"
+        )
+        assert [tuple(as_list(pair)) for pair in as_list(shown)] == labels
+
+        for width in (400, 1400):
+            driver.set_window_size(width, 900)
+            assert driver.execute_script("return window.innerWidth") == width
+            # Every tree, with the longest name of a search and of a last step.
+            for tree in DEPTHS:
+                for kind in ("alphabeta", "id"):
+                    read = json.loads(str(driver.execute_script(READ_LAYOUT, tree, kind)))
+                    at = (width, tree, kind)
+                    page_scroll, page_width, outside, scale, smallest, *rest = read
+                    view_scroll, view_width, overflow, picture, tops = rest
+                    assert page_scroll <= page_width, at  # no scrolling the page sideways
+                    assert outside == [], at
+                    assert scale >= MIN_SCALE - 1e-6, at
+                    assert smallest >= 11, at
+                    if picture * scale > view_width + 1:  # what does not fit, scrolls
+                        assert (overflow, view_scroll > view_width) == ("auto", True), at
+                    if width == 1400:  # as before: nothing shrunk, the menus side by side
+                        assert scale == 1, at
+                        assert len(set(tops)) == 1, at
+                    else:
+                        assert scale < 1, at  # the 400-px window is narrower than any tree
     finally:
         driver.quit()
         profile.cleanup()

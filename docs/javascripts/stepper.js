@@ -17,6 +17,9 @@
   const WIDTH = 104; // a node's shape
   const HEIGHT = 42;
   const PAD = 6;
+  // The least the picture is scaled down to fit its box (node names 14 px at full size,
+  // so never under 11.2 px); a narrower box scrolls the picture sideways instead.
+  const MIN_SCALE = 0.8;
 
   const SYMBOLS = { exact: "", "at least": "≥ ", "at most": "≤ " };
   const WORDS = { exact: "", "at least": "at least ", "at most": "at most " };
@@ -222,6 +225,7 @@
       class: "stepper-svg",
       viewBox: "0 0 " + places.width + " " + places.height,
       width: places.width,
+      style: "min-width: " + Math.ceil(places.width * MIN_SCALE) + "px",
       role: "img",
       "aria-label": "the tree searched, at this step",
     });
