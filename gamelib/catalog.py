@@ -676,7 +676,7 @@ CATALOG: Catalog = Catalog(
         SearchKind(
             "jamboree", _jamboree, "Jamboree search", settings=_jamboree_settings, options=(PRUNE,)
         ),
-        SearchKind("negamax", Negamax, "negamax: Minimax from the mover's view", needs=NUMERIC),
+        SearchKind("negamax", Negamax, "Minimax from the mover's view", needs=NUMERIC),
         SearchKind(
             "negamax-ab",
             _negamax_ab,
@@ -760,7 +760,7 @@ CHANCE_KINDS: tuple[ChanceKind, ...] = (
     ChanceKind(
         "expectiminimax",
         Expectiminimax,
-        "expectiminimax: minimax that averages over the dice",
+        "minimax that averages over the dice",
     ),
     ChanceKind(
         "star1",

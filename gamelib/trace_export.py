@@ -6,9 +6,10 @@ and strings that `json.dumps` writes as is.  The result holds the tree the searc
 (the game's positions down to the search depth, and any position the search
 reached besides) and one step per event: the node entered, left or cut
 there, the window (α, β) it was searched with, the value found and whether
-it is exact or a bound, and the moves a cut left unsearched.  Values and
-bounds are already written as a person reads them (`4`, `−∞`), so a page
-needs no knowledge of the estimator.
+it is exact or a bound, and the moves a cut left unsearched; then a last
+step with the search's answer, its move and value.  Values and bounds are
+already written as a person reads them (`4`, `−∞`), so a page needs no
+knowledge of the estimator.
 
 The docs' stepper on "Alpha-beta, seen" is drawn from this data.  For a search too big
 to hold, [`StepWriter`][gamelib.trace_export.StepWriter] writes the same steps as the search
@@ -26,16 +27,18 @@ goes, one line of JSON each (`gamelib trace --json`).
 ['(Maxie,a)', '(Minnie,b)', '(Minnie,e)', '(Maxie,c)', '(Maxie,d)', '(Maxie,f)', '(Maxie,g)']
 >>> steps = data["steps"]
 >>> assert isinstance(steps, list)
->>> for step in steps[-4:]:
+>>> for step in steps[-5:]:
 ...     print(step)
 {'event': 'leave', 'node': 5, 'value': '1', 'bound': 'exact', 'best': None}
 {'event': 'cut', 'node': 2, 'move': 5, 'value': '1', 'pruned': [6]}
 {'event': 'leave', 'node': 2, 'value': '1', 'bound': 'at most', 'best': 5}
 {'event': 'leave', 'node': 0, 'value': '3', 'bound': 'exact', 'best': 1}
+{'event': 'done', 'node': 0, 'value': '3', 'best': 1, 'positions': 6, 'leaves': 3}
 
 ```
 
 At node 2, `(Minnie,e)`, the value 1 of `f` cut the search: `g` was never estimated.
+The last step is the search's answer: `a` is worth 3, by the move to node 1, `b`.
 """
 
 from __future__ import annotations
@@ -96,20 +99,24 @@ class Recorded(Generic[S, M, G]):
     """The player's name, e.g. `AlphaBeta(depth 2)`."""
     start: S
     """The position searched from."""
+    best: M
+    """The move the search chose (what `analyse` returned)."""
+    value: Est[G]
+    """The value the search gave that move (what `analyse` returned)."""
 
 
 def record(
     build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
 ) -> Recorded[S, M, G]:
     """Build a player with `build(observer)`, run it once from `state` (default the
-    start) and keep every event it reported.
+    start) and keep every event it reported, and its answer.
     """
     events: list[SearchEvent[S, M, G]] = []
     player = build(events.append)
     game = player.game
     start = game.start if state is None else state
-    player.analyse(start)
-    return Recorded(tuple(events), game, player.settings.estimator, str(player), start)
+    best, value = player.analyse(start)
+    return Recorded(tuple(events), game, player.settings.estimator, str(player), start, best, value)
 
 
 def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
@@ -171,9 +178,9 @@ def steps_to_json(
     `tree_limit` of them, breadth first), so a page can draw the parts a
     search never reached; so is every position the search reached.
 
-    `steps` has one entry per event, in order; `node` is the number of
-    the node it concerns (the one entered, or the one entered last and not
-    yet left):
+    `steps` has one entry per event, in order, then one for the search's
+    answer; `node` is the number of the node it concerns (the one entered,
+    or the one entered last and not yet left):
 
     - `{"event": "enter", "node", "order", "depth", "window"}`: `order`
       counts the positions entered (0 for the root, as
@@ -185,7 +192,13 @@ def steps_to_json(
     - `{"event": "cut", "node", "move", "value", "pruned"}`: the node whose
       value caused the cut, its value, and the nodes never searched;
     - `{"event": "table", "node", "value", "bound", "best"}`: a table
-      answered for the node.
+      answered for the node;
+    - last, `{"event": "done", "node", "value", "best", "positions", "leaves"}`:
+      the answer, at the root (node 0): its value and the node the chosen
+      move leads to, as `analyse` returned them (a search of several passes,
+      like MTD(f), may have left the root with only a bound), and the counts
+      of the text trace: the positions entered, the root each time
+      included, and those estimated or finished.
 
     Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events that are not well
     bracketed.
@@ -249,20 +262,22 @@ def steps_to_json(
             frontier.append((child(number, move), left - 1))
 
     steps: list[JSON] = []
-    stack: list[int] = []
+    stack: list[_Open[int]] = []
     entered = 0
+    leaves = 0
     for event in recorded.events:
         match event:
             case Enter():
                 if stack:
                     if event.move is None:
                         raise TraceError("a position other than the root entered without a move")
-                    node = child(stack[-1], event.move)
+                    stack[-1].searched = True
+                    node = child(stack[-1].at, event.move)
                 elif event.move is None:
                     node = 0  # the root, searched for the first time or again
                 else:
                     raise TraceError("the first position entered must be the root")
-                stack.append(node)
+                stack.append(_Open(node))
                 steps.append(
                     {
                         "event": "enter",
@@ -276,7 +291,10 @@ def steps_to_json(
             case Leave():
                 if not stack:
                     raise TraceError("a Leave event with no position entered")
-                node = stack.pop()
+                gone = stack.pop()
+                if not gone.searched and not gone.from_table:
+                    leaves += 1
+                node = gone.at
                 best = None if event.best is None else child(node, event.best)
                 steps.append(
                     {
@@ -290,7 +308,7 @@ def steps_to_json(
             case Cut():
                 if not stack:
                     raise TraceError("a Cut event with no position entered")
-                node = stack[-1]
+                node = stack[-1].at
                 pruned: list[JSON] = [child(node, m) for m in seq.to_tuple(event.unsearched)]
                 steps.append(
                     {
@@ -304,7 +322,8 @@ def steps_to_json(
             case TableHit():
                 if not stack:
                     raise TraceError("a TableHit event with no position entered")
-                node = stack[-1]
+                stack[-1].from_table = True
+                node = stack[-1].at
                 best = None if event.best is None else child(node, event.best)
                 steps.append(
                     {
@@ -319,14 +338,29 @@ def steps_to_json(
                 assert_never(event)
     if stack:
         raise TraceError("the search ended with positions entered and not left")
+    steps.append(
+        {
+            "event": "done",
+            "node": 0,
+            "value": value_to_short_string(estimator, recorded.value),
+            "best": child(0, recorded.best),
+            "positions": entered,
+            "leaves": leaves,
+        }
+    )
     return {"player": recorded.player, "nodes": [n.to_json() for n in nodes], "steps": steps}
 
 
-@dataclass(slots=True)
-class _Open:
-    """A position [`StepWriter`][gamelib.trace_export.StepWriter] has entered and not yet left."""
+P = TypeVar("P")
 
-    path: list[JSON]
+
+@dataclass(slots=True)
+class _Open(Generic[P]):
+    """A position entered and not yet left, while the steps are written."""
+
+    at: P
+    """The position: its node number, or (for [`StepWriter`][gamelib.trace_export.StepWriter])
+    its path."""
     searched: bool = False
     """Whether a child of it has been entered (else, left, it was estimated or finished)."""
     from_table: bool = False
@@ -382,7 +416,7 @@ class StepWriter(Generic[S, M, G]):
         self._estimator = estimator
         self._out = out
         self._move: Callable[[str], JSON] = str if move is None else move
-        self._stack: list[_Open] = []
+        self._stack: list[_Open[list[JSON]]] = []
         self._root_seen = False
         self.positions = 0
         """Positions entered so far, the root included (each search of it counts)."""
@@ -406,7 +440,7 @@ class StepWriter(Generic[S, M, G]):
                     if event.move is None:
                         raise TraceError("a position other than the root entered without a move")
                     stack[-1].searched = True
-                    path = [*stack[-1].path, self._moved(event.move)]
+                    path = [*stack[-1].at, self._moved(event.move)]
                 elif event.move is None:
                     path = []  # the root, searched for the first time or again
                 else:
@@ -441,7 +475,7 @@ class StepWriter(Generic[S, M, G]):
                 self._write(
                     {
                         "event": "leave",
-                        "path": list[JSON](node.path),
+                        "path": list[JSON](node.at),
                         "value": self._value(event.value),
                         "bound": event.bound.value,
                         "best": best,
@@ -454,7 +488,7 @@ class StepWriter(Generic[S, M, G]):
                 self._write(
                     {
                         "event": "cut",
-                        "path": list[JSON](stack[-1].path),
+                        "path": list[JSON](stack[-1].at),
                         "move": self._moved(event.move),
                         "value": self._value(event.value),
                         "pruned": pruned,
@@ -468,7 +502,7 @@ class StepWriter(Generic[S, M, G]):
                 self._write(
                     {
                         "event": "table",
-                        "path": list[JSON](stack[-1].path),
+                        "path": list[JSON](stack[-1].at),
                         "value": self._value(event.value),
                         "bound": event.bound.value,
                         "best": best,

@@ -14,7 +14,7 @@ from typing import TypeVar
 import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
-from gamelib.catalog import CATALOG
+from gamelib.catalog import CATALOG, CHANCE_KINDS, NPLAYER_KINDS
 from gamelib.cli import main
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
@@ -272,6 +272,19 @@ def test_list() -> None:
     assert "  nim        take 1-3 pebbles; whoever takes the last loses (--pile)\n" in out
     assert "  TTT_HvAB   tic-tac-toe: you against AlphaBeta, depth 5\n" in out
     assert "  jamboree   Jamboree search, jamboree:DEPTH:PRUNE\n" in out
+
+
+def test_no_kind_is_named_twice_in_a_row() -> None:
+    # A summary follows the kind's name (here, in the docs' table and in the stepper's
+    # menu, which shows "name: summary"), so it does not start by naming it again.
+    status, out, _ = run("list")
+    assert status == 0
+    assert "  negamax    Minimax from the mover's view, negamax:DEPTH\n" in out
+    assert "  expectiminimax minimax that averages over the dice, expectiminimax:DEPTH\n" in out
+    for kind in (*CATALOG, *CHANCE_KINDS, *NPLAYER_KINDS):
+        assert not kind.summary.casefold().startswith(f"{kind.name}:".casefold()), kind.name
+        (line,) = [line for line in out.splitlines() if line.split()[:1] == [kind.name]]
+        assert f" {kind.name} {kind.name}:".casefold() not in " ".join(line.split()).casefold()
 
 
 def _env() -> dict[str, str]:

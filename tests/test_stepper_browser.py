@@ -2,13 +2,18 @@
 
 Two parts.  Without a browser: the data the docs hook exports is, event for
 event, the trace gamelib itself makes of each search (every handout tree,
-every kind in the catalog).  With Debian's headless Chromium and
-chromium-driver (driven by Selenium): the built page, served on localhost,
-shows at each step the counter, the line on the event, and for each position
-its window, its value, whether it is entered, left or never searched, and the
-best moves, all as a model of the display computed here from the search's own
-events says it must.  Without the browser the second part does not run and a
-warning says so loudly (tests/conftest.py repeats it at the end of the run).
+every kind in the catalog), and its last step is the answer the player gives
+unobserved.  With Debian's headless Chromium and chromium-driver (driven by
+Selenium): the built page, served on localhost, shows at each step the
+counter, the line on the event, and for each position its window, its value,
+whether it is entered, left or never searched, and the bold edges, all as a
+model of the display computed here from the search's own events says it
+must: the last step states the answer and bolds only the line the trace
+chose.  The focus stays in the stepper when its button is disabled; at 400 px
+the page does not scroll sideways and the picture keeps a readable size, and
+at 1400 px nothing shrinks.  Without the browser the second part does not run
+and a warning says so loudly (tests/conftest.py repeats it at the end of the
+run).
 
 The same browser also loads the Lecture companion at 1920, 1400 and 800 px: no code
 line is hidden, no fragment starts indented, and the words and code stand side by side
@@ -82,16 +87,41 @@ def exported() -> object:
 # --------------------------------------------------------------------------
 # One search, as gamelib itself sees it
 
+Where: TypeAlias = tuple[str, ...]
+"""A position, by the moves (as the game writes them) from the root."""
+
 
 @dataclass(frozen=True)
 class Search:
-    """One kind's search of one handout tree: its events and its trace."""
+    """One kind's search of one handout tree: its events, its trace and its answer."""
 
     tree: str
     kind: str
     game: ExplicitGame
     events: tuple[SearchEvent[TreeState, int, float], ...]
     trace: Trace[TreeState, int, float]
+    best: int
+    """The move the player chooses, searching unobserved (`analyse`)."""
+    value: Est[float]
+    """The value it gives that move."""
+
+    @property
+    def steps(self) -> int:
+        """The stepper's steps: one per event, then the answer."""
+        return len(self.events) + 1
+
+    def chosen_line(self) -> list[tuple[Where, Where]]:
+        """The line the trace says the search chose (drawn bold in its picture): each edge
+        from the root down, as (from, to)."""
+        line: list[tuple[Where, Where]] = []
+        node = self.trace.root
+        while node.chosen is not None:
+            line.append((self.where(node), self.where(node.chosen)))
+            node = node.chosen
+        return line
+
+    def where(self, node: TraceNode[TreeState, int, float]) -> Where:
+        return tuple(self.game.move_to_string(m) for m in node.path)
 
 
 @functools.cache
@@ -116,7 +146,8 @@ def search(tree: str, kind: str) -> Search:
         return build(both)
 
     found = trace_player(keeping)
-    return Search(tree, kind, game, tuple(events), found)
+    best, value = CATALOG[kind].build(estimator, DEPTHS[tree]).analyse(game.start)
+    return Search(tree, kind, game, tuple(events), found, best, value)
 
 
 def number(value: float) -> str:
@@ -174,13 +205,23 @@ def searches_of(data: object) -> dict[tuple[str, str], dict[str, object]]:
 
 
 def check_against_trace(exported_search: dict[str, object], found: Search) -> None:
-    """Replay the exported steps and compare every one with gamelib's own trace."""
+    """Replay the exported steps and compare every one with gamelib's own trace, and the
+    last, the answer, with what the player answers unobserved."""
     nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
-    steps = [as_dict(s) for s in as_list(exported_search["steps"])]
+    *steps, done = [as_dict(s) for s in as_list(exported_search["steps"])]
     trace = found.trace
     game = found.game
     assert exported_search["player"] == trace.player
     assert len(steps) == len(found.events)
+    assert done == {
+        "event": "done",
+        "node": 0,
+        "value": est_text(found.value),
+        "best": done["best"],
+        "positions": len(trace.nodes()),
+        "leaves": len(trace.leaves()),
+    }
+    assert as_dict(nodes[as_int(done["best"])])["path"] == [game.move_to_string(found.best)]
     visited = iter(trace.nodes())
     stack: list[TraceNode[TreeState, int, float]] = []
 
@@ -261,9 +302,6 @@ def test_the_small_tree_with_alphabeta_cuts_l_and_m_in_the_export() -> None:
 SYMBOLS = {BoundKind.EXACT: "", BoundKind.LOWER: "≥ ", BoundKind.UPPER: "≤ "}
 WORDS = {BoundKind.EXACT: "", BoundKind.LOWER: "at least ", BoundKind.UPPER: "at most "}
 
-Where: TypeAlias = tuple[str, ...]
-"""A position, by the moves (as the game writes them) from the root."""
-
 
 @dataclass
 class Place:
@@ -315,7 +353,8 @@ Display = tuple[tuple[str, ...], ...]
 
 
 def expected_display(found: Search, k: int) -> Display:
-    """What the stepper must show after the first ``k`` events of ``found``."""
+    """What the stepper must show after its first ``k`` steps: the first ``k`` events of
+    ``found``, and at the last step, its answer too."""
     game = found.game
     tree = game_tree(game, DEPTHS[found.tree])
     events = found.events
@@ -326,7 +365,7 @@ def expected_display(found: Search, k: int) -> Display:
     stack: list[Where] = []
     current: Where | None = None
     text = "the search has not started"
-    for i in range(start, k):
+    for i in range(start, min(k, len(events))):
         event = events[i]
         match event:
             case Enter(move=move, window=window, depth=depth):
@@ -384,9 +423,20 @@ def expected_display(found: Search, k: int) -> Display:
             case _:
                 pytest.fail(f"unknown event {event!r}")
         current = here
+    over = k == found.steps
+    if over:  # the answer, at the root
+        answer = (game.move_to_string(found.best),)
+        places[()].value = est_text(found.value)
+        places[()].best = answer
+        text = (
+            f"search over: {tree.names[()]} is worth {est_text(found.value)}, best move to "
+            f"{tree.names[answer]}; {len(found.trace.nodes())} positions visited (root "
+            f"included), {len(found.trace.leaves())} estimated or finished"
+        )
+        current = ()
     passes = f"search {len(begun)} of {len(roots)} of the root" if len(roots) > 1 and begun else ""
     rows: list[tuple[str, ...]] = [
-        (f"step {k} of {len(events)}",),
+        (f"step {k} of {found.steps}",),
         (passes,),
         (text,),
     ]
@@ -404,11 +454,64 @@ def expected_display(found: Search, k: int) -> Display:
                 "struck" if place.state == "pruned" else "",
             )
         )
-    for p in sorted(tree.names):
-        best = places[p].best
-        if places[p].state == "done" and best is not None:
-            rows.append(("best", " ".join(p), " ".join(best)))
+    # Bold: at the last step, the line the search chose, as its trace and picture have it;
+    # before, each best move of a position left that leads to a position searched in this
+    # pass of the root (a position the table answered names a move it did not search).
+    if over:
+        bold = found.chosen_line()
+    else:
+        bold = [
+            (p, best)
+            for p in sorted(tree.names)
+            if places[p].state == "done"
+            and (best := places[p].best) is not None
+            and places[best].state == "done"
+        ]
+    rows += [("best", " ".join(p), " ".join(q)) for p, q in sorted(bold)]
     return tuple(rows)
+
+
+def unvisited_at_bold_edges(display: Display) -> list[tuple[str, ...]]:
+    """The bold edges of `display` that lead to a position not shown searched (none may)."""
+    states = {row[1]: row[3] for row in display if row[0] == "node"}
+    return [row for row in display if row[0] == "best" and states[row[2]] != "done"]
+
+
+def bold_edges(display: Display) -> set[tuple[str, str]]:
+    """The bold edges of `display`, as (from, to) paths."""
+    return {(row[1], row[2]) for row in display if row[0] == "best"}
+
+
+def test_every_search_ends_on_its_answer_with_the_chosen_line_bold() -> None:
+    # The model the browser test holds the page to: the last step of every search states
+    # its answer (checked against the player's own in the exported data), bolds only the
+    # line its trace chose, starting with that answer's move; no bold edge ever leads to a
+    # position shown unsearched.
+    for tree, kind in searches_of(exported()):
+        found = search(tree, kind)
+        last = expected_display(found, found.steps)
+        assert last[2][0].startswith(f"search over: a is worth {est_text(found.value)}, best ")
+        line = found.chosen_line()
+        assert line[0] == ((), (found.game.move_to_string(found.best),)), (tree, kind)
+        assert bold_edges(last) == {(" ".join(p), " ".join(q)) for p, q in line}
+        for k in range(found.steps + 1):
+            assert unvisited_at_bold_edges(expected_display(found, k)) == [], (tree, kind, k)
+    # On the Small tree the line is a, f, h for every search; MTD(f) too ends on a worth
+    # 4, not on the bound its last search of the root left.
+    for kind in ("minimax", "alphabeta", "mtdf"):
+        found = search("small", kind)
+        last = expected_display(found, found.steps)
+        assert bold_edges(last) == {("", "1"), ("1", "1 1")}, kind
+        assert last[3] == ("node", "", "a", "done", "current", "4", last[3][6], ""), kind
+    mtdf = search("small", "mtdf")
+    assert expected_display(mtdf, mtdf.steps)[2] == (
+        "search over: a is worth 4, best move to f; 15 positions visited (root included), "
+        "8 estimated or finished",
+    )
+    # its last search of the root left a with a bound only, and b from the table
+    before = expected_display(mtdf, mtdf.steps - 1)
+    assert before[2] == ("leave a: worth at most 4, best move to f",)
+    assert ("0", "0 2") not in bold_edges(before)
 
 
 # --------------------------------------------------------------------------
@@ -506,6 +609,16 @@ def served(site: Path) -> Iterator[str]:
         thread.join()
 
 
+def browser_missing() -> list[str]:
+    """What the browser part needs and this machine lacks; a failure if CI asked for it
+    (GAMELIB_REQUIRE_BROWSER) and something is missing."""
+    missing = what_is_missing()
+    if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
+        pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
+                    f"{'; '.join(missing)}")  # fmt: skip
+    return missing
+
+
 def warn_not_run(
     missing: list[str],
     what: str = "the stepper of 'Alpha-beta, seen'",
@@ -550,6 +663,17 @@ def chromium(width: int, height: int) -> tuple[WebDriver, tempfile.TemporaryDire
     return driver, profile
 
 
+def open_stepper(driver: WebDriver, address: str) -> None:
+    """Load the page at `address` and wait until its stepper is drawn."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    driver.get(address)
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#gamelib-stepper.stepper-ready")
+    )
+
+
 FULL_WALKS = [
     ("small", "minimax"),
     ("small", "alphabeta"),
@@ -564,10 +688,7 @@ FULL_WALKS = [
 
 
 def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest) -> None:
-    missing = what_is_missing()
-    if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
-        pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
-                    f"{'; '.join(missing)}")  # fmt: skip
+    missing = browser_missing()
     if missing:
         # Without a browser: the built page still must carry exactly the exported steps.
         warn_not_run(missing)
@@ -589,20 +710,18 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         assert embedded is not None
         assert json.loads(embedded.group(1)) == exported()
         return
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
-    from selenium.webdriver.support.wait import WebDriverWait
 
     address = request.getfixturevalue("served")
     driver, profile = chromium(1400, 1200)
     try:
-        driver.get(address)
-        WebDriverWait(driver, 10).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, "#gamelib-stepper.stepper-ready")
-        )
+        open_stepper(driver, address)
         stepper = driver.find_element(By.ID, "gamelib-stepper")
         forward = driver.find_element(By.CSS_SELECTOR, ".stepper-forward")
+        kind_menu = driver.find_element(By.CSS_SELECTOR, "select.stepper-kind")
 
         def shown(script: str = READ_DISPLAY, *args: object) -> Display:
             text = driver.execute_script(script, *args)
@@ -650,15 +769,17 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
             choose(tree, kind)
             found = search(tree, kind)
             assert shown() == expected_display(found, 0), (tree, kind, 0)
-            for k in range(1, len(found.events) + 1):
-                assert step_forward() == expected_display(found, k), (tree, kind, k)
+            for k in range(1, found.steps + 1):
+                display = step_forward()
+                assert display == expected_display(found, k), (tree, kind, k)
+                assert unvisited_at_bold_edges(display) == [], (tree, kind, k)
                 if (tree, kind) == ("small", "alphabeta"):
                     markups[(tree, kind, k)] = inner()
             assert forward.get_attribute("disabled") is not None
 
         # Minimax never cuts.
         minimax = search("small", "minimax")
-        for k in range(len(minimax.events) + 1):
+        for k in range(minimax.steps + 1):
             display = expected_display(minimax, k)
             assert not display[2][0].startswith("cut")
             assert all(row[3] != "pruned" for row in display if row[0] == "node")
@@ -673,7 +794,7 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
         for _ in range(cut):
             forward.click()
         display = shown()
-        assert display[0] == (f"step {cut} of {len(small.events)}",)
+        assert display[0] == (f"step {cut} of {small.steps}",)
         assert display[2][0] == "cut at j: k gave 1, at or below α = 4; l, m never estimated"
         rows = {row[2]: row for row in display if row[0] == "node"}
         assert rows["j"][3:7] == ("open", "current", "", j_window)
@@ -695,18 +816,76 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
 
         # First, last, and the keys.
         driver.find_element(By.CSS_SELECTOR, ".stepper-last").click()
-        assert shown() == expected_display(small, len(small.events))
+        assert shown() == expected_display(small, small.steps)
         driver.find_element(By.CSS_SELECTOR, ".stepper-first").click()
         assert shown() == expected_display(small, 0)
         for key, k in [
             (Keys.ARROW_RIGHT, 1),
             (Keys.ARROW_RIGHT, 2),
-            (Keys.END, len(small.events)),
-            (Keys.ARROW_LEFT, len(small.events) - 1),
+            (Keys.END, small.steps),
+            (Keys.ARROW_LEFT, small.steps - 1),
             (Keys.HOME, 0),
         ]:
             stepper.send_keys(key)
             assert shown() == expected_display(small, k), key
+
+        # The focus stays in the stepper when the button it is on turns disabled, at
+        # either end, from the keyboard or the mouse: the arrow keys go on stepping, and
+        # Tab goes on from the stepper's own controls, not from the top of the page.
+        def focus() -> str:
+            where = driver.execute_script(
+                "const a = document.activeElement;"
+                "return a === arguments[0] ? 'stepper' : arguments[0].contains(a) ?"
+                "  [...a.classList].find(c => c.startsWith('stepper-')) : a.tagName;",
+                stepper,
+            )
+            assert isinstance(where, str)
+            return where
+
+        def press(*keys: str) -> None:  # to whatever has the focus, as a person would
+            ActionChains(driver).send_keys(*keys).perform()
+
+        driver.execute_script("arguments[0].focus()", kind_menu)
+        press(Keys.TAB)  # past « First and ‹ Back, disabled at step 0
+        assert focus() == "stepper-forward"
+        press(Keys.TAB)
+        assert focus() == "stepper-last"
+        press(Keys.ENTER)
+        assert shown() == expected_display(small, small.steps)
+        assert focus() == "stepper"
+        press(Keys.ARROW_LEFT)
+        assert shown() == expected_display(small, small.steps - 1)
+        press(Keys.HOME)
+        assert shown() == expected_display(small, 0)
+        press(Keys.TAB)
+        assert focus() == "stepper-tree"
+        # ‹ Back, by Enter, to the first step
+        press(Keys.TAB, Keys.TAB, Keys.ENTER, Keys.ENTER)
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        assert (shown()[0], focus()) == ((f"step 2 of {small.steps}",), "stepper-back")
+        press(Keys.ENTER, Keys.ENTER)
+        assert (shown()[0], focus()) == ((f"step 0 of {small.steps}",), "stepper")
+        press(Keys.ARROW_RIGHT)
+        assert shown() == expected_display(small, 1)
+        # Forward ›, by Enter, to the last step
+        press(*[Keys.TAB] * 5)  # the menus, « First, ‹ Back
+        assert focus() == "stepper-forward"
+        press(*[Keys.ENTER] * (small.steps - 1))
+        assert (shown()[0], focus()) == ((f"step {small.steps} of {small.steps}",), "stepper")
+        press(Keys.ARROW_LEFT)
+        assert shown() == expected_display(small, small.steps - 1)
+        # and with the mouse: Last », « First, and Forward › to the end
+        last_button = driver.find_element(By.CSS_SELECTOR, ".stepper-last")
+        first_button = driver.find_element(By.CSS_SELECTOR, ".stepper-first")
+        for clicks in ([last_button], [first_button], [forward] * small.steps):
+            driver.execute_script("document.activeElement.blur()")  # the click focuses
+            ActionChains(driver).move_to_element(clicks[0]).perform()
+            for button in clicks:
+                ActionChains(driver).click(button).perform()
+            assert focus() == "stepper", clicks[0].text
+            press(Keys.ARROW_RIGHT if clicks[0] == first_button else Keys.ARROW_LEFT)
+            k = 1 if clicks[0] == first_button else small.steps - 1
+            assert shown() == expected_display(small, k), clicks[0].text
 
         # Every tree, every kind: the first and the last step (chosen by the script, in one
         # round trip each, as the menus' change events would).
@@ -722,7 +901,106 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
             first = shown(choose_and_read, tree, kind, False)
             assert first == expected_display(found, 0), (tree, kind)
             last = shown(choose_and_read, tree, kind, True)
-            assert last == expected_display(found, len(found.events)), (tree, kind)
+            assert last == expected_display(found, found.steps), (tree, kind)
+            assert last[2][0].startswith(f"search over: a is worth {est_text(found.value)}, ")
+            assert unvisited_at_bold_edges(last) == [], (tree, kind)
+    finally:
+        driver.quit()
+        profile.cleanup()
+
+
+# --------------------------------------------------------------------------
+# The stepper on a narrow screen and a wide one, and its menu of searches
+
+MIN_SCALE = 0.8
+"""The least a tree's picture may be scaled down to fit (stepper.js's MIN_SCALE): node
+names and values, 14 px at full size, are then 11.2 px on screen; a narrower box scrolls
+the picture sideways in it."""
+
+READ_LAYOUT = """
+for (const [menu, value] of [['tree', arguments[0]], ['kind', arguments[1]]]) {
+  const select = document.querySelector('select.stepper-' + menu);
+  select.value = value; select.dispatchEvent(new Event('change')); }
+document.querySelector('.stepper-last').click();
+const root = document.getElementById('gamelib-stepper');
+const page = document.documentElement;
+const svg = root.querySelector('svg.stepper-svg');
+const view = root.querySelector('.stepper-view');
+const box = root.getBoundingClientRect();
+const parts = [...root.querySelectorAll(
+  '.stepper-controls, .stepper-controls label, .stepper-controls select, .stepper-buttons, ' +
+  '.stepper-buttons *, .stepper-player, .stepper-event, .stepper-view')];
+const outside = parts.filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map(
+  e => e.tagName + '.' + e.className);
+const scale = svg.getScreenCTM().a;
+const names = [...svg.querySelectorAll('.stepper-name, .stepper-value')].map(
+  t => parseFloat(getComputedStyle(t).fontSize) * scale);
+const tops = [...root.querySelectorAll('.stepper-controls select')].map(
+  e => Math.round(e.getBoundingClientRect().top));
+return JSON.stringify([page.scrollWidth, page.clientWidth, outside, scale, Math.min(...names),
+  view.scrollWidth, view.clientWidth, getComputedStyle(view).overflowX,
+  svg.viewBox.baseVal.width, tops]);
+"""
+"""Choose a tree and a search, go to the last step, and read the layout: the page's scroll
+and client widths, the stepper's parts drawn outside its box, the picture's scale, the
+smallest name or value on screen (px), the picture's box's scroll and client widths and
+overflow-x, the picture's own width, and where each menu's top is."""
+
+
+def option_label_repeats_its_name(name: str, label: str) -> bool:
+    """Whether `label` (``name: summary``) says ``name:`` twice in a row, as
+    ``negamax: negamax: Minimax from the mover's view`` did."""
+    rest = label.removeprefix(f"{name}: ")
+    return rest.casefold().startswith(f"{name}:".casefold())
+
+
+def test_the_stepper_fits_a_narrow_window_in_chromium(request: pytest.FixtureRequest) -> None:
+    kinds = [as_dict(k) for k in as_list(as_dict(exported())["kinds"])]
+    labels = [(str(k["name"]), f"{k['name']}: {k['summary']}") for k in kinds]
+    assert [(n, label) for n, label in labels if option_label_repeats_its_name(n, label)] == []
+    assert option_label_repeats_its_name("negamax", "negamax: negamax: Minimax")
+    missing = browser_missing()
+    if missing:
+        warn_not_run(
+            missing,
+            "the stepper's layout at 400 and 1400 px",
+            "the labels of its menu of searches were still checked",
+        )
+        return
+    address = request.getfixturevalue("served")
+    driver, profile = chromium(1400, 900)
+    try:
+        open_stepper(driver, address)
+        # The menu of searches says each name once: what the exported data has.
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('select.stepper-kind option')]"
+            ".map(o => [o.value, o.textContent])"
+        )
+        assert [tuple(as_list(pair)) for pair in as_list(shown)] == labels
+
+        for width in (400, 1400):
+            driver.set_window_size(width, 900)
+            assert driver.execute_script("return window.innerWidth") == width
+            # Every tree, with the longest name of a search and of a last step.
+            for tree in DEPTHS:
+                for kind in ("alphabeta", "id"):
+                    read = json.loads(str(driver.execute_script(READ_LAYOUT, tree, kind)))
+                    at = (width, tree, kind)
+                    page_scroll, page_width, outside, scale, smallest, *rest = read
+                    view_scroll, view_width, overflow, picture, tops = rest
+                    assert page_scroll <= page_width, at  # no scrolling the page sideways
+                    assert outside == [], at
+                    assert scale >= MIN_SCALE - 1e-6, at
+                    assert smallest >= 11, at
+                    if picture * scale > view_width + 1:  # what does not fit, scrolls
+                        assert (overflow, view_scroll > view_width) == ("auto", True), at
+                    if width == 1400:  # as before: nothing shrunk, the menus side by side
+                        assert scale == 1, at
+                        assert len(set(tops)) == 1, at
+                    else:
+                        assert scale < 1, at  # the 400-px window is narrower than any tree
     finally:
         driver.quit()
         profile.cleanup()
@@ -786,10 +1064,7 @@ def test_the_lecture_companion_shows_every_code_line_in_chromium(
     request: pytest.FixtureRequest,
 ) -> None:
     fences = COMPANION.read_text(encoding="utf-8").count("```python")
-    missing = what_is_missing()
-    if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
-        pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
-                    f"{'; '.join(missing)}")  # fmt: skip
+    missing = browser_missing()
     if missing:
         warn_not_run(
             missing,

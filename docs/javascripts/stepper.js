@@ -2,8 +2,9 @@
  *
  * The data is what docs/hooks.py exported at build time from the searches' observer
  * events (gamelib.trace_export): for each tree and search kind, the tree's nodes and
- * one step per event.  The display at step k is computed afresh from steps 0..k-1
- * every time, never by undoing, so stepping back shows exactly what was shown before.
+ * one step per event, then a last step with the search's answer.  The display at step k
+ * is computed afresh from steps 0..k-1 every time, never by undoing, so stepping back
+ * shows exactly what was shown before.
  * Without JavaScript the page keeps its static pictures; this script only fills in
  * the element with id "gamelib-stepper".
  */
@@ -16,6 +17,9 @@
   const WIDTH = 104; // a node's shape
   const HEIGHT = 42;
   const PAD = 6;
+  // The least the picture is scaled down to fit its box (node names 14 px at full size,
+  // so never under 11.2 px); a narrower box scrolls the picture sideways instead.
+  const MIN_SCALE = 0.8;
 
   const SYMBOLS = { exact: "", "at least": "≥ ", "at most": "≤ " };
   const WORDS = { exact: "", "at least": "at least ", "at most": "at most " };
@@ -94,13 +98,46 @@
           node.table = true;
           node.value = shortValue(step.value, step.bound);
           break;
+        case "done":
+          // The answer: the root's value (a pass of MTD(f) may have left it with a bound).
+          node.state = "done";
+          node.value = step.value;
+          node.best = step.best;
+          break;
         default:
           break;
       }
     }
     const current = k > 0 ? steps[k - 1].node : null;
     const text = k > 0 ? describe(search, shown, steps[k - 1]) : "the search has not started";
-    return { shown: shown, current: current, text: text, pass: pass, passes: passes };
+    const over = k > 0 && steps[k - 1].event === "done";
+    return {
+      shown: shown,
+      bold: boldEdges(nodes, shown, over),
+      current: current,
+      text: text,
+      pass: pass,
+      passes: passes,
+    };
+  }
+
+  /* The nodes whose edge from their parent is drawn bold.  During the search: the best
+   * move of each position left, where it leads to a position searched in this pass (a
+   * table's answer names a best move it did not search here).  Once the search is over:
+   * only the line it chose, from the root down through those moves. */
+  function boldEdges(nodes, shown, over) {
+    const bold = new Set();
+    const hasSearchedBest = function (id) {
+      return shown[id].state === "done" && shown[id].best !== null && shown[shown[id].best].state === "done";
+    };
+    if (over) {
+      for (let id = 0; hasSearchedBest(id); id = shown[id].best) bold.add(shown[id].best);
+    } else {
+      nodes.forEach(function (_, id) {
+        if (hasSearchedBest(id)) bold.add(shown[id].best);
+      });
+    }
+    return bold;
   }
 
   /* One line on what the step did, in the words of the text traces. */
@@ -140,6 +177,11 @@
       }
       case "table":
         return "the table answers " + name + ": " + wordValue(step.value, step.bound);
+      case "done":
+        return (
+          "search over: " + name + " is worth " + step.value + ", best move to " + nodes[step.best].name +
+          "; " + step.positions + " positions visited (root included), " + step.leaves + " estimated or finished"
+        );
       default:
         return "";
     }
@@ -183,6 +225,7 @@
       class: "stepper-svg",
       viewBox: "0 0 " + places.width + " " + places.height,
       width: places.width,
+      style: "min-width: " + Math.ceil(places.width * MIN_SCALE) + "px",
       role: "img",
       "aria-label": "the tree searched, at this step",
     });
@@ -201,7 +244,7 @@
         const y2 = q.y + HEIGHT / 2;
         const middle = (x1 + x2) / 2;
         let kind = "stepper-edge edge-" + shown[c].state;
-        if (s.state === "done" && s.best === c) kind += " best";
+        if (display.bold.has(c)) kind += " best";
         edges.appendChild(
           element("path", {
             class: kind,
@@ -326,8 +369,12 @@
       passLine.textContent = display.passes > 1 && display.pass > 0 ? "search " + display.pass + " of " + display.passes + " of the root" : "";
       event.textContent = display.text;
       view.replaceChildren(draw(search, places, display));
+      const focused = document.activeElement;
       go.first.disabled = go.back.disabled = step === 0;
       go.forward.disabled = go.last.disabled = step === search.steps.length;
+      // A disabled button loses the focus to the page: keep it in the stepper, where the
+      // arrow keys still step and Tab goes on from the controls.
+      if (focused !== null && focused.disabled && root.contains(focused)) root.focus({ preventScroll: true });
     }
 
     function choose() {
