@@ -468,11 +468,11 @@ class _Play:
             "winner": outcome_word(record.outcome),
             "status": status,
         }
-        if self.save is not None:
-            self.save.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
         if self.json_out is not None:
             self.json_out.write(json_line(document))
+        if self.save is not None:  # an OSError names the file (a full disk: /dev/full)
+            write_file(self.save, (json.dumps(document, indent=1) + "\n").encode())
+            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
         return status
 
     def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
@@ -1258,6 +1258,7 @@ def _run(
     parser = _top_parser(catalog, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
+    _check_file_names(options)
     if command == "list":
         _reject_extra(extra)
         return _list(stdout, catalog, games)
@@ -1355,6 +1356,25 @@ def _run(
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
 
 
+_FILE_OPTIONS = {
+    "dot": "--dot needs a file name",
+    "svg": "--svg needs a file name",
+    "png": "--png needs a file name",
+    "save": "--save needs a file name",
+    "positions": "--positions needs a file name ('-': standard input)",
+    "file": "replay needs the file of a saved game ('-': standard input)",
+}
+"""The options that name a file, and the sentence for an empty name."""
+
+
+def _check_file_names(options: argparse.Namespace) -> None:
+    """UsageError for an option that names a file with an empty name (`--dot ""`), which
+    would otherwise be read as the current folder."""
+    for name, sentence in _FILE_OPTIONS.items():
+        if getattr(options, name, None) == "":
+            raise UsageError(sentence)
+
+
 def _unknown_game(games: GameCatalog, name: str) -> str:
     return f"unknown game '{name}'; known games: {', '.join(games.names())}"
 
@@ -1388,16 +1408,14 @@ def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
         if arg == "--":
             rest.extend(args[i:])
             break
-        if arg == "--game-from":
-            if i + 1 >= len(args):
+        if arg == "--game-from" or arg.startswith("--game-from="):
+            path = args[i + 1] if arg == "--game-from" and i + 1 < len(args) else arg[12:]
+            if not path.strip():
                 raise UsageError("--game-from needs MODULE:OBJECT, such as mygame:RACE")
-            paths.append(args[i + 1])
-            i += 2
+            paths.append(path)
+            i += 2 if arg == "--game-from" else 1
             continue
-        if arg.startswith("--game-from="):
-            paths.append(arg.split("=", 1)[1])
-        else:
-            rest.append(arg)
+        rest.append(arg)
         i += 1
     return paths, rest
 
