@@ -427,7 +427,12 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["analyse", "pig", "--player", "random"], "analyse needs a search player"),
         (["analyse", "takeaway", "--player", "shallow-maxn:3:x"], "got 'x'"),
         (["trace", "cse473-3p", "--player", "shallow-maxn:3:1"], "summing to at most 1"),
-        (["trace", "dice", "--player", "star2:3"], "the depth 3 of 'star2:3' is deeper"),
+        (["trace", "dice", "--player", "star2:3"], "the depth 3 in 'star2:3' is deeper"),
+        (
+            ["trace", "dice", "--depth", "9"],
+            "the depth 9 in --depth is deeper than the tree: its shallowest leaf is 2 moves from "
+            "the root, so depth 2 is the deepest that works",
+        ),
         (["analyse", "pig", "--prune", "0.5"], "--prune is for jamboree players"),
         (["solve", "pig"], "'pig' cannot be solved here"),
     ],

@@ -101,6 +101,7 @@ from gamelib.cli.specs import (
     parse_player_spec,
     search_kinds_text,
     shown,
+    too_deep,
     whole_number,
 )
 from gamelib.cli.status import outcome_status, outcome_word
@@ -658,15 +659,15 @@ class _Report:
 
 class _Analyse(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        spec = _search_spec(self.options, kit, "analyse", self.catalog)
-        player = search_player(kit, spec, self.catalog)
         options = self.options
         if options.positions is not None:
+            spec = _search_spec(options, kit, "analyse", self.catalog)
+            player = search_player(kit, spec, self.catalog)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
             return self._batch(kit, spec, player)
-        check_batch_options(options, None)  # a batch flag without --positions is a mistake
         state = kit.game.start
+        below = "the root"
         if options.moves is not None:
             try:
                 state, _ = position_after(kit.game, split_moves(options.moves, kit.digit_moves))
@@ -675,6 +676,17 @@ class _Analyse(_Report):
                 raise SpecError(
                     message if message.startswith("nothing") else f"--moves: {message}"
                 ) from None
+            if kit.depth_limit_at is not None:  # a tree: search no deeper than is left of it
+                kit = dataclasses.replace(kit, depth_limit=kit.depth_limit_at(state))
+                below = f"the position after --moves {echo(options.moves)}"
+                if kit.depth_limit == 0:
+                    raise SpecError(
+                        f"nothing to analyse: after --moves {echo(options.moves)} the tree ends "
+                        f"at the leaf {kit.game.state_to_string(state)}"
+                    )
+        spec = _search_spec(options, kit, "analyse", self.catalog)
+        player = search_player(kit, spec, self.catalog, below)
+        check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
         if options.json:
             move, value = player.analyse(state)
@@ -753,7 +765,28 @@ class _Analyse(_Report):
             task,
             answer,
             json_output=bool(options.json),
+            refuse=_beyond_the_tree(kit, spec),
         )
+
+
+def _beyond_the_tree(kit: GameKit[S, M, G], spec: PlayerSpec) -> Callable[[S], str | None] | None:
+    """For a tree, why a batch's position cannot be searched `spec.depth` deep (None when
+    it can); None for a game without a depth limit."""
+    limit_at = kit.depth_limit_at
+    if limit_at is None:
+        return None
+
+    def refuse(state: S) -> str | None:
+        limit = limit_at(state)
+        if limit == 0:
+            return (
+                f"nothing to analyse: the tree ends at the leaf {kit.game.state_to_string(state)}"
+            )
+        if limit is None or spec.depth <= limit:
+            return None
+        return too_deep(spec.depth, spec.depth_from, limit, "this position")
+
+    return refuse
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,12 @@ def run_lines(
     answer: Callable[[int, str, S, R], None],
     *,
     json_output: bool,
+    refuse: Callable[[S], str | None] | None = None,
 ) -> int:
     """Run `task` on each position of the file `name` as `batch` says and `answer`
     each, or say why it has no answer; the exit status: 1 if any line has none.
+
+    `refuse` says why a position that can be reached cannot be searched (None: it can).
     """
     good: list[tuple[int, str, S]] = []
     bad_before: list[list[tuple[int, str, str]]] = []  # the bad lines before each good one
@@ -126,6 +129,10 @@ def run_lines(
             state, _ = position_after(kit.game, split_moves(text, kit.digit_moves))
         except BadPositionError as error:
             bad.append((number, text, str(error)))
+            continue
+        why = None if refuse is None else refuse(state)
+        if why is not None:
+            bad.append((number, text, why))
             continue
         good.append((number, text, state))
         bad_before.append(bad)
