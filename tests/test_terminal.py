@@ -143,11 +143,22 @@ def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
         ("[1, 2]", "is not a saved game: it holds no JSON object"),
         ('{"moves": []}', "is not a saved game: it names no game"),
         ('{"game": "nim", "moves": [1, 2]}', "its moves are not a list of texts"),
-        ('{"game": "go", "moves": []}', "unknown game 'go'"),
+        ('{"game": "go", "moves": []}',
+         "names the game 'go', a game gamelib does not know; replay steps through the games "
+         "play --save saves: connect4, nim, tictactoe"),
+        ('{"game": "pig", "moves": ["roll"]}',
+         "names the game pig, a game of chance; replay steps through the games play --save "
+         "saves: connect4, nim, tictactoe"),
+        ('{"game": "takeaway", "moves": ["1"]}', "names the game takeaway, a game for n players"),
+        ('{"game": "tree", "moves": ["1"]}', "names the game tree, which is analysed, not played"),
+        ("[" * 100_000 + "]" * 100_000, "its JSON nests too deeply to be read"),
+        ('{"game": ' + "[" * 100_000 + "]" * 100_000 + "}",
+         "is not a saved game: its JSON nests too deeply to be read"),
         ('{"game": "nim", "moves": ["3", "7"]}', "move 2 of the saved game, '7', is not legal"),
         ('{"game": "nim", "options": ["--pile", "2"], "moves": ["1", "1", "1"]}',
          "the saved game ended at move 2, but it lists 1 more move"),
     ],
+    ids=lambda x: str(x)[:40],
 )  # fmt: skip
 def test_a_bad_saved_game_gets_one_sentence(
     tmp_path: Path, content: str | None, message: str

@@ -75,6 +75,7 @@ from gamelib.cli.games import (
     GAME_CATALOG,
     AnyEntry,
     GameCatalog,
+    GameEntry,
     GameKit,
     KitUser,
     NamedEstimator,
@@ -497,11 +498,16 @@ class _SavedGame:
     moves: tuple[str, ...]
 
 
+def _saved_file(name: str) -> str:
+    """The file of a saved game ('-': standard input) as a message names it."""
+    return "standard input" if name == "-" else f"'{echo(name, 200)}'"
+
+
 def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     """The saved game in the file `name` ('-': standard input), or a UsageError saying
     what is wrong with it.
     """
-    where = "standard input" if name == "-" else f"'{echo(name, 200)}'"
+    where = _saved_file(name)
     try:
         text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -516,6 +522,10 @@ def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     except ValueError:
         raise UsageError(
             f"{where} is not a saved game: gamelib play --save FILE writes one (JSON)"
+        ) from None
+    except RecursionError:  # brackets nested thousands deep: Python's decoder recurses
+        raise UsageError(
+            f"{where} is not a saved game: its JSON nests too deeply to be read"
         ) from None
     if not isinstance(document, dict):
         raise UsageError(f"{where} is not a saved game: it holds no JSON object")
@@ -591,6 +601,26 @@ class _Replay:
         out.write(game.state_to_string(state) + "\n")
         out.write("The saved game stops here, before the end.\n")
         return 0
+
+
+def _check_replayable(saved: _SavedGame, file: str, games: GameCatalog) -> None:
+    """UsageError for a saved game replay cannot step through: play --save saves only
+    two-player games that are played (not a tree, a game of chance or of n players)."""
+    entry = games.get(saved.game)
+    if isinstance(entry, GameEntry) and entry.playable:
+        return
+    where = _saved_file(file)
+    if entry is None:
+        what = f"'{echo(saved.game)}', a game gamelib does not know"
+    elif isinstance(entry, GameEntry):
+        what = f"{entry.name}, which is analysed, not played"
+    else:
+        what = f"{entry.name}, {game_is(entry.family)}"
+    replayable = [e.name for e in games if isinstance(e, GameEntry) and e.playable]
+    raise UsageError(
+        f"{where} names the game {what}; replay steps through the games play --save saves: "
+        f"{', '.join(replayable)}"
+    )
 
 
 def _rule(summary: str) -> str:
@@ -1311,6 +1341,7 @@ def _run(
     if command == "replay":
         _reject_extra(extra)
         saved = _saved_game(options.file, stdin)
+        _check_replayable(saved, options.file, games)
         replayed = _build_game(games, saved.game, list(saved.options), playing=True)
         step = stdin if is_terminal(stdin) and options.file != "-" else None
         return replayed.run(_Replay(options, saved, step, stdout, catalog))
