@@ -44,7 +44,7 @@ from gamelib.catalog import (
 )
 from gamelib.chance.expectiminimax import BoundsError
 from gamelib.chance.game import number_to_string as chance_number
-from gamelib.cli.ascii import survive
+from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import (
     BEYOND_TREES,
@@ -1592,6 +1592,7 @@ def entry_point() -> NoReturn:
     """The `gamelib` console script."""
     survive(sys.stdout)
     survive(sys.stderr)
+    read_anything(sys.stdin)
     try:
         status = main()
         if sys.stdout is not None:
