@@ -1056,7 +1056,8 @@ class _BeyondAnalyse(_BeyondOptions):
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         self._check_start_only(kit.title)
-        spec = self.search_spec("analyse", "chance", kit.title, None)
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
+        spec = self.search_spec("analyse", "chance", kit.title, None, depth)
         player, side, move, value = analyse_chance(kit, spec)
         if self.options.json:
             found: dict[str, JsonValue] = {
@@ -1205,6 +1206,21 @@ def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> Bey
     if options.tree_text is None:
         return None
     return beyond_tree(options.tree_text)
+
+
+def _beyond_tree_analysed(name: str, extra: list[str], games: GameCatalog) -> BeyondKit | None:
+    """The chance or n-player tree `analyse tree --tree TREE` names (dice, or one written
+    with `?` or `(...)`), if it is one."""
+    entry = games.two_player(name)
+    if entry is None or entry is not GAME_CATALOG.get("tree"):
+        return None
+    parser = _Parser(prog="gamelib tree", add_help=False)
+    entry.add_options(parser)
+    tree_options, rest = parser.parse_known_args(extra)
+    tree = beyond_tree(str(tree_options.tree))
+    if tree is not None:
+        _reject_extra(rest)
+    return tree
 
 
 def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> KitUser:
@@ -1400,6 +1416,9 @@ def _run(
         _reject_seats(extra)
     else:
         _check_own_game(options, games, options.game)
+        tree = _beyond_tree_analysed(options.game, extra, games)
+        if tree is not None:  # a chance or n-player tree: analysed as trace traces it
+            return tree.run(_BeyondAnalyse(options, stdout, catalog))
     kit = _build_game(games, options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if is_terminal(stderr) else None
