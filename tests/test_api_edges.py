@@ -631,12 +631,12 @@ NINES = "9" * 5000
         (
             ("analyse", "tree", "--player", "alphabeta", "--depth", "99"),
             "the depth 99 in --depth is deeper than the tree: its shallowest leaf is 2 moves "
-            "from the root",
+            "from the root, so depth 2 is the deepest that works",
         ),
         (
             ("analyse", "tree", "--tree", "a[b1,c2]", "--depth", "3"),
             "the depth 3 in --depth is deeper than the tree: its shallowest leaf is 1 move "
-            "from the root",
+            "from the root, so depth 1 is the deepest that works",
         ),
         (
             ("analyse", "pig", "--player", "expectiminimax:2:1"),

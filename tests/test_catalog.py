@@ -612,7 +612,7 @@ def test_the_front_door_has_what_students_and_game_authors_import() -> None:
         (
             ["analyse", "tree", "--tree", "big", "--depth", "9"],
             "the depth 9 in --depth is deeper than the tree: its shallowest leaf is 4 moves "
-            "from the root",
+            "from the root, so depth 4 is the deepest that works",
         ),
         (
             ["analyse", "nim", "--player", "alphabeta:3", "--prune", "0.3"],

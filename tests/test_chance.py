@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -51,6 +52,7 @@ from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError, ran
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
+from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
 from tests.chance_strategies import any_chance_trees, chance_trees_and_depths
@@ -473,6 +475,14 @@ def test_the_referee_stops_an_illegal_move() -> None:
     listed: tuple[Branch[int], ...] = (Branch(1, Done(Draw()), "only"),)
     with pytest.raises(IllegalMoveError, match=r"Maxie's player chose the illegal move '7'"):
         play_chance_game(Broken(listed), lambda s: 7, lambda s: 1, out=io.StringIO())
+
+
+def test_the_referee_lists_the_legal_moves_in_board_order() -> None:
+    game = Pig(target=10)
+    rolled = PigState(0, 0, 3, Side.Maxie)  # roll or hold, searched in that order
+    jump = cast(PigMove, "jump")
+    with pytest.raises(IllegalMoveError, match=r"\(legal moves: hold, roll\)$"):
+        play_chance_game(game, lambda s: jump, lambda s: jump, out=io.StringIO(), start=rolled)
 
 
 def test_values_outside_the_bounds_stop_star_with_one_sentence() -> None:

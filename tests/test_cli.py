@@ -83,7 +83,7 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         (
             ["analyse", "tree", "--tree", "big", "--player", "alphabeta:9"],
             "gamelib: the depth 9 in 'alphabeta:9' is deeper than the tree: "
-            "its shallowest leaf is 4 moves from the root\n",
+            "its shallowest leaf is 4 moves from the root, so depth 4 is the deepest that works\n",
         ),
         (
             ["analyse", "tree", "--tree", "huge"],
@@ -225,6 +225,41 @@ def test_analyse_with_depth_and_prune_options() -> None:
     )
     assert status == 0
     assert out == "(Maxie,a)\nJamboree(depth 4, prune 0.5) chooses 0 for Maxie; value: Guess 3\n"
+
+
+def test_a_tree_analysed_after_moves_is_searched_as_deep_as_is_left_of_it() -> None:
+    status, out, err = run("analyse", "tree", "--tree", "small", "--moves", "0")
+    assert (status, err) == (0, "")
+    assert out == "(Minnie,b)\nAlphaBeta(depth 1) chooses 2 for Minnie; value: Guess -2\n"
+    status, out, err = run("analyse", "tree", "--tree", "small", "--moves", "0", "--depth", "2")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: the depth 2 in --depth is deeper than the tree: its shallowest leaf is 1 move "
+        "from the position after --moves 0, so depth 1 is the deepest that works\n"
+    )
+    status, out, err = run("analyse", "tree", "--tree", "small", "--moves", "0,1")
+    assert (status, out) == (2, "")
+    assert (
+        err
+        == "gamelib: nothing to analyse: after --moves 0,1 the tree ends at the leaf (Maxie,d)\n"
+    )
+
+
+def test_a_batch_of_tree_positions_says_which_depth_each_line_allows(tmp_path: Path) -> None:
+    positions = tmp_path / "tree.txt"
+    positions.write_text("0\n0,0\n", encoding="utf-8")
+    status, out, err = run("analyse", "tree", "--tree", "small", "--positions", str(positions))
+    assert (status, err) == (1, "")
+    assert out == (
+        "line 1: 0\nthe depth 2 by default is deeper than the tree: its shallowest leaf is 1 move "
+        "from this position, so depth 1 is the deepest that works\n\n"
+        "line 2: 0,0\nnothing to analyse: the tree ends at the leaf (Maxie,c)\n\n"
+    )
+    status, out, _ = run(
+        "analyse", "tree", "--tree", "small", "--positions", str(positions), "--depth", "1"
+    )
+    assert status == 1  # the leaf's line still has no answer
+    assert "line 1: 0\nAlphaBeta(depth 1) chooses 2 for Minnie; value: Guess -2\n" in out
 
 
 def test_play_search_players_against_each_other() -> None:

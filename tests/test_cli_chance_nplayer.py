@@ -369,6 +369,24 @@ def test_trace_a_written_n_player_tree_and_paranoid() -> None:
     assert "value of (A,a) is Guess 1, best move 0\n" in out
 
 
+@pytest.mark.parametrize(
+    ("tree", "answer"),
+    [
+        ("dice", "Expectiminimax(depth 2) chooses 0 for Maxie; value: 7/3 (about 2.3333)"),
+        ("a[ ?b[1/2: c3, 1/2: d1], e2 ]", "Expectiminimax(depth 1) chooses 0 for Maxie; value: 2"),
+        ("cse473-3p", "MaxN(depth 3) chooses 0 for A; value: (3,2,5)"),
+        ("a[b(1,0,2), c(0,3,0)]", "MaxN(depth 1) chooses 0 for A; value: (1,0,2)"),
+    ],
+)
+def test_analyse_takes_the_chance_and_n_player_trees_trace_takes(tree: str, answer: str) -> None:
+    status, out, err = run("analyse", "tree", "--tree", tree)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1] == answer  # as trace finds: "value of (Maxie,a) is 7/3, ..."
+    _, traced, _ = run("trace", tree)
+    value = answer.split("value: ")[1].split(" (about")[0]
+    assert f" is {value}, best move 0\n" in traced
+
+
 def test_trace_draws_chance_and_n_player_pictures(tmp_path: Path) -> None:
     # .ci/run installs Graphviz; without it the picture is refused and its DOT kept.
     drawn = shutil.which("dot") is not None
@@ -427,7 +445,12 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["analyse", "pig", "--player", "random"], "analyse needs a search player"),
         (["analyse", "takeaway", "--player", "shallow-maxn:3:x"], "got 'x'"),
         (["trace", "cse473-3p", "--player", "shallow-maxn:3:1"], "summing to at most 1"),
-        (["trace", "dice", "--player", "star2:3"], "the depth 3 of 'star2:3' is deeper"),
+        (["trace", "dice", "--player", "star2:3"], "the depth 3 in 'star2:3' is deeper"),
+        (
+            ["trace", "dice", "--depth", "9"],
+            "the depth 9 in --depth is deeper than the tree: its shallowest leaf is 2 moves from "
+            "the root, so depth 2 is the deepest that works",
+        ),
         (["analyse", "pig", "--prune", "0.5"], "--prune is for jamboree players"),
         (["solve", "pig"], "'pig' cannot be solved here"),
     ],

@@ -82,3 +82,34 @@ def test_the_size_limit_holds_in_python_too() -> None:
         ConnectFour(rows=33)
     with pytest.raises(ValueError, match="got a number of 4,001 digits"):
         ConnectFour(cols=10**4000)
+
+
+def test_a_full_disk_under_the_proof_picture_names_it_after_the_answer() -> None:
+    # Linux's /dev/full takes the open and refuses every write, as a full disk does.
+    status, out, err = gamelib("solve", "nim", "--pile", "5", "--dot", "/dev/full")
+    assert (status, err) == (2, "gamelib: cannot write /dev/full: No space left on device\n")
+    assert "Minnie wins in 3 plies" in out  # the solve's answer still reached standard output
+    assert "wrote /dev/full" not in out
+    status, out, err = gamelib("solve", "nim", "--pile", "5", "--dot", "/dev/full", "--json")
+    assert (status, err) == (2, "gamelib: cannot write /dev/full: No space left on device\n")
+    assert '"result": "loss"' in out
+    assert '"dot"' not in out  # the answer does not claim the picture
+
+
+def test_a_full_disk_under_the_saved_game_names_it() -> None:
+    argv = ("play", "nim", "--maxie", "random", "--minnie", "random", "--seed", "1")
+    status, out, err = gamelib(*argv, "--save", "/dev/full")
+    assert (status, err) == (2, "gamelib: cannot write /dev/full: No space left on device\n")
+    assert out.endswith("Game over! Minnie wins!\n")  # the game was shown
+    status, out, err = gamelib(*argv, "--save", "/dev/full", "--json")
+    assert status == 2
+    assert err.endswith("gamelib: cannot write /dev/full: No space left on device\n")
+    assert '"winner": "Minnie"' in out  # the JSON still reached standard output
+
+
+def test_a_file_that_fails_while_read_is_named() -> None:
+    # Reading /proc/self/mem from its start fails part way, as a bad disk does.
+    for command in ("analyse", "solve"):
+        status, out, err = gamelib(command, "nim", "--positions", "/proc/self/mem")
+        assert (status, out) == (2, "")
+        assert err == "gamelib: --positions: cannot read '/proc/self/mem': Input/output error\n"

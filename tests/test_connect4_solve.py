@@ -320,11 +320,11 @@ def test_a_positions_file_gives_a_line_each_in_order_and_names_bad_lines(tmp_pat
     assert answers[1] == {
         "line": 4,
         "moves": "11111",
-        "error": "move 5 cannot be played after 1 1 1 1: column 1 is full; legal moves: 3, 2, 4, 5",
+        "error": "move 5 cannot be played after 1 1 1 1: column 1 is full; legal moves: 2, 3, 4, 5",
     }
     assert answers[2]["error"] == (
         "move 1 cannot be played after the start: there is no column 6: columns are 1–5; "
-        "legal moves: 3, 2, 4, 1, 5"
+        "legal moves: 1, 2, 3, 4, 5"
     )
     assert answers[3]["error"] == (
         "nothing to solve: the game is already over after 1 1 2 2 3 3 4 (Maxie wins)"
@@ -332,7 +332,7 @@ def test_a_positions_file_gives_a_line_each_in_order_and_names_bad_lines(tmp_pat
     assert (answers[4]["result"], answers[4]["plies"]) == ("draw", 16)
     assert answers[5]["error"] == (
         "move 1 cannot be played after the start: '1a' is not a column number; "
-        "legal moves: 3, 2, 4, 1, 5"
+        "legal moves: 1, 2, 3, 4, 5"
     )
 
 
@@ -380,7 +380,7 @@ def test_bad_requests_get_one_sentence() -> None:
     assert status == 2
     assert err == (
         "gamelib: --moves: move 3 cannot be played after 4 4: there is no column 8: "
-        "columns are 1–5; legal moves: 3, 2, 4, 1, 5\n"
+        "columns are 1–5; legal moves: 1, 2, 3, 4, 5\n"
     )
 
 

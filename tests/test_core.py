@@ -25,6 +25,7 @@ from gamelib.core import (
 )
 from gamelib.core.datatypes import outcome_to_string
 from gamelib.estimate import Definitely, Est, Guess, Settings, est_to_string, standard_compare
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.nim import Nim, NimPlayer, NimState, nim_estimator
 
 
@@ -133,6 +134,16 @@ class Cheater:
         return 3
 
 
+@dataclass
+class ColumnNine:
+    """A Connect Four player that always plays column 9, which the board does not have."""
+
+    game: ConnectFour
+
+    def next_move(self, state: ConnectFourState, /) -> int:
+        return 9
+
+
 def test_controller_stops_an_illegal_move_with_a_clear_error() -> None:
     game = Nim(pile=2)
     with pytest.raises(IllegalMoveError) as caught:
@@ -141,6 +152,12 @@ def test_controller_stops_an_illegal_move_with_a_clear_error() -> None:
         "Maxie's player Cheater chose the illegal move 3 in the state "
         "'2 left, and it is Maxie's turn' (legal moves: 1, 2)"
     )
+
+
+def test_the_controller_lists_the_legal_moves_in_board_order() -> None:
+    game = ConnectFour()  # whose moves come in the order searches try them: 4, 3, 5, ...
+    with pytest.raises(IllegalMoveError, match=r"\(legal moves: 1, 2, 3, 4, 5, 6, 7\)$"):
+        referee(game, ColumnNine(game), ColumnNine(game), out=io.StringIO())
 
 
 def test_human_player_reprompts_until_legal() -> None:

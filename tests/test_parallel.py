@@ -17,11 +17,11 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import ParamSpec, TypeVar, cast
 
 import pytest
 from hypothesis import given, settings
@@ -57,6 +57,8 @@ from gamelib.search.counting import CountingGame, RecordingEstimator
 from tests.strategies import trees_and_depths
 
 ROOT = Path(__file__).resolve().parent.parent
+P = ParamSpec("P")
+T = TypeVar("T")
 GAMELIB = [sys.executable, "-m", "gamelib"]
 
 
@@ -437,6 +439,75 @@ def test_bad_worker_flags_get_one_sentence(tmp_path: Path, flags: list[str], sen
     assert err == f"gamelib: {err.removeprefix('gamelib: ')}"
     assert sentence in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("address", "sentence"),
+    [
+        ("", "the address is empty: give the scheduler's, such as tcp://10.0.0.5:8786"),
+        ("localhost", "'localhost' has no port: write HOST:PORT, such as tcp://localhost:8786"),
+        ("tcp://:8786", "'tcp://:8786' names no host: write HOST:PORT, such as tcp://10.0.0.5:8786"),
+        ("tcp://h:99999", "the port in 'tcp://h:99999' must be a number from 1 to 65535, got "
+         "'99999'"),
+        ("tcp://h:x", "the port in 'tcp://h:x' must be a number from 1 to 65535, got 'x'"),
+        ("::1:8786", "'::1:8786': an IPv6 host goes in brackets, such as tcp://[::1]:8786"),
+        ("foo://h:1", "'foo://h:1' starts with 'foo://', which Dask does not connect with (tcp://, "
+         "tls://, ws://, wss://, ucx://)"),
+        # Dask refuses this one itself (no TLS configured), at once: still one sentence.
+        ("tls://127.0.0.1:9", "the Dask scheduler at 'tls://127.0.0.1:9' cannot be reached: "
+         "TypeError: TLS expects a `ssl_context` argument"),
+    ],
+)  # fmt: skip
+def test_a_scheduler_address_is_checked_at_once_in_one_sentence(
+    tmp_path: Path, address: str, sentence: str
+) -> None:
+    positions = tmp_path / "p.txt"
+    positions.write_text("1\n")
+    began = time.perf_counter()
+    done = subprocess.run(
+        [*GAMELIB, "analyse", "nim", "--positions", str(positions), "--scheduler", address],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"gamelib: --scheduler: {sentence}")
+    assert done.stderr.count("\n") == 1  # no "Exception ignored", no traceback after it
+    assert time.perf_counter() - began < 8  # Dask's connect timeout is 10 s: none is waited
+
+
+class _LosesItsScheduler(Executor):
+    """An executor like a Dask client whose scheduler went away after two tasks: it cancels
+    what it had, and a task sent to it afterwards never finishes (here: fails loudly)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        self.sent += 1
+        future: Future[T] = Future()
+        if self.sent <= 2:
+            future.set_result(fn(*args, **kwargs))
+        elif self.sent <= 4:
+            future.cancel()
+            future.set_running_or_notify_cancel()  # as an executor does with what it cancels
+        else:
+            future.set_exception(AssertionError("a task was sent after the tasks were cancelled"))
+        return future
+
+
+def test_a_batch_stops_sending_when_its_executor_cancels_its_tasks() -> None:
+    executor = _LosesItsScheduler()
+    workers = Workers(lambda: executor, 4, "a cluster that goes away")
+    results = sorted(run_batch(abs, range(-10, 0), workers), key=lambda r: r.index)
+    assert [r.value for r in results[:2]] == [10, 9]
+    assert {r.error for r in results[2:]} == {
+        "the task was cancelled before it ran (the workers went away)"
+    }
+    assert len(results) == 10
+    assert executor.sent == 4
 
 
 def test_batch_flags_need_positions() -> None:

@@ -17,6 +17,7 @@ from gamelib.core.human import (
     LINE_LIMIT,
     Advice,
     HumanPlayer,
+    InputClosedError,
     QuitError,
     UndoRequest,
     board_order,
@@ -154,6 +155,52 @@ def test_a_line_longer_than_the_limit_is_one_answer() -> None:
     human = HumanPlayer(game, input=io.StringIO("7" * (3 * LINE_LIMIT) + "\n2\n"), output=out)
     assert human.next_move(game.start) == 2
     assert out.getvalue().count("is not a legal move here") == 1
+
+
+@pytest.mark.parametrize("size", [LINE_LIMIT - 1, LINE_LIMIT, LINE_LIMIT + 1, 1 << 20])
+def test_a_long_line_is_answered_with_its_true_length(size: int) -> None:
+    game = Nim(pile=5)
+    out = io.StringIO()
+    human = HumanPlayer(game, input=io.StringIO("7" * size + "\n2\n"), output=out)
+    assert human.next_move(game.start) == 2
+    assert out.getvalue().splitlines()[0] == (
+        f"Maxie, please type your move: '{'7' * 40}... ({size:,} characters)' is not a legal "
+        "move here; legal moves: 1, 2, 3"
+    )
+
+
+def test_bytes_a_strict_input_cannot_decode_are_answered() -> None:
+    # A stream that reads only ASCII and raises at anything else, as sys.stdin does under
+    # PYTHONIOENCODING=ascii (the command line itself reads such bytes as escapes).
+    game = Nim(pile=5)
+    out = io.StringIO()
+    strict = io.TextIOWrapper(io.BytesIO("é\n".encode()), encoding="ascii")
+    human = HumanPlayer(game, input=strict, output=out)
+    with pytest.raises(InputClosedError, match="the input ended"):  # what followed é is lost
+        human.next_move(game.start)
+    assert out.getvalue().splitlines()[0] == (
+        "Maxie, please type your move: '\\xc3' cannot be read as ascii text; legal moves: 1, 2, 3"
+    )
+
+
+def test_input_that_fails_to_read_stops_the_game_in_one_sentence() -> None:
+    class Gone(io.RawIOBase):
+        """A terminal that hung up: every read fails."""
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: object, /) -> int:
+            raise OSError(5, "Input/output error")
+
+    game = Nim(pile=5)
+    gone = io.TextIOWrapper(io.BufferedReader(Gone()), encoding="utf-8")
+    human = HumanPlayer(game, input=gone, output=io.StringIO())
+    with pytest.raises(InputClosedError) as stopped:
+        human.next_move(game.start)
+    assert str(stopped.value) == (
+        "the input could not be read while waiting for Maxie's move: Input/output error"
+    )
 
 
 @given(st.text(max_size=300))

@@ -197,6 +197,45 @@ def test_bad_input_gets_one_sentence(argv: list[str], message: str) -> None:
     assert run("solve", *argv) == (2, "", f"gamelib: {message}\n")
 
 
+@pytest.mark.parametrize("command", ["analyse", "solve"])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # Legal moves in board order, as the prompt lists them, not in search order (4, 3, 5..).
+        (
+            ["connect4", "--moves", "8"],
+            "--moves: move 1 cannot be played after the start: there is no column 8: columns "
+            "are 1–7; legal moves: 1, 2, 3, 4, 5, 6, 7",
+        ),
+        (
+            ["connect4", "--moves", "1111111"],
+            "--moves: move 7 cannot be played after 1 1 1 1 1 1: column 1 is full; legal moves: "
+            "2, 3, 4, 5, 6, 7",
+        ),
+        # A long move is cut short and a control character escaped, as the prompt does.
+        (
+            ["nim", "--moves", "1" * 10_000],
+            f"--moves: move 1 cannot be played after the start: '{'1' * 40}... (10,000 "
+            "characters)' is not a legal move; legal moves: 1, 2, 3",
+        ),
+        (
+            ["connect4", "--cols", "12", "--moves", "1,\x1b[2J"],
+            "--moves: move 2 cannot be played after 1: '\\x1b[2J' is not a column number; "
+            "legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12",
+        ),
+        (
+            ["nim", "--moves", "1," * 3_000 + ","],
+            f"--moves: '{'1,' * 20}... (6,001 characters)' has a comma with no move before or "
+            "after it",
+        ),
+    ],
+)
+def test_a_move_that_cannot_be_played_is_named_briefly(
+    command: str, argv: list[str], message: str
+) -> None:
+    assert run(command, *argv) == (2, "", f"gamelib: {message}\n")
+
+
 class Terminal(io.StringIO):
     """Standard error as a terminal, which can press Ctrl-C at its first progress line."""
 

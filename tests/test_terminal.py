@@ -56,6 +56,43 @@ def test_a_typo_at_connect_four_on_an_ascii_terminal_is_answered() -> None:
     assert status == 1
 
 
+@pytest.mark.parametrize(
+    ("game", "typed", "answer"),
+    [
+        ("nim", "é", "'\\xc3\\xa9' is not a legal move here; legal moves: 1, 2, 3\n"),
+        (
+            "connect4",
+            "٣",
+            "'\\xd9\\xa3' is not a column number; legal moves: 1, 2, 3, 4, 5, 6, 7\n",
+        ),
+    ],
+)
+def test_input_an_ascii_terminal_cannot_decode_is_answered_as_a_bad_move(
+    game: str, typed: str, answer: str
+) -> None:
+    status, out, err = gamelib(
+        "play", game, "--maxie", "human", "--minnie", "alphabeta:3", stdin=f"{typed}\n", env=ASCII
+    )
+    assert (status, err) == (
+        1,
+        "gamelib: game stopped: the input ended while waiting for Maxie's move\n",
+    )
+    assert f"Maxie, please type your move: {answer}" in out
+
+
+def test_bytes_that_are_not_utf_8_are_answered_as_escapes() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gamelib", "play", "nim", "--minnie", "alphabeta:3"],
+        input=b"\xff\n2\n",
+        capture_output=True,
+        env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": ""},
+        timeout=120,
+        check=False,
+    )
+    assert b"Traceback" not in done.stderr
+    assert b"'\\xff' is not a legal move here; legal moves: 1, 2, 3\n" in done.stdout
+
+
 def test_every_spelling_is_ascii() -> None:
     for symbol, spelling in ASCII_SPELLINGS.items():
         assert not symbol.isascii()
@@ -143,11 +180,22 @@ def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
         ("[1, 2]", "is not a saved game: it holds no JSON object"),
         ('{"moves": []}', "is not a saved game: it names no game"),
         ('{"game": "nim", "moves": [1, 2]}', "its moves are not a list of texts"),
-        ('{"game": "go", "moves": []}', "unknown game 'go'"),
+        ('{"game": "go", "moves": []}',
+         "names the game 'go', a game gamelib does not know; replay steps through the games "
+         "play --save saves: connect4, nim, tictactoe"),
+        ('{"game": "pig", "moves": ["roll"]}',
+         "names the game pig, a game of chance; replay steps through the games play --save "
+         "saves: connect4, nim, tictactoe"),
+        ('{"game": "takeaway", "moves": ["1"]}', "names the game takeaway, a game for n players"),
+        ('{"game": "tree", "moves": ["1"]}', "names the game tree, which is analysed, not played"),
+        ("[" * 100_000 + "]" * 100_000, "its JSON nests too deeply to be read"),
+        ('{"game": ' + "[" * 100_000 + "]" * 100_000 + "}",
+         "is not a saved game: its JSON nests too deeply to be read"),
         ('{"game": "nim", "moves": ["3", "7"]}', "move 2 of the saved game, '7', is not legal"),
         ('{"game": "nim", "options": ["--pile", "2"], "moves": ["1", "1", "1"]}',
          "the saved game ended at move 2, but it lists 1 more move"),
     ],
+    ids=lambda x: str(x)[:40],
 )  # fmt: skip
 def test_a_bad_saved_game_gets_one_sentence(
     tmp_path: Path, content: str | None, message: str

@@ -447,7 +447,7 @@ def test_cli_trace_typed_tree_and_game(tmp_path: Path) -> None:
         (
             ["trace", "small", "--player", "alphabeta:3"],
             "gamelib: the depth 3 in 'alphabeta:3' is deeper than the tree: "
-            "its shallowest leaf is 2 moves from the root\n",
+            "its shallowest leaf is 2 moves from the root, so depth 2 is the deepest that works\n",
         ),
         (
             ["trace", "small", "--dot", "/nonexistent/dir/x.dot"],

@@ -32,6 +32,7 @@ from gamelib.chance.game import Branch, ChanceGame, Nature, check_branches, echo
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
 from gamelib.core.game import no_moves
+from gamelib.core.human import board_order
 
 __all__ = ["ChanceRecord", "play_chance_game", "sample"]
 
@@ -123,7 +124,7 @@ def play_chance_game(
                     raise no_moves(game, state)
                 move = choose(state)
                 if move not in legal:
-                    offered = ", ".join(game.move_to_string(m) for m in legal)
+                    offered = ", ".join(board_order(game, legal))
                     raise IllegalMoveError(
                         f"{mover}'s player chose the illegal move {echo(move)} in the state "
                         f"{echo(shown)} (legal moves: {offered})"

@@ -1,10 +1,14 @@
-"""Output that survives any encoding: ASCII spellings for the few symbols gamelib writes.
+"""Output and input that survive any encoding: ASCII spellings for the symbols gamelib writes.
 
 A terminal or pipe whose encoding lacks −, ∞, α or β (`PYTHONIOENCODING=ascii`,
 an old Windows console, `LANG=C`) would otherwise stop a game with a
 UnicodeEncodeError.  `spell_out` registers an encoding error handler
 that writes such characters the ASCII way (`-inf`, `alpha`) and anything
-else it cannot encode as `?`; `survive` puts it on a stream.
+else it cannot encode as `?`; `survive` puts it on a stream.  Input too:
+`read_anything` makes standard input read a byte its encoding cannot decode
+(`é` typed where the encoding is ASCII) as a `\\xc3` escape, which the prompt
+answers as it answers any move it does not know, instead of a
+UnicodeDecodeError that would also lose the rest of what was read.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import codecs
 import io
 from typing import TextIO
 
-__all__ = ["ASCII_SPELLINGS", "HANDLER", "spell_out", "survive"]
+__all__ = ["ASCII_SPELLINGS", "HANDLER", "read_anything", "spell_out", "survive"]
 
 ASCII_SPELLINGS: dict[str, str] = {
     "−": "-",
@@ -65,3 +69,19 @@ def survive(stream: TextIO | None) -> None:
             "−∞αβ–".encode(stream.encoding)
         except (UnicodeEncodeError, LookupError):
             stream.reconfigure(errors=HANDLER)
+
+
+def read_anything(stream: TextIO | None) -> None:
+    """Make `stream` read bytes its encoding cannot decode as `\\xNN` escapes, not raise.
+
+    ```pycon
+    >>> stream = io.TextIOWrapper(io.BytesIO("é\\n".encode()), encoding="ascii")
+    >>> read_anything(stream)
+    >>> stream.readline()
+    '\\\\xc3\\\\xa9\\n'
+
+    ```
+    """
+    # Python's own choice under a C locale, surrogateescape, would echo '\udcc3' instead.
+    if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+        stream.reconfigure(errors="backslashreplace")

@@ -144,6 +144,9 @@ def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]
                 yield number, text
     except UnicodeDecodeError:
         raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
+    except OSError as error:  # a read that fails part way (a bad disk), with no file name
+        where = "standard input" if name == "-" else f"'{name}'"
+        raise SpecError(f"--positions: cannot read {where}: {error.strerror}") from None
     finally:
         if source is not stdin:
             source.close()

@@ -45,9 +45,9 @@ from gamelib.chance.trees import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, whole_number
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, too_deep, whole_number
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.checks import article, plural
+from gamelib.core.checks import article
 from gamelib.games.explicit import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -577,10 +577,8 @@ def _n_kind(name: str) -> NPlayerKind:
 def check_depth(spec: BeyondSpec, limit: int | None) -> None:
     """SpecError when `spec` searches deeper than a tree's shallowest estimated leaf."""
     if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
-        raise SpecError(
-            f"the depth {spec.depth} of '{shown(spec.text)}' is deeper than the tree: its "
-            f"shallowest leaf is {plural(limit, 'move')} from the root"
-        )
+        given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
+        raise SpecError(too_deep(spec.depth, given, limit))
 
 
 def chance_player(

@@ -44,7 +44,7 @@ from gamelib.catalog import (
 )
 from gamelib.chance.expectiminimax import BoundsError
 from gamelib.chance.game import number_to_string as chance_number
-from gamelib.cli.ascii import survive
+from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import (
     BEYOND_TREES,
@@ -75,6 +75,7 @@ from gamelib.cli.games import (
     GAME_CATALOG,
     AnyEntry,
     GameCatalog,
+    GameEntry,
     GameKit,
     KitUser,
     NamedEstimator,
@@ -101,6 +102,7 @@ from gamelib.cli.specs import (
     parse_player_spec,
     search_kinds_text,
     shown,
+    too_deep,
     whole_number,
 )
 from gamelib.cli.status import outcome_status, outcome_word
@@ -457,11 +459,11 @@ class _Play:
             "winner": outcome_word(record.outcome),
             "status": status,
         }
-        if self.save is not None:
-            self.save.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
         if self.json_out is not None:
             self.json_out.write(json_line(document))
+        if self.save is not None:  # an OSError names the file (a full disk: /dev/full)
+            write_file(self.save, (json.dumps(document, indent=1) + "\n").encode())
+            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
         return status
 
     def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
@@ -485,11 +487,16 @@ class _SavedGame:
     moves: tuple[str, ...]
 
 
+def _saved_file(name: str) -> str:
+    """The file of a saved game ('-': standard input) as a message names it."""
+    return "standard input" if name == "-" else f"'{echo(name, 200)}'"
+
+
 def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     """The saved game in the file `name` ('-': standard input), or a UsageError saying
     what is wrong with it.
     """
-    where = "standard input" if name == "-" else f"'{echo(name, 200)}'"
+    where = _saved_file(name)
     try:
         text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -504,6 +511,10 @@ def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     except ValueError:
         raise UsageError(
             f"{where} is not a saved game: gamelib play --save FILE writes one (JSON)"
+        ) from None
+    except RecursionError:  # brackets nested thousands deep: Python's decoder recurses
+        raise UsageError(
+            f"{where} is not a saved game: its JSON nests too deeply to be read"
         ) from None
     if not isinstance(document, dict):
         raise UsageError(f"{where} is not a saved game: it holds no JSON object")
@@ -581,6 +592,26 @@ class _Replay:
         return 0
 
 
+def _check_replayable(saved: _SavedGame, file: str, games: GameCatalog) -> None:
+    """UsageError for a saved game replay cannot step through: play --save saves only
+    two-player games that are played (not a tree, a game of chance or of n players)."""
+    entry = games.get(saved.game)
+    if isinstance(entry, GameEntry) and entry.playable:
+        return
+    where = _saved_file(file)
+    if entry is None:
+        what = f"'{echo(saved.game)}', a game gamelib does not know"
+    elif isinstance(entry, GameEntry):
+        what = f"{entry.name}, which is analysed, not played"
+    else:
+        what = f"{entry.name}, {game_is(entry.family)}"
+    replayable = [e.name for e in games if isinstance(e, GameEntry) and e.playable]
+    raise UsageError(
+        f"{where} names the game {what}; replay steps through the games play --save saves: "
+        f"{', '.join(replayable)}"
+    )
+
+
 def _rule(summary: str) -> str:
     """A game's (or a preset's) summary as a sentence, without the note in brackets that
     `gamelib list` adds.
@@ -647,15 +678,15 @@ class _Report:
 
 class _Analyse(_Report):
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        spec = _search_spec(self.options, kit, "analyse", self.catalog)
-        player = search_player(kit, spec, self.catalog)
         options = self.options
         if options.positions is not None:
+            spec = _search_spec(options, kit, "analyse", self.catalog)
+            player = search_player(kit, spec, self.catalog)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
             return self._batch(kit, spec, player)
-        check_batch_options(options, None)  # a batch flag without --positions is a mistake
         state = kit.game.start
+        below = "the root"
         if options.moves is not None:
             try:
                 state, _ = position_after(kit.game, split_moves(options.moves, kit.digit_moves))
@@ -664,6 +695,17 @@ class _Analyse(_Report):
                 raise SpecError(
                     message if message.startswith("nothing") else f"--moves: {message}"
                 ) from None
+            if kit.depth_limit_at is not None:  # a tree: search no deeper than is left of it
+                kit = dataclasses.replace(kit, depth_limit=kit.depth_limit_at(state))
+                below = f"the position after --moves {echo(options.moves)}"
+                if kit.depth_limit == 0:
+                    raise SpecError(
+                        f"nothing to analyse: after --moves {echo(options.moves)} the tree ends "
+                        f"at the leaf {kit.game.state_to_string(state)}"
+                    )
+        spec = _search_spec(options, kit, "analyse", self.catalog)
+        player = search_player(kit, spec, self.catalog, below)
+        check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
         if options.json:
             move, value = player.analyse(state)
@@ -742,7 +784,28 @@ class _Analyse(_Report):
             task,
             answer,
             json_output=bool(options.json),
+            refuse=_beyond_the_tree(kit, spec),
         )
+
+
+def _beyond_the_tree(kit: GameKit[S, M, G], spec: PlayerSpec) -> Callable[[S], str | None] | None:
+    """For a tree, why a batch's position cannot be searched `spec.depth` deep (None when
+    it can); None for a game without a depth limit."""
+    limit_at = kit.depth_limit_at
+    if limit_at is None:
+        return None
+
+    def refuse(state: S) -> str | None:
+        limit = limit_at(state)
+        if limit == 0:
+            return (
+                f"nothing to analyse: the tree ends at the leaf {kit.game.state_to_string(state)}"
+            )
+        if limit is None or spec.depth <= limit:
+            return None
+        return too_deep(spec.depth, spec.depth_from, limit, "this position")
+
+    return refuse
 
 
 @dataclass(frozen=True)
@@ -982,7 +1045,8 @@ class _BeyondAnalyse(_BeyondOptions):
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         self._check_start_only(kit.title)
-        spec = self.search_spec("analyse", "chance", kit.title, None)
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
+        spec = self.search_spec("analyse", "chance", kit.title, None, depth)
         player, side, move, value = analyse_chance(kit, spec)
         if self.options.json:
             found: dict[str, JsonValue] = {
@@ -1133,6 +1197,21 @@ def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> Bey
     return beyond_tree(options.tree_text)
 
 
+def _beyond_tree_analysed(name: str, extra: list[str], games: GameCatalog) -> BeyondKit | None:
+    """The chance or n-player tree `analyse tree --tree TREE` names (dice, or one written
+    with `?` or `(...)`), if it is one."""
+    entry = games.two_player(name)
+    if entry is None or entry is not GAME_CATALOG.get("tree"):
+        return None
+    parser = _Parser(prog="gamelib tree", add_help=False)
+    entry.add_options(parser)
+    tree_options, rest = parser.parse_known_args(extra)
+    tree = beyond_tree(str(tree_options.tree))
+    if tree is not None:
+        _reject_extra(rest)
+    return tree
+
+
 def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> KitUser:
     _reject_extra(extra)
     if options.game is not None:
@@ -1247,6 +1326,7 @@ def _run(
     parser = _top_parser(catalog, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
+    _check_file_names(options)
     if command == "list":
         _reject_extra(extra)
         return _list(stdout, catalog, games)
@@ -1266,6 +1346,7 @@ def _run(
     if command == "replay":
         _reject_extra(extra)
         saved = _saved_game(options.file, stdin)
+        _check_replayable(saved, options.file, games)
         replayed = _build_game(games, saved.game, list(saved.options), playing=True)
         step = stdin if is_terminal(stdin) and options.file != "-" else None
         return replayed.run(_Replay(options, saved, step, stdout, catalog))
@@ -1324,6 +1405,9 @@ def _run(
         _reject_seats(extra)
     else:
         _check_own_game(options, games, options.game)
+        tree = _beyond_tree_analysed(options.game, extra, games)
+        if tree is not None:  # a chance or n-player tree: analysed as trace traces it
+            return tree.run(_BeyondAnalyse(options, stdout, catalog))
     kit = _build_game(games, options.game, extra, playing=command == "play")
     if command == "play":
         status = stderr if is_terminal(stderr) else None
@@ -1342,6 +1426,25 @@ def _run(
             )
         )
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
+
+
+_FILE_OPTIONS = {
+    "dot": "--dot needs a file name",
+    "svg": "--svg needs a file name",
+    "png": "--png needs a file name",
+    "save": "--save needs a file name",
+    "positions": "--positions needs a file name ('-': standard input)",
+    "file": "replay needs the file of a saved game ('-': standard input)",
+}
+"""The options that name a file, and the sentence for an empty name."""
+
+
+def _check_file_names(options: argparse.Namespace) -> None:
+    """UsageError for an option that names a file with an empty name (`--dot ""`), which
+    would otherwise be read as the current folder."""
+    for name, sentence in _FILE_OPTIONS.items():
+        if getattr(options, name, None) == "":
+            raise UsageError(sentence)
 
 
 def _unknown_game(games: GameCatalog, name: str) -> str:
@@ -1377,16 +1480,14 @@ def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
         if arg == "--":
             rest.extend(args[i:])
             break
-        if arg == "--game-from":
-            if i + 1 >= len(args):
+        if arg == "--game-from" or arg.startswith("--game-from="):
+            path = args[i + 1] if arg == "--game-from" and i + 1 < len(args) else arg[12:]
+            if not path.strip():
                 raise UsageError("--game-from needs MODULE:OBJECT, such as mygame:RACE")
-            paths.append(args[i + 1])
-            i += 2
+            paths.append(path)
+            i += 2 if arg == "--game-from" else 1
             continue
-        if arg.startswith("--game-from="):
-            paths.append(arg.split("=", 1)[1])
-        else:
-            rest.append(arg)
+        rest.append(arg)
         i += 1
     return paths, rest
 
@@ -1499,6 +1600,7 @@ def entry_point() -> NoReturn:
     """The `gamelib` console script."""
     survive(sys.stdout)
     survive(sys.stderr)
+    read_anything(sys.stdin)
     try:
         status = main()
         if sys.stdout is not None:

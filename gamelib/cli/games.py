@@ -39,6 +39,7 @@ from gamelib.games.connect4 import MAX_SIDE, ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
+    TreeState,
     TreeSyntaxError,
     parse_tree,
     shallowest_leaf,
@@ -84,6 +85,9 @@ class GameKit(Generic[S, M, G]):
     """The game's hand-written player, if it has one."""
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
+    depth_limit_at: Callable[[S], int | None] | None = None
+    """The deepest search the game supports from a position, when `depth_limit` is given:
+    a command that starts elsewhere (`analyse --moves`) searches no deeper."""
     digit_moves: bool = False
     """Every move is written as one digit, so a list of moves may be written run together
     (Connect Four's `4455`, as Pons and Tromp write it, when there are at most 9 columns).
@@ -183,7 +187,18 @@ def explicit_tree(text: str) -> ExplicitGame:
 
 def _tree_build(options: argparse.Namespace) -> KitUser:
     game = explicit_tree(str(options.tree))
-    return pack(GameKit(game, tree_estimator(game), depth_limit=shallowest_leaf(game.root)))
+    return pack(
+        GameKit(
+            game,
+            tree_estimator(game),
+            depth_limit=shallowest_leaf(game.root),
+            depth_limit_at=_tree_depth_at,
+        )
+    )
+
+
+def _tree_depth_at(state: TreeState) -> int | None:
+    return shallowest_leaf(state.node)
 
 
 def _connect4_options(parser: argparse.ArgumentParser) -> None:

@@ -11,8 +11,7 @@ from typing import Protocol, TextIO, TypeVar, cast, final
 
 from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
-from gamelib.cli.specs import PlayerSpec, SpecError
-from gamelib.core.checks import plural
+from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
 from gamelib.core.human import Advice, HumanPlayer
 from gamelib.core.player import Player
 from gamelib.core.random_player import RandomPlayer
@@ -96,14 +95,12 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
 
 
 def search_player(
-    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog
+    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog, below: str = "the root"
 ) -> SearchPlayer[S, M, G]:
-    """The search player `spec` names, over `kit`'s estimator."""
+    """The search player `spec` names, over `kit`'s estimator; SpecError when it would
+    search deeper than `kit.depth_limit`, the tree's depth from `below`."""
     if kit.depth_limit is not None and spec.depth > kit.depth_limit:
-        raise SpecError(
-            f"the depth {spec.depth} {spec.depth_from} is deeper than the tree: "
-            f"its shallowest leaf is {plural(kit.depth_limit, 'move')} from the root"
-        )
+        raise SpecError(too_deep(spec.depth, spec.depth_from, kit.depth_limit, below))
     return catalog[spec.kind].build(kit.estimator, spec.depth, spec.options)
 
 

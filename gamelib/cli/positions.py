@@ -19,7 +19,7 @@ from gamelib.cli.batch import BatchOptions, JsonValue, Progress, json_line, posi
 from gamelib.cli.games import GameKit
 from gamelib.core.datatypes import Done
 from gamelib.core.game import Game
-from gamelib.core.human import ExplainsIllegalMoves
+from gamelib.core.human import ExplainsIllegalMoves, board_order, echo
 from gamelib.parallel.batch import run_batch
 
 __all__ = [
@@ -48,7 +48,7 @@ def split_moves(text: str, digits: bool) -> tuple[str, ...]:
     ```
     """
     if "," in text and any(not part.strip() for part in text.split(",")):
-        raise BadPositionError(f"'{text}' has a comma with no move before or after it")
+        raise BadPositionError(f"'{echo(text)}' has a comma with no move before or after it")
     parts = text.replace(",", " ").split()
     if digits:
         return tuple(
@@ -71,12 +71,13 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         legal = seq.to_tuple(game.moves(state))
         move = game.parse_move(state, text)
         if move is None or move not in legal:
-            after = " ".join(texts[: number - 1]) or "the start"
-            offered = ", ".join(game.move_to_string(m) for m in legal)
+            # What was typed is quoted as the prompt quotes it: escaped and cut short.
+            after = echo(" ".join(texts[: number - 1])) or "the start"
+            offered = ", ".join(board_order(game, legal))
             if isinstance(game, ExplainsIllegalMoves):
-                why = game.why_illegal(state, text)
+                why = game.why_illegal(state, echo(text))
             else:
-                why = f"'{text}' is not a legal move"
+                why = f"'{echo(text)}' is not a legal move"
             raise BadPositionError(
                 f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
             )
@@ -84,13 +85,13 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         status = game.play(state, move)
         if isinstance(status, Done):
             if number < len(texts):
-                rest = " ".join(texts[number:])
+                rest = echo(" ".join(texts[number:]))
                 raise BadPositionError(
                     f"the game is over after move {number} ({status.outcome}), "
                     f"so '{rest}' cannot be played"
                 )
             raise BadPositionError(
-                f"nothing to solve: the game is already over after {' '.join(texts)} "
+                f"nothing to solve: the game is already over after {echo(' '.join(texts))} "
                 f"({status.outcome})"
             )
         state = status.state
@@ -113,9 +114,12 @@ def run_lines(
     answer: Callable[[int, str, S, R], None],
     *,
     json_output: bool,
+    refuse: Callable[[S], str | None] | None = None,
 ) -> int:
     """Run `task` on each position of the file `name` as `batch` says and `answer`
     each, or say why it has no answer; the exit status: 1 if any line has none.
+
+    `refuse` says why a position that can be reached cannot be searched (None: it can).
     """
     good: list[tuple[int, str, S]] = []
     bad_before: list[list[tuple[int, str, str]]] = []  # the bad lines before each good one
@@ -125,6 +129,10 @@ def run_lines(
             state, _ = position_after(kit.game, split_moves(text, kit.digit_moves))
         except BadPositionError as error:
             bad.append((number, text, str(error)))
+            continue
+        why = None if refuse is None else refuse(state)
+        if why is not None:
+            bad.append((number, text, why))
             continue
         good.append((number, text, state))
         bad_before.append(bad)

@@ -39,7 +39,7 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TableStats, TranspositionTable
-from gamelib.cli.batch import BatchOptions, json_line
+from gamelib.cli.batch import BatchOptions, json_line, position_lines
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
     BadPositionError,
@@ -53,6 +53,7 @@ from gamelib.core.checks import plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.parallel.recipes import SolveRecipe
+from gamelib.trace import write_file
 
 __all__ = [
     "DEFAULT_TABLE",
@@ -388,9 +389,16 @@ class SolveJob:
             if (request.proof or request.dot is not None)
             else []
         )
+        # The picture is written first, but a file that cannot be written is said only
+        # after the answer: the solve's work is not lost to a full disk.
+        unwritten: OSError | None = None
         if request.dot is not None:
             shown = [(p.title, p.tree) for p in proofs]
-            request.dot.write_text(proofs_to_dot(game, shown), encoding="utf-8")
+            try:
+                write_file(request.dot, proofs_to_dot(game, shown).encode())
+            except OSError as error:
+                unwritten = error
+        wrote = request.dot is not None and unwritten is None
         if request.json:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
@@ -407,11 +415,13 @@ class SolveJob:
                     }
                     for p in proofs
                 ]
-            if request.dot is not None:
+            if wrote:
                 found["dot"] = str(request.dot)
             self.out.write(json.dumps(found) + "\n")
         else:
-            self._text(game, solution, columns, table, proofs)
+            self._text(game, solution, columns, table, proofs, wrote=wrote)
+        if unwritten is not None:
+            raise unwritten  # names the file: `main` says it cannot be written
         return 0
 
     def _solve(
@@ -475,16 +485,6 @@ class SolveJob:
         game = kit.game
         name = request.positions
         assert name is not None
-        if name == "-" and self.stdin is None:  # run with standard input closed
-            raise SpecError("--positions -: standard input is closed")
-        try:
-            # A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which no
-            # game reads as a move); a byte-order mark at the start is not part of line 1.
-            source = (
-                self.stdin if name == "-" else open(name, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
-            )
-        except OSError as error:
-            raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
         # One table for the whole batch: its values count from the position stored, so
         # what one solve learned holds in the next.
         table: TranspositionTable[M, int] | None = (
@@ -492,37 +492,28 @@ class SolveJob:
         )
         show = self.err.isatty()
         failed = 0
-        try:
-            for number, raw in enumerate(source, 1):
-                text = raw.strip().lstrip("\ufeff").strip()
-                if not text or text.startswith("#"):
-                    continue
-                try:
-                    state, _ = position_after(game, split_moves(text, kit.digit_moves))
-                except BadPositionError as bad:
-                    failed += 1
-                    self._bad_line(number, text, str(bad))
-                    continue
-                answer = self._solve(kit, state, table, show)
-                if answer is None:
-                    return 1
-                solution, columns = answer
-                if request.json:
-                    found = {
-                        "line": number,
-                        **self._answer(game, text, solution, columns, kit.numbered_moves),
-                    }
-                    self.out.write(json.dumps(found) + "\n")
-                else:
-                    self.out.write(f"line {number}: {text}\n")
-                    self._text(game, solution, columns, None, [], board=False)
-                    self.out.write("\n")
-                self.out.flush()
-        except UnicodeDecodeError:
-            raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
-        finally:
-            if source is not self.stdin:
-                source.close()
+        for number, text in position_lines(name, self.stdin):
+            try:
+                state, _ = position_after(game, split_moves(text, kit.digit_moves))
+            except BadPositionError as bad:
+                failed += 1
+                self._bad_line(number, text, str(bad))
+                continue
+            answer = self._solve(kit, state, table, show)
+            if answer is None:
+                return 1
+            solution, columns = answer
+            if request.json:
+                found = {
+                    "line": number,
+                    **self._answer(game, text, solution, columns, kit.numbered_moves),
+                }
+                self.out.write(json.dumps(found) + "\n")
+            else:
+                self.out.write(f"line {number}: {text}\n")
+                self._text(game, solution, columns, None, [], board=False)
+                self.out.write("\n")
+            self.out.flush()
         return 1 if failed else 0
 
     def _on_workers(self, kit: GameKit[S, M, G], name: str) -> int:
@@ -606,6 +597,8 @@ class SolveJob:
         table: TranspositionTable[M, int] | None,
         proofs: list[_Proof[S, M]],
         board: bool = True,
+        *,
+        wrote: bool = False,
     ) -> None:
         out = self.out
         line = " ".join(game.move_to_string(m) for m in solution.principal)
@@ -634,7 +627,7 @@ class SolveJob:
             )
             if self.request.proof:
                 out.write(proof_to_text(game, proof.tree) + "\n")
-        if self.request.dot is not None:
+        if wrote:
             out.write(f"wrote {self.request.dot}\n")
 
 

@@ -18,7 +18,7 @@ from typing import final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Catalog, Option
-from gamelib.core.checks import ECHO_LIMIT, article, ascii_int, digits_hint, echo
+from gamelib.core.checks import ECHO_LIMIT, article, ascii_int, digits_hint, echo, plural
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -31,6 +31,7 @@ __all__ = [
     "parse_player_spec",
     "search_kinds_text",
     "shown",
+    "too_deep",
     "whole_number",
 ]
 
@@ -77,6 +78,23 @@ def shown(text: str, limit: int = 40) -> str:
     ```
     """
     return echo(text, limit)
+
+
+def too_deep(depth: int, given: str, limit: int, below: str = "the root") -> str:
+    """The sentence refusing a search `depth` deep (`given`: where the depth was given,
+    `in --depth`) in a tree whose shallowest leaf is `limit` moves from `below`.
+
+    ```pycon
+    >>> print(too_deep(5, "in --depth", 2))
+    the depth 5 in --depth is deeper than the tree: its shallowest leaf is 2 moves from the \
+root, so depth 2 is the deepest that works
+
+    ```
+    """
+    return (
+        f"the depth {depth} {given} is deeper than the tree: its shallowest leaf is "
+        f"{plural(limit, 'move')} from {below}, so depth {limit} is the deepest that works"
+    )
 
 
 def whole_number(text: str, what: str) -> int:

@@ -35,7 +35,7 @@ from typing import Generic, TextIO, TypeVar, assert_never, final
 from gamelib import seq
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
-from gamelib.core.human import UndoRequest
+from gamelib.core.human import UndoRequest, board_order
 from gamelib.core.player import Player
 
 __all__ = ["GameRecord", "IllegalMoveError", "referee"]
@@ -112,7 +112,7 @@ def referee(
             continue
         took = clock() - began
         if move not in legal:
-            offered = ", ".join(game.move_to_string(m) for m in legal)
+            offered = ", ".join(board_order(game, legal))
             raise IllegalMoveError(
                 f"{side}'s player {player} chose the illegal move {move!r} in the state "
                 f"'{game.state_to_string(state)}' (legal moves: {offered})"

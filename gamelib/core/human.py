@@ -76,20 +76,27 @@ class Advice:
     """The position's value, as a person reads it (say whose view a guess takes)."""
 
 
-def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+def echo(text: str, limit: int = ECHO_LIMIT, *, length: int | None = None) -> str:
     """`text` made safe to repeat back: control characters shown as `\\x..` escapes,
     and cut short as messages cut what they quote (`gamelib.core.checks.echo`).
+
+    `length`: how long the whole text was, when `text` is only its start (a line
+    longer than `LINE_LIMIT`, of which the rest was not kept).
 
     ```pycon
     >>> echo("4\\x1b[2J")
     '4\\\\x1b[2J'
     >>> echo("7" * 100)
     '7777777777777777777777777777777777777777... (100 characters)'
+    >>> echo("7" * 100, length=1_000_000)
+    '7777777777777777777777777777777777777777... (1,000,000 characters)'
 
     ```
     """
     safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
-    return checks.echo(safe, limit)
+    if length is None or length <= len(text):
+        return checks.echo(safe, limit)
+    return checks.echo(safe[:limit], limit) + f"... ({length:,} characters)"
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
@@ -132,14 +139,17 @@ def board_order(game: ReadsMoves[S, M], moves: Iterable[M]) -> list[str]:
     return sorted((game.move_to_string(m) for m in moves), key=_natural)
 
 
-def _read_line(source: TextIO) -> str:
-    """One line, of which at most `LINE_LIMIT` characters are kept; `""` at the end."""
+def _read_line(source: TextIO) -> tuple[str, int]:
+    """One line, of which at most `LINE_LIMIT` characters are kept (`""` at the end),
+    and the length of the whole line, its end of line left out."""
     line = source.readline(LINE_LIMIT)
+    length = len(line.rstrip("\n"))
     if len(line) == LINE_LIMIT and not line.endswith("\n"):
         rest = line
         while rest and not rest.endswith("\n"):  # drop the rest of a very long line
             rest = source.readline(LINE_LIMIT)
-    return line
+            length += len(rest.rstrip("\n"))
+    return line, length
 
 
 def _discard_type_ahead(source: TextIO) -> None:
@@ -194,14 +204,27 @@ def read_move(
             sink.write("\n")
             raise InputClosedError(f"there is no input to read {who}'s move from")
         try:
-            line = _read_line(source)
+            line, length = _read_line(source)
         except KeyboardInterrupt:
             sink.write("\n")
             raise InputClosedError(f"{who} interrupted the game") from None
+        except UnicodeDecodeError as error:  # a stream that does not read every byte
+            bad = error.object[error.start : error.end].decode("ascii", "backslashreplace")
+            sink.write(
+                f"'{echo(bad)}' cannot be read as {error.encoding} text; legal moves: {offered}\n"
+            )
+            continue
+        except OSError as error:  # the terminal went away (EIO), say
+            sink.write("\n")
+            raise InputClosedError(
+                f"the input could not be read while waiting for {who}'s move: {error.strerror}"
+            ) from None
         if not line:
             sink.write("\n")
             raise InputClosedError(f"the input ended while waiting for {who}'s move")
         text = line.strip()
+        # What a line longer than the part kept is quoted as: its start and its true length.
+        typed = echo(text, length=length if length > len(line) else None)
         move = game.parse_move(state, text)
         if move is not None and move in legal:
             return move
@@ -224,9 +247,9 @@ def read_move(
                 else:
                     sink.write(f"hint: {advice.move} (value: {advice.value})\n")
         elif isinstance(game, ExplainsIllegalMoves):
-            sink.write(f"{game.why_illegal(state, echo(text))}; legal moves: {offered}\n")
+            sink.write(f"{game.why_illegal(state, typed)}; legal moves: {offered}\n")
         else:
-            sink.write(f"'{echo(text)}' is not a legal move here; legal moves: {offered}\n")
+            sink.write(f"'{typed}' is not a legal move here; legal moves: {offered}\n")
 
 
 @final

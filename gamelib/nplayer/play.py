@@ -44,7 +44,7 @@ from gamelib import seq
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import no_moves
-from gamelib.core.human import read_move
+from gamelib.core.human import board_order, read_move
 from gamelib.nplayer.game import (
     NPlayerGame,
     PlayerCountError,
@@ -130,7 +130,7 @@ def play_game(
         move = players[p](state)
         took = clock() - began
         if move not in legal:
-            offered = ", ".join(game.move_to_string(m) for m in legal)
+            offered = ", ".join(board_order(game, legal))
             raise IllegalMoveError(
                 f"{names[p]} chose the illegal move {echo(repr(move))} in the state "
                 f"'{echo(game.state_to_string(state))}' (legal moves: {echo(offered)})"

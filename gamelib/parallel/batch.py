@@ -38,6 +38,7 @@ raised again for the caller to report.
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
 import importlib
 import os
@@ -48,12 +49,16 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast, final
 
+from gamelib.core.human import echo
+
 __all__ = [
     "DASK_CONNECT_SECONDS",
+    "DASK_SCHEMES",
     "BatchResult",
     "DaskMissingError",
     "SchedulerError",
     "Workers",
+    "check_address",
     "dask_workers",
     "describe_error",
     "local_workers",
@@ -181,30 +186,105 @@ class SchedulerError(RuntimeError):
     """A Dask scheduler that does not answer (or cannot be used)."""
 
 
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""The schemes a scheduler's address may start with (`tcp://`, the default, when none)."""
+
+
+def check_address(address: str) -> None:
+    """`SchedulerError` unless `address` is written as a Dask scheduler's is:
+    `[SCHEME://]HOST:PORT`, an IPv6 host in brackets (`tcp://[::1]:8786`).
+
+    Said at once: Dask itself spends its whole connect timeout on an address it
+    cannot parse, then leaves a client that complains as it is thrown away.
+
+    ```pycon
+    >>> check_address("tcp://10.0.0.5:8786"), check_address("[::1]:8786")
+    (None, None)
+    >>> check_address("localhost")
+    Traceback (most recent call last):
+    ...
+    gamelib.parallel.batch.SchedulerError: 'localhost' has no port: write HOST:PORT, such as tcp://localhost:8786
+
+    ```
+    """
+    if not address.strip():
+        raise SchedulerError(
+            "the address is empty: give the scheduler's, such as tcp://10.0.0.5:8786"
+        )
+    said = f"'{echo(address, 80)}'"
+    scheme, sep, place = address.rpartition("://")
+    if sep and scheme not in DASK_SCHEMES:
+        raise SchedulerError(
+            f"{said} starts with '{echo(scheme)}://', which Dask does not connect with "
+            f"({', '.join(f'{s}://' for s in DASK_SCHEMES)})"
+        )
+    shape = f"write HOST:PORT, such as {scheme or 'tcp'}://10.0.0.5:8786"
+    if not place:
+        raise SchedulerError(f"{said} names no host: {shape}")
+    if place.startswith("["):  # an IPv6 host: [::1]:8786
+        host, bracket, rest = place[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise SchedulerError(f"{said} is not a scheduler's address: {shape}")
+        colon, port = rest[:1], rest[1:]
+    else:
+        host, colon, port = place.rpartition(":")
+        if ":" in host:
+            raise SchedulerError(f"{said}: an IPv6 host goes in brackets, such as tcp://[::1]:8786")
+    if not colon:
+        raise SchedulerError(
+            f"{said} has no port: write HOST:PORT, such as {scheme or 'tcp'}://"
+            f"{place or '10.0.0.5'}:8786"
+        )
+    if not host:
+        raise SchedulerError(f"{said} names no host: {shape}")
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise SchedulerError(
+            f"the port in {said} must be a number from 1 to 65535, got '{echo(port)}'"
+        )
+
+
 def dask_workers(address: str, *, timeout: float = DASK_CONNECT_SECONDS) -> Workers:
     """The workers of the Dask scheduler at `address` (`tcp://host:8786`).
 
     Connects at once, so a scheduler that does not answer is said here, in
-    one sentence (`SchedulerError`); without Dask installed,
-    `DaskMissingError` says what to install.  Tasks in flight: two per
-    worker thread the scheduler reports.
+    one sentence (`SchedulerError`), as is an address that is not written as
+    one ([`check_address`][gamelib.parallel.batch.check_address]); without Dask
+    installed, `DaskMissingError` says what to install.  Tasks in flight: two
+    per worker thread the scheduler reports.
     """
+    check_address(address)
     try:
         distributed = importlib.import_module("distributed")
+        comm = importlib.import_module("distributed.comm")
     except ImportError:
         raise DaskMissingError(
             "running on a Dask scheduler needs Dask's distributed package: "
             "pip install 'gamelib[dask]'"
         ) from None
+    said = f"the Dask scheduler at '{echo(address, 80)}'"
+    # A Client that fails to connect for any reason but an OSError is left half made, and
+    # when it is thrown away waits twice the timeout and prints "Exception ignored ...".
+    # So the address is tried first on its own, with the TLS settings Dask's configuration
+    # gives, as a Client would connect.
+    security = distributed.Security()
+
+    async def knock() -> None:
+        line = await comm.connect(
+            address, timeout=timeout, **security.get_connection_args("client")
+        )
+        await line.close()
+
     try:
+        asyncio.run(knock())
         client = cast(
             _DaskClient, distributed.Client(address, timeout=timeout, set_as_default=False)
         )
-    except (OSError, TimeoutError, ValueError) as error:
+    except OSError as error:  # refused, or no answer in time (a TimeoutError is an OSError)
         raise SchedulerError(
-            f"the Dask scheduler at '{address[:80]}' did not answer within {timeout:g} s "
-            f"({describe_error(error)[:120]})"
+            f"{said} did not answer within {timeout:g} s ({describe_error(error)[:120]})"
         ) from None
+    except Exception as error:  # Dask cannot connect so: tls:// unconfigured, ucx:// missing
+        raise SchedulerError(f"{said} cannot be reached: {describe_error(error)[:160]}") from None
     threads = sum(client.nthreads().values()) or 1
 
     def make() -> cf.Executor:
@@ -288,7 +368,7 @@ def _run_on(
                 finished = True
                 return
             done, _ = cf.wait(flying, return_when=cf.FIRST_COMPLETED)
-            broken = False
+            broken = cancelled = False
             for future in done:
                 part = flying.pop(future)
                 try:
@@ -300,12 +380,22 @@ def _run_on(
                     else:
                         again.extend(part)
                 except cf.CancelledError:
-                    yield from _failed(part, "the task was cancelled before it ran")
+                    cancelled = True
+                    yield from _failed(part, _CANCELLED)
                 except Exception as error:  # Dask's KilledWorker, a result that would not pickle
                     if _killed(error) and isinstance(on, Workers) and future is not alone:
                         again.extend(part)  # perhaps only queued beside the one that killed
                     else:
                         yield from _failed(part, describe_error(error))
+            if cancelled:
+                # Only the executor cancels a task (this batch cancels none while it runs):
+                # a Dask client that lost its scheduler does, and whatever is sent to it
+                # afterwards never finishes.  So nothing more is sent, and the executor is
+                # stopped without waiting for it (`finished` stays False).
+                left = [pair for part in flying.values() for pair in part]
+                left += [*again, *(pair for part in chunks for pair in part)]
+                yield from _failed(left, _CANCELLED)
+                return
             if not broken:
                 continue
             # The pool broke: every task still in flight failed with it.
@@ -327,6 +417,9 @@ def _run_on(
                 executor.shutdown(wait=True)
             else:  # Ctrl-C, or the caller stopped reading: stop at once
                 _stop(executor)
+
+
+_CANCELLED = "the task was cancelled before it ran (the workers went away)"
 
 
 def _killed(error: Exception) -> bool:
