@@ -35,7 +35,7 @@ from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator
-from gamelib.games.connect4 import MAX_SIDE, ConnectFour, connect4_estimator
+from gamelib.games.connect4 import MAX_SIDE, SIDE_LIMIT_REASON, ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -44,7 +44,7 @@ from gamelib.games.explicit import (
     shallowest_leaf,
     tree_estimator,
 )
-from gamelib.games.nim import Nim, NimPlayer, nim_estimator
+from gamelib.games.nim import MAX_PILE, PILE_LIMIT_REASON, Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 __all__ = [
@@ -142,19 +142,15 @@ def pack(kit: GameKit[S, M, G]) -> KitUser:
     return _Packed(kit)
 
 
-def _positive(text: str, option: str) -> int:
-    value = whole_number(text, option)
-    if value < 1:
-        raise SpecError(f"{option} must be at least 1, got {value}")
-    return value
-
-
 def _nim_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--pile", default="15", help="pebbles at the start (default 15)")
+    parser.add_argument(
+        "--pile", default="15", help=f"pebbles at the start, at most {MAX_PILE} (default 15)"
+    )
 
 
 def _nim_build(options: argparse.Namespace) -> KitUser:
-    game = Nim(pile=_positive(str(options.pile), "--pile"))
+    pile = whole_number(str(options.pile), "--pile", 1, MAX_PILE, why=PILE_LIMIT_REASON)
+    game = Nim(pile=pile)
     return pack(GameKit(game, nim_estimator(game), lambda: NimPlayer(game)))
 
 
@@ -193,15 +189,10 @@ def _connect4_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _connect4_build(options: argparse.Namespace) -> KitUser:
-    cols = _positive(str(options.cols), "--cols")
-    rows = _positive(str(options.rows), "--rows")
-    k = _positive(str(options.k), "--k")
-    for name, value in (("--cols", cols), ("--rows", rows), ("--k", k)):
-        if value > MAX_SIDE:
-            raise SpecError(
-                f"{name} must be at most {MAX_SIDE}, got {shown(str(value), 20)}: a bigger board "
-                "could not be searched in any useful time"
-            )
+    cols, rows, k = (
+        whole_number(str(text), name, 1, MAX_SIDE, why=SIDE_LIMIT_REASON)
+        for name, text in (("--cols", options.cols), ("--rows", options.rows), ("--k", options.k))
+    )
     try:
         game = ConnectFour(cols=cols, rows=rows, k=k)
     except ValueError as error:

@@ -74,6 +74,12 @@ DEFAULT_TABLE = 1_000_000
 PROGRESS_EVERY = 50_000
 """Positions between updates of the progress line."""
 
+PROOF_POSITIONS = 100_000
+"""The most positions `--proof` writes out.  A proof shares a position reached along
+several lines, but written out as a tree it has that position once for each, and grows
+exponentially with the length of the game (Nim from 50: 2,125,763 positions; from 100:
+over 10^12); `--dot` writes each position once."""
+
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
 
@@ -391,6 +397,8 @@ class SolveJob:
         if request.dot is not None:
             shown = [(p.title, p.tree) for p in proofs]
             request.dot.write_text(proofs_to_dot(game, shown), encoding="utf-8")
+        largest = max((proof_size(p.tree) for p in proofs), default=0)
+        trees = request.proof and largest <= PROOF_POSITIONS
         if request.json:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
@@ -403,7 +411,7 @@ class SolveJob:
                         "goal": p.goal.value,
                         "size": proof_size(p.tree),
                         "checked": True,
-                        **({"tree": _tree_json(game, p.tree)} if request.proof else {}),
+                        **({"tree": _tree_json(game, p.tree)} if trees else {}),
                     }
                     for p in proofs
                 ]
@@ -411,7 +419,14 @@ class SolveJob:
                 found["dot"] = str(request.dot)
             self.out.write(json.dumps(found) + "\n")
         else:
-            self._text(game, solution, columns, table, proofs)
+            self._text(game, solution, columns, table, proofs, trees=trees)
+        if request.proof and not trees:
+            self.err.write(
+                f"gamelib: the proof was not written out: as a tree it has {largest:,} "
+                "positions (one reached along several lines once for each), more than the "
+                f"{PROOF_POSITIONS:,} --proof writes; --dot FILE writes each position once\n"
+            )
+            return 1
         return 0
 
     def _solve(
@@ -606,7 +621,10 @@ class SolveJob:
         table: TranspositionTable[M, int] | None,
         proofs: list[_Proof[S, M]],
         board: bool = True,
+        *,
+        trees: bool = False,
     ) -> None:
+        """The answer as text; with `trees`, each proof's tree written out."""
         out = self.out
         line = " ".join(game.move_to_string(m) for m in solution.principal)
         if board:
@@ -632,7 +650,7 @@ class SolveJob:
                 f"\nproof that {proof.title}: {size:,} positions, "
                 "checked against the rules of the game\n"
             )
-            if self.request.proof:
+            if trees:
                 out.write(proof_to_text(game, proof.tree) + "\n")
         if self.request.dot is not None:
             out.write(f"wrote {self.request.dot}\n")

@@ -1,0 +1,217 @@
+"""What the command line reads: sizes, numbers, names and player specs, and how a
+message quotes a bad one (cut short, control characters escaped).
+
+Each case runs `gamelib.cli.main` as the console script does and checks the exit
+status, that there is no traceback, and the sentence.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from gamelib import JamboreeSettings
+from gamelib.cli import main
+from gamelib.games.nim import MAX_PILE, Nim, nim_estimator
+
+NINES = "9" * 5000
+PILE_REASON = "the solver could not search a bigger pile within Python's recursion limit"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def refused(*argv: str) -> str:
+    """The one sentence `argv` is refused with (status 2, nothing on standard output)."""
+    status, out, err = run(*argv)
+    assert (status, out) == (2, ""), err
+    assert err.startswith("gamelib: ")
+    assert err.endswith("\n")
+    assert "Traceback" not in err
+    return err.removeprefix("gamelib: ").removesuffix("\n")
+
+
+# --------------------------------------------------------------------------
+# Nim's pile: at most 400, and every command works at 400
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("solve", "nim"),
+        ("play", "nim", "--maxie", "random", "--minnie", "random"),
+        ("analyse", "nim"),
+        ("trace", "--game", "nim"),
+    ],
+)
+@pytest.mark.parametrize("pile", ["401", "100000000", NINES[:4000]], ids=["401", "1e8", "huge"])
+def test_a_pile_over_400_is_refused_by_every_command(argv: tuple[str, ...], pile: str) -> None:
+    shown = pile if len(pile) <= 20 else f"{pile[:20]}... ({len(pile):,} characters)"
+    assert refused(*argv, "--pile", pile) == (
+        f"--pile must be at most 400, got {shown}: {PILE_REASON}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "statuses"),
+    [
+        (("solve", "nim", "--all", "--json"), (0,)),
+        (("solve", "nim", "--dot", "{dot}"), (0,)),
+        (("play", "nim", "--maxie", "random", "--minnie", "random", "--seed", "3"), (10, 11)),
+        (("play", "nim", "--maxie", "alphabeta", "--minnie", "direct"), (10,)),
+        (("analyse", "nim", "--player", "id", "--time", "0.2"), (0,)),
+        (("trace", "--game", "nim", "--json"), (0,)),
+    ],
+)
+def test_every_command_works_at_the_largest_pile(
+    argv: tuple[str, ...], statuses: tuple[int, ...], tmp_path: Path
+) -> None:
+    args = [a.replace("{dot}", str(tmp_path / "proof.dot")) for a in argv]
+    status, out, err = run(*args, "--pile", str(MAX_PILE))
+    assert status in statuses, err
+    assert "Traceback" not in out + err
+    assert str(MAX_PILE) in out
+
+
+def test_a_proof_too_long_to_write_out_is_refused_after_the_answer() -> None:
+    status, out, err = run("solve", "nim", "--pile", str(MAX_PILE), "--proof")
+    assert status == 1
+    assert "Maxie, to move, wins in 200 plies; a best move: 3\n" in out
+    assert "\nproof that Maxie can force a win: 687,170,027," in out
+    assert err.startswith("gamelib: the proof was not written out: as a tree it has 687,170,")
+    assert err.endswith(
+        " positions (one reached along several lines once for each), more than the 100,000 "
+        "--proof writes; --dot FILE writes each position once\n"
+    )
+    status, out, err = run("solve", "nim", "--pile", "60", "--proof", "--json")
+    (proof,) = json.loads(out)["proofs"]
+    assert (status, proof["size"], "tree" in proof) == (1, 19_131_875, False)
+    status, out, err = run("solve", "nim", "--pile", "40", "--proof")
+    assert (status, err) == (0, "")
+    assert "proof that Maxie can force a win: 78,731 positions, checked against" in out
+    assert out.endswith(" [AND]\n" + " " * 40 + "1: Maxie wins\n")  # the tree, written out
+
+
+def test_the_pile_limit_holds_in_python_too() -> None:
+    assert Nim(pile=MAX_PILE).start.pebbles == 400
+    for pile, shown in ((401, "401"), (10**4000, "a number of 4,001 digits")):
+        with pytest.raises(ValueError, match=r"^a Nim pile must be at most 400") as caught:
+            Nim(pile=pile)
+        assert str(caught.value) == (
+            f"a Nim pile must be at most 400 pebbles, got {shown}: {PILE_REASON}"
+        )
+
+
+# --------------------------------------------------------------------------
+# Numbers: the right words for 1, and a huge value called too big, cut short
+
+
+def test_a_solve_one_ply_deep_says_ply() -> None:
+    status, out, _ = run("solve", "tictactoe", "--depth", "1")
+    assert status == 0
+    assert "no forced result within 1 ply for either side; a best move so far: 1\n" in out
+    status, out, _ = run("solve", "nim", "--pile", "5", "--depth", "1", "--all")
+    assert "  1: no forced result within 1 ply\n" in out
+
+
+def test_a_depth_of_one_position_says_position() -> None:
+    status, out, _ = run("analyse", "nim", "--pile", "1", "--nodes", "1")
+    assert status == 0
+    one = out.splitlines()[1]
+    assert " 1 position " in one
+    _, out, _ = run("analyse", "nim", "--pile", "2", "--player", "id:1")
+    three = out.splitlines()[1]
+    assert " 3 positions " in three
+    assert one.index("/s") == three.index("/s")  # the columns stay where they were
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (
+            ("analyse", "nim", "--player", f"jamboree:3:{'7' * 5000}"),
+            f"the prune percentage in 'jamboree:3:{'7' * 29}... (5,011 characters)' must be "
+            f"between 0 and 1, got {'7' * 20}... (5,000 characters)",
+        ),
+        (
+            ("analyse", "nim", "--player", "jamboree", "--prune", "-" + "7" * 5000),
+            f"the prune percentage in --prune must be between 0 and 1, got -{'7' * 19}... "
+            "(5,001 characters)",
+        ),
+        (
+            ("analyse", "nim", "--nodes", NINES),
+            "the position budget in --nodes must be at most 1,000,000,000,000 (or none), got "
+            f"{'9' * 20}... (5,000 characters)",
+        ),
+        (
+            ("analyse", "nim", "--nodes", "1000000000001"),
+            "the position budget in --nodes must be at most 1,000,000,000,000 (or none), got "
+            "1000000000001",
+        ),
+        (
+            ("analyse", "nim", "--nodes", "x"),
+            "the position budget in --nodes must be a whole number or none, got 'x'",
+        ),
+        (
+            ("analyse", "nim", "--time", NINES),
+            "the time budget in --time must be at most 1,000,000 seconds (or none), got "
+            f"'{'9' * 20}... (5,000 characters)'",
+        ),
+        (
+            ("analyse", "nim", "--player", "negamax-ab:3", "--table", NINES),
+            f"the table size in --table is far too big, got {'9' * 20}... (5,000 characters)",
+        ),
+        (
+            ("analyse", "nim", "--player", "id", "--order", NINES),
+            "the move ordering in --order must be all, none, or some of table, killers, history "
+            f"joined by ',', got '{'9' * 20}... (5,000 characters)'",
+        ),
+        (
+            ("analyse", "takeaway", "--player", f"shallow-maxn:3:{NINES}"),
+            f"the total in 'shallow-maxn:3:{'9' * 25}... (5,015 characters)' is far too big, got "
+            f"{'9' * 20}... (5,000 characters)",
+        ),
+        (
+            ("analyse", "takeaway", "--player", f"shallow-maxn:3:-{NINES[:3000]}"),
+            f"the total in 'shallow-maxn:3:-{'9' * 24}... (3,016 characters)' must be at least 0, "
+            f"got -{'9' * 19}... (3,001 characters)",
+        ),
+        (
+            ("analyse", "takeaway", "--player", "shallow-maxn:3:٣"),
+            "the total in 'shallow-maxn:3:٣' must be a number written with the digits 0-9 such "
+            "as 10 or 1/2, got '٣'",
+        ),
+        (
+            ("play", "pig", "--target", "-" + NINES),
+            f"--target must be at least 1, got -{'9' * 19}... (5,001 characters)",
+        ),
+    ],
+)
+def test_a_bad_number_is_named_for_what_is_wrong_and_cut_short(
+    argv: tuple[str, ...], sentence: str
+) -> None:
+    assert refused(*argv) == sentence
+
+
+@pytest.mark.parametrize(
+    ("prune", "shown"),
+    [
+        (10**5000, "a number of 5,001 digits"),
+        (10**400, "a number of 401 digits"),
+        (-(10**400), "a negative number of 401 digits"),
+        (1.5, "1.5"),
+    ],
+    ids=["10**5000", "10**400", "-10**400", "1.5"],
+)
+def test_jamboree_settings_name_a_huge_prune_percentage_by_its_digits(
+    prune: float, shown: str
+) -> None:
+    with pytest.raises(ValueError, match=r"^prune percentage must be between") as caught:
+        JamboreeSettings(nim_estimator(Nim()), 4, prune)
+    assert str(caught.value) == f"prune percentage must be between 0 and 1, got {shown}"
