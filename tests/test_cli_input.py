@@ -17,6 +17,10 @@ from gamelib import JamboreeSettings
 from gamelib.cli import main
 from gamelib.games.nim import MAX_PILE, Nim, nim_estimator
 
+ESC = "\x1b[31m"
+"""An escape sequence that would turn a terminal's text red."""
+SHOWN = "\\x1b[31m"
+"""The same, as a message writes it."""
 NINES = "9" * 5000
 PILE_REASON = "the solver could not search a bigger pile within Python's recursion limit"
 
@@ -215,3 +219,82 @@ def test_jamboree_settings_name_a_huge_prune_percentage_by_its_digits(
     with pytest.raises(ValueError, match=r"^prune percentage must be between") as caught:
         JamboreeSettings(nim_estimator(Nim()), 4, prune)
     assert str(caught.value) == f"prune percentage must be between 0 and 1, got {shown}"
+
+
+# --------------------------------------------------------------------------
+# Control characters: every quoted value escapes them
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (
+            ("play", f"nim{ESC}"),
+            f"unknown game 'nim{SHOWN}'; known games: connect4, nim, pig, takeaway, tictactoe, "
+            "tree",
+        ),
+        (
+            ("play", "nim", "--maxie", f"x{ESC}"),
+            f"unknown player kind 'x{SHOWN}'; known kinds: human, direct, random, minimax, "
+            "alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf, id",
+        ),
+        (("play", "nim", "--pile", f"3{ESC}"), f"--pile must be a whole number, got '3{SHOWN}'"),
+        (
+            ("play", "connect4", "--cols", f"3{ESC}"),
+            f"--cols must be a whole number, got '3{SHOWN}'",
+        ),
+        (
+            ("analyse", "nim", "--moves", f"1{ESC}"),
+            f"--moves: move 1 cannot be played after the start: '1{SHOWN}' is not a legal move; "
+            "legal moves: 1, 2, 3",
+        ),
+        (
+            ("solve", "connect4", "--cols", "10", "--moves", f"3,{ESC}"),
+            f"--moves: move 2 cannot be played after 3: '{SHOWN}' is not a column number; legal "
+            "moves: 5, 6, 4, 7, 3, 8, 2, 9, 1, 10",
+        ),
+        (
+            ("play", "nim", "--save", f"/nonexistent{ESC}/game.json"),
+            f"cannot save the game in '/nonexistent{SHOWN}/game.json': there is no folder "
+            f"/nonexistent{SHOWN}",
+        ),
+        (("replay", f"/nonexistent{ESC}.json"), f"there is no file '/nonexistent{SHOWN}.json'"),
+        (
+            ("run", f"C4{ESC}"),
+            f"unknown preset 'C4{SHOWN}'; presets: C4_ABvMM, C4_HvAB, C4_HvID, C4_HvMM, "
+            "Nim_HvMM, Nim_MMvMM, TTT_HvAB",
+        ),
+        (
+            ("analyse", "nim", "--player", "negamax-ab:3:x" + ESC),
+            f"the failing rule in 'negamax-ab:3:x{SHOWN}' must be soft or hard, got 'x{SHOWN}'",
+        ),
+        (("play", "nim", "--frob", f"x{ESC}"), f"unrecognized arguments: --frob x{SHOWN}"),
+        (
+            ("trace", "small", "--svg", f"x{ESC}.png"),
+            f"the file for --svg must end in .svg, got 'x{SHOWN}.png'",
+        ),
+        (
+            ("trace", f"a[b1,c{ESC}"),
+            f"unexpected character '\\x1b' at position 7 of the tree text:\n  a[b1,c{SHOWN}\n"
+            "        ^",  # under the escape, where the character was
+        ),
+    ],
+)
+def test_a_control_character_is_never_echoed_raw(argv: tuple[str, ...], sentence: str) -> None:
+    said = refused(*argv)
+    assert "\x1b" not in said
+    assert said == sentence
+
+
+def test_positions_with_control_characters_are_reported_escaped(tmp_path: Path) -> None:
+    positions = tmp_path / "positions.txt"
+    positions.write_text(f"1\x002{ESC}\n\x1b]0;title\x07\n1\n", encoding="utf-8")
+    for command in ("analyse", "solve"):
+        status, out, _ = run(command, "nim", "--positions", str(positions))
+        assert status == 1
+        assert not any(c in out for c in "\x1b\x00\x07")
+        assert out.startswith(
+            f"line 1: 1\\x002{SHOWN}\nmove 1 cannot be played after the start: '1\\x002{SHOWN}' "
+            "is not a legal move; legal moves: 1, 2, 3\n\nline 2: \\x1b]0;title\\x07\n"
+        )
+        assert "line 3: 1\n" in out

@@ -85,6 +85,7 @@ from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, sea
 from gamelib.cli.positions import (
     BadPositionError,
     is_terminal,
+    line_title,
     move_json,
     position_after,
     run_lines,
@@ -105,7 +106,7 @@ from gamelib.cli.specs import (
 )
 from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
-from gamelib.core.checks import echo, plural
+from gamelib.core.checks import echo, plural, printable
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.datatypes import Done, Playing, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition
@@ -470,7 +471,8 @@ class _Play:
         }
         if self.save is not None:
             self.save.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
+            saved = echo(str(self.save), 200)
+            out.write(f"The game is saved in {saved}: gamelib replay {saved}\n")
         if self.json_out is not None:
             self.json_out.write(json_line(document))
         return status
@@ -637,7 +639,7 @@ def _search_spec(
     spec = defaults.spec(text, catalog, kit.depth_limit)
     if spec.kind not in catalog:
         raise SpecError(
-            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{text}'"
+            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{shown(text)}'"
         )
     defaults.check_used([spec], catalog)
     return spec
@@ -738,7 +740,7 @@ class _Analyse(_Report):
             else:
                 side = kit.game.player(state)
                 self.out.write(
-                    f"line {number}: {text}\n{name} chooses "
+                    f"{line_title(number, text)}\n{name} chooses "
                     f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
                     f"{est_to_string(kit.estimator, analysis.value)}\n\n"
                 )
@@ -898,7 +900,7 @@ class _BeyondOptions:
             kinds = family_kinds(family)
             raise SpecError(
                 f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
-                f"not '{text}'"
+                f"not '{shown(text)}'"
             )
         self.check_depth_used([spec])
         return spec
@@ -1137,7 +1139,7 @@ def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> Bey
         if entry is None:
             return None
         if options.tree_text is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
         return entry.build(options)
     if options.tree_text is None:
         return None
@@ -1148,7 +1150,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
     _reject_extra(extra)
     if options.game is not None:
         if options.tree_text is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
         entry = games.two_player(options.game)
         if entry is None:
             raise UsageError(_unknown_game(games, options.game))
@@ -1163,7 +1165,8 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
         and text.strip().lower() not in HANDOUT_TREES
     ):
         raise UsageError(
-            f"unknown tree '{text}'; named trees: {', '.join(_tree_names())}, or write one out"
+            f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
+            "out"
         )
     return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
@@ -1271,7 +1274,7 @@ def _run(
         preset = PRESETS.get(options.preset)
         if preset is None:
             known = ", ".join(sorted(PRESETS))
-            raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
+            raise UsageError(f"unknown preset '{shown(options.preset)}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
         return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog, games)
     if command == "replay":
@@ -1356,7 +1359,7 @@ def _run(
 
 
 def _unknown_game(games: GameCatalog, name: str) -> str:
-    return f"unknown game '{name}'; known games: {', '.join(games.names())}"
+    return f"unknown game '{shown(name)}'; known games: {', '.join(games.names())}"
 
 
 def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:
@@ -1426,7 +1429,7 @@ def _reject_seats(extra: list[str]) -> None:
 
 def _reject_extra(extra: list[str]) -> None:
     if extra:
-        raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
+        raise UsageError(f"unrecognized arguments: {shown(' '.join(extra))}")
 
 
 def main(
@@ -1475,13 +1478,13 @@ def main(
         ShallowBoundError,
         BoundsError,
     ) as error:
-        err.write(f"gamelib: {error}\n")
+        err.write(f"gamelib: {_said(str(error))}\n")
         return 2
     except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
-        err.write(f"gamelib: game stopped: {error}\n")
+        err.write(f"gamelib: game stopped: {_said(str(error))}\n")
         return 1
     except PictureError as error:  # the trace was shown, but not the picture asked for
-        err.write(f"gamelib: {error}\n")
+        err.write(f"gamelib: {_said(str(error))}\n")
         return 1
     except subprocess.CalledProcessError as error:
         err.write(f"gamelib: Graphviz's dot failed: {error.stderr.decode(errors='replace')}\n")
@@ -1495,6 +1498,12 @@ def main(
     except KeyboardInterrupt:
         err.write("gamelib: interrupted\n")
         return 1
+
+
+def _said(message: str) -> str:
+    """An error message as it is written: a control character that some part of it
+    quotes without `echo` is escaped all the same (a tree error keeps its line breaks)."""
+    return printable(message, keep="\n")
 
 
 _FIRST_STEPS = """\

@@ -170,7 +170,7 @@ def explicit_tree(text: str) -> ExplicitGame:
         return ExplicitGame(named)
     if "[" not in text and text.strip().isidentifier():
         known = ", ".join(HANDOUT_TREES)
-        raise SpecError(f"unknown tree '{text}'; named trees: {known}, or write one out")
+        raise SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
     try:
         return ExplicitGame(parse_tree(text))
     except TreeSyntaxError as error:

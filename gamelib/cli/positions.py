@@ -17,6 +17,7 @@ from typing import TextIO, TypeVar
 from gamelib import seq
 from gamelib.cli.batch import BatchOptions, JsonValue, Progress, json_line, position_lines
 from gamelib.cli.games import GameKit
+from gamelib.core.checks import echo
 from gamelib.core.datatypes import Done
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves
@@ -25,6 +26,7 @@ from gamelib.parallel.batch import run_batch
 __all__ = [
     "BadPositionError",
     "is_terminal",
+    "line_title",
     "move_json",
     "position_after",
     "run_lines",
@@ -48,7 +50,7 @@ def split_moves(text: str, digits: bool) -> tuple[str, ...]:
     ```
     """
     if "," in text and any(not part.strip() for part in text.split(",")):
-        raise BadPositionError(f"'{text}' has a comma with no move before or after it")
+        raise BadPositionError(f"'{echo(text)}' has a comma with no move before or after it")
     parts = text.replace(",", " ").split()
     if digits:
         return tuple(
@@ -71,12 +73,13 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         legal = seq.to_tuple(game.moves(state))
         move = game.parse_move(state, text)
         if move is None or move not in legal:
-            after = " ".join(texts[: number - 1]) or "the start"
+            after = echo(" ".join(texts[: number - 1]), 200) or "the start"
             offered = ", ".join(game.move_to_string(m) for m in legal)
+            # The move as the prompt passes it: cut short, control characters escaped.
             if isinstance(game, ExplainsIllegalMoves):
-                why = game.why_illegal(state, text)
+                why = game.why_illegal(state, echo(text))
             else:
-                why = f"'{text}' is not a legal move"
+                why = f"'{echo(text)}' is not a legal move"
             raise BadPositionError(
                 f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
             )
@@ -84,17 +87,31 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         status = game.play(state, move)
         if isinstance(status, Done):
             if number < len(texts):
-                rest = " ".join(texts[number:])
+                rest = echo(" ".join(texts[number:]), 200)
                 raise BadPositionError(
                     f"the game is over after move {number} ({status.outcome}), "
                     f"so '{rest}' cannot be played"
                 )
             raise BadPositionError(
-                f"nothing to solve: the game is already over after {' '.join(texts)} "
+                f"nothing to solve: the game is already over after {echo(' '.join(texts), 200)} "
                 f"({status.outcome})"
             )
         state = status.state
     return state, tuple(played)
+
+
+def line_title(number: int, text: str) -> str:
+    """How a text report heads the answer for a line of a `--positions` file: its
+    number and its moves, cut short after 200 characters and with control characters
+    escaped (`gamelib.core.checks.echo`).
+
+    ```pycon
+    >>> line_title(3, "4455\\x1b[2J")
+    'line 3: 4455\\\\x1b[2J'
+
+    ```
+    """
+    return f"line {number}: {echo(text, 200)}"
 
 
 def move_json(text: str) -> JsonValue:
@@ -135,7 +152,7 @@ def run_lines(
         if json_output:
             out.write(json_line({"line": number, "moves": text, "error": why}))
         else:
-            out.write(f"line {number}: {text}\n{why}\n\n")
+            out.write(f"{line_title(number, text)}\n{why}\n\n")
 
     progress = (
         Progress(err, len(good), terminal=is_terminal(err)) if err is not None and good else None

@@ -43,13 +43,14 @@ from gamelib.cli.batch import BatchOptions, json_line
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
     BadPositionError,
+    line_title,
     move_json,
     position_after,
     run_lines,
     split_moves,
 )
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
-from gamelib.core.checks import plural
+from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.parallel.recipes import SolveRecipe
@@ -161,9 +162,11 @@ def check_request(options: argparse.Namespace) -> Request:
             asked = "--proof" if options.proof else "--dot"
             raise SpecError(f"{asked} proves one position: it cannot be used with --positions")
         if positions != "-" and not Path(positions).exists():
-            raise SpecError(f"--positions: no such file '{positions}'")
+            raise SpecError(f"--positions: no such file '{echo(positions, 200)}'")
         if positions != "-" and Path(positions).is_dir():
-            raise SpecError(f"--positions: '{positions}' is a folder, not a file of positions")
+            raise SpecError(
+                f"--positions: '{echo(positions, 200)}' is a folder, not a file of positions"
+            )
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
     moves = "" if options.moves is None else str(options.moves)
@@ -529,7 +532,7 @@ class SolveJob:
                     }
                     self.out.write(json.dumps(found) + "\n")
                 else:
-                    self.out.write(f"line {number}: {text}\n")
+                    self.out.write(f"{line_title(number, text)}\n")
                     self._text(game, solution, columns, None, [], board=False)
                     self.out.write("\n")
                 self.out.flush()
@@ -559,7 +562,7 @@ class SolveJob:
                 }
                 self.out.write(json_line(line))
             else:
-                self.out.write(f"line {number}: {text}\n")
+                self.out.write(f"{line_title(number, text)}\n")
                 self._text(kit.game, solution, columns, None, [], board=False)
                 self.out.write("\n")
 
@@ -579,7 +582,7 @@ class SolveJob:
         if self.request.json:
             self.out.write(json.dumps({"line": number, "moves": text, "error": why}) + "\n")
         else:
-            self.out.write(f"line {number}: {text}\n{why}\n\n")
+            self.out.write(f"{line_title(number, text)}\n{why}\n\n")
         self.out.flush()
 
     def _answer(

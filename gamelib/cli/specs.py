@@ -65,14 +65,15 @@ class PlayerSpec:
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """`text` as an error message echoes it: a long one cut short, saying how long it was.
+    """`text` as an error message echoes it (`gamelib.core.checks.echo`): a long one cut
+    short, saying how long it was, and control characters escaped.
 
     A player spec or a name keeps 40 characters; a number is cut at
     `gamelib.core.checks.ECHO_LIMIT` (20).
 
     ```pycon
-    >>> shown("12"), shown("9" * 5000, 20)
-    ('12', '99999999999999999999... (5,000 characters)')
+    >>> shown("12"), shown("9" * 5000, 20), shown("nim\\x1b[31m")
+    ('12', '99999999999999999999... (5,000 characters)', 'nim\\\\x1b[31m')
 
     ```
     """

@@ -8,7 +8,11 @@ from Python (a pile, a board size) must be an `int` and not a `bool`:
 `Nim(pile=2.5)` and `Nim(pile=True)` are mistakes, not piles.
 
 An error message names the bad value, but never echoes a 5,000-digit
-number or a long line whole: `echo` cuts it.
+number or a long line whole, nor a control character that a terminal would
+obey (an escape sequence that turns the rest red, clears the screen or
+retitles the window): `echo` cuts the value short and writes each such
+character as its Python escape.  Every message that quotes what someone
+typed or passed goes through it.
 
 ```pycon
 >>> ascii_int("12"), ascii_int("-3"), ascii_int("٣"), ascii_int("３"), ascii_int("1_000")
@@ -17,6 +21,8 @@ number or a long line whole: `echo` cuts it.
 (0.25, None, None)
 >>> echo("9" * 5000)
 '99999999999999999999... (5,000 characters)'
+>>> print(echo("nim\\x1b[31m"))
+nim\\x1b[31m
 
 ```
 """
@@ -36,6 +42,7 @@ __all__ = [
     "echo",
     "echo_value",
     "plural",
+    "printable",
     "read_whole",
     "whole_number",
 ]
@@ -152,14 +159,19 @@ def digits_hint(text: str) -> str:
 
 
 def echo(value: object, limit: int = ECHO_LIMIT) -> str:
-    """`value` as a message quotes it: text longer than `limit` is cut, saying how long.
+    """`value` as a message quotes it: every character a terminal would not print as
+    it is (ESC, NUL, a bell, a right-to-left override) written as its Python escape
+    (`\\x1b`), and cut after `limit` characters so written, saying how long the value
+    was (an escape is kept whole or left out).
 
     A huge integer is described by its number of digits instead (`str` of
     one with more than 4,300 digits is itself an error in Python 3.11).
 
     ```pycon
-    >>> echo(12), echo(10**5000), echo(-(10**30))
-    ('12', 'a number of 5,001 digits', 'a negative number of 31 digits')
+    >>> echo(12), echo(10**5000), echo(-(10**30)), echo("a\\x00b\\x07")
+    ('12', 'a number of 5,001 digits', 'a negative number of 31 digits', 'a\\\\x00b\\\\x07')
+    >>> echo("\\x1b" * 100)
+    '\\\\x1b\\\\x1b\\\\x1b\\\\x1b\\\\x1b... (100 characters)'
 
     ```
     """
@@ -167,9 +179,38 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
         sign = "negative " if value < 0 else ""
         return f"a {sign}number of {_digits(abs(value)):,} digits"
     text = value if isinstance(value, str) else str(value)
-    if len(text) <= limit:
+    if len(text) <= limit and text.isprintable():  # almost always: nothing to do
         return text
-    return f"{text[:limit]}... ({len(text):,} characters)"
+    kept: list[str] = []
+    size = 0
+    for c in text[:limit]:
+        written = printable(c)
+        if size + len(written) > limit:
+            break
+        kept.append(written)
+        size += len(written)
+    if len(kept) == len(text):
+        return "".join(kept)
+    return f"{''.join(kept)}... ({len(text):,} characters)"
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with each character that is not printable written as its Python escape,
+    except those in `keep` (a message's own line breaks): what `echo` does to a value,
+    and what the command line does to a whole message before writing it, in case
+    some part of it was quoted without `echo`.
+
+    ```pycon
+    >>> printable("a\\x1b[2J\\nb", keep="\\n")
+    'a\\\\x1b[2J\\nb'
+
+    ```
+    """
+    if text.isprintable():  # almost always: nothing to do
+        return text
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode() for c in text
+    )
 
 
 def echo_value(value: object) -> str:

@@ -76,8 +76,9 @@ class Advice:
 
 
 def echo(text: str, limit: int = ECHO_LIMIT) -> str:
-    """`text` made safe to repeat back: control characters shown as `\\x..` escapes,
-    and cut short as messages cut what they quote (`gamelib.core.checks.echo`).
+    """`text` made safe to repeat back, as every message quotes what was typed
+    (`gamelib.core.checks.echo`): control characters shown as `\\x..` escapes, and
+    cut short, here after 40 characters.
 
     ```pycon
     >>> echo("4\\x1b[2J")
@@ -87,8 +88,7 @@ def echo(text: str, limit: int = ECHO_LIMIT) -> str:
 
     ```
     """
-    safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
-    return checks.echo(safe, limit)
+    return checks.echo(text, limit)
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
