@@ -7,6 +7,7 @@ status, that there is no traceback, and the sentence.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
@@ -230,8 +231,7 @@ def test_jamboree_settings_name_a_huge_prune_percentage_by_its_digits(
     [
         (
             ("play", f"nim{ESC}"),
-            f"unknown game 'nim{SHOWN}'; known games: connect4, nim, pig, takeaway, tictactoe, "
-            "tree",
+            f"unknown game 'nim{SHOWN}'; known games: connect4, nim, pig, takeaway, tictactoe",
         ),
         (
             ("play", "nim", "--maxie", f"x{ESC}"),
@@ -298,3 +298,67 @@ def test_positions_with_control_characters_are_reported_escaped(tmp_path: Path) 
             "is not a legal move; legal moves: 1, 2, 3\n\nline 2: \\x1b]0;title\\x07\n"
         )
         assert "line 3: 1\n" in out
+
+
+# --------------------------------------------------------------------------
+# Player specs: an empty one names no player
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag", "default"),
+    [
+        (("play", "nim", "--maxie", ""), "--maxie", "human"),
+        (("play", "nim", "--minnie", " "), "--minnie", "alphabeta"),
+        (("analyse", "nim", "--player", ""), "--player", "alphabeta"),
+        (("trace", "small", "--player", ""), "--player", "alphabeta"),
+        (("play", "pig", "--maxie", ""), "--maxie", "expectiminimax"),
+        (("analyse", "pig", "--player", ""), "--player", "expectiminimax"),
+        (("play", "takeaway", "--player2", ""), "--player2", "maxn"),
+    ],
+)
+def test_an_empty_player_spec_is_refused(argv: tuple[str, ...], flag: str, default: str) -> None:
+    assert refused(*argv) == (
+        f"{flag} is empty: name a player (gamelib list shows the kinds), or leave {flag} out "
+        f"for {default}"
+    )
+
+
+# --------------------------------------------------------------------------
+# Names: games, player kinds, trees and presets are read without regard to case
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (
+            ("play", "Nim", "--maxie", "ALPHABETA", "--minnie", "Random", "--seed", "1"),
+            "Playing nim:",
+        ),
+        (("analyse", "NIM", "--pile", "5"), "5 left, and it is Maxie's turn"),
+        (("run", "nim_mmvmm", "--pile", "3"), "Playing nim:"),
+        (("trace", "--game", "TicTacToe", "--depth", "1"), "10 positions visited"),
+        (("trace", "SMALL"), "11 positions visited"),
+        (("analyse", "Tree", "--tree", "Big"), "AlphaBeta(depth 4) chooses 0"),
+        (("analyse", "PIG", "--target", "5", "--depth", "1"), "Expectiminimax(depth 1)"),
+        (("solve", "Nim", "--pile", "5", "--json"), '"result": "loss"'),
+    ],
+)
+def test_names_are_read_without_regard_to_case(argv: tuple[str, ...], shown: str) -> None:
+    status, out, err = run(*argv)
+    assert status in (0, 10, 11, 12), err
+    assert shown in out
+
+
+def help_text(*argv: str) -> str:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main(list(argv))
+    assert done.value.code == 0
+    return out.getvalue()
+
+
+def test_play_neither_lists_nor_helps_with_tree() -> None:
+    assert refused("play", "Tree") == (
+        "'tree' can be analysed but not played: its leaves are estimates"
+    )
+    assert "--tree" not in help_text("play", "tree", "--help")
+    assert "options of tree:\n  --tree TREE" in help_text("analyse", "tree", "--help")

@@ -91,7 +91,7 @@ from gamelib.cli.positions import (
     run_lines,
     split_moves,
 )
-from gamelib.cli.presets import DEMO_PRESET, PRESETS
+from gamelib.cli.presets import DEMO_PRESET, PRESETS, preset_named
 from gamelib.cli.solve import SolveJob, add_solve_options, check_request
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -304,7 +304,7 @@ def _top_parser(
     if help_game is not None:
         helped = games.get(help_game)
         for sub in (play, analyse, solving):
-            if helped is not None:
+            if helped is not None and (sub is not play or helped.name in games.playable()):
                 group = sub.add_argument_group(f"options of {help_game}")
                 # A group takes add_argument as a parser does; only for the help text.
                 helped.add_options(cast(argparse.ArgumentParser, group))
@@ -352,7 +352,7 @@ def _default_text(value: object) -> str:
 def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
     entry = games.two_player(name)
     if entry is None:
-        raise UsageError(_unknown_game(games, name))
+        raise UsageError(_unknown_game(games, name, playing))
     if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {name}", add_help=False)
@@ -421,6 +421,19 @@ class _Defaults:
             raise SpecError(f"--{name} is for {what}, and no player here is one")
 
 
+def _spec_text(given: str | None, flag: str, default: str) -> str:
+    """The player spec `flag` gives, or `default` when it is not given; UsageError for
+    an empty one, which names no player (rather than quietly meaning the default)."""
+    if given is None:
+        return default
+    if not given.strip():
+        raise UsageError(
+            f"{flag} is empty: name a player (gamelib list shows the kinds), or leave "
+            f"{flag} out for {default}"
+        )
+    return given
+
+
 def _seed(text: str | None) -> int | None:
     if text is None:
         return None
@@ -439,8 +452,8 @@ class _Play:
         summary: str,
     ) -> None:
         defaults = _Defaults(options, catalog)
-        self.maxie = defaults.spec(options.maxie or "human", catalog)
-        self.minnie = defaults.spec(options.minnie or "alphabeta", catalog)
+        self.maxie = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
+        self.minnie = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
         defaults.check_used([self.maxie, self.minnie], catalog)
         self.streams = streams
         self.catalog = catalog
@@ -632,10 +645,11 @@ def _search_spec(
     options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
 ) -> PlayerSpec:
     defaults = _Defaults(options, catalog)
-    text: str | None = options.player
-    if text is None:  # a budget asks for the player that keeps one
-        budget = any(name in defaults.flags for name in ("time", "nodes"))
-        text = "id" if budget and "id" in catalog else "alphabeta"
+    budget = any(name in defaults.flags for name in ("time", "nodes"))
+    # A budget asks for the player that keeps one.
+    text = _spec_text(
+        options.player, "--player", "id" if budget and "id" in catalog else "alphabeta"
+    )
     spec = defaults.spec(text, catalog, kit.depth_limit)
     if spec.kind not in catalog:
         raise SpecError(
@@ -893,8 +907,7 @@ class _BeyondOptions:
     ) -> BeyondSpec:
         """The `--player` of analyse or trace: a search kind of `family`."""
         self.check_flags(title)
-        given: str | None = self.options.player
-        text = given or family_kinds(family)[0]
+        text = _spec_text(self.options.player, "--player", family_kinds(family)[0])
         spec = self.spec(text, family, title, players, default_depth)
         if spec.kind in PLAIN_KINDS:
             kinds = family_kinds(family)
@@ -939,7 +952,10 @@ class _BeyondPlay(_BeyondOptions):
                 "are Maxie and Minnie: name them with --maxie and --minnie"
             )
         self.check_flags(kit.title)
-        texts = (self.options.maxie or "expectiminimax", self.options.minnie or "expectiminimax")
+        texts = (
+            _spec_text(self.options.maxie, "--maxie", "expectiminimax"),
+            _spec_text(self.options.minnie, "--minnie", "expectiminimax"),
+        )
         maxie, minnie = (self.spec(text, "chance", kit.title, None) for text in texts)
         self.check_depth_used([maxie, minnie])
         self.say_the_rule()
@@ -964,7 +980,13 @@ class _BeyondPlay(_BeyondOptions):
                 )
         self.check_flags(kit.title)
         specs = [
-            self.spec(self.seats.get(i + 1, "maxn"), "n-player", kit.title, n, kit.default_depth)
+            self.spec(
+                _spec_text(self.seats.get(i + 1), f"--player{i + 1}", "maxn"),
+                "n-player",
+                kit.title,
+                n,
+                kit.default_depth,
+            )
             for i in range(n)
         ]
         self.check_depth_used(specs)
@@ -1261,6 +1283,9 @@ def _run(
     parser = _top_parser(catalog, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
+    named: str | None = getattr(options, "game", None)
+    if named is not None and (entry := games.get(named)) is not None:
+        options.game = entry.name  # names are read without regard to case: Nim is nim
     if command == "list":
         _reject_extra(extra)
         return _list(stdout, catalog, games)
@@ -1271,7 +1296,7 @@ def _run(
         _run(list(demo.argv), stdin, stdout, stderr, catalog, games)
         return 0  # a show, not a contest: the status does not say who won
     if command == "run":
-        preset = PRESETS.get(options.preset)
+        preset = preset_named(options.preset)
         if preset is None:
             known = ", ".join(sorted(PRESETS))
             raise UsageError(f"unknown preset '{shown(options.preset)}'; presets: {known}")
@@ -1358,8 +1383,11 @@ def _run(
     return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
 
 
-def _unknown_game(games: GameCatalog, name: str) -> str:
-    return f"unknown game '{shown(name)}'; known games: {', '.join(games.names())}"
+def _unknown_game(games: GameCatalog, name: str, playing: bool = False) -> str:
+    """The sentence for a game `name` that is not one of `games` (that can be played,
+    for `play`)."""
+    known = games.playable() if playing else games.names()
+    return f"unknown game '{shown(name)}'; known games: {', '.join(known)}"
 
 
 def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:

@@ -258,24 +258,28 @@ class GameCatalog:
         return GameCatalog(self.entries.set(entry.name, entry))
 
     def __getitem__(self, name: str) -> AnyEntry:
-        return self.entries[name]
+        entry = self.get(name)
+        if entry is None:
+            raise KeyError(name)
+        return entry
 
     def get(self, name: str) -> AnyEntry | None:
-        """The game called `name`, if there is one."""
-        return self.entries.get(name)
+        """The game called `name`, if there is one; the name is read without regard to
+        case or surrounding spaces, as every name on the command line is (`Nim`)."""
+        return self.entries.get(name.strip().lower())
 
     def two_player(self, name: str) -> GameEntry | None:
         """The two-player game called `name`, if there is one."""
-        entry = self.entries.get(name)
+        entry = self.get(name)
         return entry if isinstance(entry, GameEntry) else None
 
     def beyond(self, name: str) -> BeyondEntry | None:
         """The game of chance or of n players called `name`, if there is one."""
-        entry = self.entries.get(name)
+        entry = self.get(name)
         return entry if isinstance(entry, BeyondEntry) else None
 
     def __contains__(self, name: object) -> bool:
-        return name in self.entries
+        return isinstance(name, str) and self.get(name) is not None
 
     def __iter__(self) -> Iterator[AnyEntry]:
         return iter([self.entries[name] for name in self.names()])
