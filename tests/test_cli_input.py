@@ -10,6 +10,10 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,8 @@ import pytest
 from gamelib import JamboreeSettings
 from gamelib.cli import main
 from gamelib.games.nim import MAX_PILE, Nim, nim_estimator
+from gamelib.parallel.batch import describe_error
+from gamelib.search import SearchDepthError
 
 ESC = "\x1b[31m"
 """An escape sequence that would turn a terminal's text red."""
@@ -362,3 +368,47 @@ def test_play_neither_lists_nor_helps_with_tree() -> None:
     )
     assert "--tree" not in help_text("play", "tree", "--help")
     assert "options of tree:\n  --tree TREE" in help_text("analyse", "tree", "--help")
+
+
+# --------------------------------------------------------------------------
+# A search too deep: the command line cannot raise Python's recursion limit
+
+
+def test_advice_to_raise_the_recursion_limit_is_for_python_only() -> None:
+    status, out, err = run("analyse", "nim", "--pile", "400", "--player", "alphabeta:400")
+    assert (status, out) == (2, "400 left, and it is Maxie's turn\n")
+    assert err.startswith("gamelib: a search of depth 400 goes deeper than Python's recursion")
+    assert "setrecursionlimit" not in err
+    status, out, _ = run(
+        "analyse", "nim", "--pile", "400", "--player", "alphabeta:400", "--positions", "-",
+        stdin="1\n",
+    )  # fmt: skip
+    assert status == 1
+    assert "so choose a depth of at most" in out
+    assert "setrecursionlimit" not in out
+    error = SearchDepthError("too deep", " (or raise the limit with sys.setrecursionlimit)")
+    assert str(error) == "too deep (or raise the limit with sys.setrecursionlimit)"
+    assert pickle.loads(pickle.dumps(error)).sentence == "too deep"  # as a worker sends it
+    assert describe_error(error) == "too deep"
+
+
+# --------------------------------------------------------------------------
+# Standard error spells symbols out on an ASCII terminal, as standard output does
+
+
+def test_standard_error_spells_symbols_out_as_standard_output_does() -> None:
+    done = subprocess.run(
+        [
+            *(sys.executable, "-c", "from gamelib.cli import entry_point; entry_point()"),
+            *("analyse", "connect4", "--moves", "8"),
+        ],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr == (
+        b"gamelib: --moves: move 1 cannot be played after the start: there is no column 8: "
+        b"columns are 1-7; legal moves: 4, 3, 5, 2, 6, 1, 7\n"
+    )

@@ -1506,7 +1506,9 @@ def main(
         ShallowBoundError,
         BoundsError,
     ) as error:
-        err.write(f"gamelib: {_said(str(error))}\n")
+        # Advice to call sys.setrecursionlimit is for Python programs, not for the command line.
+        message = error.sentence if isinstance(error, SearchDepthError) else str(error)
+        err.write(f"gamelib: {_said(message)}\n")
         return 2
     except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
         err.write(f"gamelib: game stopped: {_said(str(error))}\n")
