@@ -43,7 +43,7 @@ from gamelib.chance.expectiminimax import (
     Star1,
     Star2,
 )
-from gamelib.core.checks import ascii_float, ascii_int, digits_hint, echo
+from gamelib.core.checks import ascii_float, digits_hint, echo, read_whole
 from gamelib.core.game import Game
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
@@ -192,7 +192,7 @@ def choice(*allowed: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         word = text.strip().lower()
         if word not in allowed:
-            raise ValueError(f"must be {' or '.join(allowed)}, got '{text}'")
+            raise ValueError(f"must be {' or '.join(allowed)}, got '{echo(text)}'")
         return word
 
     return parse
@@ -419,10 +419,7 @@ FAIL: Option[str] = Option(
 
 
 def _positive_count(text: str) -> int:
-    value = parse_count(text)
-    if value < 1:
-        raise ValueError(f"must be at least 1, got {value}")
-    return value
+    return read_whole(text, 1)
 
 
 def parse_count(text: str) -> int:
@@ -434,12 +431,7 @@ def parse_count(text: str) -> int:
 
     ```
     """
-    value = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
-    if value is None:
-        raise ValueError(f"must be a whole number{digits_hint(text)}, got '{echo(text)}'")
-    if value < 0:
-        raise ValueError(f"must be 0 or more, got {echo(value)}")
-    return value
+    return read_whole(text, 0)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
 
 
 TABLE: Option[int] = Option(
@@ -521,6 +513,9 @@ def _mtdf(
 
 MAX_SECONDS = 1_000_000
 """The longest time budget written as a time (about 11 days); `none` is no limit."""
+MAX_POSITIONS = 10**12
+"""The biggest position budget: more positions than a search visits in `MAX_SECONDS` at a
+million a second; `none` is no limit."""
 
 _UNITS = {"": 1.0, "s": 1.0, "ms": 0.001, "m": 60.0, "min": 60.0}
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(ms|s|min|m)?")  # ASCII digits only
@@ -542,7 +537,7 @@ def parse_seconds(text: str) -> float | None:
     word = text.strip().lower()
     if word in ("none", "off"):
         return None
-    shown = text[:40]
+    shown = echo(text)
     if word.startswith("-"):
         raise ValueError(f"must be more than 0 seconds, got '{shown}'")
     match = _TIME.fullmatch(word)
@@ -559,12 +554,7 @@ def parse_seconds(text: str) -> float | None:
 def _count_or_none(text: str) -> int | None:
     if text.strip().lower() in ("none", "off"):
         return None
-    value = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
-    if value is None:
-        raise ValueError(f"must be a whole number{digits_hint(text)} or none, got '{echo(text)}'")
-    if value < 1:
-        raise ValueError(f"must be at least 1, got {echo(value)}")
-    return value
+    return read_whole(text, 1, MAX_POSITIONS, or_none=True)
 
 
 ORDERINGS = ("table", "killers", "history")
@@ -590,7 +580,8 @@ def parse_order(text: str) -> frozenset[str]:
     unknown = [p for p in parts if p not in ORDERINGS]
     if unknown or not parts:
         raise ValueError(
-            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', got '{text[:40]}'"
+            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', "
+            f"got '{echo(text)}'"
         )
     return frozenset(parts)
 

@@ -373,8 +373,8 @@ def test_game_sizes_must_be_whole_numbers(game: str, value: object) -> None:
 
 @pytest.mark.parametrize("value", [0, -1, -(10**5000)], ids=["0", "-1", "huge"])
 def test_a_pile_below_one_is_named_short(value: int) -> None:
-    shown = "a number of 5,001 digits" if value < -(10**30) else str(value)
-    with pytest.raises(ValueError, match=f"^a Nim pile needs at least 1 pebble, got -?{shown}$"):
+    shown = "a negative number of 5,001 digits" if value < -(10**30) else str(value)
+    with pytest.raises(ValueError, match=f"^a Nim pile needs at least 1 pebble, got {shown}$"):
         Nim(pile=value)
 
 
@@ -550,9 +550,9 @@ def test_the_command_line_traces_a_deep_tree_or_says_it_is_too_deep() -> None:
     assert status == 2
     assert re.fullmatch(
         r"gamelib: a search of depth 500 goes deeper than Python's recursion limit \(\d+\) "
-        r"allows: it ran out of room about \d+ moves deep, so choose a depth of at most \d+ .*\n",
+        r"allows: it ran out of room about \d+ moves deep, so choose a depth of at most \d+\n",
         err,
-    )
+    )  # and no advice to call sys.setrecursionlimit, which a command line cannot do
     assert "Traceback" not in out + err
     status, out, err = _cli("trace", _chain(10_000), "--depth", "3")
     assert (status, err) == (0, "")
@@ -610,11 +610,11 @@ NINES = "9" * 5000
         (
             ("play", "nim", "--minnie", f"alphabeta:{NINES}"),
             f"the depth in 'alphabeta:{'9' * 30}... (5,010 characters)' is far too big, got "
-            f"'{'9' * 20}... (5,000 characters)'",
+            f"{'9' * 20}... (5,000 characters)",
         ),
         (
             ("play", "nim", "--depth", NINES),
-            f"the depth in --depth is far too big, got '{'9' * 20}... (5,000 characters)'",
+            f"the depth in --depth is far too big, got {'9' * 20}... (5,000 characters)",
         ),
         (
             ("play", "nim", "--minnie", f"{NINES}:3"),

@@ -41,6 +41,11 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
         (
             ["play", "chess"],
             "gamelib: unknown game 'chess'; known games: connect4, nim, pig, takeaway, "
+            "tictactoe\n",  # not tree, which cannot be played
+        ),
+        (
+            ["analyse", "chess"],
+            "gamelib: unknown game 'chess'; known games: connect4, nim, pig, takeaway, "
             "tictactoe, tree\n",
         ),
         (["play", "nim", "--pile", "x"], "gamelib: --pile must be a whole number, got 'x'\n"),
@@ -352,7 +357,7 @@ def test_console_script_reports_bad_game() -> None:
     assert (done.returncode, done.stdout) == (2, "")
     assert (
         done.stderr == "gamelib: unknown game 'go'; known games: connect4, nim, pig, takeaway, "
-        "tictactoe, tree\n"
+        "tictactoe\n"
     )
 
 

@@ -430,7 +430,7 @@ def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:
 
 def plies(count: int) -> str:
     """`count` plies, in words: "1 ply", "3 plies"."""
-    return f"{count} ply" if count == 1 else f"{count} plies"
+    return plural(count, "ply", "plies")
 
 
 def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
@@ -451,6 +451,6 @@ def describe(game: Game[S, M], solution: Solution[S, M]) -> str:
             )
         case "unknown":
             return (
-                f"no forced result within {solution.depth} plies for either side; "
+                f"no forced result within {plies(solution.plies)} for either side; "
                 f"a best move so far: {best}"
             )

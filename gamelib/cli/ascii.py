@@ -63,8 +63,13 @@ codecs.register_error(HANDLER, spell_out)
 
 
 def survive(stream: TextIO | None) -> None:
-    """Make `stream` write what its encoding lacks in ASCII spellings, not raise."""
-    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+    """Make `stream` write what its encoding lacks in ASCII spellings, not raise.
+
+    Standard output raises by default (`strict`) and standard error writes
+    `\\u2013` escapes (`backslashreplace`); both get the same spellings, so a
+    message reads `columns are 1-7` wherever it is written.
+    """
+    if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "backslashreplace"):
         try:
             "−∞αβ–".encode(stream.encoding)
         except (UnicodeEncodeError, LookupError):

@@ -47,7 +47,7 @@ from gamelib.chance.trees import (
 )
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, too_deep, whole_number
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.checks import article
+from gamelib.core.checks import article, ascii_float, digits_hint, echo
 from gamelib.games.explicit import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -197,22 +197,13 @@ class BeyondEntry:
     """Builds the kit from parsed options (SpecError for bad values)."""
 
 
-def _bounded(text: str, option: str, low: int, high: int, why: str) -> int:
-    value = whole_number(text, option)
-    if value < low:
-        raise SpecError(f"{option} must be at least {low}, got {value}")
-    if value > high:
-        raise SpecError(f"{option} must be at most {high}, got {shown(str(value), 20)}: {why}")
-    return value
-
-
 def _pig_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default="20", help="points that win (default 20)")
 
 
 def _pig_build(options: argparse.Namespace) -> BeyondKit:
-    target = _bounded(
-        str(options.target), "--target", 1, MAX_TARGET, "a longer game would hardly end"
+    target = whole_number(
+        str(options.target), "--target", 1, MAX_TARGET, why="a longer game would hardly end"
     )
     game = Pig(target=target)
     return _ChancePacked(ChanceKit(game, pig_estimator(game), "pig"))
@@ -224,10 +215,12 @@ def _takeaway_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
-    players = _bounded(
-        str(options.players), "--players", 2, MAX_PLAYERS, "players are named A to Z"
+    players = whole_number(
+        str(options.players), "--players", 2, MAX_PLAYERS, why="players are named A to Z"
     )
-    pile = _bounded(str(options.pile), "--pile", 1, MAX_PILE, "a longer game would hardly end")
+    pile = whole_number(
+        str(options.pile), "--pile", 1, MAX_PILE, why="a longer game would hardly end"
+    )
     game = TakeAway(pile=pile, players=players)
     return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
 
@@ -414,14 +407,23 @@ class BeyondSpec:
 
 
 def _parse_total(text: str, spec: str) -> Number:
+    stripped = text.strip()
+    said = f"the total in '{shown(spec)}'"
+    value: Fraction | None
     try:
-        value = Fraction(text.strip())
+        if not stripped.isascii() or "_" in stripped:  # the digits 0-9 only, as everywhere
+            raise ValueError(stripped)
+        value = Fraction(stripped)
     except (ValueError, ZeroDivisionError):
-        raise SpecError(
-            f"the total in '{shown(spec)}' must be a number such as 10 or 1/2, got '{shown(text)}'"
-        ) from None
-    if value < 0:
-        raise SpecError(f"the total in '{shown(spec)}' must be at least 0, got {text.strip()}")
+        if ascii_float(stripped) is None:
+            raise SpecError(
+                f"{said} must be a number{digits_hint(text)} such as 10 or 1/2, got '{shown(text)}'"
+            ) from None
+        value = None  # written in digits, but too long for Python to read
+    if stripped.startswith("-") if value is None else value < 0:
+        raise SpecError(f"{said} must be at least 0, got {echo(stripped)}")
+    if value is None:
+        raise SpecError(f"{said} is far too big, got {echo(stripped)}")
     return int(value) if value.denominator == 1 else value
 
 

@@ -86,12 +86,13 @@ from gamelib.cli.players import PLAYER_KINDS, Streams, advise, build_player, sea
 from gamelib.cli.positions import (
     BadPositionError,
     is_terminal,
+    line_title,
     move_json,
     position_after,
     run_lines,
     split_moves,
 )
-from gamelib.cli.presets import DEMO_PRESET, PRESETS
+from gamelib.cli.presets import DEMO_PRESET, PRESETS, preset_named
 from gamelib.cli.solve import SolveJob, add_solve_options, check_request
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -107,7 +108,7 @@ from gamelib.cli.specs import (
 )
 from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
-from gamelib.core.checks import echo, plural
+from gamelib.core.checks import echo, plural, printable
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.datatypes import Done, Playing, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition
@@ -305,7 +306,7 @@ def _top_parser(
     if help_game is not None:
         helped = games.get(help_game)
         for sub in (play, analyse, solving):
-            if helped is not None:
+            if helped is not None and (sub is not play or helped.name in games.playable()):
                 group = sub.add_argument_group(f"options of {help_game}")
                 # A group takes add_argument as a parser does; only for the help text.
                 helped.add_options(cast(argparse.ArgumentParser, group))
@@ -342,7 +343,7 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
 def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
     entry = games.two_player(name)
     if entry is None:
-        raise UsageError(_unknown_game(games, name))
+        raise UsageError(_unknown_game(games, name, playing))
     if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {name}", add_help=False)
@@ -411,6 +412,19 @@ class _Defaults:
             raise SpecError(f"--{name} is for {what}, and no player here is one")
 
 
+def _spec_text(given: str | None, flag: str, default: str) -> str:
+    """The player spec `flag` gives, or `default` when it is not given; UsageError for
+    an empty one, which names no player (rather than quietly meaning the default)."""
+    if given is None:
+        return default
+    if not given.strip():
+        raise UsageError(
+            f"{flag} is empty: name a player (gamelib list shows the kinds), or leave "
+            f"{flag} out for {default}"
+        )
+    return given
+
+
 def _seed(text: str | None) -> int | None:
     if text is None:
         return None
@@ -429,8 +443,8 @@ class _Play:
         summary: str,
     ) -> None:
         defaults = _Defaults(options, catalog)
-        self.maxie = defaults.spec(options.maxie or "human", catalog)
-        self.minnie = defaults.spec(options.minnie or "alphabeta", catalog)
+        self.maxie = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
+        self.minnie = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
         defaults.check_used([self.maxie, self.minnie], catalog)
         self.streams = streams
         self.catalog = catalog
@@ -463,7 +477,8 @@ class _Play:
             self.json_out.write(json_line(document))
         if self.save is not None:  # an OSError names the file (a full disk: /dev/full)
             write_file(self.save, (json.dumps(document, indent=1) + "\n").encode())
-            out.write(f"The game is saved in {self.save}: gamelib replay {self.save}\n")
+            saved = echo(str(self.save), 200)
+            out.write(f"The game is saved in {saved}: gamelib replay {saved}\n")
         return status
 
     def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
@@ -650,14 +665,15 @@ def _search_spec(
     options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
 ) -> PlayerSpec:
     defaults = _Defaults(options, catalog)
-    text: str | None = options.player
-    if text is None:  # a budget asks for the player that keeps one
-        budget = any(name in defaults.flags for name in ("time", "nodes"))
-        text = "id" if budget and "id" in catalog else "alphabeta"
+    budget = any(name in defaults.flags for name in ("time", "nodes"))
+    # A budget asks for the player that keeps one.
+    text = _spec_text(
+        options.player, "--player", "id" if budget and "id" in catalog else "alphabeta"
+    )
     spec = defaults.spec(text, catalog, kit.depth_limit)
     if spec.kind not in catalog:
         raise SpecError(
-            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{text}'"
+            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{shown(text)}'"
         )
     defaults.check_used([spec], catalog)
     return spec
@@ -769,7 +785,7 @@ class _Analyse(_Report):
             else:
                 side = kit.game.player(state)
                 self.out.write(
-                    f"line {number}: {text}\n{name} chooses "
+                    f"{line_title(number, text)}\n{name} chooses "
                     f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
                     f"{est_to_string(kit.estimator, analysis.value)}\n\n"
                 )
@@ -943,14 +959,13 @@ class _BeyondOptions:
     ) -> BeyondSpec:
         """The `--player` of analyse or trace: a search kind of `family`."""
         self.check_flags(title)
-        given: str | None = self.options.player
-        text = given or family_kinds(family)[0]
+        text = _spec_text(self.options.player, "--player", family_kinds(family)[0])
         spec = self.spec(text, family, title, players, default_depth)
         if spec.kind in PLAIN_KINDS:
             kinds = family_kinds(family)
             raise SpecError(
                 f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
-                f"not '{text}'"
+                f"not '{shown(text)}'"
             )
         self.check_depth_used([spec])
         return spec
@@ -989,7 +1004,10 @@ class _BeyondPlay(_BeyondOptions):
                 "are Maxie and Minnie: name them with --maxie and --minnie"
             )
         self.check_flags(kit.title)
-        texts = (self.options.maxie or "expectiminimax", self.options.minnie or "expectiminimax")
+        texts = (
+            _spec_text(self.options.maxie, "--maxie", "expectiminimax"),
+            _spec_text(self.options.minnie, "--minnie", "expectiminimax"),
+        )
         maxie, minnie = (self.spec(text, "chance", kit.title, None) for text in texts)
         self.check_depth_used([maxie, minnie])
         self.say_the_rule()
@@ -1014,7 +1032,13 @@ class _BeyondPlay(_BeyondOptions):
                 )
         self.check_flags(kit.title)
         specs = [
-            self.spec(self.seats.get(i + 1, "maxn"), "n-player", kit.title, n, kit.default_depth)
+            self.spec(
+                _spec_text(self.seats.get(i + 1), f"--player{i + 1}", "maxn"),
+                "n-player",
+                kit.title,
+                n,
+                kit.default_depth,
+            )
             for i in range(n)
         ]
         self.check_depth_used(specs)
@@ -1190,7 +1214,7 @@ def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> Bey
         if entry is None:
             return None
         if options.tree_text is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
         return entry.build(options)
     if options.tree_text is None:
         return None
@@ -1216,7 +1240,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
     _reject_extra(extra)
     if options.game is not None:
         if options.tree_text is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{options.tree_text}')")
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
         entry = games.two_player(options.game)
         if entry is None:
             raise UsageError(_unknown_game(games, options.game))
@@ -1231,7 +1255,8 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
         and text.strip().lower() not in HANDOUT_TREES
     ):
         raise UsageError(
-            f"unknown tree '{text}'; named trees: {', '.join(_tree_names())}, or write one out"
+            f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
+            "out"
         )
     return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
@@ -1327,6 +1352,9 @@ def _run(
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
     _check_file_names(options)
+    named: str | None = getattr(options, "game", None)
+    if named is not None and (entry := games.get(named)) is not None:
+        options.game = entry.name  # names are read without regard to case: Nim is nim
     if command == "list":
         _reject_extra(extra)
         return _list(stdout, catalog, games)
@@ -1337,10 +1365,10 @@ def _run(
         _run(list(demo.argv), stdin, stdout, stderr, catalog, games)
         return 0  # a show, not a contest: the status does not say who won
     if command == "run":
-        preset = PRESETS.get(options.preset)
+        preset = preset_named(options.preset)
         if preset is None:
             known = ", ".join(sorted(PRESETS))
-            raise UsageError(f"unknown preset '{options.preset}'; presets: {known}")
+            raise UsageError(f"unknown preset '{shown(options.preset)}'; presets: {known}")
         # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
         return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog, games)
     if command == "replay":
@@ -1447,8 +1475,11 @@ def _check_file_names(options: argparse.Namespace) -> None:
             raise UsageError(sentence)
 
 
-def _unknown_game(games: GameCatalog, name: str) -> str:
-    return f"unknown game '{name}'; known games: {', '.join(games.names())}"
+def _unknown_game(games: GameCatalog, name: str, playing: bool = False) -> str:
+    """The sentence for a game `name` that is not one of `games` (that can be played,
+    for `play`)."""
+    known = games.playable() if playing else games.names()
+    return f"unknown game '{shown(name)}'; known games: {', '.join(known)}"
 
 
 def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:
@@ -1516,7 +1547,7 @@ def _reject_seats(extra: list[str]) -> None:
 
 def _reject_extra(extra: list[str]) -> None:
     if extra:
-        raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
+        raise UsageError(f"unrecognized arguments: {shown(' '.join(extra))}")
 
 
 def main(
@@ -1565,13 +1596,15 @@ def main(
         ShallowBoundError,
         BoundsError,
     ) as error:
-        err.write(f"gamelib: {error}\n")
+        # Advice to call sys.setrecursionlimit is for Python programs, not for the command line.
+        message = error.sentence if isinstance(error, SearchDepthError) else str(error)
+        err.write(f"gamelib: {_said(message)}\n")
         return 2
     except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
-        err.write(f"gamelib: game stopped: {error}\n")
+        err.write(f"gamelib: game stopped: {_said(str(error))}\n")
         return 1
     except PictureError as error:  # the trace was shown, but not the picture asked for
-        err.write(f"gamelib: {error}\n")
+        err.write(f"gamelib: {_said(str(error))}\n")
         return 1
     except subprocess.CalledProcessError as error:
         err.write(f"gamelib: Graphviz's dot failed: {error.stderr.decode(errors='replace')}\n")
@@ -1585,6 +1618,12 @@ def main(
     except KeyboardInterrupt:
         err.write("gamelib: interrupted\n")
         return 1
+
+
+def _said(message: str) -> str:
+    """An error message as it is written: a control character that some part of it
+    quotes without `echo` is escaped all the same (a tree error keeps its line breaks)."""
+    return printable(message, keep="\n")
 
 
 _FIRST_STEPS = """\

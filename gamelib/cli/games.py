@@ -35,7 +35,7 @@ from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator
-from gamelib.games.connect4 import MAX_SIDE, ConnectFour, connect4_estimator
+from gamelib.games.connect4 import MAX_SIDE, SIDE_LIMIT_REASON, ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -45,7 +45,7 @@ from gamelib.games.explicit import (
     shallowest_leaf,
     tree_estimator,
 )
-from gamelib.games.nim import Nim, NimPlayer, nim_estimator
+from gamelib.games.nim import MAX_PILE, PILE_LIMIT_REASON, Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 __all__ = [
@@ -146,19 +146,15 @@ def pack(kit: GameKit[S, M, G]) -> KitUser:
     return _Packed(kit)
 
 
-def _positive(text: str, option: str) -> int:
-    value = whole_number(text, option)
-    if value < 1:
-        raise SpecError(f"{option} must be at least 1, got {value}")
-    return value
-
-
 def _nim_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--pile", default="15", help="pebbles at the start (default 15)")
+    parser.add_argument(
+        "--pile", default="15", help=f"pebbles at the start, at most {MAX_PILE} (default 15)"
+    )
 
 
 def _nim_build(options: argparse.Namespace) -> KitUser:
-    game = Nim(pile=_positive(str(options.pile), "--pile"))
+    pile = whole_number(str(options.pile), "--pile", 1, MAX_PILE, why=PILE_LIMIT_REASON)
+    game = Nim(pile=pile)
     return pack(GameKit(game, nim_estimator(game), lambda: NimPlayer(game)))
 
 
@@ -178,7 +174,7 @@ def explicit_tree(text: str) -> ExplicitGame:
         return ExplicitGame(named)
     if "[" not in text and text.strip().isidentifier():
         known = ", ".join(HANDOUT_TREES)
-        raise SpecError(f"unknown tree '{text}'; named trees: {known}, or write one out")
+        raise SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
     try:
         return ExplicitGame(parse_tree(text))
     except TreeSyntaxError as error:
@@ -208,15 +204,10 @@ def _connect4_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _connect4_build(options: argparse.Namespace) -> KitUser:
-    cols = _positive(str(options.cols), "--cols")
-    rows = _positive(str(options.rows), "--rows")
-    k = _positive(str(options.k), "--k")
-    for name, value in (("--cols", cols), ("--rows", rows), ("--k", k)):
-        if value > MAX_SIDE:
-            raise SpecError(
-                f"{name} must be at most {MAX_SIDE}, got {shown(str(value), 20)}: a bigger board "
-                "could not be searched in any useful time"
-            )
+    cols, rows, k = (
+        whole_number(str(text), name, 1, MAX_SIDE, why=SIDE_LIMIT_REASON)
+        for name, text in (("--cols", options.cols), ("--rows", options.rows), ("--k", options.k))
+    )
     try:
         game = ConnectFour(cols=cols, rows=rows, k=k)
     except ValueError as error:
@@ -282,24 +273,28 @@ class GameCatalog:
         return GameCatalog(self.entries.set(entry.name, entry))
 
     def __getitem__(self, name: str) -> AnyEntry:
-        return self.entries[name]
+        entry = self.get(name)
+        if entry is None:
+            raise KeyError(name)
+        return entry
 
     def get(self, name: str) -> AnyEntry | None:
-        """The game called `name`, if there is one."""
-        return self.entries.get(name)
+        """The game called `name`, if there is one; the name is read without regard to
+        case or surrounding spaces, as every name on the command line is (`Nim`)."""
+        return self.entries.get(name.strip().lower())
 
     def two_player(self, name: str) -> GameEntry | None:
         """The two-player game called `name`, if there is one."""
-        entry = self.entries.get(name)
+        entry = self.get(name)
         return entry if isinstance(entry, GameEntry) else None
 
     def beyond(self, name: str) -> BeyondEntry | None:
         """The game of chance or of n players called `name`, if there is one."""
-        entry = self.entries.get(name)
+        entry = self.get(name)
         return entry if isinstance(entry, BeyondEntry) else None
 
     def __contains__(self, name: object) -> bool:
-        return name in self.entries
+        return isinstance(name, str) and self.get(name) is not None
 
     def __iter__(self) -> Iterator[AnyEntry]:
         return iter([self.entries[name] for name in self.names()])

@@ -25,6 +25,7 @@ from gamelib.parallel.batch import run_batch
 __all__ = [
     "BadPositionError",
     "is_terminal",
+    "line_title",
     "move_json",
     "position_after",
     "run_lines",
@@ -71,8 +72,9 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         legal = seq.to_tuple(game.moves(state))
         move = game.parse_move(state, text)
         if move is None or move not in legal:
-            # What was typed is quoted as the prompt quotes it: escaped and cut short.
-            after = echo(" ".join(texts[: number - 1])) or "the start"
+            # What was typed is quoted as the prompt quotes it: escaped and cut short
+            # (the moves before it at more length, so a whole game's usually shows).
+            after = echo(" ".join(texts[: number - 1]), 200) or "the start"
             offered = ", ".join(board_order(game, legal))
             if isinstance(game, ExplainsIllegalMoves):
                 why = game.why_illegal(state, echo(text))
@@ -85,17 +87,31 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
         status = game.play(state, move)
         if isinstance(status, Done):
             if number < len(texts):
-                rest = echo(" ".join(texts[number:]))
+                rest = echo(" ".join(texts[number:]), 200)
                 raise BadPositionError(
                     f"the game is over after move {number} ({status.outcome}), "
                     f"so '{rest}' cannot be played"
                 )
             raise BadPositionError(
-                f"nothing to solve: the game is already over after {echo(' '.join(texts))} "
+                f"nothing to solve: the game is already over after {echo(' '.join(texts), 200)} "
                 f"({status.outcome})"
             )
         state = status.state
     return state, tuple(played)
+
+
+def line_title(number: int, text: str) -> str:
+    """How a text report heads the answer for a line of a `--positions` file: its
+    number and its moves, cut short after 200 characters and with control characters
+    escaped (`gamelib.core.checks.echo`).
+
+    ```pycon
+    >>> line_title(3, "4455\\x1b[2J")
+    'line 3: 4455\\\\x1b[2J'
+
+    ```
+    """
+    return f"line {number}: {echo(text, 200)}"
 
 
 def move_json(text: str) -> JsonValue:
@@ -143,7 +159,7 @@ def run_lines(
         if json_output:
             out.write(json_line({"line": number, "moves": text, "error": why}))
         else:
-            out.write(f"line {number}: {text}\n{why}\n\n")
+            out.write(f"{line_title(number, text)}\n{why}\n\n")
 
     progress = (
         Progress(err, len(good), terminal=is_terminal(err)) if err is not None and good else None

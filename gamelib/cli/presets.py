@@ -7,7 +7,7 @@ from typing import final
 
 from pyrsistent import PMap, pmap
 
-__all__ = ["DEMO_PRESET", "PRESETS", "Preset"]
+__all__ = ["DEMO_PRESET", "PRESETS", "Preset", "preset_named"]
 
 DEMO_PRESET = "C4_ABvMM"
 """What `gamelib demo` runs: two search players on Connect Four, no input needed."""
@@ -82,3 +82,17 @@ PRESETS: PMap[str, Preset] = pmap(
     )
 )
 """Presets by name, after the course's `RunNim.HvM` style runs; `gamelib list` shows them."""
+
+
+def preset_named(name: str) -> Preset | None:
+    """The preset called `name`, read without regard to case or surrounding spaces, as
+    every name on the command line is (`c4_hvab`).
+
+    ```pycon
+    >>> preset_named(" c4_hvab ").name
+    'C4_HvAB'
+
+    ```
+    """
+    wanted = name.strip().lower()
+    return next((p for p in PRESETS.values() if p.name.lower() == wanted), None)

@@ -43,13 +43,14 @@ from gamelib.cli.batch import BatchOptions, json_line, position_lines
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
     BadPositionError,
+    line_title,
     move_json,
     position_after,
     run_lines,
     split_moves,
 )
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
-from gamelib.core.checks import plural
+from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.parallel.recipes import SolveRecipe
@@ -74,6 +75,12 @@ DEFAULT_TABLE = 1_000_000
 
 PROGRESS_EVERY = 50_000
 """Positions between updates of the progress line."""
+
+PROOF_POSITIONS = 100_000
+"""The most positions `--proof` writes out.  A proof shares a position reached along
+several lines, but written out as a tree it has that position once for each, and grows
+exponentially with the length of the game (Nim from 50: 2,125,763 positions; from 100:
+over 10^12); `--dot` writes each position once."""
 
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
@@ -156,9 +163,11 @@ def check_request(options: argparse.Namespace) -> Request:
             asked = "--proof" if options.proof else "--dot"
             raise SpecError(f"{asked} proves one position: it cannot be used with --positions")
         if positions != "-" and not Path(positions).exists():
-            raise SpecError(f"--positions: no such file '{positions}'")
+            raise SpecError(f"--positions: no such file '{echo(positions, 200)}'")
         if positions != "-" and Path(positions).is_dir():
-            raise SpecError(f"--positions: '{positions}' is a folder, not a file of positions")
+            raise SpecError(
+                f"--positions: '{echo(positions, 200)}' is a folder, not a file of positions"
+            )
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
     moves = "" if options.moves is None else str(options.moves)
@@ -399,6 +408,8 @@ class SolveJob:
             except OSError as error:
                 unwritten = error
         wrote = request.dot is not None and unwritten is None
+        largest = max((proof_size(p.tree) for p in proofs), default=0)
+        trees = request.proof and largest <= PROOF_POSITIONS
         if request.json:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
@@ -411,7 +422,7 @@ class SolveJob:
                         "goal": p.goal.value,
                         "size": proof_size(p.tree),
                         "checked": True,
-                        **({"tree": _tree_json(game, p.tree)} if request.proof else {}),
+                        **({"tree": _tree_json(game, p.tree)} if trees else {}),
                     }
                     for p in proofs
                 ]
@@ -419,9 +430,17 @@ class SolveJob:
                 found["dot"] = str(request.dot)
             self.out.write(json.dumps(found) + "\n")
         else:
-            self._text(game, solution, columns, table, proofs, wrote=wrote)
+            self._text(game, solution, columns, table, proofs, wrote=wrote, trees=trees)
+        if request.proof and not trees:
+            self.err.write(
+                f"gamelib: the proof was not written out: as a tree it has {largest:,} "
+                "positions (one reached along several lines once for each), more than the "
+                f"{PROOF_POSITIONS:,} --proof writes; --dot FILE writes each position once\n"
+            )
         if unwritten is not None:
             raise unwritten  # names the file: `main` says it cannot be written
+        if request.proof and not trees:
+            return 1
         return 0
 
     def _solve(
@@ -510,7 +529,7 @@ class SolveJob:
                 }
                 self.out.write(json.dumps(found) + "\n")
             else:
-                self.out.write(f"line {number}: {text}\n")
+                self.out.write(f"{line_title(number, text)}\n")
                 self._text(game, solution, columns, None, [], board=False)
                 self.out.write("\n")
             self.out.flush()
@@ -535,7 +554,7 @@ class SolveJob:
                 }
                 self.out.write(json_line(line))
             else:
-                self.out.write(f"line {number}: {text}\n")
+                self.out.write(f"{line_title(number, text)}\n")
                 self._text(kit.game, solution, columns, None, [], board=False)
                 self.out.write("\n")
 
@@ -555,7 +574,7 @@ class SolveJob:
         if self.request.json:
             self.out.write(json.dumps({"line": number, "moves": text, "error": why}) + "\n")
         else:
-            self.out.write(f"line {number}: {text}\n{why}\n\n")
+            self.out.write(f"{line_title(number, text)}\n{why}\n\n")
         self.out.flush()
 
     def _answer(
@@ -599,7 +618,9 @@ class SolveJob:
         board: bool = True,
         *,
         wrote: bool = False,
+        trees: bool = False,
     ) -> None:
+        """The answer as text; with `trees`, each proof's tree written out."""
         out = self.out
         line = " ".join(game.move_to_string(m) for m in solution.principal)
         if board:
@@ -625,7 +646,7 @@ class SolveJob:
                 f"\nproof that {proof.title}: {size:,} positions, "
                 "checked against the rules of the game\n"
             )
-            if self.request.proof:
+            if trees:
                 out.write(proof_to_text(game, proof.tree) + "\n")
         if wrote:
             out.write(f"wrote {self.request.dot}\n")

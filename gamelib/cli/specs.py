@@ -18,7 +18,7 @@ from typing import final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Catalog, Option
-from gamelib.core.checks import ECHO_LIMIT, article, ascii_int, digits_hint, echo, plural
+from gamelib.core.checks import article, echo, plural, read_whole
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -66,14 +66,15 @@ class PlayerSpec:
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """`text` as an error message echoes it: a long one cut short, saying how long it was.
+    """`text` as an error message echoes it (`gamelib.core.checks.echo`): a long one cut
+    short, saying how long it was, and control characters escaped.
 
     A player spec or a name keeps 40 characters; a number is cut at
-    `ECHO_LIMIT` (20).
+    `gamelib.core.checks.ECHO_LIMIT` (20).
 
     ```pycon
-    >>> shown("12"), shown("9" * 5000, ECHO_LIMIT)
-    ('12', '99999999999999999999... (5,000 characters)')
+    >>> shown("12"), shown("9" * 5000, 20), shown("nim\\x1b[31m")
+    ('12', '99999999999999999999... (5,000 characters)', 'nim\\\\x1b[31m')
 
     ```
     """
@@ -97,33 +98,34 @@ root, so depth 2 is the deepest that works
     )
 
 
-def whole_number(text: str, what: str) -> int:
+def whole_number(
+    text: str, what: str, least: int | None = None, most: int | None = None, *, why: str = ""
+) -> int:
     """`text` as an integer in the digits 0-9 (the one rule, see
-    `gamelib.core.checks`); SpecError naming `what` otherwise.
+    `gamelib.core.checks`), from `least` to `most` if given; SpecError naming
+    `what` otherwise, with `why` there is a `most`.
 
     ```pycon
     >>> whole_number("３", "--pile")
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: --pile must be a whole number written with the digits 0-9, got '３'
+    >>> whole_number("0", "--pile", 1)
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: --pile must be at least 1, got 0
 
     ```
     """
-    value = ascii_int(text)
-    if value is None:
-        if text.strip().lstrip("+-").isdigit() and text.isascii():  # thousands of digits
-            raise SpecError(f"{what} is far too big, got '{shown(text.strip(), ECHO_LIMIT)}'")
-        shown_text = shown(text, ECHO_LIMIT)
-        raise SpecError(f"{what} must be a whole number{digits_hint(text)}, got '{shown_text}'")
-    return value
+    try:
+        return read_whole(text, least, most, why=why)
+    except ValueError as error:
+        raise SpecError(f"{what} {error}") from None
 
 
 def parse_depth(text: str, where: str = "--depth") -> int:
     """A search depth from text; SpecError unless it is a whole number >= 1."""
-    depth = whole_number(text.strip(), f"the depth in {where}")
-    if depth < 1:
-        raise SpecError(f"the depth in {where} must be at least 1, got {echo(depth)}")
-    return depth
+    return whole_number(text, f"the depth in {where}", 1)
 
 
 def parse_option(option: Option[object], text: str, where: str) -> object:

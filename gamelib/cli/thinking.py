@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, final
 
 from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, StopReason
+from gamelib.core.checks import plural
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator, est_to_string
@@ -38,7 +39,7 @@ _STOPS: dict[StopReason, str] = {
 
 def positions(count: int) -> str:
     """`1 position`, `2,345 positions`."""
-    return f"{count:,} position" + ("" if count == 1 else "s")
+    return plural(count, "position")
 
 
 def stop_words(found: Deepening[M, G]) -> str:
@@ -51,9 +52,10 @@ def info_line(estimator: Estimator[S, M, G], iteration: Iteration[M, G]) -> str:
     game = estimator.game
     rate = iteration.positions / iteration.seconds if iteration.seconds > 0 else 0.0
     line = " ".join(game.move_to_string(m) for m in iteration.line)
+    noun = "position " if iteration.positions == 1 else "positions"  # the columns stay aligned
     return (
         f"depth {iteration.depth:>2}  {est_to_string(estimator, iteration.value):<24}"
-        f"{iteration.positions:>11,} positions {rate:>11,.0f}/s {iteration.seconds:>7.2f} s"
+        f"{iteration.positions:>11,} {noun} {rate:>11,.0f}/s {iteration.seconds:>7.2f} s"
         f"  line: {line}"
     )
 

@@ -8,7 +8,11 @@ from Python (a pile, a board size) must be an `int` and not a `bool`:
 `Nim(pile=2.5)` and `Nim(pile=True)` are mistakes, not piles.
 
 An error message names the bad value, but never echoes a 5,000-digit
-number or a long line whole: `echo` cuts it.
+number or a long line whole, nor a control character that a terminal would
+obey (an escape sequence that turns the rest red, clears the screen or
+retitles the window): `echo` cuts the value short and writes each such
+character as its Python escape.  Every message that quotes what someone
+typed or passed goes through it.
 
 ```pycon
 >>> ascii_int("12"), ascii_int("-3"), ascii_int("٣"), ascii_int("３"), ascii_int("1_000")
@@ -17,6 +21,8 @@ number or a long line whole: `echo` cuts it.
 (0.25, None, None)
 >>> echo("9" * 5000)
 '99999999999999999999... (5,000 characters)'
+>>> print(echo("nim\\x1b[31m"))
+nim\\x1b[31m
 
 ```
 """
@@ -36,6 +42,8 @@ __all__ = [
     "echo",
     "echo_value",
     "plural",
+    "printable",
+    "read_whole",
     "whole_number",
 ]
 
@@ -55,23 +63,85 @@ def ascii_int(text: str) -> int | None:
     stripped = text.strip()
     if _INT.fullmatch(stripped) is None:
         return None
-    if len(stripped) > 4000:  # int() refuses more than 4,300 digits; no count here needs them
+    if len(stripped) > _MOST_DIGITS:
         return None
     return int(stripped)
 
 
-def ascii_float(text: str) -> float | None:
-    """The finite number `text` writes in ASCII digits (`0.5`, `.5`, `5e-1`), or None.
+_MOST_DIGITS = 4000
+"""The longest whole number `ascii_int` reads: `int` refuses more than 4,300 digits, and
+no count gamelib takes needs so many."""
 
-    `-0` reads as `0`: a message should not speak of "prune -0".
+
+def ascii_float(text: str) -> float | None:
+    """The number `text` writes in ASCII digits (`0.5`, `.5`, `5e-1`), or None.
+
+    A number too big for a float (`1e999`, 5,000 nines) reads as `inf`, so
+    that a range check, not "must be a number", refuses it; `nan` and `inf`
+    are not written in digits and read as None.  `-0` reads as `0`: a
+    message should not speak of "prune -0".
+
+    ```pycon
+    >>> ascii_float("1e999"), ascii_float("-" + "9" * 400), ascii_float("-0")
+    (inf, -inf, 0.0)
+
+    ```
     """
     stripped = text.strip()
     if _FLOAT.fullmatch(stripped) is None:
         return None
-    value = float(stripped)
-    if not math.isfinite(value):  # 1e999
-        return None
-    return value + 0.0
+    return float(stripped) + 0.0
+
+
+def read_whole(
+    text: str,
+    least: int | None = None,
+    most: int | None = None,
+    *,
+    why: str = "",
+    or_none: bool = False,
+) -> int:
+    """The whole number `text` writes in ASCII digits, from `least` to `most` (each
+    if given); otherwise `ValueError` with the rest of a sentence that begins with
+    what was given ("--cols", "the depth in --depth").
+
+    `why` says why there is a `most`; `or_none` adds that `none` is allowed
+    too (the caller reads it).  A number too long to read (more than 4,000
+    digits) is refused as too big or too small, not as "not a whole number";
+    every value is quoted through `echo`.
+
+    ```pycon
+    >>> read_whole("40", 1, 32, why="a bigger board could not be searched")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be at most 32, got 40: a bigger board could not be searched
+    >>> read_whole("9" * 5000, 1, 10**12, or_none=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: must be at most 1,000,000,000,000 (or none), got 99999999999999999999... \
+(5,000 characters)
+    >>> read_whole("-" + "9" * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: is far too small, got -9999999999999999999... (5,001 characters)
+
+    ```
+    """
+    stripped = text.strip()
+    value = ascii_int(stripped)
+    if value is None and _INT.fullmatch(stripped) is None:
+        also = " or none" if or_none else ""
+        raise ValueError(f"must be a whole number{digits_hint(text)}{also}, got '{echo(text)}'")
+    negative = stripped.startswith("-")
+    if least is not None and (negative if value is None else value < least):
+        raise ValueError(f"must be at least {least:,}, got {echo(stripped)}")
+    if most is not None and (not negative if value is None else value > most):
+        also = " (or none)" if or_none else ""
+        because = f": {why}" if why else ""
+        raise ValueError(f"must be at most {most:,}{also}, got {echo(stripped)}{because}")
+    if value is None:
+        raise ValueError(f"is far too {'small' if negative else 'big'}, got {echo(stripped)}")
+    return value
 
 
 def digits_hint(text: str) -> str:
@@ -88,24 +158,61 @@ def digits_hint(text: str) -> str:
     return ""
 
 
-def echo(value: object, limit: int = ECHO_LIMIT) -> str:
-    """`value` as a message quotes it: text longer than `limit` is cut, saying how long.
+def echo(value: object, limit: int = ECHO_LIMIT, *, length: int | None = None) -> str:
+    """`value` as a message quotes it: every character a terminal would not print as
+    it is (ESC, NUL, a bell, a right-to-left override) written as its Python escape
+    (`\\x1b`), and cut after `limit` characters so written, saying how long the value
+    was (an escape is kept whole or left out).  `length` is how long the value was
+    when `value` is only its start (a line read only so far).
 
     A huge integer is described by its number of digits instead (`str` of
     one with more than 4,300 digits is itself an error in Python 3.11).
 
     ```pycon
-    >>> echo(12), echo(10**5000)
-    ('12', 'a number of 5,001 digits')
+    >>> echo(12), echo(10**5000), echo(-(10**30)), echo("a\\x00b\\x07")
+    ('12', 'a number of 5,001 digits', 'a negative number of 31 digits', 'a\\\\x00b\\\\x07')
+    >>> echo("\\x1b" * 100)
+    '\\\\x1b\\\\x1b\\\\x1b\\\\x1b\\\\x1b... (100 characters)'
 
     ```
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of {_digits(abs(value)):,} digits"
+        sign = "negative " if value < 0 else ""
+        return f"a {sign}number of {_digits(abs(value)):,} digits"
     text = value if isinstance(value, str) else str(value)
-    if len(text) <= limit:
+    whole = len(text) if length is None else max(length, len(text))
+    if whole <= limit and text.isprintable():  # almost always: nothing to do
         return text
-    return f"{text[:limit]}... ({len(text):,} characters)"
+    kept: list[str] = []
+    size = 0
+    for c in text[:limit]:
+        written = printable(c)
+        if size + len(written) > limit:
+            break
+        kept.append(written)
+        size += len(written)
+    if len(kept) == whole:
+        return "".join(kept)
+    return f"{''.join(kept)}... ({whole:,} characters)"
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with each character that is not printable written as its Python escape,
+    except those in `keep` (a message's own line breaks): what `echo` does to a value,
+    and what the command line does to a whole message before writing it, in case
+    some part of it was quoted without `echo`.
+
+    ```pycon
+    >>> printable("a\\x1b[2J\\nb", keep="\\n")
+    'a\\\\x1b[2J\\nb'
+
+    ```
+    """
+    if text.isprintable():  # almost always: nothing to do
+        return text
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode() for c in text
+    )
 
 
 def echo_value(value: object) -> str:

@@ -77,8 +77,9 @@ class Advice:
 
 
 def echo(text: str, limit: int = ECHO_LIMIT, *, length: int | None = None) -> str:
-    """`text` made safe to repeat back: control characters shown as `\\x..` escapes,
-    and cut short as messages cut what they quote (`gamelib.core.checks.echo`).
+    """`text` made safe to repeat back, as every message quotes what was typed
+    (`gamelib.core.checks.echo`): control characters shown as `\\x..` escapes, and
+    cut short, here after 40 characters.
 
     `length`: how long the whole text was, when `text` is only its start (a line
     longer than `LINE_LIMIT`, of which the rest was not kept).
@@ -93,10 +94,7 @@ def echo(text: str, limit: int = ECHO_LIMIT, *, length: int | None = None) -> st
 
     ```
     """
-    safe = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
-    if length is None or length <= len(text):
-        return checks.echo(safe, limit)
-    return checks.echo(safe[:limit], limit) + f"... ({length:,} characters)"
+    return checks.echo(text, limit, length=length)
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:

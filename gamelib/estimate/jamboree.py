@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar, final
 
 from gamelib import seq
+from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.estimate.alphabeta import make_scan
 from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
@@ -80,9 +81,9 @@ class JamboreeSettings(Settings[S, M, G]):
         Settings.__post_init__(self)
         p: object = self.prune_percentage
         if not isinstance(p, int | float) or isinstance(p, bool):
-            raise TypeError(f"prune percentage must be a number, got {p!r}")
+            raise TypeError(f"prune percentage must be a number, got {echo_value(p)}")
         if not 0.0 <= p <= 1.0:  # also rejects NaN
-            raise ValueError(f"prune percentage must be between 0 and 1, got {p}")
+            raise ValueError(f"prune percentage must be between 0 and 1, got {echo_value(p)}")
 
 
 class Spread(Protocol[S_contra, M, G]):

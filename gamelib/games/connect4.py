@@ -54,6 +54,7 @@ from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
 __all__ = [
     "MAX_SIDE",
+    "SIDE_LIMIT_REASON",
     "Board",
     "ConnectFour",
     "ConnectFourState",
@@ -68,6 +69,8 @@ _PIECE = {1: "X", -1: "O", 0: "."}
 
 MAX_SIDE = 32
 """The most columns, rows and k a board may have (standard Connect Four is 7 x 6)."""
+SIDE_LIMIT_REASON = "a bigger board could not be searched in any useful time"
+"""Why there is a `MAX_SIDE`, as the messages refusing a bigger board say."""
 
 
 _SIDES = (Side.Maxie, Side.Minnie)
@@ -295,8 +298,7 @@ class ConnectFour:
             whole_number(value, name)  # an int, not a bool or a float, and at least 1
             if value > MAX_SIDE:
                 raise ValueError(
-                    f"{name} must be at most {MAX_SIDE}, got {echo(value)}: a bigger board "
-                    "could not be searched in any useful time"
+                    f"{name} must be at most {MAX_SIDE}, got {echo(value)}: {SIDE_LIMIT_REASON}"
                 )
         if self.k > max(self.cols, self.rows):
             raise ValueError(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
-from gamelib.core.checks import ascii_int
+from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.estimate.estimator import NumericEstimator
@@ -379,13 +379,18 @@ _EXCERPT = 30
 
 
 def _excerpt(text: str, at: int) -> tuple[str, int]:
-    """The tree text around position `at` (all of it when short), and where `at` falls in it."""
-    if len(text) <= 2 * _EXCERPT + 10:
-        return text, at
-    start = max(0, at - _EXCERPT)
-    end = min(len(text), at + _EXCERPT)
+    """The tree text around position `at` (all of it when short), and where `at` falls in it,
+    with control characters escaped (`gamelib.core.checks.printable`), so that the caret
+    under it still points at `at`.
+    """
+    start, end = 0, len(text)
+    if len(text) > 2 * _EXCERPT + 10:
+        start = max(0, at - _EXCERPT)
+        end = min(len(text), at + _EXCERPT)
     before = "..." if start else ""
-    return before + text[start:end] + ("..." if end < len(text) else ""), len(before) + at - start
+    after = "..." if end < len(text) else ""
+    shown = before + printable(text[start:end]) + after
+    return shown, len(before) + len(printable(text[start:at]))
 
 
 def _number(value: float) -> str:

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast, final
 
 from gamelib.core.human import echo
+from gamelib.search.player import SearchDepthError
 
 __all__ = [
     "DASK_CONNECT_SECONDS",
@@ -112,12 +113,17 @@ class Workers:
 def describe_error(error: BaseException) -> str:
     """One sentence for `error`: its message, named by its kind unless it is gamelib's own.
 
+    A search too deep for Python's stack is said without the advice to raise the
+    recursion limit: the caller of a batch cannot raise it in a worker's process.
+
     ```pycon
     >>> describe_error(ZeroDivisionError("division by zero"))
     'ZeroDivisionError: division by zero'
 
     ```
     """
+    if isinstance(error, SearchDepthError):
+        return error.sentence
     text = str(error) or "no message"
     if type(error).__module__.startswith("gamelib"):
         return text

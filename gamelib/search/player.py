@@ -144,7 +144,17 @@ WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est
 
 
 class SearchDepthError(RecursionError):
-    """The search went deeper than Python's recursion limit allows."""
+    """The search went deeper than Python's recursion limit allows.
+
+    Its message may end with advice only a program can take (raise the limit with
+    `sys.setrecursionlimit`); `sentence` is the message without it, for the command
+    line, where that cannot be done.
+    """
+
+    def __init__(self, sentence: str, advice: str = "") -> None:
+        super().__init__(sentence + advice)
+        self.sentence = sentence
+        """The message without the advice for Python programs."""
 
 
 class GameRecursionError(RecursionError):
@@ -189,7 +199,8 @@ def recursion_error(depth: int, error: RecursionError) -> RecursionError:
     return SearchDepthError(
         f"a search of depth {depth} goes deeper than Python's recursion limit ({limit}) "
         f"allows: it ran out of room about {times} moves deep, so choose a depth of at most "
-        f"{max(1, times - 2)} (or raise the limit with sys.setrecursionlimit)"
+        f"{max(1, times - 2)}",
+        " (or raise the limit with sys.setrecursionlimit)",
     )
 
 
