@@ -20,6 +20,7 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/seq.py
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/solve.py
 	cd benchmarks && ../$(BIN)/python deepening.py
