@@ -431,7 +431,8 @@ class SolveJob:
             self.out.write(json.dumps(found) + "\n")
         else:
             self._text(game, solution, columns, table, proofs, wrote=wrote, trees=trees)
-        if request.proof and not trees:
+        untold = request.proof and not trees  # the proof asked for, too big to write out
+        if untold:
             self.err.write(
                 f"gamelib: the proof was not written out: as a tree it has {largest:,} "
                 "positions (one reached along several lines once for each), more than the "
@@ -439,9 +440,7 @@ class SolveJob:
             )
         if unwritten is not None:
             raise unwritten  # names the file: `main` says it cannot be written
-        if request.proof and not trees:
-            return 1
-        return 0
+        return 1 if untold else 0
 
     def _solve(
         self,
