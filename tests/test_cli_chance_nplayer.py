@@ -110,12 +110,12 @@ Game over! Maxie wins!
 def test_a_seeded_pig_game_exact_transcript() -> None:
     argv = ("play", "pig", "--target", "10", "--maxie", "expectiminimax:2", "--minnie", "star2:2")
     status, out, err = run(*argv, "--seed", "2")
-    assert (status, out, err) == (10, PIG_SEED_2, "")  # 10: Maxie won
+    assert (status, out, err) == (0, PIG_SEED_2, "")
 
 
 def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
     argv = ("play", "pig", "--target", "12", "--maxie", "star1:3", "--minnie", "random")
-    status, out, _ = run(*argv, "--seed", "11")
+    status, out, _ = run(*argv, "--seed", "11", "--exit-code")
     assert status == (10 if out.endswith("Game over! Maxie wins!\n") else 11)
     assert run(*argv, "--seed", "11")[1] == out  # the same seed, the same game
     game = Pig(target=12)
@@ -151,7 +151,9 @@ def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
 
 
 def test_pig_plays_itself_with_no_players_named() -> None:
-    status, out, err = run("play", "pig", "--target", "8", "--depth", "2", "--seed", "1")
+    status, out, err = run(
+        "play", "pig", "--target", "8", "--depth", "2", "--seed", "1", "--exit-code"
+    )
     assert (status, err) == (10 if out.endswith("Maxie wins!\n") else 11, "")
     assert out.startswith(
         "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
@@ -165,7 +167,7 @@ def test_a_human_at_pig_typo_then_legal_moves() -> None:
         "play", "pig", "--target", "10", "--maxie", "human", "--minnie", "expectiminimax:2",
         "--seed", "2", stdin="hold\nr\nroll\nR\n",
     )  # fmt: skip
-    assert (status, err) == (10, "")  # Maxie (you) won
+    assert (status, err) == (0, "")  # the game ended (you won)
     prompt = "Maxie, please type your move: "
     assert out == (
         "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
@@ -206,7 +208,7 @@ def test_a_takeaway_game_exact_transcript_and_final_utilities() -> None:
     status, out, err = run(
         "play", "takeaway", "--pile", "6", "--player2", "paranoid:3", "--player3=shallow-maxn:3"
     )
-    assert (status, err) == (20, "")  # 20: A won
+    assert (status, err) == (0, "")  # the game ended (A won, as the last line says)
     assert untimed(out) == (
         "Playing takeaway: take 1-3 pebbles; taking the last wins; 3 players by default.\n"
         "A: MaxN(depth 5).  B: Paranoid(depth 3).  C: ShallowMaxN(depth 3, total 1).\n"
@@ -253,7 +255,8 @@ def test_a_human_at_takeaway_typo_then_legal_move_then_end_of_input() -> None:
 
 
 def test_takeaway_plays_itself_with_no_players_named() -> None:
-    status, out, err = run("play", "takeaway", "--players", "4", "--pile", "9", "--depth", "3")
+    argv = ("play", "takeaway", "--players", "4", "--pile", "9", "--depth", "3", "--exit-code")
+    status, out, err = run(*argv)
     winner = re.search(r"Game over! .*\n$", out)
     assert winner is not None
     utilities = [int(u) for u in re.findall(r"[A-D] (\d)", winner.group())]

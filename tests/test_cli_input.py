@@ -74,8 +74,8 @@ def test_a_pile_over_400_is_refused_by_every_command(argv: tuple[str, ...], pile
     [
         (("solve", "nim", "--all", "--json"), (0,)),
         (("solve", "nim", "--dot", "{dot}"), (0,)),
-        (("play", "nim", "--maxie", "random", "--minnie", "random", "--seed", "3"), (10, 11)),
-        (("play", "nim", "--maxie", "alphabeta", "--minnie", "direct"), (10,)),
+        (("play", "nim", "--maxie", "random", "--minnie", "random", "--seed", "3"), (0,)),
+        (("play", "nim", "--maxie", "alphabeta", "--minnie", "direct", "--exit-code"), (10,)),
         (("analyse", "nim", "--player", "id", "--time", "0.2"), (0,)),
         (("trace", "--game", "nim", "--json"), (0,)),
     ],

@@ -120,7 +120,7 @@ def test_connect_four_ends_on_the_winning_board_through_the_cli() -> None:
         "play", "connect4", "--cols", "4", "--rows", "4", "--k", "3",
         "--maxie", "human", "--minnie", "human", stdin="1\n1\n2\n2\n3\n",
     )  # fmt: skip
-    assert status == 10  # Maxie won
+    assert status == 0  # the game ended (Maxie won)
     assert out.endswith(
         "Maxie decides to make the move 3 (T s)\n\n"
         " 1 2 3 4\n|. . . .|\n|. . . .|\n|O O . .|\n|X X X .|\nGame over! Maxie wins!\n"

@@ -123,19 +123,45 @@ def test_play_help_lists_the_games_own_options_and_only_playable_games() -> None
     assert re.search(r"one of: connect4, nim, pig, takeaway, tictactoe\n", text)  # no tree
 
 
-def test_the_exit_status_says_who_won() -> None:
-    assert run("play", "nim", "--pile", "5", "--maxie", "direct", "--minnie", "direct")[0] == 11
-    assert run("play", "nim", "--pile", "6", "--maxie", "direct", "--minnie", "direct")[0] == 10
-    draw = run("play", "tictactoe", "--maxie", "alphabeta:9", "--minnie", "alphabeta:9")
-    assert draw[0] == 12
-    assert run("demo")[0] == 0  # the demo is a show
+NIM_5 = ("play", "nim", "--pile", "5", "--maxie", "direct", "--minnie", "direct")
+NIM_6 = ("play", "nim", "--pile", "6", "--maxie", "direct", "--minnie", "direct")
+TTT_DRAW = ("play", "tictactoe", "--maxie", "alphabeta:9", "--minnie", "alphabeta:9")
+
+
+def test_a_finished_game_exits_0_whoever_won() -> None:
+    # A finished game is a job done: make, `set -e` scripts and CI carry on after it.
+    for argv, last in ((NIM_5, "Minnie wins!"), (NIM_6, "Maxie wins!"), (TTT_DRAW, "draw!")):
+        status, out, err = run(*argv)
+        assert (status, err) == (0, "")
+        assert out.endswith(f"{last}\n")  # who won is in the last line
+    assert run("demo")[0] == 0
+
+
+def test_exit_code_asks_for_the_winner_in_the_status() -> None:
+    assert run(*NIM_5, "--exit-code")[0] == 11
+    assert run(*NIM_6, "--exit-code")[0] == 10
+    assert run(*TTT_DRAW, "--exit-code")[0] == 12
+    assert run("run", "Nim_MMvMM", "--exit-code")[0] in (10, 11)  # a preset takes it too
+    pig = ("play", "pig", "--seed", "2", "--target", "10", "--exit-code")
+    assert run(*pig)[0] in (10, 11)
+    assert run("play", "takeaway", "--pile", "7", "--exit-code")[0] in (19, 20, 21, 22)
+
+
+def test_help_gives_the_table_of_exit_statuses() -> None:
+    for argv in (("--help",), ("play", "--help")):
+        with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
+            main(list(argv))
+        text = out.getvalue()
+        assert "exit status:\n  0   the command did what was asked" in text
+        assert "  2   the command line cannot run" in text
+        assert "10 Maxie, 11 Minnie, 12 a draw" in text
 
 
 def test_play_json_is_one_object_on_standard_output() -> None:
     status, out, err = run(
         "play", "nim", "--pile", "6", "--maxie", "direct", "--minnie", "alphabeta:3", "--json"
     )
-    assert status == 10
+    assert status == 0
     assert "Game over! Maxie wins!" in err  # the game itself goes to standard error
     document = json.loads(out)
     assert out.count("\n") == 1
@@ -146,7 +172,7 @@ def test_play_json_is_one_object_on_standard_output() -> None:
         "moves": document["moves"],
         "outcome": "Maxie wins!",
         "winner": "Maxie",
-        "status": 10,
+        "finished": True,
     }
     assert sum(int(m) for m in document["moves"]) == 6
 
@@ -157,7 +183,7 @@ def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
         "play", "tictactoe", "--maxie", "human", "--minnie", "alphabeta:9", "--save", str(saved),
         stdin="1\n2\n3\n4\n",
     )  # fmt: skip
-    assert status == 11  # Minnie won: she took 3, so Maxie's 3 was refused and 4 lost
+    assert status == 0  # Minnie won: she took 3, so Maxie's 3 was refused and 4 lost
     assert f"The game is saved in {saved}: gamelib replay {saved}\n" in out
     document = json.loads(saved.read_text(encoding="utf-8"))
     assert document["moves"] == ["1", "5", "2", "3", "4", "7"]
@@ -266,7 +292,7 @@ def test_a_search_player_says_it_is_thinking_on_a_terminal() -> None:
     status, out, shown = _stderr_on_a_terminal(
         "play", "connect4", "--maxie", "alphabeta:9", "--minnie", "random", "--seed", "1"
     )
-    assert status in (10, 11, 12)
+    assert status == 0
     assert "Game over!" in out
     assert re.search(
         r"Maxie is thinking \(AlphaBeta\(depth 9\)\): [\d,]+ positions estimated", shown
@@ -280,7 +306,7 @@ def test_piped_nothing_says_it_is_thinking() -> None:
     status, out, err = gamelib(
         "play", "connect4", "--maxie", "alphabeta:5", "--minnie", "minimax:4"
     )
-    assert status in (10, 11, 12)
+    assert status == 0
     assert "thinking" not in out + err
 
 

@@ -146,6 +146,19 @@ G = TypeVar("G")
 R = TypeVar("R")
 
 
+EXIT_STATUSES = """\
+exit status:
+  0   the command did what was asked (a game played to its end, whoever won)
+  1   a game or search stopped before its end: quit, end of input, Ctrl-C,
+      SIGTERM, a faulty player or game, a batch line without an answer
+  2   the command line cannot run: a bad option, name, number, move or file
+  with play --exit-code, a finished game exits with who won instead of 0:
+  10 Maxie, 11 Minnie, 12 a draw; 20 + i when player i of n (from 0) wins
+  alone, 19 when several share the best
+"""
+"""The exit statuses, as `gamelib --help` and `gamelib play --help` end."""
+
+
 class UsageError(Exception):
     """A command line that cannot be run; the message says why."""
 
@@ -171,6 +184,8 @@ def _top_parser(
         prog="gamelib",
         description="Play and analyse games with the 15-150 search players: two-player "
         "games, games of chance and games of n players.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"gamelib {_version()}")
     parser.add_argument(
@@ -189,6 +204,8 @@ def _top_parser(
         description="Play one game.  A game of n players names its players with --player1 "
         "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
         "chance with --maxie and --minnie.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.playable())}")
     play.add_argument(
@@ -205,12 +222,18 @@ def _top_parser(
         "--json",
         action="store_true",
         help="show the game on standard error and write it as one JSON object on standard "
-        "output at the end: game, options, players, moves, outcome, winner, status",
+        "output at the end: game, options, players, moves, outcome, winner, finished",
     )
     play.add_argument(
         "--save",
         metavar="FILE",
         help="save the game (the same JSON) in FILE, for gamelib replay FILE",
+    )
+    play.add_argument(
+        "--exit-code",
+        action="store_true",
+        help="exit with who won instead of 0: 10 Maxie, 11 Minnie, 12 a draw; 20 + i when "
+        "player i of n (counted from 0) wins alone, 19 when several share the best",
     )
 
     analyse = commands.add_parser("analyse", help="print the best move and its value")
@@ -452,6 +475,7 @@ class _Play:
         self.summary = summary
         self.extra = tuple(extra)
         self.json_out = json_out
+        self.exit_code: bool = options.exit_code
         self.save: Path | None = None if options.save is None else _writable(options.save)
 
     def __call__(self, kit: GameKit[S, M, G], /) -> int:
@@ -463,7 +487,7 @@ class _Play:
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
         record = referee(shown, maxie, minnie, out=out)
-        status = outcome_status(record.outcome)
+        status = outcome_status(record.outcome) if self.exit_code else 0
         document: dict[str, JsonValue] = {
             "game": self.name,
             "options": list(self.extra),
@@ -471,7 +495,7 @@ class _Play:
             "moves": [kit.game.move_to_string(m) for m in record.moves],
             "outcome": outcome_to_string(record.outcome),
             "winner": outcome_word(record.outcome),
-            "status": status,
+            "finished": True,
         }
         if self.json_out is not None:
             self.json_out.write(json_line(document))
@@ -1012,7 +1036,8 @@ class _BeyondPlay(_BeyondOptions):
         self.check_depth_used([maxie, minnie])
         self.say_the_rule()
         io = (self.streams.input, self.streams.output)
-        return play_chance(kit, (maxie, minnie), io, self.streams.seed)
+        status = play_chance(kit, (maxie, minnie), io, self.streams.seed)
+        return status if self.options.exit_code else 0
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
         names = kit.game.names
@@ -1044,7 +1069,8 @@ class _BeyondPlay(_BeyondOptions):
         self.check_depth_used(specs)
         self.say_the_rule()
         io = (self.streams.input, self.streams.output)
-        return play_n(kit, specs, io, self.streams.seed)
+        status = play_n(kit, specs, io, self.streams.seed)
+        return status if self.options.exit_code else 0
 
     def say_the_rule(self) -> None:
         name: str = self.options.game

@@ -1,14 +1,14 @@
-"""Exit statuses that say how a game ended, and a finished game as JSON.
+"""Exit statuses that say how a game ended, for `gamelib play --exit-code`.
 
-`gamelib play` (and `gamelib run`) exit with a status a script can read:
+Every command exits 0 when it did what was asked, a finished game included, 1 when
+a game or search stopped before its end (end of input, `quit`, Ctrl-C, SIGTERM, a
+faulty player) and 2 for a command line that cannot run.  `play --exit-code` (and
+`run PRESET --exit-code`) asks for who won in the status instead of 0, as
+`git diff --exit-code` asks for whether anything differs:
 
 - 10 Maxie won, 11 Minnie won, 12 a draw (two-player games and games of chance);
 - 20 + i when player i alone (A = 0, B = 1, ...) has the best utility of a game
   of n players, 19 when several share it.
-
-0 stays for commands that end as asked without a game to report (`demo`,
-`list`, `analyse`, `replay`), 1 for a game stopped (end of input,
-`quit`, a faulty player) and 2 for a command line that cannot run.
 """
 
 from __future__ import annotations
