@@ -5,6 +5,8 @@ import warnings
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.outside import NOT_RUN
+
 # Machines running CI are noisy: no per-example deadline, and a fixed budget.
 settings.register_profile(
     "gamelib",
@@ -15,10 +17,9 @@ settings.register_profile(
 settings.load_profile("gamelib")
 
 
-# A test that could not run for want of something on the machine (the browser test of
-# the docs' stepper) says so with a warning starting with this; repeat it at the end of
-# the run, where it cannot be missed.  (Under xdist the workers' warnings reach here too.)
-NOT_RUN = "BROWSER TEST NOT RUN"
+# A test that needs a program from outside Python (tests/outside.py) and found none says
+# so with a warning starting with NOT_RUN; repeat those at the end of the run, where they
+# cannot be missed.  (Under xdist the workers' warnings reach here too.)
 _not_run: list[str] = []
 
 

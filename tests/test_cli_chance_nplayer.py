@@ -6,7 +6,6 @@ import io
 import json
 import random
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -37,6 +36,7 @@ from gamelib.nplayer import (
     trace_to_text,
     tree_estimator,
 )
+from tests.outside import DOT, not_run
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -390,9 +390,12 @@ def test_analyse_takes_the_chance_and_n_player_trees_trace_takes(tree: str, answ
     assert f" is {value}, best move 0\n" in traced
 
 
+@pytest.mark.outside
 def test_trace_draws_chance_and_n_player_pictures(tmp_path: Path) -> None:
-    # .ci/run installs Graphviz; without it the picture is refused and its DOT kept.
-    drawn = shutil.which("dot") is not None
+    # Without Graphviz the picture is refused, the exit is 1 and the DOT is kept.
+    drawn = DOT.present()
+    if not drawn:
+        not_run([DOT], "chance and n-player trace pictures drawn", "the refusal and the DOT kept")
     for name, argv in (("c.svg", ["dice", "--player", "star2"]), ("n.svg", ["cse473-3p"])):
         status, _, err = run("trace", *argv, "--svg", str(tmp_path / name))
         if drawn:

@@ -11,7 +11,6 @@ import io
 import json
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,6 +24,7 @@ from mypy import api as mypy_api
 from gamelib.catalog import CATALOG
 from gamelib.cli import main
 from gamelib.cli.games import installed_games
+from tests.outside import DOT, not_run
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -171,9 +171,11 @@ def test_the_players_table_gives_every_default_as_typed() -> None:
     assert "None" not in rows["id"]
 
 
+@pytest.mark.outside
 def test_docs_hook_draws_every_chance_picture(tmp_path: Path) -> None:
     hooks = load_hooks()
-    if shutil.which("dot") is None:
+    if not DOT.present():
+        not_run([DOT], "the chance page's pictures drawn", "the docs build's refusal")
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate_chance(tmp_path)
         return
@@ -380,9 +382,11 @@ def test_every_name_in_the_lecture_companion_s_code_is_met_or_explained() -> Non
     assert "make_scan" not in named  # not in the API reference: the page does not send you there
 
 
+@pytest.mark.outside
 def test_docs_hook_draws_every_picture(tmp_path: Path) -> None:
     hooks = load_hooks()
-    if shutil.which("dot") is None:
+    if not DOT.present():
+        not_run([DOT], "the alpha-beta pages' pictures drawn", "the docs build's refusal")
         with pytest.raises(SystemExit, match="Graphviz's dot program"):
             hooks.generate(tmp_path)
         return
@@ -415,17 +419,35 @@ def test_doc_code_type_checks(page: str, tmp_path: Path) -> None:
     assert status == 0, stdout + stderr
 
 
-def shell_examples() -> list[tuple[str, list[str]]]:
-    """Every ``gamelib ...`` command in the README's and the docs' shell blocks."""
+def shell_lines() -> list[tuple[str, str, str]]:
+    """Every ``gamelib ...`` line in the README's and the docs' shell blocks: (page,
+    command, comment)."""
     found = []
     for path in [DOCS.parent / "README.md", *sorted(DOCS.glob("*.md"))]:
         text = path.read_text(encoding="utf-8")
         for block in re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL):
             for line in block.splitlines():
-                command = line.split("#")[0].strip()
-                if command.startswith(".venv/bin/gamelib "):
-                    found.append((path.name, shlex.split(command)[1:]))
+                command, _, comment = line.partition("#")
+                if command.strip().startswith(".venv/bin/gamelib "):
+                    found.append((path.name, command.strip(), comment))
     return found
+
+
+def shell_examples() -> list[tuple[str, list[str]]]:
+    """Every ``gamelib ...`` command in the README's and the docs' shell blocks."""
+    return [(page, shlex.split(command)[1:]) for page, command, _ in shell_lines()]
+
+
+def needs_graphviz(argv: list[str]) -> bool:
+    """Whether a command draws a picture, which takes Graphviz's dot program."""
+    return any(a in ("--svg", "--png") or a.startswith(("--svg=", "--png=")) for a in argv)
+
+
+def test_a_command_that_needs_graphviz_says_so_where_it_stands() -> None:
+    # A fresh machine has no Graphviz: the page must tell its reader what the command needs.
+    drawing = [(p, c, n) for p, c, n in shell_lines() if needs_graphviz(shlex.split(c))]
+    assert len(drawing) >= 3
+    assert [(p, c) for p, c, note in drawing if "needs Graphviz" not in note] == []
 
 
 def game_from_words(argv: list[str]) -> set[str]:
@@ -475,7 +497,13 @@ def test_the_entry_point_the_page_shows_plays_the_game(
         sys.modules.pop("race", None)
 
 
-@pytest.mark.parametrize(("page", "argv"), shell_examples())
+@pytest.mark.parametrize(
+    ("page", "argv"),
+    [
+        pytest.param(page, argv, marks=[pytest.mark.outside] if needs_graphviz(argv) else [])
+        for page, argv in shell_examples()
+    ],
+)
 def test_shell_examples_run(
     page: str,
     argv: list[str],
@@ -507,6 +535,14 @@ def test_shell_examples_run(
         else:
             assert err.getvalue() == ""
             assert "Game over!" in out.getvalue()
+    elif needs_graphviz(argv) and not DOT.present():
+        # What a fresh machine gets: the trace, the DOT kept, one sentence and exit 1.
+        not_run([DOT], f"{page}'s command {' '.join(argv)}", "the DOT kept and the sentence")
+        assert status == 1
+        assert err.getvalue().startswith("gamelib: Graphviz's dot program is not installed, so ")
+        assert "(Debian: apt-get install graphviz)" in err.getvalue()
+        assert out.getvalue()
+        assert list(tmp_path.glob("*.dot"))
     else:
         assert (status, err.getvalue()) == (0, "")
         assert out.getvalue()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,6 +60,7 @@ from gamelib.nplayer import (
 from gamelib.nplayer.events import NEnter, NLeave
 from gamelib.search import SearchDepthError
 from gamelib.seq import Seq
+from tests.outside import DOT, not_run
 from tests.strategies_nplayer import nplayer_trees
 
 FAST = settings(max_examples=300, deadline=None)
@@ -693,6 +693,7 @@ def _typecheck() -> None:
     ___: Callable[[TakeAwayState], int] = NHumanPlayer(TakeAway())
 
 
+@pytest.mark.outside
 def test_the_docs_hook_draws_the_many_players_pictures(tmp_path: Path) -> None:
     docs = Path(__file__).resolve().parents[1] / "docs"
     hooks = types.ModuleType("docs_hooks_nplayer")
@@ -707,8 +708,10 @@ def test_the_docs_hook_draws_the_many_players_pictures(tmp_path: Path) -> None:
     page = (docs / "many-players.md").read_text(encoding="utf-8")
     for included in re.findall(r'--8<-- "docs/generated/([a-z0-9_]+\.txt)"', page):
         assert (tmp_path / included).exists()
-    if shutil.which("dot") is not None:
+    if DOT.present():
         for picture in re.findall(r"\(generated/([a-z0-9_]+\.svg)\)", page):
             assert (tmp_path / picture).read_text(encoding="utf-8").count("<svg") == 1
+    else:
+        not_run([DOT], "the many-players page's pictures drawn", "the texts the page includes")
     shown = (tmp_path / "cse473_shallow.txt").read_text(encoding="utf-8")
     assert "cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3" in shown

@@ -28,13 +28,11 @@ import http.server
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import types
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,23 +49,14 @@ from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, TreeState, tree_
 from gamelib.search import SearchObserver, SearchPlayer
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.trace import Trace, TraceNode, trace_player
+from tests.outside import CHROMEDRIVER, CHROMIUM, DOT, Program, missing, not_run
 
 if TYPE_CHECKING:
     from selenium.webdriver.chrome.webdriver import WebDriver
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 DEPTHS = {"small": 2, "big": 4, "uneven": 3, "cse473": 2, "wikipedia": 4}
 """Each handout tree and the depth the stepper searches it to (its height)."""
-
-NOT_RUN = "BROWSER TEST NOT RUN"
-"""How the warning starts (tests/conftest.py repeats such warnings at the end of a run)."""
-
-
-class BrowserTestNotRunWarning(UserWarning):
-    """The stepper was not checked in a browser on this machine."""
-
 
 def hooks_module() -> types.ModuleType:
     """docs/hooks.py, loaded as the docs build loads it."""
@@ -538,20 +527,10 @@ return JSON.stringify(rows.concat(nodes, best));
 """The stepper's display, read from the page as it is drawn (not from the script's state)."""
 
 
-def what_is_missing() -> list[str]:
-    """What the browser part needs and this machine lacks."""
-    missing = [
-        f"{p} (Debian package {pkg})"
-        for p, pkg in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")]
-        if not p.exists()
-    ]
-    try:
-        import selenium  # noqa: F401  (only whether it is there)
-    except ImportError:
-        missing.append("the selenium Python package (pip install -e '.[dev]')")
-    if shutil.which("dot") is None:
-        missing.append("Graphviz's dot, which the docs build needs (Debian package graphviz)")
-    return missing
+def browser_missing() -> list[Program]:
+    """What the browser part needs and this machine lacks: the browser, its driver, and
+    Graphviz's dot, which the docs build needs."""
+    return missing(CHROMIUM, CHROMEDRIVER, DOT)
 
 
 @pytest.fixture(scope="module")
@@ -609,32 +588,14 @@ def served(site: Path) -> Iterator[str]:
         thread.join()
 
 
-def browser_missing() -> list[str]:
-    """What the browser part needs and this machine lacks; a failure if CI asked for it
-    (GAMELIB_REQUIRE_BROWSER) and something is missing."""
-    missing = what_is_missing()
-    if missing and os.environ.get("GAMELIB_REQUIRE_BROWSER"):
-        pytest.fail(f"{NOT_RUN}: CI asked for the browser test, but this machine lacks "
-                    f"{'; '.join(missing)}")  # fmt: skip
-    return missing
-
-
 def warn_not_run(
-    missing: list[str],
+    lacking: list[Program],
     what: str = "the stepper of 'Alpha-beta, seen'",
-    instead: str = "the exported data was still checked against gamelib's traces",
+    instead: str = "the exported data against gamelib's traces",
 ) -> None:
-    """Say loudly that the browser part did not run, and why."""
-    message = (
-        f"{NOT_RUN}: {what} was not checked in a browser, because "
-        f"this machine lacks {'; '.join(missing)}.  Install Debian's chromium and "
-        "chromium-driver (apt-get install chromium chromium-driver) to run it; "
-        f"{instead}."
-    )
-    # The suite turns warnings into errors; this one must be shown, not fail the test.
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", BrowserTestNotRunWarning)
-        warnings.warn(message, BrowserTestNotRunWarning, stacklevel=2)
+    """Say loudly that the browser part did not run, and why (a failure under
+    GAMELIB_REQUIRE_OUTSIDE, as the second pass of .ci/run sets it)."""
+    not_run(lacking, f"{what} in a browser", instead)
 
 
 def chromium(width: int, height: int) -> tuple[WebDriver, tempfile.TemporaryDirectory[str]]:
@@ -644,7 +605,7 @@ def chromium(width: int, height: int) -> tuple[WebDriver, tempfile.TemporaryDire
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = str(CHROMIUM.path())
     profile = tempfile.TemporaryDirectory(prefix="gamelib-chromium-")
     for flag in [
         "--headless",
@@ -659,7 +620,8 @@ def chromium(width: int, height: int) -> tuple[WebDriver, tempfile.TemporaryDire
         f"--window-size={width},{height}",
     ]:
         options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    service = Service(executable_path=str(CHROMEDRIVER.path()))
+    driver = webdriver.Chrome(options=options, service=service)
     return driver, profile
 
 
@@ -687,12 +649,13 @@ FULL_WALKS = [
 """Searches checked at every step (the others at their first and last)."""
 
 
+@pytest.mark.outside
 def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest) -> None:
     missing = browser_missing()
     if missing:
         # Without a browser: the built page still must carry exactly the exported steps.
         warn_not_run(missing)
-        if shutil.which("dot") is not None:  # the whole page, as built
+        if DOT.present():  # the whole page, as built
             built: Path = request.getfixturevalue("site")
             page = (built / "alpha-beta-seen" / "index.html").read_text(encoding="utf-8")
         else:  # the part of the page the hook writes, and the page including it
@@ -956,6 +919,7 @@ def option_label_repeats_its_name(name: str, label: str) -> bool:
     return rest.casefold().startswith(f"{name}:".casefold())
 
 
+@pytest.mark.outside
 def test_the_stepper_fits_a_narrow_window_in_chromium(request: pytest.FixtureRequest) -> None:
     kinds = [as_dict(k) for k in as_list(as_dict(exported())["kinds"])]
     labels = [(str(k["name"]), f"{k['name']}: {k['summary']}") for k in kinds]
@@ -966,7 +930,7 @@ def test_the_stepper_fits_a_narrow_window_in_chromium(request: pytest.FixtureReq
         warn_not_run(
             missing,
             "the stepper's layout at 400 and 1400 px",
-            "the labels of its menu of searches were still checked",
+            "the labels of its menu of searches",
         )
         return
     address = request.getfixturevalue("served")
@@ -1060,6 +1024,7 @@ def first_lines_built(site: Path) -> list[str]:
     return [html.unescape(re.sub(r"<[^>]+>", "", block)).split("\n")[0] for block in blocks]
 
 
+@pytest.mark.outside
 def test_the_lecture_companion_shows_every_code_line_in_chromium(
     request: pytest.FixtureRequest,
 ) -> None:
@@ -1069,9 +1034,9 @@ def test_the_lecture_companion_shows_every_code_line_in_chromium(
         warn_not_run(
             missing,
             "the Lecture companion's code at 1400 and 1920 px",
-            "the built page's code blocks were checked to start at column 0",
+            "that the built page's code blocks start at column 0",
         )
-        if shutil.which("dot") is not None:
+        if DOT.present():
             firsts = first_lines_built(request.getfixturevalue("site"))
             assert len(firsts) == fences
             assert [line for line in firsts if line[:1].isspace()] == []
