@@ -44,7 +44,7 @@ from gamelib.games.explicit import (
     TreeState,
     tree_estimator,
 )
-from gamelib.games.nim import MAX_PILE, Nim, NimState, nim_estimate
+from gamelib.games.nim import Nim, NimState, nim_estimate
 from gamelib.search import (
     Cut,
     Enter,
@@ -292,7 +292,7 @@ def test_jamboree_settings_are_settings_with_the_percentage() -> None:
 
 @pytest.mark.parametrize("factory", [Minimax, AlphaBeta, jamboree(0.5)])
 def test_too_deep_a_search_is_a_clear_error(factory: Factory) -> None:
-    game = Nim(pile=MAX_PILE)  # deeper than a search of any kind gets at the default limit
+    game = Nim(pile=1000)  # deeper than a search of any kind gets at the default limit
     player = factory(Settings(NumericEstimator(game, nim_estimate), 50_000))
     with pytest.raises(SearchDepthError, match="search of depth 50000 goes deeper"):
         player.next_move(game.start)

@@ -46,6 +46,7 @@ from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, W
 from gamelib.core.game import Game
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
+from gamelib.search.player import recursion_error
 
 __all__ = [
     "BooleanSolution",
@@ -214,6 +215,33 @@ def solve_goal(
         # an AND node of the tree that proves the answer.
         return not prover_moves, ProofNode(Playing(s), "and", tuple(kept))
 
+    try:
+        held, moves, tree = _root(s, prover, all_moves, depth, node, game, played)
+    except RecursionError as error:  # deeper than Python's stack: one sentence
+        raise recursion_error(depth, error, search.__code__) from None
+    return BooleanSolution(
+        goal,
+        prover,
+        held,
+        moves,
+        tree,
+        goal if held else goal.opposite,
+        prover if held else flip(prover),
+        next(played),
+        exact=depth is None,
+    )
+
+
+def _root(
+    s: S,
+    prover: Side,
+    all_moves: bool,
+    depth: int | None,
+    node: Callable[[Status[S], int | None], tuple[bool, ProofNode[S, M]]],
+    game: Game[S, M],
+    played: Iterator[int],
+) -> tuple[bool, tuple[M, ...], ProofNode[S, M]]:
+    """The answer at the root `s`: whether it holds, the winning moves, the proof."""
     moves: tuple[M, ...] = ()
     if all_moves and game.player(s) is prover:
         winners: list[tuple[M, ProofNode[S, M]]] = []
@@ -232,17 +260,7 @@ def solve_goal(
         held, tree = node(Playing(s), depth)
         if held and game.player(s) is prover:
             moves = (tree.children[0][0],)
-    return BooleanSolution(
-        goal,
-        prover,
-        held,
-        moves,
-        tree,
-        goal if held else goal.opposite,
-        prover if held else flip(prover),
-        next(played),
-        exact=depth is None,
-    )
+    return held, moves, tree
 
 
 def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> bool:

@@ -58,7 +58,7 @@ from gamelib.core.datatypes import (
 from gamelib.core.game import Game
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
-from gamelib.search.player import no_moves
+from gamelib.search.player import no_moves, recursion_error
 
 __all__ = [
     "BIG",
@@ -397,6 +397,8 @@ def solve(
         searched = positions + checked
     except KeyboardInterrupt:
         raise SolveInterruptedError(lower, upper, positions, depth) from None
+    except RecursionError as error:  # deeper than Python's stack: one sentence
+        raise recursion_error(depth, error, search.__code__) from None
     plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
     return Solution(
         s0,

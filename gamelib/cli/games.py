@@ -45,7 +45,7 @@ from gamelib.games.explicit import (
     shallowest_leaf,
     tree_estimator,
 )
-from gamelib.games.nim import MAX_PILE, PILE_LIMIT_REASON, Nim, NimPlayer, nim_estimator
+from gamelib.games.nim import Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 __all__ = [
@@ -148,12 +148,12 @@ def pack(kit: GameKit[S, M, G]) -> KitUser:
 
 def _nim_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--pile", default="15", help=f"pebbles at the start, at most {MAX_PILE} (default 15)"
+        "--pile", default="15", help="pebbles at the start (default 15)"
     )
 
 
 def _nim_build(options: argparse.Namespace) -> KitUser:
-    pile = whole_number(str(options.pile), "--pile", 1, MAX_PILE, why=PILE_LIMIT_REASON)
+    pile = whole_number(str(options.pile), "--pile", 1)
     game = Nim(pile=pile)
     return pack(GameKit(game, nim_estimator(game), lambda: NimPlayer(game)))
 

@@ -30,21 +30,12 @@ from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
 
 __all__ = [
-    "MAX_PILE",
-    "PILE_LIMIT_REASON",
     "Nim",
     "NimPlayer",
     "NimState",
     "nim_estimate",
     "nim_estimator",
 ]
-
-MAX_PILE = 400
-"""The biggest pile: `gamelib solve` proves its answer with a search that takes two
-Python frames a pebble, and Python's default recursion limit of 1,000 frames lets it
-reach about 490 pebbles; 400 leaves room for the frames of whatever calls it."""
-PILE_LIMIT_REASON = "the solver could not search a bigger pile within Python's recursion limit"
-"""Why there is a `MAX_PILE`, as the messages refusing a bigger pile say."""
 
 # Persistent sequences can be shared: every state with 3+ pebbles offers the same moves.
 _MOVES: tuple[Seq[int], ...] = tuple(seq.from_iterable(tuple(range(1, k + 1))) for k in range(4))
@@ -66,8 +57,10 @@ class NimState:
 class Nim:
     """Nim starting from `pile` pebbles with Maxie to move (SML `Nim`).
 
-    REQUIRES: `pile` is a whole number (an `int`, not a `bool`) from 1 to
-    `MAX_PILE` (400); otherwise `ValueError` naming it.
+    REQUIRES: `pile` is a whole number (an `int`, not a `bool`) of at least 1;
+    otherwise `ValueError` naming it.  Any pile can be played and searched to a
+    depth; a search that goes deeper than Python's stack holds (solving a pile of
+    thousands to its end, say) says so in one sentence, a `SearchDepthError`.
 
     ```pycon
     >>> Nim(pile=2.5)
@@ -89,11 +82,6 @@ class Nim:
             )
         if pile < 1:
             raise ValueError(f"a Nim pile needs at least 1 pebble, got {echo(pile)}")
-        if pile > MAX_PILE:
-            raise ValueError(
-                f"a Nim pile must be at most {MAX_PILE} pebbles, got {echo(pile)}: "
-                f"{PILE_LIMIT_REASON}"
-            )
 
     @property
     def start(self) -> NimState:

@@ -162,7 +162,9 @@ class GameRecursionError(RecursionError):
     search's depth: some function there calls itself more often than any search level could."""
 
 
-def recursion_error(depth: int, error: RecursionError) -> RecursionError:
+def recursion_error(
+    depth: int | None, error: RecursionError, level: CodeType | None = None
+) -> RecursionError:
     """What a RecursionError caught around a search of `depth` means, as one sentence.
 
     The traceback says which: each function of a search (`search`,
@@ -176,6 +178,9 @@ def recursion_error(depth: int, error: RecursionError) -> RecursionError:
     (about 200 for Minimax and 330 for AlphaBeta at Python's default limit
     of 1000; each level of Minimax takes more frames).
 
+    A solve to the end (`depth` None) has no depth to compare with: there `level`,
+    the code of the function entered once a ply, says how deep it got.
+
     Only the failing path pays for this: the traceback is walked once.
     """
     counts: Counter[CodeType] = Counter()
@@ -184,22 +189,22 @@ def recursion_error(depth: int, error: RecursionError) -> RecursionError:
         counts[tb.tb_frame.f_code] += 1
         tb = tb.tb_next
     limit = sys.getrecursionlimit()
+    what = "solving to the end" if depth is None else f"a search of depth {depth}"
     if not counts:  # raised without a traceback: nothing to tell the two apart by
-        return SearchDepthError(
-            f"a search of depth {depth} went past Python's recursion limit ({limit})"
-        )
+        return SearchDepthError(f"{what} went past Python's recursion limit ({limit})")
     code, times = counts.most_common(1)[0]
-    if times > depth + 2:  # the root and the leaf may add one each
+    levels = depth if depth is not None else counts[level] if level is not None else times
+    if times > levels + 2:  # the root and the leaf may add one each
         where = f"{code.co_qualname} ({os.path.basename(code.co_filename)}:{code.co_firstlineno})"
         return GameRecursionError(
             f"Python's recursion limit ({limit}) was reached inside {where}, which called "
-            f"itself {times} times during a search of depth {depth}: a runaway recursion in "
-            "the game or its estimator, not a search too deep"
+            f"itself {times} times during {what}: a runaway recursion in the game or its "
+            "estimator, not a search too deep"
         )
+    instead = "choose a depth" if depth is not None else "solve to a depth"
     return SearchDepthError(
-        f"a search of depth {depth} goes deeper than Python's recursion limit ({limit}) "
-        f"allows: it ran out of room about {times} moves deep, so choose a depth of at most "
-        f"{max(1, times - 2)}",
+        f"{what} goes deeper than Python's recursion limit ({limit}) allows: it ran out of "
+        f"room about {times} moves deep, so {instead} of at most {max(1, times - 2)}",
         " (or raise the limit with sys.setrecursionlimit)",
     )
 
