@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import random
 import signal
 import subprocess
@@ -593,3 +594,27 @@ def test_batch_results_carry_their_index() -> None:
     result: BatchResult[int] = BatchResult(4, 16)
     assert (result.index, result.value, result.ok) == (4, 16, True)
     assert isinstance(local_workers(1), Workers)
+
+
+def test_sigterm_ends_a_batch_on_workers_and_its_worker_processes(tmp_path: Path) -> None:
+    # A timeout, systemd or `docker stop` sends SIGTERM to the command alone, not to its
+    # process group: the workers must end with it all the same.
+    marker = f"sigterm-{os.getpid()}"
+    positions = tmp_path / f"{marker}.txt"
+    positions.write_text("\n".join(random_lines(C4_GAME, 8, range(4, 7), seed=3)) + "\n")
+    process = subprocess.Popen(
+        [*GAMELIB, "solve", "connect4", "--positions", str(positions), "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    time.sleep(3)
+    process.terminate()
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 1
+    assert re.search(r"gamelib: stopped after \d of 8 positions, .*; the rest were not", err)
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
+    assert left.stdout == ""  # no worker process outlived the batch

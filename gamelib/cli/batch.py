@@ -14,6 +14,7 @@ a terminal, a plain line every tenth of the batch otherwise.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from gamelib.cli.specs import SpecError, shown, whole_number
+from gamelib.core.checks import echo
 from gamelib.parallel.batch import (
     DaskMissingError,
     SchedulerError,
@@ -132,24 +134,63 @@ def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]
         raise SpecError("--positions -: standard input is closed")
     try:
         source = (
-            stdin if name == "-" else open(name, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
+            stdin
+            if name == "-"
+            else open(name, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
         )
     except OSError as error:
         raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
     assert source is not None
+    if source is stdin and isinstance(source, io.TextIOWrapper):
+        source.reconfigure(newline="\n")  # lines end at a line feed only, as sed has them
     try:
-        for number, raw in enumerate(source, 1):
+        for number, raw in enumerate(_bounded_lines(source), 1):
+            if raw is None:
+                raise SpecError(
+                    f"--positions: line {number} of {_where(name)} is longer than "
+                    f"{MAX_LINE:,} characters, which no position is"
+                )
             text = raw.strip().lstrip("\ufeff").strip()
             if text and not text.startswith("#"):
                 yield number, text
     except UnicodeDecodeError:
         raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
     except OSError as error:  # a read that fails part way (a bad disk), with no file name
-        where = "standard input" if name == "-" else f"'{name}'"
-        raise SpecError(f"--positions: cannot read {where}: {error.strerror}") from None
+        raise SpecError(f"--positions: cannot read {_where(name)}: {error.strerror}") from None
     finally:
         if source is not stdin:
             source.close()
+
+
+MAX_LINE = 1 << 20
+"""The longest line a `--positions` file may have (a position is far shorter)."""
+
+
+def _where(name: str) -> str:
+    return "standard input" if name == "-" else f"'{echo(name, 200)}'"
+
+
+def _bounded_lines(source: TextIO) -> Iterator[str | None]:
+    """The lines of `source` one by one, as `sed -n Np` numbers them (only a line feed
+    ends a line: not a carriage return, a form feed or U+2028), never holding more than
+    `MAX_LINE` characters: a longer line yields None and ends the reading (an endless
+    line, such as `/dev/zero` gives, never fills the memory)."""
+    pending = ""
+    while True:
+        chunk = source.readline(MAX_LINE + 1)
+        if not chunk:
+            if pending:
+                yield pending
+            return
+        # A text stream may split on other line ends (\r, \x0b, \x1c..., \u2028): join
+        # those back, so line numbers are the ones sed gives.
+        pending += chunk
+        if len(pending) > MAX_LINE:
+            yield None
+            return
+        if pending.endswith("\n"):
+            yield pending
+            pending = ""
 
 
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
@@ -179,7 +220,7 @@ class Progress:
     WIDTH = 24
     """Characters in the bar."""
 
-    def __init__(self, err: TextIO, total: int, *, terminal: bool) -> None:
+    def __init__(self, err: TextIO, total: int | None, *, terminal: bool) -> None:
         self.err = err
         self.total = total
         self.terminal = terminal
@@ -192,11 +233,16 @@ class Progress:
         """One more position done."""
         self.done += 1
         if self.terminal:
-            filled = self.WIDTH * self.done // max(self.total, 1)
-            bar = "#" * filled + "-" * (self.WIDTH - filled)
-            self.err.write(f"\r[{bar}] {self.words()}\x1b[K")
+            if self.total is None:  # read as it goes (standard input): no end to measure
+                self.err.write(f"\r{self.words()}\x1b[K")
+            else:
+                filled = self.WIDTH * self.done // max(self.total, 1)
+                bar = "#" * filled + "-" * (self.WIDTH - filled)
+                self.err.write(f"\r[{bar}] {self.words()}\x1b[K")
             self.err.flush()
             self.shown = True
+        elif self.total is None:
+            return
         elif (tenths := 10 * self.done // max(self.total, 1)) > self.tenths:
             self.tenths = tenths
             self.err.write(self.words() + "\n")
@@ -206,6 +252,8 @@ class Progress:
         """`57 of 200 positions done (12.3 a second, about 11 s left)`."""
         seconds = time.perf_counter() - self.began
         rate = self.done / seconds if seconds > 0 else 0.0
+        if self.total is None:
+            return f"{self.done} positions done ({rate:.1f} a second, {seconds:.1f} s)"
         left = (self.total - self.done) / rate if rate > 0 else 0.0
         ending = f"about {left:.0f} s left" if self.done < self.total else f"{seconds:.1f} s"
         return f"{self.done} of {self.total} positions done ({rate:.1f} a second, {ending})"

@@ -19,6 +19,7 @@ import importlib.metadata
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -89,6 +90,7 @@ from gamelib.cli.positions import (
     line_title,
     move_json,
     position_after,
+    redraws,
     run_lines,
     split_moves,
 )
@@ -1464,7 +1466,7 @@ def _run(
             return tree.run(_BeyondAnalyse(options, stdout, catalog))
     kit = _build_game(games, options.game, extra, playing=command == "play")
     if command == "play":
-        status = stderr if is_terminal(stderr) else None
+        status = stderr if redraws(stderr) else None
         # With --json the game is shown on standard error, the JSON alone on standard output.
         shown_on = stderr if options.json else stdout
         streams = Streams(stdin, shown_on, _seed(options.seed), status)
@@ -1641,8 +1643,9 @@ def main(
         where = "standard output" if error.filename is None else error.filename
         err.write(f"gamelib: cannot write {where}: {error.strerror}\n")
         return 2
-    except KeyboardInterrupt:
-        err.write("gamelib: interrupted\n")
+    except KeyboardInterrupt as stopped:
+        why = "terminated (SIGTERM)" if isinstance(stopped, TerminatedError) else "interrupted"
+        err.write(f"gamelib: {why}\n")
         return 1
 
 
@@ -1661,8 +1664,29 @@ usage: gamelib COMMAND [options]; gamelib --help lists the commands.  To begin:
 """
 
 
+class TerminatedError(KeyboardInterrupt):
+    """SIGTERM (a timeout, systemd, `docker stop`): the command stops as for Ctrl-C,
+    keeping what was done and ending its worker processes."""
+
+
+def _stop_on_sigterm() -> None:
+    """Make SIGTERM stop this process as Ctrl-C does (a `TerminatedError`).  A worker
+    process forked from this one, which inherits the handler, dies of it as usual."""
+    parent = os.getpid()
+
+    def on_term(signum: int, frame: object) -> None:
+        if os.getpid() != parent:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise TerminatedError
+
+    signal.signal(signal.SIGTERM, on_term)
+
+
 def entry_point() -> NoReturn:
     """The `gamelib` console script."""
+    _stop_on_sigterm()
     survive(sys.stdout)
     survive(sys.stderr)
     read_anything(sys.stdin)

@@ -147,9 +147,7 @@ def pack(kit: GameKit[S, M, G]) -> KitUser:
 
 
 def _nim_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--pile", default="15", help="pebbles at the start (default 15)"
-    )
+    parser.add_argument("--pile", default="15", help="pebbles at the start (default 15)")
 
 
 def _nim_build(options: argparse.Namespace) -> KitUser:

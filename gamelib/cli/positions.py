@@ -10,6 +10,8 @@ each is ready), a line that is not a position answered with why.
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TextIO, TypeVar
@@ -17,6 +19,7 @@ from typing import TextIO, TypeVar
 from gamelib import seq
 from gamelib.cli.batch import BatchOptions, JsonValue, Progress, json_line, position_lines
 from gamelib.cli.games import GameKit
+from gamelib.cli.specs import SpecError
 from gamelib.core.datatypes import Done
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves, board_order, echo
@@ -28,8 +31,10 @@ __all__ = [
     "line_title",
     "move_json",
     "position_after",
+    "redraws",
     "run_lines",
     "split_moves",
+    "stopped_words",
 ]
 
 S = TypeVar("S")
@@ -137,65 +142,76 @@ def run_lines(
 
     `refuse` says why a position that can be reached cannot be searched (None: it can).
     """
-    good: list[tuple[int, str, S]] = []
-    bad_before: list[list[tuple[int, str, str]]] = []  # the bad lines before each good one
+    # The file is read as the batch goes, a line at a time, so answers stream out and
+    # memory holds only the positions in flight: good[i] is the i-th position read, until
+    # it is answered; bad_before[i] the lines that are not positions read just before it.
+    good: dict[int, tuple[int, str, S]] = {}
+    bad_before: dict[int, list[tuple[int, str, str]]] = {}
     bad: list[tuple[int, str, str]] = []
-    for number, text in position_lines(name, stdin):
-        try:
-            state, _ = position_after(kit.game, split_moves(text, kit.digit_moves))
-        except BadPositionError as error:
-            bad.append((number, text, str(error)))
-            continue
-        why = None if refuse is None else refuse(state)
-        if why is not None:
-            bad.append((number, text, why))
-            continue
-        good.append((number, text, state))
-        bad_before.append(bad)
-        bad = []
-    failed = sum(map(len, bad_before)) + len(bad)
+    failed = 0
 
     def fail(number: int, text: str, why: str) -> None:
+        nonlocal failed
+        failed += 1
         if json_output:
             out.write(json_line({"line": number, "moves": text, "error": why}))
         else:
             out.write(f"{line_title(number, text)}\n{why}\n\n")
 
+    def read(text: str) -> tuple[S | None, str | None]:
+        """The position a line writes, or why it has none (or cannot be searched)."""
+        try:
+            state, _ = position_after(kit.game, split_moves(text, kit.digit_moves))
+        except BadPositionError as error:
+            return None, str(error)
+        return state, None if refuse is None else refuse(state)
+
+    def positions() -> Iterator[S]:
+        for number, text in position_lines(name, stdin):
+            state, why = read(text)
+            if state is None or why is not None:
+                if batch.ordered:
+                    bad.append((number, text, why or ""))
+                else:  # answers come as they are ready: so does this one
+                    fail(number, text, why or "")
+                continue
+            index = next(indexes)  # run_batch numbers the positions as they come
+            good[index] = (number, text, state)
+            bad_before[index] = bad[:]
+            bad.clear()
+            yield state
+
+    indexes = itertools.count()
+    answered: list[int] = []  # the line of each position answered
+    total = count_positions(name)
+    # A bar on a terminal; elsewhere a line each tenth of a batch whose size is known.
     progress = (
-        Progress(err, len(good), terminal=is_terminal(err)) if err is not None and good else None
+        Progress(err, total, terminal=redraws(err))
+        if err is not None and (redraws(err) or bool(total))
+        else None
     )
-    states = [state for _, _, state in good]
-    results = run_batch(task, states, batch.workers, ordered=batch.ordered, chunk=batch.chunk)
+    results = run_batch(task, positions(), batch.workers, ordered=batch.ordered, chunk=batch.chunk)
     with closing(results), _closing_workers(batch):
         try:
-            if not batch.ordered:  # the lines that are not positions, at once
-                for before in bad_before:
-                    for number, text, why in before:
-                        fail(number, text, why)
             for result in results:
-                number, text, state = good[result.index]
+                number, text, state = good.pop(result.index)
                 if progress is not None:
                     progress.clear()
-                if batch.ordered:
-                    for line, written, why in bad_before[result.index]:
-                        fail(line, written, why)
+                for line, written, why in bad_before.pop(result.index):
+                    fail(line, written, why)
                 if result.value is None:
-                    failed += 1
                     fail(number, text, result.error or "no answer")
                 else:
                     answer(number, text, state, result.value)
                 out.flush()
+                answered.append(number)
                 if progress is not None:
                     progress.step()
         except KeyboardInterrupt:
             if progress is not None:
                 progress.clear()
             if err is not None:
-                done = 0 if progress is None else progress.done
-                err.write(
-                    f"gamelib: stopped after {done} of {len(good)} positions; "
-                    "the rest were not searched\n"
-                )
+                err.write(f"gamelib: {stopped_words(len(answered), answered[-1:], total)}\n")
             return 1
     if progress is not None:
         progress.clear()
@@ -203,6 +219,35 @@ def run_lines(
         fail(number, text, why)
     out.flush()
     return 1 if failed else 0
+
+
+def stopped_words(answered: int, last: list[int], total: int | None) -> str:
+    """What a batch stopped by Ctrl-C or SIGTERM says: how many positions were answered
+    and where it stopped.
+
+    ```pycon
+    >>> stopped_words(3, [7], 10)
+    'stopped after 3 of 10 positions, the last answered on line 7; the rest were not searched'
+    >>> stopped_words(0, [], None)
+    'stopped after 0 positions, before any was answered; the rest were not searched'
+
+    ```
+    """
+    of = f" of {total}" if total is not None else ""
+    noun = "position" if answered == 1 and not of else "positions"
+    where = f"the last answered on line {last[0]}" if last else "before any was answered"
+    return f"stopped after {answered}{of} {noun}, {where}; the rest were not searched"
+
+
+def count_positions(name: str) -> int | None:
+    """How many positions the `--positions` file `name` holds, when it is a regular file
+    that can be read twice (None for standard input, a pipe or a device)."""
+    if name == "-" or not os.path.isfile(name):
+        return None
+    try:
+        return sum(1 for _ in position_lines(name, None))
+    except SpecError:  # said again, with the line, when the batch reads it
+        return None
 
 
 @contextmanager
@@ -221,3 +266,9 @@ def is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):  # a stand-in stream, or a closed one
         return False
+
+
+def redraws(stream: TextIO) -> bool:
+    """Whether `stream` is a terminal that can redraw a line in place (a progress bar, a
+    thinking line): not with `TERM=dumb`, which takes no escape sequences."""
+    return is_terminal(stream) and os.environ.get("TERM") != "dumb"

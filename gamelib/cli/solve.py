@@ -46,8 +46,10 @@ from gamelib.cli.positions import (
     line_title,
     move_json,
     position_after,
+    redraws,
     run_lines,
     split_moves,
+    stopped_words,
 )
 from gamelib.cli.specs import SpecError, parse_depth, whole_number
 from gamelib.core.checks import echo, plural
@@ -388,7 +390,7 @@ class SolveJob:
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
-        answer = self._solve(kit, state, table, self.err.isatty())
+        answer = self._solve(kit, state, table, redraws(self.err))
         if answer is None:
             return 1
         solution, columns = answer
@@ -508,8 +510,9 @@ class SolveJob:
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
-        show = self.err.isatty()
+        show = redraws(self.err)
         failed = 0
+        answered: list[int] = []  # the line of each position answered
         for number, text in position_lines(name, self.stdin):
             try:
                 state, _ = position_after(game, split_moves(text, kit.digit_moves))
@@ -518,7 +521,8 @@ class SolveJob:
                 self._bad_line(number, text, str(bad))
                 continue
             answer = self._solve(kit, state, table, show)
-            if answer is None:
+            if answer is None:  # stopped: what was known of this line is said; and the batch
+                self.err.write(f"gamelib: {stopped_words(len(answered), answered[-1:], None)}\n")
                 return 1
             solution, columns = answer
             if request.json:
@@ -532,6 +536,7 @@ class SolveJob:
                 self._text(game, solution, columns, None, [], board=False)
                 self.out.write("\n")
             self.out.flush()
+            answered.append(number)
         return 1 if failed else 0
 
     def _on_workers(self, kit: GameKit[S, M, G], name: str) -> int:
