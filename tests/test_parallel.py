@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import random
+import re
 import signal
 import subprocess
 import sys
