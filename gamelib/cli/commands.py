@@ -533,13 +533,25 @@ def _saved_file(name: str) -> str:
     return "standard input" if name == "-" else f"'{echo(name, 200)}'"
 
 
-def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
+MAX_SAVED = 1 << 24
+"""The most characters a saved game may have (a game of a million moves fits)."""
+
+
+def _saved_game(name: str, stdin: TextIO | None) -> _SavedGame:
     """The saved game in the file `name` ('-': standard input), or a UsageError saying
-    what is wrong with it.
+    what is wrong with it.  At most `MAX_SAVED` characters are read: an endless file
+    (`/dev/zero`) is not a saved game, and does not fill the memory.
     """
     where = _saved_file(name)
+    if name == "-" and stdin is None:  # run with standard input closed
+        raise UsageError("replay -: standard input is closed, so there is no saved game to read")
     try:
-        text = stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        if name == "-":
+            assert stdin is not None
+            text = stdin.read(MAX_SAVED + 1)
+        else:
+            with open(name, encoding="utf-8") as file:
+                text = file.read(MAX_SAVED + 1)
     except FileNotFoundError:
         raise UsageError(f"there is no file {where}") from None
     except IsADirectoryError:
@@ -547,6 +559,10 @@ def _saved_game(name: str, stdin: TextIO) -> _SavedGame:
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "it is not text"
         raise UsageError(f"cannot read {where}: {reason}") from None
+    if len(text) > MAX_SAVED:
+        raise UsageError(
+            f"{where} is not a saved game: it is longer than {MAX_SAVED:,} characters"
+        )
     try:
         document = json.loads(text)
     except ValueError:

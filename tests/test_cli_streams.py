@@ -1,0 +1,105 @@
+"""Batches and saved games as streams: read as they go, in bounded memory, with line
+numbers as `sed -n Np` gives them, and stopped inputs answered in one sentence."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gamelib.cli import main
+from gamelib.cli.batch import MAX_LINE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shell(script: str) -> tuple[int, str, str]:
+    """Run ``script`` in sh, with ``gamelib`` meaning this checkout's command line."""
+    done = subprocess.run(
+        ["sh", "-c", f'gamelib() {{ "{sys.executable}" -m gamelib "$@"; }}; {script}'],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+class Watched(io.StringIO):
+    """Standard input that notes how much had been answered each time a line was read."""
+
+    def __init__(self, text: str, out: io.StringIO) -> None:
+        super().__init__(text)
+        self.out = out
+        self.answered_at_each_read: list[int] = []
+
+    def readline(self, size: int | None = -1, /) -> str:
+        self.answered_at_each_read.append(self.out.getvalue().count("\n"))
+        return super().readline(-1 if size is None else size)
+
+
+def test_analyse_answers_each_line_before_reading_the_next() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = Watched("1\n2\n3\n", out)
+    argv = ["analyse", "nim", "--positions", "-", "--json", "--player", "alphabeta:2"]
+    assert main(argv, stdin, out, err) == 0
+    assert [json.loads(line)["line"] for line in out.getvalue().splitlines()] == [1, 2, 3]
+    # The n-th line was read once n - 1 answers were out: the batch streams.
+    assert stdin.answered_at_each_read[:3] == [0, 1, 2]
+
+
+def test_line_numbers_are_the_ones_sed_gives(tmp_path: Path) -> None:
+    # Only a line feed ends a line: a carriage return, a form feed, a vertical tab or
+    # U+2028 inside a line do not (Python's text files would split at each of them).
+    text = "3\r\n\x0c1\x0b2\n\u2028x\n1 1\n"
+    path = tmp_path / "p.txt"
+    path.write_text(text, encoding="utf-8", newline="")
+    for source in ([str(path)], ["-"]):
+        status, out, _ = shell(f"gamelib analyse nim --positions {source[0]} --json < {path}")
+        assert status == 1  # line 3 is no position
+        lines = {json.loads(line)["line"]: json.loads(line) for line in out.splitlines()}
+        assert sorted(lines) == [1, 2, 3, 4]
+        assert lines[4]["moves"] == "1 1"
+        for number in lines:
+            sed = subprocess.run(
+                ["sed", "-n", f"{number}p", str(path)], capture_output=True, text=True, check=True
+            ).stdout.strip()
+            assert lines[number]["moves"] == sed.strip(" \r\x0c\x0b\u2028")
+
+
+def test_an_endless_line_is_refused_in_one_sentence() -> None:
+    status, out, err = shell("gamelib analyse nim --positions /dev/zero")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"gamelib: --positions: line 1 of '/dev/zero' is longer than {MAX_LINE:,} "
+        "characters, which no position is\n"
+    )
+    status, out, err = shell("head -c 3000000 /dev/zero | gamelib solve nim --positions -")
+    assert (status, out) == (2, "")
+    assert err.startswith("gamelib: --positions: line 1 of standard input is longer than")
+
+
+def test_an_endless_file_is_no_saved_game() -> None:
+    status, out, err = shell("gamelib replay /dev/zero")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: '/dev/zero' is not a saved game: it is longer than 16,777,216 characters\n"
+    )
+
+
+def test_closed_standard_input_is_said_by_every_reader() -> None:
+    for command, said in [
+        ("replay -", "replay -: standard input is closed, so there is no saved game to read"),
+        ("analyse nim --positions -", "--positions -: standard input is closed"),
+        ("solve nim --positions -", "--positions -: standard input is closed"),
+    ]:
+        status, out, err = shell(f"gamelib {command} <&-")
+        assert (status, out, err) == (2, "", f"gamelib: {said}\n"), command
+    status, _, err = shell("gamelib play nim --maxie human <&-")
+    assert (status, err) == (
+        1,
+        "gamelib: game stopped: there is no input to read Maxie's move from\n",
+    )
