@@ -13,6 +13,7 @@ from gamelib.cli import main
 from gamelib.cli.batch import MAX_LINE
 
 ROOT = Path(__file__).resolve().parents[1]
+GAMELIB = (sys.executable, "-m", "gamelib")
 
 
 def shell(script: str) -> tuple[int, str, str]:
@@ -36,9 +37,10 @@ class Watched(io.StringIO):
         self.out = out
         self.answered_at_each_read: list[int] = []
 
-    def readline(self, size: int | None = -1, /) -> str:
+    # typeshed declares TextIOBase.readline with the same ignore: IOBase's returns bytes.
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
         self.answered_at_each_read.append(self.out.getvalue().count("\n"))
-        return super().readline(-1 if size is None else size)
+        return super().readline(size)
 
 
 def test_analyse_answers_each_line_before_reading_the_next() -> None:
@@ -103,3 +105,86 @@ def test_closed_standard_input_is_said_by_every_reader() -> None:
         1,
         "gamelib: game stopped: there is no input to read Maxie's move from\n",
     )
+
+
+def saved(path: Path) -> dict[str, object]:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(document, dict)
+    return document
+
+
+def test_a_game_stopped_early_is_saved_unfinished_and_replays(tmp_path: Path) -> None:
+    for typed, said in [
+        ("1\n", "the input ended while waiting for Maxie's move"),
+        ("1\nquit\n", "Maxie quit"),
+    ]:
+        path = tmp_path / "game.json"
+        out, err = io.StringIO(), io.StringIO()
+        argv = ["play", "nim", "--maxie", "human", "--minnie", "direct", "--save", str(path)]
+        assert main(argv, io.StringIO(typed), out, err) == 1
+        assert said in err.getvalue()
+        assert out.getvalue().endswith(
+            f"The unfinished game is saved in {path}: gamelib replay {path}\n"
+        )
+        document = saved(path)
+        assert (document["moves"], document["finished"], document["winner"]) == (
+            ["1", "1"],
+            False,
+            None,
+        )
+        out = io.StringIO()
+        assert main(["replay", str(path)], io.StringIO(), out, io.StringIO()) == 0
+        assert out.getvalue().startswith("Replaying nim: 2 moves")
+        assert out.getvalue().endswith(
+            "13 left, and it is Maxie's turn\nThe saved game stops here, before the end.\n"
+        )
+
+
+def test_json_of_a_game_stopped_early_says_unfinished() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", "nim", "--maxie", "human", "--minnie", "direct", "--json"]
+    assert main(argv, io.StringIO("3\n"), out, err) == 1
+    document = json.loads(out.getvalue())
+    assert (document["moves"], document["finished"], document["outcome"]) == (
+        ["3", "3"],
+        False,
+        None,
+    )
+
+
+def test_sigterm_keeps_the_game_played_so_far(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    process = subprocess.Popen(
+        [
+            *GAMELIB,
+            "play",
+            "connect4",
+            "--maxie",
+            "human",
+            "--minnie",
+            "alphabeta:2",
+            "--save",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None
+    assert process.stdout is not None
+    process.stdin.write("4\n")
+    process.stdin.flush()
+    seen = ""
+    while seen.count("please type your move") < 2:  # Minnie answered; Maxie is asked again
+        seen += process.stdout.read(1)
+    process.terminate()
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (1, "gamelib: terminated (SIGTERM)\n")
+    assert f"The unfinished game is saved in {path}" in out
+    document = saved(path)
+    assert document["finished"] is False
+    assert isinstance(document["moves"], list)
+    assert document["moves"][0] == "4"
+    assert len(document["moves"]) == 2

@@ -112,7 +112,7 @@ from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
 from gamelib.core.checks import echo, plural, printable
 from gamelib.core.controller import IllegalMoveError, referee
-from gamelib.core.datatypes import Done, Playing, outcome_to_string
+from gamelib.core.datatypes import Done, Outcome, Playing, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
@@ -488,24 +488,40 @@ class _Play:
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
-        record = referee(shown, maxie, minnie, out=out)
-        status = outcome_status(record.outcome) if self.exit_code else 0
-        document: dict[str, JsonValue] = {
-            "game": self.name,
-            "options": list(self.extra),
-            "players": {"Maxie": str(maxie), "Minnie": str(minnie)},
-            "moves": [kit.game.move_to_string(m) for m in record.moves],
-            "outcome": outcome_to_string(record.outcome),
-            "winner": outcome_word(record.outcome),
-            "finished": True,
-        }
+        made: list[M] = []
+
+        def document(outcome: Outcome | None) -> dict[str, JsonValue]:
+            return {
+                "game": self.name,
+                "options": list(self.extra),
+                "players": {"Maxie": str(maxie), "Minnie": str(minnie)},
+                "moves": [kit.game.move_to_string(m) for m in made],
+                "outcome": None if outcome is None else outcome_to_string(outcome),
+                "winner": None if outcome is None else outcome_word(outcome),
+                "finished": outcome is not None,
+            }
+
+        try:
+            record = referee(shown, maxie, minnie, out=out, made=made)
+        except BaseException:  # quit, end of input, Ctrl-C, SIGTERM, a faulty player
+            # Keep what was played: the moves so far, marked unfinished, for replay.
+            if self.json_out is not None:
+                self.json_out.write(json_line(document(None)))
+            self._keep(document(None), out, "The unfinished game")
+            raise
         if self.json_out is not None:
-            self.json_out.write(json_line(document))
-        if self.save is not None:  # an OSError names the file (a full disk: /dev/full)
-            write_file(self.save, (json.dumps(document, indent=1) + "\n").encode())
-            saved = echo(str(self.save), 200)
-            out.write(f"The game is saved in {saved}: gamelib replay {saved}\n")
-        return status
+            self.json_out.write(json_line(document(record.outcome)))
+        self._keep(document(record.outcome), out)
+        return outcome_status(record.outcome) if self.exit_code else 0
+
+    def _keep(self, document: dict[str, JsonValue], out: TextIO, what: str = "The game") -> None:
+        """Save `document` in the file of `--save`, if one was given."""
+        if self.save is None:
+            return
+        # An OSError names the file (a full disk: /dev/full).
+        write_file(self.save, (json.dumps(document, indent=1) + "\n").encode())
+        saved = echo(str(self.save), 200)
+        out.write(f"{what} is saved in {saved}: gamelib replay {saved}\n")
 
     def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
         """The player `spec` names; on a terminal a search player says it is thinking."""

@@ -67,6 +67,7 @@ def referee(
     out: TextIO | None = None,
     clock: Callable[[], float] = time.perf_counter,
     start: S | None = None,
+    made: list[M] | None = None,
 ) -> GameRecord[M]:
     """Play `game` from `start` (default `game.start`) to the end.
 
@@ -82,11 +83,14 @@ def referee(
     [`NoMovesError`][gamelib.core.game.NoMovesError] naming the state, before asking
     any player, if the game offers no moves in a state it says is being played.
     Whatever a player's `next_move` raises (a human closing the input, say)
-    passes through.
+    passes through.  `made`, if given, is the (empty) list the moves are kept in as
+    they are made: a caller that passes its own still has the moves of a game that
+    stopped early (to save it unfinished, say).
     """
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
-    made: list[M] = []
+    if made is None:
+        made = []
     before: list[S] = []  # the state each move in `made` was made in
     while True:
         side = game.player(state)

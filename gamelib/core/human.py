@@ -203,8 +203,10 @@ def read_move(
             raise InputClosedError(f"there is no input to read {who}'s move from")
         try:
             line, length = _read_line(source)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stopped:
             sink.write("\n")
+            if type(stopped) is not KeyboardInterrupt:  # a kind of its own (SIGTERM's): as is
+                raise
             raise InputClosedError(f"{who} interrupted the game") from None
         except UnicodeDecodeError as error:  # a stream that does not read every byte
             bad = error.object[error.start : error.end].decode("ascii", "backslashreplace")
