@@ -9,6 +9,7 @@ that was done and leave no traceback.
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import re
@@ -618,3 +619,78 @@ def test_sigterm_ends_a_batch_on_workers_and_its_worker_processes(tmp_path: Path
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
     assert left.stdout == ""  # no worker process outlived the batch
+
+
+def test_a_scheduler_with_no_workers_is_said_within_seconds(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    positions = tmp_path / "p.txt"
+    positions.write_text("1\n2\n")
+    with LocalCluster(  # type: ignore[no-untyped-call]  # Dask ships no type information
+        n_workers=0, dashboard_address=":0", silence_logs=50
+    ) as cluster:
+        address = str(cluster.scheduler_address)
+        began = time.perf_counter()
+        status, out, err = run(
+            "solve", "nim", "--positions", str(positions), "--scheduler", address
+        )
+        waited = time.perf_counter() - began
+    assert (status, out) == (2, "")
+    assert err == (
+        f"gamelib: --scheduler: the Dask scheduler at '{address}' has no workers: none joined "
+        f"within 5 s; start one with 'dask worker {address}'\n"
+    )
+    assert waited < 30
+
+
+def test_a_scheduler_that_dies_mid_batch_leaves_no_log_lines(tmp_path: Path) -> None:
+    dask = Path(sys.executable).parent / "dask"
+    file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen(
+        [
+            dask,
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            ":0",
+            "--scheduler-file",
+            str(file),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    worker = None
+    try:
+        for _ in range(300):
+            if file.exists() and file.read_text():
+                break
+            time.sleep(0.1)
+        address = json.loads(file.read_text())["address"]
+        worker = subprocess.Popen(
+            [dask, "worker", address, "--nworkers", "1", "--nthreads", "1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        positions = tmp_path / "p.txt"
+        positions.write_text("".join(f"4455{c}\n" for c in range(1, 7)))
+        batch = subprocess.Popen(
+            [*GAMELIB, "solve", "connect4", "--positions", str(positions), "--scheduler", address],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        time.sleep(8)  # connected, and searching
+        scheduler.kill()
+        out, err = batch.communicate(timeout=90)
+    finally:
+        scheduler.kill()
+        if worker is not None:
+            worker.kill()
+    assert batch.returncode == 1
+    assert "Traceback" not in err
+    assert " - ERROR - " not in err
+    assert out.count("line ") == 6  # every line answered, or said to be unsearched

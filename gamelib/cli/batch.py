@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -120,7 +121,21 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
             workers = dask_workers(scheduler)
         except (DaskMissingError, SchedulerError) as error:
             raise SpecError(f"--scheduler: {error}") from None
+        _quiet_dask()
+
     return BatchOptions(workers, chunk, ordered=not options.unordered)
+
+
+def _quiet_dask() -> None:
+    """No log lines from Dask on a command's standard error: a scheduler that goes away
+    mid-batch is said once, in the answers of the lines it leaves unsearched, not in
+    Dask's logged tracebacks.  (Dask gives several of its loggers handlers of their own.)"""
+    names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed")]
+    for name in {"distributed", *names}:
+        logger = logging.getLogger(name)
+        logger.handlers.clear()
+        logger.addHandler(logging.NullHandler())
+        logger.propagate = False
 
 
 def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]:

@@ -71,6 +71,8 @@ R = TypeVar("R")
 
 DASK_CONNECT_SECONDS = 10.0
 """How long `dask_workers` waits for a scheduler to answer."""
+DASK_WORKER_SECONDS = 5.0
+"""How long `dask_workers` waits for a scheduler with no workers to get one."""
 
 
 @final
@@ -181,6 +183,7 @@ class _DaskClient(Protocol):
 
     def nthreads(self) -> dict[str, int]: ...
     def get_executor(self, *, pure: bool) -> cf.Executor: ...
+    def wait_for_workers(self, n_workers: int, timeout: float | None = None) -> None: ...
     def close(self) -> None: ...
 
 
@@ -249,14 +252,21 @@ def check_address(address: str) -> None:
         )
 
 
-def dask_workers(address: str, *, timeout: float = DASK_CONNECT_SECONDS) -> Workers:
+def dask_workers(
+    address: str,
+    *,
+    timeout: float = DASK_CONNECT_SECONDS,
+    worker_timeout: float = DASK_WORKER_SECONDS,
+) -> Workers:
     """The workers of the Dask scheduler at `address` (`tcp://host:8786`).
 
     Connects at once, so a scheduler that does not answer is said here, in
     one sentence (`SchedulerError`), as is an address that is not written as
     one ([`check_address`][gamelib.parallel.batch.check_address]); without Dask
-    installed, `DaskMissingError` says what to install.  Tasks in flight: two
-    per worker thread the scheduler reports.
+    installed, `DaskMissingError` says what to install.  A scheduler with no
+    worker gets `worker_timeout` seconds to have one, then is said too (tasks sent
+    to it would wait for ever).  Tasks in flight: two per worker thread the
+    scheduler reports.
     """
     check_address(address)
     try:
@@ -291,6 +301,15 @@ def dask_workers(address: str, *, timeout: float = DASK_CONNECT_SECONDS) -> Work
         ) from None
     except Exception as error:  # Dask cannot connect so: tls:// unconfigured, ucx:// missing
         raise SchedulerError(f"{said} cannot be reached: {describe_error(error)[:160]}") from None
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=worker_timeout)
+        except (TimeoutError, OSError):
+            client.close()
+            raise SchedulerError(
+                f"{said} has no workers: none joined within {worker_timeout:g} s; start one "
+                f"with 'dask worker {echo(address, 80)}'"
+            ) from None
     threads = sum(client.nthreads().values()) or 1
 
     def make() -> cf.Executor:
