@@ -426,7 +426,7 @@ def test_minimax_and_alphabeta_no_longer_disagree_silently_on_nan() -> None:
             factory(Settings(est, 4)).analyse(game.start)
 
 
-@given(st.floats(allow_nan=False))
+@given(st.floats(allow_nan=False, allow_infinity=False))
 def test_standard_compare_refuses_nan_on_either_side(x: float) -> None:
     for a, b in ((Guess(math.nan), Guess(x)), (Guess(x), Guess(math.nan))):
         with pytest.raises(NaNGuessError, match=r"^cannot compare Guess .* with Guess "):

@@ -665,7 +665,7 @@ def test_kind_names_ignore_case_and_spaces_and_minus_zero_is_zero() -> None:
 
 
 def test_presets_take_a_depth_after_their_name() -> None:
-    status, out, _ = run("run", "Nim_MMvMM", "--depth", "2", "--pile", "6")
+    status, out, _ = run("run", "Nim_MMvMM", "--depth", "2", "--pile", "6", "--exit-code")
     assert status == (10 if out.endswith("Maxie wins!\n") else 11)
     assert out.split("\n", 1)[1].startswith("Maxie: Minimax(depth 2).  Minnie: Minimax(depth 2).\n")
 

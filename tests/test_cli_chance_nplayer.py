@@ -437,7 +437,7 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["play", "takeaway", "--pile", "0"], "--pile must be at least 1, got 0"),
         (["play", "pig", "--target", "0"], "--target must be at least 1, got 0"),
         (["play", "pig", "--target", "-5"], "--target must be at least 1, got -5"),
-        (["play", "pig", "--target", "99999"], "--target must be at most 1,000, got 99999"),
+        (["play", "pig", "--target", "1e3"], "--target must be a whole number"),
         (["analyse", "pig", "--target", "x"], "--target must be a whole number, got 'x'"),
         (["play", "pig", "--minnie", "alphabeta:4"], "alphabeta is a two-player search, and pig"),
         (["play", "takeaway", "--player2", "minimax"], "minimax is a two-player search"),

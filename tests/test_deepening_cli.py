@@ -75,7 +75,13 @@ def test_a_time_budget_from_the_command_line_stops_on_time() -> None:
 
 def test_play_says_how_deep_each_move_looked() -> None:
     status, out, err = run(
-        "play", "tictactoe", "--maxie", "id:9:none", "--minnie", "id:2:none:order=none"
+        "play",
+        "tictactoe",
+        "--maxie",
+        "id:9:none",
+        "--minnie",
+        "id:2:none:order=none",
+        "--exit-code",
     )
     assert err == ""
     assert status == (12 if out.endswith("draw!\n") else 10 if "Maxie wins" in out else 11)

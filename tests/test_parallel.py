@@ -687,9 +687,10 @@ def test_a_scheduler_that_dies_mid_batch_leaves_no_log_lines(tmp_path: Path) -> 
         scheduler.kill()
         out, err = batch.communicate(timeout=90)
     finally:
-        scheduler.kill()
-        if worker is not None:
-            worker.kill()
+        for process in (scheduler, worker):
+            if process is not None:
+                process.kill()
+                process.wait(timeout=30)
     assert batch.returncode == 1
     assert "Traceback" not in err
     assert " - ERROR - " not in err

@@ -58,6 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEPTHS = {"small": 2, "big": 4, "uneven": 3, "cse473": 2, "wikipedia": 4}
 """Each handout tree and the depth the stepper searches it to (its height)."""
 
+
 def hooks_module() -> types.ModuleType:
     """docs/hooks.py, loaded as the docs build loads it."""
     hooks = types.ModuleType("docs_hooks")

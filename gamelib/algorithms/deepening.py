@@ -75,6 +75,7 @@ from gamelib.search.player import (
     Edge,
     GameRecursionError,
     SearchPlayer,
+    at_root,
     recursion_error,
 )
 
@@ -500,13 +501,16 @@ class DeepeningPlayer(Generic[S, M, G]):
         unless `lines` is False; `report` (else the player's own) hears of each
         depth as it finishes.
         """
-        return deepen(
-            self.settings,
-            state,
-            report=self.report if report is None else report,
-            lines=lines,
-            observer=self.observer,
-        )
+        def thought(root: S) -> Deepening[M, G]:
+            return deepen(
+                self.settings,
+                root,
+                report=self.report if report is None else report,
+                lines=lines,
+                observer=self.observer,
+            )
+
+        return at_root(self.settings.estimator, state, self.settings.search_depth, thought)
 
     def analyse(self, state: S, /) -> Edge[M, G]:
         """The move to play in `state` and its value at the depth reached."""

@@ -46,8 +46,9 @@ from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
-from gamelib.algorithms.table import Entry, TranspositionTable
-from gamelib.core.checks import plural
+from gamelib.algorithms.table import Entry, TranspositionTable, table_of
+from gamelib.core.checks import check_solve_depth, plural
+from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import (
     Done,
     Draw,
@@ -239,10 +240,31 @@ def solve(
     """
     began = time.perf_counter()
     s0 = game.start if state is None else state
-    if depth is not None and depth < 1:
-        raise ValueError(f"a solve looks at least 1 ply ahead, not {depth}")
-    if isinstance(table, int):
-        table = TranspositionTable(table) if table > 0 else None
+    depth = check_solve_depth(depth)
+    table = table_of(table)
+    if table is not None:
+        table.claim(game)  # a table another game filled would answer for that game
+    check_turn(game, s0)
+    try:
+        return _solve(game, s0, table, depth, order, progress, every, began)
+    except (AttributeError, TypeError, AssertionError) as error:
+        broken = diagnose(game, s0, depth)
+        if broken is None:
+            raise
+        raise broken from error
+
+
+def _solve(
+    game: Game[S, M],
+    s0: S,
+    table: TranspositionTable[M, int] | None,
+    depth: int | None,
+    order: Callable[[S], Sequence[M]] | None,
+    progress: Callable[[int], None] | None,
+    every: int,
+    began: float,
+) -> Solution[S, M]:
+    """`solve`, its arguments checked."""
     key_of = state_key(game) if table is not None else None
     probe = table.probe if table is not None else None
     store = table.store if table is not None else None

@@ -373,6 +373,8 @@ def alphabeta_core(
     [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta] for the table.
     """
     est = settings.estimator
+    if table is not None:
+        table.claim(est.game)  # a table another game filled would answer for that game
     game = est.game
     views = _Views(numeric_estimates(est, who))
     compare = est.compare

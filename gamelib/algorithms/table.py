@@ -45,16 +45,22 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar, final
+from typing import Generic, TypeVar, cast, final
 
+from gamelib.core.checks import echo, echo_value
+from gamelib.core.contracts import underlying
 from gamelib.core.datatypes import GREATER, LESS, Order
 from gamelib.estimate.window import Infinity
 from gamelib.search.events import BoundKind
 
-__all__ = ["Entry", "TableStats", "TranspositionTable"]
+__all__ = ["Entry", "TableOwnerError", "TableStats", "TranspositionTable", "table_of"]
 
 M = TypeVar("M")
 V = TypeVar("V")
+
+
+class TableOwnerError(ValueError):
+    """A transposition table filled by a search of one game, handed to a search of another."""
 
 
 @final
@@ -145,6 +151,7 @@ class TranspositionTable(Generic[M, V]):
         "_evictions",
         "_hits",
         "_overwrites",
+        "_owner",
         "_probes",
         "_refused",
         "_stores",
@@ -161,6 +168,27 @@ class TranspositionTable(Generic[M, V]):
         self._entries: OrderedDict[Hashable, Entry[M, V]] = OrderedDict()
         self._probes = self._hits = self._stores = 0
         self._overwrites = self._evictions = self._refused = 0
+        self._owner: object = None
+
+    def claim(self, game: object) -> None:
+        """Tie the table to `game`, the game of the search or solve about to use it.
+
+        The first use claims it; a later use for another game (one not equal to it,
+        such as Connect Four on another board) raises `TableOwnerError`: that search
+        would read the entries of the first game as its own, and answer for the wrong
+        game.  A table passed from one solve to the next of the same game is what
+        tables are for.
+        """
+        game = underlying(game)
+        owner = self._owner
+        if owner is None:
+            self._owner = game
+        elif owner is not game and owner != game:
+            raise TableOwnerError(
+                f"this transposition table holds what a search of {echo(repr(owner), 80)} "
+                f"found, and a search of {echo(repr(game), 80)} would read those entries as "
+                "its own: give each game a table of its own"
+            )
 
     def probe(self, key: Hashable) -> Entry[M, V] | None:
         """The entry stored for `key`, if any."""
@@ -203,3 +231,32 @@ class TranspositionTable(Generic[M, V]):
             self._evictions,
             self._refused,
         )
+
+
+def table_of(table: object) -> TranspositionTable[M, V] | None:
+    """The table a solve's `table` argument names: a TranspositionTable as it is, a
+    number of entries for a new one, None or 0 for none; `TypeError` or `ValueError`
+    naming the value otherwise.
+
+    ```pycon
+    >>> table_of(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a table needs at least 0 entries (0 or None: no table), got -1
+
+    ```
+    """
+    if table is None:
+        return None
+    if isinstance(table, TranspositionTable):
+        return cast(TranspositionTable[M, V], table)
+    if isinstance(table, bool) or not isinstance(table, int):
+        raise TypeError(
+            "a table must be a TranspositionTable, a number of entries, or None, got "
+            f"{echo_value(table)}"
+        )
+    if table < 0:
+        raise ValueError(
+            f"a table needs at least 0 entries (0 or None: no table), got {echo(table)}"
+        )
+    return TranspositionTable(table) if table > 0 else None

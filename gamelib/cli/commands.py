@@ -35,6 +35,7 @@ from gamelib.algorithms.deepening import (
     DeepeningSettings,
     Iteration,
 )
+from gamelib.algorithms.table import TableOwnerError
 from gamelib.catalog import (
     CATALOG,
     CHANCE_KINDS,
@@ -111,12 +112,21 @@ from gamelib.cli.specs import (
 from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
 from gamelib.core.checks import echo, plural, printable
+from gamelib.core.contracts import ContractError
 from gamelib.core.controller import IllegalMoveError, referee
 from gamelib.core.datatypes import Done, Outcome, Playing, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition
 from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess, est_to_string
+from gamelib.estimate.estimator import (
+    Definitely,
+    Est,
+    Estimator,
+    Guess,
+    GuessError,
+    NaNGuessError,
+    est_to_string,
+)
 from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES, ExplicitTreeError
 from gamelib.nplayer.maxn import ShallowBoundError
 from gamelib.parallel.recipes import Analysis, SearchRecipe
@@ -125,6 +135,7 @@ from gamelib.search.counting import RecordingEstimator
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
     GameRecursionError,
+    MoveOrderError,
     NoMovesError,
     SearchDepthError,
     SearchPlayer,
@@ -1660,7 +1671,17 @@ def main(
         message = error.sentence if isinstance(error, SearchDepthError) else str(error)
         err.write(f"gamelib: {_said(message)}\n")
         return 2
-    except (InputClosedError, IllegalMoveError, NoMovesError, GameRecursionError) as error:
+    except (
+        InputClosedError,
+        IllegalMoveError,
+        NoMovesError,
+        GameRecursionError,
+        ContractError,
+        GuessError,
+        NaNGuessError,
+        MoveOrderError,
+        TableOwnerError,
+    ) as error:
         err.write(f"gamelib: game stopped: {_said(str(error))}\n")
         return 1
     except PictureError as error:  # the trace was shown, but not the picture asked for
@@ -1675,10 +1696,60 @@ def main(
         where = "standard output" if error.filename is None else error.filename
         err.write(f"gamelib: cannot write {where}: {error.strerror}\n")
         return 2
+    except Exception as error:
+        fault = outside_fault(error)
+        if fault is None and os.environ.get("GAMELIB_TRACEBACK"):
+            raise
+        said = fault or (
+            f"an error inside gamelib: {type(error).__name__}: {echo(str(error), 200)} "
+            "(please report it; GAMELIB_TRACEBACK=1 shows where)"
+        )
+        err.write(f"gamelib: game stopped: {_said(said)}\n")
+        return 1
     except KeyboardInterrupt as stopped:
         why = "terminated (SIGTERM)" if isinstance(stopped, TerminatedError) else "interrupted"
         err.write(f"gamelib: {why}\n")
         return 1
+
+
+_PACKAGE = str(Path(__file__).resolve().parents[1])
+"""gamelib's own folder: code outside it is a game's, an estimator's, a user's."""
+
+
+def outside_fault(error: BaseException) -> str | None:
+    """What went wrong in code from outside gamelib (a game loaded with `--game-from`,
+    say), as one sentence naming the method, the game and the position, with the code's
+    own message; None when the error did not come from such code.
+
+    The last frame of the traceback in a file outside gamelib and Python's own
+    libraries is the code at fault; its first argument after `self` is the position.
+    """
+    frame = None
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith((_PACKAGE, sys.prefix, sys.base_prefix, "<frozen")):
+            frame = tb.tb_frame
+        tb = tb.tb_next
+    if frame is None:
+        return None
+    code = frame.f_code
+    owner = frame.f_locals.get("self")
+    where = code.co_qualname if owner is None else f"{type(owner).__name__}.{code.co_name}"
+    given = [frame.f_locals.get(v) for v in code.co_varnames[: code.co_argcount]]
+    arguments = given[1:] if owner is not None else given
+    position = ""
+    if arguments:
+        shown = arguments[0]
+        to_text = getattr(owner, "state_to_string", None)
+        try:
+            text = str(to_text(shown)) if callable(to_text) else repr(shown)
+        except Exception:
+            text = repr(shown)
+        position = f" at '{echo(text.replace(chr(10), ' / '), 120)}'"
+    message = str(error)
+    said = f"{type(error).__name__}: {echo(message, 200)}" if message else type(error).__name__
+    return f"{where} raised {said}{position}"
 
 
 def _said(message: str) -> str:

@@ -38,6 +38,7 @@ __all__ = [
     "ascii_float",
     "ascii_int",
     "check_depth",
+    "check_solve_depth",
     "digits_hint",
     "echo",
     "echo_value",
@@ -301,4 +302,27 @@ def check_depth(depth: object) -> int:
         raise TypeError(f"search depth must be a whole number, got {echo_value(depth)}")
     if depth < 1:
         raise ValueError(f"search depth must be at least 1, got {echo(depth)}")
+    return depth
+
+
+def check_solve_depth(depth: object) -> int | None:
+    """A solve's `depth`: None (to the end) or a whole number of plies of at least 1;
+    `TypeError` or `ValueError` naming the value otherwise.
+
+    ```pycon
+    >>> check_solve_depth(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: a solve's depth must be a whole number of plies or None, got 1.5
+
+    ```
+    """
+    if depth is None:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(
+            f"a solve's depth must be a whole number of plies or None, got {echo_value(depth)}"
+        )
+    if depth < 1:
+        raise ValueError(f"a solve looks at least 1 ply ahead, not {echo(depth)}")
     return depth

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
+from gamelib.core.checks import echo
+from gamelib.core.contracts import ContractError, check_played, check_turn, underlying
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest, board_order
@@ -57,6 +59,21 @@ class GameRecord(Generic[M]):
     """How the game ended."""
     moves: tuple[M, ...]
     """Every move made, Maxie's first (when the game starts on Maxie's turn)."""
+
+
+def check_player_game(game: object, side: Side, player: object) -> None:
+    """`ContractError` for a player built for another game than the one it is to play
+    (a Connect Four player of a 5 x 4 board at 7 x 6, a Nim player at tic-tac-toe): its
+    search would read this game's positions as its own game's."""
+    own = getattr(player, "game", None)
+    if own is None:
+        return
+    mine, theirs = underlying(game), underlying(own)
+    if mine is not theirs and mine != theirs:
+        raise ContractError(
+            f"{side}'s player {echo(str(player), 60)} was built for {echo(repr(theirs), 80)}, "
+            f"not for {echo(repr(mine), 80)}: build it with this game's estimator"
+        )
 
 
 def referee(
@@ -89,6 +106,8 @@ def referee(
     """
     stream = sys.stdout if out is None else out
     state = game.start if start is None else start
+    for side, player in ((Side.Maxie, maxie), (Side.Minnie, minnie)):
+        check_player_game(game, side, player)
     if made is None:
         made = []
     before: list[S] = []  # the state each move in `made` was made in
@@ -97,7 +116,7 @@ def referee(
         player = maxie if side is Side.Maxie else minnie
         stream.write(game.state_to_string(state) + "\n")
         stream.flush()
-        legal = seq.to_tuple(game.moves(state))
+        legal = seq.to_tuple(check_turn(game, state))  # a Side to move, a Seq of moves
         if not legal:
             raise no_moves(game, state)
         began = clock()
@@ -126,6 +145,7 @@ def referee(
         shown = game.move_to_string(move)
         stream.write(f"{side} decides to make the move {shown} ({took:.2f} s)\n\n")
         status = game.play(state, move)
+        check_played(game, state, move, status)  # Playing or Done: else said, not asserted
         match status:
             case Playing(next_state):
                 state = next_state

@@ -17,6 +17,7 @@ GREATER
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -32,6 +33,7 @@ __all__ = [
     "Est",
     "Estimator",
     "Guess",
+    "GuessError",
     "MoveOrder",
     "NaNGuessError",
     "NumericEstimator",
@@ -158,15 +160,38 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     else:
         x = _score(a)
         y = _score(b)
-    if x < y:
-        return LESS
-    if x > y:
-        return GREATER
+    try:
+        if x < y:
+            return LESS
+        if x > y:
+            return GREATER
+    except TypeError:  # None, a string beside a number: no guess of a numeric estimator
+        raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}") from None
     if x != x or y != y:
         raise NaNGuessError(
             f"cannot compare {a} with {b}: NaN is neither less nor greater than any value"
         )
+    # Ties are checked further, where they cost the others nothing: an infinite guess
+    # would tie with a certain win or loss, and a guess that is no number (two strings)
+    # would be ordered as nothing numeric is.
+    if (x == _INF or x == -_INF) and (isinstance(a, Guess) or isinstance(b, Guess)):
+        raise GuessError(
+            f"cannot compare {a} with {b}: a guess of {x} would tie with a certain "
+            f"{'win' if x > 0 else 'loss'}; {_NUMBERS_ONLY}"
+        )
+    seen: object = x  # typed a float, but an estimator written in Python can give anything
+    if type(seen) not in _NUMBER_TYPES and not isinstance(seen, numbers.Real):
+        raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}")
     return EQUAL
+
+
+_NUMBERS_ONLY = "a numeric estimator's guesses must be finite numbers (int, float, Fraction)"
+_NUMBER_TYPES = (int, float, Fraction)
+
+
+class GuessError(TypeError):
+    """A numeric estimator gave a guess that is not a finite number: None, a string,
+    infinity (which would tie with a certain win)."""
 
 
 def _number_to_string(g: float) -> str:

@@ -38,9 +38,10 @@ from toolz import compose
 
 from gamelib import seq
 from gamelib.core.checks import plural
+from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
 from gamelib.core.game import Game, NoMovesError, no_moves
-from gamelib.estimate.estimator import Est, Estimator, Settings
+from gamelib.estimate.estimator import Est, Estimator, GuessError, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.seq import Seq
@@ -59,6 +60,7 @@ __all__ = [
     "WindowSearch",
     "WindowedEvaluate",
     "WindowedSearch",
+    "at_root",
     "edge_max",
     "edge_min",
     "move_of",
@@ -289,16 +291,42 @@ class SearchFactory(Protocol[St_contra, S, M, G]):
     ) -> SearchPlayer[S, M, G]: ...
 
 
-def _guard_depth(depth: int, search: Callable[[S], Edge[M, G]]) -> Callable[[S], Edge[M, G]]:
-    """`search`, but a RecursionError becomes a SearchDepthError naming `depth`."""
+def _guard_depth(
+    depth: int, search: Callable[[S], Edge[M, G]], estimator: Estimator[S, M, G]
+) -> Callable[[S], Edge[M, G]]:
+    """`search`, at a root whose turn is checked first (`check_turn`), where a
+    RecursionError becomes a SearchDepthError naming `depth`, and an error of Python's
+    own becomes the `ContractError` of the game that caused it, where one is found (or,
+    after a `GuessError`, of the numeric estimator)."""
 
     def guarded(state: S) -> Edge[M, G]:
         try:
-            return search(state)
+            return at_root(estimator, state, depth, search)
         except RecursionError as error:
             raise recursion_error(depth, error) from None
 
     return guarded
+
+
+R = TypeVar("R")
+
+
+def at_root(estimator: Estimator[S, M, G], state: S, depth: int, search: Callable[[S], R]) -> R:
+    """`search(state)` from a root whose turn is checked first
+    ([`check_turn`][gamelib.core.contracts.check_turn]); an error of Python's own that it
+    raises becomes the [`ContractError`][gamelib.core.contracts.ContractError] of the game
+    that caused it, where the positions within `depth` of the root show one (or, after a
+    `GuessError`, of the numeric estimator).  Only a failed search pays for the looking."""
+    game = estimator.game
+    check_turn(game, state)
+    try:
+        return search(state)
+    except (AttributeError, TypeError, AssertionError) as error:
+        numeric = estimator.estimate if isinstance(error, GuessError) else None
+        broken = diagnose(game, state, depth, numeric)
+        if broken is None:
+            raise
+        raise broken from error
 
 
 # --8<-- [start:root]
@@ -320,7 +348,7 @@ def search_player(
     [`within`][gamelib.search.player.within]), which is what lets a search be split over workers.
     """
     depth = settings.search_depth
-    analyse = _guard_depth(depth, root)
+    analyse = _guard_depth(depth, root, settings.estimator)
     next_move: Callable[[S], M] = compose(move_of, analyse)
     return _BuiltPlayer(name, settings, next_move, analyse, window)
 
