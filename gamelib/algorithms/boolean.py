@@ -42,6 +42,8 @@ from typing import Generic, Literal, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.core.checks import check_solve_depth
+from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.search.capabilities import state_key
@@ -173,9 +175,12 @@ def solve_goal(
     proved once and its proof shared.
     """
     s = game.start if state is None else state
+    depth = check_solve_depth(depth)
+    check_turn(game, s)
     prover = game.player(s) if side is None else side
     if table is not None:
         state_key(game)  # the states must be hashable, or keyed: say so at once
+        table.claim(game)  # a table another game filled would answer for that game
     played = itertools.count()
 
     def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
@@ -219,6 +224,11 @@ def solve_goal(
         held, moves, tree = _root(s, prover, all_moves, depth, node, game, played)
     except RecursionError as error:  # deeper than Python's stack: one sentence
         raise recursion_error(depth, error, search.__code__) from None
+    except (AttributeError, TypeError, AssertionError) as error:  # a game that broke its word
+        broken = diagnose(game, s, depth)
+        if broken is None:
+            raise
+        raise broken from error
     return BooleanSolution(
         goal,
         prover,

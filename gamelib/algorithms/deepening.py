@@ -510,7 +510,9 @@ class DeepeningPlayer(Generic[S, M, G]):
                 observer=self.observer,
             )
 
-        return at_root(self.settings.estimator, state, self.settings.search_depth, thought)
+        return at_root(
+            self.settings.estimator, state, self.settings.search_depth, thought, _found_value
+        )
 
     def analyse(self, state: S, /) -> Edge[M, G]:
         """The move to play in `state` and its value at the depth reached."""
@@ -523,6 +525,10 @@ class DeepeningPlayer(Generic[S, M, G]):
 
     def __str__(self) -> str:
         return f"IterativeDeepening({_budget_words(self.settings)})"
+
+
+def _found_value(found: Deepening[M, G]) -> Est[G]:
+    return found.value
 
 
 def _budget_words(settings: DeepeningSettings[S, M, G]) -> str:

@@ -26,6 +26,7 @@ takes its settings and, optionally, an observer, and returns a
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections import Counter
@@ -41,7 +42,7 @@ from gamelib.core.checks import plural
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
 from gamelib.core.game import Game, NoMovesError, no_moves
-from gamelib.estimate.estimator import Est, Estimator, GuessError, Settings
+from gamelib.estimate.estimator import Est, Estimator, Guess, GuessError, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.seq import Seq
@@ -301,7 +302,7 @@ def _guard_depth(
 
     def guarded(state: S) -> Edge[M, G]:
         try:
-            return at_root(estimator, state, depth, search)
+            return at_root(estimator, state, depth, search, _value_of)
         except RecursionError as error:
             raise recursion_error(depth, error) from None
 
@@ -311,22 +312,42 @@ def _guard_depth(
 R = TypeVar("R")
 
 
-def at_root(estimator: Estimator[S, M, G], state: S, depth: int, search: Callable[[S], R]) -> R:
+def _value_of(edge: Edge[M, G]) -> Est[G]:
+    return edge[1]
+
+
+def at_root(
+    estimator: Estimator[S, M, G],
+    state: S,
+    depth: int,
+    search: Callable[[S], R],
+    value: Callable[[R], Est[G]],
+) -> R:
     """`search(state)` from a root whose turn is checked first
     ([`check_turn`][gamelib.core.contracts.check_turn]); an error of Python's own that it
     raises becomes the [`ContractError`][gamelib.core.contracts.ContractError] of the game
     that caused it, where the positions within `depth` of the root show one (or, after a
-    `GuessError`, of the numeric estimator).  Only a failed search pays for the looking."""
+    `GuessError`, of the numeric estimator).  So does a `value` (of what the search found)
+    that is an infinite guess of a numeric estimator, which only an infinite estimate
+    makes.  Only a failed search pays for the looking."""
     game = estimator.game
     check_turn(game, state)
     try:
-        return search(state)
+        found = search(state)
+        guess = value(found)
+        if isinstance(guess, Guess) and guess.guess in _INFINITE:
+            raise GuessError(f"the search found the value {guess}: {_NUMBERS_ONLY}")
+        return found
     except (AttributeError, TypeError, AssertionError) as error:
         numeric = estimator.estimate if isinstance(error, GuessError) else None
         broken = diagnose(game, state, depth, numeric)
         if broken is None:
             raise
         raise broken from error
+
+
+_INFINITE = (math.inf, -math.inf)
+_NUMBERS_ONLY = "a numeric estimator's guesses must be finite numbers"
 
 
 # --8<-- [start:root]
