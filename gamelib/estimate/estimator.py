@@ -165,15 +165,26 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
             return LESS
         if x > y:
             return GREATER
-    except TypeError:  # None, a string beside a number: no guess of a numeric estimator
+        # A tie.  The usual ones are of finite numbers, or of two certain outcomes; any
+        # other is looked into (NaN, an infinite guess, guesses that are no numbers).
+        if x - x == 0 and y - y == 0:  # finite (NaN - NaN and inf - inf are NaN)
+            return EQUAL
+    except TypeError:  # None, strings: no guesses of a numeric estimator
         raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}") from None
+    if not isinstance(a, Guess) and not isinstance(b, Guess):
+        return EQUAL
+    _check_tie(a, b, x, y)
+    return EQUAL
+
+
+def _check_tie(a: Est[float], b: Est[float], x: float, y: float) -> None:
+    """What a tie of `a` and `b` (scored `x` and `y`) must not be: NaN, which ties with
+    everything; an infinite guess, which ties with a certain win or loss; a guess that is
+    no number at all (two strings), which orders as nothing numeric does."""
     if x != x or y != y:
         raise NaNGuessError(
             f"cannot compare {a} with {b}: NaN is neither less nor greater than any value"
         )
-    # Ties are checked further, where they cost the others nothing: an infinite guess
-    # would tie with a certain win or loss, and a guess that is no number (two strings)
-    # would be ordered as nothing numeric is.
     if (x == _INF or x == -_INF) and (isinstance(a, Guess) or isinstance(b, Guess)):
         raise GuessError(
             f"cannot compare {a} with {b}: a guess of {x} would tie with a certain "
@@ -182,7 +193,6 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     seen: object = x  # typed a float, but an estimator written in Python can give anything
     if type(seen) not in _NUMBER_TYPES and not isinstance(seen, numbers.Real):
         raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}")
-    return EQUAL
 
 
 _NUMBERS_ONLY = "a numeric estimator's guesses must be finite numbers (int, float, Fraction)"
