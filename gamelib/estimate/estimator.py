@@ -154,25 +154,36 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     which is where every comparison with NaN ends, so other comparisons pay
     nothing for it.
     """
-    if isinstance(a, Guess) and isinstance(b, Guess):
+    if isinstance(a, Guess):
         x = a.guess
+        if isinstance(b, Guess):  # two guesses: the usual case
+            y = b.guess
+            try:
+                if x < y:
+                    return LESS
+                if x > y:
+                    return GREATER
+                if x - x == 0 and y - y == 0:  # a tie of finite numbers (not NaN, not inf)
+                    return EQUAL
+            except TypeError:  # None, strings: no guesses of a numeric estimator
+                raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}") from None
+            _check_tie(a, b, x, y)
+            return EQUAL
+        y = _score(b)
+    elif isinstance(b, Guess):
+        x = _score(a)
         y = b.guess
-    else:
+    else:  # two certain outcomes: scores of ±inf or 0, which order themselves
         x = _score(a)
         y = _score(b)
-    try:
+        return LESS if x < y else GREATER if x > y else EQUAL
+    try:  # a guess and a certain outcome
         if x < y:
             return LESS
         if x > y:
             return GREATER
-        # A tie.  The usual ones are of finite numbers, or of two certain outcomes; any
-        # other is looked into (NaN, an infinite guess, guesses that are no numbers).
-        if x - x == 0 and y - y == 0:  # finite (NaN - NaN and inf - inf are NaN)
-            return EQUAL
-    except TypeError:  # None, strings: no guesses of a numeric estimator
+    except TypeError:
         raise GuessError(f"cannot compare {a} with {b}: {_NUMBERS_ONLY}") from None
-    if not isinstance(a, Guess) and not isinstance(b, Guess):
-        return EQUAL
     _check_tie(a, b, x, y)
     return EQUAL
 
