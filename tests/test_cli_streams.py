@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from gamelib.cli import main
@@ -188,3 +190,31 @@ def test_sigterm_keeps_the_game_played_so_far(tmp_path: Path) -> None:
     assert isinstance(document["moves"], list)
     assert document["moves"][0] == "4"
     assert len(document["moves"]) == 2
+
+
+def test_ctrl_c_in_a_serial_solve_batch_says_where_it_stopped(tmp_path: Path) -> None:
+    positions = tmp_path / "p.txt"
+    positions.write_text("112233\n3\n")  # a win in one ply, then a long solve
+    argv = ["solve", "connect4", "--cols", "6", "--rows", "5", "--positions", str(positions)]
+    batch = subprocess.Popen(
+        [*GAMELIB, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        # A test runner started in the background may ignore Ctrl-C, and children inherit
+        # that; a person's terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert batch.stdout is not None
+    assert batch.stdout.readline() == "line 1: 112233\n"  # answered before the stop
+    time.sleep(2)
+    batch.send_signal(signal.SIGINT)
+    out, err = batch.communicate(timeout=30)
+    assert batch.returncode == 1
+    assert "Maxie, to move, wins in 1 ply; a best move: 4\n" in out  # nothing answered lost
+    assert err.endswith(
+        "gamelib: stopped after 1 position, the last answered on line 1; the rest were not "
+        "searched\n"
+    )
+    assert "Traceback" not in err

@@ -259,16 +259,18 @@ def test_the_demo_says_what_it_plays() -> None:
     )
 
 
-def _stderr_on_a_terminal(*args: str) -> tuple[int, str, str]:
-    """The real console script with standard error on a pseudo-terminal: (status, stdout,
-    what the terminal showed)."""
+def _stderr_on_a_terminal(*args: str, term: str | None = None) -> tuple[int, str, str]:
+    """The real console script with standard error on a pseudo-terminal (of the kind
+    `term` names, if given): (status, stdout, what the terminal showed)."""
     controller, terminal = os.openpty()
+    env = dict(os.environ) if term is None else {**os.environ, "TERM": term}
     try:
         done = subprocess.Popen(
             [sys.executable, "-c", "from gamelib.cli import entry_point; entry_point()", *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=terminal,
+            env=env,
         )
         os.close(terminal)
         shown = b""
@@ -285,6 +287,26 @@ def _stderr_on_a_terminal(*args: str) -> tuple[int, str, str]:
     finally:
         os.close(controller)
     return status, out.decode(), shown.decode("utf-8", errors="replace")
+
+
+def test_a_dumb_terminal_gets_no_escape_sequences(tmp_path: Path) -> None:
+    # TERM=dumb takes no escape sequences: no progress bar redrawn in place, no thinking
+    # line, no colours; a batch of known size says how far it got in plain lines.
+    positions = tmp_path / "p.txt"
+    positions.write_text("".join(f"{m}\n" for m in ("1", "2", "3", "1 1", "1 2")))
+    for argv in (
+        ("analyse", "nim", "--positions", str(positions), "--player", "alphabeta:3"),
+        ("solve", "nim", "--positions", str(positions)),
+        ("play", "connect4", "--maxie", "alphabeta:7", "--minnie", "random", "--seed", "1"),
+    ):
+        status, out, shown = _stderr_on_a_terminal(*argv, term="dumb")
+        assert status == 0, shown
+        assert "\x1b" not in shown + out, argv
+        assert "\r" not in shown.replace("\r\n", "\n"), argv
+    status, _, shown = _stderr_on_a_terminal(
+        "analyse", "nim", "--positions", str(positions), term="dumb"
+    )
+    assert "5 of 5 positions done" in shown
 
 
 def test_a_search_player_says_it_is_thinking_on_a_terminal() -> None:

@@ -174,6 +174,8 @@ def run_lines(
                     bad.append((number, text, why or ""))
                 else:  # answers come as they are ready: so does this one
                     fail(number, text, why or "")
+                if progress is not None:  # a line done, if not a position searched
+                    progress.step()
                 continue
             index = next(indexes)  # run_batch numbers the positions as they come
             good[index] = (number, text, state)
