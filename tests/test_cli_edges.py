@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.games.connect4 import MAX_SIDE, ConnectFour
+from gamelib.games.connect4 import MAX_BOARD_MB, ConnectFour, board_megabytes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,41 +47,56 @@ def test_a_full_disk_names_standard_output() -> None:
     assert (status, err) == (2, "gamelib: cannot write standard output: No space left on device\n")
 
 
+TOO_BIG = (
+    "memory, more than the 128 MB gamelib gives a board (the memory grows as the fourth "
+    "power of the board's side; about 110 x 110 fits)"
+)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (
             ("analyse", "connect4", "--cols", "1000", "--rows", "1000"),
-            "--cols must be at most 32, got 1000: a bigger board could not be searched in any "
-            "useful time",
+            f"cols = 1000 makes the board too big: its lines would take about 763,702 MB of "
+            f"{TOO_BIG}",
         ),
         (
             ("solve", "connect4", "--rows", "9" * 4000),
-            f"--rows must be at most 32, got {'9' * 20}... (4,000 characters): a bigger board "
-            "could not be searched in any useful time",
+            f"rows = a number of 4,000 digits makes the board too big: its lines would take far "
+            f"more {TOO_BIG}",
         ),
         (
             ("play", "connect4", "--cols", "9" * 5000),
-            f"--cols must be at most 32, got {'9' * 20}... (5,000 characters): a bigger board "
-            "could not be searched in any useful time",
+            f"--cols is far too big, got {'9' * 20}... (5,000 characters)",
         ),
         (
-            ("analyse", "connect4", "--k", "33"),
-            "--k must be at most 32, got 33: a bigger board could not be searched in any "
-            "useful time",
+            ("analyse", "connect4", "--cols", "1", "--rows", "100000"),
+            f"rows = 100000 makes the board too big: its lines would take about 7,629 MB of "
+            f"{TOO_BIG}",
         ),
     ],
 )
-def test_huge_sizes_are_refused_in_one_sentence(argv: tuple[str, ...], message: str) -> None:
+def test_boards_too_big_for_memory_are_refused_in_one_sentence(
+    argv: tuple[str, ...], message: str
+) -> None:
     status, out, err = gamelib(*argv)
     assert (status, out, err) == (2, "", f"gamelib: {message}\n")
 
 
-def test_the_size_limit_holds_in_python_too() -> None:
-    assert ConnectFour(cols=MAX_SIDE, rows=MAX_SIDE).board.size == 32 * 32
-    with pytest.raises(ValueError, match="rows must be at most 32, got 33"):
-        ConnectFour(rows=33)
-    with pytest.raises(ValueError, match="got a number of 4,001 digits"):
+def test_a_board_is_limited_by_its_memory_not_by_a_side() -> None:
+    # 64 x 64 was refused by a cap of 32 on each side; its geometry takes 16 MB.
+    assert board_megabytes(64, 64) < MAX_BOARD_MB < board_megabytes(120, 120)
+    assert ConnectFour(cols=64, rows=64).board.size == 64 * 64
+    assert ConnectFour(cols=200, rows=2, k=4).board.size == 400
+    status, out, err = gamelib(
+        "analyse", "connect4", "--cols", "40", "--rows", "40", "--depth", "1"
+    )
+    assert (status, err) == (0, "")
+    assert "AlphaBeta(depth 1) chooses" in out
+    with pytest.raises(ValueError, match="rows = 3000 makes the board too big"):
+        ConnectFour(cols=7, rows=3000)
+    with pytest.raises(ValueError, match=r"^cols = a number of 4,001 digits makes the board"):
         ConnectFour(cols=10**4000)
 
 

@@ -35,7 +35,7 @@ from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.estimate.estimator import Estimator
-from gamelib.games.connect4 import MAX_SIDE, SIDE_LIMIT_REASON, ConnectFour, connect4_estimator
+from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
@@ -203,7 +203,7 @@ def _connect4_options(parser: argparse.ArgumentParser) -> None:
 
 def _connect4_build(options: argparse.Namespace) -> KitUser:
     cols, rows, k = (
-        whole_number(str(text), name, 1, MAX_SIDE, why=SIDE_LIMIT_REASON)
+        whole_number(str(text), name, 1)
         for name, text in (("--cols", options.cols), ("--rows", options.rows), ("--k", options.k))
     )
     try:

@@ -53,11 +53,11 @@ from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
 __all__ = [
-    "MAX_SIDE",
-    "SIDE_LIMIT_REASON",
+    "MAX_BOARD_MB",
     "Board",
     "ConnectFour",
     "ConnectFourState",
+    "board_megabytes",
     "centre_control",
     "connect4_estimator",
     "connect4_weighted",
@@ -67,10 +67,17 @@ __all__ = [
 
 _PIECE = {1: "X", -1: "O", 0: "."}
 
-MAX_SIDE = 32
-"""The most columns, rows and k a board may have (standard Connect Four is 7 x 6)."""
-SIDE_LIMIT_REASON = "a bigger board could not be searched in any useful time"
-"""Why there is a `MAX_SIDE`, as the messages refusing a bigger board say."""
+MAX_BOARD_MB = 128
+"""The most memory a board's geometry may take, in MB.  Its lines (every place a player
+can fill k in a row) are kept as bit masks over the whole board, so the memory grows as
+the fourth power of the board's side: about 1.6 MB at 32 x 32, 79 MB at 100 x 100 (and
+2 s to build), 1.3 GB at 200 x 200.  About 110 x 110 is the largest square that fits."""
+
+
+def board_megabytes(cols: int, rows: int) -> int:
+    """About how many MB the geometry of a `cols` x `rows` board takes (measured with
+    tracemalloc: 0.8 bytes for each cell and each bit of a cell's masks)."""
+    return cols * rows * cols * (rows + 1) * 4 // 5 // 2**20
 
 
 _SIDES = (Side.Maxie, Side.Minnie)
@@ -279,8 +286,10 @@ class ConnectFourState(NamedTuple):
 class ConnectFour:
     """Connect Four on a `cols` x `rows` board with `k` in a row to win.
 
-    REQUIRES: `1 <= cols, rows, k <= MAX_SIDE` (32) and `k` not larger than
-    both dimensions (`ValueError` naming the bad value otherwise).
+    REQUIRES: `cols`, `rows` and `k` whole numbers of at least 1, `k` not
+    larger than both dimensions, and a board whose geometry fits in
+    `MAX_BOARD_MB` (about 110 x 110 at most; `ValueError` naming the bad value
+    otherwise).
     """
 
     cols: int = 7
@@ -296,10 +305,15 @@ class ConnectFour:
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
             whole_number(value, name)  # an int, not a bool or a float, and at least 1
-            if value > MAX_SIDE:
-                raise ValueError(
-                    f"{name} must be at most {MAX_SIDE}, got {echo(value)}: {SIDE_LIMIT_REASON}"
-                )
+        megabytes = board_megabytes(self.cols, self.rows)
+        if megabytes > MAX_BOARD_MB:
+            name, value = ("cols", self.cols) if self.cols >= self.rows else ("rows", self.rows)
+            size = f"about {megabytes:,} MB of" if megabytes < 10**12 else "far more"
+            raise ValueError(
+                f"{name} = {echo(value)} makes the board too big: its lines would take {size} "
+                f"memory, more than the {MAX_BOARD_MB} MB gamelib gives a board (the memory "
+                "grows as the fourth power of the board's side; about 110 x 110 fits)"
+            )
         if self.k > max(self.cols, self.rows):
             raise ValueError(
                 f"k = {self.k} cannot fit on a {self.cols} x {self.rows} board: "
