@@ -549,9 +549,21 @@ def test_scheduler_without_dask_says_what_to_install(
     )
 
 
-def test_ctrl_c_stops_a_batch_on_workers_cleanly(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "stop",
+    [
+        signal.SIGINT,
+        # A timeout, systemd or `docker stop` sends SIGTERM to the command alone, not to its
+        # process group: the workers must end with it all the same.
+        signal.SIGTERM,
+    ],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_stopped_batch_on_workers_ends_them_and_says_where_it_stopped(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
     # Slow positions: 7 x 6 Connect Four solved from a few stones.
-    marker = f"ctrl-c-{os.getpid()}"
+    marker = f"{stop.name}-{os.getpid()}"
     positions = tmp_path / f"{marker}.txt"
     positions.write_text("\n".join(random_lines(C4_GAME, 8, range(4, 7), seed=3)) + "\n")
     process = subprocess.Popen(
@@ -565,11 +577,10 @@ def test_ctrl_c_stops_a_batch_on_workers_cleanly(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 1
-    assert "gamelib: stopped after" in err
-    assert "the rest were not searched" in err
+    assert re.search(r"gamelib: stopped after \d of 8 positions, .*; the rest were not", err)
     assert "Traceback" not in err
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
@@ -595,30 +606,6 @@ def test_batch_results_carry_their_index() -> None:
     result: BatchResult[int] = BatchResult(4, 16)
     assert (result.index, result.value, result.ok) == (4, 16, True)
     assert isinstance(local_workers(1), Workers)
-
-
-def test_sigterm_ends_a_batch_on_workers_and_its_worker_processes(tmp_path: Path) -> None:
-    # A timeout, systemd or `docker stop` sends SIGTERM to the command alone, not to its
-    # process group: the workers must end with it all the same.
-    marker = f"sigterm-{os.getpid()}"
-    positions = tmp_path / f"{marker}.txt"
-    positions.write_text("\n".join(random_lines(C4_GAME, 8, range(4, 7), seed=3)) + "\n")
-    process = subprocess.Popen(
-        [*GAMELIB, "solve", "connect4", "--positions", str(positions), "--workers", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    time.sleep(3)
-    process.terminate()
-    _, err = process.communicate(timeout=30)
-    assert process.returncode == 1
-    assert re.search(r"gamelib: stopped after \d of 8 positions, .*; the rest were not", err)
-    assert "Traceback" not in err
-    time.sleep(0.5)
-    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
-    assert left.stdout == ""  # no worker process outlived the batch
 
 
 def test_a_scheduler_with_no_workers_is_said_within_seconds(tmp_path: Path) -> None:
