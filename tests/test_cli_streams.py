@@ -182,8 +182,13 @@ def test_sigterm_keeps_the_game_played_so_far(tmp_path: Path) -> None:
     while seen.count("please type your move") < 2:  # Minnie answered; Maxie is asked again
         seen += process.stdout.read(1)
     process.terminate()
-    out, err = process.communicate(timeout=30)
-    assert (process.returncode, err) == (1, "gamelib: terminated (SIGTERM)\n")
+    # Read through the same buffered streams read(1) used: they may hold more already.
+    assert process.stderr is not None
+    out, err = seen + process.stdout.read(), process.stderr.read()
+    assert process.wait(timeout=30) == 1
+    for stream in (process.stdin, process.stdout, process.stderr):
+        stream.close()
+    assert err == "gamelib: terminated (SIGTERM)\n"
     assert f"The unfinished game is saved in {path}" in out
     document = saved(path)
     assert document["finished"] is False
@@ -216,6 +221,8 @@ def test_ctrl_c_in_a_serial_solve_batch_says_where_it_stopped(tmp_path: Path) ->
     out = first + batch.stdout.read()
     err = batch.stderr.read()
     assert batch.wait(timeout=30) == 1
+    batch.stdout.close()
+    batch.stderr.close()
     assert "Maxie, to move, wins in 1 ply; a best move: 4\n" in out  # nothing answered lost
     assert err.endswith(
         "gamelib: stopped after 1 position, the last answered on line 1; the rest were not "
