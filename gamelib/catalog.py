@@ -45,6 +45,7 @@ from gamelib.chance.expectiminimax import (
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, read_whole
 from gamelib.core.game import Game
+from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
@@ -819,7 +820,7 @@ class NPlayerKind:
         return f"{self.name}:DEPTH" + (":TOTAL" if self.needs_total else "")
 
 
-class TotalMissingError(ValueError):
+class TotalMissingError(InputError, ValueError):
     """Shallow pruning was asked for with no known total of the utilities."""
 
 

@@ -46,6 +46,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeAlias, TypeVar, final
 
+from gamelib.errors import InputError
+
 __all__ = [
     "Cons",
     "EmptySeqError",
@@ -83,15 +85,15 @@ U = TypeVar("U")
 T_co = TypeVar("T_co", covariant=True)
 
 
-class EmptySeqError(ValueError):
+class EmptySeqError(InputError, ValueError):
     """Raised by [`reduce1`][gamelib.seq.reduce1] on an empty sequence (its REQUIRES is broken)."""
 
 
-class SeqIndexError(IndexError):
+class SeqIndexError(InputError, IndexError):
     """Raised when an index or a count is out of range for a sequence."""
 
 
-class EndlessSeqError(ValueError):
+class EndlessSeqError(InputError, ValueError):
     """Raised by a function that consumes a sequence whole when it is known to be endless."""
 
 

@@ -53,6 +53,7 @@ from typing import Generic, Literal, TextIO, TypeVar, assert_never, final
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
+from gamelib.errors import StoppedError
 from gamelib.estimate.estimator import Est, Estimator, est_to_string
 from gamelib.estimate.window import Bound, bound_to_string
 from gamelib.search.events import (
@@ -96,7 +97,7 @@ St = TypeVar("St")
 Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
 
 
-class TraceError(ValueError):
+class TraceError(StoppedError, ValueError):
     """The events a tracer was given are not those of one search."""
 
 
@@ -727,7 +728,7 @@ takes a few seconds and is still one a person can read; past that, a smaller
 depth or the text trace serves better."""
 
 
-class PictureError(Exception):
+class PictureError(StoppedError):
     """A picture that was asked for was not made; the message says why and what to do."""
 
 

@@ -948,6 +948,12 @@ def test_the_stepper_fits_a_narrow_window_in_chromium(request: pytest.FixtureReq
         for width in (400, 1400):
             driver.set_window_size(width, 900)
             assert driver.execute_script("return window.innerWidth") == width
+            # On a busy machine the page may not have laid itself out for the new width
+            # yet: let it draw two frames first.
+            driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "requestAnimationFrame(() => requestAnimationFrame(() => done()));"
+            )
             # Every tree, with the longest name of a search and of a last step.
             for tree in DEPTHS:
                 for kind in ("alphabeta", "id"):

@@ -46,6 +46,7 @@ from gamelib.core.checks import check_solve_depth
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
+from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
 from gamelib.search.player import recursion_error
@@ -311,7 +312,7 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
 # Checking and showing proofs
 
 
-class ProofError(ValueError):
+class ProofError(StoppedError, ValueError):
     """A proof tree that does not prove what it claims; the message names the rule broken."""
 
 

@@ -57,6 +57,7 @@ from gamelib.core.datatypes import (
     flip,
 )
 from gamelib.core.game import Game
+from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
 from gamelib.search.player import no_moves, recursion_error
@@ -130,7 +131,7 @@ class Solution(Generic[S, M]):
         return BIG - self.plies if self.result == "win" else -(BIG - self.plies)
 
 
-class SolveInterruptedError(Exception):
+class SolveInterruptedError(StoppedError):
     """A solve stopped before it finished (Ctrl-C); it says what it knew."""
 
     def __init__(

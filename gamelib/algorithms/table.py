@@ -50,6 +50,7 @@ from typing import Generic, TypeVar, cast, final
 from gamelib.core.checks import echo, echo_value
 from gamelib.core.contracts import underlying
 from gamelib.core.datatypes import GREATER, LESS, Order
+from gamelib.errors import InputError
 from gamelib.estimate.window import Infinity
 from gamelib.search.events import BoundKind
 
@@ -59,7 +60,7 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 
-class TableOwnerError(ValueError):
+class TableOwnerError(InputError, ValueError):
     """A transposition table filled by a search of one game, handed to a search of another."""
 
 

@@ -78,6 +78,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.errors import InputError
 from gamelib.estimate.estimator import nan_guess
 from gamelib.search.events import BoundKind
 from gamelib.search.player import NoMovesError, recursion_error
@@ -102,7 +103,7 @@ _OPEN: Window = (-math.inf, math.inf)
 _EXACT = BoundKind.EXACT
 
 
-class BoundsError(ValueError):
+class BoundsError(InputError, ValueError):
     """A value outside the bounds [L, U] the estimator promised (Star1 and Star2 need them)."""
 
 

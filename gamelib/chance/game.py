@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.datatypes import Outcome, Side, Status
+from gamelib.errors import InputError, StoppedError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -92,7 +93,7 @@ Mover: TypeAlias = Side | Nature
 """Who decides what happens next in a position: a side, or chance."""
 
 
-class ProbabilityError(ValueError):
+class ProbabilityError(InputError, ValueError):
     """A list of branches whose probabilities are not a probability distribution."""
 
 
@@ -100,7 +101,7 @@ class NoBranchesError(ProbabilityError):
     """A chance position that lists nothing that can happen."""
 
 
-class ChancePositionError(ValueError):
+class ChancePositionError(StoppedError, ValueError):
     """A player was asked to choose a move at a chance position, where nobody chooses."""
 
 

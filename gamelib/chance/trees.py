@@ -56,6 +56,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.errors import InputError
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.seq import Seq
 
@@ -80,7 +81,7 @@ __all__ = [
 ]
 
 
-class ChanceTreeError(ValueError):
+class ChanceTreeError(InputError, ValueError):
     """A chance tree that cannot be built, or asked for what it does not have."""
 
 

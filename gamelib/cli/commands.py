@@ -35,16 +35,13 @@ from gamelib.algorithms.deepening import (
     DeepeningSettings,
     Iteration,
 )
-from gamelib.algorithms.table import TableOwnerError
 from gamelib.catalog import (
     CATALOG,
     CHANCE_KINDS,
     NPLAYER_KINDS,
     Catalog,
     Drawing,
-    TotalMissingError,
 )
-from gamelib.chance.expectiminimax import BoundsError
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
@@ -112,31 +109,23 @@ from gamelib.cli.specs import (
 from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop_words
 from gamelib.core.checks import echo, plural, printable
-from gamelib.core.contracts import ContractError
-from gamelib.core.controller import IllegalMoveError, referee
+from gamelib.core.controller import referee
 from gamelib.core.datatypes import Done, Outcome, Playing, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition
-from gamelib.core.human import InputClosedError
 from gamelib.core.player import Player
+from gamelib.errors import InputError, StoppedError
 from gamelib.estimate.estimator import (
     Definitely,
     Est,
     Estimator,
     Guess,
-    GuessError,
-    NaNGuessError,
     est_to_string,
 )
-from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES, ExplicitTreeError
-from gamelib.nplayer.maxn import ShallowBoundError
+from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
 from gamelib.parallel.recipes import Analysis, SearchRecipe
-from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.counting import RecordingEstimator
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
-    GameRecursionError,
-    MoveOrderError,
-    NoMovesError,
     SearchDepthError,
     SearchPlayer,
 )
@@ -172,7 +161,7 @@ exit status:
 """The exit statuses, as `gamelib --help` and `gamelib play --help` end."""
 
 
-class UsageError(Exception):
+class UsageError(InputError):
     """A command line that cannot be run; the message says why."""
 
 
@@ -1630,7 +1619,11 @@ def main(
     catalog: Catalog = CATALOG,
     games: GameCatalog | None = None,
 ) -> int:
-    """Run the command line; returns the exit status (0, 1 or 2).
+    """Run the command line; returns the exit status (0, 1 or 2: see `EXIT_STATUSES`).
+
+    Every error gamelib raises on purpose is of one of two families
+    ([`gamelib.errors`][gamelib.errors]): bad input, written in one sentence with
+    status 2, or a game or search stopped, one sentence and status 1.
 
     `catalog` is where the search players come from: pass
     `CATALOG.with_kind(...)` to try a search kind of your own.  `games` is where
@@ -1657,35 +1650,16 @@ def main(
         for path in paths:
             known = known.with_game(load_game(path))
         return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog, known)
-    except (
-        UsageError,
-        SpecError,
-        SearchDepthError,
-        ExplicitTreeError,
-        MissingCapabilityError,
-        TotalMissingError,
-        ShallowBoundError,
-        BoundsError,
-    ) as error:
+    except InputError as error:  # what was given cannot be used
         # Advice to call sys.setrecursionlimit is for Python programs, not for the command line.
         message = error.sentence if isinstance(error, SearchDepthError) else str(error)
         err.write(f"gamelib: {_said(message)}\n")
         return 2
-    except (
-        InputClosedError,
-        IllegalMoveError,
-        NoMovesError,
-        GameRecursionError,
-        ContractError,
-        GuessError,
-        NaNGuessError,
-        MoveOrderError,
-        TableOwnerError,
-    ) as error:
-        err.write(f"gamelib: game stopped: {_said(str(error))}\n")
-        return 1
     except PictureError as error:  # the trace was shown, but not the picture asked for
         err.write(f"gamelib: {_said(str(error))}\n")
+        return 1
+    except StoppedError as error:  # a game or a search that began, and stopped
+        err.write(f"gamelib: game stopped: {_said(str(error))}\n")
         return 1
     except subprocess.CalledProcessError as error:
         err.write(f"gamelib: Graphviz's dot failed: {error.stderr.decode(errors='replace')}\n")

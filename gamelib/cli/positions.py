@@ -23,6 +23,7 @@ from gamelib.cli.specs import SpecError
 from gamelib.core.datatypes import Done
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves, board_order, echo
+from gamelib.errors import InputError
 from gamelib.parallel.batch import run_batch
 
 __all__ = [
@@ -63,7 +64,7 @@ def split_moves(text: str, digits: bool) -> tuple[str, ...]:
     return tuple(parts)
 
 
-class BadPositionError(ValueError):
+class BadPositionError(InputError, ValueError):
     """Moves that do not lead to a position to solve; the message says which and why."""
 
 

@@ -19,6 +19,7 @@ from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Catalog, Option
 from gamelib.core.checks import article, echo, plural, read_whole
+from gamelib.errors import InputError
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -42,7 +43,7 @@ NON_SEARCH_KINDS = ("human", "direct", "random")
 """The player kinds that do not search, in the order `gamelib list` shows them."""
 
 
-class SpecError(ValueError):
+class SpecError(InputError, ValueError):
     """A player spec or game option that cannot be used; the message says why."""
 
 

@@ -43,6 +43,7 @@ from gamelib import seq
 from gamelib.core.checks import echo, echo_value
 from gamelib.core.datatypes import Done, Playing, Side
 from gamelib.core.game import Game
+from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -62,7 +63,7 @@ DIAGNOSED_POSITIONS = 2_000
 """How many positions `diagnose` looks at, at most, near the root."""
 
 
-class ContractError(TypeError):
+class ContractError(StoppedError, TypeError):
     """A game broke its contract; the message names the method, the game's class and the
     position."""
 

@@ -39,6 +39,7 @@ from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_stri
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest, board_order
 from gamelib.core.player import Player
+from gamelib.errors import StoppedError
 
 __all__ = ["GameRecord", "IllegalMoveError", "referee"]
 
@@ -46,7 +47,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
-class IllegalMoveError(Exception):
+class IllegalMoveError(StoppedError):
     """A player chose a move that `game.moves` does not offer."""
 
 

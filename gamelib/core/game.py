@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol, TypeVar, runtime_checkable
 
 from gamelib.core.datatypes import Side, Status
+from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
 __all__ = ["Game", "NoMovesError", "ShowsFinalPosition", "ShowsStates", "no_moves"]
@@ -20,7 +21,7 @@ S_contra = TypeVar("S_contra", contravariant=True)
 M_contra = TypeVar("M_contra", contravariant=True)
 
 
-class NoMovesError(ValueError):
+class NoMovesError(StoppedError, ValueError):
     """A game offered no moves in a state it says is still being played."""
 
 

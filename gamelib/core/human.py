@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TextIO, TypeVar, final, runtime_checkable
 from gamelib import seq
 from gamelib.core import checks
 from gamelib.core.game import Game
+from gamelib.errors import StoppedError
 
 __all__ = [
     "Advice",
@@ -40,7 +41,7 @@ LINE_LIMIT = 4096
 """How much of a typed line is read at all; the rest of a longer line is dropped."""
 
 
-class InputClosedError(Exception):
+class InputClosedError(StoppedError):
     """The person at the prompt ended the input (end of file or Ctrl-C)."""
 
 

@@ -26,6 +26,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game, ShowsStates
+from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -113,7 +114,7 @@ class Estimator(Protocol[S, M, G]):
 _INF = math.inf
 
 
-class NaNGuessError(ValueError):
+class NaNGuessError(StoppedError, ValueError):
     """An estimator gave NaN: a guess that is neither less nor greater than any other."""
 
 
@@ -210,7 +211,7 @@ _NUMBERS_ONLY = "a numeric estimator's guesses must be finite numbers (int, floa
 _NUMBER_TYPES = (int, float, Fraction)
 
 
-class GuessError(TypeError):
+class GuessError(StoppedError, TypeError):
     """A numeric estimator gave a guess that is not a finite number: None, a string,
     infinity (which would tie with a certain win)."""
 

@@ -29,6 +29,7 @@ from gamelib import seq
 from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
+from gamelib.errors import InputError
 from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
 
@@ -60,11 +61,11 @@ __all__ = [
 ]
 
 
-class TreeSyntaxError(ValueError):
+class TreeSyntaxError(InputError, ValueError):
     """A tree text that does not follow the handout form; says where."""
 
 
-class ExplicitTreeError(ValueError):
+class ExplicitTreeError(InputError, ValueError):
     """A search asked an explicit tree for something it does not have."""
 
 

@@ -32,6 +32,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import check_depth, echo_value
 from gamelib.core.datatypes import Playing
+from gamelib.errors import InputError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -64,15 +65,15 @@ Vector: TypeAlias = tuple[Number, ...]
 """One utility per player, player 0 first."""
 
 
-class PlayerCountError(ValueError):
+class PlayerCountError(InputError, ValueError):
     """A game, tree or settings with fewer than two players."""
 
 
-class UtilityLengthError(ValueError):
+class UtilityLengthError(InputError, ValueError):
     """A utility vector whose length is not the number of players."""
 
 
-class PlayerNumberError(ValueError):
+class PlayerNumberError(InputError, ValueError):
     """A game said a player outside `0 .. n-1` is to move."""
 
 

@@ -54,6 +54,7 @@ from typing import Generic, Protocol, TypeVar, final
 from gamelib import seq
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
 from gamelib.core.game import Game
+from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.estimator import Est, Guess, Settings
 from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
@@ -99,7 +100,7 @@ V_co = TypeVar("V_co", covariant=True)
 St_contra = TypeVar("St_contra", contravariant=True)
 
 
-class ShallowBoundError(ValueError):
+class ShallowBoundError(InputError, ValueError):
     """A vector that breaks shallow pruning's assumptions: a negative utility or too large a sum."""
 
 

@@ -42,6 +42,7 @@ from typing import Generic, Literal, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
+from gamelib.errors import StoppedError
 from gamelib.nplayer.events import NEnter, NEvent, NLeave, NObserver, ShallowCut
 from gamelib.nplayer.game import (
     NPlayerGame,
@@ -75,7 +76,7 @@ PLAYER_SHAPES = ("box", "ellipse", "diamond", "hexagon", "house", "trapezium", "
 """Graphviz shapes for players 0, 1, 2, ... (repeating); finished games are octagons."""
 
 
-class NTraceError(ValueError):
+class NTraceError(StoppedError, ValueError):
     """The events a tracer was given are not those of one search."""
 
 

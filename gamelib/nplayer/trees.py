@@ -50,6 +50,7 @@ from typing import TypeAlias, assert_never, final
 from gamelib import seq
 from gamelib.core.checks import ascii_int
 from gamelib.core.datatypes import Playing
+from gamelib.errors import InputError
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -80,7 +81,7 @@ __all__ = [
 ]
 
 
-class TreeSyntaxError(ValueError):
+class TreeSyntaxError(InputError, ValueError):
     """A tree text that does not follow the form; says what and where, in one sentence."""
 
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast, final
 
 from gamelib.core.human import echo
+from gamelib.errors import InputError
 from gamelib.search.player import SearchDepthError
 
 __all__ = [
@@ -187,11 +188,11 @@ class _DaskClient(Protocol):
     def close(self) -> None: ...
 
 
-class DaskMissingError(RuntimeError):
+class DaskMissingError(InputError, RuntimeError):
     """Dask's distributed scheduler is not installed."""
 
 
-class SchedulerError(RuntimeError):
+class SchedulerError(InputError, RuntimeError):
     """A Dask scheduler that does not answer (or cannot be used)."""
 
 

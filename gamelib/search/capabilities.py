@@ -41,6 +41,7 @@ from typing import Protocol, TypeAlias, TypeVar, assert_never, runtime_checkable
 
 from gamelib.core.datatypes import Outcome, Side, Winner
 from gamelib.core.game import Game
+from gamelib.errors import InputError
 from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess
 
 __all__ = [
@@ -65,7 +66,7 @@ Weight: TypeAlias = Fraction | float
 """A probability: an exact fraction or a float."""
 
 
-class MissingCapabilityError(TypeError):
+class MissingCapabilityError(InputError, TypeError):
     """A search needs something the game or the estimator does not offer."""
 
 

@@ -42,6 +42,7 @@ from gamelib.core.checks import plural
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
 from gamelib.core.game import Game, NoMovesError, no_moves
+from gamelib.errors import InputError, StoppedError
 from gamelib.estimate.estimator import Est, Estimator, Guess, GuessError, Settings
 from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
@@ -146,7 +147,7 @@ WindowedEvaluate: TypeAlias = Callable[[int, Status[S], Bound[G], Bound[G]], Est
 """A windowed `evaluate d st α β`."""
 
 
-class SearchDepthError(RecursionError):
+class SearchDepthError(InputError, RecursionError):
     """The search went deeper than Python's recursion limit allows.
 
     Its message may end with advice only a program can take (raise the limit with
@@ -160,7 +161,7 @@ class SearchDepthError(RecursionError):
         """The message without the advice for Python programs."""
 
 
-class GameRecursionError(RecursionError):
+class GameRecursionError(StoppedError, RecursionError):
     """Python's recursion limit was reached inside the game or its estimator, not by the
     search's depth: some function there calls itself more often than any search level could."""
 
@@ -212,7 +213,7 @@ def recursion_error(
     )
 
 
-class MoveOrderError(ValueError):
+class MoveOrderError(StoppedError, ValueError):
     """A settings' `order` hook returned a different number of moves than it was given."""
 
 

@@ -1,0 +1,80 @@
+"""Every error gamelib raises on purpose is of one family: bad input or stopped."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import pkgutil
+
+import pytest
+
+import gamelib
+from gamelib.cli import main
+from gamelib.core.human import UndoRequest
+from gamelib.errors import InputError, StoppedError, exit_status
+
+
+def gamelib_errors() -> list[type[BaseException]]:
+    """Every public exception class defined in a gamelib module."""
+    found: list[type[BaseException]] = []
+    for info in pkgutil.walk_packages(gamelib.__path__, "gamelib."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if (
+                inspect.isclass(value)
+                and issubclass(value, BaseException)
+                and value.__module__ == module.__name__
+                and not name.startswith("_")
+            ):
+                found.append(value)
+    return found
+
+
+def test_every_error_is_of_exactly_one_family() -> None:
+    errors = gamelib_errors()
+    assert len(errors) >= 40
+    # A request the referee grants, and SIGTERM's Ctrl-C: neither is a mistake.
+    outside = {UndoRequest.__name__, "TerminatedError"}
+    orphans = [
+        e.__qualname__
+        for e in errors
+        if e.__name__ not in outside
+        and issubclass(e, InputError) == issubclass(e, StoppedError)
+        and e not in (InputError, StoppedError)
+    ]
+    assert orphans == []
+
+
+def test_each_error_keeps_its_builtin_kind() -> None:
+    # The markers stand beside the builtin base, never instead of it.
+    from gamelib.cli.specs import SpecError
+    from gamelib.core.contracts import ContractError
+    from gamelib.search.player import SearchDepthError
+    from gamelib.seq import EmptySeqError
+
+    assert issubclass(SpecError, ValueError)
+    assert issubclass(EmptySeqError, ValueError)
+    assert issubclass(ContractError, TypeError)
+    assert issubclass(SearchDepthError, RecursionError)
+    assert exit_status(SpecError("x")) == 2
+    assert exit_status(ContractError("x")) == 1
+    assert exit_status(ValueError("x")) is None
+
+
+class MadeUpError(InputError, ValueError):
+    """An error a new module adds: the command line needs no edit to say it."""
+
+
+@pytest.mark.parametrize(("error", "status"), [(MadeUpError, 2), (StoppedError, 1)])
+def test_a_new_error_of_a_family_needs_no_edit_of_the_command_line(
+    error: type[Exception], status: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def raising(*args: object, **kwargs: object) -> int:
+        raise error("a sentence of its own")
+
+    monkeypatch.setattr("gamelib.cli.commands._list", raising)
+    err = io.StringIO()
+    assert main(["list"], io.StringIO(), io.StringIO(), err) == status
+    prefix = "gamelib: " if status == 2 else "gamelib: game stopped: "
+    assert err.getvalue() == f"{prefix}a sentence of its own\n"
