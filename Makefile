@@ -13,6 +13,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -n auto --dist worksteal
 
 docs: $(STAMP)

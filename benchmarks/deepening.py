@@ -30,7 +30,7 @@ from timing import interleaved
 from gamelib import AlphaBeta, Est, Settings
 from gamelib.algorithms import DeepeningSettings, NegamaxAlphaBeta, NegamaxSettings, deepen
 from gamelib.core.datatypes import Playing
-from gamelib.estimate.estimator import est_to_string
+from gamelib.core.estimator import est_to_string
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.search import CountingGame
 

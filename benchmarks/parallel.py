@@ -35,7 +35,7 @@ from timing import interleaved
 
 from gamelib import AlphaBeta, Settings
 from gamelib.core.datatypes import Playing
-from gamelib.estimate.estimator import NumericEstimator
+from gamelib.core.estimator import NumericEstimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.parallel import SearchRecipe, local_workers, run_batch
 from gamelib.parallel.batch import Workers, dask_workers

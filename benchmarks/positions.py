@@ -85,8 +85,8 @@ from timing import as_number
 from gamelib import AlphaBeta, Settings
 from gamelib.algorithms import NegamaxAlphaBeta, NegamaxSettings
 from gamelib.core.datatypes import Playing
+from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.tictactoe import LINES, TicTacToe, tictactoe_estimator
 from gamelib.search import CountingGame, RecordingEstimator, SearchPlayer

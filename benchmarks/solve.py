@@ -29,7 +29,7 @@ from gamelib import Definitely, Draw, Est, Estimator, Game
 from gamelib.algorithms import BooleanSolution, Goal, ProofNode, Solution, solve, solve_goal
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.catalog import CATALOG, OptionValues
-from gamelib.estimate.estimator import est_to_string
+from gamelib.core.estimator import est_to_string
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
 from gamelib.search import CountingGame

@@ -12,11 +12,11 @@ from gamelib import Game, Side, Playing, Done, Winner, NumericEstimator, Setting
   [`Draw`][gamelib.core.datatypes.Draw], `Outcome`, [`Playing`][gamelib.core.datatypes.Playing],
   [`Done`][gamelib.core.datatypes.Done], `Status`, and the order of comparisons
   ([`Order`][gamelib.core.datatypes.Order], `LESS`, `EQUAL`, `GREATER`);
-- estimates and estimators: [`Definitely`][gamelib.estimate.estimator.Definitely],
-  [`Guess`][gamelib.estimate.estimator.Guess], `Est`,
-  [`Estimator`][gamelib.estimate.estimator.Estimator],
-  [`NumericEstimator`][gamelib.estimate.estimator.NumericEstimator], and
-  [`Settings`][gamelib.estimate.estimator.Settings];
+- estimates and estimators: [`Definitely`][gamelib.core.estimator.Definitely],
+  [`Guess`][gamelib.core.estimator.Guess], `Est`,
+  [`Estimator`][gamelib.core.estimator.Estimator],
+  [`NumericEstimator`][gamelib.core.estimator.NumericEstimator], and
+  [`Settings`][gamelib.core.estimator.Settings];
 - the lectures' search factories [`Minimax`][gamelib.estimate.minimax.Minimax],
   [`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta] and
   [`Jamboree`][gamelib.estimate.jamboree.Jamboree] (with
@@ -58,7 +58,7 @@ from gamelib.core import (
     flip,
     referee,
 )
-from gamelib.estimate import (
+from gamelib.core.estimator import (
     Definitely,
     Est,
     Estimator,

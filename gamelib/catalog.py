@@ -44,10 +44,10 @@ from gamelib.chance.expectiminimax import (
     Star2,
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, read_whole
+from gamelib.core.estimator import Estimator, MoveOrder, Settings
 from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.estimator import Estimator, MoveOrder, Settings
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.estimate.minimax import Minimax
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector

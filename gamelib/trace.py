@@ -52,10 +52,10 @@ from typing import Generic, Literal, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.estimator import Est, Estimator, est_to_string
 from gamelib.core.game import Game
+from gamelib.core.window import Bound, bound_to_string
 from gamelib.errors import StoppedError
-from gamelib.estimate.estimator import Est, Estimator, est_to_string
-from gamelib.estimate.window import Bound, bound_to_string
 from gamelib.search.events import (
     BoundKind,
     Cut,

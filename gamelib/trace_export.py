@@ -51,9 +51,9 @@ from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.estimator import Definitely, Est, Estimator, Guess
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess
-from gamelib.estimate.window import Bound, Infinity
+from gamelib.core.window import Bound, Infinity
 from gamelib.search.events import (
     Cut,
     Enter,

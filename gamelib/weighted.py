@@ -7,7 +7,7 @@ measurement is a [`Feature`][gamelib.weighted.Feature], the scaled sum is a
 [`WeightedSum`][gamelib.weighted.WeightedSum], and
 [`WeightedEstimator`][gamelib.weighted.WeightedEstimator] makes a sum into an estimator for a game
 (with the standard order and the numeric-estimates capability, exactly as
-[`NumericEstimator`][gamelib.estimate.estimator.NumericEstimator]). `describe` shows which feature
+[`NumericEstimator`][gamelib.core.estimator.NumericEstimator]). `describe` shows which feature
 gave what.
 
 The 15-150 notes' chess heuristic is such a sum: count each kind of piece,
@@ -51,8 +51,8 @@ from fractions import Fraction
 from typing import Generic, TypeVar, final
 
 from gamelib.core.datatypes import Outcome
+from gamelib.core.estimator import NumericEstimator, standard_compare
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import NumericEstimator, standard_compare
 
 __all__ = ["Contribution", "Feature", "WeightedEstimator", "WeightedSum"]
 

@@ -22,8 +22,8 @@ from gamelib.algorithms import (
     deepen,
 )
 from gamelib.core.datatypes import EQUAL, GREATER, Done, Playing
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Est, Estimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.explicit import ExplicitGame, Leaf, Node, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator

@@ -9,7 +9,7 @@ from hypothesis import given
 
 from gamelib import AlphaBeta, Guess, Minimax, NumericEstimator, Settings, Side
 from gamelib.algorithms import Negamax, NegamaxAlphaBeta, NegamaxSettings
-from gamelib.estimate.window import PosInf
+from gamelib.core.window import PosInf
 from gamelib.games.explicit import BIG, SMALL, ExplicitGame, Node, TreeState, tree_estimator
 from gamelib.games.nim import Nim
 from gamelib.search import (

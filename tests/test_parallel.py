@@ -34,7 +34,7 @@ from gamelib.cli import main
 from gamelib.cli.batch import Progress
 from gamelib.cli.games import NamedEstimator
 from gamelib.core.datatypes import Playing
-from gamelib.estimate.estimator import Estimator, NumericEstimator
+from gamelib.core.estimator import Estimator, NumericEstimator
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.explicit import (

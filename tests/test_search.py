@@ -30,8 +30,8 @@ from gamelib import (
     Winner,
     seq,
 )
+from gamelib.core.window import Action, Infinity, NegInf, PosInf, chart
 from gamelib.estimate import standard_compare
-from gamelib.estimate.window import Action, Infinity, NegInf, PosInf, chart
 from gamelib.games.explicit import (
     BIG,
     CSE473,

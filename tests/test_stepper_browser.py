@@ -43,8 +43,8 @@ import pytest
 from gamelib import seq
 from gamelib.catalog import CATALOG
 from gamelib.core.datatypes import Playing, Side
-from gamelib.estimate.estimator import Definitely, Est, Guess
-from gamelib.estimate.window import Bound, Infinity
+from gamelib.core.estimator import Definitely, Est, Guess
+from gamelib.core.window import Bound, Infinity
 from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, TreeState, tree_estimator
 from gamelib.search import SearchObserver, SearchPlayer
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit

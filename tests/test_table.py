@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from gamelib import Guess, Minimax, Settings, Side
 from gamelib.algorithms import NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.table import Entry, TableStats, TranspositionTable
+from gamelib.core.window import NegInf, PosInf
 from gamelib.estimate import Est, standard_compare
-from gamelib.estimate.window import NegInf, PosInf
 from gamelib.games.explicit import ExplicitGame, Node, TreeState, tree_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 from gamelib.search import BoundKind, CountingGame, Leave, SearchEvent, TableHit, Window

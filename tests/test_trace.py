@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Guess, Minimax, Playing, Settings, Side, seq
 from gamelib.cli import main
-from gamelib.estimate.window import NegInf, PosInf
+from gamelib.core.window import NegInf, PosInf
 from gamelib.games.explicit import (
     BIG,
     CSE473,

@@ -10,7 +10,7 @@ import pytest
 
 from gamelib import Guess, Playing, Side
 from gamelib.catalog import CATALOG, SearchKind
-from gamelib.estimate.estimator import Estimator
+from gamelib.core.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, Node, Tree, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator

@@ -67,9 +67,9 @@ from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core, numeric_
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import LESS, Order, Playing, Side, Status, Winner
+from gamelib.core.estimator import Definitely, Est, Estimator, Settings
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Settings
-from gamelib.estimate.window import Bound, NegInf, PosInf
+from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
     Edge,

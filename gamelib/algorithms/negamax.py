@@ -53,7 +53,7 @@ from gamelib.core.datatypes import (
     Status,
     Winner,
 )
-from gamelib.estimate.estimator import (
+from gamelib.core.estimator import (
     Definitely,
     Est,
     Estimator,
@@ -61,7 +61,7 @@ from gamelib.estimate.estimator import (
     Settings,
     nan_guess,
 )
-from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
+from gamelib.core.window import Bound, Infinity, NegInf, PosInf
 from gamelib.search.capabilities import (
     MissingCapabilityError,
     NumericEstimates,
@@ -91,7 +91,7 @@ G = TypeVar("G")
 @final
 @dataclass(frozen=True, slots=True)
 class NegamaxSettings(Settings[S, M, G]):
-    """Settings of alpha-beta in negamax form: [`Settings`][gamelib.estimate.estimator.Settings] and
+    """Settings of alpha-beta in negamax form: [`Settings`][gamelib.core.estimator.Settings] and
     what a failing position returns.
 
     ```pycon

@@ -56,7 +56,7 @@ from typing import TypeVar
 from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Side
-from gamelib.estimate.estimator import Est, Guess, nan_guess
+from gamelib.core.estimator import Est, Guess, nan_guess
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.player import Edge, SearchPlayer, search_player
 

@@ -50,8 +50,8 @@ from typing import Generic, TypeVar, cast, final
 from gamelib.core.checks import echo, echo_value
 from gamelib.core.contracts import underlying
 from gamelib.core.datatypes import GREATER, LESS, Order
+from gamelib.core.window import Infinity
 from gamelib.errors import InputError
-from gamelib.estimate.window import Infinity
 from gamelib.search.events import BoundKind
 
 __all__ = ["Entry", "TableOwnerError", "TableStats", "TranspositionTable", "table_of"]

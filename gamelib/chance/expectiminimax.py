@@ -78,8 +78,8 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.core.estimator import nan_guess
 from gamelib.errors import InputError
-from gamelib.estimate.estimator import nan_guess
 from gamelib.search.events import BoundKind
 from gamelib.search.player import NoMovesError, recursion_error
 from gamelib.seq import Cons, Seq

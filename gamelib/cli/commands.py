@@ -111,16 +111,16 @@ from gamelib.cli.thinking import Pondering, Thinking, info_line, positions, stop
 from gamelib.core.checks import echo, plural, printable
 from gamelib.core.controller import referee
 from gamelib.core.datatypes import Done, Outcome, Playing, outcome_to_string
-from gamelib.core.game import Game, ShowsFinalPosition
-from gamelib.core.player import Player
-from gamelib.errors import InputError, StoppedError
-from gamelib.estimate.estimator import (
+from gamelib.core.estimator import (
     Definitely,
     Est,
     Estimator,
     Guess,
     est_to_string,
 )
+from gamelib.core.game import Game, ShowsFinalPosition
+from gamelib.core.player import Player
+from gamelib.errors import InputError, StoppedError
 from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.counting import RecordingEstimator

@@ -32,9 +32,9 @@ from pyrsistent import PMap, pmap
 
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, Family
 from gamelib.cli.specs import SpecError, shown, whole_number
+from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
 from gamelib.core.player import Player
-from gamelib.estimate.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,

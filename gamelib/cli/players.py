@@ -12,10 +12,10 @@ from typing import Protocol, TextIO, TypeVar, cast, final
 from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
+from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
 from gamelib.core.player import Player
 from gamelib.core.random_player import RandomPlayer
-from gamelib.estimate.estimator import Guess, est_to_string
 from gamelib.search.player import SearchPlayer
 
 __all__ = [

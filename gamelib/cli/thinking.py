@@ -17,9 +17,9 @@ from typing import Generic, TextIO, TypeVar, final
 
 from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, StopReason
 from gamelib.core.checks import plural
+from gamelib.core.estimator import Estimator, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
-from gamelib.estimate.estimator import Estimator, est_to_string
 from gamelib.search.counting import RecordingEstimator
 
 __all__ = ["Pondering", "Thinking", "info_line", "positions", "stop_words"]

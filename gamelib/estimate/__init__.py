@@ -1,6 +1,6 @@
 """Estimators, settings and the search players built from them."""
 
-from gamelib.estimate.estimator import (
+from gamelib.core.estimator import (
     Definitely,
     Est,
     Estimator,

@@ -2,7 +2,7 @@
 
 Like Minimax, but each position walks its moves one at a time with
 `show1`, carrying the window (α, β), and acts on each child's value as the
-lecture's chart says (see [`gamelib.estimate.window.chart`][gamelib.estimate.window.chart]): ignore
+lecture's chart says (see [`gamelib.core.window.chart`][gamelib.core.window.chart]): ignore
 it, narrow the window, or prune the remaining moves.  Only a strictly better
 child replaces the best edge, so ties keep the first move, as in Minimax.
 
@@ -29,9 +29,9 @@ from typing import TypeVar
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
+from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
-from gamelib.estimate.window import Bound, Infinity
+from gamelib.core.window import Bound, Infinity
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (

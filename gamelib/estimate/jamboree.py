@@ -8,7 +8,7 @@ p = 0 estimates exactly what Minimax does; p = 1 exactly what AlphaBeta does.
 The prune percentage p is part of Jamboree's settings, as in the handout,
 whose functor takes a SETTINGS structure with `prune_percentage` added:
 [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings] is
-[`Settings`][gamelib.estimate.estimator.Settings] with it.
+[`Settings`][gamelib.core.estimator.Settings] with it.
 
 ```pycon
 >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
@@ -28,9 +28,9 @@ from typing import Protocol, TypeVar, final
 from gamelib import seq
 from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
+from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
+from gamelib.core.window import Bound, Infinity
 from gamelib.estimate.alphabeta import make_scan
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
-from gamelib.estimate.window import Bound, Infinity
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
@@ -57,7 +57,7 @@ S_contra = TypeVar("S_contra", contravariant=True)
 @final
 @dataclass(frozen=True, slots=True)
 class JamboreeSettings(Settings[S, M, G]):
-    """Jamboree's settings: [`Settings`][gamelib.estimate.estimator.Settings] and the prune
+    """Jamboree's settings: [`Settings`][gamelib.core.estimator.Settings] and the prune
     percentage.
 
     REQUIRES: `0 <= prune_percentage <= 1`; otherwise `ValueError` (or

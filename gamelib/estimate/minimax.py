@@ -29,7 +29,7 @@ from typing import TypeVar, assert_never
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.estimate.estimator import Definitely, Est, Guess, Settings, nan_guess
+from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.search.events import SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (

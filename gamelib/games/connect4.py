@@ -47,8 +47,8 @@ from typing import NamedTuple, final
 from gamelib import seq
 from gamelib.core.checks import echo, whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
+from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 

@@ -28,9 +28,9 @@ from typing import TypeAlias, assert_never, final
 from gamelib import seq
 from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.errors import InputError
-from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
 
 __all__ = [

@@ -25,8 +25,8 @@ from typing import final
 from gamelib import seq
 from gamelib.core.checks import ascii_int, echo, echo_value
 from gamelib.core.datatypes import Done, Playing, Side, Status, Winner, flip
+from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import NumericEstimator
 from gamelib.seq import Seq
 
 __all__ = [

@@ -53,10 +53,10 @@ from typing import Generic, Protocol, TypeVar, final
 
 from gamelib import seq
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
+from gamelib.core.estimator import Est, Guess, Settings
 from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.estimator import Est, Guess, Settings
 from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
 from gamelib.nplayer.game import (
     Finished,

@@ -33,8 +33,8 @@ from typing import Generic, TypeVar, cast, final
 from gamelib.algorithms.exact import Solution, solve
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.catalog import CATALOG
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Est, Estimator
 from gamelib.search.player import SearchPlayer
 
 __all__ = [

@@ -52,8 +52,7 @@ from typing import Generic, TypeVar, cast, final
 from gamelib import seq
 from gamelib.catalog import CATALOG
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side
-from gamelib.core.game import Game
-from gamelib.estimate.estimator import (
+from gamelib.core.estimator import (
     Definitely,
     Est,
     Estimator,
@@ -61,8 +60,9 @@ from gamelib.estimate.estimator import (
     Settings,
     nan_guess,
 )
+from gamelib.core.game import Game
+from gamelib.core.window import Bound, Infinity, NegInf, PosInf
 from gamelib.estimate.jamboree import Jamboree, JamboreeSettings
-from gamelib.estimate.window import Bound, Infinity, NegInf, PosInf
 from gamelib.parallel.recipes import SearchRecipe, built
 from gamelib.search.counting import RecordingEstimator
 from gamelib.search.player import Edge, SearchPlayer, ordered_moves, within

@@ -10,7 +10,7 @@ methods, in the style of
   symmetric positions into one key.
 - *numeric estimates* ([`NumericEstimates`][gamelib.search.capabilities.NumericEstimates]): guesses
   that can be negated and averaged, for negamax, expectiminimax and MTD(f).
-  [`gamelib.estimate.NumericEstimator`][gamelib.estimate.estimator.NumericEstimator] has them.
+  [`gamelib.estimate.NumericEstimator`][gamelib.core.estimator.NumericEstimator] has them.
 - *move ordering* is not a capability of the game but a hook in the
   settings (`Settings(..., order=...)`); see
   [`gamelib.search.player.ordered_moves`][gamelib.search.player.ordered_moves].
@@ -40,9 +40,9 @@ from fractions import Fraction
 from typing import Protocol, TypeAlias, TypeVar, assert_never, runtime_checkable
 
 from gamelib.core.datatypes import Outcome, Side, Winner
+from gamelib.core.estimator import Definitely, Est, Estimator, Guess
 from gamelib.core.game import Game
 from gamelib.errors import InputError
-from gamelib.estimate.estimator import Definitely, Est, Estimator, Guess
 
 __all__ = [
     "Capability",

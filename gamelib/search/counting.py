@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast, final
 
 from gamelib.core.datatypes import Order, Outcome, Side, Status
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Est, Estimator
 from gamelib.search.capabilities import NumericEstimates, Weight, has_numeric_estimates
 from gamelib.seq import Seq
 

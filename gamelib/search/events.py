@@ -46,8 +46,8 @@ from enum import Enum
 from typing import Generic, TypeAlias, TypeVar, assert_never, final
 
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
-from gamelib.estimate.estimator import Est
-from gamelib.estimate.window import Bound, Infinity
+from gamelib.core.estimator import Est
+from gamelib.core.window import Bound, Infinity
 from gamelib.seq import Seq
 
 __all__ = [
@@ -96,7 +96,7 @@ def bound_kind(
 
     ```pycon
     >>> from gamelib import Guess
-    >>> from gamelib.estimate import standard_compare
+    >>> from gamelib.core.estimator import standard_compare
     >>> bound_kind(Guess(5), (Guess(2), Guess(5)), standard_compare)
     <BoundKind.LOWER>
 

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from typing import Generic, TypeVar, final
 
 from gamelib.core.datatypes import Order, Playing, Status
+from gamelib.core.estimator import Est
 from gamelib.core.game import Game
-from gamelib.estimate.estimator import Est
-from gamelib.estimate.window import Bound, NegInf, PosInf
+from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.search.events import (
     BoundKind,
     Cut,

@@ -16,7 +16,7 @@ takes its settings and, optionally, an observer, and returns a
 
 ```pycon
 >>> from gamelib import Guess
->>> from gamelib.estimate import standard_compare
+>>> from gamelib.core.estimator import standard_compare
 >>> best = edge_max(standard_compare)
 >>> best((0, Guess(3)), (1, Guess(3)))  # a tie keeps the first edge
 (0, Guess(guess=3))
@@ -41,10 +41,10 @@ from gamelib import seq
 from gamelib.core.checks import plural
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
+from gamelib.core.estimator import Est, Estimator, Guess, GuessError, Settings
 from gamelib.core.game import Game, NoMovesError, no_moves
+from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.errors import InputError, StoppedError
-from gamelib.estimate.estimator import Est, Estimator, Guess, GuessError, Settings
-from gamelib.estimate.window import Bound, NegInf, PosInf
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.seq import Seq
 
@@ -281,7 +281,7 @@ class SearchPlayer(Protocol[S, M, G]):
 class SearchFactory(Protocol[St_contra, S, M, G]):
     """The one shape of every search factory: `Factory(settings, *, observer=None)`.
 
-    `St_contra` is the factory's settings type: [`Settings`][gamelib.estimate.estimator.Settings]
+    `St_contra` is the factory's settings type: [`Settings`][gamelib.core.estimator.Settings]
     for Minimax and AlphaBeta, a subclass carrying more for a factory that needs
     more (Jamboree's prune percentage).  Given an observer, the player tells
     it everything the search does (see [`gamelib.search.events`][gamelib.search.events]); given
@@ -395,8 +395,8 @@ def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
     ```pycon
     >>> from gamelib import AlphaBeta, Settings
     >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
-    >>> from gamelib.estimate.window import NegInf, PosInf
-    >>> from gamelib.estimate.estimator import Guess
+    >>> from gamelib.core.window import NegInf, PosInf
+    >>> from gamelib.core.estimator import Guess
     >>> player = AlphaBeta(Settings(tree_estimator(ExplicitGame(SMALL)), 2))
     >>> search = within(player)
     >>> search(player.game.start, NegInf, PosInf)

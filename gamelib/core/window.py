@@ -12,7 +12,7 @@ Minnie  prune       update β         ignore
 
 ```pycon
 >>> from gamelib import Guess, Side
->>> from gamelib.estimate import standard_compare
+>>> from gamelib.core.estimator import standard_compare
 >>> chart(Side.Minnie, Guess(1), Guess(4), PosInf, standard_compare)
 <Action.PRUNE>
 
@@ -26,7 +26,7 @@ from enum import Enum
 from typing import TypeAlias, TypeVar
 
 from gamelib.core.datatypes import GREATER, LESS, Order, Side
-from gamelib.estimate.estimator import Est
+from gamelib.core.estimator import Est
 
 __all__ = ["Action", "Bound", "Infinity", "NegInf", "PosInf", "bound_to_string", "chart"]
 

@@ -1,4 +1,5 @@
-"""Every error gamelib raises on purpose is of one family: bad input or stopped."""
+"""The house's rules: every error gamelib raises on purpose is of one family (bad input or
+stopped), and every module stands on a floor of the import contract."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import importlib
 import inspect
 import io
 import pkgutil
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ import gamelib
 from gamelib.cli import main
 from gamelib.core.human import UndoRequest
 from gamelib.errors import InputError, StoppedError, exit_status
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def gamelib_errors() -> list[type[BaseException]]:
@@ -78,3 +83,14 @@ def test_a_new_error_of_a_family_needs_no_edit_of_the_command_line(
     assert main(["list"], io.StringIO(), io.StringIO(), err) == status
     prefix = "gamelib: " if status == 2 else "gamelib: game stopped: "
     assert err.getvalue() == f"{prefix}a sentence of its own\n"
+
+
+def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> None:
+    # `make test` runs import-linter's layers contract (pyproject.toml); a module left out
+    # of its floors could import anything, so every one must be named there.
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    floors = {name.strip() for layer in contract["layers"] for name in layer.split(":")}
+    modules = {f"gamelib.{info.name}" for info in pkgutil.iter_modules(gamelib.__path__)}
+    assert modules - floors == set()
+    assert floors - modules == set()

@@ -150,7 +150,7 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     guesses compare as numbers.
 
     REQUIRES: guesses are finite numbers (not NaN or infinity).  A NaN is
-    refused with [`NaNGuessError`][gamelib.estimate.estimator.NaNGuessError] (the searches refuse it
+    refused with [`NaNGuessError`][gamelib.core.estimator.NaNGuessError] (the searches refuse it
     sooner, where they can name the position); checked only where the two compared equal,
     which is where every comparison with NaN ends, so other comparisons pay
     nothing for it.
