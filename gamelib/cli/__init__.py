@@ -1,7 +1,10 @@
-"""The command line: `gamelib play | analyse | trace | run | list | demo`.
+"""The command line: `gamelib play | analyse | trace | solve | replay | run | list | demo`.
 
-- [`gamelib.cli.commands`][gamelib.cli.commands]: the commands, [`main`][gamelib.cli.commands.main]
-  and the console script;
+- [`gamelib.cli.commands`][gamelib.cli.commands]: the parser, the path of each command,
+  [`main`][gamelib.cli.commands.main] and the console script;
+- `play`, `analyse`, `tracing`, `replay`, `listing` and
+  [`gamelib.cli.solve`][gamelib.cli.solve]: a module for each command, what they share in
+  `_common`;
 - [`gamelib.cli.specs`][gamelib.cli.specs]: player specs (`jamboree:4:0.25`) and option values;
 - [`gamelib.cli.players`][gamelib.cli.players]: the players that do not search, and building any
   player;

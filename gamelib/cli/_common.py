@@ -1,0 +1,391 @@
+"""What every command shares: the parser that raises instead of exiting, the exit statuses,
+the options of search players, building a game from its name, checks of file names and
+left-over words.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn, TextIO, TypeVar
+
+from gamelib.algorithms.deepening import (
+    DeepeningPlayer,
+)
+from gamelib.catalog import (
+    Catalog,
+)
+from gamelib.cli.beyond import (
+    BEYOND_TREES,
+    PLAIN_KINDS,
+    BeyondSpec,
+    Family,
+    family_kinds,
+    game_is,
+    kind_family,
+    misfit,
+    parse_beyond_spec,
+    split_seat_flags,
+)
+from gamelib.cli.games import (
+    GAME_CATALOG,
+    GameCatalog,
+    GameKit,
+    KitUser,
+)
+from gamelib.cli.players import Streams
+from gamelib.cli.specs import (
+    DEFAULT_DEPTH,
+    NON_SEARCH_KINDS,
+    PlayerSpec,
+    SpecError,
+    parse_depth,
+    parse_player_spec,
+    search_kinds_text,
+    shown,
+    whole_number,
+)
+from gamelib.cli.thinking import Thinking
+from gamelib.core.checks import echo
+from gamelib.core.player import Player
+from gamelib.errors import InputError
+from gamelib.games.explicit import HANDOUT_TREES
+
+G = TypeVar("G")
+M = TypeVar("M")
+S = TypeVar("S")
+
+EXIT_STATUSES = """\
+exit status:
+  0   the command did what was asked (a game played to its end, whoever won)
+  1   a game or search stopped before its end: quit, end of input, Ctrl-C,
+      SIGTERM, a faulty player or game, a batch line without an answer
+  2   the command line cannot run: a bad option, name, number, move or file
+  with play --exit-code, a finished game exits with who won instead of 0:
+  10 Maxie, 11 Minnie, 12 a draw; 20 + i when player i of n (from 0) wins
+  alone, 19 when several share the best
+"""
+"""The exit statuses, as `gamelib --help` and `gamelib play --help` end."""
+
+
+class UsageError(InputError):
+    """A command line that cannot be run; the message says why."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but errors become UsageError instead of printing and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _version() -> str:
+    """gamelib's version, as installed."""
+    try:
+        return importlib.metadata.version("gamelib")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return "(not installed)"
+
+
+def _tree_names() -> list[str]:
+    return [*HANDOUT_TREES, *BEYOND_TREES]
+
+
+def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
+    """`--depth`, and a flag for every option of the catalog's kinds."""
+    parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
+    for option in catalog.options():
+        defaults = [
+            f"{kind.name} {own.default_text()}"
+            for kind in catalog
+            if (own := kind.option(option.name)) is not None
+        ]
+        parser.add_argument(
+            f"--{option.name}",
+            help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
+        )
+
+
+def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
+    entry = games.two_player(name)
+    if entry is None:
+        raise UsageError(_unknown_game(games, name, playing))
+    if playing and not entry.playable:
+        raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
+    parser = _Parser(prog=f"gamelib {name}", add_help=False)
+    entry.add_options(parser)
+    options = parser.parse_args(extra)
+    return entry.build(options)
+
+
+class _Defaults:
+    """What specs that leave something out take: the flags, else the defaults.
+
+    Once the specs are read, `check_used` refuses a flag that no player
+    took (`--prune` with no Jamboree player, `--depth` when every search
+    player gives its own depth): a flag that does nothing is a mistake.
+    """
+
+    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+        game: str | None = getattr(options, "game", None)
+        self.title = "the tree" if game is None else game
+        self.flags: dict[str, str] = {}
+        if options.depth is not None:
+            parse_depth(options.depth)  # the same rules for every kind: say at once
+            self.flags["depth"] = options.depth
+        for option in catalog.options():
+            text: str | None = getattr(options, option.name.replace("-", "_"), None)
+            if text is not None:
+                self.flags[option.name] = text
+
+    def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
+        """The player `text` names.
+
+        A game with a depth limit (an explicit tree) is searched to that limit by default.
+        """
+        depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
+        kind = text.split(":")[0].strip().lower()
+        if kind not in catalog and kind_family(kind) in ("chance", "n-player"):
+            raise SpecError(
+                misfit(
+                    kind,
+                    self.title,
+                    game_is("two-player"),
+                    catalog.names(),
+                    NON_SEARCH_KINDS,
+                )
+            )
+        return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
+
+    def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
+        """SpecError for a flag none of `specs` took."""
+        used = set().union(*(spec.flags_used for spec in specs))
+        for name, text in self.flags.items():
+            if name in used:
+                continue
+            if name == "depth":
+                takers = [s for s in specs if s.kind in catalog]
+                what = "search players"
+            else:
+                takers = [s for s in specs if (k := catalog.get(s.kind)) and k.option(name)]
+                owners = [k.name for k in catalog if k.option(name) is not None]
+                what = f"{' and '.join(owners)} players"
+            if takers:
+                raise SpecError(
+                    f"--{name} {shown(text)} has no effect: every one of the {what} here "
+                    "gives its own"
+                )
+            raise SpecError(f"--{name} is for {what}, and no player here is one")
+
+
+def _spec_text(given: str | None, flag: str, default: str) -> str:
+    """The player spec `flag` gives, or `default` when it is not given; UsageError for
+    an empty one, which names no player (rather than quietly meaning the default)."""
+    if given is None:
+        return default
+    if not given.strip():
+        raise UsageError(
+            f"{flag} is empty: name a player (gamelib list shows the kinds), or leave "
+            f"{flag} out for {default}"
+        )
+    return given
+
+
+def _seed(text: str | None) -> int | None:
+    if text is None:
+        return None
+    return whole_number(text, "--seed")
+
+
+def _rule(summary: str) -> str:
+    """A game's (or a preset's) summary as a sentence, without the note in brackets that
+    `gamelib list` adds.
+
+    ```pycon
+    >>> _rule("take 1-3 pebbles; whoever takes the last loses (--pile)")
+    'take 1-3 pebbles; whoever takes the last loses'
+
+    ```
+    """
+    return re.sub(r"\s*\([^)]*\)$", "", summary)
+
+
+def _writable(text: str) -> Path:
+    """`text` as a file a game can be saved in, checked before the game is played."""
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it is a folder")
+    if not path.parent.is_dir():
+        raise UsageError(
+            f"cannot save the game in '{echo(text, 200)}': there is no folder {path.parent}"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it cannot be written")
+    return path
+
+
+def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
+    """`player`, saying how deep it looked before each move if it deepens iteratively."""
+    if isinstance(player, DeepeningPlayer):
+        return Thinking(player, streams.output, streams.status)
+    return player
+
+
+def _search_spec(
+    options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
+) -> PlayerSpec:
+    defaults = _Defaults(options, catalog)
+    budget = any(name in defaults.flags for name in ("time", "nodes"))
+    # A budget asks for the player that keeps one.
+    text = _spec_text(
+        options.player, "--player", "id" if budget and "id" in catalog else "alphabeta"
+    )
+    spec = defaults.spec(text, catalog, kit.depth_limit)
+    if spec.kind not in catalog:
+        raise SpecError(
+            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{shown(text)}'"
+        )
+    defaults.check_used([spec], catalog)
+    return spec
+
+
+@dataclass(frozen=True)
+class _Report:
+    """A command that searches the game of a kit and reports on `out`."""
+
+    options: argparse.Namespace
+    out: TextIO
+    catalog: Catalog
+    game_args: tuple[str, ...] = ()
+    """The game's own options, as typed: what a worker rebuilds the game from."""
+    stdin: TextIO | None = None
+    err: TextIO | None = None
+
+
+class _BeyondOptions:
+    """The options common to play, analyse and trace for games of chance or of n players."""
+
+    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+        self.options = options
+        self.catalog = catalog
+
+    def check_flags(self, title: str) -> None:
+        """SpecError for a two-player search option (`--prune`, `--time`) given here."""
+        for option in self.catalog.options():
+            given: str | None = getattr(self.options, option.name.replace("-", "_"), None)
+            if given is not None:
+                owners = " and ".join(k.name for k in self.catalog if k.option(option.name))
+                raise SpecError(
+                    f"--{option.name} is for {owners} players, two-player searches that do "
+                    f"not play {title}"
+                )
+
+    def spec(
+        self,
+        text: str,
+        family: Family,
+        title: str,
+        players: int | None,
+        default_depth: int = DEFAULT_DEPTH,
+    ) -> BeyondSpec:
+        return parse_beyond_spec(text, family, title, players, default_depth, self.options.depth)
+
+    def search_spec(
+        self,
+        command: str,
+        family: Family,
+        title: str,
+        players: int | None,
+        default_depth: int = DEFAULT_DEPTH,
+    ) -> BeyondSpec:
+        """The `--player` of analyse or trace: a search kind of `family`."""
+        self.check_flags(title)
+        text = _spec_text(self.options.player, "--player", family_kinds(family)[0])
+        spec = self.spec(text, family, title, players, default_depth)
+        if spec.kind in PLAIN_KINDS:
+            kinds = family_kinds(family)
+            raise SpecError(
+                f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
+                f"not '{shown(text)}'"
+            )
+        self.check_depth_used([spec])
+        return spec
+
+    def check_depth_used(self, specs: Sequence[BeyondSpec]) -> None:
+        """SpecError for a `--depth` that none of `specs` took."""
+        depth: str | None = self.options.depth
+        if depth is None or any(spec.took_depth_flag for spec in specs):
+            return
+        if any(spec.kind not in PLAIN_KINDS for spec in specs):
+            raise SpecError(
+                f"--depth {depth} has no effect: every one of the search players here gives its own"
+            )
+        raise SpecError("--depth is for search players, and no player here is one")
+
+
+def _game_named_in(argv: list[str]) -> str | None:
+    """The value of `--game` in `argv`, if any (so its options can be parsed)."""
+    for i, arg in enumerate(argv):
+        if arg == "--game" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--game="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+_FILE_OPTIONS = {
+    "dot": "--dot needs a file name",
+    "svg": "--svg needs a file name",
+    "png": "--png needs a file name",
+    "save": "--save needs a file name",
+    "positions": "--positions needs a file name ('-': standard input)",
+    "file": "replay needs the file of a saved game ('-': standard input)",
+}
+"""The options that name a file, and the sentence for an empty name."""
+
+
+def _check_file_names(options: argparse.Namespace) -> None:
+    """UsageError for an option that names a file with an empty name (`--dot ""`), which
+    would otherwise be read as the current folder."""
+    for name, sentence in _FILE_OPTIONS.items():
+        if getattr(options, name, None) == "":
+            raise UsageError(sentence)
+
+
+def _unknown_game(games: GameCatalog, name: str, playing: bool = False) -> str:
+    """The sentence for a game `name` that is not one of `games` (that can be played,
+    for `play`)."""
+    known = games.playable() if playing else games.names()
+    return f"unknown game '{shown(name)}'; known games: {', '.join(known)}"
+
+
+def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:
+    """UsageError for a batch on workers of a game from outside gamelib: a worker builds
+    the game from its name, in gamelib's own catalog."""
+    on_workers = options.workers is not None or options.scheduler is not None
+    entry = games.get(name)
+    if on_workers and entry is not None and entry is not GAME_CATALOG.get(name):
+        raise UsageError(
+            f"'{name}' is not one of gamelib's own games, and workers build the game from "
+            "gamelib's catalog: run this batch without --workers or --scheduler"
+        )
+
+
+def _reject_seats(extra: list[str]) -> None:
+    """UsageError for `--playerN` given for a game of two players."""
+    seats, _ = split_seat_flags(extra)
+    if seats:
+        raise UsageError(
+            f"--player{min(seats)} names a player of a game of n players; a two-player game's "
+            "players are --maxie and --minnie"
+        )
+
+
+def _reject_extra(extra: list[str]) -> None:
+    if extra:
+        raise UsageError(f"unrecognized arguments: {shown(' '.join(extra))}")

@@ -1,0 +1,323 @@
+"""`gamelib analyse`: the best move and its value, for one position or a batch of them."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TextIO, TypeVar, cast
+
+from gamelib.algorithms.deepening import (
+    Deepening,
+    DeepeningPlayer,
+    Iteration,
+)
+from gamelib.catalog import (
+    CATALOG,
+    Catalog,
+)
+from gamelib.chance.game import number_to_string as chance_number
+from gamelib.cli._common import _BeyondOptions, _Parser, _reject_extra, _Report, _search_spec
+from gamelib.cli.batch import JsonValue, check_batch_options, json_line
+from gamelib.cli.beyond import (
+    BeyondKit,
+    ChanceKit,
+    NKit,
+    analyse_chance,
+    analyse_n,
+    beyond_tree,
+    n_value_text,
+    value_text,
+)
+from gamelib.cli.games import (
+    GAME_CATALOG,
+    GameCatalog,
+    GameKit,
+    NamedEstimator,
+)
+from gamelib.cli.players import search_player
+from gamelib.cli.positions import (
+    BadPositionError,
+    line_title,
+    move_json,
+    position_after,
+    run_lines,
+    split_moves,
+)
+from gamelib.cli.specs import (
+    DEFAULT_DEPTH,
+    PlayerSpec,
+    SpecError,
+    too_deep,
+)
+from gamelib.cli.thinking import info_line, positions, stop_words
+from gamelib.core.checks import echo
+from gamelib.core.estimator import (
+    Definitely,
+    Est,
+    Estimator,
+    Guess,
+    est_to_string,
+)
+from gamelib.parallel.recipes import Analysis, SearchRecipe
+from gamelib.search.player import (
+    SearchPlayer,
+)
+
+G = TypeVar("G")
+M = TypeVar("M")
+S = TypeVar("S")
+
+
+class _Analyse(_Report):
+    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        options = self.options
+        if options.positions is not None:
+            spec = _search_spec(options, kit, "analyse", self.catalog)
+            player = search_player(kit, spec, self.catalog)
+            if options.moves is not None:
+                raise SpecError("give --moves or --positions, not both")
+            return self._batch(kit, spec, player)
+        state = kit.game.start
+        below = "the root"
+        if options.moves is not None:
+            try:
+                state, _ = position_after(kit.game, split_moves(options.moves, kit.digit_moves))
+            except BadPositionError as bad:
+                message = str(bad).replace("nothing to solve", "nothing to analyse")
+                raise SpecError(
+                    message if message.startswith("nothing") else f"--moves: {message}"
+                ) from None
+            if kit.depth_limit_at is not None:  # a tree: search no deeper than is left of it
+                kit = dataclasses.replace(kit, depth_limit=kit.depth_limit_at(state))
+                below = f"the position after --moves {echo(options.moves)}"
+                if kit.depth_limit == 0:
+                    raise SpecError(
+                        f"nothing to analyse: after --moves {echo(options.moves)} the tree ends "
+                        f"at the leaf {kit.game.state_to_string(state)}"
+                    )
+        spec = _search_spec(options, kit, "analyse", self.catalog)
+        player = search_player(kit, spec, self.catalog, below)
+        check_batch_options(options, None)  # a batch flag without --positions is a mistake
+        out = self.out
+        if options.json:
+            move, value = player.analyse(state)
+            found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
+            found.update(_edge_json(kit, move, value))
+            out.write(json_line(found))
+            return 0
+        out.write(f"{kit.game.state_to_string(state)}\n")
+        found_deeply: Deepening[M, G] | None = None
+        if isinstance(player, DeepeningPlayer):
+            # One line per finished depth, as it finishes.
+            def report(iteration: Iteration[M, G]) -> None:
+                out.write(info_line(kit.estimator, iteration) + "\n")
+                out.flush()
+
+            found_deeply = player.think(state, report)
+            move, value = found_deeply.move, found_deeply.value
+        else:
+            move, value = player.analyse(state)
+        side = kit.game.player(state)
+        out.write(
+            f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
+            f"value: {est_to_string(kit.estimator, value)}\n"
+        )
+        if found_deeply is not None:
+            out.write(
+                f"searched to depth {found_deeply.depth} in {found_deeply.seconds:.2f} s "
+                f"({positions(found_deeply.positions)}); stopped: {stop_words(found_deeply)}\n"
+            )
+            if found_deeply.note is not None:
+                out.write(f"({found_deeply.note})\n")
+        return 0
+
+    def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:
+        """`--positions`: each line's position analysed, an answer a line."""
+        options = self.options
+        batch = check_batch_options(options, options.positions)
+        task: Callable[[S], Analysis[M, G]]
+        if batch.workers is None:
+            task = _Here(player)
+        else:
+            if self.catalog.get(spec.kind) is not CATALOG.get(spec.kind):
+                raise SpecError(
+                    f"'{spec.kind}' is not gamelib's own search kind, and workers build "
+                    "players from gamelib's catalog: run this batch without --workers"
+                )
+            # What a worker gets: the game's name and options, the kind, depth and options.
+            estimator = cast(
+                Callable[[], Estimator[S, M, G]], NamedEstimator(options.game, self.game_args)
+            )
+            task = SearchRecipe(
+                estimator, spec.kind, spec.depth, tuple(sorted(spec.options.items()))
+            )
+        name = str(player)
+
+        def answer(number: int, text: str, state: S, analysis: Analysis[M, G]) -> None:
+            if options.json:
+                found = {"line": number, "moves": text, **_analysis_json(kit, name, state)}
+                found.update(_edge_json(kit, analysis.move, analysis.value))
+                self.out.write(json_line(found))
+            else:
+                side = kit.game.player(state)
+                self.out.write(
+                    f"{line_title(number, text)}\n{name} chooses "
+                    f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
+                    f"{est_to_string(kit.estimator, analysis.value)}\n\n"
+                )
+
+        return run_lines(
+            kit,
+            options.positions,
+            self.stdin,
+            self.out,
+            self.err,
+            batch,
+            task,
+            answer,
+            json_output=bool(options.json),
+            refuse=_beyond_the_tree(kit, spec),
+        )
+
+
+def _beyond_the_tree(kit: GameKit[S, M, G], spec: PlayerSpec) -> Callable[[S], str | None] | None:
+    """For a tree, why a batch's position cannot be searched `spec.depth` deep (None when
+    it can); None for a game without a depth limit."""
+    limit_at = kit.depth_limit_at
+    if limit_at is None:
+        return None
+
+    def refuse(state: S) -> str | None:
+        limit = limit_at(state)
+        if limit == 0:
+            return (
+                f"nothing to analyse: the tree ends at the leaf {kit.game.state_to_string(state)}"
+            )
+        if limit is None or spec.depth <= limit:
+            return None
+        return too_deep(spec.depth, spec.depth_from, limit, "this position")
+
+    return refuse
+
+
+@dataclass(frozen=True)
+class _Here(Generic[S, M, G]):
+    """A batch's task in this process: the player itself, no recipe needed."""
+
+    player: SearchPlayer[S, M, G]
+
+    def __call__(self, state: S, /) -> Analysis[M, G]:
+        move, value = self.player.analyse(state)
+        return Analysis(move, value)
+
+
+def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JsonValue]:
+    return {"player": player, "to_move": str(kit.game.player(state))}
+
+
+def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JsonValue]:
+    found: dict[str, JsonValue] = {
+        "best": move_json(kit.game.move_to_string(move)),
+        "value": est_to_string(kit.estimator, value),
+    }
+    match value:
+        case Definitely(outcome):
+            found["outcome"] = str(outcome)
+        case Guess(guess):
+            found["guess"] = (
+                guess
+                if isinstance(guess, int | float) and not isinstance(guess, bool)
+                else kit.estimator.guess_to_string(guess)
+            )
+    return found
+
+
+_SEVERAL_SEARCHES = frozenset({"mtdf", "id"})
+"""The kinds that search the root several times: their trace heads each search
+'Search 1 of N', and N is known only at the end, so their text is held (on disk)
+until then.  Another kind's trace streams, and heads a search of the root after
+the first 'Search 2 of the root'."""
+
+
+class _BeyondAnalyse(_BeyondOptions):
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
+        super().__init__(options, catalog)
+        self.out = out
+
+    def _check_start_only(self, title: str) -> None:
+        for flag, given in (
+            ("--moves", self.options.moves),
+            ("--positions", self.options.positions),
+        ):
+            if given is not None:
+                raise SpecError(
+                    f"{flag} is for two-player games; analyse {title} looks at its start"
+                )
+        check_batch_options(self.options, None)  # a batch flag alone is a mistake
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        self._check_start_only(kit.title)
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
+        spec = self.search_spec("analyse", "chance", kit.title, None, depth)
+        player, side, move, value = analyse_chance(kit, spec)
+        if self.options.json:
+            found: dict[str, JsonValue] = {
+                "moves": "",
+                "player": player,
+                "to_move": side,
+                "best": move_json(move),
+                "value": chance_number(value),
+                "guess": float(value),
+            }
+            self.out.write(json_line(found))
+            return 0
+        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        self.out.write(f"{player} chooses {move} for {side}; value: {value_text(value)}\n")
+        return 0
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        self._check_start_only(kit.title)
+        names = kit.game.names
+        spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
+        player, mover, move, value = analyse_n(kit, spec)
+        if self.options.json:
+            found: dict[str, JsonValue] = {
+                "moves": "",
+                "player": player,
+                "to_move": mover,
+                "best": move_json(move),
+                "value": n_value_text(value),
+            }
+            if isinstance(value, tuple):
+                found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
+            else:
+                found["guess"] = float(value) if isinstance(value, Fraction) else value
+            self.out.write(json_line(found))
+            return 0
+        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        meaning = ""
+        if not isinstance(value, tuple):
+            others = [name for name in names if name != mover]
+            meaning = f" ({mover}'s utility if {' and '.join(others)} play against {mover})"
+        self.out.write(
+            f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}\n"
+        )
+        return 0
+
+
+def _beyond_tree_analysed(name: str, extra: list[str], games: GameCatalog) -> BeyondKit | None:
+    """The chance or n-player tree `analyse tree --tree TREE` names (dice, or one written
+    with `?` or `(...)`), if it is one."""
+    entry = games.two_player(name)
+    if entry is None or entry is not GAME_CATALOG.get("tree"):
+        return None
+    parser = _Parser(prog="gamelib tree", add_help=False)
+    entry.add_options(parser)
+    tree_options, rest = parser.parse_known_args(extra)
+    tree = beyond_tree(str(tree_options.tree))
+    if tree is not None:
+        _reject_extra(rest)
+    return tree

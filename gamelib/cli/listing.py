@@ -1,0 +1,89 @@
+"""`gamelib list`: the games, the player kinds and the presets."""
+
+from __future__ import annotations
+
+import functools
+from typing import TextIO
+
+from gamelib.catalog import (
+    CHANCE_KINDS,
+    NPLAYER_KINDS,
+    Catalog,
+)
+from gamelib.cli._common import UsageError, _Parser
+from gamelib.cli.beyond import (
+    BEYOND_TREES,
+)
+from gamelib.cli.games import (
+    AnyEntry,
+    GameCatalog,
+)
+from gamelib.cli.players import PLAYER_KINDS
+from gamelib.cli.presets import PRESETS
+from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
+
+
+def _list(out: TextIO, catalog: Catalog, games: GameCatalog) -> int:
+    out.write("Games (gamelib play GAME ...):\n")
+    for game in games:
+        out.write(f"  {game.name:<10} {game.summary}\n")
+    out.write("Player kinds (--maxie, --minnie, --player):\n")
+    for player in PLAYER_KINDS.values():
+        out.write(f"  {player.name:<10} {player.summary}\n")
+    for kind in catalog:
+        out.write(f"  {kind.name:<10} {kind.summary}, {kind.usage()}\n")
+    out.write("Player kinds for games of chance (pig; human and random too):\n")
+    for chance in CHANCE_KINDS:
+        out.write(f"  {chance.name:<14} {chance.summary}, {chance.usage()}\n")
+    out.write(
+        "Player kinds for games of n players (takeaway; --player1 .. --playerN; "
+        "human and random too):\n"
+    )
+    for many in NPLAYER_KINDS:
+        out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
+    out.write("Named trees (gamelib trace NAME):\n")
+    for tree in HANDOUT_TREES:
+        out.write(f"  {tree:<14} {TREE_TITLES[tree]}\n")
+    for tree, (_, about) in BEYOND_TREES.items():
+        out.write(f"  {tree:<14} {about}\n")
+    out.write("Presets (gamelib run NAME):\n")
+    for name in sorted(PRESETS):
+        out.write(f"  {name:<10} {PRESETS[name].summary}\n")
+    return 0
+
+
+_OWN_FLAGS = frozenset(
+    {"depth", "seed", "game", "player", "maxie", "minnie", "dot", "svg", "png", "help", "h"}
+)
+"""The command line's own flags, which no search option may take."""
+
+
+def _check_catalog(catalog: Catalog, games: GameCatalog) -> None:
+    """UsageError for a catalog whose names the command line could not tell apart."""
+    for kind in catalog:
+        if kind.name in PLAYER_KINDS:
+            raise UsageError(
+                f"the search kind '{kind.name}' has the name of a player that does not search"
+            )
+    for option in catalog.options():
+        if option.name in _OWN_FLAGS:
+            raise UsageError(
+                f"the search option '{option.name}' would hide gamelib's --{option.name}"
+            )
+        for game in games:
+            if option.name.replace("-", "_") in _game_flags(game):
+                raise UsageError(
+                    f"the search option '{option.name}' would hide the {game.name} option "
+                    f"--{option.name}"
+                )
+
+
+@functools.cache
+def _game_flags(game: AnyEntry) -> frozenset[str]:
+    """The names of the options of `game` (`pile` for nim).
+
+    Cached by entry: an entry never changes, and building the parsers was most of
+    the time a short `gamelib solve` took."""
+    parser = _Parser(add_help=False)
+    game.add_options(parser)
+    return frozenset(vars(parser.parse_args([])))

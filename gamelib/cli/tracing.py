@@ -1,0 +1,256 @@
+"""`gamelib trace`: every position a search visits, as text, JSON lines or a picture."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+from gamelib.algorithms.deepening import (
+    DeepeningSettings,
+)
+from gamelib.catalog import (
+    Catalog,
+    Drawing,
+)
+from gamelib.cli._common import (
+    UsageError,
+    _BeyondOptions,
+    _build_game,
+    _reject_extra,
+    _Report,
+    _search_spec,
+    _tree_names,
+    _unknown_game,
+)
+from gamelib.cli.analyse import _SEVERAL_SEARCHES, _analysis_json, _edge_json
+from gamelib.cli.batch import JsonValue, json_line
+from gamelib.cli.beyond import (
+    BeyondKit,
+    ChanceKit,
+    NKit,
+    beyond_tree,
+    trace_chance,
+    trace_n,
+)
+from gamelib.cli.games import (
+    GAME_CATALOG,
+    GameCatalog,
+    GameKit,
+    KitUser,
+)
+from gamelib.cli.players import search_player
+from gamelib.cli.positions import (
+    move_json,
+)
+from gamelib.cli.specs import (
+    DEFAULT_DEPTH,
+    shown,
+)
+from gamelib.games.explicit import HANDOUT_TREES
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import (
+    SearchPlayer,
+)
+from gamelib.trace import (
+    PICTURE_POSITIONS,
+    PictureError,
+    draw,
+    picture_size,
+    stream_trace,
+    trace_to_dot,
+    write_file,
+)
+from gamelib.trace_export import StepWriter
+
+G = TypeVar("G")
+M = TypeVar("M")
+S = TypeVar("S")
+
+
+class _Trace(_Report):
+    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        spec = _search_spec(self.options, kit, "trace", self.catalog)
+        search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
+        kind = self.catalog[spec.kind]
+
+        def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
+            return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)
+
+        options = self.options
+        out = self.out
+        if options.json:
+            return self._json(kit, build)
+        pictures = _pictures_asked(options)
+        # The text goes out as the search goes; the tree is kept only for a picture,
+        # and only while it is small enough to draw.
+        found = stream_trace(
+            build,
+            out,
+            several=spec.kind in _SEVERAL_SEARCHES,
+            keep=PICTURE_POSITIONS if pictures else 0,
+        )
+        out.write(
+            f"{found.positions} positions visited (root included); "
+            f"{found.leaves} estimated or finished\n"
+        )
+        settings = kind.settings(kit.estimator, spec.depth, spec.options)
+        if isinstance(settings, DeepeningSettings) and (settings.seconds or settings.positions):
+            out.write(
+                "(traced, iterative deepening checks its budget only between depths, "
+                "so that every search shown is whole)\n"
+            )
+        if pictures:
+            if found.trace is None:
+                raise PictureError(
+                    _too_big(pictures, f"the search visited {found.positions:,} positions")
+                )
+            _make_pictures(trace_to_dot(found.trace), options, out)
+        return 0
+
+    def _json(
+        self,
+        kit: GameKit[S, M, G],
+        build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
+    ) -> int:
+        """The trace as JSON Lines: each event as it comes, then the move and value."""
+        writer = StepWriter(kit.game, kit.estimator, self.out, move=move_json)
+        player = build(writer)
+        state = kit.game.start
+        move, value = player.analyse(state)
+        writer.finish()
+        done: dict[str, JsonValue] = {"event": "done", **_analysis_json(kit, str(player), state)}
+        done |= _edge_json(kit, move, value)
+        done |= {"positions": writer.positions, "leaves": writer.leaves}
+        self.out.write(json_line(done))
+        return 0
+
+
+class _BeyondTrace(_BeyondOptions):
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
+        super().__init__(options, catalog)
+        self.out = out
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
+        spec = self.search_spec("trace", "chance", kit.title, None, depth)
+        return self._show(trace_chance(kit, spec))
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        players = len(kit.game.names)
+        spec = self.search_spec("trace", "n-player", kit.title, players, kit.default_depth)
+        return self._show(trace_n(kit, spec))
+
+    def _show(self, drawing: Drawing) -> int:
+        out = self.out
+        out.write(drawing.text + "\n")
+        out.write(
+            f"{drawing.positions} positions visited (root included); "
+            f"{drawing.leaves} estimated or finished\n"
+        )
+        if _pictures_asked(self.options):
+            _make_pictures(drawing.dot, self.options, out)
+        return 0
+
+
+def _pictures_asked(options: argparse.Namespace) -> list[str]:
+    """The files `--dot`, `--svg` and `--png` name, in that order."""
+    return [name for name in (options.dot, options.svg, options.png) if name is not None]
+
+
+def _too_big(files: list[str], why: str) -> str:
+    """The sentence refusing a picture too big to draw: how big, the cap, what to do."""
+    made = f"{files[0]} was" if len(files) == 1 else f"{' and '.join(files)} were"
+    return (
+        f"{made} not made: {why}, more than the {PICTURE_POSITIONS:,} a picture may have "
+        f"(Graphviz lays out {PICTURE_POSITIONS:,} in a few seconds, and takes minutes over a "
+        "few times more); trace with a smaller --depth, or read the text trace"
+    )
+
+
+def _make_pictures(dot_text: str, options: argparse.Namespace, out: TextIO) -> None:
+    """Write `--dot`, draw `--svg` and `--png`; PictureError for one that was not made."""
+    positions, unsearched = picture_size(dot_text)
+    if positions > PICTURE_POSITIONS:
+        grey = f", {unsearched:,} of them never searched (drawn grey)" if unsearched else ""
+        why = f"the picture would have {positions:,} positions{grey}"
+        raise PictureError(_too_big(_pictures_asked(options), why))
+    if options.dot is not None:
+        write_file(Path(options.dot), dot_text.encode())
+        out.write(f"wrote {options.dot}\n")
+    for picture in (options.svg, options.png):
+        if picture is not None:
+            draw(dot_text, Path(picture))
+            out.write(f"wrote {picture}\n")
+
+
+def _check_pictures(options: argparse.Namespace) -> None:
+    """UsageError for a picture file that could not be written, before any search.
+
+    Rather than after printing the whole trace: the folder must exist, the
+    name must not be a folder, and the file must open for writing (tried
+    without changing it: an existing file is opened to append nothing, a new
+    one is made and removed).
+    """
+    for picture, suffix in ((options.svg, ".svg"), (options.png, ".png")):
+        if picture is not None and not picture.lower().endswith(suffix):
+            raise UsageError(f"the file for --{suffix[1:]} must end in {suffix}, got '{picture}'")
+    for output in _pictures_asked(options):
+        path = Path(output)
+        folder = path.resolve().parent
+        if path.is_dir():
+            raise UsageError(f"cannot write {output}: it is a folder")
+        if not folder.exists():
+            raise UsageError(f"cannot write {output}: its folder does not exist")
+        if not folder.is_dir():
+            raise UsageError(f"cannot write {output}: {folder} is not a folder")
+        try:
+            if path.exists():
+                with path.open("ab"):
+                    pass
+            else:
+                with path.open("xb"):
+                    pass
+                path.unlink()
+        except OSError as error:
+            raise UsageError(f"cannot write {output}: {error.strerror}") from None
+
+
+def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> BeyondKit | None:
+    """The game of chance or of n players `trace` is asked about, if it is one."""
+    if options.game is not None:
+        entry = games.beyond(options.game)
+        if entry is None:
+            return None
+        if options.tree_text is not None:
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
+        return entry.build(options)
+    if options.tree_text is None:
+        return None
+    return beyond_tree(options.tree_text)
+
+
+def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> KitUser:
+    _reject_extra(extra)
+    if options.game is not None:
+        if options.tree_text is not None:
+            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
+        entry = games.two_player(options.game)
+        if entry is None:
+            raise UsageError(_unknown_game(games, options.game))
+        # The game's own options were parsed along with the trace options.
+        return entry.build(options)
+    if options.tree_text is None:
+        raise UsageError(f"name a tree ({', '.join(_tree_names())}), write one, or give --game")
+    text: str = options.tree_text
+    if (
+        "[" not in text
+        and text.strip().isidentifier()
+        and text.strip().lower() not in HANDOUT_TREES
+    ):
+        raise UsageError(
+            f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
+            "out"
+        )
+    return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
