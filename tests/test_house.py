@@ -78,7 +78,7 @@ def test_a_new_error_of_a_family_needs_no_edit_of_the_command_line(
     def raising(*args: object, **kwargs: object) -> int:
         raise error("a sentence of its own")
 
-    monkeypatch.setattr("gamelib.cli.commands._list", raising)
+    monkeypatch.setattr("gamelib.cli.listing._list", raising)
     err = io.StringIO()
     assert main(["list"], io.StringIO(), io.StringIO(), err) == status
     prefix = "gamelib: " if status == 2 else "gamelib: game stopped: "

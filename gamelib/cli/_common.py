@@ -9,10 +9,10 @@ import argparse
 import importlib.metadata
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn, TextIO, TypeVar
+from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 from gamelib.algorithms.deepening import (
     DeepeningPlayer,
@@ -23,6 +23,8 @@ from gamelib.catalog import (
 from gamelib.cli.beyond import (
     BEYOND_TREES,
     PLAIN_KINDS,
+    BeyondEntry,
+    BeyondKit,
     BeyondSpec,
     Family,
     family_kinds,
@@ -389,3 +391,53 @@ def _reject_seats(extra: list[str]) -> None:
 def _reject_extra(extra: list[str]) -> None:
     if extra:
         raise UsageError(f"unrecognized arguments: {shown(' '.join(extra))}")
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+"""The `COMMAND` argument of the top parser, which each command adds its parser to."""
+
+
+@dataclass(frozen=True)
+class Parsing:
+    """What a command's parser depends on."""
+
+    catalog: Catalog
+    """The search kinds (their options, in every command that takes a player)."""
+    games: GameCatalog
+    """The games, named in the help of every command that takes one."""
+    traced_game: str | None = None
+    """The game `trace --game NAME` names, whose options `trace` then takes."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a command runs with: its streams, the catalogs, and the command line itself
+    (`again`: a preset or the demo runs another command line)."""
+
+    stdin: TextIO
+    stdout: TextIO
+    stderr: TextIO
+    catalog: Catalog
+    games: GameCatalog
+    again: Callable[[list[str]], int]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the command line: its name, how it adds its parser, how it runs.
+
+    `game_help` says which games' own options `gamelib COMMAND GAME --help` lists
+    (None: the command takes no game): all of them, or only those that can be played.
+    """
+
+    name: str
+    add: Callable[[Commands, Parsing], _Parser]
+    run: Callable[[argparse.Namespace, list[str], Context], int]
+    game_help: Literal["all", "playable"] | None = None
+
+
+def beyond_built(entry: BeyondEntry, words: list[str]) -> BeyondKit:
+    """The game of chance or of n players `entry` names, built from its options `words`."""
+    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
+    entry.add_options(parser)
+    return entry.build(parser.parse_args(words))

@@ -19,8 +19,22 @@ from gamelib.catalog import (
     Catalog,
 )
 from gamelib.chance.game import number_to_string as chance_number
-from gamelib.cli._common import _BeyondOptions, _Parser, _reject_extra, _Report, _search_spec
-from gamelib.cli.batch import JsonValue, check_batch_options, json_line
+from gamelib.cli._common import (
+    Command,
+    Commands,
+    Context,
+    Parsing,
+    _BeyondOptions,
+    _build_game,
+    _check_own_game,
+    _Parser,
+    _reject_extra,
+    _Report,
+    _search_options,
+    _search_spec,
+    beyond_built,
+)
+from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import (
     BeyondKit,
     ChanceKit,
@@ -321,3 +335,48 @@ def _beyond_tree_analysed(name: str, extra: list[str], games: GameCatalog) -> Be
     if tree is not None:
         _reject_extra(rest)
     return tree
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    analyse = commands.add_parser("analyse", help="print the best move and its value")
+    analyse.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    analyse.add_argument(
+        "--player",
+        help="search player (default: alphabeta; id when --time or --nodes is given; "
+        "expectiminimax for a game of chance, maxn for a game of n players)",
+    )
+    _search_options(analyse, parsing.catalog)
+    analyse.add_argument(
+        "--moves",
+        metavar="SEQ",
+        help="analyse the position after these moves from the start, written as for solve "
+        "(default: the start)",
+    )
+    analyse.add_argument(
+        "--positions",
+        metavar="FILE",
+        help="analyse every position in FILE ('-': standard input), one SEQ a line; blank "
+        "lines and lines starting with # are skipped",
+    )
+    analyse.add_argument(
+        "--json", action="store_true", help="print each answer as JSON, one object a line"
+    )
+    add_batch_options(analyse)
+    return analyse
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    games, out, catalog = context.games, context.stdout, context.catalog
+    beyond = games.beyond(options.game)
+    if beyond is not None:  # a game of chance or of n players
+        return beyond_built(beyond, extra).run(_BeyondAnalyse(options, out, catalog))
+    _check_own_game(options, games, options.game)
+    tree = _beyond_tree_analysed(options.game, extra, games)
+    if tree is not None:  # a chance or n-player tree: analysed as trace traces it
+        return tree.run(_BeyondAnalyse(options, out, catalog))
+    kit = _build_game(games, options.game, extra, playing=False)
+    return kit.run(_Analyse(options, out, catalog, tuple(extra), context.stdin, context.stderr))
+
+
+ANALYSE = Command("analyse", _add, _run, game_help="all")
+"""`gamelib analyse GAME`."""

@@ -30,53 +30,30 @@ from gamelib.catalog import (
 )
 from gamelib.cli._common import (
     EXIT_STATUSES,
+    Command,
+    Context,
+    Parsing,
     UsageError,
-    _build_game,
     _check_file_names,
-    _check_own_game,
     _game_named_in,
     _Parser,
-    _reject_extra,
-    _reject_seats,
-    _rule,
-    _search_options,
-    _seed,
-    _tree_names,
     _version,
 )
-from gamelib.cli.analyse import _Analyse, _beyond_tree_analysed, _BeyondAnalyse
+from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
-from gamelib.cli.batch import add_batch_options, check_batch_options
-from gamelib.cli.beyond import (
-    game_is,
-    split_seat_flags,
-)
 from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,
     installed_games,
     load_game,
 )
-from gamelib.cli.listing import _check_catalog, _list
-from gamelib.cli.play import _BeyondPlay, _Play
-from gamelib.cli.players import Streams
-from gamelib.cli.positions import (
-    is_terminal,
-    redraws,
-)
-from gamelib.cli.presets import DEMO_PRESET, PRESETS, preset_named
-from gamelib.cli.replay import _check_replayable, _Replay, _saved_game
-from gamelib.cli.solve import SolveJob, add_solve_options, check_request
-from gamelib.cli.specs import (
-    shown,
-)
+from gamelib.cli.listing import LIST, _check_catalog
+from gamelib.cli.play import PLAY
+from gamelib.cli.replay import REPLAY
+from gamelib.cli.run import DEMO, RUN
+from gamelib.cli.solve import SOLVE
 from gamelib.cli.tracing import (
-    _beyond_trace_target,
-    _BeyondTrace,
-    _check_pictures,
-    _pictures_asked,
-    _Trace,
-    _trace_target,
+    TRACE,
 )
 from gamelib.core.checks import echo, printable
 from gamelib.errors import InputError, StoppedError
@@ -88,6 +65,11 @@ from gamelib.trace import (
 )
 
 __all__ = ["entry_point", "main"]
+
+COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, RUN, REPLAY, LIST, DEMO)
+"""Every command, in the order `gamelib --help` lists them: a new one is a module that
+makes its `Command`, and a line here."""
+COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}
 
 
 def _top_parser(
@@ -116,143 +98,16 @@ def _top_parser(
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    names = ", ".join(games.names())
-
-    play = commands.add_parser(
-        "play",
-        help="play one game on the terminal",
-        description="Play one game.  A game of n players names its players with --player1 "
-        "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
-        "chance with --maxie and --minnie.",
-        epilog=EXIT_STATUSES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.playable())}")
-    play.add_argument(
-        "--maxie",
-        help="Maxie's player (default: human; for a game of chance, expectiminimax)",
-    )
-    play.add_argument(
-        "--minnie",
-        help="Minnie's player (default: alphabeta; for a game of chance, expectiminimax)",
-    )
-    _search_options(play, catalog)
-    play.add_argument("--seed", help="seed for random players and the dice")
-    play.add_argument(
-        "--json",
-        action="store_true",
-        help="show the game on standard error and write it as one JSON object on standard "
-        "output at the end: game, options, players, moves, outcome, winner, finished",
-    )
-    play.add_argument(
-        "--save",
-        metavar="FILE",
-        help="save the game (the same JSON) in FILE, for gamelib replay FILE",
-    )
-    play.add_argument(
-        "--exit-code",
-        action="store_true",
-        help="exit with who won instead of 0: 10 Maxie, 11 Minnie, 12 a draw; 20 + i when "
-        "player i of n (counted from 0) wins alone, 19 when several share the best",
-    )
-
-    analyse = commands.add_parser("analyse", help="print the best move and its value")
-    analyse.add_argument("game", metavar="GAME", help=f"one of: {names}")
-    analyse.add_argument(
-        "--player",
-        help="search player (default: alphabeta; id when --time or --nodes is given; "
-        "expectiminimax for a game of chance, maxn for a game of n players)",
-    )
-    _search_options(analyse, catalog)
-    analyse.add_argument(
-        "--moves",
-        metavar="SEQ",
-        help="analyse the position after these moves from the start, written as for solve "
-        "(default: the start)",
-    )
-    analyse.add_argument(
-        "--positions",
-        metavar="FILE",
-        help="analyse every position in FILE ('-': standard input), one SEQ a line; blank "
-        "lines and lines starting with # are skipped",
-    )
-    analyse.add_argument(
-        "--json", action="store_true", help="print each answer as JSON, one object a line"
-    )
-    add_batch_options(analyse)
-
-    tracing = commands.add_parser(
-        "trace", help="show every position a search visits, as text and (optionally) a picture"
-    )
-    tracing.add_argument(
-        "tree_text",
-        metavar="TREE",
-        nargs="?",
-        help=f"a named tree ({', '.join(_tree_names())}) or a tree like 'a[b[c3,d6],e[f1]]', "
-        "a chance tree like 'a[?b[1/2: c3, 1/2: d1], e2]' or an n-player tree like "
-        "'a[b(1,0,2), c(0,3,0)]'",
-    )
-    tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
-    tracing.add_argument(
-        "--player",
-        help="search player (default: alphabeta; expectiminimax for chance trees and games, "
-        "maxn for n-player ones)",
-    )
-    _search_options(tracing, catalog)
-    tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
-    tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
-    tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
-    tracing.add_argument(
-        "--json",
-        action="store_true",
-        help="for scripts: each event as a line of JSON as the search goes, then the move "
-        "and value (two-player searches)",
-    )
-    if trace_game is not None:
-        traced = games.get(trace_game)
-        if traced is not None:
-            traced.add_options(tracing)  # e.g. --pile for --game nim
-
-    solving = commands.add_parser(
-        "solve",
-        help="who wins with perfect play, in how many plies (and the proof)",
-        description="Solve a game exactly: who wins from the start (or after --moves), or "
-        "that it is a draw, in how many plies with the winner hurrying and the loser "
-        "delaying, a best move, and the positions searched.  Options after the game's name "
-        "include the game's own, such as --pile 9.",
-    )
-    solving.add_argument("game", metavar="GAME", help=f"one of: {names}")
-    add_solve_options(solving)
-    add_batch_options(solving)
-
-    run = commands.add_parser(
-        "run",
-        help="play a preset game, e.g. C4_HvAB (see list)",
-        description="Play a preset game.  Options after its name are added to the preset's "
-        "own, and win over them: --depth 3, --seed 7, or a game option such as --pile 9.",
-    )
-    run.add_argument("preset", metavar="PRESET", help="a preset name from 'gamelib list'")
-    replay = commands.add_parser(
-        "replay",
-        help="step through a saved game (play --save FILE) with the value of each position",
-        description="Replay a game saved by gamelib play --save FILE (or its --json): each "
-        "position, its value and the move played, with the move the search would have made "
-        "where it differs.  On a terminal it waits for Enter between moves (q stops).",
-    )
-    replay.add_argument("file", metavar="FILE", help="the saved game ('-': standard input)")
-    replay.add_argument(
-        "--player", help="the search that values the positions (default: alphabeta)"
-    )
-    _search_options(replay, catalog)
-    commands.add_parser("list", help="list games, player kinds and presets")
-    commands.add_parser("demo", help=f"watch two search players play ({DEMO_PRESET})")
-    if help_game is not None:
-        helped = games.get(help_game)
-        for sub in (play, analyse, solving):
-            if helped is not None and (sub is not play or helped.name in games.playable()):
-                group = sub.add_argument_group(f"options of {help_game}")
-                # A group takes add_argument as a parser does; only for the help text.
-                helped.add_options(cast(argparse.ArgumentParser, group))
+    parsing = Parsing(catalog, games, trace_game)
+    for command in COMMANDS:
+        sub = command.add(commands, parsing)
+        helped = games.get(help_game) if help_game is not None else None
+        if helped is None or command.game_help is None:
+            continue
+        if command.game_help == "all" or helped.name in games.playable():
+            group = sub.add_argument_group(f"options of {help_game}")
+            # A group takes add_argument as a parser does; only for the help text.
+            helped.add_options(cast(argparse.ArgumentParser, group))
     return parser
 
 
@@ -274,105 +129,12 @@ def _run(
     named: str | None = getattr(options, "game", None)
     if named is not None and (entry := games.get(named)) is not None:
         options.game = entry.name  # names are read without regard to case: Nim is nim
-    if command == "list":
-        _reject_extra(extra)
-        return _list(stdout, catalog, games)
-    if command == "demo":
-        _reject_extra(extra)
-        demo = PRESETS[DEMO_PRESET]
-        stdout.write(f"The demo ({demo.name}): {_rule(demo.summary)}.  Ctrl-C stops it.\n")
-        _run(list(demo.argv), stdin, stdout, stderr, catalog, games)
-        return 0  # a show, not a contest: the status does not say who won
-    if command == "run":
-        preset = preset_named(options.preset)
-        if preset is None:
-            known = ", ".join(sorted(PRESETS))
-            raise UsageError(f"unknown preset '{shown(options.preset)}'; presets: {known}")
-        # Options after the name (--seed 3, --depth 4, ...) add to the preset's.
-        return _run([*preset.argv, *extra], stdin, stdout, stderr, catalog, games)
-    if command == "replay":
-        _reject_extra(extra)
-        saved = _saved_game(options.file, stdin)
-        _check_replayable(saved, options.file, games)
-        replayed = _build_game(games, saved.game, list(saved.options), playing=True)
-        step = stdin if is_terminal(stdin) and options.file != "-" else None
-        return replayed.run(_Replay(options, saved, step, stdout, catalog))
-    if command == "trace":
-        if options.json and _pictures_asked(options):
-            raise UsageError(
-                "give --json or a picture (--dot, --svg, --png), not both: the lines of JSON "
-                "are all that is written to standard output"
-            )
-        _check_pictures(options)
-        beyond = _beyond_trace_target(options, games)
-        if beyond is not None:
-            _reject_extra(extra)
-            if options.json:
-                raise UsageError(
-                    "--json is for two-player searches for now; trace this without --json "
-                    "for the text trace"
-                )
-            return beyond.run(_BeyondTrace(options, stdout, catalog))
-        return _trace_target(options, extra, games).run(_Trace(options, stdout, catalog))
-    if command == "solve":
-        beyond_entry = games.beyond(str(options.game))
-        if beyond_entry is not None:
-            raise UsageError(
-                f"'{beyond_entry.name}' cannot be solved here: solve finds who wins a two-player "
-                f"game without dice, and {beyond_entry.name} is "
-                f"{game_is(beyond_entry.family)}; try gamelib analyse {beyond_entry.name}"
-            )
-        request = check_request(options)
-        entry = games.two_player(request.game)
-        if entry is not None and not entry.playable:
-            raise UsageError(
-                f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
-            )
-        _check_own_game(options, games, request.game)
-        batch = check_batch_options(options, request.positions)
-        return _build_game(games, request.game, extra, playing=False).run(
-            SolveJob(request, stdin, stdout, stderr, batch, tuple(extra))
-        )
-    beyond_game = games.beyond(options.game)
-    if beyond_game is not None:
-        seats, rest = split_seat_flags(extra) if command == "play" else ({}, extra)
-        parser = _Parser(prog=f"gamelib {beyond_game.name}", add_help=False)
-        beyond_game.add_options(parser)
-        built = beyond_game.build(parser.parse_args(rest))
-        if command == "play":
-            if options.json or options.save is not None:
-                raise UsageError(
-                    f"--json and --save are for two-player games for now, not {beyond_game.name}"
-                )
-            streams = Streams(stdin, stdout, _seed(options.seed))
-            play = _BeyondPlay(options, seats, streams, catalog, summary=beyond_game.summary)
-            return built.run(play)
-        return built.run(_BeyondAnalyse(options, stdout, catalog))
-    if command == "play":
-        _reject_seats(extra)
-    else:
-        _check_own_game(options, games, options.game)
-        tree = _beyond_tree_analysed(options.game, extra, games)
-        if tree is not None:  # a chance or n-player tree: analysed as trace traces it
-            return tree.run(_BeyondAnalyse(options, stdout, catalog))
-    kit = _build_game(games, options.game, extra, playing=command == "play")
-    if command == "play":
-        status = stderr if redraws(stderr) else None
-        # With --json the game is shown on standard error, the JSON alone on standard output.
-        shown_on = stderr if options.json else stdout
-        streams = Streams(stdin, shown_on, _seed(options.seed), status)
-        summary = games[options.game].summary
-        return kit.run(
-            _Play(
-                options,
-                streams,
-                catalog,
-                extra,
-                stdout if options.json else None,
-                summary=summary,
-            )
-        )
-    return kit.run(_Analyse(options, stdout, catalog, tuple(extra), stdin, stderr))
+
+    def again(words: list[str]) -> int:
+        return _run(words, stdin, stdout, stderr, catalog, games)
+
+    context = Context(stdin, stdout, stderr, catalog, games, again)
+    return COMMANDS_BY_NAME[command].run(options, extra, context)
 
 
 def _games_from(args: list[str]) -> tuple[list[str], list[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import functools
 from typing import TextIO
 
@@ -10,7 +11,15 @@ from gamelib.catalog import (
     NPLAYER_KINDS,
     Catalog,
 )
-from gamelib.cli._common import UsageError, _Parser
+from gamelib.cli._common import (
+    Command,
+    Commands,
+    Context,
+    Parsing,
+    UsageError,
+    _Parser,
+    _reject_extra,
+)
 from gamelib.cli.beyond import (
     BEYOND_TREES,
 )
@@ -87,3 +96,16 @@ def _game_flags(game: AnyEntry) -> frozenset[str]:
     parser = _Parser(add_help=False)
     game.add_options(parser)
     return frozenset(vars(parser.parse_args([])))
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    return commands.add_parser("list", help="list games, player kinds and presets")
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    _reject_extra(extra)
+    return _list(context.stdout, context.catalog, context.games)
+
+
+LIST = Command("list", _add, _run)
+"""`gamelib list`."""

@@ -13,13 +13,24 @@ from gamelib.catalog import (
     Catalog,
 )
 from gamelib.cli._common import (
+    EXIT_STATUSES,
+    Command,
+    Commands,
+    Context,
+    Parsing,
     UsageError,
     _BeyondOptions,
+    _build_game,
     _Defaults,
+    _Parser,
+    _reject_seats,
     _rule,
+    _search_options,
+    _seed,
     _shown,
     _spec_text,
     _writable,
+    beyond_built,
 )
 from gamelib.cli.batch import JsonValue, json_line
 from gamelib.cli.beyond import (
@@ -27,12 +38,14 @@ from gamelib.cli.beyond import (
     NKit,
     play_chance,
     play_n,
+    split_seat_flags,
 )
 from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.cli.games import (
     GameKit,
 )
 from gamelib.cli.players import Streams, advise, build_player
+from gamelib.cli.positions import redraws
 from gamelib.cli.specs import (
     PlayerSpec,
 )
@@ -201,3 +214,80 @@ class _BeyondPlay(_BeyondOptions):
     def say_the_rule(self) -> None:
         name: str = self.options.game
         self.streams.output.write(f"Playing {name}: {_rule(self.summary)}.\n")
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    play = commands.add_parser(
+        "play",
+        help="play one game on the terminal",
+        description="Play one game.  A game of n players names its players with --player1 "
+        "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
+        "chance with --maxie and --minnie.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.playable())}")
+    play.add_argument(
+        "--maxie",
+        help="Maxie's player (default: human; for a game of chance, expectiminimax)",
+    )
+    play.add_argument(
+        "--minnie",
+        help="Minnie's player (default: alphabeta; for a game of chance, expectiminimax)",
+    )
+    _search_options(play, parsing.catalog)
+    play.add_argument("--seed", help="seed for random players and the dice")
+    play.add_argument(
+        "--json",
+        action="store_true",
+        help="show the game on standard error and write it as one JSON object on standard "
+        "output at the end: game, options, players, moves, outcome, winner, finished",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game (the same JSON) in FILE, for gamelib replay FILE",
+    )
+    play.add_argument(
+        "--exit-code",
+        action="store_true",
+        help="exit with who won instead of 0: 10 Maxie, 11 Minnie, 12 a draw; 20 + i when "
+        "player i of n (counted from 0) wins alone, 19 when several share the best",
+    )
+    return play
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    games = context.games
+    beyond = games.beyond(options.game)
+    if beyond is not None:  # a game of chance or of n players
+        seats, rest = split_seat_flags(extra)
+        built = beyond_built(beyond, rest)
+        if options.json or options.save is not None:
+            raise UsageError(
+                f"--json and --save are for two-player games for now, not {beyond.name}"
+            )
+        streams = Streams(context.stdin, context.stdout, _seed(options.seed))
+        return built.run(
+            _BeyondPlay(options, seats, streams, context.catalog, summary=beyond.summary)
+        )
+    _reject_seats(extra)
+    kit = _build_game(games, options.game, extra, playing=True)
+    stderr, stdout = context.stderr, context.stdout
+    status = stderr if redraws(stderr) else None
+    # With --json the game is shown on standard error, the JSON alone on standard output.
+    shown_on = stderr if options.json else stdout
+    streams = Streams(context.stdin, shown_on, _seed(options.seed), status)
+    play = _Play(
+        options,
+        streams,
+        context.catalog,
+        extra,
+        stdout if options.json else None,
+        summary=games[options.game].summary,
+    )
+    return kit.run(play)
+
+
+PLAY = Command("play", _add, _run, game_help="playable")
+"""`gamelib play GAME`."""

@@ -11,7 +11,18 @@ from gamelib import seq
 from gamelib.catalog import (
     Catalog,
 )
-from gamelib.cli._common import UsageError, _search_spec
+from gamelib.cli._common import (
+    Command,
+    Commands,
+    Context,
+    Parsing,
+    UsageError,
+    _build_game,
+    _Parser,
+    _reject_extra,
+    _search_options,
+    _search_spec,
+)
 from gamelib.cli.beyond import (
     game_is,
 )
@@ -21,6 +32,7 @@ from gamelib.cli.games import (
     GameKit,
 )
 from gamelib.cli.players import search_player
+from gamelib.cli.positions import is_terminal
 from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Done, Playing, outcome_to_string
 from gamelib.core.estimator import (
@@ -180,3 +192,33 @@ def _check_replayable(saved: _SavedGame, file: str, games: GameCatalog) -> None:
         f"{where} names the game {what}; replay steps through the games play --save saves: "
         f"{', '.join(replayable)}"
     )
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    replay = commands.add_parser(
+        "replay",
+        help="step through a saved game (play --save FILE) with the value of each position",
+        description="Replay a game saved by gamelib play --save FILE (or its --json): each "
+        "position, its value and the move played, with the move the search would have made "
+        "where it differs.  On a terminal it waits for Enter between moves (q stops).",
+    )
+    replay.add_argument("file", metavar="FILE", help="the saved game ('-': standard input)")
+    replay.add_argument(
+        "--player", help="the search that values the positions (default: alphabeta)"
+    )
+    _search_options(replay, parsing.catalog)
+    return replay
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    _reject_extra(extra)
+    stdin = context.stdin
+    saved = _saved_game(options.file, stdin)
+    _check_replayable(saved, options.file, context.games)
+    replayed = _build_game(context.games, saved.game, list(saved.options), playing=True)
+    step = stdin if is_terminal(stdin) and options.file != "-" else None
+    return replayed.run(_Replay(options, saved, step, context.stdout, context.catalog))
+
+
+REPLAY = Command("replay", _add, _run)
+"""`gamelib replay FILE`."""

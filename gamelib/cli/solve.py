@@ -39,7 +39,24 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TableStats, TranspositionTable
-from gamelib.cli.batch import BatchOptions, json_line, position_lines
+from gamelib.cli._common import (
+    Command,
+    Commands,
+    Context,
+    Parsing,
+    UsageError,
+    _build_game,
+    _check_own_game,
+    _Parser,
+)
+from gamelib.cli.batch import (
+    BatchOptions,
+    add_batch_options,
+    check_batch_options,
+    json_line,
+    position_lines,
+)
+from gamelib.cli.beyond import game_is
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
     BadPositionError,
@@ -670,3 +687,43 @@ def _column_words(column: Column) -> str:
             return f"draw ({plies(column.plies)} to the end)"
         case "unknown":
             return f"no forced result within {plies(column.plies)}"
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    solving = commands.add_parser(
+        "solve",
+        help="who wins with perfect play, in how many plies (and the proof)",
+        description="Solve a game exactly: who wins from the start (or after --moves), or "
+        "that it is a draw, in how many plies with the winner hurrying and the loser "
+        "delaying, a best move, and the positions searched.  Options after the game's name "
+        "include the game's own, such as --pile 9.",
+    )
+    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    add_solve_options(solving)
+    add_batch_options(solving)
+    return solving
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    games = context.games
+    beyond = games.beyond(str(options.game))
+    if beyond is not None:
+        raise UsageError(
+            f"'{beyond.name}' cannot be solved here: solve finds who wins a two-player "
+            f"game without dice, and {beyond.name} is "
+            f"{game_is(beyond.family)}; try gamelib analyse {beyond.name}"
+        )
+    request = check_request(options)
+    entry = games.two_player(request.game)
+    if entry is not None and not entry.playable:
+        raise UsageError(
+            f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
+        )
+    _check_own_game(options, games, request.game)
+    batch = check_batch_options(options, request.positions)
+    job = SolveJob(request, context.stdin, context.stdout, context.stderr, batch, tuple(extra))
+    return _build_game(games, request.game, extra, playing=False).run(job)
+
+
+SOLVE = Command("solve", _add, _run, game_help="all")
+"""`gamelib solve GAME`."""

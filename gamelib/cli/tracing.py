@@ -15,11 +15,17 @@ from gamelib.catalog import (
     Drawing,
 )
 from gamelib.cli._common import (
+    Command,
+    Commands,
+    Context,
+    Parsing,
     UsageError,
     _BeyondOptions,
     _build_game,
+    _Parser,
     _reject_extra,
     _Report,
+    _search_options,
     _search_spec,
     _tree_names,
     _unknown_game,
@@ -254,3 +260,62 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
             "out"
         )
     return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
+
+
+def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    tracing = commands.add_parser(
+        "trace", help="show every position a search visits, as text and (optionally) a picture"
+    )
+    tracing.add_argument(
+        "tree_text",
+        metavar="TREE",
+        nargs="?",
+        help=f"a named tree ({', '.join(_tree_names())}) or a tree like 'a[b[c3,d6],e[f1]]', "
+        "a chance tree like 'a[?b[1/2: c3, 1/2: d1], e2]' or an n-player tree like "
+        "'a[b(1,0,2), c(0,3,0)]'",
+    )
+    tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
+    tracing.add_argument(
+        "--player",
+        help="search player (default: alphabeta; expectiminimax for chance trees and games, "
+        "maxn for n-player ones)",
+    )
+    _search_options(tracing, parsing.catalog)
+    tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
+    tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
+    tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")
+    tracing.add_argument(
+        "--json",
+        action="store_true",
+        help="for scripts: each event as a line of JSON as the search goes, then the move "
+        "and value (two-player searches)",
+    )
+    if parsing.traced_game is not None:
+        traced = parsing.games.get(parsing.traced_game)
+        if traced is not None:
+            traced.add_options(tracing)  # e.g. --pile for --game nim
+    return tracing
+
+
+def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    if options.json and _pictures_asked(options):
+        raise UsageError(
+            "give --json or a picture (--dot, --svg, --png), not both: the lines of JSON "
+            "are all that is written to standard output"
+        )
+    _check_pictures(options)
+    out, catalog = context.stdout, context.catalog
+    beyond = _beyond_trace_target(options, context.games)
+    if beyond is not None:
+        _reject_extra(extra)
+        if options.json:
+            raise UsageError(
+                "--json is for two-player searches for now; trace this without --json "
+                "for the text trace"
+            )
+        return beyond.run(_BeyondTrace(options, out, catalog))
+    return _trace_target(options, extra, context.games).run(_Trace(options, out, catalog))
+
+
+TRACE = Command("trace", _add, _run)
+"""`gamelib trace TREE` and `gamelib trace --game GAME`."""
