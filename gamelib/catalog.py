@@ -252,6 +252,15 @@ class SearchKind:
     """An option that may stand first in a spec, in the depth's place, when what
     stands there is not a whole number: `id:2s` is `id` with the time `2s`.
     """
+    anytime: bool = False
+    """Whether it thinks within a budget (time, positions) and tells each depth it
+    finishes: the command line's `--time` and `--nodes` ask for such a kind, and it
+    shows its own thinking line."""
+    several_searches: bool = False
+    """Whether one move is found by several searches of the root (MTD(f)'s tests,
+    deepening's iterations): its trace heads each search 'Search 1 of N', and N is known
+    only at the end, so the text is held (on disk) until then.  Another kind's trace
+    streams, and heads a search of the root after the first 'Search 2 of the root'."""
 
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
@@ -700,6 +709,7 @@ CATALOG: Catalog = Catalog(
             settings=_mtdf_settings,
             options=(MTDF_TABLE_OPTION,),
             needs=frozenset({Capability.NUMERIC, Capability.KEYED}),
+            several_searches=True,
         ),
         SearchKind(
             "id",
@@ -711,6 +721,8 @@ CATALOG: Catalog = Catalog(
             needs=NUMERIC,
             default_depth=DEEPENING_DEPTH,
             lead="time",
+            anytime=True,
+            several_searches=True,
         ),
     )
 )

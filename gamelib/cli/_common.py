@@ -243,9 +243,10 @@ def _search_spec(
 ) -> PlayerSpec:
     defaults = _Defaults(options, catalog)
     budget = any(name in defaults.flags for name in ("time", "nodes"))
-    # A budget asks for the player that keeps one.
+    # A budget asks for a player that keeps one: the catalog's first anytime kind.
+    anytime = next((kind.name for kind in catalog if kind.anytime), None)
     text = _spec_text(
-        options.player, "--player", "id" if budget and "id" in catalog else "alphabeta"
+        options.player, "--player", anytime if budget and anytime is not None else "alphabeta"
     )
     spec = defaults.spec(text, catalog, kit.depth_limit)
     if spec.kind not in catalog:

@@ -249,13 +249,6 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JsonV
     return found
 
 
-_SEVERAL_SEARCHES = frozenset({"mtdf", "id"})
-"""The kinds that search the root several times: their trace heads each search
-'Search 1 of N', and N is known only at the end, so their text is held (on disk)
-until then.  Another kind's trace streams, and heads a search of the root after
-the first 'Search 2 of the root'."""
-
-
 class _BeyondAnalyse(_BeyondOptions):
     def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
         super().__init__(options, catalog)

@@ -136,7 +136,7 @@ class _Play:
     def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
         """The player `spec` names; on a terminal a search player says it is thinking."""
         status = self.streams.status
-        if status is None or spec.kind not in self.catalog or spec.kind == "id":
+        if status is None or spec.kind not in self.catalog or self.catalog[spec.kind].anytime:
             return _shown(build_player(kit, spec, self.streams, self.catalog), self.streams)
         counted = RecordingEstimator(kit.estimator, keep=False)
         player = build_player(

@@ -30,7 +30,7 @@ from gamelib.cli._common import (
     _tree_names,
     _unknown_game,
 )
-from gamelib.cli.analyse import _SEVERAL_SEARCHES, _analysis_json, _edge_json
+from gamelib.cli.analyse import _analysis_json, _edge_json
 from gamelib.cli.batch import JsonValue, json_line
 from gamelib.cli.beyond import (
     BeyondKit,
@@ -94,7 +94,7 @@ class _Trace(_Report):
         found = stream_trace(
             build,
             out,
-            several=spec.kind in _SEVERAL_SEARCHES,
+            several=self.catalog[spec.kind].several_searches,
             keep=PICTURE_POSITIONS if pictures else 0,
         )
         out.write(
