@@ -229,3 +229,23 @@ def test_ctrl_c_in_a_serial_solve_batch_says_where_it_stopped(tmp_path: Path) ->
         "searched\n"
     )
     assert "Traceback" not in err
+
+
+def test_a_finished_game_in_a_batch_is_named_by_its_command(tmp_path: Path) -> None:
+    # One rule for --moves and for --positions: there is nothing to analyse (or to solve)
+    # after a game has ended.
+    positions = tmp_path / "p.txt"
+    positions.write_text("14253\n")  # X takes 1, 2 and 3
+    for command in ("analyse", "solve"):
+        out, err = io.StringIO(), io.StringIO()
+        argv = [command, "tictactoe", "--positions", str(positions), "--json"]
+        assert main(argv, io.StringIO(), out, err) == 1
+        assert json.loads(out.getvalue())["error"] == (
+            f"nothing to {command}: the game is already over after 1 4 2 5 3 (Maxie wins)"
+        )
+        out, err = io.StringIO(), io.StringIO()
+        assert main([command, "tictactoe", "--moves", "14253"], io.StringIO(), out, err) == 2
+        assert err.getvalue() == (
+            f"gamelib: nothing to {command}: the game is already over after 1 4 2 5 3 "
+            "(Maxie wins)\n"
+        )

@@ -53,12 +53,10 @@ from gamelib.cli.games import (
 )
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
-    BadPositionError,
     line_title,
     move_json,
-    position_after,
+    moves_position,
     run_lines,
-    split_moves,
 )
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -97,13 +95,7 @@ class _Analyse(_Report):
         state = kit.game.start
         below = "the root"
         if options.moves is not None:
-            try:
-                state, _ = position_after(kit.game, split_moves(options.moves, kit.digit_moves))
-            except BadPositionError as bad:
-                message = str(bad).replace("nothing to solve", "nothing to analyse")
-                raise SpecError(
-                    message if message.startswith("nothing") else f"--moves: {message}"
-                ) from None
+            state = moves_position(kit.game, options.moves, kit.digit_moves, "analyse")
             if kit.depth_limit_at is not None:  # a tree: search no deeper than is left of it
                 kit = dataclasses.replace(kit, depth_limit=kit.depth_limit_at(state))
                 below = f"the position after --moves {echo(options.moves)}"
@@ -194,6 +186,7 @@ class _Analyse(_Report):
             answer,
             json_output=bool(options.json),
             refuse=_beyond_the_tree(kit, spec),
+            verb="analyse",
         )
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "is_terminal",
     "line_title",
     "move_json",
+    "moves_position",
     "position_after",
     "redraws",
     "run_lines",
@@ -68,9 +69,11 @@ class BadPositionError(InputError, ValueError):
     """Moves that do not lead to a position to solve; the message says which and why."""
 
 
-def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M, ...]]:
+def position_after(
+    game: Game[S, M], texts: tuple[str, ...], verb: str = "solve"
+) -> tuple[S, tuple[M, ...]]:
     """The position after the moves written in `texts`; BadPositionError for one that cannot
-    be played there, or for a game they finish.
+    be played there, or for a game they finish (then there is nothing to `verb`).
     """
     state = game.start
     played: list[M] = []
@@ -99,11 +102,24 @@ def position_after(game: Game[S, M], texts: tuple[str, ...]) -> tuple[S, tuple[M
                     f"so '{rest}' cannot be played"
                 )
             raise BadPositionError(
-                f"nothing to solve: the game is already over after {echo(' '.join(texts), 200)} "
+                f"nothing to {verb}: the game is already over after {echo(' '.join(texts), 200)} "
                 f"({status.outcome})"
             )
         state = status.state
     return state, tuple(played)
+
+
+def moves_position(game: Game[S, M], moves: str, digit_moves: bool, verb: str) -> S:
+    """The position `--moves` writes, for the command that will `verb` it; `SpecError`
+    saying which move and why, or that there is nothing to `verb` after them."""
+    try:
+        state, _ = position_after(game, split_moves(moves, digit_moves), verb)
+    except BadPositionError as bad:
+        message = str(bad)
+        raise SpecError(
+            message if message.startswith("nothing") else f"--moves: {message}"
+        ) from None
+    return state
 
 
 def line_title(number: int, text: str) -> str:
@@ -137,6 +153,7 @@ def run_lines(
     *,
     json_output: bool,
     refuse: Callable[[S], str | None] | None = None,
+    verb: str = "solve",
 ) -> int:
     """Run `task` on each position of the file `name` as `batch` says and `answer`
     each, or say why it has no answer; the exit status: 1 if any line has none.
@@ -162,7 +179,7 @@ def run_lines(
     def read(text: str) -> tuple[S | None, str | None]:
         """The position a line writes, or why it has none (or cannot be searched)."""
         try:
-            state, _ = position_after(kit.game, split_moves(text, kit.digit_moves))
+            state, _ = position_after(kit.game, split_moves(text, kit.digit_moves), verb)
         except BadPositionError as error:
             return None, str(error)
         return state, None if refuse is None else refuse(state)

@@ -62,6 +62,7 @@ from gamelib.cli.positions import (
     BadPositionError,
     line_title,
     move_json,
+    moves_position,
     position_after,
     redraws,
     run_lines,
@@ -397,13 +398,7 @@ class SolveJob:
             if self.batch.workers is not None:
                 return self._on_workers(kit, request.positions)
             return self._batch(kit)
-        try:
-            state, _ = position_after(kit.game, split_moves(request.moves, kit.digit_moves))
-        except BadPositionError as bad:
-            message = str(bad)
-            raise SpecError(
-                message if message.startswith("nothing") else f"--moves: {message}"
-            ) from None
+        state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
