@@ -14,6 +14,7 @@ import pytest
 
 import gamelib
 from gamelib.cli import main
+from gamelib.cli.commands import COMMANDS
 from gamelib.core.human import UndoRequest
 from gamelib.errors import InputError, StoppedError, exit_status
 
@@ -94,3 +95,24 @@ def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> No
     modules = {f"gamelib.{info.name}" for info in pkgutil.iter_modules(gamelib.__path__)}
     assert modules - floors == set()
     assert floors - modules == set()
+
+
+def test_the_architecture_page_lists_the_floors_of_the_contract() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawing = page.split("```text\n", 1)[1].split("```", 1)[0]
+    drawn = [line.split("  ")[0].strip() for line in drawing.splitlines()]
+    assert drawn == [
+        " : ".join(n.strip() for n in layer.split(":")) for layer in contract["layers"]
+    ]
+
+
+def test_the_architecture_page_shows_the_commands_as_the_code_lists_them() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    code = (ROOT / "gamelib" / "cli" / "commands.py").read_text(encoding="utf-8")
+    (line,) = [line for line in code.splitlines() if line.startswith("COMMANDS: ")]
+    assert f"```text\n{line}\n```" in page
+    assert [c.name for c in COMMANDS] == [
+        "play", "analyse", "trace", "solve", "run", "replay", "list", "demo"
+    ]  # fmt: skip
