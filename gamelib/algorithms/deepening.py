@@ -74,7 +74,6 @@ from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
     Edge,
     GameRecursionError,
-    SearchPlayer,
     at_root,
     recursion_error,
 )
@@ -552,12 +551,3 @@ def IterativeDeepening(
     """
     numeric_estimates(settings.estimator, "IterativeDeepening")
     return DeepeningPlayer(settings, observer)
-
-
-def _typecheck() -> None:
-    """mypy checks here that the player has the shape of every search player."""
-    from gamelib.games.nim import Nim, NimState, nim_estimator
-
-    _: SearchPlayer[NimState, int, float] = IterativeDeepening(
-        DeepeningSettings(nim_estimator(Nim()), 3)
-    )

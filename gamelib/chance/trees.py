@@ -634,12 +634,3 @@ DICE_TEXT = (
 
 EXAMPLE = parse_chance_tree(EXAMPLE_TEXT)
 DICE = parse_chance_tree(DICE_TEXT)
-
-
-def _typecheck() -> None:
-    """mypy checks here that the tree game and its estimator satisfy the contracts."""
-    from gamelib.chance.game import ChanceEstimator
-
-    game: ChanceGame[ChanceTreeState, int] = ChanceTreeGame(EXAMPLE)
-    _: ChanceEstimator[ChanceTreeState, int] = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
-    del game

@@ -676,8 +676,3 @@ def connect4_weighted(
 
 
 # --8<-- [end:weighted]
-
-
-def _typecheck() -> None:
-    """mypy checks here that ConnectFour satisfies the GAME signature."""
-    _: Game[ConnectFourState, int] = ConnectFour()

@@ -40,7 +40,6 @@ from typing import final
 from gamelib import seq
 from gamelib.core.checks import whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
-from gamelib.core.game import Game
 from gamelib.seq import Seq
 
 __all__ = ["Board", "WindowConnectFour", "WindowState", "window_score"]
@@ -261,8 +260,3 @@ def window_score(state: WindowState) -> float:
     The state keeps it up to date move by move, so reading it costs O(1).
     """
     return state.score
-
-
-def _typecheck() -> None:
-    """mypy checks here that WindowConnectFour satisfies the GAME signature."""
-    _: Game[WindowState, int] = WindowConnectFour()

@@ -485,8 +485,3 @@ TREE_TITLES: dict[str, str] = {
     "wikipedia": "the tree of Wikipedia's alpha-beta figure (CMPUT 657)",
 }
 """What each of [`HANDOUT_TREES`][gamelib.games.explicit.HANDOUT_TREES] is, in a phrase."""
-
-
-def _typecheck() -> None:
-    """mypy checks here that ExplicitGame satisfies the GAME signature."""
-    _: Game[TreeState, int] = ExplicitGame(SMALL)

@@ -154,8 +154,3 @@ class NimPlayer:
     def next_move(self, state: NimState, /) -> int:
         take = (state.pebbles - 1) % 4
         return take if take >= 1 else 1
-
-
-def _typecheck() -> None:
-    """mypy checks here that Nim satisfies the GAME signature."""
-    _: Game[NimState, int] = Nim()

@@ -47,8 +47,6 @@ from typing import assert_never, final
 from gamelib import seq
 from gamelib.chance.game import (
     Branch,
-    ChanceEstimator,
-    ChanceGame,
     ChancePositionError,
     Mover,
     Nature,
@@ -344,10 +342,3 @@ def solve_pig(target: int, *, tolerance: float = 1e-15) -> PigSolution:
         for a in range(max(0, total - target + 1), total // 2 + 1):
             settle(a, total - a)
     return PigSolution(target, table)
-
-
-def _typecheck() -> None:
-    """mypy checks here that Pig and its estimator satisfy the chance contracts."""
-    game: ChanceGame[PigState, PigMove] = Pig()
-    _: ChanceEstimator[PigState, PigMove] = pig_estimator(Pig())
-    del game

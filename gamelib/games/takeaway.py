@@ -37,7 +37,6 @@ from gamelib.core.checks import ascii_int, echo_value, plural
 from gamelib.core.datatypes import Playing
 from gamelib.nplayer.game import (
     Finished,
-    NPlayerGame,
     NStatus,
     Vector,
     VectorEstimator,
@@ -155,8 +154,3 @@ def takeaway_estimator(game: TakeAway) -> VectorEstimator[TakeAwayState, int]:
     """The take-away heuristic of `takeaway_estimate` for `game`'s players."""
     players = game.players
     return VectorEstimator(game, lambda state: takeaway_estimate(state, players))
-
-
-def _typecheck() -> None:
-    """mypy checks here that TakeAway satisfies the n-player contract."""
-    _: NPlayerGame[TakeAwayState, int] = TakeAway()

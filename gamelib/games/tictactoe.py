@@ -356,8 +356,3 @@ def tictactoe_weighted(
         ]
     )
     return WeightedEstimator(game, evaluation)
-
-
-def _typecheck() -> None:
-    """mypy checks here that TicTacToe satisfies the GAME signature."""
-    _: Game[TicTacToeState, int] = TicTacToe()

@@ -54,7 +54,6 @@ from typing import Generic, Protocol, TypeVar, final
 from gamelib import seq
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
 from gamelib.core.estimator import Est, Guess, Settings
-from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
@@ -565,13 +564,3 @@ def Paranoid(
         return move, value.guess
 
     return _Built(f"Paranoid(depth {settings.search_depth})", game, analyse)
-
-
-def _typecheck() -> None:
-    """mypy checks here that the reduction is a two-player game and the factories fit."""
-    from gamelib.nplayer.trees import CSE473, TreeGame, TreeState
-
-    _: Game[TreeState | Ended, int | EndMove] = ParanoidGame(TreeGame(CSE473), 0)
-    plain: NFactory[NSettings[TreeState, int], TreeState, int] = MaxN
-    shallow: NFactory[ShallowSettings[TreeState, int], TreeState, int] = ShallowMaxN
-    del plain, shallow
