@@ -43,6 +43,7 @@ from gamelib.chance import (
 )
 from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.core.datatypes import Playing, Status
+from gamelib.core.jsondata import JSON
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
@@ -85,7 +86,7 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
-from gamelib.trace_export import JSON, Recorded, record, steps_to_json
+from gamelib.trace_export import Recorded, record, steps_to_json
 
 PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
     ("small_minimax", SMALL, 2, "minimax"),

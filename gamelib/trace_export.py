@@ -47,12 +47,13 @@ import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
+from typing import Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.core.window import Bound, Infinity
 from gamelib.search.events import (
     Cut,
@@ -67,7 +68,6 @@ from gamelib.search.player import SearchPlayer
 from gamelib.trace import TraceError
 
 __all__ = [
-    "JSON",
     "Recorded",
     "StepWriter",
     "bound_to_short_string",
@@ -80,7 +80,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
-JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
 """What `json.dumps` writes as is."""
 
 

@@ -28,7 +28,8 @@ from typing import Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.chance.events import Moved, Rolled, Step
-from gamelib.chance.game import Branch, ChanceGame, Nature, check_branches, echo
+from gamelib.chance.game import Branch, ChanceGame, Nature, check_branches
+from gamelib.core.checks import quoted
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
 from gamelib.core.game import no_moves
@@ -110,7 +111,7 @@ def play_chance_game(
         status: Status[S]
         match mover:
             case Nature.Chance:
-                branches = check_branches(game.outcomes(state), echo(shown))
+                branches = check_branches(game.outcomes(state), quoted(shown))
                 i = sample(branches, source.random())
                 branch = branches[i]
                 rolled = Rolled(i, branch.label, branch.probability)
@@ -126,8 +127,8 @@ def play_chance_game(
                 if move not in legal:
                     offered = ", ".join(board_order(game, legal))
                     raise IllegalMoveError(
-                        f"{mover}'s player chose the illegal move {echo(move)} in the state "
-                        f"{echo(shown)} (legal moves: {offered})"
+                        f"{mover}'s player chose the illegal move {quoted(move)} in the state "
+                        f"{quoted(shown)} (legal moves: {offered})"
                     )
                 steps.append(Moved(move))
                 stream.write(f"{mover} decides to make the move {game.move_to_string(move)}\n")

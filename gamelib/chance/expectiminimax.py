@@ -73,10 +73,9 @@ from gamelib.chance.game import (
     Nature,
     NoBranchesError,
     Value,
-    echo,
     number_to_string,
 )
-from gamelib.core.checks import check_depth
+from gamelib.core.checks import check_depth, quoted
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import nan_guess
 from gamelib.errors import InputError
@@ -203,7 +202,7 @@ def _decision_side(game: ChanceGame[S, M], state: S) -> Side:
 def _no_moves(game: ChanceGame[S, M], state: S) -> NoMovesError:
     return NoMovesError(
         f"the game offered no moves in a state still being played: "
-        f"{echo(game.state_to_string(state))}"
+        f"{quoted(game.state_to_string(state))}"
     )
 
 
@@ -212,7 +211,7 @@ def _live(game: ChanceGame[S, M], state: S) -> list[tuple[int, Branch[S]]]:
     live = [(i, b) for i, b in enumerate(game.outcomes(state)) if b.probability > 0]
     if not live:
         raise NoBranchesError(
-            f"the chance position {echo(game.state_to_string(state))} lists no outcomes"
+            f"the chance position {quoted(game.state_to_string(state))} lists no outcomes"
         )
     return live
 
@@ -336,7 +335,7 @@ def _star(
             return v
         where = game.state_to_string(st.state) if isinstance(st, Playing) else str(st)
         raise BoundsError(
-            f"the value {number_to_string(v)} of {echo(where)} lies outside the bounds "
+            f"the value {number_to_string(v)} of {quoted(where)} lies outside the bounds "
             f"[{number_to_string(low)}, {number_to_string(high)}] the estimator promised"
         )
 

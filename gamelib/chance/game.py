@@ -38,6 +38,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Outcome, Side, Status
 from gamelib.errors import InputError, StoppedError
 from gamelib.seq import Seq
@@ -56,7 +57,6 @@ __all__ = [
     "Value",
     "check_branches",
     "check_probabilities",
-    "echo",
     "number_to_string",
 ]
 
@@ -214,21 +214,6 @@ def number_to_string(x: Value) -> str:
     return str(x)
 
 
-def echo(text: object, limit: int = 40) -> str:
-    """`text` quoted for an error message, cut to about `limit` characters.
-
-    ```pycon
-    >>> echo("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
-
-    ```
-    """
-    shown = str(text)
-    if len(shown) > limit:
-        shown = shown[: limit - 1] + "…"
-    return repr(shown)
-
-
 def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
     """Nothing, if the `(label, probability)` pairs form a distribution; else one sentence why.
 
@@ -257,18 +242,18 @@ def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> N
             exact = False
             if not math.isfinite(p):
                 raise ProbabilityError(
-                    f"the probability {p} of {echo(label)} at {where} is not finite"
+                    f"the probability {p} of {quoted(label)} at {where} is not finite"
                 )
             q = p
         elif isinstance(p, int | Fraction) and not isinstance(p, bool):
             q = Fraction(p)
         else:
             raise ProbabilityError(
-                f"the probability {echo(p)} of {echo(label)} at {where} is not a number"
+                f"the probability {quoted(p)} of {quoted(label)} at {where} is not a number"
             )
         if q < 0:
             raise ProbabilityError(
-                f"the probability {number_to_string(q)} of {echo(label)} at {where} is negative"
+                f"the probability {number_to_string(q)} of {quoted(label)} at {where} is negative"
             )
         total += q
     off = (total != 1) if exact else (abs(float(total) - 1) > FLOAT_TOLERANCE)

@@ -51,10 +51,9 @@ from gamelib.chance.game import (
     ProbabilityError,
     Value,
     check_probabilities,
-    echo,
     number_to_string,
 )
-from gamelib.core.checks import ascii_int
+from gamelib.core.checks import ascii_int, quoted
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.errors import InputError
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
@@ -99,7 +98,7 @@ class Decision:
 
     def __post_init__(self) -> None:
         if not self.children:
-            raise ChanceTreeError(f"node {echo(self.name)} needs at least one child")
+            raise ChanceTreeError(f"node {quoted(self.name)} needs at least one child")
 
 
 @final
@@ -186,7 +185,7 @@ class ChanceTreeGame:
     def play(self, state: ChanceTreeState, move: int, /) -> Status[ChanceTreeState]:
         node = state.node
         if not isinstance(node, Decision) or not 0 <= move < len(node.children):
-            raise ChanceTreeError(f"{echo(move)} is not a move from {state}")
+            raise ChanceTreeError(f"{quoted(move)} is not a move from {state}")
         return _status(node.children[move], flip(state.side))
 
     def outcomes(self, state: ChanceTreeState, /) -> Sequence[Branch[ChanceTreeState]]:
@@ -355,7 +354,7 @@ class _Reader:
         where = self.pos if at is None else at
         near = self.text[max(0, where - 15) : where + 15]
         return TreeSyntaxError(
-            f"{what} at position {where + 1} of the tree text, near {echo(near)}"
+            f"{what} at position {where + 1} of the tree text, near {quoted(near, 40)}"
         )
 
     def skip(self) -> None:
@@ -369,7 +368,7 @@ class _Reader:
 
     def found(self) -> str:
         char = self.peek()
-        return f"found {echo(char)}" if char else "found the end of the text"
+        return f"found {quoted(char)}" if char else "found the end of the text"
 
     def match(self, pattern: re.Pattern[str]) -> str | None:
         self.skip()
@@ -459,7 +458,7 @@ at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
         end = r.match(_END)
         if end is not None:
             if end not in _ENDS:
-                raise r.fail(f"{echo(end)} is not an end: write !Maxie, !Minnie or !Draw", at)
+                raise r.fail(f"{quoted(end)} is not an end: write !Maxie, !Minnie or !Draw", at)
             node = End(name, _ENDS[end])
         else:
             number = r.match(_NUMBER)
@@ -526,7 +525,7 @@ def chance_tree_to_text(tree: ChanceTree) -> str:
             continue
         if not _NAME.fullmatch(item.name):
             raise ChanceTreeError(
-                f"the name {echo(item.name)} cannot be written in the tree text "
+                f"the name {quoted(item.name)} cannot be written in the tree text "
                 "(names are letters, '_' and \"'\", starting with a letter or '_')"
             )
         match item:

@@ -34,7 +34,7 @@ from gamelib.cli._common import (
     _search_spec,
     beyond_built,
 )
-from gamelib.cli.batch import JsonValue, add_batch_options, check_batch_options, json_line
+from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import (
     BeyondKit,
     ChanceKit,
@@ -73,6 +73,7 @@ from gamelib.core.estimator import (
     Guess,
     est_to_string,
 )
+from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import Analysis, SearchRecipe
 from gamelib.search.player import (
     SearchPlayer,
@@ -221,12 +222,12 @@ class _Here(Generic[S, M, G]):
         return Analysis(move, value)
 
 
-def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JsonValue]:
+def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:
     return {"player": player, "to_move": str(kit.game.player(state))}
 
 
-def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JsonValue]:
-    found: dict[str, JsonValue] = {
+def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]:
+    found: dict[str, JSON] = {
         "best": move_json(kit.game.move_to_string(move)),
         "value": est_to_string(kit.estimator, value),
     }
@@ -264,7 +265,7 @@ class _BeyondAnalyse(_BeyondOptions):
         spec = self.search_spec("analyse", "chance", kit.title, None, depth)
         player, side, move, value = analyse_chance(kit, spec)
         if self.options.json:
-            found: dict[str, JsonValue] = {
+            found: dict[str, JSON] = {
                 "moves": "",
                 "player": player,
                 "to_move": side,
@@ -284,7 +285,7 @@ class _BeyondAnalyse(_BeyondOptions):
         spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
         player, mover, move, value = analyse_n(kit, spec)
         if self.options.json:
-            found: dict[str, JsonValue] = {
+            found: dict[str, JSON] = {
                 "moves": "",
                 "player": player,
                 "to_move": mover,

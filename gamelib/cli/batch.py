@@ -24,6 +24,7 @@ from typing import TextIO
 
 from gamelib.cli.specs import SpecError, shown, whole_number
 from gamelib.core.checks import echo
+from gamelib.core.jsondata import JSON
 from gamelib.parallel.batch import (
     DaskMissingError,
     SchedulerError,
@@ -208,10 +209,9 @@ def _bounded_lines(source: TextIO) -> Iterator[str | None]:
             pending = ""
 
 
-JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
 
-def json_line(found: dict[str, JsonValue]) -> str:
+def json_line(found: dict[str, JSON]) -> str:
     """One answer as a line of JSON."""
     return json.dumps(found) + "\n"
 

@@ -32,7 +32,7 @@ from gamelib.cli._common import (
     _writable,
     beyond_built,
 )
-from gamelib.cli.batch import JsonValue, json_line
+from gamelib.cli.batch import json_line
 from gamelib.cli.beyond import (
     ChanceKit,
     NKit,
@@ -55,6 +55,7 @@ from gamelib.core.checks import echo
 from gamelib.core.controller import referee
 from gamelib.core.datatypes import Outcome, outcome_to_string
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.core.player import Player
 from gamelib.search.counting import RecordingEstimator
 from gamelib.trace import (
@@ -100,7 +101,7 @@ class _Play:
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
         made: list[M] = []
 
-        def document(outcome: Outcome | None) -> dict[str, JsonValue]:
+        def document(outcome: Outcome | None) -> dict[str, JSON]:
             return {
                 "game": self.name,
                 "options": list(self.extra),
@@ -124,7 +125,7 @@ class _Play:
         self._keep(document(record.outcome), out)
         return outcome_status(record.outcome) if self.exit_code else 0
 
-    def _keep(self, document: dict[str, JsonValue], out: TextIO, what: str = "The game") -> None:
+    def _keep(self, document: dict[str, JSON], out: TextIO, what: str = "The game") -> None:
         """Save `document` in the file of `--save`, if one was given."""
         if self.save is None:
             return

@@ -73,6 +73,7 @@ from gamelib.cli.specs import SpecError, parse_depth, whole_number
 from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import SolveRecipe
 from gamelib.trace import write_file
 
@@ -102,7 +103,6 @@ several lines, but written out as a tree it has that position once for each, and
 exponentially with the length of the game (Nim from 50: 2,125,763 positions; from 100:
 over 10^12); `--dot` writes each position once."""
 
-JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
 
 def add_solve_options(parser: argparse.ArgumentParser) -> None:
@@ -247,7 +247,7 @@ def _proofs(
     return found
 
 
-def _tree_json(game: Game[S, M], node: ProofNode[S, M]) -> JsonValue:
+def _tree_json(game: Game[S, M], node: ProofNode[S, M]) -> JSON:
     status = node.status
     if isinstance(status, Done):
         return {"kind": "end", "outcome": str(status.outcome)}
@@ -261,7 +261,7 @@ def _tree_json(game: Game[S, M], node: ProofNode[S, M]) -> JsonValue:
     }
 
 
-def _stats_json(stats: TableStats, capacity: int) -> JsonValue:
+def _stats_json(stats: TableStats, capacity: int) -> JSON:
     return {
         "entries": capacity,
         "probes": stats.probes,
@@ -600,9 +600,9 @@ class SolveJob:
         solution: Solution[S, M],
         columns: dict[str, Column],
         numbered: int | None,
-    ) -> dict[str, JsonValue]:
+    ) -> dict[str, JSON]:
         winner = solution.winner
-        found: dict[str, JsonValue] = {
+        found: dict[str, JSON] = {
             "moves": moves,
             "to_move": str(solution.to_move),
             "result": solution.result,
@@ -668,7 +668,7 @@ class SolveJob:
             out.write(f"wrote {self.request.dot}\n")
 
 
-def _column_json(column: Column | None) -> JsonValue:
+def _column_json(column: Column | None) -> JSON:
     if column is None:
         return None
     return {"result": column.result, "plies": column.plies}

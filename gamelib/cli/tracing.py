@@ -31,7 +31,7 @@ from gamelib.cli._common import (
     _unknown_game,
 )
 from gamelib.cli.analyse import _analysis_json, _edge_json
-from gamelib.cli.batch import JsonValue, json_line
+from gamelib.cli.batch import json_line
 from gamelib.cli.beyond import (
     BeyondKit,
     ChanceKit,
@@ -54,6 +54,7 @@ from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     shown,
 )
+from gamelib.core.jsondata import JSON
 from gamelib.games.explicit import HANDOUT_TREES
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
@@ -126,7 +127,7 @@ class _Trace(_Report):
         state = kit.game.start
         move, value = player.analyse(state)
         writer.finish()
-        done: dict[str, JsonValue] = {"event": "done", **_analysis_json(kit, str(player), state)}
+        done: dict[str, JSON] = {"event": "done", **_analysis_json(kit, str(player), state)}
         done |= _edge_json(kit, move, value)
         done |= {"positions": writer.positions, "leaves": writer.leaves}
         self.out.write(json_line(done))

@@ -44,6 +44,7 @@ __all__ = [
     "echo_value",
     "plural",
     "printable",
+    "quoted",
     "read_whole",
     "whole_number",
 ]
@@ -195,6 +196,18 @@ def echo(value: object, limit: int = ECHO_LIMIT, *, length: int | None = None) -
     if len(kept) == whole:
         return "".join(kept)
     return f"{''.join(kept)}... ({whole:,} characters)"
+
+
+def quoted(value: object, limit: int = ECHO_LIMIT) -> str:
+    """`value` echoed (see `echo`) between single quotes, as messages quote what was given.
+
+    ```pycon
+    >>> quoted("?b"), quoted("x" * 50, 40)
+    ("'?b'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (50 characters)'")
+
+    ```
+    """
+    return f"'{echo(value, limit)}'"
 
 
 def printable(text: str, keep: str = "") -> str:

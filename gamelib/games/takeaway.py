@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import final
 
 from gamelib import seq
-from gamelib.core.checks import ascii_int, echo_value, plural
+from gamelib.core.checks import ascii_int, echo, echo_value, plural
 from gamelib.core.datatypes import Playing
 from gamelib.nplayer.game import (
     Finished,
@@ -41,7 +41,6 @@ from gamelib.nplayer.game import (
     Vector,
     VectorEstimator,
     check_players,
-    echo,
     letter_names,
 )
 from gamelib.seq import Seq

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
-from gamelib.core.checks import check_depth, echo_value
+from gamelib.core.checks import check_depth, echo, echo_value
 from gamelib.core.datatypes import Playing
 from gamelib.errors import InputError
 from gamelib.seq import Seq
@@ -49,7 +49,6 @@ __all__ = [
     "VectorEstimator",
     "check_players",
     "check_vector",
-    "echo",
     "letter_names",
     "number_to_string",
     "vector_to_string",
@@ -75,19 +74,6 @@ class UtilityLengthError(InputError, ValueError):
 
 class PlayerNumberError(InputError, ValueError):
     """A game said a player outside `0 .. n-1` is to move."""
-
-
-def echo(value: object, limit: int = 40) -> str:
-    """`str(value)`, cut to about `limit` characters, for error messages.
-
-    ```pycon
-    >>> echo(tuple(range(30)))
-    '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
-
-    ```
-    """
-    text = str(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_players(n: int) -> int:

@@ -52,6 +52,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeVar, final
 
 from gamelib import seq
+from gamelib.core.checks import echo
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
 from gamelib.core.estimator import Est, Guess, Settings
 from gamelib.errors import InputError
@@ -67,7 +68,6 @@ from gamelib.nplayer.game import (
     PlayerNumberError,
     Vector,
     check_vector,
-    echo,
     number_to_string,
     vector_to_string,
 )

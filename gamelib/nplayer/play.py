@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, final
 
 from gamelib import seq
+from gamelib.core.checks import echo
 from gamelib.core.controller import IllegalMoveError
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import no_moves
@@ -51,7 +52,6 @@ from gamelib.nplayer.game import (
     PlayerNumberError,
     Vector,
     check_vector,
-    echo,
     number_to_string,
 )
 

@@ -48,7 +48,7 @@ from fractions import Fraction
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
-from gamelib.core.checks import ascii_int
+from gamelib.core.checks import ascii_int, echo
 from gamelib.core.datatypes import Playing
 from gamelib.errors import InputError
 from gamelib.nplayer.game import (
@@ -59,7 +59,6 @@ from gamelib.nplayer.game import (
     UtilityLengthError,
     Vector,
     VectorEstimator,
-    echo,
     letter_names,
     vector_to_string,
 )
