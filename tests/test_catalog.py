@@ -63,6 +63,7 @@ from gamelib.search import (
     state_key,
 )
 from gamelib.seq import Seq
+from tests.cli import run
 
 from .helpers import OnlyCompares, order_equal, score, tree_value
 from .strategies import dags_and_depths, trees_and_depths
@@ -508,12 +509,6 @@ def test_negating_reverses_the_order(
 
 # ---------------------------------------------------------------------------
 # The command line reads the catalog
-
-
-def run(*argv: str, catalog: Catalog = CATALOG) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err, catalog=catalog)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_options_by_name_position_or_flag() -> None:

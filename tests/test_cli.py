@@ -15,24 +15,18 @@ import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
 from gamelib.catalog import CATALOG, CHANCE_KINDS, NPLAYER_KINDS
-from gamelib.cli import main
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
 from gamelib.core import outcome_to_string
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from tests.cli import run
 
 from .helpers import ALL_KINDS, SEARCH_KINDS
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize(

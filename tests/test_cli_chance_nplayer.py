@@ -20,7 +20,6 @@ from gamelib.chance import (
     play_chance_game,
 )
 from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
-from gamelib.cli import main
 from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer import (
@@ -36,13 +35,8 @@ from gamelib.nplayer import (
     trace_to_text,
     tree_estimator,
 )
+from tests.cli import run
 from tests.outside import DOT, not_run
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def untimed(text: str) -> str:

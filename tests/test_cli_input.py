@@ -26,6 +26,7 @@ from gamelib.cli import main
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.parallel.batch import describe_error
 from gamelib.search import SearchDepthError
+from tests.cli import run
 
 ESC = "\x1b[31m"
 """An escape sequence that would turn a terminal's text red."""
@@ -34,12 +35,6 @@ SHOWN = "\\x1b[31m"
 NINES = "9" * 5000
 PILE = 400
 """A pile every command solves and proves at Python's default recursion limit."""
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def refused(*argv: str) -> str:

@@ -22,6 +22,7 @@ from gamelib.algorithms.table import TranspositionTable
 from gamelib.cli import main
 from gamelib.core import Done, Draw, Playing, Winner
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from tests.cli import run
 
 DATA = Path(__file__).resolve().parent / "data"  # copies of the shared ground truth
 
@@ -249,12 +250,6 @@ def test_the_order_tries_a_win_first_and_a_gift_to_the_opponent_last() -> None:
 
 # ---------------------------------------------------------------------------
 # The command line, as scripts call it
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def json_lines(out: str) -> list[dict[str, object]]:

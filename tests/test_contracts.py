@@ -15,13 +15,13 @@ from gamelib.algorithms.exact import solve
 from gamelib.algorithms.negamax import NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.table import TableOwnerError, TranspositionTable
 from gamelib.catalog import CATALOG
-from gamelib.cli import main
 from gamelib.core.contracts import ContractError
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.nim import Nim, NimState, nim_estimate
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import SearchPlayer
 from tests.broken_games import ListMoves, StatePlay, WordPlayer, none_at_two
+from tests.cli import run as gamelib
 from tests.outside_game import Race, RaceToFive, race_estimate
 
 START = "the total is 0; Maxie to add 1 or 2"
@@ -182,12 +182,6 @@ def test_a_player_built_for_another_game_is_refused_by_the_referee() -> None:
         "Maxie's player AlphaBeta(depth 3) was built for Nim(pile=7), not for TicTacToe(): "
         "build it with this game's estimator"
     )
-
-
-def gamelib(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), io.StringIO(), out, err)
-    return status, out.getvalue(), err.getvalue()
 
 
 DIVIDED = (

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 
 from gamelib import Settings
 from gamelib.catalog import CATALOG, parse_order, parse_seconds
-from gamelib.cli import main
 from gamelib.cli.specs import parse_player_spec
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
-
+from tests.cli import run
 
 INFO = re.compile(
     r"depth +(\d+)  (.+?) +([\d,]+) positions +[\d,]+/s +\d+\.\d\d s  line: ([\d ]+)$"

@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from gamelib.cli import main
 from gamelib.cli.games import GAME_CATALOG, GameCatalog, installed_games
+from tests import cli
 from tests.outside_game import RACE
 
 FROM = ("--game-from", "tests.outside_game:RACE")
@@ -39,9 +38,8 @@ AlphaBeta(depth 5) chooses 2 for Maxie; value: Definitely Maxie wins
 
 
 def gamelib(*argv: str, games: GameCatalog | None = None) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(""), stdout=out, stderr=err, games=games)
-    return status, re.sub(r"\(\d+\.\d\d s\)", "(T s)", out.getvalue()), err.getvalue()
+    status, out, err = cli.run(*argv, games=games)
+    return status, cli.untimed(out), err
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Settings
-from gamelib.cli import main
 from gamelib.cli.batch import Progress
 from gamelib.cli.games import NamedEstimator
 from gamelib.core.datatypes import Playing
@@ -56,6 +55,7 @@ from gamelib.parallel import (
 )
 from gamelib.parallel.split import ParallelJamboree, split_root
 from gamelib.search.counting import CountingGame, RecordingEstimator
+from tests.cli import run
 from tests.strategies import trees_and_depths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -381,12 +381,6 @@ def test_only_windowed_kinds_split(pool: ProcessPoolExecutor) -> None:
 
 # --------------------------------------------------------------------------
 # The command line
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(args), io.StringIO(stdin), out, err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_analyse_positions_on_workers_matches_serial(tmp_path: Path) -> None:

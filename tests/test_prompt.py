@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib.cli import main
 from gamelib.core.controller import referee
 from gamelib.core.datatypes import Side, Winner
 from gamelib.core.human import (
@@ -26,12 +25,12 @@ from gamelib.core.human import (
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.nim import Nim, NimPlayer
 from gamelib.games.tictactoe import TicTacToe
+from tests import cli
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(args), io.StringIO(stdin), out, err)
-    return status, re.sub(r"\(\d+\.\d\d s\)", "(T s)", out.getvalue()), err.getvalue()
+    status, out, err = cli.run(*args, stdin=stdin)
+    return status, cli.untimed(out), err
 
 
 def test_help_lists_the_commands_and_the_moves_in_board_order() -> None:

@@ -10,15 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.cli import main
 from gamelib.cli import solve as solve_cli
+from tests.cli import run
 from tests.outside import DOT, not_run
-
-
-def run(*argv: str, stderr: io.StringIO | None = None) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO() if stderr is None else stderr
-    status = main(list(argv), stdin=io.StringIO(""), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def timeless(text: str) -> str:

@@ -20,6 +20,7 @@ from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.core.datatypes import Playing
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.tictactoe import TicTacToe
+from tests.cli import run
 
 
 def gamelib(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -99,12 +100,6 @@ def test_every_spelling_is_ascii() -> None:
         assert spelling.isascii()
         assert symbol.encode("ascii", errors=HANDLER) == spelling.encode()
     assert "ᵢ".encode("ascii", errors=HANDLER) == b"?"
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(args), io.StringIO(stdin), out, err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_the_version() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import shutil
 from pathlib import Path
 
@@ -11,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Guess, Minimax, Playing, Settings, Side, seq
-from gamelib.cli import main
 from gamelib.core.window import NegInf, PosInf
 from gamelib.games.explicit import (
     BIG,
@@ -47,6 +45,7 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
+from tests.cli import run
 
 from .helpers import SEARCH_KINDS, Factory, jamboree
 from .strategies import trees_and_depths
@@ -388,12 +387,6 @@ def test_rendering_without_dot_writes_the_dot_file(
         f"'dot -Tsvg {tmp_path / 'small.dot'} -o {target}' (Debian: apt-get install graphviz)"
     )
     assert (tmp_path / "small.dot").read_text(encoding="utf-8") == "digraph { a }"
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_cli_trace_named_tree() -> None:

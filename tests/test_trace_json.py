@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -14,15 +13,9 @@ from pathlib import Path
 import pytest
 
 from gamelib.catalog import CATALOG
-from gamelib.cli import main
+from tests.cli import run
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 SMALL_ALPHABETA = [

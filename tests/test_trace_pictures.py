@@ -3,7 +3,6 @@ when they cannot be written, huge pictures refused, and no Graphviz means no suc
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.cli import main
+from tests.cli import run
 
 ROOT = Path(__file__).parent.parent
 
@@ -28,12 +27,6 @@ SMALL = {
     "n-player": ["cse473-3p", "--player", "maxn"],
 }
 """A small trace of each family, as the issue gave them."""
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def run_gamelib(*argv: str, path: str) -> subprocess.CompletedProcess[str]:
