@@ -80,7 +80,7 @@ from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import nan_guess
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
-from gamelib.search.player import NoMovesError, recursion_error
+from gamelib.search.player import NoMovesError, depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -177,10 +177,7 @@ class _Player(Generic[S, M]):
         return self.settings.estimator.game
 
     def analyse(self, state: S, /) -> tuple[M, Value]:
-        try:
-            return self.root(state)
-        except RecursionError as error:
-            raise recursion_error(self.settings.search_depth, error) from None
+        return depth_guarded(self.settings.search_depth, self.root)(state)
 
     def next_move(self, state: S, /) -> M:
         return self.analyse(state)[0]

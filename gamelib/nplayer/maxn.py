@@ -72,7 +72,7 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import NoMovesError, SearchPlayer, recursion_error
+from gamelib.search.player import NoMovesError, SearchPlayer, depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -176,16 +176,6 @@ def _no_moves(game: NPlayerGame[S, M], state: S) -> NoMovesError:
         f"the game offered no moves in a state still being played: "
         f"'{echo(game.state_to_string(state))}'"
     )
-
-
-def _guarded(depth: int, analyse: Callable[[S], tuple[M, V]]) -> Callable[[S], tuple[M, V]]:
-    def guarded(state: S, /) -> tuple[M, V]:
-        try:
-            return analyse(state)
-        except RecursionError as error:
-            raise recursion_error(depth, error) from None
-
-    return guarded
 
 
 def _maxn(
@@ -309,7 +299,7 @@ def _maxn(
             observer(NLeave(v, exact, best))
         return best, v
 
-    return _Built(name, game, _guarded(depth, root))
+    return _Built(name, game, depth_guarded(depth, root))
 
 
 def MaxN(

@@ -63,6 +63,7 @@ __all__ = [
     "WindowedEvaluate",
     "WindowedSearch",
     "at_root",
+    "depth_guarded",
     "edge_max",
     "edge_min",
     "move_of",
@@ -293,6 +294,24 @@ class SearchFactory(Protocol[St_contra, S, M, G]):
     ) -> SearchPlayer[S, M, G]: ...
 
 
+R = TypeVar("R")
+X = TypeVar("X")
+
+
+def depth_guarded(depth: int, search: Callable[[X], R]) -> Callable[[X], R]:
+    """`search`, where a RecursionError becomes the error
+    [`recursion_error`][gamelib.search.player.recursion_error] makes of it for a search of
+    `depth`: every kind of search player guards its root with it, in every family."""
+
+    def guarded(state: X, /) -> R:
+        try:
+            return search(state)
+        except RecursionError as error:
+            raise recursion_error(depth, error) from None
+
+    return guarded
+
+
 def _guard_depth(
     depth: int, search: Callable[[S], Edge[M, G]], estimator: Estimator[S, M, G]
 ) -> Callable[[S], Edge[M, G]]:
@@ -301,16 +320,10 @@ def _guard_depth(
     own becomes the `ContractError` of the game that caused it, where one is found (or,
     after a `GuessError`, of the numeric estimator)."""
 
-    def guarded(state: S) -> Edge[M, G]:
-        try:
-            return at_root(estimator, state, depth, search, _value_of)
-        except RecursionError as error:
-            raise recursion_error(depth, error) from None
+    def checked(state: S) -> Edge[M, G]:
+        return at_root(estimator, state, depth, search, _value_of)
 
-    return guarded
-
-
-R = TypeVar("R")
+    return depth_guarded(depth, checked)
 
 
 def _value_of(edge: Edge[M, G]) -> Est[G]:
@@ -412,10 +425,10 @@ def within(player: SearchPlayer[S, M, G]) -> WindowSearch[S, M, G] | None:
     depth = player.settings.search_depth
 
     def search(s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
-        try:
-            return window(depth, s, alpha, beta)
-        except RecursionError as error:
-            raise recursion_error(depth, error) from None
+        def at(root: S) -> Scanned[M, G]:
+            return window(depth, root, alpha, beta)
+
+        return depth_guarded(depth, at)(s)
 
     return search
 
