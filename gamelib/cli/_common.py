@@ -48,9 +48,9 @@ from gamelib.cli.specs import (
     SpecError,
     parse_depth,
     parse_player_spec,
+    read_number,
     search_kinds_text,
     shown,
-    whole_number,
 )
 from gamelib.cli.thinking import Thinking
 from gamelib.core.checks import echo
@@ -201,7 +201,7 @@ def _spec_text(given: str | None, flag: str, default: str) -> str:
 def _seed(text: str | None) -> int | None:
     if text is None:
         return None
-    return whole_number(text, "--seed")
+    return read_number(text, "--seed")
 
 
 def _rule(summary: str) -> str:

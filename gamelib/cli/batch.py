@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from gamelib.cli.specs import SpecError, shown, whole_number
+from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.checks import echo
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.batch import (
@@ -104,14 +104,14 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
         raise SpecError("give --workers or --scheduler, not both: a Dask cluster has its own")
     chunk = 1
     if chunk_text is not None:
-        chunk = whole_number(chunk_text, "--chunk")
+        chunk = read_number(chunk_text, "--chunk")
         if chunk < 1:
             raise SpecError(f"--chunk must be at least 1, got {chunk}")
         if workers_text is None and scheduler is None:
             raise SpecError("--chunk is for --workers or --scheduler, and neither is given")
     workers: Workers | None = None
     if workers_text is not None:
-        count = whole_number(workers_text, "--workers")
+        count = read_number(workers_text, "--workers")
         if count < 1:
             raise SpecError(f"--workers must be at least 1, got {count}")
         if count > MAX_WORKERS:

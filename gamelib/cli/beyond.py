@@ -45,7 +45,7 @@ from gamelib.chance.trees import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, shown, too_deep, whole_number
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, read_number, shown, too_deep
 from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.checks import article, ascii_float, digits_hint, echo
 from gamelib.games.explicit import TreeSyntaxError
@@ -196,7 +196,7 @@ def _pig_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _pig_build(options: argparse.Namespace) -> BeyondKit:
-    target = whole_number(str(options.target), "--target", 1)
+    target = read_number(str(options.target), "--target", 1)
     game = Pig(target=target)
     return _ChancePacked(ChanceKit(game, pig_estimator(game), "pig"))
 
@@ -207,10 +207,10 @@ def _takeaway_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
-    players = whole_number(
+    players = read_number(
         str(options.players), "--players", 2, MAX_PLAYERS, why="players are named A to Z"
     )
-    pile = whole_number(str(options.pile), "--pile", 1)
+    pile = read_number(str(options.pile), "--pile", 1)
     game = TakeAway(pile=pile, players=players)
     return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
 

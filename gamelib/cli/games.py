@@ -31,7 +31,7 @@ from typing import Generic, Protocol, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, Family
-from gamelib.cli.specs import SpecError, shown, whole_number
+from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
 from gamelib.core.player import Player
@@ -151,7 +151,7 @@ def _nim_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _nim_build(options: argparse.Namespace) -> KitUser:
-    pile = whole_number(str(options.pile), "--pile", 1)
+    pile = read_number(str(options.pile), "--pile", 1)
     game = Nim(pile=pile)
     return pack(GameKit(game, nim_estimator(game), lambda: NimPlayer(game)))
 
@@ -203,7 +203,7 @@ def _connect4_options(parser: argparse.ArgumentParser) -> None:
 
 def _connect4_build(options: argparse.Namespace) -> KitUser:
     cols, rows, k = (
-        whole_number(str(text), name, 1)
+        read_number(str(text), name, 1)
         for name, text in (("--cols", options.cols), ("--rows", options.rows), ("--k", options.k))
     )
     try:

@@ -69,7 +69,7 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
-from gamelib.cli.specs import SpecError, parse_depth, whole_number
+from gamelib.cli.specs import SpecError, parse_depth, read_number
 from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
@@ -164,7 +164,7 @@ def check_request(options: argparse.Namespace) -> Request:
     depth = None if options.depth is None else parse_depth(str(options.depth))
     table = DEFAULT_TABLE
     if options.table is not None:
-        table = whole_number(str(options.table), "--table")
+        table = read_number(str(options.table), "--table")
         if table < 0:
             raise SpecError(f"--table must be a number of entries, 0 or more, got {table}")
     dot = None if options.dot is None else Path(options.dot)

@@ -30,10 +30,10 @@ __all__ = [
     "parse_depth",
     "parse_option",
     "parse_player_spec",
+    "read_number",
     "search_kinds_text",
     "shown",
     "too_deep",
-    "whole_number",
 ]
 
 DEFAULT_DEPTH = 5
@@ -99,7 +99,7 @@ root, so depth 2 is the deepest that works
     )
 
 
-def whole_number(
+def read_number(
     text: str, what: str, least: int | None = None, most: int | None = None, *, why: str = ""
 ) -> int:
     """`text` as an integer in the digits 0-9 (the one rule, see
@@ -107,11 +107,11 @@ def whole_number(
     `what` otherwise, with `why` there is a `most`.
 
     ```pycon
-    >>> whole_number("３", "--pile")
+    >>> read_number("３", "--pile")
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: --pile must be a whole number written with the digits 0-9, got '３'
-    >>> whole_number("0", "--pile", 1)
+    >>> read_number("0", "--pile", 1)
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: --pile must be at least 1, got 0
@@ -126,7 +126,7 @@ def whole_number(
 
 def parse_depth(text: str, where: str = "--depth") -> int:
     """A search depth from text; SpecError unless it is a whole number >= 1."""
-    return whole_number(text, f"the depth in {where}", 1)
+    return read_number(text, f"the depth in {where}", 1)
 
 
 def parse_option(option: Option[object], text: str, where: str) -> object:
