@@ -61,7 +61,7 @@ from gamelib.core.estimator import (
     Settings,
     nan_guess,
 )
-from gamelib.core.window import Bound, Infinity, NegInf, PosInf
+from gamelib.core.window import Bound, Infinity, NegInf, PosInf, below
 from gamelib.search.capabilities import (
     MissingCapabilityError,
     NumericEstimates,
@@ -420,7 +420,7 @@ def alphabeta_core(
                     # stays open.  (Not at the root: there the move must be the true best,
                     # and moves that merely tie a raised α would look as good.)
                     x = entry.value
-                    if _below(a, x, compare) and _below(x, b, compare):  # inside the window
+                    if below(a, x, compare) and below(x, b, compare):  # inside the window
                         if entry.bound is BoundKind.LOWER:
                             a = x
                         elif entry.bound is BoundKind.UPPER:
@@ -446,11 +446,11 @@ def alphabeta_core(
                 x = value(d - 1, play(s, m), side, best[1], best[1], True)
                 if compare(x, best[1]) is GREATER:
                     x = value(d - 1, play(s, m), side, NegInf, PosInf, False)
-            elif pvs and not isinstance(a, Infinity) and _below(a, b, compare):
+            elif pvs and not isinstance(a, Infinity) and below(a, b, compare):
                 # NegaScout: test first, then search.  (Inside an empty window the
                 # search is itself the test: its moves are searched as they come.)
                 x = value(d - 1, play(s, m), side, a, a, True)
-                if compare(x, a) is GREATER and _below(x, b, compare):
+                if compare(x, a) is GREATER and below(x, b, compare):
                     again = value(d - 1, play(s, m), side, x, b, False)
                     if compare(again, x) is GREATER:
                         x = again
@@ -510,7 +510,7 @@ def alphabeta_core(
         """What `found` says of its position's value, for its mover: what the table is told."""
         if isinstance(found, Cut):
             return BoundKind.LOWER
-        return BoundKind.UPPER if not _below(alpha, found[1], compare) else BoundKind.EXACT
+        return BoundKind.UPPER if not below(alpha, found[1], compare) else BoundKind.EXACT
 
     def root(s: S, /) -> Edge[M, G]:
         found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
@@ -568,15 +568,6 @@ def alphabeta_core(
             return plain_play(s, m)
 
     return AlphaBetaCore(search, root, windowed_root, views, depth, table, value)
-
-
-def _below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
-    """a < b, where −∞ is below everything and +∞ above."""
-    if isinstance(a, Infinity):
-        return a is NegInf and b is not NegInf
-    if isinstance(b, Infinity):
-        return b is PosInf
-    return compare(a, b) is LESS
 
 
 def _clamp(

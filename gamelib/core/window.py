@@ -25,10 +25,20 @@ from collections.abc import Callable
 from enum import Enum
 from typing import TypeAlias, TypeVar
 
-from gamelib.core.datatypes import GREATER, LESS, Order, Side
+from gamelib.core.datatypes import LESS, Order, Side
 from gamelib.core.estimator import Est
 
-__all__ = ["Action", "Bound", "Infinity", "NegInf", "PosInf", "bound_to_string", "chart"]
+__all__ = [
+    "Action",
+    "Bound",
+    "Infinity",
+    "NegInf",
+    "PosInf",
+    "above",
+    "below",
+    "bound_to_string",
+    "chart",
+]
 
 G = TypeVar("G")
 
@@ -67,18 +77,29 @@ class Action(Enum):
         return f"<Action.{self.name}>"
 
 
-def _above(x: Est[G], bound: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
-    """x > bound."""
-    if isinstance(bound, Infinity):
-        return bound is NegInf
-    return compare(x, bound) is GREATER
+def below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
+    """a < b in the order of bounds: −∞ is below everything else, +∞ above everything
+    else, and two estimates are ordered by `compare`.  The one rule every search uses.
+
+    ```pycon
+    >>> from gamelib.core.estimator import Guess, standard_compare
+    >>> below(NegInf, Guess(-9), standard_compare), below(Guess(3), PosInf, standard_compare)
+    (True, True)
+    >>> below(Guess(3), Guess(3), standard_compare), below(PosInf, PosInf, standard_compare)
+    (False, False)
+
+    ```
+    """
+    if isinstance(a, Infinity):
+        return a is NegInf and b is not NegInf
+    if isinstance(b, Infinity):
+        return b is PosInf
+    return compare(a, b) is LESS
 
 
-def _below(x: Est[G], bound: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
-    """x < bound."""
-    if isinstance(bound, Infinity):
-        return bound is PosInf
-    return compare(x, bound) is LESS
+def above(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
+    """a > b in the order of bounds (see `below`)."""
+    return below(b, a, compare)
 
 
 # --8<-- [start:chart]
@@ -91,12 +112,12 @@ def chart(
 ) -> Action:
     """The lecture's chart: what `side` does with a child of value `x`."""
     if side is Side.Maxie:
-        if not _above(x, alpha, compare):
+        if not above(x, alpha, compare):
             return Action.IGNORE
-        return Action.UPDATE_ALPHA if _below(x, beta, compare) else Action.PRUNE
-    if not _above(x, alpha, compare):
+        return Action.UPDATE_ALPHA if below(x, beta, compare) else Action.PRUNE
+    if not above(x, alpha, compare):
         return Action.PRUNE
-    return Action.UPDATE_BETA if _below(x, beta, compare) else Action.IGNORE
+    return Action.UPDATE_BETA if below(x, beta, compare) else Action.IGNORE
 
 
 # --8<-- [end:chart]
