@@ -253,7 +253,9 @@ def test_tictactoe_solved_from_empty_in_fewer_positions_than_easyai() -> None:
     solution = solve(TicTacToe())
     assert solution.result == "draw"
     # The search for the line of best moves included; easyAI's best configuration: 1,764.
-    assert solution.positions == 922
+    # The behaviour is the bound: fewer than easyAI, and no more than the 922 of today, which
+    # a better move order may lower without this test standing in its way.
+    assert solution.positions <= 922 < 1_764
 
 
 def test_results_rank_as_the_issue_orders_them() -> None:
