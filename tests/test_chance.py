@@ -55,7 +55,7 @@ from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
-from tests.chance_strategies import any_chance_trees, chance_trees_and_depths
+from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
 FACTORIES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, Star2]
 

@@ -61,7 +61,7 @@ from gamelib.nplayer.events import NEnter, NLeave
 from gamelib.search import SearchDepthError
 from gamelib.seq import Seq
 from tests.outside import DOT, not_run
-from tests.strategies_nplayer import nplayer_trees
+from tests.strategies.nplayer import nplayer_trees
 
 FAST = settings(max_examples=300, deadline=None)
 

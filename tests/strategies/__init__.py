@@ -1,4 +1,5 @@
-"""Hypothesis strategies shared by the test modules: game trees and their text."""
+"""Hypothesis strategies shared by the test modules: game trees and their text (two-player
+here; `tests.strategies.chance` and `tests.strategies.nplayer` for the other families)."""
 
 from __future__ import annotations
 
