@@ -19,7 +19,7 @@ from gamelib.algorithms import (
     TranspositionTable,
     value_at_least,
 )
-from gamelib.algorithms.negamax import alphabeta_core
+from gamelib.algorithms._alphabeta_core import alphabeta_core
 from gamelib.estimate import Est
 from gamelib.games.explicit import SMALL, ExplicitGame, Node, tree_estimator
 from gamelib.games.nim import Nim, NimState, nim_estimate

@@ -9,7 +9,7 @@ the last one (each depth costs several times the one before), and they pay
 for themselves: what they leave behind orders the moves of the next one.
 
 Each iteration is alpha-beta in negamax form, fail-soft
-(`gamelib.algorithms.negamax.alphabeta_core`), and shares with the
+(`gamelib.algorithms._alphabeta_core.alphabeta_core`), and shares with the
 others
 
 - a transposition table: each position's best move from the last depth is
@@ -63,7 +63,8 @@ from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
-from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core, numeric_estimates
+from gamelib.algorithms._alphabeta_core import alphabeta_core
+from gamelib.algorithms.negamax import NegamaxSettings, numeric_estimates
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import LESS, Order, Playing, Side, Status, Winner
@@ -500,6 +501,7 @@ class DeepeningPlayer(Generic[S, M, G]):
         unless `lines` is False; `report` (else the player's own) hears of each
         depth as it finishes.
         """
+
         def thought(root: S) -> Deepening[M, G]:
             return deepen(
                 self.settings,

@@ -53,7 +53,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from gamelib.algorithms.negamax import NegamaxSettings, alphabeta_core
+from gamelib.algorithms._alphabeta_core import alphabeta_core
+from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Side
 from gamelib.core.estimator import Est, Guess, nan_guess

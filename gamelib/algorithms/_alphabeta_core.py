@@ -1,0 +1,407 @@
+"""The engine of alpha-beta in negamax form: one search, shared by negamax alpha-beta, the
+null-window searches (PVS, SCOUT, MTD(f)) and iterative deepening.
+
+Private: each of those modules builds its players from it; the public names are theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar, final
+
+from gamelib import seq
+from gamelib.algorithms.ordering import Ordering
+from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.core.datatypes import (
+    GREATER,
+    LESS,
+    Draw,
+    Order,
+    Outcome,
+    Playing,
+    Side,
+    Status,
+    Winner,
+)
+from gamelib.core.estimator import (
+    Definitely,
+    Est,
+    Guess,
+    nan_guess,
+)
+from gamelib.core.window import Bound, Infinity, NegInf, PosInf, below
+from gamelib.search.capabilities import (
+    NumericEstimates,
+    negate_est,
+    state_key,
+)
+from gamelib.search.events import BoundKind, Cut, SearchObserver, Window
+from gamelib.search.observe import Watch
+from gamelib.search.player import (
+    Edge,
+    Scanned,
+    no_moves,
+    ordered_moves,
+)
+from gamelib.seq import Cons, Seq
+
+if TYPE_CHECKING:
+    from gamelib.algorithms.negamax import NegamaxSettings
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+_MAXIE_WINS: Definitely = Definitely(Winner(Side.Maxie))
+_MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
+_DRAW: Definitely = Definitely(Draw())
+
+
+class Views(Generic[G]):
+    """Turning estimates between Maxie's point of view and the mover's."""
+
+    def __init__(self, numeric: NumericEstimates[G]) -> None:
+        self.numeric = numeric
+
+    def of(self, side: Side, value: Est[G]) -> Est[G]:
+        """`value` (Maxie's view) as `side` sees it; also its inverse."""
+        return value if side is Side.Maxie else negate_est(self.numeric, value)
+
+    def guess(self, side: Side, guess: G) -> Est[G]:
+        """The estimator's `guess` (Maxie's view) as `side` sees it."""
+        return Guess(guess) if side is Side.Maxie else Guess(self.numeric.negate(guess))
+
+    def ended(self, side: Side, outcome: Outcome) -> Est[G]:
+        """A finished game as `side` sees it: its win is Maxie's win in its terms."""
+        if isinstance(outcome, Winner):
+            return _MAXIE_WINS if outcome.side is side else _MINNIE_WINS
+        return _DRAW
+
+    def bound(self, bound: Bound[G]) -> Bound[G]:
+        """A window's bound seen by the other side: −∞ and +∞ swap, estimates negate."""
+        if isinstance(bound, Infinity):
+            return PosInf if bound is NegInf else NegInf
+        return negate_est(self.numeric, bound)
+
+    def window(self, side: Side, alpha: Bound[G], beta: Bound[G]) -> Window[G]:
+        """`side`'s window (α, β) in Maxie's terms."""
+        if side is Side.Maxie:
+            return alpha, beta
+        return self.bound(beta), self.bound(alpha)
+
+    def kind(self, side: Side, bound: BoundKind) -> BoundKind:
+        """`side`'s bound kind in Maxie's terms: at least and at most swap for Minnie."""
+        if side is Side.Maxie or bound is BoundKind.EXACT:
+            return bound
+        return BoundKind.UPPER if bound is BoundKind.LOWER else BoundKind.LOWER
+
+    def found(self, side: Side, found: Scanned[M, G], /) -> Scanned[M, G]:
+        """`side`'s edge or cut in Maxie's terms."""
+        if side is Side.Maxie:
+            return found
+        if isinstance(found, Cut):
+            return Cut((found.move, self.of(side, found.value), found.unsearched))
+        return found[0], self.of(side, found[1])
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class AlphaBetaCore(Generic[S, M, G]):
+    """The parts of a negamax alpha-beta search that drivers (MTD(f), tests) need.
+
+    Built by `alphabeta_core`; values and windows are the mover's.
+    """
+
+    search: Callable[[int, S, Bound[G], Bound[G], bool], Scanned[M, G]]
+    """`search(d, s, α, β, closed)`: the best edge for the side to move in `s`, or a cut."""
+    root: Callable[[S], Edge[M, G]]
+    """The search at the root with the whole window, its value in Maxie's terms."""
+    windowed_root: Callable[[S, Bound[G], Bound[G], bool], Scanned[M, G]]
+    """`windowed_root(s, α, β, closed)`: the root searched with a window (the mover's),
+    bracketed for the observer like any position.
+    """
+    views: Views[G]
+    """Between Maxie's point of view and the mover's."""
+    depth: int
+    """The search depth."""
+    table: TranspositionTable[M, Est[G]] | None
+    """The transposition table, if there is one."""
+    value: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]]
+    """`value(d, st, side, α, β, closed)`: what `st` is worth to `side`, who moved
+    into it, searched `d` deep with `side`'s window; `closed` is for the search of
+    `st` itself.
+    """
+
+    @property
+    def table_note(self) -> str:
+        """`, table N` for a player's name, or nothing."""
+        return "" if self.table is None else f", table {self.table.capacity}"
+
+
+def alphabeta_core(
+    settings: NegamaxSettings[S, M, G],
+    who: str,
+    *,
+    observer: SearchObserver[S, M, G] | None = None,
+    table: TranspositionTable[M, Est[G]] | None = None,
+    pvs: bool = False,
+    scout: bool = False,
+    ordering: Ordering[M] | None = None,
+    before_play: Callable[[], None] | None = None,
+    at_horizon: Callable[[], None] | None = None,
+    root_best: Callable[[M, Est[G]], None] | None = None,
+) -> AlphaBetaCore[S, M, G]:
+    """Alpha-beta in negamax form, as plain alpha-beta, NegaScout/PVS or SCOUT.
+
+    - plain: every move with the current window (α, β);
+    - `pvs`: the first move with the window, every later one first *tested*
+      with the empty window (α, α), which tells exactly whether it beats α
+      (see [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]), and searched again,
+      from its lower bound to β, only if it does;
+    - `scout`: a search with the whole window is exact (SCOUT's `EVAL`):
+      the first move is searched exactly, each later one only tested against
+      the best so far, and searched exactly only if it beats it; searches with
+      a narrower window are the tests themselves, plain alpha-beta.
+
+    A search is *closed* when it must stop at a move that reaches β even if
+    that move only equals α: with the empty window (m, m) it answers "at
+    least m?", where an *open* one answers "more than m?" (see
+    [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]). Children are searched with
+    the other kind (a position that asks "more than m?" asks of each child "at
+    least −m?"), which only matters in empty windows.  A test whether a move
+    beats α is a closed search of the child, whose view of it is "at least −α?".
+
+    Moves are tried in the game's order through the settings' hook, the
+    table's move first (unless `settings.table_move` is off); with
+    `ordering` (or `settings.killers` / `settings.history`, which make
+    one) killer moves and history scores reorder them too, and every cutoff
+    teaches it (see [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]).
+
+    Drivers such as iterative deepening may also pass `before_play`, called
+    before every move is played (it may raise to stop the search: a budget),
+    `at_horizon`, called before each estimate, and `root_best`, called
+    with each move that becomes the best at the root and its value (the
+    mover's): with the whole window, each such value is exact.  Without them
+    the search runs exactly the code it runs today.
+
+    `who` names the algorithm in messages. See
+    [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta] for the table.
+    """
+    est = settings.estimator
+    if table is not None:
+        table.claim(est.game)  # a table another game filled would answer for that game
+    game = est.game
+    from gamelib.algorithms.negamax import numeric_estimates  # its module imports this one
+
+    views = Views(numeric_estimates(est, who))
+    compare = est.compare
+    moves = ordered_moves(settings)
+    play = game.play
+    soft = settings.fail_soft
+    depth = settings.search_depth
+    if table is None and settings.table_entries > 0:
+        table = TranspositionTable(settings.table_entries)
+    key_of = state_key(game) if table is not None else None
+    table_move = settings.table_move
+    if ordering is None and (settings.killers or settings.history):
+        ordering = Ordering(killers=settings.killers, history=settings.history)
+    estimate = est.estimate
+    if at_horizon is not None:
+        plain_estimate, horizon = estimate, at_horizon
+
+        def estimate(s: S, /) -> G:
+            horizon()
+            return plain_estimate(s)
+
+    answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
+
+    def search(
+        d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+    ) -> Scanned[M, G]:
+        """The best edge for the side to move, or a cut; values and window are its own."""
+        side = game.player(s)
+        rest = moves(s)
+        a, b = alpha, beta
+        key: Hashable = None
+        first: M | None = None  # the table's move
+        if key_of is not None and table is not None:
+            key = key_of(s)
+            entry = table.probe(key)
+            if entry is not None:
+                if d < depth and entry.best is not None and entry.answers(d, a, b, compare, closed):
+                    if answered is not None:
+                        answered(s, side, entry)
+                    return entry.best, entry.value if soft else _clamp(entry.value, a, b, compare)
+                if d < depth and entry.depth >= d:
+                    # A bound that does not settle it narrows the window, while the window
+                    # stays open.  (Not at the root: there the move must be the true best,
+                    # and moves that merely tie a raised α would look as good.)
+                    x = entry.value
+                    if below(a, x, compare) and below(x, b, compare):  # inside the window
+                        if entry.bound is BoundKind.LOWER:
+                            a = x
+                        elif entry.bound is BoundKind.UPPER:
+                            b = x
+                if table_move:
+                    first = entry.best
+        if ordering is not None:
+            rest = seq.from_iterable(ordering.order(depth - d, side, seq.to_tuple(rest), first))
+        elif first is not None:
+            rest = _first(first, rest)
+        exact = scout and a is NegInf and b is PosInf
+        best: Edge[M, G] | None = None
+        found: Scanned[M, G] | None = None
+        while True:
+            view = seq.show1(rest)
+            if not isinstance(view, Cons):
+                break
+            m = view.head
+            rest = view.tail
+            if best is None:
+                x = value(d - 1, play(s, m), side, a, b, not closed)
+            elif exact:  # SCOUT: does this move beat the best so far?  Only then its value.
+                x = value(d - 1, play(s, m), side, best[1], best[1], True)
+                if compare(x, best[1]) is GREATER:
+                    x = value(d - 1, play(s, m), side, NegInf, PosInf, False)
+            elif pvs and not isinstance(a, Infinity) and below(a, b, compare):
+                # NegaScout: test first, then search.  (Inside an empty window the
+                # search is itself the test: its moves are searched as they come.)
+                x = value(d - 1, play(s, m), side, a, a, True)
+                if compare(x, a) is GREATER and below(x, b, compare):
+                    again = value(d - 1, play(s, m), side, x, b, False)
+                    if compare(again, x) is GREATER:
+                        x = again
+            else:
+                x = value(d - 1, play(s, m), side, a, b, not closed)
+            if best is None or compare(x, best[1]) is GREATER:
+                best = (m, x)
+                if root_best is not None and d == depth:
+                    root_best(m, x)
+                if closed and not isinstance(b, Infinity) and compare(x, b) is not LESS:
+                    found = Cut((m, x if soft else b, rest))  # a closed test stops at β
+                    break
+                if isinstance(a, Infinity) or compare(x, a) is GREATER:  # α < x (α is never +∞)
+                    if not isinstance(b, Infinity) and compare(x, b) is not LESS:  # β <= x
+                        found = Cut((m, x if soft else b, rest))
+                        break
+                    a = x
+        if best is None:
+            raise no_moves(game, s)
+        if found is not None:
+            if ordering is not None:
+                ordering.cutoff(depth - d, side, found[0], depth=d)
+        else:
+            if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
+                found = best
+            else:
+                found = best[0], alpha  # fail-hard, failing low: the bound it did not reach
+        if key_of is not None and table is not None:
+            table.store(key, Entry(d, found[1], kind_of(found, alpha), found[0]))
+        return found
+
+    def value(
+        d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
+    ) -> Est[G]:
+        """What `st` is worth to `side`, searched with `side`'s window (α, β);
+        `closed` is for the search of `st` itself.
+        """
+        if isinstance(st, Playing):
+            s = st.state
+            if d == 0:
+                g = estimate(s)
+                if g != g:  # NaN compares neither way: refuse it, naming s
+                    raise nan_guess(game, s)
+                return views.guess(side, g)
+            if game.player(s) is side:  # the same side moves again: the same window
+                return search(d, s, alpha, beta, closed)[1]
+            found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]
+            return views.of(Side.Minnie, found)
+        return views.ended(side, st.outcome)
+
+    def windowed_root(
+        s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+    ) -> Scanned[M, G]:
+        return search(depth, s, alpha, beta, closed)
+
+    def kind_of(found: Scanned[M, G], alpha: Bound[G]) -> BoundKind:
+        """What `found` says of its position's value, for its mover: what the table is told."""
+        if isinstance(found, Cut):
+            return BoundKind.LOWER
+        return BoundKind.UPPER if not below(alpha, found[1], compare) else BoundKind.EXACT
+
+    def root(s: S, /) -> Edge[M, G]:
+        found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
+        return found[0], views.of(game.player(s), found[1])
+
+    if observer is not None:
+        watch = Watch(game, observer, compare)
+        plain_search, plain_value = search, value
+
+        def search_twin(
+            d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+        ) -> Scanned[M, G]:
+            found = plain_search(d, s, alpha, beta, closed)
+            side = game.player(s)
+            watch.chose(views.found(side, found), views.kind(side, kind_of(found, alpha)))
+            return found
+
+        def value_twin(
+            d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
+        ) -> Est[G]:
+            window = views.window(side, alpha, beta)
+            watch.enter(st, d, window)
+            x = plain_value(d, st, side, alpha, beta, closed)
+            watch.leave(views.of(side, x), window)
+            return x
+
+        def answered_twin(s: S, side: Side, entry: Entry[M, Est[G]]) -> None:
+            # A symmetric position may share the key: its move is shown only if legal here.
+            best = entry.best if entry.best in seq.to_tuple(game.moves(s)) else None
+            watch.hit(views.of(side, entry.value), views.kind(side, entry.bound), best)
+
+        def windowed_root_twin(
+            s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+        ) -> Scanned[M, G]:
+            window = views.window(game.player(s), alpha, beta)
+            watch.start_root()
+            watch.enter(Playing(s), depth, window)
+            found = plain_search(depth, s, alpha, beta, closed)
+            side = game.player(s)
+            shown = views.found(side, found)
+            watch.chose(shown, views.kind(side, kind_of(found, alpha)))
+            watch.leave(shown[1], window)
+            return found
+
+        play, search, value = watch.play, search_twin, value_twin
+        root = watch.root(root, depth, (NegInf, PosInf))
+        windowed_root = windowed_root_twin
+        answered = answered_twin
+
+    if before_play is not None:
+        plain_play, spend = play, before_play
+
+        def play(s: S, m: M, /) -> Status[S]:
+            spend()
+            return plain_play(s, m)
+
+    return AlphaBetaCore(search, root, windowed_root, views, depth, table, value)
+
+
+def _clamp(
+    x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
+) -> Est[G]:
+    """`x` as a fail-hard search returns it: the bound it crossed, if it crossed one."""
+    if not isinstance(alpha, Infinity) and compare(x, alpha) is not GREATER:
+        return alpha
+    if not isinstance(beta, Infinity) and compare(x, beta) is not LESS:
+        return beta
+    return x
+
+
+def _first(move: M, moves: Seq[M]) -> Seq[M]:
+    """`moves` with `move` tried first, if it is one of them (else as they are)."""
+    offered = seq.to_tuple(moves)
+    if not offered or offered[0] == move or move not in offered:
+        return moves
+    return seq.from_iterable((move, *(m for m in offered if m != move)))
