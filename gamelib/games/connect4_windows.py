@@ -40,6 +40,7 @@ from typing import final
 from gamelib import seq
 from gamelib.core.checks import whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
+from gamelib.games import connect4
 from gamelib.seq import Seq
 
 __all__ = ["Board", "WindowConnectFour", "WindowState", "window_score"]
@@ -71,13 +72,9 @@ class Board:
 
     def __post_init__(self) -> None:
         cols, rows, k = self.cols, self.rows, self.k
-        windows: list[tuple[int, ...]] = []
-        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            for c in range(cols):
-                for r in range(rows):
-                    end_c, end_r = c + dc * (k - 1), r + dr * (k - 1)
-                    if 0 <= end_c < cols and 0 <= end_r < rows:
-                        windows.append(tuple((r + dr * i) * cols + c + dc * i for i in range(k)))
+        # The windows and the centre-first order are the bitboard game's, cell for cell.
+        geometry = connect4.Board.of(cols, rows, k)
+        windows = geometry.windows
         at: list[list[int]] = [[] for _ in range(cols * rows)]
         for w, cells in enumerate(windows):
             for cell in cells:
@@ -91,11 +88,9 @@ class Board:
                 elif minnie and not maxie:
                     values[maxie + base * minnie] = -(4**minnie)
         set_ = object.__setattr__
-        set_(self, "windows", tuple(windows))
+        set_(self, "windows", windows)
         set_(self, "windows_at", tuple(tuple(ws) for ws in at))
-        set_(
-            self, "centre_out", tuple(sorted(range(cols), key=lambda c: (abs(2 * c - cols + 1), c)))
-        )
+        set_(self, "centre_out", geometry.centre_out)
         set_(self, "base", base)
         set_(self, "value_of_count", tuple(values))
 
