@@ -36,9 +36,6 @@ from gamelib.chance import (
     Expectiminimax,
     Star1,
     Star2,
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
     chance_tree_estimator,
 )
 from gamelib.chance.trees import DICE, EXAMPLE
@@ -72,9 +69,6 @@ from gamelib.nplayer import (
     TreeGame,
     paranoid_settings,
 )
-from gamelib.nplayer import trace as trace_n
-from gamelib.nplayer import trace_to_dot as trace_to_dot_n
-from gamelib.nplayer import trace_to_text as trace_to_text_n
 from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
 from gamelib.trace import (
@@ -86,7 +80,15 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
-from gamelib.trace_export import Recorded, record, steps_to_json
+from gamelib.trace.chance import (
+    chance_trace,
+    chance_trace_to_dot,
+    chance_trace_to_text,
+)
+from gamelib.trace.nplayer import trace as trace_n
+from gamelib.trace.nplayer import trace_to_dot as trace_to_dot_n
+from gamelib.trace.nplayer import trace_to_text as trace_to_text_n
+from gamelib.trace.steps import Recorded, record, steps_to_json
 
 PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
     ("small_minimax", SMALL, 2, "minimax"),
@@ -149,7 +151,7 @@ def stepper_data(catalog: Catalog = CATALOG) -> dict[str, JSON]:
 
     ``{"trees": [{"key", "title", "text", "depth", "searches": {kind: steps}}],
     "kinds": [{"name", "summary"}], "unobserved": [{"kind", "reason"}], "note"}``, where
-    ``steps`` is :func:`gamelib.trace_export.steps_to_json` of the search.  A
+    ``steps`` is `gamelib.trace.steps.steps_to_json` of the search.  A
     kind that cannot search the trees, or reports no events to its observer,
     is listed in ``unobserved`` with the reason instead; ``note`` says so in a sentence.
     """

@@ -59,14 +59,14 @@ from gamelib.nplayer.maxn import (
     ShallowSettings,
     paranoid_settings,
 )
-from gamelib.nplayer.trace import NTrace
-from gamelib.nplayer.trace import trace as n_trace
-from gamelib.nplayer.trace import trace_to_dot as n_trace_to_dot
-from gamelib.nplayer.trace import trace_to_text as n_trace_to_text
 from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
 from gamelib.trace import trace, trace_to_dot, trace_to_text
+from gamelib.trace.nplayer import NTrace
+from gamelib.trace.nplayer import trace as n_trace
+from gamelib.trace.nplayer import trace_to_dot as n_trace_to_dot
+from gamelib.trace.nplayer import trace_to_text as n_trace_to_text
 
 __all__ = [
     "CATALOG",

@@ -36,9 +36,6 @@ from gamelib.chance import (
     Star1,
     Star2,
     Value,
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
     chance_tree_estimator,
     chance_tree_to_text,
     check_probabilities,
@@ -55,6 +52,11 @@ from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
+from gamelib.trace.chance import (
+    chance_trace,
+    chance_trace_to_dot,
+    chance_trace_to_text,
+)
 from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
 FACTORIES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, Star2]

@@ -15,8 +15,6 @@ from gamelib.chance import (
     Expectiminimax,
     Star1,
     Star2,
-    chance_trace,
-    chance_trace_to_text,
     play_chance_game,
 )
 from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
@@ -31,10 +29,10 @@ from gamelib.nplayer import (
     ShallowSettings,
     TreeGame,
     play_game,
-    trace,
-    trace_to_text,
     tree_estimator,
 )
+from gamelib.trace.chance import chance_trace, chance_trace_to_text
+from gamelib.trace.nplayer import trace, trace_to_text
 from tests.cli import run
 from tests.outside import DOT, not_run
 

@@ -30,8 +30,6 @@ from gamelib.nplayer import (
     NPlayerGame,
     NSettings,
     NStatus,
-    NTraceError,
-    NTracer,
     Number,
     Paranoid,
     ParanoidGame,
@@ -51,15 +49,19 @@ from gamelib.nplayer import (
     paranoid_settings,
     parse_tree,
     play_game,
-    trace,
-    trace_to_dot,
-    trace_to_text,
     tree_estimator,
     tree_to_text,
 )
 from gamelib.nplayer.events import NEnter, NLeave
 from gamelib.search import SearchDepthError
 from gamelib.seq import Seq
+from gamelib.trace.fold import TraceError
+from gamelib.trace.nplayer import (
+    NTracer,
+    trace,
+    trace_to_dot,
+    trace_to_text,
+)
 from tests.outside import DOT, not_run
 from tests.strategies.nplayer import nplayer_trees
 
@@ -662,15 +664,21 @@ def test_the_dot_picture_shows_players_vectors_the_line_and_the_cut() -> None:
 
 def test_the_tracer_rejects_events_of_no_single_search() -> None:
     tracer: NTracer[TreeState, int] = NTracer()
-    with pytest.raises(NTraceError, match="reported nothing yet"):
+    with pytest.raises(TraceError, match="reported nothing yet"):
         _ = tracer.root
-    with pytest.raises(NTraceError, match="no position entered"):
+    with pytest.raises(TraceError, match="no position entered"):
         tracer(NLeave((1, 2), True, None))
     start = TreeGame(CSE473).start
     tracer(NEnter(None, Playing(start), 0, 1, None))
     tracer(NLeave((1, 2, 3), True, None))
-    with pytest.raises(NTraceError, match="a second root"):
-        tracer(NEnter(None, Playing(start), 0, 1, None))
+    # The same root again is a new search of it (the one fold's rule); another is refused.
+    tracer(NEnter(None, Playing(start), 0, 1, None))
+    tracer(NLeave((3, 2, 1), True, None))
+    assert tracer.root.value is not None
+    assert tracer.root.value[0] == 3  # the later search's tree
+    other = TreeState(start.node, 1)  # another position: the same node, B to move
+    with pytest.raises(TraceError, match="a second root"):
+        tracer(NEnter(None, Playing(other), 1, 1, None))
 
 
 def test_trace_text_of_plain_maxn_shows_the_ties() -> None:

@@ -1,7 +1,7 @@
 /* The stepper of "Alpha-beta, seen": replay a search of a handout tree event by event.
  *
  * The data is what docs/hooks.py exported at build time from the searches' observer
- * events (gamelib.trace_export): for each tree and search kind, the tree's nodes and
+ * events (gamelib.trace.steps): for each tree and search kind, the tree's nodes and
  * one step per event, then a last step with the search's answer.  The display at step k
  * is computed afresh from steps 0..k-1 every time, never by undoing, so stepping back
  * shows exactly what was shown before.

@@ -1,4 +1,6 @@
-"""Games with chance positions: the contract, expectiminimax, Star1 and Star2, trees, traces.
+"""Games with chance positions: the contract, expectiminimax, Star1 and Star2, trees.
+
+Their traces are drawn by [`gamelib.trace.chance`][gamelib.trace.chance].
 
 The two-player GAME contract of the lectures is left as it is; a game with
 dice is a `ChanceGame`, searched by `Expectiminimax`,
@@ -40,14 +42,6 @@ from gamelib.chance.game import (
     check_probabilities,
 )
 from gamelib.chance.human import ChanceHumanPlayer, Decisions
-from gamelib.chance.trace import (
-    ChanceTrace,
-    ChanceTraceNode,
-    ChanceTracer,
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
-)
 from gamelib.chance.trees import (
     ChanceNode,
     ChanceTree,
@@ -75,9 +69,6 @@ __all__ = [
     "ChancePositionError",
     "ChanceRecord",
     "ChanceSettings",
-    "ChanceTrace",
-    "ChanceTraceNode",
-    "ChanceTracer",
     "ChanceTree",
     "ChanceTreeEstimator",
     "ChanceTreeGame",
@@ -98,9 +89,6 @@ __all__ = [
     "Star2",
     "Step",
     "Value",
-    "chance_trace",
-    "chance_trace_to_dot",
-    "chance_trace_to_text",
     "chance_tree_estimator",
     "chance_tree_to_text",
     "check_branches",

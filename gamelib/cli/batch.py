@@ -209,8 +209,6 @@ def _bounded_lines(source: TextIO) -> Iterator[str | None]:
             pending = ""
 
 
-
-
 def json_line(found: dict[str, JSON]) -> str:
     """One answer as a line of JSON."""
     return json.dumps(found) + "\n"

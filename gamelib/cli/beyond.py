@@ -36,7 +36,6 @@ from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.chance.human import ChanceHumanPlayer
-from gamelib.chance.trace import chance_trace, chance_trace_to_dot, chance_trace_to_text
 from gamelib.chance.trees import (
     DICE,
     EXAMPLE,
@@ -55,6 +54,7 @@ from gamelib.nplayer.game import NEstimator, NPlayerGame, Number, Vector, vector
 from gamelib.nplayer.game import number_to_string as n_number
 from gamelib.nplayer.play import NHumanPlayer, play_game
 from gamelib.nplayer.trees import CSE473, Leaf, Node, TreeGame, parse_tree, tree_estimator
+from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
 
 __all__ = [
     "BEYOND_ENTRIES",

@@ -104,7 +104,6 @@ exponentially with the length of the game (Nim from 50: 2,125,763 positions; fro
 over 10^12); `--dot` writes each position once."""
 
 
-
 def add_solve_options(parser: argparse.ArgumentParser) -> None:
     """The `solve` command's own options (the game's are parsed with the game)."""
     parser.add_argument(

@@ -69,7 +69,7 @@ from gamelib.trace import (
     trace_to_dot,
     write_file,
 )
-from gamelib.trace_export import StepWriter
+from gamelib.trace.steps import StepWriter
 
 G = TypeVar("G")
 M = TypeVar("M")

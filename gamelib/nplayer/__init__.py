@@ -1,5 +1,7 @@
 """Games of n >= 2 players: the contract, max^n, shallow pruning, paranoid search, trees.
 
+Their traces are drawn by [`gamelib.trace.nplayer`][gamelib.trace.nplayer].
+
 - [`gamelib.nplayer.game`][gamelib.nplayer.game]: the n-player contract
   ([`NPlayerGame`][gamelib.nplayer.game.NPlayerGame]), utility vectors, estimators and settings;
 - [`gamelib.nplayer.maxn`][gamelib.nplayer.maxn]: [`MaxN`][gamelib.nplayer.maxn.MaxN],
@@ -8,7 +10,6 @@
   [`Paranoid`][gamelib.nplayer.maxn.Paranoid]);
 - [`gamelib.nplayer.events`][gamelib.nplayer.events]: what those searches tell an observer;
 - [`gamelib.nplayer.trees`][gamelib.nplayer.trees]: explicit n-player trees in text form;
-- [`gamelib.nplayer.trace`][gamelib.nplayer.trace]: text traces and Graphviz pictures of a search;
 - [`gamelib.nplayer.play`][gamelib.nplayer.play]: a whole game between n players, and a human
   player.
 """
@@ -56,16 +57,6 @@ from gamelib.nplayer.maxn import (
     paranoid_settings,
 )
 from gamelib.nplayer.play import NGameRecord, NHumanPlayer, play_game, utilities_to_string
-from gamelib.nplayer.trace import (
-    NTrace,
-    NTraceError,
-    NTraceNode,
-    NTracer,
-    trace,
-    trace_player,
-    trace_to_dot,
-    trace_to_text,
-)
 from gamelib.nplayer.trees import (
     CSE473,
     CSE473_TEXT,
@@ -102,10 +93,6 @@ __all__ = [
     "NSearchPlayer",
     "NSettings",
     "NStatus",
-    "NTrace",
-    "NTraceError",
-    "NTraceNode",
-    "NTracer",
     "Node",
     "Number",
     "Paranoid",
@@ -133,10 +120,6 @@ __all__ = [
     "paranoid_settings",
     "parse_tree",
     "play_game",
-    "trace",
-    "trace_player",
-    "trace_to_dot",
-    "trace_to_text",
     "tree_estimator",
     "tree_players",
     "tree_to_text",

@@ -51,7 +51,8 @@ from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSet
 from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.search.events import BoundKind
-from gamelib.trace import TraceError
+from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.graphviz import dot_quote
 
 __all__ = [
     "ChanceBuild",
@@ -139,14 +140,13 @@ class ChanceTrace(Generic[S, M]):
 class ChanceTracer(Generic[S, M]):
     """An observer that builds the tree of one chance search from its events.
 
-    Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events that are not well
+    Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well
     bracketed.
     """
 
     def __init__(self) -> None:
-        self._orders = itertools.count()
+        self._bracket: Bracket[ChanceTraceNode[S, M]] = Bracket()
         self._leaves = itertools.count(1)
-        self._stack: list[ChanceTraceNode[S, M]] = []
         self._root: ChanceTraceNode[S, M] | None = None
 
     @property
@@ -157,14 +157,12 @@ class ChanceTracer(Generic[S, M]):
         return self._root
 
     def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        stack = self._stack
+        bracket = self._bracket
         match event:
             case Enter():
                 self._enter(event)
             case Leave(value, bound, best):
-                if not stack:
-                    raise TraceError("a Leave event with no position entered")
-                node = stack.pop()
+                node = bracket.leaving().node
                 if node.probe is not None and not node.resumed:
                     assert node.window is not None  # a probe has a window
                     node.probe = (node.window, value)
@@ -172,39 +170,35 @@ class ChanceTracer(Generic[S, M]):
                 if not node.children and node.leaf_number is None:
                     node.leaf_number = next(self._leaves)
             case Cut(step, value, unsearched):
-                if not stack:
-                    raise TraceError("a Cut event with no position entered")
-                top = stack[-1]
+                top = bracket.at("Cut").node
                 top.cut_by, top.cut_value, top.pruned = step, value, unsearched
             case _:
                 assert_never(event)
 
     def _enter(self, event: Enter[S, M]) -> None:
-        stack = self._stack
+        bracket = self._bracket
         if event.phase is Phase.RESUME:
-            if not stack:
-                raise TraceError("a position was resumed with nothing entered")
-            probed = [c for c in stack[-1].children if c.step == event.step and c.probe]
+            parent = bracket.at("resume")
+            probed = [c for c in parent.node.children if c.step == event.step and c.probe]
             if not probed:
                 raise TraceError("a position was resumed that was never probed")
             node = probed[-1]
             node.resumed = True
             node.window = event.window
-            stack.append(node)
+            bracket.reopen(node)
             return
+        above = bracket.entering(event.step, event.status)
         node = ChanceTraceNode(
-            next(self._orders), event.step, event.status, event.mover, event.depth, event.window
+            bracket.positions, event.step, event.status, event.mover, event.depth, event.window
         )
         if event.phase is Phase.PROBE:
             assert event.window is not None  # a probe has a window
             node.probe = (event.window, 0)
-        if stack:
-            stack[-1].children.append(node)
-        elif self._root is None:
-            self._root = node
+        if above is not None:
+            above.node.children.append(node)
         else:
-            raise TraceError("a second root: the events are not those of one search")
-        stack.append(node)
+            self._root = node  # a later search of the root replaces the earlier one's tree
+        bracket.entered(node)
 
 
 def chance_trace(
@@ -366,11 +360,6 @@ def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
 # Graphviz DOT
 
 
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
-
-
 def _shape(mover: Mover | None) -> str:
     match mover:
         case None:
@@ -414,7 +403,7 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     game = t.game
     out = [
         "digraph trace {",
-        f"  label={_quote(t.player)};",
+        f"  label={dot_quote(t.player)};",
         "  labelloc=t;",
         '  fontname="Helvetica";',
         '  node [fontname="Helvetica", fontsize=11];',
@@ -440,11 +429,11 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
             text, mover = _status_label(game, status)
             pruned = f"u{next(grey)}"
             out.append(
-                f"  {pruned} [label={_quote(text)}, shape={_shape(mover)}, style=dashed, "
+                f"  {pruned} [label={dot_quote(text)}, shape={_shape(mover)}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
             out.append(
-                f"  {name} -> {pruned} [label={_quote(_edge_label(game, step))}, style=dashed, "
+                f"  {name} -> {pruned} [label={dot_quote(_edge_label(game, step))}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
 
@@ -455,12 +444,12 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
         if node.leaf_number is not None:
             label += f"\n#{node.leaf_number}"
         bold = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={_quote(label)}, shape={_shape(node.mover)}{bold}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={_shape(node.mover)}{bold}];")
         for child in node.children:
             assert child.step is not None  # only the root has no step
             edge_bold = ", penwidth=2.5" if child.order in chosen else ""
             out.append(
-                f"  {name} -> n{child.order} [label={_quote(_edge_label(game, child.step))}"
+                f"  {name} -> n{child.order} [label={dot_quote(_edge_label(game, child.step))}"
                 f"{edge_bold}];"
             )
         status = node.status

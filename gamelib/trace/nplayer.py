@@ -42,7 +42,6 @@ from typing import Generic, Literal, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
-from gamelib.errors import StoppedError
 from gamelib.nplayer.events import NEnter, NEvent, NLeave, NObserver, ShallowCut
 from gamelib.nplayer.game import (
     NPlayerGame,
@@ -53,11 +52,12 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
+from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.graphviz import dot_quote
 
 __all__ = [
     "PLAYER_SHAPES",
     "NTrace",
-    "NTraceError",
     "NTraceNode",
     "NTracer",
     "trace",
@@ -74,10 +74,6 @@ Kind = Literal["estimated", "finished", "searched", "cut off"]
 
 PLAYER_SHAPES = ("box", "ellipse", "diamond", "hexagon", "house", "trapezium", "parallelogram")
 """Graphviz shapes for players 0, 1, 2, ... (repeating); finished games are octagons."""
-
-
-class NTraceError(StoppedError, ValueError):
-    """The events a tracer was given are not those of one search."""
 
 
 @final
@@ -160,62 +156,54 @@ class NTrace(Generic[S, M]):
 class NTracer(Generic[S, M]):
     """An observer that builds the tree of one n-player search from its events.
 
-    Raises [`NTraceError`][gamelib.nplayer.trace.NTraceError] on events that are not well bracketed.
+    Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well bracketed.
     """
 
     def __init__(self) -> None:
-        self._orders = itertools.count()
+        self._bracket: Bracket[NTraceNode[S, M]] = Bracket()
         self._leaves = itertools.count(1)
-        self._stack: list[NTraceNode[S, M]] = []
         self._root: NTraceNode[S, M] | None = None
 
     @property
     def root(self) -> NTraceNode[S, M]:
-        """The root of the tree (`NTraceError` before the search has started)."""
+        """The root of the tree (`TraceError` before the search has started)."""
         if self._root is None:
-            raise NTraceError("the search has reported nothing yet")
+            raise TraceError("the search has reported nothing yet")
         return self._root
 
     def __call__(self, event: NEvent[S, M], /) -> None:
-        stack = self._stack
+        bracket = self._bracket
         match event:
             case NEnter():
-                if stack:
-                    if event.move is None:
-                        raise NTraceError(
-                            "a position other than the root was entered without a move"
-                        )
-                    path: tuple[M, ...] = (*stack[-1].path, event.move)
-                elif self._root is not None or event.move is not None:
-                    raise NTraceError("a second root: the events are not those of one search")
-                else:
-                    path = ()
+                parent = bracket.entering(event.move, event.status)
+                path: tuple[M, ...] = ()
+                if parent is not None:
+                    assert event.move is not None  # the bracket refuses a move-less child
+                    path = (*parent.node.path, event.move)
                 node: NTraceNode[S, M] = NTraceNode(
-                    next(self._orders), path, event.status, event.depth, event.player, event.bound
+                    bracket.positions, path, event.status, event.depth, event.player, event.bound
                 )
-                if stack:
-                    stack[-1].children.append(node)
+                if parent is not None:
+                    parent.node.children.append(node)
                 else:
-                    self._root = node
-                stack.append(node)
+                    self._root = node  # a later search of the root replaces the earlier one's
+                bracket.entered(node)
             case NLeave():
-                if not stack:
-                    raise NTraceError("a Leave event with no position entered")
-                node = stack.pop()
+                gone = bracket.leaving()
+                node = gone.node
                 node.value = event.value
                 node.exact = event.exact
                 node.best_move = event.best
                 if event.best is not None:
                     reached = [c for c in node.children if c.path[-1] == event.best]
                     node.chosen = reached[-1] if reached else None
-                if not node.children:
+                if not gone.searched:
                     node.leaf_number = next(self._leaves)
             case ShallowCut():
-                if not stack:
-                    raise NTraceError("a cut with no position entered")
-                stack[-1].cut_by = event.move
-                stack[-1].cut_value = event.value
-                stack[-1].pruned = seq.to_tuple(event.unsearched)
+                top = bracket.at("Cut").node
+                top.cut_by = event.move
+                top.cut_value = event.value
+                top.pruned = seq.to_tuple(event.unsearched)
             case _:
                 assert_never(event)
 
@@ -322,11 +310,6 @@ def trace_to_text(t: NTrace[S, M]) -> str:
 _PRUNED_NODES_PER_SUBTREE = 40
 
 
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
-
-
 def _shape(player: int | None) -> str:
     return "octagon" if player is None else PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
 
@@ -334,7 +317,7 @@ def _shape(player: int | None) -> str:
 def trace_to_dot(t: NTrace[S, M]) -> str:
     """The trace as a Graphviz digraph, with a vector at every node.
 
-    Each player has its own shape ([`PLAYER_SHAPES`][gamelib.nplayer.trace.PLAYER_SHAPES], named in
+    Each player has its own shape ([`PLAYER_SHAPES`][gamelib.trace.nplayer.PLAYER_SHAPES], named in
     the picture's title) and each node's label names the player to move;
     finished games are octagons, and leaves are numbered in visiting order.
     The chosen line from the root is bold; moves shallow pruning never
@@ -346,7 +329,7 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     legend = ", ".join(f"{name} {_shape(i)}" for i, name in enumerate(names[: len(PLAYER_SHAPES)]))
     out = [
         "digraph trace {",
-        f"  label={_quote(f'{t.player}; {legend}')};",
+        f"  label={dot_quote(f'{t.player}; {legend}')};",
         "  labelloc=t;",
         '  fontname="Helvetica";',
         '  node [fontname="Helvetica", fontsize=11];',
@@ -375,11 +358,11 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
                 p = None
                 label = vector_to_string(status.utilities)
             out.append(
-                f"  {name} [label={_quote(label)}, shape={_shape(p)}, style=dashed, "
+                f"  {name} [label={dot_quote(label)}, shape={_shape(p)}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
             out.append(
-                f"  {above} -> {name} [label={_quote(game.move_to_string(m))}, style=dashed, "
+                f"  {above} -> {name} [label={dot_quote(game.move_to_string(m))}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
             if isinstance(status, Playing) and d > 1:
@@ -402,12 +385,12 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
         if node.leaf_number is not None:
             label += f"\n#{node.leaf_number}"
         style = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={_quote(label)}, shape={_shape(node.player)}{style}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={_shape(node.player)}{style}];")
         for child in node.children:
             edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
             out.append(
-                f"  {name} -> n{child.order} [label={_quote(game.move_to_string(child.path[-1]))}"
-                f"{edge_style}];"
+                f"  {name} -> n{child.order} "
+                f"[label={dot_quote(game.move_to_string(child.path[-1]))}{edge_style}];"
             )
         if node.pruned and isinstance(status, Playing):
             for move in node.pruned:

@@ -1,7 +1,7 @@
 """A search's observer events as JSON-ready data, for a page that replays the search step by step.
 
-[`record`][gamelib.trace_export.record] runs a player once and keeps every event its search
-reported; [`steps_to_json`][gamelib.trace_export.steps_to_json] turns them into plain lists, dicts
+[`record`][gamelib.trace.steps.record] runs a player once and keeps every event its search
+reported; [`steps_to_json`][gamelib.trace.steps.steps_to_json] turns them into plain lists, dicts
 and strings that `json.dumps` writes as is.  The result holds the tree the search worked in
 (the game's positions down to the search depth, and any position the search
 reached besides) and one step per event: the node entered, left or cut
@@ -12,7 +12,7 @@ already written as a person reads them (`4`, `−∞`), so a page needs no
 knowledge of the estimator.
 
 The docs' stepper on "Alpha-beta, seen" is drawn from this data.  For a search too big
-to hold, [`StepWriter`][gamelib.trace_export.StepWriter] writes the same steps as the search
+to hold, [`StepWriter`][gamelib.trace.steps.StepWriter] writes the same steps as the search
 goes, one line of JSON each (`gamelib trace --json`).
 
 ```pycon
@@ -65,7 +65,7 @@ from gamelib.search.events import (
     Window,
 )
 from gamelib.search.player import SearchPlayer
-from gamelib.trace import TraceError
+from gamelib.trace.fold import Bracket, TraceError
 
 __all__ = [
     "Recorded",
@@ -183,8 +183,8 @@ def steps_to_json(
 
     - `{"event": "enter", "node", "order", "depth", "window"}`: `order`
       counts the positions entered (0 for the root, as
-      [`gamelib.trace.TraceNode.order`][gamelib.trace.TraceNode.order]); `window` is `[α, β]` or
-      None for a search without a window;
+      [`TraceNode.order`][gamelib.trace.tree.TraceNode.order]); `window` is `[α, β]` or None for
+      a search without a window;
     - `{"event": "leave", "node", "value", "bound", "best"}`: `bound` is
       `"exact"`, `"at least"` or `"at most"`; `best` the node the best
       move leads to, or None;
@@ -199,7 +199,7 @@ def steps_to_json(
       of the text trace: the positions entered, the root each time
       included, and those estimated or finished.
 
-    Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events that are not well
+    Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well
     bracketed.
     """
     game = recorded.game
@@ -261,39 +261,28 @@ def steps_to_json(
             frontier.append((child(number, move), left - 1))
 
     steps: list[JSON] = []
-    stack: list[_Open[int]] = []
-    entered = 0
-    leaves = 0
+    bracket: Bracket[int] = Bracket()
     for event in recorded.events:
         match event:
             case Enter():
-                if stack:
-                    if event.move is None:
-                        raise TraceError("a position other than the root entered without a move")
-                    stack[-1].searched = True
-                    node = child(stack[-1].at, event.move)
-                elif event.move is None:
+                parent = bracket.entering(event.move, event.status)
+                if parent is None:
                     node = 0  # the root, searched for the first time or again
                 else:
-                    raise TraceError("the first position entered must be the root")
-                stack.append(_Open(node))
+                    assert event.move is not None  # the bracket refuses a move-less child
+                    node = child(parent.node, event.move)
                 steps.append(
                     {
                         "event": "enter",
                         "node": node,
-                        "order": entered,
+                        "order": bracket.positions,
                         "depth": event.depth,
                         "window": window_json(event.window),
                     }
                 )
-                entered += 1
+                bracket.entered(node)
             case Leave():
-                if not stack:
-                    raise TraceError("a Leave event with no position entered")
-                gone = stack.pop()
-                if not gone.searched and not gone.from_table:
-                    leaves += 1
-                node = gone.at
+                node = bracket.leaving().node
                 best = None if event.best is None else child(node, event.best)
                 steps.append(
                     {
@@ -305,9 +294,7 @@ def steps_to_json(
                     }
                 )
             case Cut():
-                if not stack:
-                    raise TraceError("a Cut event with no position entered")
-                node = stack[-1].at
+                node = bracket.at("Cut").node
                 pruned: list[JSON] = [child(node, m) for m in seq.to_tuple(event.unsearched)]
                 steps.append(
                     {
@@ -319,10 +306,7 @@ def steps_to_json(
                     }
                 )
             case TableHit():
-                if not stack:
-                    raise TraceError("a TableHit event with no position entered")
-                stack[-1].from_table = True
-                node = stack[-1].at
+                node = bracket.answered().node
                 best = None if event.best is None else child(node, event.best)
                 steps.append(
                     {
@@ -335,41 +319,24 @@ def steps_to_json(
                 )
             case _:
                 assert_never(event)
-    if stack:
-        raise TraceError("the search ended with positions entered and not left")
+    bracket.finish()
     steps.append(
         {
             "event": "done",
             "node": 0,
             "value": value_to_short_string(estimator, recorded.value),
             "best": child(0, recorded.best),
-            "positions": entered,
-            "leaves": leaves,
+            "positions": bracket.positions,
+            "leaves": bracket.leaves,
         }
     )
     return {"player": recorded.player, "nodes": [n.to_json() for n in nodes], "steps": steps}
 
 
-P = TypeVar("P")
-
-
-@dataclass(slots=True)
-class _Open(Generic[P]):
-    """A position entered and not yet left, while the steps are written."""
-
-    at: P
-    """The position: its node number, or (for [`StepWriter`][gamelib.trace_export.StepWriter])
-    its path."""
-    searched: bool = False
-    """Whether a child of it has been entered (else, left, it was estimated or finished)."""
-    from_table: bool = False
-    """Whether a table answered for it."""
-
-
 class StepWriter(Generic[S, M, G]):
     """An observer that writes each event of a search as one line of JSON, as it arrives.
 
-    The lines are the steps of [`steps_to_json`][gamelib.trace_export.steps_to_json] with two
+    The lines are the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with two
     changes, so that no tree is kept however many positions the search visits: a position
     is named by its `path` (the moves from the root, as the game writes them, passed
     through `move` if given), not by a node number, and so are the moves of `best`, `move`
@@ -384,8 +351,8 @@ class StepWriter(Generic[S, M, G]):
     Values and window ends are written as the pictures write them (`4`, `Maxie wins`,
     `−∞`), escaped to ASCII by `json.dumps` so that any output encoding takes them.
     A search of the root made of several searches (MTD(f), iterative deepening) enters
-    the root once for each.  Call [`finish`][gamelib.trace_export.StepWriter.finish] when the
-    search is over.  Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] on events
+    the root once for each.  Call [`finish`][gamelib.trace.steps.StepWriter.finish] when the
+    search is over.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events
     that are not well bracketed.
 
     ```pycon
@@ -415,12 +382,17 @@ class StepWriter(Generic[S, M, G]):
         self._estimator = estimator
         self._out = out
         self._move: Callable[[str], JSON] = str if move is None else move
-        self._stack: list[_Open[list[JSON]]] = []
-        self._root_seen = False
-        self.positions = 0
+        self._bracket: Bracket[list[JSON]] = Bracket()
+
+    @property
+    def positions(self) -> int:
         """Positions entered so far, the root included (each search of it counts)."""
-        self.leaves = 0
+        return self._bracket.positions
+
+    @property
+    def leaves(self) -> int:
         """Positions estimated or finished so far (not those a table answered for)."""
+        return self._bracket.leaves
 
     def _write(self, step: dict[str, JSON]) -> None:
         self._out.write(json.dumps(step) + "\n")
@@ -432,20 +404,14 @@ class StepWriter(Generic[S, M, G]):
         return value_to_short_string(self._estimator, value)
 
     def __call__(self, event: SearchEvent[S, M, G], /) -> None:
-        stack = self._stack
+        bracket = self._bracket
         match event:
             case Enter():
-                if stack:
-                    if event.move is None:
-                        raise TraceError("a position other than the root entered without a move")
-                    stack[-1].searched = True
-                    path = [*stack[-1].at, self._moved(event.move)]
-                elif event.move is None:
-                    path = []  # the root, searched for the first time or again
-                else:
-                    raise TraceError("the first position entered must be the root")
-                self._root_seen = True
-                stack.append(_Open(path))
+                parent = bracket.entering(event.move, event.status)
+                path: list[JSON] = []  # the root, searched for the first time or again
+                if parent is not None:
+                    assert event.move is not None  # the bracket refuses a move-less child
+                    path = [*parent.node, self._moved(event.move)]
                 window: JSON = None
                 if event.window is not None:
                     window = [bound_to_short_string(self._estimator, b) for b in event.window]
@@ -453,7 +419,7 @@ class StepWriter(Generic[S, M, G]):
                 self._write(
                     {
                         "event": "enter",
-                        "order": self.positions,
+                        "order": bracket.positions,
                         "path": list[JSON](path),
                         "position": self._game.state_to_string(status.state)
                         if isinstance(status, Playing)
@@ -463,45 +429,38 @@ class StepWriter(Generic[S, M, G]):
                         "window": window,
                     }
                 )
-                self.positions += 1
+                bracket.entered(path)
             case Leave():
-                if not stack:
-                    raise TraceError("a Leave event with no position entered")
-                node = stack.pop()
-                if not node.searched and not node.from_table:
-                    self.leaves += 1
+                at = bracket.leaving().node
                 best = None if event.best is None else self._moved(event.best)
                 self._write(
                     {
                         "event": "leave",
-                        "path": list[JSON](node.at),
+                        "path": list[JSON](at),
                         "value": self._value(event.value),
                         "bound": event.bound.value,
                         "best": best,
                     }
                 )
             case Cut():
-                if not stack:
-                    raise TraceError("a Cut event with no position entered")
+                at = bracket.at("Cut").node
                 pruned: list[JSON] = [self._moved(m) for m in seq.to_tuple(event.unsearched)]
                 self._write(
                     {
                         "event": "cut",
-                        "path": list[JSON](stack[-1].at),
+                        "path": list[JSON](at),
                         "move": self._moved(event.move),
                         "value": self._value(event.value),
                         "pruned": pruned,
                     }
                 )
             case TableHit():
-                if not stack:
-                    raise TraceError("a TableHit event with no position entered")
-                stack[-1].from_table = True
+                at = bracket.answered().node
                 best = None if event.best is None else self._moved(event.best)
                 self._write(
                     {
                         "event": "table",
-                        "path": list[JSON](stack[-1].at),
+                        "path": list[JSON](at),
                         "value": self._value(event.value),
                         "bound": event.bound.value,
                         "best": best,
@@ -513,7 +472,6 @@ class StepWriter(Generic[S, M, G]):
     def finish(self) -> None:
         """Check that the search is over.
 
-        Raises [`gamelib.trace.TraceError`][gamelib.trace.TraceError] if its root has not been left.
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
         """
-        if self._stack or not self._root_seen:
-            raise TraceError("the search is not over: its root has not been left")
+        self._bracket.finish()

@@ -1,0 +1,244 @@
+"""The tree of one two-player search, built from its events.
+
+A [`Tracer`][gamelib.trace.tree.Tracer] is an observer that folds the events a search reports
+(through the one [`Bracket`][gamelib.trace.fold.Bracket]) into a tree of
+[`TraceNode`][gamelib.trace.tree.TraceNode]s: the text, the picture and the docs' pages are
+drawn from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar, assert_never, final
+
+from gamelib import seq
+from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.estimator import Est, Estimator
+from gamelib.core.game import Game
+from gamelib.search.events import (
+    BoundKind,
+    Cut,
+    Enter,
+    Leave,
+    SearchEvent,
+    SearchObserver,
+    TableHit,
+    Window,
+)
+from gamelib.search.player import SearchFactory, SearchPlayer
+from gamelib.trace.fold import Bracket, TraceError
+
+__all__ = ["Kind", "Trace", "TraceNode", "Tracer", "node_label", "trace", "trace_player"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+St = TypeVar("St")
+
+Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
+"""What happened at a node of a trace."""
+
+
+@final
+@dataclass(eq=False)
+class TraceNode(Generic[S, M, G]):
+    """One position a search visited (once: a position searched twice is two nodes)."""
+
+    order: int
+    """Visiting order: 0 for the root, then 1, 2, ... as the search entered them."""
+    path: tuple[M, ...]
+    """The moves from the root to here."""
+    status: Status[S]
+    """`Playing(state)`, or `Done(outcome)` for a finished game."""
+    depth: int
+    """Moves the search could still look ahead from here."""
+    window: Window[G] | None
+    """The (α, β) the node was searched with; None for Minimax."""
+    side: Side | None = None
+    """Whose turn it is here (None when the game is over)."""
+    children: list[TraceNode[S, M, G]] = field(default_factory=list)
+    """The children visited, in order."""
+    value: Est[G] | None = None
+    """The value the search returned for this node."""
+    bound: BoundKind | None = None
+    """Whether `value` is exact or a bound (given the window)."""
+    best_move: M | None = None
+    """For a searched node, the move whose value it returned."""
+    cut_by: M | None = None
+    """Where the search cut: the move whose value made the rest irrelevant."""
+    cut_value: Est[G] | None = None
+    """Where the search cut: the value of that move."""
+    pruned: tuple[M, ...] = ()
+    """Where the search cut: the moves never searched (none if it cut on the last move)."""
+    from_table: bool = False
+    """Whether a table answered for this node instead of a search."""
+    chosen: TraceNode[S, M, G] | None = None
+    """The child whose value the node took: the last one reached by the best move
+    (a re-searched move's final search)."""
+    leaf_number: int | None = None
+    """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
+
+    @property
+    def kind(self) -> Kind:
+        """What happened here."""
+        if isinstance(self.status, Done):
+            return "finished"
+        if not self.children:
+            return "table" if self.from_table else "estimated"
+        # A cut on the last move leaves nothing unsearched: the node was searched whole.
+        return "cut off" if self.pruned else "searched"
+
+    def walk(self) -> Iterator[TraceNode[S, M, G]]:
+        """This node and every node under it, in visiting order (no recursion)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Trace(Generic[S, M, G]):
+    """A whole search: the root of the visited tree, and what it was done with."""
+
+    root: TraceNode[S, M, G]
+    """The position searched from."""
+    game: Game[S, M]
+    """The game searched."""
+    estimator: Estimator[S, M, G]
+    """The estimator (for printing values)."""
+    player: str
+    """The player's name, e.g. `AlphaBeta(depth 2)`."""
+    earlier: tuple[TraceNode[S, M, G], ...] = ()
+    """Earlier searches of the same root, for a search made of several (MTD(f)):
+    `root` is the last one, which settled the value.
+    """
+
+    @property
+    def passes(self) -> tuple[TraceNode[S, M, G], ...]:
+        """Every search of the root, in order: `earlier`, then `root`."""
+        return (*self.earlier, self.root)
+
+    def nodes(self) -> list[TraceNode[S, M, G]]:
+        """Every node, in visiting order."""
+        return [node for root in self.passes for node in root.walk()]
+
+    def leaves(self) -> list[TraceNode[S, M, G]]:
+        """The estimated and finished nodes, in the order they were reached."""
+        return [n for n in self.nodes() if n.leaf_number is not None]
+
+
+def node_label(game: Game[S, M], status: Status[S]) -> str:
+    """A position as one line of a trace: the game's text, or the end of the game."""
+    if isinstance(status, Playing):
+        return game.state_to_string(status.state).replace("\n", " / ")
+    return "the end of the game"
+
+
+class Tracer(Generic[S, M, G]):
+    """An observer that builds the tree of one search from its events.
+
+    Give it to a factory as `observer=`; once the search is over, `root`
+    is the whole tree.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that
+    are not well bracketed (a `Leave` with nothing entered, a second root).
+    """
+
+    def __init__(self) -> None:
+        self._bracket: Bracket[TraceNode[S, M, G]] = Bracket()
+        self._leaves = itertools.count(1)
+        self._root: TraceNode[S, M, G] | None = None
+        self.earlier: list[TraceNode[S, M, G]] = []
+        """Searches of the root before the current one (see `Trace.earlier`)."""
+
+    @property
+    def root(self) -> TraceNode[S, M, G]:
+        """The root of the tree (`TraceError` before the search has started)."""
+        if self._root is None:
+            raise TraceError("the search has reported nothing yet")
+        return self._root
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has left its root."""
+        return self._bracket.done
+
+    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
+        bracket = self._bracket
+        match event:
+            case Enter():
+                parent = bracket.entering(event.move, event.status)
+                path: tuple[M, ...] = ()
+                if parent is not None:
+                    assert event.move is not None  # the bracket refuses a move-less child
+                    path = (*parent.node.path, event.move)
+                node: TraceNode[S, M, G] = TraceNode(
+                    bracket.positions, path, event.status, event.depth, event.window, event.side
+                )
+                if parent is not None:
+                    parent.node.children.append(node)
+                else:
+                    if self._root is not None:  # the root searched again: a new pass
+                        self.earlier.append(self._root)
+                    self._root = node
+                bracket.entered(node)
+            case Leave():
+                gone = bracket.leaving()
+                node = gone.node
+                node.value = event.value
+                node.bound = event.bound
+                node.best_move = event.best
+                if event.best is not None:
+                    reached = [c for c in node.children if c.path[-1] == event.best]
+                    node.chosen = reached[-1] if reached else None
+                if not gone.searched and not gone.from_table:
+                    node.leaf_number = next(self._leaves)
+            case Cut():
+                node = bracket.at("Cut").node
+                node.cut_by = event.move
+                node.cut_value = event.value
+                node.pruned = seq.to_tuple(event.unsearched)
+            case TableHit():
+                bracket.answered().node.from_table = True
+            case _:
+                assert_never(event)
+
+
+def trace(
+    factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
+) -> Trace[S, M, G]:
+    """Run the player `factory(settings)` once from `state` (default the start) and
+    return the trace of what it did.
+
+    `factory` is any search factory (`Minimax`, `AlphaBeta`,
+    `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
+    or one of your own), with the settings it takes.
+    """
+
+    def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
+        return factory(settings, observer=observer)
+
+    return trace_player(build, state)
+
+
+def trace_player(
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
+) -> Trace[S, M, G]:
+    """Build a player with `build(observer)`, run it once from `state` (default the
+    start), and return the trace of what it did.
+
+    For players made some other way than `factory(settings)`, such as a
+    catalog entry's `build`.
+    """
+    tracer: Tracer[S, M, G] = Tracer()
+    player = build(tracer)
+    game = player.game
+    player.analyse(game.start if state is None else state)
+    estimator = player.settings.estimator
+    return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
+
+
+# --------------------------------------------------------------------------
+# Text
