@@ -50,6 +50,7 @@ from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
 from gamelib.search.player import recursion_error
+from gamelib.trace.graphviz import dot_quote
 
 __all__ = [
     "BooleanSolution",
@@ -485,27 +486,23 @@ def proofs_to_dot(game: Game[S, M], proofs: Sequence[tuple[str, ProofNode[S, M]]
         else:
             label = game.state_to_string(status.state)
             shape = "box" if node.kind == "or" else "ellipse"
-        into.append(f"  {known} [label={_quote(label)}, shape={shape}];")
+        into.append(f"  {known} [label={dot_quote(label)}, shape={shape}];")
         for m, child in node.children:
-            edge = f"{known} -> {name(child, into)} [label={_quote(game.move_to_string(m))}];"
+            edge = f"{known} -> {name(child, into)} [label={dot_quote(game.move_to_string(m))}];"
             into.append(f"  {edge}")
         return known
 
     if len(proofs) == 1:
         title, proof = proofs[0]
-        out += [f"  label={_quote(title)};", "  labelloc=t;"]
+        out += [f"  label={dot_quote(title)};", "  labelloc=t;"]
         name(proof, out)
     else:
         for i, (title, proof) in enumerate(proofs):
             body: list[str] = []
             name(proof, body)
-            out += [f"  subgraph cluster_{i} {{", f"    label={_quote(title)};"]
+            out += [f"  subgraph cluster_{i} {{", f"    label={dot_quote(title)};"]
             out += [f"  {line}" for line in body]
             out.append("  }")
     out.append("}")
     return "\n".join(out) + "\n"
 
-
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
