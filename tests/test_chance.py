@@ -42,11 +42,11 @@ from gamelib.chance import (
     count_leaves,
     decision_depth,
     parse_chance_tree,
-    play_chance_game,
 )
 from gamelib.chance.events import Enter, Phase, event_to_string
+from gamelib.chance.game import ChanceTurns
 from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError, random_chance_tree
-from gamelib.core.controller import IllegalMoveError
+from gamelib.core.controller import IllegalMoveError, play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
@@ -470,13 +470,13 @@ def test_the_referee_checks_the_outcomes_it_rolls() -> None:
     with pytest.raises(
         ProbabilityError, match=r"the probability -1/2 of 'odd' at 'state 1' is negative"
     ):
-        play_chance_game(Broken(listed), lambda s: 1, lambda s: 1, out=io.StringIO())
+        play_out(ChanceTurns(Broken(listed)), [lambda s: 1] * 2, out=io.StringIO())
 
 
 def test_the_referee_stops_an_illegal_move() -> None:
     listed: tuple[Branch[int], ...] = (Branch(1, Done(Draw()), "only"),)
     with pytest.raises(IllegalMoveError, match=r"Maxie's player chose the illegal move '7'"):
-        play_chance_game(Broken(listed), lambda s: 7, lambda s: 1, out=io.StringIO())
+        play_out(ChanceTurns(Broken(listed)), [lambda s: 7, lambda s: 1], out=io.StringIO())
 
 
 def test_the_referee_lists_the_legal_moves_in_board_order() -> None:
@@ -484,7 +484,7 @@ def test_the_referee_lists_the_legal_moves_in_board_order() -> None:
     rolled = PigState(0, 0, 3, Side.Maxie)  # roll or hold, searched in that order
     jump = cast(PigMove, "jump")
     with pytest.raises(IllegalMoveError, match=r"\(legal moves: hold, roll\)$"):
-        play_chance_game(game, lambda s: jump, lambda s: jump, out=io.StringIO(), start=rolled)
+        play_out(ChanceTurns(game), [lambda s: jump] * 2, out=io.StringIO(), start=rolled)
 
 
 def test_values_outside_the_bounds_stop_star_with_one_sentence() -> None:
@@ -595,7 +595,7 @@ def test_a_full_game_on_a_tree_is_reproducible() -> None:
     outcomes = set()
     for seed in range(20):
         out = io.StringIO()
-        record = play_chance_game(game, lambda s: 0, lambda s: 0, rng=random.Random(seed), out=out)
+        record = play_out(ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(seed), out=out)
         outcomes.add(str(record.outcome))
         assert out.getvalue().startswith(
             "(Maxie,a)\nMaxie decides to make the move 0\n(Chance,b)\n"

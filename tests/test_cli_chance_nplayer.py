@@ -15,9 +15,10 @@ from gamelib.chance import (
     Expectiminimax,
     Star1,
     Star2,
-    play_chance_game,
 )
+from gamelib.chance.game import ChanceTurns
 from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
+from gamelib.core.controller import play_out
 from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer import (
@@ -28,9 +29,9 @@ from gamelib.nplayer import (
     ShallowMaxN,
     ShallowSettings,
     TreeGame,
-    play_game,
     tree_estimator,
 )
+from gamelib.nplayer.game import NPlayerTurns
 from gamelib.trace.chance import chance_trace, chance_trace_to_text
 from gamelib.trace.nplayer import trace, trace_to_text
 from tests.cli import run
@@ -132,14 +133,14 @@ def test_a_seeded_pig_game_is_the_library_game_with_the_same_dice() -> None:
         def random(self) -> float:
             return (next(self.faces) - 1) / 6 + 1e-9
 
-    record = play_chance_game(game, star1.next_move, scripted, rng=Dice(), out=transcript)
+    record = play_out(ChanceTurns(game), (star1.next_move, scripted), rng=Dice(), out=transcript)
     header = (
         "Playing pig: a dice game (chance): roll to build a turn total, hold to bank it.\n"
         "Maxie: Star1(depth 3).  Minnie: random.\n\n"
     )
     assert out == header + transcript.getvalue()
     assert out.endswith(f"Game over! {'Maxie' if 'Maxie wins' in out else 'Minnie'} wins!\n")
-    assert record.steps
+    assert len(record.rolls) == len(rolls)  # every die the transcript shows was drawn
 
 
 def test_pig_plays_itself_with_no_players_named() -> None:
@@ -215,8 +216,8 @@ def test_a_takeaway_game_exact_transcript_and_final_utilities() -> None:
     game = TakeAway(pile=6)
     estimator = takeaway_estimator(game)
     transcript = io.StringIO()
-    play_game(
-        game,
+    play_out(
+        NPlayerTurns(game),
         [
             MaxN(NSettings(estimator, 5)).next_move,
             Paranoid(NSettings(estimator, 3)).next_move,

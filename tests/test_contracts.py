@@ -177,7 +177,7 @@ def test_a_player_built_for_another_game_is_refused_by_the_referee() -> None:
     )
     with pytest.raises(ContractError) as caught:
         # The mistake under test: a Nim player is no tic-tac-toe player, as mypy says.
-        referee(TicTacToe(), player, player, out=io.StringIO())  # type: ignore[misc]
+        referee(TicTacToe(), player, player, out=io.StringIO())  # type: ignore[arg-type]
     assert str(caught.value) == (
         "Maxie's player AlphaBeta(depth 3) was built for Nim(pile=7), not for TicTacToe(): "
         "build it with this game's estimator"

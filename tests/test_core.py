@@ -149,7 +149,7 @@ def test_controller_stops_an_illegal_move_with_a_clear_error() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         referee(game, Cheater(game), NimPlayer(game), out=io.StringIO())
     assert str(caught.value) == (
-        "Maxie's player Cheater chose the illegal move 3 in the state "
+        "Maxie's player Cheater chose the illegal move '3' in the state "
         "'2 left, and it is Maxie's turn' (legal moves: 1, 2)"
     )
 

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Guess, Minimax, seq
 from gamelib.core import IllegalMoveError, InputClosedError, Playing
+from gamelib.core.controller import play_out
+from gamelib.core.human import HumanPlayer
 from gamelib.games.takeaway import TakeAway, TakeAwayState, takeaway_estimator
 from gamelib.nplayer import (
     CSE473,
@@ -25,7 +27,6 @@ from gamelib.nplayer import (
     Finished,
     Leaf,
     MaxN,
-    NHumanPlayer,
     Node,
     NPlayerGame,
     NSettings,
@@ -48,11 +49,11 @@ from gamelib.nplayer import (
     count_leaves,
     paranoid_settings,
     parse_tree,
-    play_game,
     tree_estimator,
     tree_to_text,
 )
 from gamelib.nplayer.events import NEnter, NLeave
+from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search import SearchDepthError
 from gamelib.seq import Seq
 from gamelib.trace.fold import TraceError
@@ -424,30 +425,32 @@ def test_a_whole_game_between_search_players_and_a_human() -> None:
     searcher = MaxN(NSettings(takeaway_estimator(game), 4))
     shallow = ShallowMaxN(ShallowSettings(takeaway_estimator(game), 6, 1))
     out = io.StringIO()
-    human = NHumanPlayer(game, input=io.StringIO("9\n1\n1\n1\n"), output=io.StringIO())
-    record = play_game(game, [human, searcher.next_move, shallow.next_move], out=out)
+    human = HumanPlayer(game, input=io.StringIO("9\n1\n1\n1\n"), output=io.StringIO())
+    record = play_out(NPlayerTurns(game), [human, searcher.next_move, shallow.next_move], out=out)
     assert sum(record.moves) == 9
-    assert sorted(record.utilities) == [0, 0, 1]
+    assert sorted(record.outcome) == [0, 0, 1]
     assert out.getvalue().endswith(
         "Game over! "
-        + ", ".join(f"{x} {u}" for x, u in zip("ABC", record.utilities, strict=True))
+        + ", ".join(f"{x} {u}" for x, u in zip("ABC", record.outcome, strict=True))
         + "\n"
     )
 
 
 def test_a_human_who_stops_typing_ends_the_game_cleanly() -> None:
     game = TakeAway(pile=4)
-    human = NHumanPlayer(game, input=io.StringIO(""), output=io.StringIO())
+    human = HumanPlayer(game, input=io.StringIO(""), output=io.StringIO())
     with pytest.raises(InputClosedError, match="the input ended while waiting for A's move"):
-        play_game(game, [human, human, human], out=io.StringIO())
+        play_out(NPlayerTurns(game), [human, human, human], out=io.StringIO())
 
 
 def test_play_game_checks_its_players() -> None:
     game = TakeAway(pile=4)
     with pytest.raises(PlayerCountError, match=r"the game has 3 players .* but 2 were given"):
-        play_game(game, [lambda s: 1] * 2, out=io.StringIO())
-    with pytest.raises(IllegalMoveError, match="A chose the illegal move 7 in the state '4 left"):
-        play_game(game, [lambda s: 7] * 3, out=io.StringIO())
+        play_out(NPlayerTurns(game), [lambda s: 1] * 2, out=io.StringIO())
+    with pytest.raises(
+        IllegalMoveError, match="A's player chose the illegal move '7' in the state '4 left"
+    ):
+        play_out(NPlayerTurns(game), [lambda s: 7] * 3, out=io.StringIO())
 
 
 # --------------------------------------------------------------------------
@@ -698,7 +701,7 @@ def _typecheck() -> None:
     """mypy checks that the shipped games satisfy the n-player contract."""
     _: NPlayerGame[TreeState, int] = TreeGame(CSE473)
     __: NPlayerGame[TakeAwayState, int] = TakeAway()
-    ___: Callable[[TakeAwayState], int] = NHumanPlayer(TakeAway())
+    ___: Callable[[TakeAwayState], int] = HumanPlayer(TakeAway())
 
 
 @pytest.mark.outside

@@ -21,8 +21,9 @@ from gamelib.chance import (
     Value,
     check_branches,
     count_leaves,
-    play_chance_game,
 )
+from gamelib.chance.game import ChanceTurns
+from gamelib.core.controller import play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Winner
 from gamelib.games.pig import Pig, PigEstimator, PigMove, PigState, pig_estimator, solve_pig
 
@@ -216,14 +217,15 @@ def test_a_whole_game_between_search_and_the_solution() -> None:
     solution = solve_pig(10)
     star = Star2(ChanceSettings(pig_estimator(game), 2))
     out = io.StringIO()
-    record = play_chance_game(
-        game, star.next_move, solution.best_move, rng=random.Random(12), out=out
+    record = play_out(
+        ChanceTurns(game), (star.next_move, solution.best_move), rng=random.Random(12), out=out
     )
     lines = out.getvalue().splitlines()
     assert lines[0] == "Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0"
     assert lines[1] == "Maxie decides to make the move roll"
     assert lines[-1] in ("Game over! Maxie wins!", "Game over! Minnie wins!")
-    assert len(record.steps) == sum(1 for line in lines if "decides" in line or "Chance:" in line)
+    assert len(record.moves) == sum(1 for line in lines if "decides" in line)
+    assert len(record.rolls) == sum(1 for line in lines if "Chance:" in line)
 
 
 def test_the_optimal_player_beats_always_rolling_to_the_end() -> None:
@@ -233,8 +235,11 @@ def test_the_optimal_player_beats_always_rolling_to_the_end() -> None:
     rng = random.Random(5)
     wins = 0
     for _ in range(400):
-        record = play_chance_game(
-            game, solution.best_move, lambda s: PigMove.Roll, rng=rng, out=io.StringIO()
+        record = play_out(
+            ChanceTurns(game),
+            (solution.best_move, lambda s: PigMove.Roll),
+            rng=rng,
+            out=io.StringIO(),
         )
         wins += record.outcome == Winner(Side.Maxie)
     assert wins / 400 > solution.start_value - 0.05

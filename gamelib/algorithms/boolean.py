@@ -505,4 +505,3 @@ def proofs_to_dot(game: Game[S, M], proofs: Sequence[tuple[str, ProofNode[S, M]]
             out.append("  }")
     out.append("}")
     return "\n".join(out) + "\n"
-

@@ -4,10 +4,10 @@ Their traces are drawn by [`gamelib.trace.chance`][gamelib.trace.chance].
 
 The two-player GAME contract of the lectures is left as it is; a game with
 dice is a `ChanceGame`, searched by `Expectiminimax`,
-`Star1` or `Star2` built from `ChanceSettings`.
+`Star1` or `Star2` built from `ChanceSettings`, and played by the one controller
+([`play_out`][gamelib.core.controller.play_out]) through `ChanceTurns`.
 """
 
-from gamelib.chance.controller import ChanceRecord, play_chance_game, sample
 from gamelib.chance.events import (
     ChanceEvent,
     ChanceObserver,
@@ -32,6 +32,7 @@ from gamelib.chance.game import (
     ChanceEstimator,
     ChanceGame,
     ChancePositionError,
+    ChanceTurns,
     Mover,
     Nature,
     NoBranchesError,
@@ -40,8 +41,8 @@ from gamelib.chance.game import (
     Value,
     check_branches,
     check_probabilities,
+    sample,
 )
-from gamelib.chance.human import ChanceHumanPlayer, Decisions
 from gamelib.chance.trees import (
     ChanceNode,
     ChanceTree,
@@ -62,19 +63,17 @@ __all__ = [
     "ChanceEvent",
     "ChanceFactory",
     "ChanceGame",
-    "ChanceHumanPlayer",
     "ChanceNode",
     "ChanceObserver",
     "ChancePlayer",
     "ChancePositionError",
-    "ChanceRecord",
     "ChanceSettings",
     "ChanceTree",
     "ChanceTreeEstimator",
     "ChanceTreeGame",
     "ChanceTreeState",
+    "ChanceTurns",
     "Decision",
-    "Decisions",
     "Expectiminimax",
     "LeafCounter",
     "Moved",
@@ -96,6 +95,5 @@ __all__ = [
     "count_leaves",
     "decision_depth",
     "parse_chance_tree",
-    "play_chance_game",
     "sample",
 ]

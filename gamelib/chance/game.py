@@ -38,8 +38,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib import seq
 from gamelib.core.checks import quoted
-from gamelib.core.datatypes import Outcome, Side, Status
+from gamelib.core.controller import Ended, Seat
+from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
+from gamelib.core.game import no_moves
 from gamelib.errors import InputError, StoppedError
 from gamelib.seq import Seq
 
@@ -49,6 +52,7 @@ __all__ = [
     "ChanceEstimator",
     "ChanceGame",
     "ChancePositionError",
+    "ChanceTurns",
     "Mover",
     "Nature",
     "NoBranchesError",
@@ -58,6 +62,7 @@ __all__ = [
     "check_branches",
     "check_probabilities",
     "number_to_string",
+    "sample",
 ]
 
 S = TypeVar("S")
@@ -269,3 +274,118 @@ def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch
     """
     check_probabilities([(b.label, b.probability) for b in branches], where)
     return branches
+
+
+def sample(branches: Sequence[Branch[S]], u: float) -> int:
+    """The index of the branch that `u`, uniform in [0, 1), falls in.
+
+    Branch i covers [p₀ + … + pᵢ₋₁, p₀ + … + pᵢ); a `u` beyond the last sum
+    (rounding, with float probabilities) picks the last branch that can happen.
+
+    ```pycon
+    >>> from fractions import Fraction
+    >>> from gamelib import Playing
+    >>> die = [Branch(Fraction(1, 6), Playing(face), str(face)) for face in range(1, 7)]
+    >>> sample(die, 0.0), sample(die, 0.5), sample(die, 0.99)
+    (0, 3, 5)
+
+    ```
+    """
+    total = 0.0
+    last = 0
+    for i, branch in enumerate(branches):
+        if branch.probability > 0:
+            last = i
+            total += float(branch.probability)
+            if u < total:
+                return i
+    return last
+
+
+_SIDES = (Side.Maxie, Side.Minnie)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceTurns(Generic[S, M]):
+    """A game of chance as the one controller
+    ([`play_out`][gamelib.core.controller.play_out]) plays it: Maxie in seat 0, Minnie in
+    seat 1, and at a chance position an outcome drawn with its probability (after
+    [`check_branches`][gamelib.chance.game.check_branches] has checked the list).
+
+    ```pycon
+    >>> import io, random
+    >>> from gamelib.core.controller import play_out
+    >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree
+    >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c!Maxie, 1/2: d[e!Minnie]], f!Draw ]"))
+    >>> out = io.StringIO()
+    >>> record = play_out(ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(1), out=out)
+    >>> print(out.getvalue(), end="")
+    (Maxie,a)
+    Maxie decides to make the move 0
+    (Chance,b)
+    Chance: 0 (1/2)
+    Game over! Maxie wins!
+    >>> record.outcome, record.rolls
+    (Winner(side=<Side.Maxie>), (0,))
+
+    ```
+    """
+
+    game: ChanceGame[S, M]
+    """The game."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return ("Maxie", "Minnie")
+
+    @property
+    def start(self) -> S:
+        return self.game.start
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.game.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.game.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.game.parse_move(state, text)
+
+    def seat(self, state: S, /) -> int | None:
+        mover = self.game.player(state)
+        return None if isinstance(mover, Nature) else _SIDES.index(mover)
+
+    def legal(self, state: S, /) -> tuple[M, ...]:
+        legal = seq.to_tuple(self.game.moves(state))
+        if not legal:
+            raise no_moves(self.game, state)
+        return legal
+
+    def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
+        return _after(self.game.play(state, move))
+
+    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Outcome]]:
+        where = quoted(self.game.state_to_string(state))
+        branches = check_branches(self.game.outcomes(state), where)
+        i = sample(branches, draw)
+        branch = branches[i]
+        said = f"Chance: {branch.label} ({number_to_string(branch.probability)})\n"
+        return i, said, _after(branch.status)
+
+    def admit(self, seat: int, player: Seat[S, M], /) -> None:
+        return None
+
+    def moved(self, name: str, move: str, took: float, /) -> str:
+        return f"{name} decides to make the move {move}\n"
+
+    def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
+        return f"Game over! {outcome_to_string(outcome)}\n"
+
+
+def _after(status: Status[S]) -> S | Ended[Outcome]:
+    match status:
+        case Playing(state):
+            return state
+        case Done(outcome):
+            return Ended(outcome)

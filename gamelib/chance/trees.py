@@ -632,4 +632,6 @@ DICE_TEXT = (
 """A loaded die after each of Maxie's two moves, then Minnie's choice: both worth 7/3, move 0."""
 
 EXAMPLE = parse_chance_tree(EXAMPLE_TEXT)
+"""`EXAMPLE_TEXT`, parsed: the tree `gamelib trace chance-example` searches."""
 DICE = parse_chance_tree(DICE_TEXT)
+"""`DICE_TEXT`, parsed: the tree `gamelib trace dice` searches."""

@@ -54,7 +54,7 @@ from gamelib.cli.specs import (
 )
 from gamelib.cli.thinking import Thinking
 from gamelib.core.checks import echo
-from gamelib.core.player import Player
+from gamelib.core.controller import Chooses
 from gamelib.errors import InputError
 from gamelib.games.explicit import HANDOUT_TREES
 
@@ -231,7 +231,7 @@ def _writable(text: str) -> Path:
     return path
 
 
-def _shown(player: Player[S, M], streams: Streams) -> Player[S, M]:
+def _shown(player: Chooses[S, M], streams: Streams) -> Chooses[S, M]:
     """`player`, saying how deep it looked before each move if it deepens iteratively."""
     if isinstance(player, DeepeningPlayer):
         return Thinking(player, streams.output, streams.status)

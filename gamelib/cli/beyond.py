@@ -31,11 +31,9 @@ from gamelib.catalog import (
     Drawing,
     NPlayerKind,
 )
-from gamelib.chance.controller import play_chance_game
 from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
+from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature, Value
 from gamelib.chance.game import number_to_string as chance_number
-from gamelib.chance.human import ChanceHumanPlayer
 from gamelib.chance.trees import (
     DICE,
     EXAMPLE,
@@ -47,12 +45,20 @@ from gamelib.chance.trees import (
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_depth, read_number, shown, too_deep
 from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.checks import article, ascii_float, digits_hint, echo
+from gamelib.core.controller import play_out
+from gamelib.core.human import HumanPlayer
 from gamelib.games.explicit import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
-from gamelib.nplayer.game import NEstimator, NPlayerGame, Number, Vector, vector_to_string
+from gamelib.nplayer.game import (
+    NEstimator,
+    NPlayerGame,
+    NPlayerTurns,
+    Number,
+    Vector,
+    vector_to_string,
+)
 from gamelib.nplayer.game import number_to_string as n_number
-from gamelib.nplayer.play import NHumanPlayer, play_game
 from gamelib.nplayer.trees import CSE473, Leaf, Node, TreeGame, parse_tree, tree_estimator
 from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
 
@@ -582,7 +588,7 @@ def chance_player(
 ) -> _Chooser[S, M]:
     """The player `spec` names, for the chance game of `kit`."""
     if spec.kind == "human":
-        return _Chooser("you", ChanceHumanPlayer(kit.game, input=io[0], output=io[1]))
+        return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     check_depth(spec, kit.depth_limit)
@@ -595,7 +601,7 @@ def n_player(
 ) -> _Chooser[S, M]:
     """The player `spec` names, for the n-player game of `kit`."""
     if spec.kind == "human":
-        return _Chooser("you", NHumanPlayer(kit.game, input=io[0], output=io[1]))
+        return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
@@ -618,7 +624,7 @@ def play_chance(
     minnie = chance_player(kit, specs[1], "minnie", streams, seed)
     out = streams[1]
     out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
-    record = play_chance_game(kit.game, maxie, minnie, rng=_rng(seed, "dice"), out=out)
+    record = play_out(ChanceTurns(kit.game), (maxie, minnie), rng=_rng(seed, "dice"), out=out)
     return outcome_status(record.outcome)
 
 
@@ -634,8 +640,8 @@ def play_n(
     players = [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
     out = streams[1]
     out.write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
-    record = play_game(kit.game, players, out=out)
-    return utilities_status(record.utilities)
+    record = play_out(NPlayerTurns(kit.game), players, out=out)
+    return utilities_status(record.outcome)
 
 
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:

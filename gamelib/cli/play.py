@@ -52,11 +52,10 @@ from gamelib.cli.specs import (
 from gamelib.cli.status import outcome_status, outcome_word
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
-from gamelib.core.controller import referee
+from gamelib.core.controller import Chooses, referee
 from gamelib.core.datatypes import Outcome, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.core.player import Player
 from gamelib.search.counting import RecordingEstimator
 from gamelib.trace import (
     write_file,
@@ -134,7 +133,7 @@ class _Play:
         saved = echo(str(self.save), 200)
         out.write(f"{what} is saved in {saved}: gamelib replay {saved}\n")
 
-    def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Player[S, M]:
+    def _player(self, kit: GameKit[S, M, G], spec: PlayerSpec) -> Chooses[S, M]:
         """The player `spec` names; on a terminal a search player says it is thinking."""
         status = self.streams.status
         if status is None or spec.kind not in self.catalog or self.catalog[spec.kind].anytime:

@@ -12,9 +12,9 @@ from typing import Protocol, TextIO, TypeVar, cast, final
 from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
+from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
-from gamelib.core.player import Player
 from gamelib.core.random_player import RandomPlayer
 from gamelib.search.player import SearchPlayer
 
@@ -53,7 +53,7 @@ class PlayerBuilder(Protocol):
 
     def __call__(
         self, kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /
-    ) -> Player[S, M]: ...
+    ) -> Chooses[S, M]: ...
 
 
 @final
@@ -69,17 +69,17 @@ class PlayerKind:
     """How to build one."""
 
 
-def _human(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+def _human(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
     return HumanPlayer(kit.game, input=streams.input, output=streams.output)
 
 
-def _direct(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+def _direct(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
     if kit.direct is None:
         raise SpecError("this game has no hand-written ('direct') player")
     return kit.direct()
 
 
-def _random(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Player[S, M]:
+def _random(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
     return RandomPlayer(kit.game, seed=streams.seed)
 
 
@@ -106,7 +106,7 @@ def search_player(
 
 def build_player(
     kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog
-) -> Player[S, M]:
+) -> Chooses[S, M]:
     """The player `spec` names: a search kind of `catalog`, or one of `PLAYER_KINDS`."""
     plain = PLAYER_KINDS.get(spec.kind)
     if plain is not None:
@@ -119,7 +119,7 @@ HINT_DEPTH = 4
 
 
 def advise(
-    kit: GameKit[S, M, G], maxie: Player[S, M], minnie: Player[S, M], catalog: Catalog
+    kit: GameKit[S, M, G], maxie: Chooses[S, M], minnie: Chooses[S, M], catalog: Catalog
 ) -> None:
     """Give each person at the prompt someone to ask for a `hint`: the search player
     they play against, else AlphaBeta at [`HINT_DEPTH`][gamelib.cli.players.HINT_DEPTH].

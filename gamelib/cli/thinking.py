@@ -17,9 +17,9 @@ from typing import Generic, TextIO, TypeVar, final
 
 from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, StopReason
 from gamelib.core.checks import plural
+from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Estimator, est_to_string
 from gamelib.core.game import Game
-from gamelib.core.player import Player
 from gamelib.search.counting import RecordingEstimator
 
 __all__ = ["Pondering", "Thinking", "info_line", "positions", "stop_words"]
@@ -122,7 +122,7 @@ class Pondering(Generic[S, M, G]):
     terminal nothing of this is used: the player is built on the plain estimator.
     """
 
-    player: Player[S, M]
+    player: Chooses[S, M]
     """The player doing the thinking."""
     counted: RecordingEstimator[S, M, G]
     """The estimator it searches with, which counts (and keeps nothing)."""
@@ -133,7 +133,7 @@ class Pondering(Generic[S, M, G]):
 
     @property
     def game(self) -> Game[S, M]:
-        return self.player.game
+        return self.counted.game
 
     def next_move(self, state: S, /) -> M:
         side = self.game.player(state)

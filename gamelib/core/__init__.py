@@ -1,6 +1,6 @@
 """The core of the games library: sides, outcomes, GAME, PLAYER, the controller."""
 
-from gamelib.core.controller import GameRecord, IllegalMoveError, referee
+from gamelib.core.controller import GameRecord, IllegalMoveError, play_out, referee
 from gamelib.core.datatypes import (
     EQUAL,
     GREATER,
@@ -43,5 +43,6 @@ __all__ = [
     "Winner",
     "flip",
     "outcome_to_string",
+    "play_out",
     "referee",
 ]

@@ -1,4 +1,12 @@
-"""The CONTROLLER (SML `Referee`): plays one game between two players.
+"""The CONTROLLER (SML `Referee`): plays one game between its players.
+
+One loop plays the games of every family (two players, dice, n players).  What differs
+between the families (who is to move, how a move is written, how the game ends) comes
+from a [`Turns`][gamelib.core.controller.Turns] value:
+[`TwoPlayers`][gamelib.core.controller.TwoPlayers] for the lectures' games, `ChanceTurns`
+and `NPlayerTurns` beside the contracts of the other two families.
+[`referee`][gamelib.core.controller.referee] is the lecture's controller: that loop on a
+two-player game.
 
 Unlike the SML referee it checks every move against `game.moves`, so a
 faulty player stops the game with a clear error instead of corrupting it.
@@ -26,40 +34,243 @@ Game over! Maxie wins!
 
 from __future__ import annotations
 
+import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, assert_never, final
+from typing import (
+    Generic,
+    Protocol,
+    TextIO,
+    TypeAlias,
+    TypeVar,
+    assert_never,
+    final,
+    runtime_checkable,
+)
 
 from gamelib import seq
-from gamelib.core.checks import echo
+from gamelib.core.checks import echo, quoted
 from gamelib.core.contracts import ContractError, check_played, check_turn, underlying
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest, board_order
-from gamelib.core.player import Player
-from gamelib.errors import StoppedError
+from gamelib.errors import InputError, StoppedError
 
-__all__ = ["GameRecord", "IllegalMoveError", "referee"]
+__all__ = [
+    "Chooses",
+    "Ended",
+    "GameRecord",
+    "IllegalMoveError",
+    "PlayerCountError",
+    "Seat",
+    "Turns",
+    "TwoPlayers",
+    "play_out",
+    "referee",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
+R = TypeVar("R")
+S_contra = TypeVar("S_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 
 class IllegalMoveError(StoppedError):
     """A player chose a move that `game.moves` does not offer."""
 
 
+class PlayerCountError(InputError, ValueError):
+    """A number of players a game cannot have: fewer than two, or not one a seat."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class GameRecord(Generic[M]):
+class GameRecord(Generic[M, R]):
     """What a finished game leaves behind."""
 
-    outcome: Outcome
-    """How the game ended."""
+    outcome: R
+    """How the game ended: an `Outcome` (two players, dice), or n players' utilities."""
     moves: tuple[M, ...]
-    """Every move made, Maxie's first (when the game starts on Maxie's turn)."""
+    """Every move made, in order (the moves taken back with `undo` are not among them)."""
+    rolls: tuple[int, ...] = ()
+    """What chance decided, in order: the index of the outcome drawn at each chance
+    position (none in a game without dice)."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Ended(Generic[R]):
+    """The game is over: what [`Turns.play`][gamelib.core.controller.Turns.play] returns after
+    the last move."""
+
+    outcome: R
+    """How it ended, as the family says it (an `Outcome`, a vector of utilities)."""
+
+
+@runtime_checkable
+class Chooses(Protocol[S_contra, M_co]):
+    """A player object: it has a `next_move` (every `Player`, the human players)."""
+
+    def next_move(self, state: S_contra, /) -> M_co: ...
+
+
+Seat: TypeAlias = Chooses[S, M] | Callable[[S], M]
+"""Who plays a seat: a player object, or any function from a state to a move."""
+
+
+class Turns(Protocol[S, M, R]):
+    """A game as the one controller plays it: what its family says about turns.
+
+    The controller writes each state, asks the player of the seat to move (or, where
+    [`seat`][gamelib.core.controller.Turns.seat] says chance decides, draws an outcome),
+    checks the move against [`legal`][gamelib.core.controller.Turns.legal], writes it, and
+    plays it, until [`play`][gamelib.core.controller.Turns.play] says the game has ended.
+    """
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players' names, seat 0 first (`Maxie`, `Minnie`; `A`, `B`, `C`)."""
+        ...
+
+    @property
+    def start(self) -> S:
+        """Where the game starts."""
+        ...
+
+    def state_to_string(self, state: S, /) -> str:
+        """The state as the transcript writes it."""
+        ...
+
+    def move_to_string(self, move: M, /) -> str:
+        """A move as the transcript writes it."""
+        ...
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        """The legal move `text` names in `state`, if any (for the legal moves' order)."""
+        ...
+
+    def seat(self, state: S, /) -> int | None:
+        """Whose turn it is in `state`: a seat number, or None where chance decides."""
+        ...
+
+    def legal(self, state: S, /) -> tuple[M, ...]:
+        """The moves of the player to move (after the family's contract checks)."""
+        ...
+
+    def play(self, state: S, move: M, /) -> S | Ended[R]:
+        """The state after `move`, or how the game ended (after the contract checks)."""
+        ...
+
+    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[R]]:
+        """At a chance position: the outcome `draw` (uniform in [0, 1)) picks, the line
+        that says it, and what follows."""
+        ...
+
+    def admit(self, seat: int, player: Seat[S, M], /) -> None:
+        """Raise when `player` cannot play `seat` (built for another game, say)."""
+        ...
+
+    def moved(self, name: str, move: str, took: float, /) -> str:
+        """The transcript's text for a move (`Maxie decides to make the move 3 (0.01 s)`)."""
+        ...
+
+    def ended(self, state: S, move: M | None, outcome: R, /) -> str:
+        """The transcript's text at the end (`Game over! Maxie wins!`), after `move` from
+        `state` (None: after chance's outcome)."""
+        ...
+
+
+def play_out(
+    turns: Turns[S, M, R],
+    players: Sequence[Seat[S, M]],
+    *,
+    out: TextIO | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    start: S | None = None,
+    made: list[M] | None = None,
+    rng: random.Random | None = None,
+) -> GameRecord[M, R]:
+    """Play the game of `turns` from `start` (default its start) to the end, `players[i]`
+    choosing the moves of seat `i`; `rng` (default a fresh `random.Random()`) draws
+    chance's outcomes.
+
+    Writes each state, each move with the time its player took, each roll, and the end
+    to `out` (default standard output).  A player that raises
+    [`UndoRequest`][gamelib.core.human.UndoRequest] (a person typing `undo`) takes back
+    their last move and everything played since.  `made`, if given, is the (empty) list
+    the moves are kept in as they are made, so a caller still has the moves of a game
+    that stopped early.
+
+    Raises [`PlayerCountError`][gamelib.core.controller.PlayerCountError] unless there is
+    one player a seat, [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError]
+    naming the player, the move and the state for a move that is not legal, and
+    [`NoMovesError`][gamelib.core.game.NoMovesError] naming the state where the game
+    offers no moves.  What a player raises (a person closing the input) passes through.
+    """
+    names = turns.seats
+    if len(players) != len(names):
+        raise PlayerCountError(
+            f"the game has {len(names)} players ({', '.join(names)}) but {len(players)} "
+            "were given to play it"
+        )
+    for number, player in enumerate(players):
+        turns.admit(number, player)
+    stream = sys.stdout if out is None else out
+    source = random.Random() if rng is None else rng
+    state = turns.start if start is None else start
+    if made is None:
+        made = []
+    before: list[tuple[S, int, int]] = []  # each move's state, seat, and rolls made before it
+    rolls: list[int] = []
+    while True:
+        shown = turns.state_to_string(state)
+        stream.write(shown + "\n")
+        stream.flush()
+        seat = turns.seat(state)
+        after: S | Ended[R]
+        last: M | None = None
+        if seat is None:
+            index, said, after = turns.roll(state, source.random())
+            rolls.append(index)
+            stream.write(said)
+        else:
+            name, player = names[seat], players[seat]
+            legal = turns.legal(state)
+            choose = player.next_move if isinstance(player, Chooses) else player
+            began = clock()
+            try:
+                last = choose(state)
+            except UndoRequest:
+                taken = [i for i, (_, by, _) in enumerate(before) if by == seat]
+                if not taken:
+                    stream.write(f"{name} has no move to take back yet\n\n")
+                    continue
+                back = taken[-1]
+                gone = ", ".join(turns.move_to_string(m) for m in made[back:])
+                stream.write(f"{name} takes back {gone}\n\n")
+                state, _, rolled = before[back]
+                del made[back:], before[back:], rolls[rolled:]
+                continue
+            took = clock() - began
+            if last not in legal:
+                offered = ", ".join(board_order(turns, legal))
+                who = f"{player} " if isinstance(player, Chooses) else ""
+                raise IllegalMoveError(
+                    f"{name}'s player {who}chose the illegal move {quoted(last)} in the state "
+                    f"{quoted(shown, 200)} (legal moves: {echo(offered, 200)})"
+                )
+            made.append(last)
+            before.append((state, seat, len(rolls)))
+            stream.write(turns.moved(name, turns.move_to_string(last), took))
+            after = turns.play(state, last)
+        if isinstance(after, Ended):
+            stream.write(turns.ended(state, last, after.outcome))
+            stream.flush()
+            return GameRecord(after.outcome, tuple(made), tuple(rolls))
+        state = after
 
 
 def check_player_game(game: object, side: Side, player: object) -> None:
@@ -77,17 +288,91 @@ def check_player_game(game: object, side: Side, player: object) -> None:
         )
 
 
+_SIDES = (Side.Maxie, Side.Minnie)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TwoPlayers(Generic[S, M]):
+    """The lectures' games, as the one controller plays them: seat 0 is Maxie, seat 1 Minnie.
+
+    Checks the game's contract at every turn (`player` a `Side`, `moves` a `Seq`, `play`
+    a `Playing` or `Done`), refuses a player built for another game, and ends with the
+    board the game ended on, for games that show it (`final_position`).
+    """
+
+    game: Game[S, M]
+    """The game."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return ("Maxie", "Minnie")
+
+    @property
+    def start(self) -> S:
+        return self.game.start
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.game.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.game.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.game.parse_move(state, text)
+
+    def seat(self, state: S, /) -> int:
+        return 0 if self.game.player(state) is Side.Maxie else 1
+
+    def legal(self, state: S, /) -> tuple[M, ...]:
+        legal = seq.to_tuple(check_turn(self.game, state))  # a Side to move, a Seq of moves
+        if not legal:
+            raise no_moves(self.game, state)
+        return legal
+
+    def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
+        status = self.game.play(state, move)
+        check_played(self.game, state, move, status)  # Playing or Done: else said, not asserted
+        match status:
+            case Playing(next_state):
+                return next_state
+            case Done(outcome):
+                return Ended(outcome)
+            case _:
+                assert_never(status)
+
+    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Outcome]]:
+        raise ContractError(
+            f"{quoted(self.state_to_string(state))} is a chance position, in a game without dice"
+        )
+
+    def admit(self, seat: int, player: Seat[S, M], /) -> None:
+        check_player_game(self.game, _SIDES[seat], player)
+
+    def moved(self, name: str, move: str, took: float, /) -> str:
+        return f"{name} decides to make the move {move} ({took:.2f} s)\n\n"
+
+    def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
+        game = self.game
+        picture = ""
+        if isinstance(game, ShowsFinalPosition) and move is not None:
+            picture = game.final_position(state, move)
+        return (picture + "\n" if picture else "") + f"Game over! {outcome_to_string(outcome)}\n"
+
+
 def referee(
     game: Game[S, M],
-    maxie: Player[S, M],
-    minnie: Player[S, M],
+    maxie: Seat[S, M],
+    minnie: Seat[S, M],
     *,
     out: TextIO | None = None,
     clock: Callable[[], float] = time.perf_counter,
     start: S | None = None,
     made: list[M] | None = None,
-) -> GameRecord[M]:
-    """Play `game` from `start` (default `game.start`) to the end.
+) -> GameRecord[M, Outcome]:
+    """Play `game` from `start` (default `game.start`) to the end: the lecture's
+    controller, [`play_out`][gamelib.core.controller.play_out] on
+    [`TwoPlayers`][gamelib.core.controller.TwoPlayers].
 
     Prints each state, each move with the time the player took to choose it,
     the final state and the result, to `out` (default standard output).
@@ -101,63 +386,6 @@ def referee(
     [`NoMovesError`][gamelib.core.game.NoMovesError] naming the state, before asking
     any player, if the game offers no moves in a state it says is being played.
     Whatever a player's `next_move` raises (a human closing the input, say)
-    passes through.  `made`, if given, is the (empty) list the moves are kept in as
-    they are made: a caller that passes its own still has the moves of a game that
-    stopped early (to save it unfinished, say).
+    passes through.  `made` is as for `play_out`.
     """
-    stream = sys.stdout if out is None else out
-    state = game.start if start is None else start
-    for side, player in ((Side.Maxie, maxie), (Side.Minnie, minnie)):
-        check_player_game(game, side, player)
-    if made is None:
-        made = []
-    before: list[S] = []  # the state each move in `made` was made in
-    while True:
-        side = game.player(state)
-        player = maxie if side is Side.Maxie else minnie
-        stream.write(game.state_to_string(state) + "\n")
-        stream.flush()
-        legal = seq.to_tuple(check_turn(game, state))  # a Side to move, a Seq of moves
-        if not legal:
-            raise no_moves(game, state)
-        began = clock()
-        try:
-            move = player.next_move(state)
-        except UndoRequest:
-            turns = [i for i, s in enumerate(before) if game.player(s) is side]
-            if not turns:
-                stream.write(f"{side} has no move to take back yet\n\n")
-                continue
-            back = turns[-1]
-            taken = ", ".join(game.move_to_string(m) for m in made[back:])
-            stream.write(f"{side} takes back {taken}\n\n")
-            state = before[back]
-            del made[back:], before[back:]
-            continue
-        took = clock() - began
-        if move not in legal:
-            offered = ", ".join(board_order(game, legal))
-            raise IllegalMoveError(
-                f"{side}'s player {player} chose the illegal move {move!r} in the state "
-                f"'{game.state_to_string(state)}' (legal moves: {offered})"
-            )
-        made.append(move)
-        before.append(state)
-        shown = game.move_to_string(move)
-        stream.write(f"{side} decides to make the move {shown} ({took:.2f} s)\n\n")
-        status = game.play(state, move)
-        check_played(game, state, move, status)  # Playing or Done: else said, not asserted
-        match status:
-            case Playing(next_state):
-                state = next_state
-            case Done(outcome):
-                picture = (
-                    game.final_position(state, move) if isinstance(game, ShowsFinalPosition) else ""
-                )
-                if picture:
-                    stream.write(picture + "\n")
-                stream.write(f"Game over! {outcome_to_string(outcome)}\n")
-                stream.flush()
-                return GameRecord(outcome, tuple(made))
-            case _:
-                assert_never(status)
+    return play_out(TwoPlayers(game), (maxie, minnie), out=out, clock=clock, start=start, made=made)

@@ -15,7 +15,6 @@ from typing import Generic, Protocol, TextIO, TypeVar, final, runtime_checkable
 
 from gamelib import seq
 from gamelib.core import checks
-from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 
 __all__ = [
@@ -23,8 +22,10 @@ __all__ = [
     "ExplainsIllegalMoves",
     "HumanPlayer",
     "InputClosedError",
+    "NamesPlayers",
     "QuitError",
     "ReadsMoves",
+    "TakesMoves",
     "UndoRequest",
     "board_order",
     "echo",
@@ -105,6 +106,42 @@ def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
         for part in re.split(r"(\d+)", text)
         if part
     )
+
+
+@runtime_checkable
+class NamesPlayers(Protocol):
+    """A game that numbers its players and names them (an n-player game's `A`, `B`, `C`)."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, player 0 first."""
+        ...
+
+
+class TakesMoves(Protocol[S_contra, M]):
+    """What the human player needs of a game of any family: who moves, and its moves.
+
+    A two-player [`Game`][gamelib.core.game.Game] has all of it, and so do a game of
+    chance and an n-player game.  The prompt names the player to move by `str` of what
+    `player` gives (`Maxie`), or, in a game that
+    [names its players][gamelib.core.human.NamesPlayers], by that name.
+    """
+
+    def player(self, state: S_contra, /) -> object:
+        """Who is to move in `state`."""
+        ...
+
+    def moves(self, state: S_contra, /) -> seq.Seq[M]:
+        """The legal moves in `state`."""
+        ...
+
+    def move_to_string(self, move: M, /) -> str:
+        """`move` as a person types it."""
+        ...
+
+    def parse_move(self, state: S_contra, text: str, /) -> M | None:
+        """The move `text` names, if it is legal in `state`; otherwise None."""
+        ...
 
 
 class ReadsMoves(Protocol[S_contra, M]):
@@ -256,7 +293,9 @@ def read_move(
 @final
 @dataclass(eq=False)
 class HumanPlayer(Generic[S, M]):
-    """Asks `"<Side>, please type your move: "` until it reads a legal move.
+    """Asks `"<Side>, please type your move: "` until it reads a legal move: the one human
+    player, for games of every family (the prompt names the player to move: `Maxie`, or
+    `A` in an n-player game).
 
     Text that does not name a legal move is answered with the legal moves (in
     board order) and the prompt comes again; what was typed is repeated back
@@ -281,7 +320,7 @@ class HumanPlayer(Generic[S, M]):
     ```
     """
 
-    game: Game[S, M]
+    game: TakesMoves[S, M]
     """The game being played."""
     input: TextIO | None = None
     """Where moves are read from (standard input when None)."""
@@ -295,10 +334,17 @@ class HumanPlayer(Generic[S, M]):
     def __str__(self) -> str:
         return "you"
 
+    def __call__(self, state: S, /) -> M:
+        return self.next_move(state)
+
     def next_move(self, state: S, /) -> M:
         game = self.game
+        mover = game.player(state)
+        who = str(mover)
+        if isinstance(game, NamesPlayers) and isinstance(mover, int):
+            who = game.names[mover]
         return read_move(
-            str(game.player(state)),
+            who,
             state,
             seq.to_tuple(game.moves(state)),
             game,

@@ -76,7 +76,7 @@ class TakeAway:
     """Take-away from `pile` pebbles for `players` players, A to move first.
 
     REQUIRES: `pile >= 1` (`ValueError`) and `players >= 2`
-    ([`PlayerCountError`][gamelib.nplayer.game.PlayerCountError]).
+    ([`PlayerCountError`][gamelib.core.controller.PlayerCountError]).
     """
 
     pile: int = 12

@@ -10,10 +10,11 @@ Their traces are drawn by [`gamelib.trace.nplayer`][gamelib.trace.nplayer].
   [`Paranoid`][gamelib.nplayer.maxn.Paranoid]);
 - [`gamelib.nplayer.events`][gamelib.nplayer.events]: what those searches tell an observer;
 - [`gamelib.nplayer.trees`][gamelib.nplayer.trees]: explicit n-player trees in text form;
-- [`gamelib.nplayer.play`][gamelib.nplayer.play]: a whole game between n players, and a human
-  player.
+- [`NPlayerTurns`][gamelib.nplayer.game.NPlayerTurns]: how the one controller
+  ([`play_out`][gamelib.core.controller.play_out]) plays them.
 """
 
+from gamelib.core.controller import PlayerCountError
 from gamelib.nplayer.events import (
     NEnter,
     NEvent,
@@ -26,10 +27,10 @@ from gamelib.nplayer.game import (
     Finished,
     NEstimator,
     NPlayerGame,
+    NPlayerTurns,
     NSettings,
     NStatus,
     Number,
-    PlayerCountError,
     PlayerNumberError,
     UtilityLengthError,
     Vector,
@@ -38,6 +39,7 @@ from gamelib.nplayer.game import (
     check_vector,
     letter_names,
     number_to_string,
+    utilities_to_string,
     vector_to_string,
 )
 from gamelib.nplayer.maxn import (
@@ -56,7 +58,6 @@ from gamelib.nplayer.maxn import (
     count_leaves,
     paranoid_settings,
 )
-from gamelib.nplayer.play import NGameRecord, NHumanPlayer, play_game, utilities_to_string
 from gamelib.nplayer.trees import (
     CSE473,
     CSE473_TEXT,
@@ -85,11 +86,10 @@ __all__ = [
     "NEstimator",
     "NEvent",
     "NFactory",
-    "NGameRecord",
-    "NHumanPlayer",
     "NLeave",
     "NObserver",
     "NPlayerGame",
+    "NPlayerTurns",
     "NSearchPlayer",
     "NSettings",
     "NStatus",
@@ -119,7 +119,6 @@ __all__ = [
     "number_to_string",
     "paranoid_settings",
     "parse_tree",
-    "play_game",
     "tree_estimator",
     "tree_players",
     "tree_to_text",

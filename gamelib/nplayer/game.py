@@ -25,13 +25,16 @@ but the game has 3 players
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib import seq
 from gamelib.core.checks import check_depth, echo, echo_value
+from gamelib.core.controller import Ended, PlayerCountError, Seat
 from gamelib.core.datatypes import Playing
+from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -39,10 +42,10 @@ __all__ = [
     "Finished",
     "NEstimator",
     "NPlayerGame",
+    "NPlayerTurns",
     "NSettings",
     "NStatus",
     "Number",
-    "PlayerCountError",
     "PlayerNumberError",
     "UtilityLengthError",
     "Vector",
@@ -51,6 +54,7 @@ __all__ = [
     "check_vector",
     "letter_names",
     "number_to_string",
+    "utilities_to_string",
     "vector_to_string",
 ]
 
@@ -62,10 +66,6 @@ Number: TypeAlias = Fraction | float
 
 Vector: TypeAlias = tuple[Number, ...]
 """One utility per player, player 0 first."""
-
-
-class PlayerCountError(InputError, ValueError):
-    """A game, tree or settings with fewer than two players."""
 
 
 class UtilityLengthError(InputError, ValueError):
@@ -83,7 +83,7 @@ def check_players(n: int) -> int:
     >>> check_players(1)
     Traceback (most recent call last):
     ...
-    gamelib.nplayer.game.PlayerCountError: a game needs at least 2 players, got 1
+    gamelib.core.controller.PlayerCountError: a game needs at least 2 players, got 1
 
     ```
     """
@@ -259,7 +259,7 @@ class NSettings(Generic[S, M]):
     """What an n-player search player is built from: its estimator and depth.
 
     REQUIRES: `search_depth >= 1` (else `ValueError` naming it) and a game
-    of at least two players (else [`PlayerCountError`][gamelib.nplayer.game.PlayerCountError]).
+    of at least two players (else [`PlayerCountError`][gamelib.core.controller.PlayerCountError]).
     """
 
     estimator: NEstimator[S, M]
@@ -272,3 +272,108 @@ class NSettings(Generic[S, M]):
     def __post_init__(self) -> None:
         check_depth(self.search_depth)
         object.__setattr__(self, "players", check_players(len(self.estimator.game.names)))
+
+
+def utilities_to_string(names: Sequence[str], utilities: Vector) -> str:
+    """Each player's name and utility: `A 0, B 1, C 0`.
+
+    ```pycon
+    >>> utilities_to_string(("A", "B"), (1, 0))
+    'A 1, B 0'
+
+    ```
+    """
+    return ", ".join(
+        f"{name} {number_to_string(u)}" for name, u in zip(names, utilities, strict=True)
+    )
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NPlayerTurns(Generic[S, M]):
+    """An n-player game as the one controller
+    ([`play_out`][gamelib.core.controller.play_out]) plays it: player `i` in seat `i`, and
+    its utilities at the end.
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.core.controller import play_out
+    >>> from gamelib.games.takeaway import TakeAway
+    >>> out = io.StringIO()
+    >>> record = play_out(NPlayerTurns(TakeAway(pile=3)), [lambda s: 1] * 3, out=out,
+    ...                   clock=lambda: 0.0)
+    >>> print(out.getvalue(), end="")
+    3 left, and it is A's turn
+    A takes 1 (0.00 s)
+    <BLANKLINE>
+    2 left, and it is B's turn
+    B takes 1 (0.00 s)
+    <BLANKLINE>
+    1 left, and it is C's turn
+    C takes 1 (0.00 s)
+    <BLANKLINE>
+    Game over! A 0, B 0, C 1
+    >>> record.outcome, record.moves
+    ((0, 0, 1), (1, 1, 1))
+
+    ```
+
+    Raises [`PlayerNumberError`][gamelib.nplayer.game.PlayerNumberError] when the game
+    says a player outside its seats is to move, and
+    [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] for a final vector of
+    the wrong length.
+    """
+
+    game: NPlayerGame[S, M]
+    """The game."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.game.names
+
+    @property
+    def start(self) -> S:
+        return self.game.start
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.game.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.game.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.game.parse_move(state, text)
+
+    def seat(self, state: S, /) -> int:
+        p = self.game.player(state)
+        names = self.game.names
+        if not 0 <= p < len(names):
+            raise PlayerNumberError(
+                f"the game says player {echo(p)} is to move, but its players are 0 to "
+                f"{len(names) - 1}"
+            )
+        return p
+
+    def legal(self, state: S, /) -> tuple[M, ...]:
+        legal = seq.to_tuple(self.game.moves(state))
+        if not legal:
+            raise no_moves(self.game, state)
+        return legal
+
+    def play(self, state: S, move: M, /) -> S | Ended[Vector]:
+        status = self.game.play(state, move)
+        if isinstance(status, Playing):
+            return status.state
+        return Ended(check_vector(status.utilities, len(self.game.names), "the end of the game"))
+
+    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Vector]]:
+        raise PlayerNumberError("an n-player game has no chance positions")
+
+    def admit(self, seat: int, player: Seat[S, M], /) -> None:
+        return None
+
+    def moved(self, name: str, move: str, took: float, /) -> str:
+        return f"{name} takes {move} ({took:.2f} s)\n\n"
+
+    def ended(self, state: S, move: M | None, outcome: Vector, /) -> str:
+        return f"Game over! {utilities_to_string(self.game.names, outcome)}\n"

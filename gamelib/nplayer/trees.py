@@ -49,13 +49,13 @@ from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
 from gamelib.core.checks import ascii_int, echo
+from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
 from gamelib.errors import InputError
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
     Number,
-    PlayerCountError,
     UtilityLengthError,
     Vector,
     VectorEstimator,
@@ -157,7 +157,7 @@ def tree_players(tree: Tree) -> int:
 
     Raises [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] naming the first
     node whose vector differs from the first vector's length, and
-    [`PlayerCountError`][gamelib.nplayer.game.PlayerCountError] when that length is below 2.
+    [`PlayerCountError`][gamelib.core.controller.PlayerCountError] when that length is below 2.
 
     ```pycon
     >>> tree_players(parse_tree("a[b(1,2,3,4)]"))
