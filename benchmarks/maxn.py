@@ -25,9 +25,9 @@ from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer import (
     CSE473,
-    Leaf,
     MaxN,
-    Node,
+    NLeaf,
+    NNode,
     NSettings,
     ShallowMaxN,
     ShallowSettings,
@@ -83,16 +83,16 @@ def split(rng: random.Random, n: int, total: int) -> Vector:
     return tuple(b - a for a, b in itertools.pairwise(points))
 
 
-def uniform_tree(rng: random.Random, b: int, d: int) -> Node:
+def uniform_tree(rng: random.Random, b: int, d: int) -> NNode:
     names = iter(range(10**9))
 
     def build(level: int) -> Tree:
         if level == d:
-            return Leaf(f"x{next(names)}", split(rng, 3, 10))
-        return Node(f"n{next(names)}", tuple(build(level + 1) for _ in range(b)))
+            return NLeaf(f"x{next(names)}", split(rng, 3, 10))
+        return NNode(f"n{next(names)}", tuple(build(level + 1) for _ in range(b)))
 
     root = build(0)
-    assert isinstance(root, Node)
+    assert isinstance(root, NNode)
     return root
 
 

@@ -36,7 +36,8 @@ from typing import Any, TypeVar
 
 from gamelib import Draw, Game, NumericEstimator, Playing, Side
 from gamelib.catalog import CATALOG
-from gamelib.games.explicit import ExplicitGame, Leaf, Node, Tree, tree_to_text
+from gamelib.core.trees import Leaf
+from gamelib.games.explicit import ExplicitGame, Node, Tree, tree_to_text
 from gamelib.games.nim import Nim, NimState, nim_estimate
 from gamelib.search import CountingGame
 

@@ -28,11 +28,12 @@ from timing import interleaved
 from gamelib import Definitely, Draw, Est, Estimator, Game
 from gamelib.algorithms import BooleanSolution, Goal, ProofNode, Solution, solve, solve_goal
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.catalog import CATALOG, OptionValues
+from gamelib.catalog import CATALOG
 from gamelib.core.estimator import est_to_string
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
 from gamelib.search import CountingGame
+from gamelib.search.kinds import OptionValues
 
 S = TypeVar("S")
 M = TypeVar("M")

@@ -26,7 +26,7 @@ from typing import Any
 
 import griffe
 
-from gamelib.catalog import CATALOG, Catalog, SearchKind
+from gamelib.catalog import CATALOG
 from gamelib.chance import (
     ChanceFactory,
     ChanceSettings,
@@ -41,6 +41,7 @@ from gamelib.chance import (
 from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.core.datatypes import Playing, Status
 from gamelib.core.jsondata import JSON
+from gamelib.core.trees import Leaf
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
@@ -54,7 +55,6 @@ from gamelib.games.explicit import (
     WIKIPEDIA,
     WIKIPEDIA_TEXT,
     ExplicitGame,
-    Leaf,
     Node,
     TreeState,
     tree_estimator,
@@ -71,6 +71,7 @@ from gamelib.nplayer import (
 )
 from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
+from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.trace import (
     Trace,
     TraceError,
@@ -146,7 +147,7 @@ def _record(kind: SearchKind, root: Node | Leaf, depth: int) -> Recorded[TreeSta
     return record(build)
 
 
-def stepper_data(catalog: Catalog = CATALOG) -> dict[str, JSON]:
+def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
     """Every kind in ``catalog`` searching every tree of :data:`STEPPER_TREES`, as JSON data.
 
     ``{"trees": [{"key", "title", "text", "depth", "searches": {kind: steps}}],
@@ -214,11 +215,11 @@ def generate_stepper(folder: Path) -> list[Path]:
     return [target]
 
 
-def catalog_table(catalog: Catalog = CATALOG) -> str:
+def catalog_table(catalog: Catalog[SearchKind] = CATALOG) -> str:
     """The catalog's search kinds as a Markdown table.
 
     Each option's default is written as a person types it in a spec or a flag
-    ([`Option.default_text`][gamelib.catalog.Option.default_text]): `none`, `all`, `1s`.
+    ([`Option.default_text`][gamelib.search.kinds.Option.default_text]): `none`, `all`, `1s`.
     """
     rows = [
         "| kind | player spec | what it is | options | needs |",

@@ -5,15 +5,16 @@ from __future__ import annotations
 import io
 import re
 
-from gamelib.catalog import CATALOG, Catalog
+from gamelib.catalog import CATALOG
 from gamelib.cli import main
 from gamelib.cli.games import GameCatalog
+from gamelib.search.kinds import Catalog, SearchKind
 
 
 def run(
     *argv: str,
     stdin: str = "",
-    catalog: Catalog = CATALOG,
+    catalog: Catalog[SearchKind] = CATALOG,
     games: GameCatalog | None = None,
     stderr: io.StringIO | None = None,
 ) -> tuple[int, str, str]:

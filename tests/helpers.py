@@ -25,16 +25,8 @@ from gamelib import (
     flip,
     seq,
 )
-from gamelib.games.explicit import (
-    SMALL,
-    End,
-    ExplicitGame,
-    Leaf,
-    Node,
-    Tree,
-    TreeState,
-    tree_estimator,
-)
+from gamelib.core.trees import End, Leaf
+from gamelib.games.explicit import SMALL, ExplicitGame, Node, Tree, TreeState, tree_estimator
 from gamelib.games.nim import Nim, NimState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer

@@ -37,12 +37,12 @@ from gamelib.cli import main
 from gamelib.core import Game, Player, RandomPlayer
 from gamelib.core.controller import referee
 from gamelib.core.game import NoMovesError
+from gamelib.core.trees import TreeSyntaxError
 from gamelib.estimate import NaNGuessError, NumericEstimator, standard_compare
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.explicit import (
     ExplicitGame,
     TreeState,
-    TreeSyntaxError,
     parse_tree,
     shallowest_leaf,
     tree_estimator,

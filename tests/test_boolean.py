@@ -22,7 +22,8 @@ from gamelib.algorithms.boolean import (
     solve_goal,
 )
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.games.explicit import End, ExplicitGame, Node, Tree, TreeState, parse_tree
+from gamelib.core.trees import End
+from gamelib.games.explicit import ExplicitGame, Node, Tree, TreeState, parse_tree
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -32,7 +33,9 @@ from gamelib import (
     seq,
 )
 from gamelib.algorithms import DeepeningSettings
-from gamelib.catalog import CATALOG, Catalog, Option, SearchKind, parse_fraction, parse_order
+from gamelib.algorithms.deepening import parse_order
+from gamelib.catalog import CATALOG, CATALOGS, ChanceKind, NPlayerKind
+from gamelib.chance.expectiminimax import Expectiminimax
 from gamelib.cli import main
 from gamelib.estimate import standard_compare
 from gamelib.games.explicit import (
@@ -62,6 +65,7 @@ from gamelib.search import (
     negate_est,
     state_key,
 )
+from gamelib.search.kinds import Catalog, Option, SearchKind, parse_fraction
 from gamelib.seq import Seq
 from tests.cli import run
 
@@ -335,18 +339,24 @@ def a_kind_with_an_option(name: str) -> SearchKind:
     return SearchKind("mm", Minimax, "x", options=(Option(name, "it", 1, int, "no"),))
 
 
+Kinds = Callable[[], tuple[SearchKind, ...]]
+
+
 @pytest.mark.parametrize(
     ("kinds", "message"),
     [
-        ((SearchKind("a:b", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
-        ((SearchKind("", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
-        ((SearchKind("MM", Minimax, "x"),), "a search kind needs a name of lower-case letters"),
-        ((SearchKind("mm", Minimax, "x"), SearchKind("mm", AlphaBeta, "y")), "two search kinds"),
-        ((a_kind_with_an_option("depth"),), "other than depth; got 'depth'"),
-        ((a_kind_with_an_option("a=b"),), "an option of mm needs a name"),
-        ((a_kind_with_an_option("x:y"),), "an option of mm needs a name"),
+        (lambda: (SearchKind("a:b", Minimax, "x"),), "a search kind needs a name of lower-case"),
+        (lambda: (SearchKind("", Minimax, "x"),), "a search kind needs a name of lower-case"),
+        (lambda: (SearchKind("MM", Minimax, "x"),), "a search kind needs a name of lower-case"),
         (
-            (
+            lambda: (SearchKind("mm", Minimax, "x"), SearchKind("mm", AlphaBeta, "y")),
+            "two search kinds",
+        ),
+        (lambda: (a_kind_with_an_option("depth"),), "other than depth; got 'depth'"),
+        (lambda: (a_kind_with_an_option("a=b"),), "an option of mm needs a name"),
+        (lambda: (a_kind_with_an_option("x:y"),), "an option of mm needs a name"),
+        (
+            lambda: (
                 SearchKind(
                     "mm",
                     Minimax,
@@ -358,11 +368,12 @@ def a_kind_with_an_option(name: str) -> SearchKind:
         ),
     ],
 )
-def test_a_catalog_refuses_kinds_it_cannot_name(
-    kinds: tuple[SearchKind, ...], message: str
+def test_a_catalog_and_its_kinds_refuse_names_a_spec_cannot_write(
+    kinds: Kinds, message: str
 ) -> None:
+    """A kind checks its own options when it is made; the catalog checks the kinds' names."""
     with pytest.raises(ValueError, match=message):
-        Catalog(kinds)
+        Catalog(kinds())
 
 
 @pytest.mark.parametrize(
@@ -729,3 +740,47 @@ def test_build_takes_an_ordering_hook() -> None:
     assert player.analyse(est.game.start) == (1, Guess(4))
     first_child = next(e for e in events[1:] if isinstance(e, Enter))
     assert first_child.move == 2
+
+
+def test_main_takes_a_search_of_any_family_added_to_the_catalogs() -> None:
+    """One registration: a chance kind and an n-player kind of one's own, added with
+    `Catalogs.with_kind`, play at once, listed beside the shipped ones."""
+    catalogs = CATALOGS.with_kind(
+        ChanceKind("dice-minimax", Expectiminimax, "my expectiminimax")
+    ).with_kind(
+        NPlayerKind(
+            "my-maxn",
+            "my max^n",
+            CATALOGS.n_player["maxn"].build,
+            CATALOGS.n_player["maxn"].trace,
+        )
+    )
+    assert catalogs.family_of("dice-minimax") == "chance"
+    assert catalogs.family_of("my-maxn") == "n-player"
+    out = io.StringIO()
+    argv = ["analyse", "pig", "--target", "10", "--player", "dice-minimax:2"]
+    assert main(argv, stdout=out, catalog=catalogs) == 0
+    assert "Expectiminimax(depth 2) chooses roll for Maxie; value: 7912313/11027016" in (
+        out.getvalue()
+    )
+    out = io.StringIO()
+    argv = ["analyse", "takeaway", "--pile", "6", "--player", "my-maxn:3"]
+    assert main(argv, stdout=out, catalog=catalogs) == 0
+    assert out.getvalue().endswith("MaxN(depth 3) chooses 1 for A; value: (1,0,0)\n")
+    listed = io.StringIO()
+    assert main(["list"], stdout=listed, catalog=catalogs) == 0
+    assert "dice-minimax   my expectiminimax, dice-minimax:DEPTH" in listed.getvalue()
+    assert "my-maxn        my max^n, my-maxn:DEPTH" in listed.getvalue()
+    # Without them, the names are unknown to the shipped catalogs.
+    err = io.StringIO()
+    assert main(argv, stdout=io.StringIO(), stderr=err) == 2
+    assert "unknown player kind 'my-maxn'" in err.getvalue()
+
+
+def test_a_kind_may_not_take_a_name_another_family_uses() -> None:
+    catalogs = CATALOGS.with_kind(ChanceKind("alphabeta", Expectiminimax, "a clash"))
+    err = io.StringIO()
+    assert main(["list"], stdout=io.StringIO(), stderr=err, catalog=catalogs) == 2
+    assert "the search kind 'alphabeta' is both a two-player and a chance search" in (
+        err.getvalue()
+    )

@@ -48,7 +48,7 @@ from gamelib.chance.game import ChanceTurns
 from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError, random_chance_tree
 from gamelib.core.controller import IllegalMoveError, play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
-from gamelib.games.explicit import End, Leaf, TreeSyntaxError
+from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq

@@ -14,7 +14,7 @@ from typing import TypeVar
 import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
-from gamelib.catalog import CATALOG, CHANCE_KINDS, NPLAYER_KINDS
+from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
@@ -317,7 +317,7 @@ def test_no_kind_is_named_twice_in_a_row() -> None:
     assert status == 0
     assert "  negamax    Minimax from the mover's view, negamax:DEPTH\n" in out
     assert "  expectiminimax minimax that averages over the dice, expectiminimax:DEPTH\n" in out
-    for kind in (*CATALOG, *CHANCE_KINDS, *NPLAYER_KINDS):
+    for kind in (*CATALOG, *CHANCE_CATALOG, *NPLAYER_CATALOG):
         assert not kind.summary.casefold().startswith(f"{kind.name}:".casefold()), kind.name
         (line,) = [line for line in out.splitlines() if line.split()[:1] == [kind.name]]
         assert f" {kind.name} {kind.name}:".casefold() not in " ".join(line.split()).casefold()

@@ -24,8 +24,9 @@ from gamelib.algorithms import (
 from gamelib.core.datatypes import EQUAL, GREATER, Done, Playing
 from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
+from gamelib.core.trees import Leaf
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
-from gamelib.games.explicit import ExplicitGame, Leaf, Node, tree_estimator
+from gamelib.games.explicit import ExplicitGame, Node, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 from gamelib.search import (

@@ -7,10 +7,12 @@ import re
 import pytest
 
 from gamelib import Settings
-from gamelib.catalog import CATALOG, parse_order, parse_seconds
+from gamelib.algorithms.deepening import parse_order
+from gamelib.catalog import CATALOG
 from gamelib.cli.specs import parse_player_spec
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from gamelib.search.kinds import parse_seconds
 from tests.cli import run
 
 INFO = re.compile(

@@ -21,18 +21,11 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TranspositionTable
+from gamelib.core.trees import End, Leaf
 from gamelib.games.explicit import (
     BIG as BIG_TREE,
 )
-from gamelib.games.explicit import (
-    CSE473,
-    SMALL,
-    End,
-    ExplicitGame,
-    Leaf,
-    Node,
-    Tree,
-)
+from gamelib.games.explicit import CSE473, SMALL, ExplicitGame, Node, Tree
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
 

@@ -7,18 +7,16 @@ from hypothesis import given
 
 from gamelib import seq
 from gamelib.core import Done, Draw, Game, Playing, Side, Winner
+from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.games.explicit import (
     BIG,
     SMALL,
     UNEVEN,
-    End,
     ExplicitGame,
     ExplicitTreeError,
-    Leaf,
     Node,
     Tree,
     TreeState,
-    TreeSyntaxError,
     parse_tree,
     shallowest_leaf,
     tree_to_text,

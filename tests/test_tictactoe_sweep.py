@@ -14,8 +14,9 @@ import functools
 import pytest
 
 from gamelib import Definitely, Est, Guess, Playing, Side, seq
-from gamelib.catalog import CATALOG, OptionValues
+from gamelib.catalog import CATALOG
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
+from gamelib.search.kinds import OptionValues
 
 from .helpers import reachable_tictactoe, score
 

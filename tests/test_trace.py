@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Guess, Minimax, Playing, Settings, Side, seq
+from gamelib.core.trees import Leaf
 from gamelib.core.window import NegInf, PosInf
 from gamelib.games.explicit import (
     BIG,
@@ -18,7 +19,6 @@ from gamelib.games.explicit import (
     UNEVEN,
     WIKIPEDIA,
     ExplicitGame,
-    Leaf,
     Node,
     TreeState,
     tree_estimator,

@@ -9,13 +9,14 @@ from typing import Any, TypeVar
 import pytest
 
 from gamelib import Guess, Playing, Side
-from gamelib.catalog import CATALOG, SearchKind
+from gamelib.catalog import CATALOG
 from gamelib.core.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, Node, Tree, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 from gamelib.search import BoundKind, Enter, Leave, SearchEvent, SearchObserver, SearchPlayer
+from gamelib.search.kinds import SearchKind
 from gamelib.trace import TraceError, TraceWriter, stream_trace, trace_player, trace_to_text
 
 S = TypeVar("S")

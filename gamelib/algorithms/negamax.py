@@ -58,6 +58,15 @@ from gamelib.search.capabilities import (
     has_numeric_estimates,
 )
 from gamelib.search.events import SearchObserver
+from gamelib.search.kinds import (
+    NUMERIC,
+    TABLE,
+    Option,
+    OptionValues,
+    SearchKind,
+    choice,
+    settings_of,
+)
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
     Edge,
@@ -67,7 +76,15 @@ from gamelib.search.player import (
     search_player,
 )
 
-__all__ = ["Negamax", "NegamaxAlphaBeta", "NegamaxSettings", "numeric_estimates"]
+__all__ = [
+    "FAIL",
+    "NEGAMAX_AB_KIND",
+    "NEGAMAX_KIND",
+    "Negamax",
+    "NegamaxAlphaBeta",
+    "NegamaxSettings",
+    "numeric_estimates",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -221,3 +238,46 @@ def NegamaxAlphaBeta(
 
 
 # --8<-- [end:alphabeta]
+
+
+# --------------------------------------------------------------------------
+# As the catalog names them
+
+FAIL: Option[str] = Option(
+    "fail",
+    "the failing rule",
+    "soft",
+    choice("soft", "hard"),
+    "what a position outside the window returns: the best value found (soft) or the bound (hard)",
+    examples=("hard",),
+)
+"""Negamax alpha-beta's fail-soft or fail-hard returns."""
+
+
+def _negamax_ab_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(
+        estimator, depth, fail_soft=FAIL.of(options) == "soft", table_entries=TABLE.of(options)
+    )
+
+
+def _negamax_ab(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    own = settings_of(NegamaxSettings, settings, "NegamaxAlphaBeta")
+    return NegamaxAlphaBeta(own, observer=observer)
+
+
+NEGAMAX_KIND = SearchKind("negamax", Negamax, "Minimax from the mover's view", needs=NUMERIC)
+"""Negamax, as the catalog names it."""
+
+NEGAMAX_AB_KIND = SearchKind(
+    "negamax-ab",
+    _negamax_ab,
+    "alpha-beta in negamax form",
+    settings=_negamax_ab_settings,
+    options=(FAIL, TABLE),
+    needs=NUMERIC,
+)
+"""NegamaxAlphaBeta, as the catalog names it: `negamax-ab:DEPTH:FAIL:TABLE`."""

@@ -57,11 +57,31 @@ from gamelib.algorithms._alphabeta_core import alphabeta_core
 from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Side
-from gamelib.core.estimator import Est, Guess, nan_guess
+from gamelib.core.estimator import Est, Estimator, Guess, Settings, nan_guess
+from gamelib.search.capabilities import Capability
 from gamelib.search.events import Cut, SearchObserver
+from gamelib.search.kinds import (
+    NUMERIC,
+    TABLE,
+    Option,
+    OptionValues,
+    SearchKind,
+    parse_positive,
+    settings_of,
+)
 from gamelib.search.player import Edge, SearchPlayer, search_player
 
-__all__ = ["MTDF_TABLE", "MTDf", "PrincipalVariation", "Scout", "value_at_least"]
+__all__ = [
+    "MTDF_KIND",
+    "MTDF_TABLE",
+    "MTDF_TABLE_OPTION",
+    "PVS_KIND",
+    "SCOUT_KIND",
+    "MTDf",
+    "PrincipalVariation",
+    "Scout",
+    "value_at_least",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -203,3 +223,79 @@ def MTDf(
 
     name = f"MTDf(depth {settings.search_depth}{core.table_note})"
     return search_player(name, settings, root)
+
+
+# --------------------------------------------------------------------------
+# As the catalog names them
+
+MTDF_TABLE_OPTION: Option[int] = Option(
+    "table",
+    "the table size",
+    MTDF_TABLE,
+    parse_positive,
+    "room in the transposition table, in positions (MTD(f) needs one; it needs keyed states)",
+    examples=(3,),
+)
+"""MTD(f)'s table, which it cannot do without."""
+
+
+def _null_window_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(estimator, depth, table_entries=TABLE.of(options))
+
+
+def _mtdf_settings(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> Settings[S, M, G]:
+    return NegamaxSettings(estimator, depth, table_entries=MTDF_TABLE_OPTION.of(options))
+
+
+def _pvs(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return PrincipalVariation(settings_of(NegamaxSettings, settings, "PVS"), observer=observer)
+
+
+def _scout(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return Scout(settings_of(NegamaxSettings, settings, "SCOUT"), observer=observer)
+
+
+def _mtdf(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return MTDf(settings_of(NegamaxSettings, settings, "MTD(f)"), observer=observer)
+
+
+PVS_KIND = SearchKind(
+    "pvs",
+    _pvs,
+    "NegaScout / principal variation search: alpha-beta with empty-window tests",
+    settings=_null_window_settings,
+    options=(TABLE,),
+    needs=NUMERIC,
+)
+"""PrincipalVariation, as the catalog names it."""
+
+SCOUT_KIND = SearchKind(
+    "scout",
+    _scout,
+    "Pearl's SCOUT: value one move, only test the others",
+    settings=_null_window_settings,
+    options=(TABLE,),
+    needs=NUMERIC,
+)
+"""Scout, as the catalog names it."""
+
+MTDF_KIND = SearchKind(
+    "mtdf",
+    _mtdf,
+    "MTD(f): empty-window tests at the root over a transposition table",
+    settings=_mtdf_settings,
+    options=(MTDF_TABLE_OPTION,),
+    needs=frozenset({Capability.NUMERIC, Capability.KEYED}),
+    several_searches=True,
+)
+"""MTDf, as the catalog names it."""

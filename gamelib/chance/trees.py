@@ -55,8 +55,8 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import ascii_int, quoted
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.errors import InputError
-from gamelib.games.explicit import End, Leaf, TreeSyntaxError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -405,7 +405,7 @@ class _Reader:
 
 def parse_chance_tree(text: str) -> Decision | Leaf:
     """The chance tree written in `text`;
-    [`TreeSyntaxError`][gamelib.games.explicit.TreeSyntaxError] says where and what.
+    [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says where and what.
 
     No recursion: a tree 10,000 levels deep reads as well as a small one.
 
@@ -413,17 +413,17 @@ def parse_chance_tree(text: str) -> Decision | Leaf:
     >>> parse_chance_tree("a[ ?b[1/2: c3, 1/3: d1] ]")
     Traceback (most recent call last):
     ...
-    gamelib.games.explicit.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
+    gamelib.core.trees.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
 (chance node ?b starts at position 4 of the tree text)
     >>> parse_chance_tree("a[ ?b[] ]")
     Traceback (most recent call last):
     ...
-    gamelib.games.explicit.TreeSyntaxError: chance node ?b lists no outcomes: write each as \
+    gamelib.core.trees.TreeSyntaxError: chance node ?b lists no outcomes: write each as \
 PROBABILITY: NODE at position 7 of the tree text, near 'a[ ?b[] ]'
     >>> parse_chance_tree("a[ ?b[1/2 c3, 1/2: d1] ]")
     Traceback (most recent call last):
     ...
-    gamelib.games.explicit.TreeSyntaxError: expected ':' after the probability 1/2, found 'c' \
+    gamelib.core.trees.TreeSyntaxError: expected ':' after the probability 1/2, found 'c' \
 at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
 
     ```

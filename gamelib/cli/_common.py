@@ -17,16 +17,13 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.deepening import (
     DeepeningPlayer,
 )
-from gamelib.catalog import (
-    Catalog,
-)
+from gamelib.catalog import Catalogs, Family
 from gamelib.cli.beyond import (
     BEYOND_TREES,
     PLAIN_KINDS,
     BeyondEntry,
     BeyondKit,
     BeyondSpec,
-    Family,
     family_kinds,
     game_is,
     kind_family,
@@ -57,6 +54,7 @@ from gamelib.core.checks import echo
 from gamelib.core.controller import Chooses
 from gamelib.errors import InputError
 from gamelib.games.explicit import HANDOUT_TREES
+from gamelib.search.kinds import Catalog, SearchKind
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -98,7 +96,7 @@ def _tree_names() -> list[str]:
     return [*HANDOUT_TREES, *BEYOND_TREES]
 
 
-def _search_options(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
+def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind]) -> None:
     """`--depth`, and a flag for every option of the catalog's kinds."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalog.options():
@@ -133,7 +131,7 @@ class _Defaults:
     player gives its own depth): a flag that does nothing is a mistake.
     """
 
-    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+    def __init__(self, options: argparse.Namespace, catalog: Catalog[SearchKind]) -> None:
         game: str | None = getattr(options, "game", None)
         self.title = "the tree" if game is None else game
         self.flags: dict[str, str] = {}
@@ -145,7 +143,9 @@ class _Defaults:
             if text is not None:
                 self.flags[option.name] = text
 
-    def spec(self, text: str, catalog: Catalog, depth_limit: int | None = None) -> PlayerSpec:
+    def spec(
+        self, text: str, catalog: Catalog[SearchKind], depth_limit: int | None = None
+    ) -> PlayerSpec:
         """The player `text` names.
 
         A game with a depth limit (an explicit tree) is searched to that limit by default.
@@ -164,7 +164,7 @@ class _Defaults:
             )
         return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
 
-    def check_used(self, specs: list[PlayerSpec], catalog: Catalog) -> None:
+    def check_used(self, specs: list[PlayerSpec], catalog: Catalog[SearchKind]) -> None:
         """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
         for name, text in self.flags.items():
@@ -239,7 +239,7 @@ def _shown(player: Chooses[S, M], streams: Streams) -> Chooses[S, M]:
 
 
 def _search_spec(
-    options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog
+    options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog[SearchKind]
 ) -> PlayerSpec:
     defaults = _Defaults(options, catalog)
     budget = any(name in defaults.flags for name in ("time", "nodes"))
@@ -263,7 +263,7 @@ class _Report:
 
     options: argparse.Namespace
     out: TextIO
-    catalog: Catalog
+    catalog: Catalog[SearchKind]
     game_args: tuple[str, ...] = ()
     """The game's own options, as typed: what a worker rebuilds the game from."""
     stdin: TextIO | None = None
@@ -273,9 +273,10 @@ class _Report:
 class _BeyondOptions:
     """The options common to play, analyse and trace for games of chance or of n players."""
 
-    def __init__(self, options: argparse.Namespace, catalog: Catalog) -> None:
+    def __init__(self, options: argparse.Namespace, catalogs: Catalogs) -> None:
         self.options = options
-        self.catalog = catalog
+        self.catalogs = catalogs
+        self.catalog = catalogs.two_player
 
     def check_flags(self, title: str) -> None:
         """SpecError for a two-player search option (`--prune`, `--time`) given here."""
@@ -296,7 +297,8 @@ class _BeyondOptions:
         players: int | None,
         default_depth: int = DEFAULT_DEPTH,
     ) -> BeyondSpec:
-        return parse_beyond_spec(text, family, title, players, default_depth, self.options.depth)
+        depth = self.options.depth
+        return parse_beyond_spec(text, family, title, players, default_depth, depth, self.catalogs)
 
     def search_spec(
         self,
@@ -308,10 +310,10 @@ class _BeyondOptions:
     ) -> BeyondSpec:
         """The `--player` of analyse or trace: a search kind of `family`."""
         self.check_flags(title)
-        text = _spec_text(self.options.player, "--player", family_kinds(family)[0])
+        text = _spec_text(self.options.player, "--player", family_kinds(family, self.catalogs)[0])
         spec = self.spec(text, family, title, players, default_depth)
         if spec.kind in PLAIN_KINDS:
-            kinds = family_kinds(family)
+            kinds = family_kinds(family, self.catalogs)
             raise SpecError(
                 f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
                 f"not '{shown(text)}'"
@@ -402,7 +404,7 @@ Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
 class Parsing:
     """What a command's parser depends on."""
 
-    catalog: Catalog
+    catalog: Catalog[SearchKind]
     """The search kinds (their options, in every command that takes a player)."""
     games: GameCatalog
     """The games, named in the help of every command that takes one."""
@@ -418,9 +420,14 @@ class Context:
     stdin: TextIO
     stdout: TextIO
     stderr: TextIO
-    catalog: Catalog
+    catalogs: Catalogs
     games: GameCatalog
     again: Callable[[list[str]], int]
+
+    @property
+    def catalog(self) -> Catalog[SearchKind]:
+        """The search kinds of two-player games."""
+        return self.catalogs.two_player
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,7 @@ from gamelib.algorithms.deepening import (
     DeepeningPlayer,
     Iteration,
 )
-from gamelib.catalog import (
-    CATALOG,
-    Catalog,
-)
+from gamelib.catalog import CATALOG, Catalogs
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli._common import (
     Command,
@@ -244,8 +241,8 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]
 
 
 class _BeyondAnalyse(_BeyondOptions):
-    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
-        super().__init__(options, catalog)
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalogs: Catalogs) -> None:
+        super().__init__(options, catalogs)
         self.out = out
 
     def _check_start_only(self, title: str) -> None:
@@ -356,11 +353,11 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     games, out, catalog = context.games, context.stdout, context.catalog
     beyond = games.beyond(options.game)
     if beyond is not None:  # a game of chance or of n players
-        return beyond_built(beyond, extra).run(_BeyondAnalyse(options, out, catalog))
+        return beyond_built(beyond, extra).run(_BeyondAnalyse(options, out, context.catalogs))
     _check_own_game(options, games, options.game)
     tree = _beyond_tree_analysed(options.game, extra, games)
     if tree is not None:  # a chance or n-player tree: analysed as trace traces it
-        return tree.run(_BeyondAnalyse(options, out, catalog))
+        return tree.run(_BeyondAnalyse(options, out, context.catalogs))
     kit = _build_game(games, options.game, extra, playing=False)
     return kit.run(_Analyse(options, out, catalog, tuple(extra), context.stdin, context.stderr))
 

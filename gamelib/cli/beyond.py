@@ -3,8 +3,9 @@
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
 own, as two-player games have [`GameKit`][gamelib.cli.games.GameKit], and their
-own search kinds ([`gamelib.catalog.CHANCE_KINDS`][gamelib.catalog.CHANCE_KINDS],
-[`gamelib.catalog.NPLAYER_KINDS`][gamelib.catalog.NPLAYER_KINDS]).  `play`, `analyse` and `trace`
+own search kinds ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).  `play`, `analyse`
+and `trace`
 run a `BeyondJob` on a kit, which has one method per family.
 
 Player specs read as for two-player games: `human`, `random`, or
@@ -18,17 +19,17 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, Literal, Protocol, TextIO, TypeVar, final
+from typing import Generic, Protocol, TextIO, TypeVar, final
 
 from gamelib import seq
 from gamelib.catalog import (
-    CATALOG,
-    CHANCE_KINDS,
-    NPLAYER_KINDS,
+    CATALOGS,
+    Catalogs,
     ChanceKind,
     Drawing,
+    Family,
     NPlayerKind,
 )
 from gamelib.chance.expectiminimax import ChanceSettings
@@ -47,7 +48,7 @@ from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.checks import article, ascii_float, digits_hint, echo
 from gamelib.core.controller import play_out
 from gamelib.core.human import HumanPlayer
-from gamelib.games.explicit import TreeSyntaxError
+from gamelib.core.trees import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import (
@@ -59,7 +60,7 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.nplayer.game import number_to_string as n_number
-from gamelib.nplayer.trees import CSE473, Leaf, Node, TreeGame, parse_tree, tree_estimator
+from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
 from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
 
 __all__ = [
@@ -72,7 +73,6 @@ __all__ = [
     "BeyondKit",
     "BeyondSpec",
     "ChanceKit",
-    "Family",
     "NKit",
     "analyse_chance",
     "analyse_n",
@@ -94,9 +94,6 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-Family = Literal["two-player", "chance", "n-player"]
-"""Which contract a game follows, and so which search kinds can play it."""
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
@@ -245,30 +242,30 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 # Explicit trees
 
 
-def _height(tree: Node | Leaf) -> int:
+def _height(tree: NNode | NLeaf) -> int:
     """Moves from `tree` to its deepest leaf (no recursion)."""
     best = 0
-    stack: list[tuple[Node | Leaf, int]] = [(tree, 0)]
+    stack: list[tuple[NNode | NLeaf, int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         best = max(best, depth)
-        if isinstance(node, Node):
+        if isinstance(node, NNode):
             stack.extend((child, depth + 1) for child in node.children)
     return best
 
 
-def _total(tree: Node | Leaf) -> Number | None:
+def _total(tree: NNode | NLeaf) -> Number | None:
     """The largest sum of a vector in `tree` when no utility is negative; else None."""
     sums: list[Number] = []
-    stack: list[Node | Leaf] = [tree]
+    stack: list[NNode | NLeaf] = [tree]
     while stack:
         node = stack.pop()
-        vector = node.utilities if isinstance(node, Leaf) else node.estimate
+        vector = node.utilities if isinstance(node, NLeaf) else node.estimate
         if vector is not None:
             if any(u < 0 for u in vector):
                 return None
             sums.append(sum(vector, Fraction(0)))
-        if isinstance(node, Node):
+        if isinstance(node, NNode):
             stack.extend(node.children)
     best = max(sums, default=Fraction(0))
     return int(best) if isinstance(best, Fraction) and best.denominator == 1 else best
@@ -329,21 +326,14 @@ def beyond_tree(text: str) -> BeyondKit | None:
 # Player specs
 
 
-def family_kinds(family: Family) -> tuple[str, ...]:
+def family_kinds(family: Family, catalogs: Catalogs = CATALOGS) -> tuple[str, ...]:
     """The search kinds that play a game of `family`."""
-    match family:
-        case "two-player":
-            return CATALOG.names()
-        case "chance":
-            return tuple(kind.name for kind in CHANCE_KINDS)
-        case "n-player":
-            return tuple(kind.name for kind in NPLAYER_KINDS)
+    return catalogs.names(family)
 
 
-def kind_family(name: str) -> Family | None:
+def kind_family(name: str, catalogs: Catalogs = CATALOGS) -> Family | None:
     """The family whose search kind is called `name`, if any."""
-    families: tuple[Family, ...] = ("two-player", "chance", "n-player")
-    return next((f for f in families if name in family_kinds(f)), None)
+    return catalogs.family_of(name)
 
 
 _WHAT: dict[Family, str] = {
@@ -357,7 +347,14 @@ def _listing(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def misfit(kind: str, game: str, game_is: str, fits: Sequence[str], plain: Sequence[str]) -> str:
+def misfit(
+    kind: str,
+    game: str,
+    game_is: str,
+    fits: Sequence[str],
+    plain: Sequence[str],
+    catalogs: Catalogs = CATALOGS,
+) -> str:
     """One sentence: `kind` (of another family) cannot play `game`; what can.
 
     ```pycon
@@ -367,7 +364,7 @@ expectiminimax, star1 or star2 (or human or random)'
 
     ```
     """
-    other = kind_family(kind)
+    other = kind_family(kind, catalogs)
     what = "not a player kind" if other is None else _WHAT[other]
     return f"{kind} is {what}, and {game} is {game_is}: for {game} use {_listing(fits)} " + (
         f"(or {_listing(plain)})"
@@ -400,6 +397,9 @@ class BeyondSpec:
     """shallow-maxn's total, when the spec gives one."""
     took_depth_flag: bool = False
     """Whether its depth came from `--depth`."""
+    found: ChanceKind | NPlayerKind | None = field(default=None, repr=False)
+    """The search kind it names, from the catalog it was read with (None: `human` or
+    `random`)."""
 
 
 def _parse_total(text: str, spec: str) -> Number:
@@ -430,6 +430,7 @@ def parse_beyond_spec(
     players: int | None,
     default_depth: int,
     depth_flag: str | None,
+    catalogs: Catalogs = CATALOGS,
 ) -> BeyondSpec:
     """The player `text` names for a game of `family` called `title`; SpecError if none.
 
@@ -452,20 +453,22 @@ def parse_beyond_spec(
                 f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player"
             )
         return BeyondSpec(kind, default_depth, text)
-    if kind not in family_kinds(family):
+    fits = family_kinds(family, catalogs)
+    if kind not in fits:
         if kind == "direct":
             raise SpecError(
                 f"{title} has no hand-written ('direct') player: use "
-                f"{_listing(family_kinds(family))} (or {_listing(PLAIN_KINDS)})"
+                f"{_listing(fits)} (or {_listing(PLAIN_KINDS)})"
             )
         shown_kind = shown(written.strip())
-        if kind_family(kind) is None:
-            known = ", ".join((*PLAIN_KINDS, *family_kinds(family)))
+        if kind_family(kind, catalogs) is None:
+            known = ", ".join((*PLAIN_KINDS, *fits))
             raise SpecError(f"unknown player kind '{shown_kind}'; known kinds for {title}: {known}")
         raise SpecError(
-            misfit(shown_kind, title, game_is(family, players), family_kinds(family), PLAIN_KINDS)
+            misfit(shown_kind, title, game_is(family, players), fits, PLAIN_KINDS, catalogs)
         )
-    takes_total = any(k.name == kind and k.needs_total for k in NPLAYER_KINDS)
+    found = catalogs.chance.get(kind) if family == "chance" else catalogs.n_player.get(kind)
+    takes_total = isinstance(found, NPlayerKind) and found.needs_total
     if len(parts) > (2 if takes_total else 1):
         raise SpecError(f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player")
     took = False
@@ -476,7 +479,7 @@ def parse_beyond_spec(
     else:
         depth = default_depth
     total = _parse_total(parts[1], text) if len(parts) == 2 else None
-    return BeyondSpec(kind, depth, text, total, took)
+    return BeyondSpec(kind, depth, text, total, took, found)
 
 
 def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
@@ -564,12 +567,16 @@ def _rng(seed: int | None, role: str) -> random.Random:
     return random.Random(None if seed is None else f"{seed}:{role}")
 
 
-def _chance_kind(name: str) -> ChanceKind:
-    return next(kind for kind in CHANCE_KINDS if kind.name == name)
+def _chance_kind(spec: BeyondSpec) -> ChanceKind:
+    if not isinstance(spec.found, ChanceKind):
+        raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
+    return spec.found
 
 
-def _n_kind(name: str) -> NPlayerKind:
-    return next(kind for kind in NPLAYER_KINDS if kind.name == name)
+def _n_kind(spec: BeyondSpec) -> NPlayerKind:
+    if not isinstance(spec.found, NPlayerKind):
+        raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
+    return spec.found
 
 
 def check_depth(spec: BeyondSpec, limit: int | None) -> None:
@@ -592,7 +599,7 @@ def chance_player(
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     check_depth(spec, kit.depth_limit)
-    player = _chance_kind(spec.kind).factory(ChanceSettings(kit.estimator, spec.depth))
+    player = _chance_kind(spec).factory(ChanceSettings(kit.estimator, spec.depth))
     return _Chooser(str(player), player.next_move)
 
 
@@ -604,7 +611,7 @@ def n_player(
         return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
-    player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    player = _n_kind(spec).build(kit.estimator, spec.depth, _total_for(kit, spec))
     return _Chooser(str(player), player.next_move)
 
 
@@ -647,7 +654,7 @@ def play_n(
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:
     """The best move at the start of `kit`'s game: (player, side, move, value)."""
     check_depth(spec, kit.depth_limit)
-    player = _chance_kind(spec.kind).factory(ChanceSettings(kit.estimator, spec.depth))
+    player = _chance_kind(spec).factory(ChanceSettings(kit.estimator, spec.depth))
     state = kit.game.start
     mover = kit.game.player(state)
     assert not isinstance(mover, Nature)  # both games start with a player's move
@@ -657,7 +664,7 @@ def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, st
 
 def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector | Number]:
     """The best move at the start of `kit`'s game: (player, mover, move, value)."""
-    player = _n_kind(spec.kind).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    player = _n_kind(spec).build(kit.estimator, spec.depth, _total_for(kit, spec))
     state = kit.game.start
     move, value = player.analyse(state)
     mover = kit.game.names[kit.game.player(state)]
@@ -667,7 +674,7 @@ def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector 
 def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     check_depth(spec, kit.depth_limit)
-    found = chance_trace(_chance_kind(spec.kind).factory, ChanceSettings(kit.estimator, spec.depth))
+    found = chance_trace(_chance_kind(spec).factory, ChanceSettings(kit.estimator, spec.depth))
     nodes = list(found.root.walk())
     return Drawing(
         chance_trace_to_text(found), chance_trace_to_dot(found), len(nodes), len(found.leaves())
@@ -676,4 +683,4 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
 
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
-    return _n_kind(spec.kind).trace(kit.estimator, spec.depth, _total_for(kit, spec))
+    return _n_kind(spec).trace(kit.estimator, spec.depth, _total_for(kit, spec))

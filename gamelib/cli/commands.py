@@ -24,10 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO, cast
 
-from gamelib.catalog import (
-    CATALOG,
-    Catalog,
-)
+from gamelib.catalog import CATALOGS, Catalogs
 from gamelib.cli._common import (
     EXIT_STATUSES,
     Command,
@@ -57,6 +54,7 @@ from gamelib.cli.tracing import (
 )
 from gamelib.core.checks import echo, printable
 from gamelib.errors import InputError, StoppedError
+from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.search.player import (
     SearchDepthError,
 )
@@ -73,7 +71,7 @@ COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}
 
 
 def _top_parser(
-    catalog: Catalog,
+    catalog: Catalog[SearchKind],
     games: GameCatalog,
     trace_game: str | None = None,
     help_game: str | None = None,
@@ -116,13 +114,13 @@ def _run(
     stdin: TextIO,
     stdout: TextIO,
     stderr: TextIO,
-    catalog: Catalog,
+    catalogs: Catalogs,
     games: GameCatalog,
 ) -> int:
-    _check_catalog(catalog, games)
+    _check_catalog(catalogs, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
     help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
-    parser = _top_parser(catalog, games, _game_named_in(argv), help_game)
+    parser = _top_parser(catalogs.two_player, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
     _check_file_names(options)
@@ -131,9 +129,9 @@ def _run(
         options.game = entry.name  # names are read without regard to case: Nim is nim
 
     def again(words: list[str]) -> int:
-        return _run(words, stdin, stdout, stderr, catalog, games)
+        return _run(words, stdin, stdout, stderr, catalogs, games)
 
-    context = Context(stdin, stdout, stderr, catalog, games, again)
+    context = Context(stdin, stdout, stderr, catalogs, games, again)
     return COMMANDS_BY_NAME[command].run(options, extra, context)
 
 
@@ -184,7 +182,7 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
     *,
-    catalog: Catalog = CATALOG,
+    catalog: Catalog[SearchKind] | Catalogs = CATALOGS,
     games: GameCatalog | None = None,
 ) -> int:
     """Run the command line; returns the exit status (0, 1 or 2: see `EXIT_STATUSES`).
@@ -193,8 +191,10 @@ def main(
     ([`gamelib.errors`][gamelib.errors]): bad input, written in one sentence with
     status 2, or a game or search stopped, one sentence and status 1.
 
-    `catalog` is where the search players come from: pass
-    `CATALOG.with_kind(...)` to try a search kind of your own.  `games` is where
+    `catalog` is where the search players come from, for the three families of games:
+    pass `CATALOGS.with_kind(...)` to try a search kind of your own (a two-player
+    `SearchKind`, a `ChanceKind` or an `NPlayerKind`), or a two-player catalog alone
+    (`CATALOG.with_kind(...)`) beside the shipped searches of the other families.  `games` is where
     the games come from: by default
     [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG] with the games installed
     packages name in the entry point group `gamelib.games`; pass
@@ -217,7 +217,8 @@ def main(
         known = _installed(err) if games is None else games
         for path in paths:
             known = known.with_game(load_game(path))
-        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalog, known)
+        catalogs = catalog if isinstance(catalog, Catalogs) else Catalogs(two_player=catalog)
+        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalogs, known)
     except InputError as error:  # what was given cannot be used
         # Advice to call sys.setrecursionlimit is for Python programs, not for the command line.
         message = error.sentence if isinstance(error, SearchDepthError) else str(error)

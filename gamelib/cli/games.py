@@ -30,17 +30,18 @@ from typing import Generic, Protocol, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, Family
+from gamelib.catalog import Family
+from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry
 from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
 from gamelib.core.player import Player
+from gamelib.core.trees import TreeSyntaxError
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
     ExplicitGame,
     TreeState,
-    TreeSyntaxError,
     parse_tree,
     shallowest_leaf,
     tree_estimator,

@@ -6,11 +6,7 @@ import argparse
 import functools
 from typing import TextIO
 
-from gamelib.catalog import (
-    CHANCE_KINDS,
-    NPLAYER_KINDS,
-    Catalog,
-)
+from gamelib.catalog import Catalogs
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -20,9 +16,7 @@ from gamelib.cli._common import (
     _Parser,
     _reject_extra,
 )
-from gamelib.cli.beyond import (
-    BEYOND_TREES,
-)
+from gamelib.cli.beyond import BEYOND_TREES, PLAIN_KINDS
 from gamelib.cli.games import (
     AnyEntry,
     GameCatalog,
@@ -32,7 +26,8 @@ from gamelib.cli.presets import PRESETS
 from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
 
 
-def _list(out: TextIO, catalog: Catalog, games: GameCatalog) -> int:
+def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
+    catalog = catalogs.two_player
     out.write("Games (gamelib play GAME ...):\n")
     for game in games:
         out.write(f"  {game.name:<10} {game.summary}\n")
@@ -42,13 +37,13 @@ def _list(out: TextIO, catalog: Catalog, games: GameCatalog) -> int:
     for kind in catalog:
         out.write(f"  {kind.name:<10} {kind.summary}, {kind.usage()}\n")
     out.write("Player kinds for games of chance (pig; human and random too):\n")
-    for chance in CHANCE_KINDS:
+    for chance in catalogs.chance:
         out.write(f"  {chance.name:<14} {chance.summary}, {chance.usage()}\n")
     out.write(
         "Player kinds for games of n players (takeaway; --player1 .. --playerN; "
         "human and random too):\n"
     )
-    for many in NPLAYER_KINDS:
+    for many in catalogs.n_player:
         out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
     out.write("Named trees (gamelib trace NAME):\n")
     for tree in HANDOUT_TREES:
@@ -67,13 +62,25 @@ _OWN_FLAGS = frozenset(
 """The command line's own flags, which no search option may take."""
 
 
-def _check_catalog(catalog: Catalog, games: GameCatalog) -> None:
-    """UsageError for a catalog whose names the command line could not tell apart."""
-    for kind in catalog:
-        if kind.name in PLAYER_KINDS:
-            raise UsageError(
-                f"the search kind '{kind.name}' has the name of a player that does not search"
-            )
+def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
+    """UsageError for catalogs whose names the command line could not tell apart."""
+    catalog = catalogs.two_player
+    seen: dict[str, str] = {}
+    for family, kinds in (
+        ("two-player", catalog.names()),
+        ("chance", catalogs.chance.names()),
+        ("n-player", catalogs.n_player.names()),
+    ):
+        for name in kinds:
+            if name in PLAYER_KINDS or name in PLAIN_KINDS:
+                raise UsageError(
+                    f"the search kind '{name}' has the name of a player that does not search"
+                )
+            if name in seen:
+                raise UsageError(
+                    f"the search kind '{name}' is both a {seen[name]} and a {family} search"
+                )
+            seen[name] = family
     for option in catalog.options():
         if option.name in _OWN_FLAGS:
             raise UsageError(
@@ -104,7 +111,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
     _reject_extra(extra)
-    return _list(context.stdout, context.catalog, context.games)
+    return _list(context.stdout, context.catalogs, context.games)
 
 
 LIST = Command("list", _add, _run)

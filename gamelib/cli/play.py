@@ -9,9 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from gamelib.catalog import (
-    Catalog,
-)
+from gamelib.catalog import Catalogs
 from gamelib.cli._common import (
     EXIT_STATUSES,
     Command,
@@ -57,6 +55,7 @@ from gamelib.core.datatypes import Outcome, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.counting import RecordingEstimator
+from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.trace import (
     write_file,
 )
@@ -71,7 +70,7 @@ class _Play:
         self,
         options: argparse.Namespace,
         streams: Streams,
-        catalog: Catalog,
+        catalog: Catalog[SearchKind],
         extra: Sequence[str],
         json_out: TextIO | None,
         *,
@@ -151,11 +150,11 @@ class _BeyondPlay(_BeyondOptions):
         options: argparse.Namespace,
         seats: dict[int, str],
         streams: Streams,
-        catalog: Catalog,
+        catalogs: Catalogs,
         *,
         summary: str,
     ) -> None:
-        super().__init__(options, catalog)
+        super().__init__(options, catalogs)
         self.seats = seats
         self.streams = streams
         self.summary = summary
@@ -269,7 +268,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
             )
         streams = Streams(context.stdin, context.stdout, _seed(options.seed))
         return built.run(
-            _BeyondPlay(options, seats, streams, context.catalog, summary=beyond.summary)
+            _BeyondPlay(options, seats, streams, context.catalogs, summary=beyond.summary)
         )
     _reject_seats(extra)
     kit = _build_game(games, options.game, extra, playing=True)

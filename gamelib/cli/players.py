@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, TextIO, TypeVar, cast, final
 
-from gamelib.catalog import Catalog
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
 from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
 from gamelib.core.random_player import RandomPlayer
+from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -95,7 +95,7 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
 
 
 def search_player(
-    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog, below: str = "the root"
+    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog[SearchKind], below: str = "the root"
 ) -> SearchPlayer[S, M, G]:
     """The search player `spec` names, over `kit`'s estimator; SpecError when it would
     search deeper than `kit.depth_limit`, the tree's depth from `below`."""
@@ -105,7 +105,7 @@ def search_player(
 
 
 def build_player(
-    kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog
+    kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog[SearchKind]
 ) -> Chooses[S, M]:
     """The player `spec` names: a search kind of `catalog`, or one of `PLAYER_KINDS`."""
     plain = PLAYER_KINDS.get(spec.kind)
@@ -119,7 +119,7 @@ HINT_DEPTH = 4
 
 
 def advise(
-    kit: GameKit[S, M, G], maxie: Chooses[S, M], minnie: Chooses[S, M], catalog: Catalog
+    kit: GameKit[S, M, G], maxie: Chooses[S, M], minnie: Chooses[S, M], catalog: Catalog[SearchKind]
 ) -> None:
     """Give each person at the prompt someone to ask for a `hint`: the search player
     they play against, else AlphaBeta at [`HINT_DEPTH`][gamelib.cli.players.HINT_DEPTH].

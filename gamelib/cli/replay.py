@@ -8,9 +8,6 @@ from dataclasses import dataclass
 from typing import TextIO, TypeVar
 
 from gamelib import seq
-from gamelib.catalog import (
-    Catalog,
-)
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -40,6 +37,7 @@ from gamelib.core.estimator import (
     est_to_string,
 )
 from gamelib.core.game import ShowsFinalPosition
+from gamelib.search.kinds import Catalog, SearchKind
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -119,7 +117,7 @@ class _Replay:
         saved: _SavedGame,
         step: TextIO | None,
         out: TextIO,
-        catalog: Catalog,
+        catalog: Catalog[SearchKind],
     ) -> None:
         self.options = options
         self.saved = saved

@@ -17,9 +17,9 @@ from typing import final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.catalog import Catalog, Option
 from gamelib.core.checks import article, echo, plural, read_whole
 from gamelib.errors import InputError
+from gamelib.search.kinds import Catalog, Option, SearchKind
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -133,7 +133,7 @@ def parse_option(option: Option[object], text: str, where: str) -> object:
     """`option`'s value written as `text` in `where`; SpecError saying what is wrong.
 
     ```pycon
-    >>> from gamelib.catalog import PRUNE
+    >>> from gamelib.estimate.kinds import PRUNE
     >>> parse_option(PRUNE, "2", "--prune")
     Traceback (most recent call last):
     ...
@@ -147,12 +147,12 @@ def parse_option(option: Option[object], text: str, where: str) -> object:
         raise SpecError(f"{option.title} in {where} {error}") from None
 
 
-def known_kinds(catalog: Catalog) -> tuple[str, ...]:
+def known_kinds(catalog: Catalog[SearchKind]) -> tuple[str, ...]:
     """Every player kind: those that do not search, then the catalog's."""
     return (*NON_SEARCH_KINDS, *catalog.names())
 
 
-def search_kinds_text(catalog: Catalog) -> str:
+def search_kinds_text(catalog: Catalog[SearchKind]) -> str:
     """The catalog's kinds as a sentence fragment: `minimax, alphabeta or jamboree`."""
     names = catalog.names()
     if len(names) == 1:
@@ -171,7 +171,7 @@ _article = article
 
 def parse_player_spec(
     text: str,
-    catalog: Catalog,
+    catalog: Catalog[SearchKind],
     default_depth: int,
     flags: Mapping[str, str] | None = None,
     depth_limit: int | None = None,

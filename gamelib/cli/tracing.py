@@ -10,10 +10,7 @@ from typing import TextIO, TypeVar
 from gamelib.algorithms.deepening import (
     DeepeningSettings,
 )
-from gamelib.catalog import (
-    Catalog,
-    Drawing,
-)
+from gamelib.catalog import Catalogs, Drawing
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -135,8 +132,8 @@ class _Trace(_Report):
 
 
 class _BeyondTrace(_BeyondOptions):
-    def __init__(self, options: argparse.Namespace, out: TextIO, catalog: Catalog) -> None:
-        super().__init__(options, catalog)
+    def __init__(self, options: argparse.Namespace, out: TextIO, catalogs: Catalogs) -> None:
+        super().__init__(options, catalogs)
         self.out = out
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
@@ -314,7 +311,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
                 "--json is for two-player searches for now; trace this without --json "
                 "for the text trace"
             )
-        return beyond.run(_BeyondTrace(options, out, catalog))
+        return beyond.run(_BeyondTrace(options, out, context.catalogs))
     return _trace_target(options, extra, context.games).run(_Trace(options, out, catalog))
 
 

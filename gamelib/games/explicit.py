@@ -30,6 +30,7 @@ from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
+from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -46,14 +47,11 @@ __all__ = [
     "UNEVEN_TEXT",
     "WIKIPEDIA",
     "WIKIPEDIA_TEXT",
-    "End",
     "ExplicitGame",
     "ExplicitTreeError",
-    "Leaf",
     "Node",
     "Tree",
     "TreeState",
-    "TreeSyntaxError",
     "parse_tree",
     "shallowest_leaf",
     "tree_estimator",
@@ -61,34 +59,8 @@ __all__ = [
 ]
 
 
-class TreeSyntaxError(InputError, ValueError):
-    """A tree text that does not follow the handout form; says where."""
-
-
 class ExplicitTreeError(InputError, ValueError):
     """A search asked an explicit tree for something it does not have."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Leaf:
-    """A node without children; a search must stop here and estimate `value`."""
-
-    name: str
-    """The node's label, as in the handouts (`c`, `d`, ...)."""
-    value: float
-    """Its estimate."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class End:
-    """A finished game: reaching it gives `Done(outcome)`."""
-
-    name: str
-    """The node's label."""
-    outcome: Outcome
-    """How the game ended here."""
 
 
 @final
@@ -353,7 +325,7 @@ class _Parser:
 
 def parse_tree(text: str) -> Node | Leaf:
     """The tree written in the handout form;
-    [`TreeSyntaxError`][gamelib.games.explicit.TreeSyntaxError] says where it breaks.
+    [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says where it breaks.
 
     ```pycon
     >>> try:

@@ -51,7 +51,7 @@ from gamelib import seq
 from gamelib.core.checks import ascii_int, echo
 from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.errors import InputError
+from gamelib.core.trees import TreeSyntaxError
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -67,12 +67,11 @@ from gamelib.seq import Seq
 __all__ = [
     "CSE473",
     "CSE473_TEXT",
-    "Leaf",
-    "Node",
+    "NLeaf",
+    "NNode",
     "Tree",
     "TreeGame",
     "TreeState",
-    "TreeSyntaxError",
     "parse_tree",
     "tree_estimator",
     "tree_players",
@@ -80,13 +79,9 @@ __all__ = [
 ]
 
 
-class TreeSyntaxError(InputError, ValueError):
-    """A tree text that does not follow the form; says what and where, in one sentence."""
-
-
 @final
 @dataclass(frozen=True, slots=True)
-class Leaf:
+class NLeaf:
     """The end of a game: reaching it gives `Finished(utilities)`."""
 
     name: str
@@ -97,7 +92,7 @@ class Leaf:
 
 @final
 @dataclass(frozen=True, slots=True)
-class Node:
+class NNode:
     """An inner node; its moves are the indices of `children`."""
 
     name: str
@@ -112,7 +107,7 @@ class Node:
             raise TreeSyntaxError(f"the node {echo(self.name)} needs at least one child")
 
 
-Tree: TypeAlias = Node | Leaf
+Tree: TypeAlias = NNode | NLeaf
 """A node of an explicit n-player tree."""
 
 
@@ -125,7 +120,7 @@ def _name_of_player(player: int) -> str:
 class TreeState:
     """A position: the inner node reached and the player to move there."""
 
-    node: Node
+    node: NNode
     """Where play stands."""
     player: int
     """Whose turn it is (its depth modulo the number of players)."""
@@ -141,9 +136,9 @@ def _vectors(tree: Tree) -> list[tuple[str, Vector]]:
     while stack:
         node = stack.pop()
         match node:
-            case Leaf(name, utilities):
+            case NLeaf(name, utilities):
                 found.append((name, utilities))
-            case Node(name, children, estimate):
+            case NNode(name, children, estimate):
                 if estimate is not None:
                     found.append((name, estimate))
                 stack.extend(reversed(children))
@@ -200,13 +195,13 @@ class TreeGame:
     (see [`tree_players`][gamelib.nplayer.trees.tree_players] for the errors).
     """
 
-    root: Node
+    root: NNode
     """The start position."""
     names: tuple[str, ...] = field(init=False)
     """The players' names: A, B, C, ..."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.root, Node):
+        if not isinstance(self.root, NNode):
             raise TreeSyntaxError(
                 f"the root {echo(self.root)} must be a node with children, not a finished game"
             )
@@ -227,7 +222,7 @@ class TreeGame:
         if not 0 <= move < len(children):
             raise ValueError(f"{echo(move)} is not a move from {state}")
         child = children[move]
-        if isinstance(child, Leaf):
+        if isinstance(child, NLeaf):
             return Finished(child.utilities)
         return Playing(TreeState(child, (state.player + 1) % len(self.names)))
 
@@ -387,7 +382,7 @@ class _Parser:
                     "as a leaf ends the game",
                     at,
                 )
-            done: Tree = Leaf(name, vector)
+            done: Tree = NLeaf(name, vector)
             while True:  # close the nodes this one finishes
                 if not stack:
                     return done
@@ -401,11 +396,11 @@ class _Parser:
                     )
                 frame = stack.pop()
                 frame.children.append(done)
-                done = Node(frame.name, tuple(frame.children), frame.estimate)
+                done = NNode(frame.name, tuple(frame.children), frame.estimate)
 
 
-def parse_tree(text: str) -> Node:
-    """The tree `text` writes; [`TreeSyntaxError`][gamelib.nplayer.trees.TreeSyntaxError] (or a
+def parse_tree(text: str) -> NNode:
+    """The tree `text` writes; [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] (or a
     vector error) says where it breaks.
 
     ```pycon
@@ -417,7 +412,7 @@ but the node b has 2 (position 14 of the tree text)
     >>> parse_tree("a[b(1,2) c(3,4)]")
     Traceback (most recent call last):
     ...
-    gamelib.nplayer.trees.TreeSyntaxError: expected ',' or ']' after b, found 'c' at position 10 \
+    gamelib.core.trees.TreeSyntaxError: expected ',' or ']' after b, found 'c' at position 10 \
 of the tree text 'a[b(1,2) c(3,4)]'
 
     ```
@@ -429,7 +424,7 @@ of the tree text 'a[b(1,2) c(3,4)]'
     rest = parser.peek()
     if rest is not None:
         raise parser.fail(f"unexpected {rest[1]!r} after the tree", rest[2])
-    if isinstance(tree, Leaf):
+    if isinstance(tree, NLeaf):
         raise parser.fail(f"the tree {echo(tree.name)} is only a leaf: the root needs children", 0)
     return tree
 
@@ -438,7 +433,7 @@ def tree_to_text(tree: Tree) -> str:
     """`tree` in the text form; `parse_tree(tree_to_text(t)) == t` for exact numbers.
 
     ```pycon
-    >>> tree_to_text(Node("a", (Leaf("b", (Fraction(1, 2), 0)),), (1, 1)))
+    >>> tree_to_text(NNode("a", (NLeaf("b", (Fraction(1, 2), 0)),), (1, 1)))
     'a(1,1)[b(1/2,0)]'
 
     ```
@@ -456,9 +451,9 @@ def tree_to_text(tree: Tree) -> str:
                 "letters, digits, '_' and \"'\", starting with a letter or '_')"
             )
         match item:
-            case Leaf(name, utilities):
+            case NLeaf(name, utilities):
                 parts.append(name + vector_to_string(utilities))
-            case Node(name, children, estimate):
+            case NNode(name, children, estimate):
                 parts.append(name + ("" if estimate is None else vector_to_string(estimate)) + "[")
                 stack.append("]")
                 for i in range(len(children) - 1, -1, -1):

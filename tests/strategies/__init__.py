@@ -8,7 +8,8 @@ import itertools
 from hypothesis import strategies as st
 
 from gamelib import Draw, Outcome, Side, Winner
-from gamelib.games.explicit import End, Leaf, Node, Tree
+from gamelib.core.trees import End, Leaf
+from gamelib.games.explicit import Node, Tree
 
 OUTCOMES: list[Outcome] = [Winner(Side.Maxie), Winner(Side.Minnie), Draw()]
 """Every way a game can end."""

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from gamelib.chance.trees import ChanceNode, ChanceTree, Decision, letters
-from gamelib.games.explicit import End, Leaf
+from gamelib.core.trees import End, Leaf
 from tests.strategies import OUTCOMES
 
 

@@ -6,7 +6,7 @@ import itertools
 
 from hypothesis import strategies as st
 
-from gamelib.nplayer import Leaf, Node, Tree, Vector
+from gamelib.nplayer import NLeaf, NNode, Tree, Vector
 
 
 def _vectors(n: int, low: int, high: int) -> st.SearchStrategy[Vector]:
@@ -26,7 +26,7 @@ def _sums_to(n: int, total: int) -> st.SearchStrategy[Vector]:
 @st.composite
 def nplayer_trees(
     draw: st.DrawFn, players: int | None = None, total: int | None = None
-) -> tuple[Node, int]:
+) -> tuple[NNode, int]:
     """A random n-player tree and a search depth.
 
     Branching 1-4, uneven depths (some lines end early, some run past the
@@ -44,12 +44,12 @@ def nplayer_trees(
         budget[0] -= 1
         ends_here = level >= depth + 1 or budget[0] <= 0 or draw(st.integers(0, 4)) == 0
         if level > 0 and ends_here:
-            return Leaf(next(names), draw(vectors))
+            return NLeaf(next(names), draw(vectors))
         name = next(names)
         width = draw(st.integers(1, 4))
         estimate = draw(st.none() | vectors)
-        return Node(name, tuple(node(level + 1) for _ in range(width)), estimate)
+        return NNode(name, tuple(node(level + 1) for _ in range(width)), estimate)
 
     root = node(0)
-    assert isinstance(root, Node)
+    assert isinstance(root, NNode)
     return root, depth
