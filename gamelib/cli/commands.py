@@ -62,7 +62,12 @@ from gamelib.trace import (
     PictureError,
 )
 
-__all__ = ["entry_point", "main"]
+__all__ = [
+    "TerminatedError",
+    "entry_point",
+    "main",
+    "outside_fault",
+]
 
 COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, RUN, REPLAY, LIST, DEMO)
 """Every command, in the order `gamelib --help` lists them: a new one is a module that

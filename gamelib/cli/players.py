@@ -21,6 +21,7 @@ from gamelib.search.player import SearchPlayer
 __all__ = [
     "HINT_DEPTH",
     "PLAYER_KINDS",
+    "PlayerBuilder",
     "PlayerKind",
     "Streams",
     "advise",

@@ -29,6 +29,7 @@ from gamelib.parallel.batch import run_batch
 
 __all__ = [
     "BadPositionError",
+    "count_positions",
     "is_terminal",
     "line_title",
     "move_json",

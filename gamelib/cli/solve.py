@@ -81,6 +81,7 @@ __all__ = [
     "DEFAULT_TABLE",
     "PROGRESS_EVERY",
     "Column",
+    "Request",
     "SolveJob",
     "SolveLine",
     "add_solve_options",

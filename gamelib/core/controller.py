@@ -67,6 +67,7 @@ __all__ = [
     "Seat",
     "Turns",
     "TwoPlayers",
+    "check_player_game",
     "play_out",
     "referee",
 ]

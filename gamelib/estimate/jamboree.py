@@ -30,7 +30,7 @@ from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
 from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
 from gamelib.core.window import Bound, Infinity
-from gamelib.estimate.alphabeta import make_scan
+from gamelib.estimate._scan import make_scan
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (

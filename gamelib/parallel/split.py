@@ -70,6 +70,7 @@ from gamelib.seq import Seq
 
 __all__ = [
     "ParallelJamboree",
+    "Searched",
     "Split",
     "SplitPlayer",
     "search_through",
