@@ -330,7 +330,7 @@ def test_the_lecture_companion_shows_whole_fragments() -> None:
     minimax = [code for _, source, code in fragments if source.endswith("minimax.py")]
     assert [code.splitlines()[0] for code in minimax] == [
         "def Minimax(",  # its opening
-        "def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:",
+        "# The two reductions, made once for the player rather than at every position:",
         "def search(d: int, s: S, /) -> Edge[M, G]:",
         "def evaluate(d: int, st: Status[S], /) -> Est[G]:",
         "def Minimax(",  # its end, under its header
@@ -350,7 +350,8 @@ def test_an_excerpt_marks_what_it_leaves_out_of_its_function() -> None:
         ") -> SearchPlayer[S, M, G]:",
         "    ...",  # the docstring and the opening
     ]
-    assert shown[4] == "    def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:"
+    assert shown[4].startswith("    # The two reductions, made once for the player")
+    assert "    def choose(side: Side) -> Callable[[Seq[Edge[M, G]]], Edge[M, G]]:" in shown
     assert shown[-1] == "    ..."  # search, evaluate and the end
     with pytest.raises(ValueError, match="section opening is not inside a function"):
         load_hooks().excerpt(source, "opening")

@@ -28,7 +28,7 @@ from gamelib.core.estimator import (
     Definitely,
     Est,
     Guess,
-    nan_guess,
+    checked_estimate,
 )
 from gamelib.core.window import Bound, Infinity, NegInf, PosInf, below
 from gamelib.search.capabilities import (
@@ -206,7 +206,7 @@ def alphabeta_core(
     table_move = settings.table_move
     if ordering is None and (settings.killers or settings.history):
         ordering = Ordering(killers=settings.killers, history=settings.history)
-    estimate = est.estimate
+    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
     if at_horizon is not None:
         plain_estimate, horizon = estimate, at_horizon
 
@@ -309,10 +309,7 @@ def alphabeta_core(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                g = estimate(s)
-                if g != g:  # NaN compares neither way: refuse it, naming s
-                    raise nan_guess(game, s)
-                return views.guess(side, g)
+                return views.guess(side, estimate(s))
             if game.player(s) is side:  # the same side moves again: the same window
                 return search(d, s, alpha, beta, closed)[1]
             found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]

@@ -50,7 +50,7 @@ from gamelib.core.estimator import (
     Est,
     Estimator,
     Settings,
-    nan_guess,
+    checked_estimate,
 )
 from gamelib.search.capabilities import (
     MissingCapabilityError,
@@ -155,6 +155,7 @@ def Negamax(
     compare = est.compare
     moves = ordered_moves(settings)
     play = game.play
+    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
 
     def search(d: int, s: S, /) -> Edge[M, G]:
         """The best edge for the side to move in `s`, valued from its point of view."""
@@ -175,10 +176,7 @@ def Negamax(
         if isinstance(st, Playing):
             s = st.state
             if d == 0:
-                g = est.estimate(s)
-                if g != g:  # NaN compares neither way: refuse it, naming s
-                    raise nan_guess(game, s)
-                return views.guess(side, g)
+                return views.guess(side, estimate(s))
             found = search(d, s)[1]
             return found if game.player(s) is side else views.of(Side.Minnie, found)
         return views.ended(side, st.outcome)

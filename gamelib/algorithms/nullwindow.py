@@ -57,7 +57,7 @@ from gamelib.algorithms._alphabeta_core import alphabeta_core
 from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Side
-from gamelib.core.estimator import Est, Estimator, Guess, Settings, nan_guess
+from gamelib.core.estimator import Est, Estimator, Guess, Settings, checked_estimate
 from gamelib.search.capabilities import Capability
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.kinds import (
@@ -199,9 +199,7 @@ def MTDf(
 
     def root(s: S, /) -> Edge[M, G]:
         side = game.player(s)
-        first = est.estimate(s)
-        if first != first:  # NaN compares neither way: refuse it, naming s
-            raise nan_guess(game, s)
+        first = checked_estimate(est.estimate, game)(s)
         g = views.of(side, Guess(first))  # the first guess: the estimate itself
         lower: Edge[M, G] | None = None  # the best move known, and the value it guarantees
         at_least = False  # whether the value is known to be at least g

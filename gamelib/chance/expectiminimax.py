@@ -77,7 +77,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import check_depth, quoted
 from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.core.estimator import nan_guess
+from gamelib.core.estimator import checked_estimate
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
 from gamelib.search.player import NoMovesError, depth_guarded
@@ -230,6 +230,7 @@ def Expectiminimax(
     game = est.game
     player = game.player
     play = game.play
+    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
 
     def value(d: int, st: Status[S], step: Step[M] | None) -> Value:
         """The value of `st` searched `d` moves deep.  REQUIRES: d >= 0."""
@@ -242,9 +243,7 @@ def Expectiminimax(
             if mover is Nature.Chance:
                 v = average(d, s)
             elif d == 0:
-                v = est.estimate(s)
-                if v != v:  # NaN compares neither way: refuse it, naming s
-                    raise nan_guess(game, s)
+                v = estimate(s)
             else:
                 best, v = search(d, s, mover is Side.Maxie)
         else:

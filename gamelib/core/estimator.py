@@ -39,6 +39,7 @@ __all__ = [
     "NaNGuessError",
     "NumericEstimator",
     "Settings",
+    "checked_estimate",
     "est_to_string",
     "nan_guess",
     "standard_compare",
@@ -131,6 +132,38 @@ def nan_guess(game: ShowsStates[S], state: S) -> NaNGuessError:
         f"the estimator gave NaN for '{game.state_to_string(state)}': a guess must be a "
         "number that compares with others, and NaN is neither less nor greater than any"
     )
+
+
+X = TypeVar("X")
+
+
+def checked_estimate(estimate: Callable[[S], X], game: ShowsStates[S]) -> Callable[[S], X]:
+    """`estimate`, refusing NaN: the one checked leaf every search estimates through.
+
+    Made once per player (`estimate = checked_estimate(est.estimate, game)`); each call
+    gives the estimate, or raises [`NaNGuessError`][gamelib.core.estimator.NaNGuessError]
+    naming the position when it is NaN (`g != g` is true for NaN alone).
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> estimate = checked_estimate(lambda s: float("nan"), Nim())
+    >>> estimate(Nim().start)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.estimator.NaNGuessError: the estimator gave NaN for '15 left, and it is \
+Maxie's turn': a guess must be a number that compares with others, and NaN is neither \
+less nor greater than any
+
+    ```
+    """
+
+    def checked(state: S, /) -> X:
+        g = estimate(state)
+        if g != g:  # NaN compares neither way: refuse it, naming the position
+            raise nan_guess(game, state)
+        return g
+
+    return checked
 
 
 def _score(e: Est[float]) -> float:

@@ -8,23 +8,44 @@ it; the Lecture companion shows it beside the slide.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Side, Status
 from gamelib.core.estimator import Est
 from gamelib.core.game import Game
-from gamelib.core.window import Bound, Infinity
-from gamelib.search.events import Cut
-from gamelib.search.player import Edge, Scanned, WindowedEvaluate, no_moves
-from gamelib.seq import Cons, Seq
+from gamelib.core.window import Action, Bound, chart
+from gamelib.search.player import Edge, WindowedEvaluate, no_moves
+from gamelib.seq import Cons, Nil, Seq
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
-Scan = Callable[[int, S, Side, Seq[M], Bound[G], Bound[G]], Scanned[M, G]]
-"""`scan(d, s, side, moves, α, β)`: the best edge, or a cut."""
+
+@final
+@dataclass(frozen=True, slots=True)
+class BestEdge(Generic[M, G]):
+    """Every move was tried: the best edge (the first of equals)."""
+
+    edge: Edge[M, G]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Pruned(Generic[M, G]):
+    """The chart said prune: the edge whose value did it, and the moves never tried."""
+
+    edge: Edge[M, G]
+    unsearched: Seq[M]
+
+
+Scanned: TypeAlias = BestEdge[M, G] | Pruned[M, G]
+"""What the move loop finds: the best edge, or where it pruned."""
+
+Scan: TypeAlias = Callable[[int, S, Side, Seq[M], Bound[G], Bound[G]], Scanned[M, G]]
+"""`scan(d, s, side, moves, α, β)`: the best edge, or where it pruned."""
 
 
 def make_scan(
@@ -35,19 +56,12 @@ def make_scan(
 ) -> Scan[S, M, G]:
     """The move loop of alpha-beta, shared by AlphaBeta and Jamboree's first moves.
 
-    `scan(d, s, side, moves, α, β)` evaluates the children of `s` reached
-    by `moves`, in order, one at a time, each with `evaluate(d - 1, ...)`
-    against the current window, and applies the chart to its value `x`:
-
-    - Maxie: `x <= α` ignore; `α < x < β` update α; `β <= x` prune.
-    - Minnie: `x <= α` prune; `α < x < β` update β; `β <= x` ignore.
-
-    It returns the best edge seen (the first of equals) when it tried every
-    move, or, when it pruned, a [`Cut`][gamelib.search.events.Cut] with that edge
-    and the moves left.  α is never +∞ and β never −∞, and the best value
-    seen never beats the bound on the mover's side (Maxie: best <= α;
-    Minnie: best >= β) until it moves that bound, so a child that moves the
-    bound is the new best without another comparison.
+    `scan(d, s, side, moves, α, β)` evaluates the children of `s` reached by `moves`, in
+    order, one at a time, each with `evaluate(d - 1, ...)` against the current window, and
+    does what the lecture's chart ([`chart`][gamelib.core.window.chart]) says with its
+    value `x`: ignore it, update α (Maxie) or β (Minnie), or prune.  A child that updates
+    the window is the best so far; an ignored one replaces the best only when strictly
+    better, so ties keep the first move.
 
     REQUIRES: `moves` is non-empty (else [`NoMovesError`][gamelib.core.game.NoMovesError]
     naming `s`).
@@ -57,35 +71,27 @@ def make_scan(
     def scan(
         d: int, s: S, side: Side, moves: Seq[M], alpha: Bound[G], beta: Bound[G]
     ) -> Scanned[M, G]:
+        better = GREATER if side is Side.Maxie else LESS
         best: Edge[M, G] | None = None
         rest = moves
-        maxie = side is Side.Maxie
         while True:
-            view = seq.show1(rest)
-            if not isinstance(view, Cons):
-                if best is None:
-                    raise no_moves(game, s)
-                return best
-            m = view.head
-            rest = view.tail
-            x = evaluate(d - 1, play(s, m), alpha, beta)
-            if maxie:
-                if isinstance(alpha, Infinity) or compare(x, alpha) is GREATER:  # α < x
-                    if isinstance(beta, Infinity) or compare(x, beta) is LESS:  # x < β
-                        best = (m, x)
-                        alpha = x  # update α
-                    else:
-                        return Cut((m, x, rest))  # β <= x: prune
-                elif best is None or compare(best[1], x) is LESS:  # x <= α: ignore
-                    best = (m, x)
-            elif isinstance(beta, Infinity) or compare(x, beta) is LESS:  # x < β
-                if isinstance(alpha, Infinity) or compare(x, alpha) is GREATER:  # α < x
-                    best = (m, x)
-                    beta = x  # update β
-                else:
-                    return Cut((m, x, rest))  # x <= α: prune
-            elif best is None or compare(best[1], x) is GREATER:  # β <= x: ignore
-                best = (m, x)
+            match seq.show1(rest):
+                case Nil():
+                    if best is None:
+                        raise no_moves(game, s)
+                    return BestEdge(best)
+                case Cons(m, rest):
+                    x = evaluate(d - 1, play(s, m), alpha, beta)
+                    match chart(side, x, alpha, beta, compare):
+                        case Action.PRUNE:
+                            return Pruned((m, x), rest)
+                        case Action.UPDATE_ALPHA:
+                            alpha, best = x, (m, x)
+                        case Action.UPDATE_BETA:
+                            beta, best = x, (m, x)
+                        case Action.IGNORE:
+                            if best is None or compare(x, best[1]) is better:
+                                best = (m, x)
 
     # --8<-- [end:scan]
     return scan

@@ -24,16 +24,16 @@ cut and the moves it left unsearched.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
-from gamelib.core.datatypes import Playing, Status
-from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
+from gamelib.core.datatypes import Done, Playing, Status
+from gamelib.core.estimator import Definitely, Est, Guess, Settings, checked_estimate
 from gamelib.core.window import Bound
-from gamelib.estimate._scan import make_scan
-from gamelib.search.events import SearchObserver
+from gamelib.estimate._scan import BestEdge, Pruned, make_scan
+from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
-    Scanned,
+    Edge,
     SearchPlayer,
     ordered_moves,
     search_player,
@@ -59,23 +59,32 @@ def AlphaBeta(
     game = est.game
     moves = ordered_moves(settings)
     play = game.play
+    estimate = checked_estimate(est.estimate, game)
 
-    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Scanned[M, G]:
+    # --8<-- [start:search]
+    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, G]:
         """REQUIRES: d > 0 and s is still being played (so it has moves)."""
-        return scan(d, s, game.player(s), moves(s), alpha, beta)
+        match scan(d, s, game.player(s), moves(s), alpha, beta):
+            case BestEdge(edge):
+                return edge
+            case Pruned((m, x), rest):
+                return Cut((m, x, rest))  # the search core's cut: an edge and what it left
+            case found:
+                assert_never(found)
 
     def evaluate(d: int, st: Status[S], alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
         """REQUIRES: d >= 0."""
-        # isinstance, not match: a class pattern costs more, once per position.
-        if isinstance(st, Playing):
-            if d == 0:
-                g = est.estimate(st.state)
-                if g != g:  # NaN compares neither way: refuse it, naming the state
-                    raise nan_guess(game, st.state)
-                return Guess(g)
-            return search(d, st.state, alpha, beta)[1]  # the value, of an edge or a cut
-        return Definitely(st.outcome)
+        match st:
+            case Done(outcome):
+                return Definitely(outcome)
+            case Playing(s) if d == 0:
+                return Guess(estimate(s))
+            case Playing(s):
+                return search(d, s, alpha, beta)[1]  # the value, of an edge or a cut
+            case _:
+                assert_never(st)
 
+    # --8<-- [end:search]
     depth = settings.search_depth
     root = windowed_root(search, depth)
 
@@ -83,5 +92,6 @@ def AlphaBeta(
         watch = Watch(game, observer, est.compare)
         play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
 
+    # Made last, from the play and evaluate an observer may have swapped for its twins.
     scan = make_scan(game, play, est.compare, evaluate)
     return search_player(f"AlphaBeta(depth {depth})", settings, root, window=search)

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, final
+from typing import Protocol, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.checks import echo_value
-from gamelib.core.datatypes import GREATER, LESS, Playing, Side, Status
-from gamelib.core.estimator import Definitely, Est, Guess, Settings, nan_guess
-from gamelib.core.window import Bound, Infinity
-from gamelib.estimate._scan import make_scan
+from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.estimator import Definitely, Est, Guess, Settings, checked_estimate
+from gamelib.core.window import Bound, above, below
+from gamelib.estimate._scan import BestEdge, Pruned, make_scan
 from gamelib.search.events import Cut, SearchObserver
 from gamelib.search.observe import Watch
 from gamelib.search.player import (
@@ -119,6 +119,7 @@ def Jamboree(
     compare = est.compare
     moves_of = ordered_moves(settings)
     play = game.play
+    estimate = checked_estimate(est.estimate, game)
     max_ = edge_max(compare)
     min_ = edge_min(compare)
 
@@ -129,19 +130,18 @@ def Jamboree(
         first, rest = seq.split(moves, math.floor(p * seq.length(moves)))
         best: Edge[M, G] | None = None
         if seq.length(first) > 0:
-            found = scan(d, s, side, first, alpha, beta)
-            if isinstance(found, Cut):
-                return Cut((found.move, found.value, seq.append(found.unsearched, rest)))
-            if seq.length(rest) == 0:
-                return found
-            best = found
-            # The window the first moves left: their best value, where it narrowed it.
-            x = found[1]
-            if side is Side.Maxie:
-                if isinstance(alpha, Infinity) or compare(x, alpha) is GREATER:
-                    alpha = x
-            elif isinstance(beta, Infinity) or compare(x, beta) is LESS:
-                beta = x
+            match scan(d, s, side, first, alpha, beta):
+                case Pruned((m, x), unsearched):
+                    return Cut((m, x, seq.append(unsearched, rest)))
+                case BestEdge(best) if seq.length(rest) == 0:
+                    return best
+                case BestEdge(best):
+                    # The window the first moves left: their best value, where it narrowed it.
+                    x = best[1]
+                    if side is Side.Maxie and above(x, alpha, compare):
+                        alpha = x
+                    elif side is Side.Minnie and below(x, beta, compare):
+                        beta = x
         # The rest, all against the same window: none of them can narrow it for another.
         mapped = None if spread is None else spread(d, s, rest, alpha, beta)
         if mapped is None:
@@ -155,14 +155,15 @@ def Jamboree(
 
     def evaluate(d: int, st: Status[S], alpha: Bound[G], beta: Bound[G], /) -> Est[G]:
         """REQUIRES: d >= 0."""
-        if isinstance(st, Playing):
-            if d == 0:
-                g = est.estimate(st.state)
-                if g != g:  # NaN compares neither way: refuse it, naming the state
-                    raise nan_guess(game, st.state)
-                return Guess(g)
-            return search(d, st.state, alpha, beta)[1]
-        return Definitely(st.outcome)
+        match st:
+            case Done(outcome):
+                return Definitely(outcome)
+            case Playing(s) if d == 0:
+                return Guess(estimate(s))
+            case Playing(s):
+                return search(d, s, alpha, beta)[1]  # the value, of an edge or a cut
+            case _:
+                assert_never(st)
 
     depth = settings.search_depth
     root = windowed_root(search, depth)
@@ -171,5 +172,6 @@ def Jamboree(
         watch = Watch(game, observer, compare)
         play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
 
+    # Made last, from the play and evaluate an observer may have swapped for its twins.
     scan = make_scan(game, play, compare, evaluate)
     return search_player(f"Jamboree(depth {depth}, prune {p:g})", settings, root, window=search)

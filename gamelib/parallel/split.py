@@ -58,7 +58,7 @@ from gamelib.core.estimator import (
     Estimator,
     Guess,
     Settings,
-    nan_guess,
+    checked_estimate,
 )
 from gamelib.core.game import Game
 from gamelib.core.window import Bound, Infinity, NegInf, PosInf
@@ -388,10 +388,7 @@ class _Splitter(Generic[S, M, G]):
                 return Definitely(status.outcome)
             after = status.state
             if depth == 1:
-                g = est.estimate(after)
-                if g != g:  # NaN compares neither way: refuse it, naming the position
-                    raise nan_guess(game, after)
-                return Guess(g)
+                return Guess(checked_estimate(est.estimate, game)(after))
             low, high = bounds
             if levels > 1 and depth > 2:
                 return _in_thread(
