@@ -30,7 +30,17 @@ from gamelib import (
     Winner,
     seq,
 )
-from gamelib.core.window import Action, Infinity, NegInf, PosInf, chart
+from gamelib.core.window import (
+    CHART,
+    Action,
+    Infinity,
+    NegInf,
+    PosInf,
+    above,
+    below,
+    chart,
+    column,
+)
 from gamelib.estimate import standard_compare
 from gamelib.games.explicit import (
     BIG,
@@ -377,6 +387,35 @@ def test_search_players_print_nothing(capsys: pytest.CaptureFixture[str]) -> Non
 )
 def test_the_lecture_chart(side: Side, x: int, expected: Action) -> None:
     assert chart(side, Guess(x), Guess(2), Guess(5), standard_compare) is expected
+
+
+def test_the_chart_is_the_slide_s_table() -> None:
+    """Two rows of three columns, as on the slide: x <= α, α < x < β, β <= x."""
+    assert {
+        Side.Maxie: (Action.IGNORE, Action.UPDATE_ALPHA, Action.PRUNE),
+        Side.Minnie: (Action.PRUNE, Action.UPDATE_BETA, Action.IGNORE),
+    } == CHART
+
+
+BOUNDS = st.one_of(
+    st.sampled_from([NegInf, PosInf]), st.integers(-3, 3).map(lambda g: Guess(float(g)))
+)
+
+
+@given(st.integers(-3, 3), BOUNDS, BOUNDS)
+def test_a_value_s_column_agrees_with_the_order_of_bounds(
+    x: int, alpha: Infinity | Guess[float], beta: Infinity | Guess[float]
+) -> None:
+    """`column` (the chart's) and `below`/`above` (every other search's) are one order."""
+    value = Guess(float(x))
+    expected = (
+        0
+        if not above(value, alpha, standard_compare)
+        else 1
+        if below(value, beta, standard_compare)
+        else 2
+    )
+    assert column(value, alpha, beta, standard_compare) == expected
 
 
 def test_the_chart_with_infinite_bounds() -> None:

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from enum import Enum
 from typing import TypeAlias, TypeVar
 
-from gamelib.core.datatypes import LESS, Order, Side
+from gamelib.core.datatypes import GREATER, LESS, Order, Side
 from gamelib.core.estimator import Est
 
 __all__ = [
+    "CHART",
     "Action",
     "Bound",
     "Infinity",
@@ -38,6 +39,7 @@ __all__ = [
     "below",
     "bound_to_string",
     "chart",
+    "column",
 ]
 
 G = TypeVar("G")
@@ -103,6 +105,28 @@ def above(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) 
 
 
 # --8<-- [start:chart]
+CHART: dict[Side, tuple[Action, Action, Action]] = {
+    #             x <= α          α < x < β            β <= x
+    Side.Maxie: (Action.IGNORE, Action.UPDATE_ALPHA, Action.PRUNE),
+    Side.Minnie: (Action.PRUNE, Action.UPDATE_BETA, Action.IGNORE),
+}
+"""The lecture's chart: for each side, what to do with a child's value in each column."""
+
+
+def column(
+    x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
+) -> int:
+    """The chart's column `x` falls in: 0 (x ≤ α), 1 (α < x < β) or 2 (β ≤ x)."""
+    if isinstance(alpha, Infinity):
+        if alpha is PosInf:  # no value is above +∞ (a window never starts there)
+            return 0
+    elif compare(x, alpha) is not GREATER:
+        return 0
+    if isinstance(beta, Infinity):
+        return 1 if beta is PosInf else 2
+    return 1 if compare(x, beta) is LESS else 2
+
+
 def chart(
     side: Side,
     x: Est[G],
@@ -110,14 +134,8 @@ def chart(
     beta: Bound[G],
     compare: Callable[[Est[G], Est[G]], Order],
 ) -> Action:
-    """The lecture's chart: what `side` does with a child of value `x`."""
-    if side is Side.Maxie:
-        if not above(x, alpha, compare):
-            return Action.IGNORE
-        return Action.UPDATE_ALPHA if below(x, beta, compare) else Action.PRUNE
-    if not above(x, alpha, compare):
-        return Action.PRUNE
-    return Action.UPDATE_BETA if below(x, beta, compare) else Action.IGNORE
+    """What `side` does with a child of value `x`: its row of the chart, at `x`'s column."""
+    return CHART[side][column(x, alpha, beta, compare)]
 
 
 # --8<-- [end:chart]

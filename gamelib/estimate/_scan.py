@@ -8,14 +8,13 @@ it; the Lecture companion shows it beside the slide.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Generic, TypeAlias, TypeVar, final
+from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Side, Status
 from gamelib.core.estimator import Est
 from gamelib.core.game import Game
-from gamelib.core.window import Action, Bound, chart
+from gamelib.core.window import CHART, Action, Bound, column
 from gamelib.search.player import Edge, WindowedEvaluate, no_moves
 from gamelib.seq import Cons, Nil, Seq
 
@@ -24,17 +23,13 @@ M = TypeVar("M")
 G = TypeVar("G")
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class BestEdge(Generic[M, G]):
+class BestEdge(NamedTuple, Generic[M, G]):
     """Every move was tried: the best edge (the first of equals)."""
 
     edge: Edge[M, G]
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Pruned(Generic[M, G]):
+class Pruned(NamedTuple, Generic[M, G]):
     """The chart said prune: the edge whose value did it, and the moves never tried."""
 
     edge: Edge[M, G]
@@ -58,10 +53,10 @@ def make_scan(
 
     `scan(d, s, side, moves, α, β)` evaluates the children of `s` reached by `moves`, in
     order, one at a time, each with `evaluate(d - 1, ...)` against the current window, and
-    does what the lecture's chart ([`chart`][gamelib.core.window.chart]) says with its
-    value `x`: ignore it, update α (Maxie) or β (Minnie), or prune.  A child that updates
-    the window is the best so far; an ignored one replaces the best only when strictly
-    better, so ties keep the first move.
+    does what the lecture's chart ([`CHART`][gamelib.core.window.CHART]) says with its
+    value `x`, in the column it falls in: ignore it, update α (Maxie) or β (Minnie), or
+    prune.  A child that updates the window is the best so far; an ignored one replaces
+    the best only when strictly better, so ties keep the first move.
 
     REQUIRES: `moves` is non-empty (else [`NoMovesError`][gamelib.core.game.NoMovesError]
     naming `s`).
@@ -71,27 +66,30 @@ def make_scan(
     def scan(
         d: int, s: S, side: Side, moves: Seq[M], alpha: Bound[G], beta: Bound[G]
     ) -> Scanned[M, G]:
+        row = CHART[side]  # this side's row of the chart
         better = GREATER if side is Side.Maxie else LESS
         best: Edge[M, G] | None = None
         rest = moves
         while True:
-            match seq.show1(rest):
+            view = seq.show1(rest)
+            match view:
                 case Nil():
                     if best is None:
                         raise no_moves(game, s)
                     return BestEdge(best)
-                case Cons(m, rest):
+                case Cons():
+                    m, rest = view.head, view.tail
                     x = evaluate(d - 1, play(s, m), alpha, beta)
-                    match chart(side, x, alpha, beta, compare):
-                        case Action.PRUNE:
-                            return Pruned((m, x), rest)
+                    match row[column(x, alpha, beta, compare)]:
+                        case Action.IGNORE:
+                            if best is None or compare(x, best[1]) is better:
+                                best = (m, x)
                         case Action.UPDATE_ALPHA:
                             alpha, best = x, (m, x)
                         case Action.UPDATE_BETA:
                             beta, best = x, (m, x)
-                        case Action.IGNORE:
-                            if best is None or compare(x, best[1]) is better:
-                                best = (m, x)
+                        case Action.PRUNE:
+                            return Pruned((m, x), rest)
 
     # --8<-- [end:scan]
     return scan
