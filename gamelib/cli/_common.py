@@ -18,11 +18,9 @@ from gamelib.algorithms.deepening import (
     DeepeningPlayer,
 )
 from gamelib.catalog import Catalogs, Family
-from gamelib.cli.beyond import (
-    BEYOND_TREES,
+from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
+from gamelib.cli.family_specs import (
     PLAIN_KINDS,
-    BeyondEntry,
-    BeyondKit,
     BeyondSpec,
     family_kinds,
     game_is,

@@ -32,16 +32,8 @@ from gamelib.cli._common import (
     beyond_built,
 )
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
-from gamelib.cli.beyond import (
-    BeyondKit,
-    ChanceKit,
-    NKit,
-    analyse_chance,
-    analyse_n,
-    beyond_tree,
-    n_value_text,
-    value_text,
-)
+from gamelib.cli.beyond import BeyondKit, ChanceKit, NKit, analyse_chance, analyse_n, beyond_tree
+from gamelib.cli.family_specs import n_value_text, value_text
 from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,

@@ -16,7 +16,8 @@ from gamelib.cli._common import (
     _Parser,
     _reject_extra,
 )
-from gamelib.cli.beyond import BEYOND_TREES, PLAIN_KINDS
+from gamelib.cli.beyond import BEYOND_TREES
+from gamelib.cli.family_specs import PLAIN_KINDS
 from gamelib.cli.games import (
     AnyEntry,
     GameCatalog,

@@ -31,14 +31,9 @@ from gamelib.cli._common import (
     beyond_built,
 )
 from gamelib.cli.batch import json_line
-from gamelib.cli.beyond import (
-    ChanceKit,
-    NKit,
-    play_chance,
-    play_n,
-    split_seat_flags,
-)
+from gamelib.cli.beyond import ChanceKit, NKit, play_chance, play_n
 from gamelib.cli.colour import Coloured, takes_colour
+from gamelib.cli.family_specs import split_seat_flags
 from gamelib.cli.games import (
     GameKit,
 )

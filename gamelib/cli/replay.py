@@ -20,9 +20,7 @@ from gamelib.cli._common import (
     _search_options,
     _search_spec,
 )
-from gamelib.cli.beyond import (
-    game_is,
-)
+from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import (
     GameCatalog,
     GameEntry,

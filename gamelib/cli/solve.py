@@ -22,13 +22,9 @@ from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import (
-    Goal,
-    ProofNode,
-    check_proof,
     proof_size,
     proof_to_text,
     proofs_to_dot,
-    solve_goal,
 )
 from gamelib.algorithms.exact import (
     Result,
@@ -38,7 +34,7 @@ from gamelib.algorithms.exact import (
     plies,
     solve,
 )
-from gamelib.algorithms.table import TableStats, TranspositionTable
+from gamelib.algorithms.table import TranspositionTable
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -49,6 +45,7 @@ from gamelib.cli._common import (
     _check_own_game,
     _Parser,
 )
+from gamelib.cli._proofs import Progress, Proof, find_proofs, stats_json, tree_json
 from gamelib.cli.batch import (
     BatchOptions,
     add_batch_options,
@@ -56,7 +53,7 @@ from gamelib.cli.batch import (
     json_line,
     position_lines,
 )
-from gamelib.cli.beyond import game_is
+from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
     BadPositionError,
@@ -71,7 +68,7 @@ from gamelib.cli.positions import (
 )
 from gamelib.cli.specs import SpecError, parse_depth, read_number
 from gamelib.core.checks import echo, plural
-from gamelib.core.datatypes import Done, Draw, Side, flip
+from gamelib.core.datatypes import Done, Draw
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import SolveRecipe
@@ -205,94 +202,6 @@ def check_request(options: argparse.Namespace) -> Request:
 
 
 @dataclass(frozen=True)
-class _Proof(Generic[S, M]):
-    """One tree of the proof, with what it proves."""
-
-    goal: Goal
-    side: Side
-    tree: ProofNode[S, M]
-
-    @property
-    def title(self) -> str:
-        return f"{self.side} can {self.goal.value}"
-
-
-def _proofs(
-    game: Game[S, M], state: S, solution: Solution[S, M], entries: int
-) -> list[_Proof[S, M]]:
-    """The trees that prove `solution`, each checked against the game's rules."""
-    mover = solution.to_move
-    asked: list[tuple[Goal, Side]]
-    match solution.result:
-        case "win":
-            asked = [(Goal.WIN, mover)]
-        case "loss":
-            asked = [(Goal.WIN, flip(mover))]
-        case "draw":
-            asked = [(Goal.NOT_LOSE, mover), (Goal.NOT_LOSE, flip(mover))]
-        case "unknown":  # refused before solving: only a depth-limited solve says this
-            raise AssertionError("a proof of an unknown result was asked for")
-    found = []
-    for goal, side in asked:
-        table: TranspositionTable[M, ProofNode[S, M]] | None = (
-            TranspositionTable(entries) if entries > 0 else None
-        )
-        answer = solve_goal(game, goal, state, side, table=table)
-        # The solvers agree on every generated tree and every tic-tac-toe position, so this
-        # holds; were it ever to fail, say so rather than print a tree that proves nothing.
-        if not answer.holds:
-            raise AssertionError(f"the boolean solver finds that {side} cannot {goal.value}")
-        check_proof(game, answer.proof, state, goal, side)
-        found.append(_Proof(goal, side, answer.proof))
-    return found
-
-
-def _tree_json(game: Game[S, M], node: ProofNode[S, M]) -> JSON:
-    status = node.status
-    if isinstance(status, Done):
-        return {"kind": "end", "outcome": str(status.outcome)}
-    return {
-        "kind": node.kind,
-        "position": game.state_to_string(status.state),
-        "moves": [
-            {"move": game.move_to_string(m), "then": _tree_json(game, child)}
-            for m, child in node.children
-        ],
-    }
-
-
-def _stats_json(stats: TableStats, capacity: int) -> JSON:
-    return {
-        "entries": capacity,
-        "probes": stats.probes,
-        "hits": stats.hits,
-        "stores": stats.stores,
-        "overwrites": stats.overwrites,
-        "evictions": stats.evictions,
-    }
-
-
-class _Progress:
-    """The live progress line on a terminal's standard error."""
-
-    def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.began = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, positions: int) -> None:
-        seconds = time.perf_counter() - self.began
-        self.err.write(f"\rsolving: {positions:,} positions, {seconds:.1f} s")
-        self.err.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            self.err.write("\r\x1b[K")
-            self.err.flush()
-
-
-@dataclass(frozen=True)
 class Column:
     """How the game ends if the side to move plays one move (`--all`)."""
 
@@ -408,7 +317,7 @@ class SolveJob:
         solution, columns = answer
         game = kit.game
         proofs = (
-            _proofs(game, state, solution, request.table)
+            find_proofs(game, state, solution, request.table)
             if (request.proof or request.dot is not None)
             else []
         )
@@ -428,7 +337,7 @@ class SolveJob:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
             found["position"] = game.state_to_string(solution.state)
-            found["table"] = None if table is None else _stats_json(table.stats, request.table)
+            found["table"] = None if table is None else stats_json(table.stats, request.table)
             if proofs:
                 found["proofs"] = [
                     {
@@ -436,7 +345,7 @@ class SolveJob:
                         "goal": p.goal.value,
                         "size": proof_size(p.tree),
                         "checked": True,
-                        **({"tree": _tree_json(game, p.tree)} if trees else {}),
+                        **({"tree": tree_json(game, p.tree)} if trees else {}),
                     }
                     for p in proofs
                 ]
@@ -467,7 +376,7 @@ class SolveJob:
         `show`; None, having said what was known, when stopped with Ctrl-C.
         """
         request = self.request
-        progress = _Progress(self.err) if show else None
+        progress = Progress(self.err) if show else None
         spent = [0]
 
         def count(n: int) -> None:
@@ -630,7 +539,7 @@ class SolveJob:
         solution: Solution[S, M],
         columns: dict[str, Column],
         table: TranspositionTable[M, int] | None,
-        proofs: list[_Proof[S, M]],
+        proofs: list[Proof[S, M]],
         board: bool = True,
         *,
         wrote: bool = False,
