@@ -255,6 +255,15 @@ def solve(
         raise broken from error
 
 
+def _no_entry(key: Hashable, /) -> None:
+    """No table: no entry for any key."""
+    return None
+
+
+def _tell_nobody(positions: int, /) -> None:
+    """No one asked how far the solve has come."""
+
+
 def _solve(
     game: Game[S, M],
     s0: S,
@@ -267,8 +276,12 @@ def _solve(
 ) -> Solution[S, M]:
     """`solve`, its arguments checked."""
     key_of = state_key(game) if table is not None else None
-    probe = table.probe if table is not None else None
+    # Without a table no key is made, so these are never called: no-ops keep them typed.
+    probe: Callable[[Hashable], Entry[M, int] | None] = (
+        table.probe if table is not None else _no_entry
+    )
     store = table.store if table is not None else None
+    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
     ordered = solver_moves(game) if order is None else order
     play = game.play
     player = game.player
@@ -304,7 +317,7 @@ def _solve(
         first: M | None = None
         if key_of is not None:
             key = key_of(s)
-            entry = probe(key)  # type: ignore[misc]  # probe is set whenever key_of is
+            entry = probe(key)
             if entry is not None:
                 first = entry.best
                 if entry.depth == left and not top:
@@ -341,7 +354,7 @@ def _solve(
             positions += 1
             if positions == report:
                 report += every
-                progress(positions)  # type: ignore[misc]  # report is -1 without progress
+                tell(positions)  # report is -1 without progress: never reached then
             st = play(s, m)
             if isinstance(st, Done):
                 outcome = st.outcome

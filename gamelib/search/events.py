@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeAlias, TypeVar, assert_never, final
 
-from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
+from gamelib.core.datatypes import Order, Playing, Side, Status
 from gamelib.core.estimator import Est
-from gamelib.core.window import Bound, Infinity
+from gamelib.core.window import Bound, above, below
 from gamelib.seq import Seq
 
 __all__ = [
@@ -103,9 +103,9 @@ def bound_kind(
     ```
     """
     alpha, beta = window
-    if not isinstance(alpha, Infinity) and compare(value, alpha) is not GREATER:
+    if not above(value, alpha, compare):
         return BoundKind.UPPER
-    if not isinstance(beta, Infinity) and compare(value, beta) is not LESS:
+    if not below(value, beta, compare):
         return BoundKind.LOWER
     return BoundKind.EXACT
 
