@@ -15,6 +15,7 @@ import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
@@ -137,10 +138,16 @@ def test_direct_player_for_a_game_without_one_is_refused() -> None:
 def test_direct_player_missing_for_a_game_without_one() -> None:
     # Straight into the player kinds: the tree game has no hand-written player.
     class Job:
-        def __call__(self, kit: GameKit[S, M, G], /) -> int:
+        def two_player(self, kit: GameKit[S, M, G], /) -> int:
             spec = parse_player_spec("direct", CATALOG, 1)
             PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
             return 0
+
+        def chance(self, kit: ChanceKit[S, M], /) -> int:
+            raise AssertionError("the tree is a two-player game")
+
+        def nplayer(self, kit: NKit[S, M], /) -> int:
+            raise AssertionError("the tree is a two-player game")
 
     tree = GAME_CATALOG.two_player("tree")
     assert tree is not None

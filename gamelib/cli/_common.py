@@ -27,7 +27,6 @@ from gamelib.cli.family_specs import (
     kind_family,
     misfit,
     parse_beyond_spec,
-    split_seat_flags,
 )
 from gamelib.cli.games import (
     GAME_CATALOG,
@@ -107,6 +106,14 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind
             f"--{option.name}",
             help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
         )
+
+
+def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
+    """The game called `name` (of any family), built from its options `extra`."""
+    beyond = games.beyond(name)
+    if beyond is not None:
+        return beyond_built(beyond, extra)
+    return _build_game(games, name, extra, playing)
 
 
 def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
@@ -261,11 +268,16 @@ class _Report:
 
     options: argparse.Namespace
     out: TextIO
-    catalog: Catalog[SearchKind]
+    catalogs: Catalogs
     game_args: tuple[str, ...] = ()
     """The game's own options, as typed: what a worker rebuilds the game from."""
     stdin: TextIO | None = None
     err: TextIO | None = None
+
+    @property
+    def catalog(self) -> Catalog[SearchKind]:
+        """The search kinds of two-player games."""
+        return self.catalogs.two_player
 
 
 class _BeyondOptions:
@@ -376,16 +388,6 @@ def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) 
         raise UsageError(
             f"'{name}' is not one of gamelib's own games, and workers build the game from "
             "gamelib's catalog: run this batch without --workers or --scheduler"
-        )
-
-
-def _reject_seats(extra: list[str]) -> None:
-    """UsageError for `--playerN` given for a game of two players."""
-    seats, _ = split_seat_flags(extra)
-    if seats:
-        raise UsageError(
-            f"--player{min(seats)} names a player of a game of n players; a two-player game's "
-            "players are --maxie and --minnie"
         )
 
 

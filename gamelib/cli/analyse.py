@@ -22,21 +22,17 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     _BeyondOptions,
-    _build_game,
     _check_own_game,
     _Parser,
-    _reject_extra,
     _Report,
     _search_options,
     _search_spec,
-    beyond_built,
+    build_kit,
 )
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
-from gamelib.cli.beyond import BeyondKit, ChanceKit, NKit, analyse_chance, analyse_n, beyond_tree
+from gamelib.cli.beyond import ChanceKit, NKit, analyse_chance, analyse_n
 from gamelib.cli.family_specs import n_value_text, value_text
 from gamelib.cli.games import (
-    GAME_CATALOG,
-    GameCatalog,
     GameKit,
     NamedEstimator,
 )
@@ -74,7 +70,15 @@ S = TypeVar("S")
 
 
 class _Analyse(_Report):
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+    """`analyse` on a game of any family."""
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        return _BeyondAnalyse(self.options, self.out, self.catalogs).chance(kit)
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        return _BeyondAnalyse(self.options, self.out, self.catalogs).nplayer(kit)
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
         options = self.options
         if options.positions is not None:
             spec = _search_spec(options, kit, "analyse", self.catalog)
@@ -298,21 +302,6 @@ class _BeyondAnalyse(_BeyondOptions):
         return 0
 
 
-def _beyond_tree_analysed(name: str, extra: list[str], games: GameCatalog) -> BeyondKit | None:
-    """The chance or n-player tree `analyse tree --tree TREE` names (dice, or one written
-    with `?` or `(...)`), if it is one."""
-    entry = games.two_player(name)
-    if entry is None or entry is not GAME_CATALOG.get("tree"):
-        return None
-    parser = _Parser(prog="gamelib tree", add_help=False)
-    entry.add_options(parser)
-    tree_options, rest = parser.parse_known_args(extra)
-    tree = beyond_tree(str(tree_options.tree))
-    if tree is not None:
-        _reject_extra(rest)
-    return tree
-
-
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
     analyse = commands.add_parser("analyse", help="print the best move and its value")
     analyse.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
@@ -342,16 +331,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
 
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
-    games, out, catalog = context.games, context.stdout, context.catalog
-    beyond = games.beyond(options.game)
-    if beyond is not None:  # a game of chance or of n players
-        return beyond_built(beyond, extra).run(_BeyondAnalyse(options, out, context.catalogs))
-    _check_own_game(options, games, options.game)
-    tree = _beyond_tree_analysed(options.game, extra, games)
-    if tree is not None:  # a chance or n-player tree: analysed as trace traces it
-        return tree.run(_BeyondAnalyse(options, out, context.catalogs))
-    kit = _build_game(games, options.game, extra, playing=False)
-    return kit.run(_Analyse(options, out, catalog, tuple(extra), context.stdin, context.stderr))
+    games = context.games
+    job = _Analyse(
+        options, context.stdout, context.catalogs, tuple(extra), context.stdin, context.stderr
+    )
+    if games.beyond(options.game) is None:
+        _check_own_game(options, games, options.game)
+    return build_kit(games, options.game, extra, playing=False).run(job)
 
 
 ANALYSE = Command("analyse", _add, _run, game_help="all")

@@ -4,9 +4,9 @@ A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
 own, as two-player games have [`GameKit`][gamelib.cli.games.GameKit], and their
 own search kinds ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
-[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).  `play`, `analyse`
-and `trace`
-run a `BeyondJob` on a kit, which has one method per family.
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).  Every command runs
+one job on a kit of any family ([`Job`][gamelib.cli.games.Job]); the kit calls the job's
+method for its family, and the players and searches those methods use are here.
 
 Player specs read as for two-player games: `human`, `random`, or
 `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes

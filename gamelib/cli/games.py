@@ -31,7 +31,7 @@ from typing import Generic, Protocol, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry
+from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, ChanceKit, NKit, beyond_tree
 from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
@@ -122,15 +122,24 @@ class GameEntry:
 
 
 class KitUser(Protocol):
-    """Something that can be run with a kit of any type: the CLI's way in."""
+    """A game of any family, its types hidden: the command line's way in.  A command runs
+    its job on it, and the kit calls the job's method for its family."""
+
+    @property
+    def family(self) -> Family: ...
 
     def run(self, job: Job) -> int: ...
 
 
 class Job(Protocol):
-    """A command to run on a kit, whatever its state, move and guess types."""
+    """A command to run on a game of any family: one method a family, each given the
+    kit with its own state, move and value types (`BeyondJob` and a two-player one)."""
 
-    def __call__(self, kit: GameKit[S, M, G], /) -> int: ...
+    def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int: ...
+
+    def nplayer(self, kit: NKit[S, M], /) -> int: ...
 
 
 @final
@@ -138,8 +147,12 @@ class Job(Protocol):
 class _Packed(Generic[S, M, G]):
     kit: GameKit[S, M, G]
 
+    @property
+    def family(self) -> Family:
+        return "two-player"
+
     def run(self, job: Job) -> int:
-        return job(self.kit)
+        return job.two_player(self.kit)
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:
@@ -181,6 +194,11 @@ def explicit_tree(text: str) -> ExplicitGame:
 
 
 def _tree_build(options: argparse.Namespace) -> KitUser:
+    """The tree `--tree` names or writes: a chance tree (with `?` nodes) or an n-player
+    tree (with `(...)` vectors) is a game of its family; any other a two-player game."""
+    other_family = beyond_tree(str(options.tree))
+    if other_family is not None:
+        return other_family
     game = explicit_tree(str(options.tree))
     return pack(
         GameKit(
@@ -509,9 +527,15 @@ class _Take:
     def __init__(self) -> None:
         self.estimator: object = None
 
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
         self.estimator = kit.estimator
         return 0
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        raise SpecError(f"{kit.title} is a game of chance: batches take two-player games")
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        raise SpecError(f"{kit.title} is a game of n players: batches take two-player games")
 
 
 @final

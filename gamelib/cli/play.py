@@ -18,17 +18,15 @@ from gamelib.cli._common import (
     Parsing,
     UsageError,
     _BeyondOptions,
-    _build_game,
     _Defaults,
     _Parser,
-    _reject_seats,
     _rule,
     _search_options,
     _seed,
     _shown,
     _spec_text,
     _writable,
-    beyond_built,
+    build_kit,
 )
 from gamelib.cli.batch import json_line
 from gamelib.cli.beyond import ChanceKit, NKit, play_chance, play_n
@@ -50,7 +48,6 @@ from gamelib.core.datatypes import Outcome, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.counting import RecordingEstimator
-from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.trace import (
     write_file,
 )
@@ -61,32 +58,58 @@ S = TypeVar("S")
 
 
 class _Play:
+    """`play` on a game of any family."""
+
     def __init__(
         self,
         options: argparse.Namespace,
         streams: Streams,
-        catalog: Catalog[SearchKind],
+        catalogs: Catalogs,
         extra: Sequence[str],
+        seats: dict[int, str],
         json_out: TextIO | None,
         *,
         summary: str,
     ) -> None:
-        defaults = _Defaults(options, catalog)
-        self.maxie = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
-        self.minnie = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
-        defaults.check_used([self.maxie, self.minnie], catalog)
+        self.options = options
         self.streams = streams
-        self.catalog = catalog
+        self.catalogs = catalogs
+        self.catalog = catalogs.two_player
         self.name: str = options.game
         self.summary = summary
         self.extra = tuple(extra)
+        self.seats = seats
         self.json_out = json_out
         self.exit_code: bool = options.exit_code
-        self.save: Path | None = None if options.save is None else _writable(options.save)
+        self.save: Path | None = None
 
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
-        maxie = self._player(kit, self.maxie)
-        minnie = self._player(kit, self.minnie)
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        return self._beyond().chance(kit)
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        return self._beyond().nplayer(kit)
+
+    def _beyond(self) -> _BeyondPlay:
+        if self.options.json or self.options.save is not None:
+            raise UsageError(f"--json and --save are for two-player games for now, not {self.name}")
+        return _BeyondPlay(
+            self.options, self.seats, self.streams, self.catalogs, summary=self.summary
+        )
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
+        if self.seats:
+            raise UsageError(
+                f"--player{min(self.seats)} names a player of a game of n players; a two-player "
+                "game's players are --maxie and --minnie"
+            )
+        options, catalog = self.options, self.catalog
+        defaults = _Defaults(options, catalog)
+        maxie_spec = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
+        minnie_spec = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
+        defaults.check_used([maxie_spec, minnie_spec], catalog)
+        self.save = None if options.save is None else _writable(options.save)
+        maxie = self._player(kit, maxie_spec)
+        minnie = self._player(kit, minnie_spec)
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
@@ -253,20 +276,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
     games = context.games
-    beyond = games.beyond(options.game)
-    if beyond is not None:  # a game of chance or of n players
-        seats, rest = split_seat_flags(extra)
-        built = beyond_built(beyond, rest)
-        if options.json or options.save is not None:
-            raise UsageError(
-                f"--json and --save are for two-player games for now, not {beyond.name}"
-            )
-        streams = Streams(context.stdin, context.stdout, _seed(options.seed))
-        return built.run(
-            _BeyondPlay(options, seats, streams, context.catalogs, summary=beyond.summary)
-        )
-    _reject_seats(extra)
-    kit = _build_game(games, options.game, extra, playing=True)
+    seats, extra = split_seat_flags(extra)  # --player1 .. --playerN: a game of n players'
+    kit = build_kit(games, options.game, extra, playing=True)
     stderr, stdout = context.stderr, context.stdout
     status = stderr if redraws(stderr) else None
     # With --json the game is shown on standard error, the JSON alone on standard output.
@@ -275,8 +286,9 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     play = _Play(
         options,
         streams,
-        context.catalog,
+        context.catalogs,
         extra,
+        seats,
         stdout if options.json else None,
         summary=games[options.game].summary,
     )

@@ -20,6 +20,7 @@ from gamelib.cli._common import (
     _search_options,
     _search_spec,
 )
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import (
     GameCatalog,
@@ -123,7 +124,13 @@ class _Replay:
         self.out = out
         self.catalog = catalog
 
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        raise UsageError(f"replay steps through two-player games, and {kit.title} has dice")
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        raise UsageError(f"replay steps through two-player games, not {kit.title}")
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "replay", self.catalog)
         player = search_player(kit, spec, self.catalog)
         game, out, moves = kit.game, self.out, self.saved.moves

@@ -35,15 +35,16 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TranspositionTable
+from gamelib.catalog import Family
 from gamelib.cli._common import (
     Command,
     Commands,
     Context,
     Parsing,
     UsageError,
-    _build_game,
     _check_own_game,
     _Parser,
+    build_kit,
 )
 from gamelib.cli._proofs import Progress, Proof, find_proofs, stats_json, tree_json
 from gamelib.cli.batch import (
@@ -53,6 +54,7 @@ from gamelib.cli.batch import (
     json_line,
     position_lines,
 )
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import GameKit, NamedGame
 from gamelib.cli.positions import (
@@ -301,7 +303,13 @@ class SolveJob:
     game_args: tuple[str, ...] = ()
     """The game's own options as typed: what a worker rebuilds the game from."""
 
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        raise UsageError(_unsolvable(kit.title, "chance"))
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        raise UsageError(_unsolvable(kit.title, "n-player"))
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
         request = self.request
         if request.positions is not None:
             if self.batch.workers is not None:
@@ -608,15 +616,18 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     return solving
 
 
+def _unsolvable(name: str, family: Family) -> str:
+    return (
+        f"'{name}' cannot be solved here: solve finds who wins a two-player game without "
+        f"dice, and {name} is {game_is(family)}; try gamelib analyse {name}"
+    )
+
+
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
     games = context.games
     beyond = games.beyond(str(options.game))
-    if beyond is not None:
-        raise UsageError(
-            f"'{beyond.name}' cannot be solved here: solve finds who wins a two-player "
-            f"game without dice, and {beyond.name} is "
-            f"{game_is(beyond.family)}; try gamelib analyse {beyond.name}"
-        )
+    if beyond is not None:  # said before the options, which are a two-player game's
+        raise UsageError(_unsolvable(beyond.name, beyond.family))
     request = check_request(options)
     entry = games.two_player(request.game)
     if entry is not None and not entry.playable:
@@ -626,7 +637,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     _check_own_game(options, games, request.game)
     batch = check_batch_options(options, request.positions)
     job = SolveJob(request, context.stdin, context.stdout, context.stderr, batch, tuple(extra))
-    return _build_game(games, request.game, extra, playing=False).run(job)
+    return build_kit(games, request.game, extra, playing=False).run(job)
 
 
 SOLVE = Command("solve", _add, _run, game_help="all")

@@ -30,10 +30,8 @@ from gamelib.cli._common import (
 from gamelib.cli.analyse import _analysis_json, _edge_json
 from gamelib.cli.batch import json_line
 from gamelib.cli.beyond import (
-    BeyondKit,
     ChanceKit,
     NKit,
-    beyond_tree,
     trace_chance,
     trace_n,
 )
@@ -52,7 +50,6 @@ from gamelib.cli.specs import (
     shown,
 )
 from gamelib.core.jsondata import JSON
-from gamelib.games.explicit import HANDOUT_TREES
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import (
     SearchPlayer,
@@ -74,7 +71,24 @@ S = TypeVar("S")
 
 
 class _Trace(_Report):
-    def __call__(self, kit: GameKit[S, M, G], /) -> int:
+    """`trace` on a game of any family."""
+
+    def chance(self, kit: ChanceKit[S, M], /) -> int:
+        self._text_only()
+        return _BeyondTrace(self.options, self.out, self.catalogs).chance(kit)
+
+    def nplayer(self, kit: NKit[S, M], /) -> int:
+        self._text_only()
+        return _BeyondTrace(self.options, self.out, self.catalogs).nplayer(kit)
+
+    def _text_only(self) -> None:
+        if self.options.json:
+            raise UsageError(
+                "--json is for two-player searches for now; trace this without --json "
+                "for the text trace"
+            )
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "trace", self.catalog)
         search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
         kind = self.catalog[spec.kind]
@@ -221,26 +235,12 @@ def _check_pictures(options: argparse.Namespace) -> None:
             raise UsageError(f"cannot write {output}: {error.strerror}") from None
 
 
-def _beyond_trace_target(options: argparse.Namespace, games: GameCatalog) -> BeyondKit | None:
-    """The game of chance or of n players `trace` is asked about, if it is one."""
-    if options.game is not None:
-        entry = games.beyond(options.game)
-        if entry is None:
-            return None
-        if options.tree_text is not None:
-            raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
-        return entry.build(options)
-    if options.tree_text is None:
-        return None
-    return beyond_tree(options.tree_text)
-
-
 def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> KitUser:
     _reject_extra(extra)
     if options.game is not None:
         if options.tree_text is not None:
             raise UsageError(f"give a tree or --game, not both (got '{shown(options.tree_text)}')")
-        entry = games.two_player(options.game)
+        entry = games.get(options.game)
         if entry is None:
             raise UsageError(_unknown_game(games, options.game))
         # The game's own options were parsed along with the trace options.
@@ -251,7 +251,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
     if (
         "[" not in text
         and text.strip().isidentifier()
-        and text.strip().lower() not in HANDOUT_TREES
+        and text.strip().lower() not in _tree_names()
     ):
         raise UsageError(
             f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
@@ -302,17 +302,8 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
             "are all that is written to standard output"
         )
     _check_pictures(options)
-    out, catalog = context.stdout, context.catalog
-    beyond = _beyond_trace_target(options, context.games)
-    if beyond is not None:
-        _reject_extra(extra)
-        if options.json:
-            raise UsageError(
-                "--json is for two-player searches for now; trace this without --json "
-                "for the text trace"
-            )
-        return beyond.run(_BeyondTrace(options, out, context.catalogs))
-    return _trace_target(options, extra, context.games).run(_Trace(options, out, catalog))
+    job = _Trace(options, context.stdout, context.catalogs)
+    return _trace_target(options, extra, context.games).run(job)
 
 
 TRACE = Command("trace", _add, _run)
