@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.games.connect4 import MAX_BOARD_MB, ConnectFour, board_megabytes
+from gamelib.games.connect4 import ConnectFour
+from gamelib.games.connect4_board import MAX_BOARD_MB, board_megabytes
 
 ROOT = Path(__file__).resolve().parents[1]
 

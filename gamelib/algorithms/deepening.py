@@ -72,15 +72,16 @@ from gamelib.core.datatypes import LESS, Order, Playing, Side, Status, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.window import Bound, NegInf, PosInf
+from gamelib.search.budget import Budget, OutOfBudgetError
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import (
+    NODES,
     NUMERIC,
+    TIME,
     Option,
     OptionValues,
     SearchKind,
-    parse_budget,
     parse_count,
-    parse_seconds,
     settings_of,
 )
 from gamelib.search.player import (
@@ -226,43 +227,6 @@ class Deepening(Generic[M, G]):
     """Said when the move comes from an unfinished iteration."""
 
 
-class _OutOfBudgetError(Exception):
-    """The budget ran out: the iteration in progress stops where it is."""
-
-
-class _Budget:
-    """Counts positions and watches the clock; raises when either runs out."""
-
-    __slots__ = ("armed", "clock", "deadline", "interrupts", "limit", "reason", "spent")
-
-    def __init__(
-        self, settings: DeepeningSettings[S, M, G], clock: Callable[[], float], interrupts: bool
-    ) -> None:
-        self.clock = clock
-        self.spent = 0
-        self.limit = settings.positions
-        self.deadline = None if settings.seconds is None else clock() + settings.seconds
-        self.interrupts = interrupts
-        """False: only count, and let `over` say between depths whether it ran out."""
-        self.armed = False  # not until depth 1 has valued one move: there is always a move
-        self.reason: StopReason | None = None
-
-    def spend(self) -> None:
-        if self.armed and self.over():
-            raise _OutOfBudgetError
-        self.spent += 1
-
-    def over(self) -> bool:
-        """Whether the budget has run out (and, if so, `reason` says which)."""
-        if self.limit is not None and self.spent >= self.limit:
-            self.reason = "positions"
-            return True
-        if self.deadline is not None and self.clock() >= self.deadline:
-            self.reason = "time"
-            return True
-        return False
-
-
 def deepen(
     settings: DeepeningSettings[S, M, G],
     state: S,
@@ -289,7 +253,7 @@ def deepen(
     began = clock()
     # Observed, a search is never cut short (the observer sees whole searches of the
     # root): the budget is only checked between depths.
-    budget = _Budget(settings, clock, interrupts=observer is None)
+    budget = Budget(settings.seconds, settings.positions, clock, interrupts=observer is None)
     table = (
         TranspositionTable[M, Est[G]](settings.table_entries) if settings.table_entries else None
     )
@@ -328,7 +292,7 @@ def deepen(
         start, spent_before, estimates = clock(), budget.spent, 0
         try:
             found_here = core.windowed_root(state, NegInf, PosInf, False)  # nothing is cut
-        except (_OutOfBudgetError, RecursionError) as error:
+        except (OutOfBudgetError, RecursionError) as error:
             stopped = _why(error, budget, bool(bests or done), depth)
             if bests and (not done or bests[-1][0] != bests[0][0]):
                 # Safe to use: the first move tried (the last depth's best) was searched
@@ -374,7 +338,7 @@ def deepen(
                     move,
                     walked,
                 )
-            except (_OutOfBudgetError, RecursionError) as error:
+            except (OutOfBudgetError, RecursionError) as error:
                 stopped = _why(error, budget, True, depth)  # the depth is finished; its line is cut
                 interrupted = True
             else:
@@ -415,7 +379,7 @@ def deepen(
     )
 
 
-def _why(error: Exception, budget: _Budget, anything: bool, depth: int) -> StopReason:
+def _why(error: Exception, budget: Budget, anything: bool, depth: int) -> StopReason:
     """Why a depth stopped, from what stopped it.  A recursion error is raised instead
     (see [`recursion_error`][gamelib.search.player.recursion_error]) when nothing was found yet,
     or when it came from the game or the estimator rather than from the depth.
@@ -602,26 +566,6 @@ def parse_order(text: str) -> frozenset[str]:
         )
     return frozenset(parts)
 
-
-TIME: Option[float | None] = Option(
-    "time",
-    "the time budget",
-    1.0,
-    parse_seconds,
-    "time to think per move: 2s, 500ms, 1.5 (seconds) or none",
-    examples=(None,),
-    written="1s",
-)
-"""Iterative deepening's time budget (seconds, or None)."""
-
-NODES: Option[int | None] = Option(
-    "nodes",
-    "the position budget",
-    None,
-    parse_budget,
-    "most positions to search per move (none: no limit)",
-)
-"""Iterative deepening's position budget."""
 
 DEEPENING_TABLE_OPTION: Option[int] = Option(
     "table",

@@ -40,7 +40,7 @@ from typing import final
 from gamelib import seq
 from gamelib.core.checks import whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
-from gamelib.games import connect4
+from gamelib.games import connect4_board
 from gamelib.seq import Seq
 
 __all__ = ["Board", "WindowConnectFour", "WindowState", "window_score"]
@@ -73,7 +73,7 @@ class Board:
     def __post_init__(self) -> None:
         cols, rows, k = self.cols, self.rows, self.k
         # The windows and the centre-first order are the bitboard game's, cell for cell.
-        geometry = connect4.Board.of(cols, rows, k)
+        geometry = connect4_board.Board.of(cols, rows, k)
         windows = geometry.windows
         at: list[list[int]] = [[] for _ in range(cols * rows)]
         for w, cells in enumerate(windows):

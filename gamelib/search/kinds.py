@@ -42,8 +42,10 @@ from gamelib.search.player import SearchPlayer
 __all__ = [
     "MAX_POSITIONS",
     "MAX_SECONDS",
+    "NODES",
     "NUMERIC",
     "TABLE",
+    "TIME",
     "Catalog",
     "KindFactory",
     "Named",
@@ -268,6 +270,27 @@ def parse_budget(text: str) -> int | None:
     if text.strip().lower() in ("none", "off"):
         return None
     return read_whole(text, 1, MAX_POSITIONS, or_none=True)
+
+
+TIME: Option[float | None] = Option(
+    "time",
+    "the time budget",
+    1.0,
+    parse_seconds,
+    "time to think per move: 2s, 500ms, 1.5 (seconds) or none",
+    examples=(None,),
+    written="1s",
+)
+"""An anytime search's time budget per move (seconds, or None): iterative deepening's."""
+
+NODES: Option[int | None] = Option(
+    "nodes",
+    "the position budget",
+    None,
+    parse_budget,
+    "most positions to search per move (none: no limit)",
+)
+"""An anytime search's position budget per move: iterative deepening's."""
 
 
 @final
