@@ -70,6 +70,7 @@ __all__ = [
     "compare_results",
     "describe",
     "plies",
+    "result_value",
     "solve",
     "solver_moves",
 ]
@@ -126,9 +127,7 @@ class Solution(Generic[S, M]):
     @property
     def value(self) -> int:
         """The value as the solver ranks it: larger is better for `to_move`."""
-        if self.result in ("draw", "unknown"):
-            return 0
-        return BIG - self.plies if self.result == "win" else -(BIG - self.plies)
+        return result_value(self.result, self.plies)
 
 
 class SolveInterruptedError(StoppedError):
@@ -181,18 +180,27 @@ def compare_results(a: tuple[Result, int], b: tuple[Result, int]) -> int:
     ```
     """
 
-    def rank(r: tuple[Result, int]) -> int:
-        result, plies = r
-        match result:
-            case "win":
-                return BIG - plies
-            case "loss":
-                return -(BIG - plies)
-            case "draw" | "unknown":
-                return 0
-
-    x, y = rank(a), rank(b)
+    x, y = result_value(*a), result_value(*b)
     return (x > y) - (x < y)
+
+
+def result_value(result: Result, plies: int) -> int:
+    """A result as the solver ranks it, larger better for the side to move: a win sooner
+    is worth more, a loss later is worth more, a draw (or an unknown) is 0.
+
+    ```pycon
+    >>> result_value("win", 3) > result_value("win", 5) > 0 > result_value("loss", 9)
+    True
+
+    ```
+    """
+    match result:
+        case "win":
+            return BIG - plies
+        case "loss":
+            return -(BIG - plies)
+        case "draw" | "unknown":
+            return 0
 
 
 def solver_moves(game: Game[S, M]) -> Callable[[S], Sequence[M]]:
