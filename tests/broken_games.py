@@ -1,5 +1,5 @@
 """Games that break the `Game` contract as a game author might: loaded in the tests by
-`gamelib --game-from tests.broken_games:NAME` (tests/test_contracts.py)."""
+`gamelib --game-from tests.broken_games:NAME` (tests/core/test_contracts.py)."""
 
 from __future__ import annotations
 

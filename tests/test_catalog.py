@@ -67,7 +67,7 @@ from gamelib.search import (
 )
 from gamelib.search.kinds import Catalog, Option, SearchKind, parse_fraction
 from gamelib.seq import Seq
-from tests.cli import run
+from tests.runner import run
 
 from .helpers import OnlyCompares, order_equal, score, tree_value
 from .strategies import dags_and_depths, trees_and_depths

@@ -116,3 +116,16 @@ def test_the_architecture_page_shows_the_commands_as_the_code_lists_them() -> No
     assert [c.name for c in COMMANDS] == [
         "play", "analyse", "trace", "solve", "run", "replay", "list", "demo"
     ]  # fmt: skip
+
+
+def test_the_tests_mirror_the_packages_of_gamelib() -> None:
+    """A package of gamelib has its tests in the folder of the same name (tests/trace/ for
+    gamelib/trace/); what tests a top-level module, or the house as a whole, is at the top."""
+    tests = Path(__file__).resolve().parent
+    support = {"strategies", "data", "golden", "__pycache__"}
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and p.name not in support}
+    packages = {p.parent.name for p in (tests.parent / "gamelib").glob("*/__init__.py")}
+    assert folders <= packages
+    assert len(folders) >= 10
+    for folder in folders:
+        assert list((tests / folder).glob("test_*.py")), folder

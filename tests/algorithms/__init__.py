@@ -1,0 +1,1 @@
+"""Tests of gamelib.algorithms: negamax, null windows, tables, solvers, deepening."""

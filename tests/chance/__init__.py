@@ -1,0 +1,1 @@
+"""Tests of gamelib.chance: games of chance and their searches."""

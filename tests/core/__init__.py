@@ -1,0 +1,1 @@
+"""Tests of gamelib.core: sides, outcomes, the controller, the human player, contracts."""

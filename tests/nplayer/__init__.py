@@ -1,0 +1,1 @@
+"""Tests of gamelib.nplayer: games of n players and their searches."""

@@ -1,0 +1,1 @@
+"""Tests of gamelib.parallel: batches and split searches on processes or Dask."""

@@ -1,0 +1,1 @@
+"""Tests of gamelib.seq: lazy sequences."""

@@ -1,0 +1,1 @@
+"""Tests of gamelib.trace: the one fold of search events and its formats."""
