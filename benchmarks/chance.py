@@ -4,7 +4,7 @@
     python benchmarks/chance.py --trees 50 # fewer trees
 
 - **trees**: regular \\*-minimax trees as in Ballard's paper (Maxie, chance,
-  Minnie, chance, ...) from ``gamelib.chance.trees.random_chance_tree``, with
+  Minnie, chance, ...) from ``gamelib.chance.random_trees.random_chance_tree``, with
   whole leaf values in [-10, 10] and random fractional probabilities.  For
   each shape (depth in moves, moves per position, outcomes per roll) the
   three searches run on the same trees; every value and move is checked to be
@@ -31,7 +31,7 @@ from gamelib.chance import (
     chance_tree_estimator,
     count_leaves,
 )
-from gamelib.chance.trees import random_chance_tree
+from gamelib.chance.random_trees import random_chance_tree
 from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 
 SHAPES = [(1, 3, 3), (2, 3, 3), (2, 4, 6), (3, 3, 3), (3, 2, 6)]

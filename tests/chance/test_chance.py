@@ -45,7 +45,8 @@ from gamelib.chance import (
 )
 from gamelib.chance.events import Enter, Phase, event_to_string
 from gamelib.chance.game import ChanceTurns
-from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError, random_chance_tree
+from gamelib.chance.random_trees import random_chance_tree
+from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError
 from gamelib.core.controller import IllegalMoveError, play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.trees import End, Leaf, TreeSyntaxError

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from gamelib.chance.trees import ChanceNode, ChanceTree, Decision, letters
+from gamelib.chance.random_trees import letters
+from gamelib.chance.trees import ChanceNode, ChanceTree, Decision
 from gamelib.core.trees import End, Leaf
 from tests.strategies import OUTCOMES
 
