@@ -1,20 +1,23 @@
-"""The proofs and the counts `gamelib solve` shows (private to it): the boolean solver's
-trees, checked against the game's rules before they are shown, their JSON, the table's
-statistics, and the live progress line.
+"""What `gamelib solve` shows besides the answer (private to it): the boolean solver's
+proof trees, checked against the game's rules before they are shown, and their JSON; each
+move's result for `--all`; the table's statistics; the live progress line.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar
 
+from gamelib import seq
 from gamelib.algorithms.boolean import Goal, ProofNode, check_proof, solve_goal
-from gamelib.algorithms.exact import Solution
+from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, plies, solve
 from gamelib.algorithms.table import TableStats, TranspositionTable
-from gamelib.core.datatypes import Done, Side, flip
+from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
+from gamelib.errors import StoppedError
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -106,3 +109,76 @@ class Progress:
         if self.shown:
             self.err.write("\r\x1b[K")
             self.err.flush()
+
+
+@dataclass(frozen=True)
+class Column:
+    """How the game ends if the side to move plays one move (`--all`)."""
+
+    move: str
+    result: Result
+    plies: int
+    """Plies from the position asked about, the move included."""
+
+
+def move_columns(
+    game: Game[S, M],
+    state: S,
+    table: TranspositionTable[M, int] | None,
+    depth: int | None,
+    count: Callable[[int], None],
+) -> dict[str, Column]:
+    """Every legal move's result and distance, by the move as written."""
+    mover = game.player(state)
+    found: dict[str, Column] = {}
+    for move in seq.to_tuple(game.moves(state)):
+        text = game.move_to_string(move)
+        status = game.play(state, move)
+        count(1)
+        if isinstance(status, Done):
+            outcome = status.outcome
+            ended: Result = (
+                "draw" if isinstance(outcome, Draw) else "win" if outcome.side is mover else "loss"
+            )
+            found[text] = Column(text, ended, 1)
+            continue
+        if depth == 1:  # nothing is looked at past the move itself
+            found[text] = Column(text, "unknown", 1)
+            continue
+        try:
+            after = solve(
+                game, status.state, table=table, depth=None if depth is None else depth - 1
+            )
+        except SolveInterruptedError as stopped:
+            raise ColumnInterruptedError(text, stopped) from None
+        count(after.positions)
+        result: Result = after.result
+        if after.to_move is not mover:  # the other side's result, seen from the mover
+            result = "loss" if result == "win" else "win" if result == "loss" else result
+        found[text] = Column(text, result, after.plies + 1)
+    return found
+
+
+class ColumnInterruptedError(StoppedError):
+    """Ctrl-C while `--all` was solving one move (the position itself was solved)."""
+
+    def __init__(self, move: str, stopped: SolveInterruptedError) -> None:
+        self.move = move
+        self.stopped = stopped
+        super().__init__(f"move {move}: {stopped}")
+
+
+def column_json(column: Column | None) -> JSON:
+    if column is None:
+        return None
+    return {"result": column.result, "plies": column.plies}
+
+
+def column_words(column: Column) -> str:
+    match column.result:
+        case "win" | "loss":
+            return f"{column.result} in {plies(column.plies)}"
+        case "draw":
+            return f"draw ({plies(column.plies)} to the end)"
+        case "unknown":
+            return f"no forced result within {plies(column.plies)}"

@@ -20,18 +20,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast, final
 
-from gamelib import seq
 from gamelib.algorithms.boolean import (
     proof_size,
     proof_to_text,
     proofs_to_dot,
 )
 from gamelib.algorithms.exact import (
-    Result,
     Solution,
     SolveInterruptedError,
     describe,
-    plies,
     solve,
 )
 from gamelib.algorithms.table import TranspositionTable
@@ -46,7 +43,18 @@ from gamelib.cli._common import (
     _Parser,
     build_kit,
 )
-from gamelib.cli._proofs import Progress, Proof, find_proofs, stats_json, tree_json
+from gamelib.cli._proofs import (
+    Column,
+    ColumnInterruptedError,
+    Progress,
+    Proof,
+    column_json,
+    column_words,
+    find_proofs,
+    move_columns,
+    stats_json,
+    tree_json,
+)
 from gamelib.cli.batch import (
     BatchOptions,
     add_batch_options,
@@ -70,7 +78,6 @@ from gamelib.cli.positions import (
 )
 from gamelib.cli.specs import SpecError, parse_depth, read_number
 from gamelib.core.checks import echo, plural
-from gamelib.core.datatypes import Done, Draw
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import SolveRecipe
@@ -79,7 +86,6 @@ from gamelib.trace import write_file
 __all__ = [
     "DEFAULT_TABLE",
     "PROGRESS_EVERY",
-    "Column",
     "Request",
     "SolveJob",
     "SolveLine",
@@ -203,63 +209,6 @@ def check_request(options: argparse.Namespace) -> Request:
     )
 
 
-@dataclass(frozen=True)
-class Column:
-    """How the game ends if the side to move plays one move (`--all`)."""
-
-    move: str
-    result: Result
-    plies: int
-    """Plies from the position asked about, the move included."""
-
-
-def _columns(
-    game: Game[S, M],
-    state: S,
-    table: TranspositionTable[M, int] | None,
-    depth: int | None,
-    count: Callable[[int], None],
-) -> dict[str, Column]:
-    """Every legal move's result and distance, by the move as written."""
-    mover = game.player(state)
-    found: dict[str, Column] = {}
-    for move in seq.to_tuple(game.moves(state)):
-        text = game.move_to_string(move)
-        status = game.play(state, move)
-        count(1)
-        if isinstance(status, Done):
-            outcome = status.outcome
-            ended: Result = (
-                "draw" if isinstance(outcome, Draw) else "win" if outcome.side is mover else "loss"
-            )
-            found[text] = Column(text, ended, 1)
-            continue
-        if depth == 1:  # nothing is looked at past the move itself
-            found[text] = Column(text, "unknown", 1)
-            continue
-        try:
-            after = solve(
-                game, status.state, table=table, depth=None if depth is None else depth - 1
-            )
-        except SolveInterruptedError as stopped:
-            raise _ColumnInterruptedError(text, stopped) from None
-        count(after.positions)
-        result: Result = after.result
-        if after.to_move is not mover:  # the other side's result, seen from the mover
-            result = "loss" if result == "win" else "win" if result == "loss" else result
-        found[text] = Column(text, result, after.plies + 1)
-    return found
-
-
-class _ColumnInterruptedError(Exception):
-    """Ctrl-C while `--all` was solving one move (the position itself was solved)."""
-
-    def __init__(self, move: str, stopped: SolveInterruptedError) -> None:
-        self.move = move
-        self.stopped = stopped
-        super().__init__(f"move {move}: {stopped}")
-
-
 @final
 @dataclass(frozen=True)
 class SolveLine(Generic[S, M]):
@@ -282,7 +231,7 @@ class SolveLine(Generic[S, M]):
             spent[0] += n
 
         recipe = self.recipe
-        columns = _columns(recipe.rules(), state, recipe.shared_table(), recipe.depth, count)
+        columns = move_columns(recipe.rules(), state, recipe.shared_table(), recipe.depth, count)
         return replace(
             solution,
             positions=solution.positions + spent[0],
@@ -402,14 +351,16 @@ class SolveJob:
                 every=PROGRESS_EVERY,
             )
             columns = (
-                _columns(kit.game, state, table, request.depth, count) if request.all_moves else {}
+                move_columns(kit.game, state, table, request.depth, count)
+                if request.all_moves
+                else {}
             )
         except SolveInterruptedError as stopped:
             if progress is not None:
                 progress.clear()
             self.err.write(f"gamelib: solve {stopped}\n")
             return None
-        except _ColumnInterruptedError as stopped:
+        except ColumnInterruptedError as stopped:
             if progress is not None:
                 progress.clear()
             assert solution is not None  # the moves are solved after the position
@@ -535,10 +486,10 @@ class SolveJob:
             if numbered is not None:
                 # One entry per number (column), in order; null for one that cannot be played.
                 found["columns"] = [
-                    _column_json(columns.get(str(n))) for n in range(1, numbered + 1)
+                    column_json(columns.get(str(n))) for n in range(1, numbered + 1)
                 ]
             else:
-                found["columns"] = {text: _column_json(c) for text, c in columns.items()}
+                found["columns"] = {text: column_json(c) for text, c in columns.items()}
         return found
 
     def _text(
@@ -563,7 +514,7 @@ class SolveJob:
         if all(c.move.isdecimal() for c in listed):
             listed.sort(key=lambda c: int(c.move))  # columns (cells) in board order
         for column in listed:
-            out.write(f"  {column.move}: {_column_words(column)}\n")
+            out.write(f"  {column.move}: {column_words(column)}\n")
         out.write(f"searched {solution.positions:,} positions in {solution.seconds:.2f} s")
         if board:  # one position: how much of the table it filled
             used = (
@@ -583,22 +534,6 @@ class SolveJob:
                 out.write(proof_to_text(game, proof.tree) + "\n")
         if wrote:
             out.write(f"wrote {self.request.dot}\n")
-
-
-def _column_json(column: Column | None) -> JSON:
-    if column is None:
-        return None
-    return {"result": column.result, "plies": column.plies}
-
-
-def _column_words(column: Column) -> str:
-    match column.result:
-        case "win" | "loss":
-            return f"{column.result} in {plies(column.plies)}"
-        case "draw":
-            return f"draw ({plies(column.plies)} to the end)"
-        case "unknown":
-            return f"no forced result within {plies(column.plies)}"
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
