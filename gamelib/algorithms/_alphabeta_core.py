@@ -30,6 +30,7 @@ from gamelib.core.estimator import (
     Guess,
     checked_estimate,
 )
+from gamelib.core.game import Game
 from gamelib.core.window import Bound, Infinity, NegInf, PosInf, below
 from gamelib.search.capabilities import (
     NumericEstimates,
@@ -402,3 +403,52 @@ def _first(move: M, moves: Seq[M]) -> Seq[M]:
     if not offered or offered[0] == move or move not in offered:
         return moves
     return seq.from_iterable((move, *(m for m in offered if m != move)))
+
+
+def principal_line(
+    game: Game[S, M],
+    play: Callable[[S, M], Status[S]],
+    value_of: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]],
+    maxies: Callable[[Side, Est[G]], Est[G]],
+    compare: Callable[[Est[G], Est[G]], Order],
+    state: S,
+    depth: int,
+    value: Est[G],
+    first: M,
+    line: list[M],
+) -> None:
+    """Best moves from `state`, whose value to its mover at `depth` is `value`,
+    starting with `first`, the best move the search chose there.
+
+    At each position of the line, the first move whose child is worth at
+    least the known value (one empty-window test, mostly answered by the
+    table) is a best move, and its child's value is then known exactly.
+    The moves are appended to `line` as they are found (so a budget that
+    runs out leaves the part found).
+    """
+    s, d, v = state, depth, value
+    while d > 0:
+        side = game.player(s)
+        chosen: tuple[M, Status[S]] | None = None
+        offered = seq.to_tuple(game.moves(s))
+        if not line:
+            offered = (first, *(m for m in offered if m != first))
+        for m in offered:
+            child = play(s, m)
+            # "Is the child worth at least v to side?": a closed test if side moves
+            # there again, else the child's mover's open test "more than -v?".
+            again = isinstance(child, Playing) and game.player(child.state) is side
+            x = value_of(d - 1, child, side, v, v, again)
+            if compare(x, v) is not LESS:
+                chosen = m, child
+                break
+        if chosen is None:  # pragma: no cover - the value came from this very search
+            break
+        m, child = chosen
+        line.append(m)
+        if not isinstance(child, Playing):
+            break
+        nxt = child.state
+        if game.player(nxt) is not side:
+            v = maxies(Side.Minnie, v)  # the child's mover sees it negated
+        s, d = nxt, d - 1

@@ -62,16 +62,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar, final
 
-from gamelib import seq
-from gamelib.algorithms._alphabeta_core import alphabeta_core
+from gamelib.algorithms._alphabeta_core import alphabeta_core, principal_line
 from gamelib.algorithms.negamax import NegamaxSettings, numeric_estimates
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.checks import echo
-from gamelib.core.datatypes import LESS, Order, Playing, Side, Status, Winner
+from gamelib.core.datatypes import Status, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Settings
 from gamelib.core.game import Game
-from gamelib.core.window import Bound, NegInf, PosInf
+from gamelib.core.window import NegInf, PosInf
 from gamelib.search.budget import Budget, OutOfBudgetError
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import (
@@ -326,7 +325,7 @@ def deepen(
         if lines:
             walked: list[M] = []
             try:
-                _principal_line(
+                principal_line(
                     game,
                     counted_play,
                     core.value,
@@ -395,55 +394,6 @@ def _why(error: Exception, budget: Budget, anything: bool, depth: int) -> StopRe
 def _decided(value: Est[G]) -> bool:
     """Whether `value` is a forced win or loss: no deeper search can change it."""
     return isinstance(value, Definitely) and isinstance(value.outcome, Winner)
-
-
-def _principal_line(
-    game: Game[S, M],
-    play: Callable[[S, M], Status[S]],
-    value_of: Callable[[int, Status[S], Side, Bound[G], Bound[G], bool], Est[G]],
-    maxies: Callable[[Side, Est[G]], Est[G]],
-    compare: Callable[[Est[G], Est[G]], Order],
-    state: S,
-    depth: int,
-    value: Est[G],
-    first: M,
-    line: list[M],
-) -> None:
-    """Best moves from `state`, whose value to its mover at `depth` is `value`,
-    starting with `first`, the best move the search chose there.
-
-    At each position of the line, the first move whose child is worth at
-    least the known value (one empty-window test, mostly answered by the
-    table) is a best move, and its child's value is then known exactly.
-    The moves are appended to `line` as they are found (so a budget that
-    runs out leaves the part found).
-    """
-    s, d, v = state, depth, value
-    while d > 0:
-        side = game.player(s)
-        chosen: tuple[M, Status[S]] | None = None
-        offered = seq.to_tuple(game.moves(s))
-        if not line:
-            offered = (first, *(m for m in offered if m != first))
-        for m in offered:
-            child = play(s, m)
-            # "Is the child worth at least v to side?": a closed test if side moves
-            # there again, else the child's mover's open test "more than -v?".
-            again = isinstance(child, Playing) and game.player(child.state) is side
-            x = value_of(d - 1, child, side, v, v, again)
-            if compare(x, v) is not LESS:
-                chosen = m, child
-                break
-        if chosen is None:  # pragma: no cover - the value came from this very search
-            break
-        m, child = chosen
-        line.append(m)
-        if not isinstance(child, Playing):
-            break
-        nxt = child.state
-        if game.player(nxt) is not side:
-            v = maxies(Side.Minnie, v)  # the child's mover sees it negated
-        s, d = nxt, d - 1
 
 
 @final
