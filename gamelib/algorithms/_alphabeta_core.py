@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar, final
+from typing import Generic, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.ordering import Ordering
@@ -28,6 +28,7 @@ from gamelib.core.estimator import (
     Definitely,
     Est,
     Guess,
+    Settings,
     checked_estimate,
 )
 from gamelib.core.game import Game
@@ -35,6 +36,7 @@ from gamelib.core.window import Bound, Infinity, NegInf, PosInf, below
 from gamelib.search.capabilities import (
     NumericEstimates,
     negate_est,
+    numeric_estimates,
     state_key,
 )
 from gamelib.search.events import BoundKind, Cut, SearchObserver, Window
@@ -47,12 +49,49 @@ from gamelib.search.player import (
 )
 from gamelib.seq import Cons, Seq
 
-if TYPE_CHECKING:
-    from gamelib.algorithms.negamax import NegamaxSettings
-
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NegamaxSettings(Settings[S, M, G]):
+    """Settings of alpha-beta in negamax form: [`Settings`][gamelib.core.estimator.Settings] and
+    what a failing position returns.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim, nim_estimator
+    >>> NegamaxSettings(nim_estimator(Nim()), 4).fail_soft
+    True
+
+    ```
+    """
+
+    fail_soft: bool = True
+    """True: a position that fails returns the best value it found (fail-soft);
+    False: it returns the bound it crossed, α or β (fail-hard)."""
+    table_entries: int = 0
+    """Room in the player's transposition table, in entries; 0 for no table."""
+    table_move: bool = True
+    """Whether a position's move from the table (if any) is tried first."""
+    killers: bool = False
+    """Whether killer moves are tried early (see `gamelib.algorithms.ordering`)."""
+    history: bool = False
+    """Whether the other moves are tried by history score (see
+    [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]).
+    """
+
+    def __post_init__(self) -> None:
+        # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
+        Settings.__post_init__(self)
+        for name in ("fail_soft", "table_move", "killers", "history"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        entries: object = self.table_entries
+        if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
+            raise ValueError(f"table_entries must be a whole number >= 0, got {entries!r}")
+
 
 _MAXIE_WINS: Definitely = Definitely(Winner(Side.Maxie))
 _MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
@@ -193,7 +232,6 @@ def alphabeta_core(
     if table is not None:
         table.claim(est.game)  # a table another game filled would answer for that game
     game = est.game
-    from gamelib.algorithms.negamax import numeric_estimates  # its module imports this one
 
     views = Views(numeric_estimates(est, who))
     compare = est.compare

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar, final
 
 from gamelib.algorithms._alphabeta_core import alphabeta_core, principal_line
-from gamelib.algorithms.negamax import NegamaxSettings, numeric_estimates
+from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.checks import echo
@@ -72,6 +72,7 @@ from gamelib.core.estimator import Definitely, Est, Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.window import NegInf, PosInf
 from gamelib.search.budget import Budget, OutOfBudgetError
+from gamelib.search.capabilities import numeric_estimates
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import (
     NODES,

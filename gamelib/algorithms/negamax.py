@@ -35,10 +35,9 @@ traces of negamax and of alpha-beta can be held side by side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar, cast, final
+from typing import TypeVar
 
-from gamelib.algorithms._alphabeta_core import Views, alphabeta_core
+from gamelib.algorithms._alphabeta_core import NegamaxSettings, Views, alphabeta_core
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import (
     GREATER,
@@ -52,11 +51,7 @@ from gamelib.core.estimator import (
     Settings,
     checked_estimate,
 )
-from gamelib.search.capabilities import (
-    MissingCapabilityError,
-    NumericEstimates,
-    has_numeric_estimates,
-)
+from gamelib.search.capabilities import numeric_estimates
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import (
     NUMERIC,
@@ -83,61 +78,11 @@ __all__ = [
     "Negamax",
     "NegamaxAlphaBeta",
     "NegamaxSettings",
-    "numeric_estimates",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class NegamaxSettings(Settings[S, M, G]):
-    """Settings of alpha-beta in negamax form: [`Settings`][gamelib.core.estimator.Settings] and
-    what a failing position returns.
-
-    ```pycon
-    >>> from gamelib.games.nim import Nim, nim_estimator
-    >>> NegamaxSettings(nim_estimator(Nim()), 4).fail_soft
-    True
-
-    ```
-    """
-
-    fail_soft: bool = True
-    """True: a position that fails returns the best value it found (fail-soft);
-    False: it returns the bound it crossed, α or β (fail-hard)."""
-    table_entries: int = 0
-    """Room in the player's transposition table, in entries; 0 for no table."""
-    table_move: bool = True
-    """Whether a position's move from the table (if any) is tried first."""
-    killers: bool = False
-    """Whether killer moves are tried early (see `gamelib.algorithms.ordering`)."""
-    history: bool = False
-    """Whether the other moves are tried by history score (see
-    [`gamelib.algorithms.ordering`][gamelib.algorithms.ordering]).
-    """
-
-    def __post_init__(self) -> None:
-        # Not super(): zero-argument super() fails in slotted dataclasses before Python 3.14.
-        Settings.__post_init__(self)
-        for name in ("fail_soft", "table_move", "killers", "history"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        entries: object = self.table_entries
-        if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
-            raise ValueError(f"table_entries must be a whole number >= 0, got {entries!r}")
-
-
-def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimates[G]:
-    """`estimator` as numeric estimates, or `MissingCapabilityError` naming `who`."""
-    if not has_numeric_estimates(estimator):
-        raise MissingCapabilityError(
-            f"{who} needs numeric estimates, and its estimator ({type(estimator).__name__}) "
-            "cannot negate its guesses"
-        )
-    return cast(NumericEstimates[G], estimator)  # it has negate, average, outcome_guess
 
 
 # --8<-- [start:negamax]

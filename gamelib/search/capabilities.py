@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Sequence
 from enum import Enum
 from fractions import Fraction
-from typing import Protocol, TypeAlias, TypeVar, assert_never, runtime_checkable
+from typing import Protocol, TypeAlias, TypeVar, assert_never, cast, runtime_checkable
 
 from gamelib.core.datatypes import Outcome, Side, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess
@@ -54,6 +54,7 @@ __all__ = [
     "has_numeric_estimates",
     "missing",
     "negate_est",
+    "numeric_estimates",
     "state_key",
 ]
 
@@ -213,3 +214,13 @@ def missing(
             case _:
                 assert_never(need)
     return found
+
+
+def numeric_estimates(estimator: Estimator[S, M, G], who: str) -> NumericEstimates[G]:
+    """`estimator` as numeric estimates, or `MissingCapabilityError` naming `who`."""
+    if not has_numeric_estimates(estimator):
+        raise MissingCapabilityError(
+            f"{who} needs numeric estimates, and its estimator ({type(estimator).__name__}) "
+            "cannot negate its guesses"
+        )
+    return cast(NumericEstimates[G], estimator)  # it has negate, average, outcome_guess
