@@ -245,13 +245,8 @@ def alphabeta_core(
     table_move = settings.table_move
     if ordering is None and (settings.killers or settings.history):
         ordering = Ordering(killers=settings.killers, history=settings.history)
-    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
-    if at_horizon is not None:
-        plain_estimate, horizon = estimate, at_horizon
-
-        def estimate(s: S, /) -> G:
-            horizon()
-            return plain_estimate(s)
+    # NaN refused, naming the position; a horizon hook (a budget) counted in the same call.
+    estimate = checked_estimate(est.estimate, game, at_horizon)
 
     answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 

@@ -137,12 +137,17 @@ def nan_guess(game: ShowsStates[S], state: S) -> NaNGuessError:
 X = TypeVar("X")
 
 
-def checked_estimate(estimate: Callable[[S], X], game: ShowsStates[S]) -> Callable[[S], X]:
+def checked_estimate(
+    estimate: Callable[[S], X],
+    game: ShowsStates[S],
+    before: Callable[[], None] | None = None,
+) -> Callable[[S], X]:
     """`estimate`, refusing NaN: the one checked leaf every search estimates through.
 
     Made once per player (`estimate = checked_estimate(est.estimate, game)`); each call
     gives the estimate, or raises [`NaNGuessError`][gamelib.core.estimator.NaNGuessError]
-    naming the position when it is NaN (`g != g` is true for NaN alone).
+    naming the position when it is NaN (`g != g` is true for NaN alone).  `before`, if
+    given, is called first each time (a budget counting the estimates), in the same frame.
 
     ```pycon
     >>> from gamelib.games.nim import Nim
@@ -158,6 +163,8 @@ less nor greater than any
     """
 
     def checked(state: S, /) -> X:
+        if before is not None:
+            before()
         g = estimate(state)
         if g != g:  # NaN compares neither way: refuse it, naming the position
             raise nan_guess(game, state)
