@@ -38,11 +38,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
-from gamelib import seq
 from gamelib.core.checks import quoted
-from gamelib.core.controller import Ended, Seat
+from gamelib.core.controller import Ended, GameTurns
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
-from gamelib.core.game import no_moves
 from gamelib.errors import InputError, StoppedError
 from gamelib.seq import Seq
 
@@ -307,7 +305,7 @@ _SIDES = (Side.Maxie, Side.Minnie)
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceTurns(Generic[S, M]):
+class ChanceTurns(GameTurns[S, M]):
     """A game of chance as the one controller
     ([`play_out`][gamelib.core.controller.play_out]) plays it: Maxie in seat 0, Minnie in
     seat 1, and at a chance position an outcome drawn with its probability (after
@@ -339,28 +337,9 @@ class ChanceTurns(Generic[S, M]):
     def seats(self) -> tuple[str, ...]:
         return ("Maxie", "Minnie")
 
-    @property
-    def start(self) -> S:
-        return self.game.start
-
-    def state_to_string(self, state: S, /) -> str:
-        return self.game.state_to_string(state)
-
-    def move_to_string(self, move: M, /) -> str:
-        return self.game.move_to_string(move)
-
-    def parse_move(self, state: S, text: str, /) -> M | None:
-        return self.game.parse_move(state, text)
-
     def seat(self, state: S, /) -> int | None:
         mover = self.game.player(state)
         return None if isinstance(mover, Nature) else _SIDES.index(mover)
-
-    def legal(self, state: S, /) -> tuple[M, ...]:
-        legal = seq.to_tuple(self.game.moves(state))
-        if not legal:
-            raise no_moves(self.game, state)
-        return legal
 
     def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
         return _after(self.game.play(state, move))
@@ -372,9 +351,6 @@ class ChanceTurns(Generic[S, M]):
         branch = branches[i]
         said = f"Chance: {branch.label} ({number_to_string(branch.probability)})\n"
         return i, said, _after(branch.status)
-
-    def admit(self, seat: int, player: Seat[S, M], /) -> None:
-        return None
 
     def moved(self, name: str, move: str, took: float, /) -> str:
         return f"{name} decides to make the move {move}\n"

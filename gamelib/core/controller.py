@@ -62,8 +62,10 @@ __all__ = [
     "Chooses",
     "Ended",
     "GameRecord",
+    "GameTurns",
     "IllegalMoveError",
     "PlayerCountError",
+    "PlaysMoves",
     "Seat",
     "Turns",
     "TwoPlayers",
@@ -292,22 +294,29 @@ def check_player_game(game: object, side: Side, player: object) -> None:
 _SIDES = (Side.Maxie, Side.Minnie)
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class TwoPlayers(Generic[S, M]):
-    """The lectures' games, as the one controller plays them: seat 0 is Maxie, seat 1 Minnie.
-
-    Checks the game's contract at every turn (`player` a `Side`, `moves` a `Seq`, `play`
-    a `Playing` or `Done`), refuses a player built for another game, and ends with the
-    board the game ended on, for games that show it (`final_position`).
-    """
-
-    game: Game[S, M]
-    """The game."""
+class PlaysMoves(Protocol[S, M]):
+    """What the game of every family has: a start, its moves, and their text."""
 
     @property
-    def seats(self) -> tuple[str, ...]:
-        return ("Maxie", "Minnie")
+    def start(self) -> S: ...
+
+    def moves(self, state: S, /) -> seq.Seq[M]: ...
+
+    def state_to_string(self, state: S, /) -> str: ...
+
+    def move_to_string(self, move: M, /) -> str: ...
+
+    def parse_move(self, state: S, text: str, /) -> M | None: ...
+
+
+class GameTurns(Generic[S, M]):
+    """What a family's [`Turns`][gamelib.core.controller.Turns] reads straight from its game:
+    the start, the text of states and moves, the legal moves (a game without any where it
+    is still played breaks its contract), and no player refused.  A family's `Turns` is a
+    frozen dataclass of its `game` on this base, and says the rest."""
+
+    __slots__ = ()
+    game: PlaysMoves[S, M]
 
     @property
     def start(self) -> S:
@@ -321,6 +330,33 @@ class TwoPlayers(Generic[S, M]):
 
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.game.parse_move(state, text)
+
+    def legal(self, state: S, /) -> tuple[M, ...]:
+        legal = seq.to_tuple(self.game.moves(state))
+        if not legal:
+            raise no_moves(self.game, state)
+        return legal
+
+    def admit(self, seat: int, player: Seat[S, M], /) -> None:
+        return None
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TwoPlayers(GameTurns[S, M]):
+    """The lectures' games, as the one controller plays them: seat 0 is Maxie, seat 1 Minnie.
+
+    Checks the game's contract at every turn (`player` a `Side`, `moves` a `Seq`, `play`
+    a `Playing` or `Done`), refuses a player built for another game, and ends with the
+    board the game ended on, for games that show it (`final_position`).
+    """
+
+    game: Game[S, M]
+    """The game."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return ("Maxie", "Minnie")
 
     def seat(self, state: S, /) -> int:
         return 0 if self.game.player(state) is Side.Maxie else 1

@@ -30,11 +30,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
-from gamelib import seq
 from gamelib.core.checks import check_depth, echo, echo_value
-from gamelib.core.controller import Ended, PlayerCountError, Seat
+from gamelib.core.controller import Ended, GameTurns, PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -290,7 +288,7 @@ def utilities_to_string(names: Sequence[str], utilities: Vector) -> str:
 
 @final
 @dataclass(frozen=True, slots=True)
-class NPlayerTurns(Generic[S, M]):
+class NPlayerTurns(GameTurns[S, M]):
     """An n-player game as the one controller
     ([`play_out`][gamelib.core.controller.play_out]) plays it: player `i` in seat `i`, and
     its utilities at the end.
@@ -331,19 +329,6 @@ class NPlayerTurns(Generic[S, M]):
     def seats(self) -> tuple[str, ...]:
         return self.game.names
 
-    @property
-    def start(self) -> S:
-        return self.game.start
-
-    def state_to_string(self, state: S, /) -> str:
-        return self.game.state_to_string(state)
-
-    def move_to_string(self, move: M, /) -> str:
-        return self.game.move_to_string(move)
-
-    def parse_move(self, state: S, text: str, /) -> M | None:
-        return self.game.parse_move(state, text)
-
     def seat(self, state: S, /) -> int:
         p = self.game.player(state)
         names = self.game.names
@@ -354,12 +339,6 @@ class NPlayerTurns(Generic[S, M]):
             )
         return p
 
-    def legal(self, state: S, /) -> tuple[M, ...]:
-        legal = seq.to_tuple(self.game.moves(state))
-        if not legal:
-            raise no_moves(self.game, state)
-        return legal
-
     def play(self, state: S, move: M, /) -> S | Ended[Vector]:
         status = self.game.play(state, move)
         if isinstance(status, Playing):
@@ -368,9 +347,6 @@ class NPlayerTurns(Generic[S, M]):
 
     def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Vector]]:
         raise PlayerNumberError("an n-player game has no chance positions")
-
-    def admit(self, seat: int, player: Seat[S, M], /) -> None:
-        return None
 
     def moved(self, name: str, move: str, took: float, /) -> str:
         return f"{name} takes {move} ({took:.2f} s)\n\n"
