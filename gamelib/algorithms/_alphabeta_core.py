@@ -6,9 +6,9 @@ Private: each of those modules builds its players from it; the public names are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar, final
+from typing import Generic, Literal, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.ordering import Ordering
@@ -52,6 +52,12 @@ from gamelib.seq import Cons, Seq
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+
+Mode: TypeAlias = Literal["plain", "pvs", "scout"]
+"""How a search values the moves after a position's first (see `alphabeta_core`)."""
+
+_Later: TypeAlias = Callable[[int, S, M, Side, Bound[G], Bound[G], Est[G], bool], Est[G]]
+"""`later(d, s, m, side, α, β, best, closed)`: the value of a move after the first."""
 
 
 @final
@@ -185,8 +191,7 @@ def alphabeta_core(
     *,
     observer: SearchObserver[S, M, G] | None = None,
     table: TranspositionTable[M, Est[G]] | None = None,
-    pvs: bool = False,
-    scout: bool = False,
+    mode: Mode = "plain",
     ordering: Ordering[M] | None = None,
     before_play: Callable[[], None] | None = None,
     at_horizon: Callable[[], None] | None = None,
@@ -194,12 +199,14 @@ def alphabeta_core(
 ) -> AlphaBetaCore[S, M, G]:
     """Alpha-beta in negamax form, as plain alpha-beta, NegaScout/PVS or SCOUT.
 
-    - plain: every move with the current window (α, β);
-    - `pvs`: the first move with the window, every later one first *tested*
+    `mode` picks how a move after the first is valued:
+
+    - `"plain"`: every move with the current window (α, β);
+    - `"pvs"`: the first move with the window, every later one first *tested*
       with the empty window (α, α), which tells exactly whether it beats α
       (see [`gamelib.algorithms.nullwindow`][gamelib.algorithms.nullwindow]), and searched again,
       from its lower bound to β, only if it does;
-    - `scout`: a search with the whole window is exact (SCOUT's `EVAL`):
+    - `"scout"`: a search with the whole window is exact (SCOUT's `EVAL`):
       the first move is searched exactly, each later one only tested against
       the best so far, and searched exactly only if it beats it; searches with
       a narrower window are the tests themselves, plain alpha-beta.
@@ -241,7 +248,6 @@ def alphabeta_core(
     depth = settings.search_depth
     if table is None and settings.table_entries > 0:
         table = TranspositionTable(settings.table_entries)
-    key_of = state_key(game) if table is not None else None
     table_move = settings.table_move
     if ordering is None and (settings.killers or settings.history):
         ordering = Ordering(killers=settings.killers, history=settings.history)
@@ -250,40 +256,59 @@ def alphabeta_core(
 
     answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 
-    def search(
-        d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+    # What differs between the modes is chosen here, once: how moves are ordered, how a move
+    # after the first is valued (the scan's rule), and whether a table is probed around it.
+    order = _order_of(moves, depth, ordering, table is not None and table_move)
+
+    def pvs_later(
+        d: int, s: S, m: M, side: Side, a: Bound[G], b: Bound[G], best: Est[G], closed: bool, /
+    ) -> Est[G]:
+        """NegaScout: test first, then search.  (Inside an empty window the search is
+        itself the test: its moves are searched as they come.)"""
+        if isinstance(a, Infinity) or not below(a, b, compare):
+            return value(d - 1, play(s, m), side, a, b, not closed)
+        x = value(d - 1, play(s, m), side, a, a, True)
+        if compare(x, a) is GREATER and below(x, b, compare):
+            again = value(d - 1, play(s, m), side, x, b, False)
+            if compare(again, x) is GREATER:
+                x = again
+        return x
+
+    def scout_later(
+        d: int, s: S, m: M, side: Side, a: Bound[G], b: Bound[G], best: Est[G], closed: bool, /
+    ) -> Est[G]:
+        """SCOUT: does this move beat the best so far?  Only then its value."""
+        x = value(d - 1, play(s, m), side, best, best, True)
+        if compare(x, best) is GREATER:
+            x = value(d - 1, play(s, m), side, NegInf, PosInf, False)
+        return x
+
+    rule: Callable[[Bound[G], Bound[G]], _Later[S, M, G] | None] | None = None  # plain
+    if mode == "pvs":
+        rule = lambda a, b: pvs_later  # noqa: E731 - every window
+    elif mode == "scout":
+        rule = lambda a, b: scout_later if a is NegInf and b is PosInf else None  # noqa: E731
+
+    def scan(
+        d: int,
+        s: S,
+        alpha: Bound[G],
+        beta: Bound[G],
+        closed: bool = False,
+        first: M | None = None,
+        narrowed: Window[G] | None = None,
+        /,
     ) -> Scanned[M, G]:
-        """The best edge for the side to move, or a cut; values and window are its own."""
+        """The best edge for the side to move, or a cut; values and window are its own.
+
+        `first` is a move to try first (the table's); `narrowed` is the window the moves are
+        searched with when the table narrowed (α, β), which stays what a fail-hard search
+        falls back to.
+        """
         side = game.player(s)
-        rest = moves(s)
-        a, b = alpha, beta
-        key: Hashable = None
-        first: M | None = None  # the table's move
-        if key_of is not None and table is not None:
-            key = key_of(s)
-            entry = table.probe(key)
-            if entry is not None:
-                if d < depth and entry.best is not None and entry.answers(d, a, b, compare, closed):
-                    if answered is not None:
-                        answered(s, side, entry)
-                    return entry.best, entry.value if soft else _clamp(entry.value, a, b, compare)
-                if d < depth and entry.depth >= d:
-                    # A bound that does not settle it narrows the window, while the window
-                    # stays open.  (Not at the root: there the move must be the true best,
-                    # and moves that merely tie a raised α would look as good.)
-                    x = entry.value
-                    if below(a, x, compare) and below(x, b, compare):  # inside the window
-                        if entry.bound is BoundKind.LOWER:
-                            a = x
-                        elif entry.bound is BoundKind.UPPER:
-                            b = x
-                if table_move:
-                    first = entry.best
-        if ordering is not None:
-            rest = seq.from_iterable(ordering.order(depth - d, side, seq.to_tuple(rest), first))
-        elif first is not None:
-            rest = _first(first, rest)
-        exact = scout and a is NegInf and b is PosInf
+        rest = moves(s) if order is None else order(d, side, s, first)
+        a, b = (alpha, beta) if narrowed is None else narrowed
+        later = None if rule is None else rule(a, b)
         best: Edge[M, G] | None = None
         found: Scanned[M, G] | None = None
         while True:
@@ -292,22 +317,10 @@ def alphabeta_core(
                 break
             m = view.head
             rest = view.tail
-            if best is None:
+            if best is None or later is None:
                 x = value(d - 1, play(s, m), side, a, b, not closed)
-            elif exact:  # SCOUT: does this move beat the best so far?  Only then its value.
-                x = value(d - 1, play(s, m), side, best[1], best[1], True)
-                if compare(x, best[1]) is GREATER:
-                    x = value(d - 1, play(s, m), side, NegInf, PosInf, False)
-            elif pvs and not isinstance(a, Infinity) and below(a, b, compare):
-                # NegaScout: test first, then search.  (Inside an empty window the
-                # search is itself the test: its moves are searched as they come.)
-                x = value(d - 1, play(s, m), side, a, a, True)
-                if compare(x, a) is GREATER and below(x, b, compare):
-                    again = value(d - 1, play(s, m), side, x, b, False)
-                    if compare(again, x) is GREATER:
-                        x = again
             else:
-                x = value(d - 1, play(s, m), side, a, b, not closed)
+                x = later(d, s, m, side, a, b, best[1], closed)
             if best is None or compare(x, best[1]) is GREATER:
                 best = (m, x)
                 if root_best is not None and d == depth:
@@ -325,14 +338,51 @@ def alphabeta_core(
         if found is not None:
             if ordering is not None:
                 ordering.cutoff(depth - d, side, found[0], depth=d)
+        elif soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
+            found = best
         else:
-            if soft or isinstance(alpha, Infinity) or compare(best[1], alpha) is GREATER:
-                found = best
-            else:
-                found = best[0], alpha  # fail-hard, failing low: the bound it did not reach
-        if key_of is not None and table is not None:
-            table.store(key, Entry(d, found[1], kind_of(found, alpha), found[0]))
+            found = best[0], alpha  # fail-hard, failing low: the bound it did not reach
         return found
+
+    search: Callable[[int, S, Bound[G], Bound[G], bool], Scanned[M, G]] = scan
+    if table is not None:
+        tab, key_of = table, state_key(game)
+
+        def tabled(
+            d: int, s: S, alpha: Bound[G], beta: Bound[G], closed: bool = False, /
+        ) -> Scanned[M, G]:
+            """`scan`, asking the table first and telling it after."""
+            key = key_of(s)
+            entry = tab.probe(key)
+            first: M | None = None
+            narrowed: Window[G] | None = None
+            if entry is not None:
+                if (
+                    d < depth
+                    and entry.best is not None
+                    and entry.answers(d, alpha, beta, compare, closed)
+                ):
+                    if answered is not None:
+                        answered(s, game.player(s), entry)
+                    x = entry.value
+                    return entry.best, x if soft else _clamp(x, alpha, beta, compare)
+                if d < depth and entry.depth >= d:
+                    # A bound that does not settle it narrows the window, while the window
+                    # stays open.  (Not at the root: there the move must be the true best,
+                    # and moves that merely tie a raised α would look as good.)
+                    x = entry.value
+                    if below(alpha, x, compare) and below(x, beta, compare):  # inside the window
+                        if entry.bound is BoundKind.LOWER:
+                            narrowed = x, beta
+                        elif entry.bound is BoundKind.UPPER:
+                            narrowed = alpha, x
+                if table_move:
+                    first = entry.best
+            found = scan(d, s, alpha, beta, closed, first, narrowed)
+            tab.store(key, Entry(d, found[1], kind_of(found, alpha), found[0]))
+            return found
+
+        search = tabled
 
     def value(
         d: int, st: Status[S], side: Side, alpha: Bound[G], beta: Bound[G], closed: bool, /
@@ -362,7 +412,7 @@ def alphabeta_core(
         return BoundKind.UPPER if not below(alpha, found[1], compare) else BoundKind.EXACT
 
     def root(s: S, /) -> Edge[M, G]:
-        found = search(depth, s, NegInf, PosInf)  # the whole window: nothing is cut
+        found = search(depth, s, NegInf, PosInf, False)  # the whole window: nothing is cut
         return found[0], views.of(game.player(s), found[1])
 
     if observer is not None:
@@ -417,6 +467,31 @@ def alphabeta_core(
             return plain_play(s, m)
 
     return AlphaBetaCore(search, root, windowed_root, views, depth, table, value)
+
+
+def _order_of(
+    moves: Callable[[S], Seq[M]],
+    depth: int,
+    ordering: Ordering[M] | None,
+    table_first: bool,
+) -> Callable[[int, Side, S, M | None], Seq[M]] | None:
+    """How a search `depth` deep orders a position's moves, given the table's move (if any):
+    by `ordering`, or the table's move first, or (None) as `moves` gives them."""
+    if ordering is not None:
+        learnt = ordering
+
+        def by_ordering(d: int, side: Side, s: S, first: M | None, /) -> Seq[M]:
+            return seq.from_iterable(learnt.order(depth - d, side, seq.to_tuple(moves(s)), first))
+
+        return by_ordering
+    if table_first:
+
+        def table_first_(d: int, side: Side, s: S, first: M | None, /) -> Seq[M]:
+            rest = moves(s)
+            return rest if first is None else _first(first, rest)
+
+        return table_first_
+    return None
 
 
 def _clamp(

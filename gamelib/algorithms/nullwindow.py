@@ -148,7 +148,9 @@ def PrincipalVariation(
     [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta] does.
     """
     _soft(settings, "PrincipalVariation")
-    core = alphabeta_core(settings, "PrincipalVariation", observer=observer, table=table, pvs=True)
+    core = alphabeta_core(
+        settings, "PrincipalVariation", observer=observer, table=table, mode="pvs"
+    )
     name = f"PrincipalVariation(depth {settings.search_depth}{core.table_note})"
     return search_player(name, settings, core.root)
 
@@ -166,7 +168,7 @@ def Scout(
     Needs numeric estimates and fail-soft settings; takes a table.
     """
     _soft(settings, "Scout")
-    core = alphabeta_core(settings, "Scout", observer=observer, table=table, scout=True)
+    core = alphabeta_core(settings, "Scout", observer=observer, table=table, mode="scout")
     name = f"Scout(depth {settings.search_depth}{core.table_note})"
     return search_player(name, settings, core.root)
 
