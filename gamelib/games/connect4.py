@@ -142,8 +142,12 @@ class ConnectFour:
     k: int = 4
     """Pieces in a line needed to win."""
     board: Board = field(init=False, repr=False, compare=False)
-    _move_seqs: dict[int, Seq[int]] = field(init=False, repr=False, compare=False)
-    _move_tuples: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _move_seqs: dict[int, Seq[int]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _move_tuples: dict[int, tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
@@ -163,8 +167,6 @@ class ConnectFour:
                 f"no line is longer than {max(self.cols, self.rows)}"
             )
         object.__setattr__(self, "board", Board.of(self.cols, self.rows, self.k))
-        object.__setattr__(self, "_move_seqs", {})
-        object.__setattr__(self, "_move_tuples", {})
 
     @property
     def start(self) -> ConnectFourState:

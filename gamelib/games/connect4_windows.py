@@ -59,19 +59,20 @@ class Board:
     cols: int
     rows: int
     k: int
-    windows: tuple[tuple[int, ...], ...] = field(init=False)
+    windows: tuple[tuple[int, ...], ...]
     """Every run of `k` cells in a row, column or diagonal."""
-    windows_at: tuple[tuple[int, ...], ...] = field(init=False)
+    windows_at: tuple[tuple[int, ...], ...]
     """For each cell, the indices of the windows through it."""
-    centre_out: tuple[int, ...] = field(init=False)
+    centre_out: tuple[int, ...]
     """Columns, centre first, then alternately left and right."""
-    base: int = field(init=False)
+    base: int
     """Window counts are stored as `maxie + base * minnie`."""
-    value_of_count: tuple[int, ...] = field(init=False)
+    value_of_count: tuple[int, ...]
     """The handout score of a window, by its stored count."""
 
-    def __post_init__(self) -> None:
-        cols, rows, k = self.cols, self.rows, self.k
+    @classmethod
+    def of(cls, cols: int, rows: int, k: int) -> Board:
+        """The geometry, computed, then constructed."""
         # The windows and the centre-first order are the bitboard game's, cell for cell.
         geometry = connect4_board.Board.of(cols, rows, k)
         windows = geometry.windows
@@ -87,12 +88,8 @@ class Board:
                     values[maxie + base * minnie] = 4**maxie
                 elif minnie and not maxie:
                     values[maxie + base * minnie] = -(4**minnie)
-        set_ = object.__setattr__
-        set_(self, "windows", windows)
-        set_(self, "windows_at", tuple(tuple(ws) for ws in at))
-        set_(self, "centre_out", geometry.centre_out)
-        set_(self, "base", base)
-        set_(self, "value_of_count", tuple(values))
+        windows_at = tuple(tuple(ws) for ws in at)
+        return cls(cols, rows, k, windows, windows_at, geometry.centre_out, base, tuple(values))
 
 
 @final
@@ -117,7 +114,7 @@ class WindowState:
 
 @functools.cache
 def _board(cols: int, rows: int, k: int) -> Board:
-    return Board(cols, rows, k)
+    return Board.of(cols, rows, k)
 
 
 @final
@@ -136,7 +133,9 @@ class WindowConnectFour:
     k: int = 4
     """Pieces in a line needed to win."""
     board: Board = field(init=False, repr=False, compare=False)
-    _move_seqs: dict[int, Seq[int]] = field(init=False, repr=False, compare=False)
+    _move_seqs: dict[int, Seq[int]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
@@ -147,7 +146,6 @@ class WindowConnectFour:
                 f"no line is longer than {max(self.cols, self.rows)}"
             )
         object.__setattr__(self, "board", _board(self.cols, self.rows, self.k))
-        object.__setattr__(self, "_move_seqs", {})
 
     @property
     def start(self) -> WindowState:
