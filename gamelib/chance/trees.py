@@ -53,7 +53,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import ascii_int, quoted
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
-from gamelib.core.trees import End, Leaf, TreeSyntaxError
+from gamelib.core.trees import End, Leaf, TreeSyntaxError, Written, write_tree
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -317,6 +317,8 @@ def decision_depth(tree: ChanceTree) -> int | None:
 # The text form
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
+_NAMES_ARE = "letters, '_' and \"'\", starting with a letter or '_'"
+"""What `_NAME` allows, as messages say it."""
 _NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")  # ASCII digits only, as everywhere
 _PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
 _ENDS: dict[str, Outcome] = {
@@ -512,42 +514,22 @@ def chance_tree_to_text(tree: ChanceTree) -> str:
 
     No recursion, however deep the tree.
     """
-    out: list[str] = []
-    stack: list[ChanceTree | str] = [tree]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-            continue
-        if not _NAME.fullmatch(item.name):
-            raise ChanceTreeError(
-                f"the name {quoted(item.name)} cannot be written in the tree text "
-                "(names are letters, '_' and \"'\", starting with a letter or '_')"
-            )
+
+    def node(item: ChanceTree) -> Written[ChanceTree]:
         match item:
             case End(name, outcome):
-                out.append(name + ("!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"))
+                return name + ("!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}")
             case Leaf(name, value):
-                out.append(name + (number_to_string(value) if value != 0 else ""))
+                return name + (number_to_string(value) if value != 0 else "")
             case Decision(name, children, value):
-                out.append(f"{name}{number_to_string(value) if value != 0 else ''}[")
-                stack.append("]")
-                for i in range(len(children) - 1, -1, -1):
-                    stack.append(children[i])
-                    if i:
-                        stack.append(",")
+                head = f"{name}{number_to_string(value) if value != 0 else ''}"
+                return head, [("", c) for c in children]
             case ChanceNode(name, branches):
-                out.append(f"?{name}[")
-                stack.append("]")
-                for i in range(len(branches) - 1, -1, -1):
-                    p, child = branches[i]
-                    stack.append(child)
-                    stack.append(f"{_probability_text(p)}:")
-                    if i:
-                        stack.append(",")
+                return f"?{name}", [(f"{_probability_text(p)}:", c) for p, c in branches]
             case _:
                 assert_never(item)
-    return "".join(out)
+
+    return write_tree(tree, node, _NAME, _NAMES_ARE, ChanceTreeError)
 
 
 EXAMPLE_TEXT = "a[ ?b[1/2: c[d3,e5], 1/2: f[g-1,h4]], ?i[1/2: j[k0,l2], 1/2: m[n2,o1]] ]"

@@ -10,13 +10,30 @@ that is estimated, a finished game, and the syntax error are the same in all of 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import final
+from typing import Protocol, TypeAlias, TypeVar, final
 
+from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Outcome
 from gamelib.errors import InputError
 
-__all__ = ["End", "Leaf", "TreeSyntaxError"]
+__all__ = ["End", "Leaf", "Named", "TreeSyntaxError", "Written", "write_tree"]
+
+
+class Named(Protocol):
+    """A node of a tree text: it has a name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+T = TypeVar("T", bound=Named)
+
+Written: TypeAlias = str | tuple[str, Sequence[tuple[str, T]]]
+"""A node as the tree text writes it: a leaf's whole text, or an inner node's head and its
+children, each with the text written before it (a chance branch's `1/2:`)."""
 
 
 class TreeSyntaxError(InputError, ValueError):
@@ -44,3 +61,45 @@ class End:
     """The node's label."""
     outcome: Outcome
     """How the game ended here."""
+
+
+def write_tree(
+    tree: T,
+    node: Callable[[T], Written[T]],
+    name_form: re.Pattern[str],
+    names_are: str,
+    error: Callable[[str], Exception],
+) -> str:
+    """`tree` in its family's text form: `node` says how each node is written (an inner
+    node as `head[child,child,...]`); every name must match `name_form` (described by
+    `names_are`), or `error` is raised naming it.
+
+    Written with a stack, not recursion, so a tree of any depth can be.
+    """
+    out: list[str] = []
+    pending: list[T | str] = [tree]  # what is still to write, last first
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        if not name_form.fullmatch(item.name):
+            raise error(
+                f"the name {quoted(item.name)} cannot be written in the tree text "
+                f"(names are {names_are})"
+            )
+        written = node(item)
+        if isinstance(written, str):
+            out.append(written)
+            continue
+        head, children = written
+        out.append(head + "[")
+        pending.append("]")
+        for i in range(len(children) - 1, -1, -1):
+            before, child = children[i]
+            pending.append(child)
+            if before:
+                pending.append(before)
+            if i:
+                pending.append(",")
+    return "".join(out)

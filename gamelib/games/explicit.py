@@ -30,7 +30,7 @@ from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
-from gamelib.core.trees import End, Leaf, TreeSyntaxError
+from gamelib.core.trees import End, Leaf, TreeSyntaxError, Written, write_tree
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -236,6 +236,8 @@ _TOKEN = re.compile(
     r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
+_NAMES_ARE = "letters, '_' and \"'\", starting with a letter or '_'"
+"""What `_NAME` allows, as messages say it."""
 _ENDS: dict[str, Outcome] = {
     "!Maxie": Winner(Side.Maxie),
     "!Minnie": Winner(Side.Minnie),
@@ -381,34 +383,19 @@ def tree_to_text(tree: Tree) -> str:
 
     ```
     """
-    parts: list[str] = []
-    pending: list[Tree | str] = [tree]  # what is still to write, last first
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            parts.append(item)
-            continue
-        if not _NAME.fullmatch(item.name):
-            raise TreeSyntaxError(
-                f"the name {item.name!r} cannot be written in the tree text "
-                "(names are letters, '_' and \"'\", starting with a letter or '_')"
-            )
+
+    def node(item: Tree) -> Written[Tree]:
         match item:
             case End(name, outcome):
-                end = "!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}"
-                parts.append(name + end)
+                return name + ("!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}")
             case Leaf(name, value):
-                parts.append(name + (_number(value) if value != 0 else ""))
+                return name + (_number(value) if value != 0 else "")
             case Node(name, children, value):
-                parts.append(f"{name}{_number(value) if value != 0 else ''}[")
-                pending.append("]")
-                for i in range(len(children) - 1, -1, -1):
-                    pending.append(children[i])
-                    if i:
-                        pending.append(",")
+                return f"{name}{_number(value) if value != 0 else ''}", [("", c) for c in children]
             case _:
                 assert_never(item)
-    return "".join(parts)
+
+    return write_tree(tree, node, _NAME, _NAMES_ARE, TreeSyntaxError)
 
 
 SMALL_TEXT = "a[ b[c3,d6,e-2], f[g6,h4,i10], j[k1,l30,m9] ]"

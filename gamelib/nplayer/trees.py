@@ -51,7 +51,7 @@ from gamelib import seq
 from gamelib.core.checks import ascii_int, echo
 from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.core.trees import TreeSyntaxError
+from gamelib.core.trees import TreeSyntaxError, Written, write_tree
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -257,6 +257,8 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
 )
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+_NAMES_ARE = "letters, digits, '_' and \"'\", starting with a letter or '_'"
+"""What `_NAME` allows, as messages say it."""
 
 
 def _excerpt(text: str, at: int) -> str:
@@ -438,31 +440,18 @@ def tree_to_text(tree: Tree) -> str:
 
     ```
     """
-    parts: list[str] = []
-    stack: list[Tree | str] = [tree]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            parts.append(item)
-            continue
-        if not _NAME.fullmatch(item.name):
-            raise TreeSyntaxError(
-                f"the name {echo(item.name)!r} cannot be written in the tree text (names are "
-                "letters, digits, '_' and \"'\", starting with a letter or '_')"
-            )
+
+    def node(item: Tree) -> Written[Tree]:
         match item:
             case NLeaf(name, utilities):
-                parts.append(name + vector_to_string(utilities))
+                return name + vector_to_string(utilities)
             case NNode(name, children, estimate):
-                parts.append(name + ("" if estimate is None else vector_to_string(estimate)) + "[")
-                stack.append("]")
-                for i in range(len(children) - 1, -1, -1):
-                    stack.append(children[i])
-                    if i:
-                        stack.append(",")
+                head = name + ("" if estimate is None else vector_to_string(estimate))
+                return head, [("", c) for c in children]
             case _:
                 assert_never(item)
-    return "".join(parts)
+
+    return write_tree(tree, node, _NAME, _NAMES_ARE, TreeSyntaxError)
 
 
 CSE473_TEXT = (
