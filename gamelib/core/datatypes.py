@@ -49,6 +49,10 @@ class Side(Enum):
     def __repr__(self) -> str:
         return f"<Side.{self.value}>"
 
+    # Hashed by identity, in C: Enum's own __hash__ is a Python function, and a search
+    # looks a side up in a table (the lecture's chart) at every position.
+    __hash__ = object.__hash__
+
 
 def flip(side: Side) -> Side:
     """The other side (SML `flip`)."""

@@ -73,10 +73,6 @@ def make_scan(
         while True:
             view = seq.show1(rest)
             match view:
-                case Nil():
-                    if best is None:
-                        raise no_moves(game, s)
-                    return BestEdge(best)
                 case Cons():
                     m, rest = view.head, view.tail
                     x = evaluate(d - 1, play(s, m), alpha, beta)
@@ -90,6 +86,10 @@ def make_scan(
                             beta, best = x, (m, x)
                         case Action.PRUNE:
                             return Pruned((m, x), rest)
+                case Nil():
+                    if best is None:
+                        raise no_moves(game, s)
+                    return BestEdge(best)
 
     # --8<-- [end:scan]
     return scan
