@@ -66,11 +66,12 @@ from gamelib.algorithms._alphabeta_core import alphabeta_core, principal_line
 from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.core.checks import echo
+from gamelib.core.checks import echo, plural
 from gamelib.core.datatypes import Status, Winner
-from gamelib.core.estimator import Definitely, Est, Estimator, Settings
+from gamelib.core.estimator import Definitely, Est, Estimator, Settings, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.window import NegInf, PosInf
+from gamelib.search.anytime import Pondered
 from gamelib.search.budget import Budget, OutOfBudgetError
 from gamelib.search.capabilities import numeric_estimates
 from gamelib.search.events import SearchObserver
@@ -97,6 +98,7 @@ __all__ = [
     "DEEPENING_KIND",
     "DEEPENING_TABLE",
     "ORDERINGS",
+    "STOPS",
     "Deepening",
     "DeepeningPlayer",
     "DeepeningSettings",
@@ -104,6 +106,7 @@ __all__ = [
     "IterativeDeepening",
     "StopReason",
     "deepen",
+    "iteration_line",
     "parse_order",
 ]
 
@@ -446,6 +449,30 @@ class DeepeningPlayer(Generic[S, M, G]):
             self.settings.estimator, state, self.settings.search_depth, thought, _found_value
         )
 
+    def ponder(self, state: S, say: Callable[[str], None] | None = None, /) -> Pondered[M, G]:
+        """`think`, telling `say` a line per depth as it finishes (see `Thinks`)."""
+        estimator = self.estimator
+        report: Callable[[Iteration[M, G]], None] | None = None
+        if say is not None:
+            tell = say
+
+            def report(iteration: Iteration[M, G]) -> None:
+                tell(iteration_line(estimator, iteration))
+
+        found = self.think(state, report)
+        game = self.game
+        line = " ".join(game.move_to_string(m) for m in found.iterations[-1].line)
+        looked = (
+            f"looked {found.depth} {'move' if found.depth == 1 else 'moves'} ahead "
+            f"({plural(found.positions, 'position')}, {found.seconds:.2f} s): "
+            f"{est_to_string(estimator, found.value)}, expecting {line}"
+        )
+        summary = (
+            f"searched to depth {found.depth} in {found.seconds:.2f} s "
+            f"({plural(found.positions, 'position')}); stopped: {STOPS[found.stopped]}"
+        )
+        return Pondered(found.move, found.value, looked, summary, found.note)
+
     def analyse(self, state: S, /) -> Edge[M, G]:
         """The move to play in `state` and its value at the depth reached."""
         found = self.think(state, lines=False)
@@ -457,6 +484,29 @@ class DeepeningPlayer(Generic[S, M, G]):
 
     def __str__(self) -> str:
         return f"IterativeDeepening({_budget_words(self.settings)})"
+
+
+STOPS: dict[StopReason, str] = {
+    "depth": "its depth limit",
+    "time": "the time budget ran out",
+    "positions": "the position budget ran out",
+    "solved": "the value is certain (a forced result, or every line ends within the depth)",
+    "recursion": "a deeper search would pass Python's recursion limit",
+}
+"""Why iterative deepening stopped, in words."""
+
+
+def iteration_line(estimator: Estimator[S, M, G], iteration: Iteration[M, G]) -> str:
+    """One finished depth as a line: depth, value, positions, rate, time, best line."""
+    game = estimator.game
+    rate = iteration.positions / iteration.seconds if iteration.seconds > 0 else 0.0
+    line = " ".join(game.move_to_string(m) for m in iteration.line)
+    noun = "position " if iteration.positions == 1 else "positions"  # the columns stay aligned
+    return (
+        f"depth {iteration.depth:>2}  {est_to_string(estimator, iteration.value):<24}"
+        f"{iteration.positions:>11,} {noun} {rate:>11,.0f}/s {iteration.seconds:>7.2f} s"
+        f"  line: {line}"
+    )
 
 
 def _found_value(found: Deepening[M, G]) -> Est[G]:

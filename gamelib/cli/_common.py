@@ -14,9 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
-from gamelib.algorithms.deepening import (
-    DeepeningPlayer,
-)
 from gamelib.catalog import Catalogs, Family
 from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
 from gamelib.cli.family_specs import (
@@ -49,8 +46,10 @@ from gamelib.cli.specs import (
 from gamelib.cli.thinking import Thinking
 from gamelib.core.checks import echo
 from gamelib.core.controller import Chooses
+from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.games.explicit import HANDOUT_TREES
+from gamelib.search.anytime import Thinks
 from gamelib.search.kinds import Catalog, SearchKind
 
 G = TypeVar("G")
@@ -236,10 +235,12 @@ def _writable(text: str) -> Path:
     return path
 
 
-def _shown(player: Chooses[S, M], streams: Streams) -> Chooses[S, M]:
-    """`player`, saying how deep it looked before each move if it deepens iteratively."""
-    if isinstance(player, DeepeningPlayer):
-        return Thinking(player, streams.output, streams.status)
+def _shown(player: Chooses[S, M], game: Game[S, M], streams: Streams) -> Chooses[S, M]:
+    """`player` of `game`, saying how it looked before each move if it thinks aloud
+    (`Thinks`)."""
+    if isinstance(player, Thinks):
+        thinks: Thinks[S, M, object] = player
+        return Thinking(thinks, game, streams.output, streams.status)
     return player
 
 

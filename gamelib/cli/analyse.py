@@ -9,11 +9,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TextIO, TypeVar, cast
 
-from gamelib.algorithms.deepening import (
-    Deepening,
-    DeepeningPlayer,
-    Iteration,
-)
 from gamelib.catalog import CATALOG, Catalogs
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli._common import (
@@ -49,7 +44,6 @@ from gamelib.cli.specs import (
     SpecError,
     too_deep,
 )
-from gamelib.cli.thinking import info_line, positions, stop_words
 from gamelib.core.checks import echo
 from gamelib.core.estimator import (
     Definitely,
@@ -60,6 +54,7 @@ from gamelib.core.estimator import (
 )
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import Analysis, SearchRecipe
+from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
     SearchPlayer,
 )
@@ -109,15 +104,16 @@ class _Analyse(_Report):
             out.write(json_line(found))
             return 0
         out.write(f"{kit.game.state_to_string(state)}\n")
-        found_deeply: Deepening[M, G] | None = None
-        if isinstance(player, DeepeningPlayer):
-            # One line per finished depth, as it finishes.
-            def report(iteration: Iteration[M, G]) -> None:
-                out.write(info_line(kit.estimator, iteration) + "\n")
+        pondered: Pondered[M, G] | None = None
+        if isinstance(player, Thinks):
+            # Its lines of progress, as it tells them.
+            def say(line: str) -> None:
+                out.write(line + "\n")
                 out.flush()
 
-            found_deeply = player.think(state, report)
-            move, value = found_deeply.move, found_deeply.value
+            thinks: Thinks[S, M, G] = player
+            pondered = thinks.ponder(state, say)
+            move, value = pondered.move, pondered.value
         else:
             move, value = player.analyse(state)
         side = kit.game.player(state)
@@ -125,13 +121,10 @@ class _Analyse(_Report):
             f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
             f"value: {est_to_string(kit.estimator, value)}\n"
         )
-        if found_deeply is not None:
-            out.write(
-                f"searched to depth {found_deeply.depth} in {found_deeply.seconds:.2f} s "
-                f"({positions(found_deeply.positions)}); stopped: {stop_words(found_deeply)}\n"
-            )
-            if found_deeply.note is not None:
-                out.write(f"({found_deeply.note})\n")
+        if pondered is not None:
+            out.write(pondered.summary + "\n")
+            if pondered.note is not None:
+                out.write(f"({pondered.note})\n")
         return 0
 
     def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:

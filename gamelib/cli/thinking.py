@@ -1,10 +1,10 @@
-"""Showing iterative deepening think: a line per finished depth, as chess engines print.
+"""Showing a player think: a line of progress at a time, as chess engines print.
 
-`gamelib analyse GAME --time 5` prints one line per depth as it finishes
-(depth, value, positions, positions per second, time, best line), and a
-player of kind `id` in `gamelib play` says how deep it looked before it
-moves; on a terminal it also keeps a live line on standard error while it
-thinks, so the person waiting sees it working.
+`gamelib analyse GAME --time 5` prints the lines a thinking player
+([`Thinks`][gamelib.search.anytime.Thinks]: iterative deepening, Monte Carlo tree search)
+tells as it goes, and such a player in `gamelib play` says how it looked before it moves;
+on a terminal it also keeps a live line on standard error while it thinks, so the person
+waiting sees it working.  Any other search player gets a plainer live line (`Pondering`).
 """
 
 from __future__ import annotations
@@ -15,26 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, final
 
-from gamelib.algorithms.deepening import Deepening, DeepeningPlayer, Iteration, StopReason
 from gamelib.core.checks import plural
 from gamelib.core.controller import Chooses
-from gamelib.core.estimator import Estimator, est_to_string
 from gamelib.core.game import Game
+from gamelib.search.anytime import Thinks
 from gamelib.search.counting import RecordingEstimator
 
-__all__ = ["Pondering", "Thinking", "info_line", "positions", "stop_words"]
+__all__ = ["Pondering", "Thinking", "positions"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-_STOPS: dict[StopReason, str] = {
-    "depth": "its depth limit",
-    "time": "the time budget ran out",
-    "positions": "the position budget ran out",
-    "solved": "the value is certain (a forced result, or every line ends within the depth)",
-    "recursion": "a deeper search would pass Python's recursion limit",
-}
 
 
 def positions(count: int) -> str:
@@ -42,67 +33,41 @@ def positions(count: int) -> str:
     return plural(count, "position")
 
 
-def stop_words(found: Deepening[M, G]) -> str:
-    """Why the search stopped, in words."""
-    return _STOPS[found.stopped]
-
-
-def info_line(estimator: Estimator[S, M, G], iteration: Iteration[M, G]) -> str:
-    """One finished depth as a line: depth, value, positions, rate, time, best line."""
-    game = estimator.game
-    rate = iteration.positions / iteration.seconds if iteration.seconds > 0 else 0.0
-    line = " ".join(game.move_to_string(m) for m in iteration.line)
-    noun = "position " if iteration.positions == 1 else "positions"  # the columns stay aligned
-    return (
-        f"depth {iteration.depth:>2}  {est_to_string(estimator, iteration.value):<24}"
-        f"{iteration.positions:>11,} {noun} {rate:>11,.0f}/s {iteration.seconds:>7.2f} s"
-        f"  line: {line}"
-    )
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class Thinking(Generic[S, M, G]):
-    """An iterative-deepening player in a game on the terminal: before each move it
-    writes how deep it looked to `out`, and, while it thinks, a live line to
-    `status` (a terminal), cleared when it is done.
+    """A thinking player (`Thinks`) in a game on the terminal: before each move it writes
+    how it looked to `out`, and, while it thinks, its progress as a live line on `status`
+    (a terminal), cleared when it is done.
     """
 
-    player: DeepeningPlayer[S, M, G]
+    player: Thinks[S, M, G]
     """The player doing the thinking."""
+    game: Game[S, M]
+    """The game it plays."""
     out: TextIO
     """Where the game is shown."""
     status: TextIO | None
     """A terminal for the live line, or None."""
 
-    @property
-    def game(self) -> Game[S, M]:
-        return self.player.game
-
     def next_move(self, state: S, /) -> M:
-        estimator = self.player.estimator
         side = self.game.player(state)
-        live: Callable[[Iteration[M, G]], None] | None = None
+        live: Callable[[str], None] | None = None
         status = self.status
         if status is not None:
             terminal = status
 
-            def live(iteration: Iteration[M, G]) -> None:
-                terminal.write(f"\r\x1b[K{side} thinks: {info_line(estimator, iteration)}")
+            def live(line: str) -> None:
+                terminal.write(f"\r\x1b[K{side} thinks: {line}")
                 terminal.flush()
 
         try:
-            found = self.player.think(state, live)
+            found = self.player.ponder(state, live)
         finally:
             if status is not None:
                 status.write("\r\x1b[K")
                 status.flush()
-        line = " ".join(self.game.move_to_string(m) for m in found.iterations[-1].line)
-        self.out.write(
-            f"{side} looked {found.depth} {'move' if found.depth == 1 else 'moves'} ahead "
-            f"({positions(found.positions)}, {found.seconds:.2f} s): "
-            f"{est_to_string(estimator, found.value)}, expecting {line}\n"
-        )
+        self.out.write(f"{side} {found.looked}\n")
         if found.note is not None:
             self.out.write(f"({found.note})\n")
         return found.move
