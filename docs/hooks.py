@@ -71,7 +71,7 @@ from gamelib.nplayer import (
 )
 from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
-from gamelib.search.kinds import Catalog, SearchKind
+from gamelib.search.kinds import Catalog, SearchKind, UnobservedError
 from gamelib.trace import (
     Trace,
     TraceError,
@@ -168,7 +168,7 @@ def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
                 if not recorded.events:
                     raise TraceError("its search reports no events to an observer")
                 found[key] = steps_to_json(recorded, _tree_name)
-            except (MissingCapabilityError, TraceError) as error:
+            except (MissingCapabilityError, TraceError, UnobservedError) as error:
                 reason = str(error)
                 break
         if reason is not None:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar, final
 
 from gamelib.algorithms.deepening import DEEPENING_KIND
+from gamelib.algorithms.mcts import MCTS_KIND
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
 from gamelib.algorithms.nullwindow import MTDF_KIND, PVS_KIND, SCOUT_KIND
 from gamelib.chance.events import ChanceObserver
@@ -98,6 +99,7 @@ CATALOG: Catalog[SearchKind] = Catalog(
         SCOUT_KIND,
         MTDF_KIND,
         DEEPENING_KIND,
+        MCTS_KIND,
     )
 )
 """The search kinds gamelib ships for two-player games, in the order `gamelib list` shows them."""

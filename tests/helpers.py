@@ -31,10 +31,11 @@ from gamelib.games.nim import Nim, NimState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame, RecordingEstimator, SearchObserver, SearchPlayer
 
-SEARCH_KINDS = "minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf or id"
+SEARCH_KINDS = "minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf, id or mcts"
 """The catalog's search kinds as the command line's messages list them."""
 ALL_KINDS = (
-    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf, id"
+    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, "
+    "mtdf, id, mcts"
 )
 """Every player kind, as the command line's messages list them."""
 

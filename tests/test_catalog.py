@@ -65,21 +65,26 @@ from gamelib.search import (
     negate_est,
     state_key,
 )
-from gamelib.search.kinds import Catalog, Option, SearchKind, parse_fraction
+from gamelib.search.kinds import Catalog, Option, SearchKind, UnobservedError, parse_fraction
 from gamelib.seq import Seq
 from tests.runner import run
 
 from .helpers import OnlyCompares, order_equal, score, tree_value
 from .strategies import dags_and_depths, trees_and_depths
 
-KINDS = [kind.name for kind in CATALOG]
+KINDS = [kind.name for kind in CATALOG if kind.exact]
+"""The kinds whose values are Minimax's (not MCTS, which samples: tests/algorithms/test_mcts.py
+holds its proven values to Minimax's)."""
 VARIANTS = [
     pytest.param(
         kind.name, options, id=f"{kind.name}{''.join(f'-{k}={v}' for k, v in options.items())}"
     )
     for kind in CATALOG
+    if kind.exact
     for options in kind.variants()
 ]
+OBSERVED = [variant for variant in VARIANTS if CATALOG[str(variant.values[0])].observed]
+"""The variants whose kinds report their searches to an observer."""
 
 
 # ---------------------------------------------------------------------------
@@ -157,7 +162,7 @@ def check_events(events: list[SearchEvent[TreeState, int, float]], root: Node, d
     return sum(1 for e in events if isinstance(e, Enter)) - roots
 
 
-@pytest.mark.parametrize(("kind", "options"), VARIANTS)
+@pytest.mark.parametrize(("kind", "options"), OBSERVED)
 @given(case=GAME_TREES)
 def test_every_kind_reports_one_well_bracketed_search_with_true_bounds(
     kind: str, options: dict[str, object], case: tuple[Node, int]
@@ -243,9 +248,18 @@ def test_settings_refuse_an_order_that_is_not_a_function() -> None:
 # The catalog itself
 
 
+def test_a_kind_that_reports_no_events_refuses_an_observer() -> None:
+    unobserved = [kind for kind in CATALOG if not kind.observed]
+    assert [kind.name for kind in unobserved] == ["mcts"]
+    est = nim_estimator(Nim())
+    for kind in unobserved:
+        with pytest.raises(UnobservedError, match="reports no events to an observer yet"):
+            kind.build(est, 3, observer=lambda event: None)
+
+
 def test_the_catalog_lists_the_lectures_kinds_first() -> None:
     assert CATALOG.names()[:3] == ("minimax", "alphabeta", "jamboree")
-    assert CATALOG.names()[3:] == ("negamax", "negamax-ab", "pvs", "scout", "mtdf", "id")
+    assert CATALOG.names()[3:] == ("negamax", "negamax-ab", "pvs", "scout", "mtdf", "id", "mcts")
     assert [k.usage() for k in CATALOG] == [
         "minimax:DEPTH",
         "alphabeta:DEPTH",
@@ -256,16 +270,18 @@ def test_the_catalog_lists_the_lectures_kinds_first() -> None:
         "scout:DEPTH:TABLE",
         "mtdf:DEPTH:TABLE",
         "id:DEPTH:TIME:NODES:TABLE:ORDER",
+        "mcts:SIMS:C:PLAYOUT:SEED:SOLVER:TIME:NODES",
     ]
     assert [o.name for o in CATALOG.options()] == [
         *("prune", "fail", "table"),
         *("time", "nodes", "order"),
+        *("sims", "c", "playout", "solver"),  # not seed: given in a spec only
     ]
     assert CATALOG["jamboree"].option("prune") is not None
     assert CATALOG["minimax"].option("prune") is None
     assert "alphabeta" in CATALOG
     assert CATALOG.get("proof") is None
-    assert len(CATALOG) == 9
+    assert len(CATALOG) == 10
 
 
 def test_building_from_the_catalog() -> None:
@@ -305,6 +321,13 @@ def test_every_default_is_written_as_a_person_types_it() -> None:
         ("id", "nodes"): "none",
         ("id", "table"): "100000",
         ("id", "order"): "all",
+        ("mcts", "sims"): "1000",
+        ("mcts", "c"): "sqrt2",
+        ("mcts", "playout"): "end",
+        ("mcts", "seed"): "0",
+        ("mcts", "solver"): "on",
+        ("mcts", "time"): "none",
+        ("mcts", "nodes"): "none",
     }
     for kind in CATALOG:
         for option in kind.options:
@@ -330,8 +353,9 @@ def test_help_gives_each_default_as_typed() -> None:
     assert done.value.code == 0
     text = " ".join(out.getvalue().split())  # argparse wraps the help at its own width
     assert "the move ordering when the spec has none (default: id all)" in text
-    assert "the position budget when the spec has none (default: id none)" in text
-    assert "the time budget when the spec has none (default: id 1s)" in text
+    assert "the position budget when the spec has none (default: id none, mcts none)" in text
+    assert "the time budget when the spec has none (default: id 1s, mcts none)" in text
+    assert "the exploration constant when the spec has none (default: mcts sqrt2)" in text
     assert "frozenset" not in text
 
 

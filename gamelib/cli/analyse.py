@@ -97,25 +97,28 @@ class _Analyse(_Report):
         player = search_player(kit, spec, self.catalog, below)
         check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
-        if options.json:
-            move, value = player.analyse(state)
-            found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
-            found.update(_edge_json(kit, move, value))
-            out.write(json_line(found))
-            return 0
-        out.write(f"{kit.game.state_to_string(state)}\n")
-        pondered: Pondered[M, G] | None = None
-        if isinstance(player, Thinks):
-            # Its lines of progress, as it tells them.
-            def say(line: str) -> None:
+        say: Callable[[str], None] | None = None
+        if not options.json:
+            out.write(f"{kit.game.state_to_string(state)}\n")
+
+            def say(line: str) -> None:  # a thinking player's lines, as it tells them
                 out.write(line + "\n")
                 out.flush()
 
+        pondered: Pondered[M, G] | None = None
+        if isinstance(player, Thinks):
             thinks: Thinks[S, M, G] = player
             pondered = thinks.ponder(state, say)
             move, value = pondered.move, pondered.value
         else:
             move, value = player.analyse(state)
+        if options.json:
+            found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
+            found.update(_edge_json(kit, move, value))
+            if pondered is not None:
+                found.update(pondered.facts)
+            out.write(json_line(found))
+            return 0
         side = kit.game.player(state)
         out.write(
             f"{player} chooses {kit.game.move_to_string(move)} for {side}; "

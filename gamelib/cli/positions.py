@@ -23,7 +23,7 @@ from gamelib.cli.specs import SpecError
 from gamelib.core.datatypes import Done
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves, board_order, echo
-from gamelib.core.jsondata import JSON
+from gamelib.core.jsondata import move_json
 from gamelib.errors import InputError
 from gamelib.parallel.batch import run_batch
 
@@ -136,11 +136,6 @@ def line_title(number: int, text: str) -> str:
     ```
     """
     return f"line {number}: {echo(text, 200)}"
-
-
-def move_json(text: str) -> JSON:
-    """A move for JSON: a number when it is written as one (a column, a cell), else text."""
-    return int(text) if text.isdecimal() and text.isascii() else text
 
 
 def run_lines(

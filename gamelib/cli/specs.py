@@ -209,8 +209,11 @@ def parse_player_spec(
     if entry is None:
         known = ", ".join(known_kinds(catalog))
         raise SpecError(f"unknown player kind '{shown(written.strip())}'; known kinds: {known}")
-    # A kind with a lead option (id:2s) may give it in the depth's place.
-    leads = entry.lead is not None and bool(parts) and _not_a_depth(parts[0])
+    # A kind with a lead option (id:2s) may give it in the depth's place; one that takes
+    # no depth always does (mcts:1000).
+    leads = (
+        entry.lead is not None and bool(parts) and (not entry.takes_depth or _not_a_depth(parts[0]))
+    )
     option_parts = parts if leads else parts[1:]
     if len(option_parts) > len(entry.options):
         raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")

@@ -35,6 +35,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 from gamelib.core.checks import ascii_float, digits_hint, echo, read_whole
 from gamelib.core.estimator import Estimator, MoveOrder, Settings
 from gamelib.core.game import Game
+from gamelib.errors import InputError
 from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
@@ -48,11 +49,13 @@ __all__ = [
     "TIME",
     "Catalog",
     "KindFactory",
+    "KindSettingsError",
     "Named",
     "Option",
     "OptionValues",
     "SearchKind",
     "SettingsMaker",
+    "UnobservedError",
     "choice",
     "parse_budget",
     "parse_count",
@@ -94,6 +97,9 @@ class Option(Generic[T_co]):
     written: str | None = None
     """The default as a person types it, where the value's plain writing would not say
     it so (`all` for every part of a move ordering); `parse` reads it back as the default."""
+    flag: bool = True
+    """Whether the command line has a `--NAME` flag for it; False for an option given only
+    in a spec, whose name a flag of the command line's own already has (MCTS's `seed`)."""
 
     def of(self, values: OptionValues) -> T_co:
         """This option's value in `values`, or its default."""
@@ -293,6 +299,15 @@ NODES: Option[int | None] = Option(
 """An anytime search's position budget per move: iterative deepening's."""
 
 
+class UnobservedError(InputError, ValueError):
+    """An observer given to a search that reports no events (its kind is not `observed`)."""
+
+
+class KindSettingsError(InputError, ValueError):
+    """A kind's options that are each fine but make no settings together (MCTS with no
+    budget at all)."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class SearchKind:
@@ -318,6 +333,16 @@ class SearchKind:
     """An option that may stand first in a spec, in the depth's place, when what
     stands there is not a whole number: `id:2s` is `id` with the time `2s`.
     """
+    exact: bool = True
+    """Whether its value is Minimax's at its depth, as every search's is.  False for a kind
+    that samples (MCTS): only the results it proves are exact."""
+    observed: bool = True
+    """Whether it reports its search to an observer; a kind that does not refuses one with
+    [`UnobservedError`][gamelib.search.kinds.UnobservedError], and cannot be traced."""
+    takes_depth: bool = True
+    """Whether a spec's first part is a depth.  False for a kind whose lead option always
+    stands there (`mcts:1000` is a thousand simulations); its depth then comes only from
+    `--depth` or `default_depth`."""
     anytime: bool = False
     """Whether it thinks within a budget (time, positions) and tells each depth it
     finishes: the command line's `--time` and `--nodes` ask for such a kind, and it
@@ -340,6 +365,8 @@ class SearchKind:
             raise ValueError(f"two options of {self.name} have the same name")
         if self.lead is not None and (not names or self.lead != names[0]):
             raise ValueError(f"the lead option of {self.name} must be its first option")
+        if not self.takes_depth and self.lead is None:
+            raise ValueError(f"{self.name} takes no depth, so it needs a lead option")
 
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
@@ -347,7 +374,8 @@ class SearchKind:
 
     def usage(self) -> str:
         """How a player spec names it: `jamboree:DEPTH:PRUNE`."""
-        return ":".join([self.name, "DEPTH", *(o.name.upper() for o in self.options)])
+        depth = ["DEPTH"] if self.takes_depth else []
+        return ":".join([self.name, *depth, *(o.name.upper() for o in self.options)])
 
     def option(self, name: str) -> Option[object] | None:
         """Its option called `name`, if it has one."""
@@ -381,7 +409,10 @@ class SearchKind:
         if unknown:
             raise ValueError(f"{self.name} has no option {', '.join(unknown)}")
         self.check(estimator.game, estimator)
-        settings = self.settings(estimator, depth, values)
+        try:
+            settings = self.settings(estimator, depth, values)
+        except ValueError as error:  # options that are each fine but not together
+            raise KindSettingsError(str(error)) from None
         if order is not None:
             settings = dataclasses.replace(settings, order=order)
         return self.factory(settings, observer=observer)
@@ -455,11 +486,12 @@ class Catalog(Generic[K]):
         return Catalog((*self.kinds, kind))
 
     def options(self: Catalog[SearchKind]) -> tuple[Option[object], ...]:
-        """Every option of every kind, once each by name, in catalog order."""
+        """Every option of every kind that has a flag, once each by name, in catalog order."""
         seen: dict[str, Option[object]] = {}
         for kind in self.kinds:
             for option in kind.options:
-                seen.setdefault(option.name, option)
+                if option.flag:
+                    seen.setdefault(option.name, option)
         return tuple(seen.values())
 
 

@@ -126,11 +126,11 @@ def test_play_says_how_deep_each_move_looked() -> None:
         ),
         (
             ["--player", "alphabeta", "--time", "2"],
-            "--time is for id players, and no player here is one",
+            "--time is for id and mcts players, and no player here is one",
         ),
         (
             ["--player", "id:2s", "--time", "3"],
-            "--time 3 has no effect: every one of the id players here gives its own",
+            "--time 3 has no effect: every one of the id and mcts players here gives its own",
         ),
     ],
 )

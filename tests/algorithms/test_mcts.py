@@ -1,0 +1,215 @@
+"""Monte Carlo tree search: MCTS-Solver against Minimax, seeds, budgets, tactics, the kept tree.
+
+No test here depends on luck: every search has a fixed seed, so it runs the same way on any
+machine, and the budgets are ones where the answer is certain for the reason each test gives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+
+import pytest
+from hypothesis import given, settings
+
+from gamelib import Definitely, Minimax, Settings, Side, Winner
+from gamelib.algorithms.mcts import MCTS, MCTSSettings, Simulated, simulate
+from gamelib.core.datatypes import Draw, Outcome, Playing
+from gamelib.core.trees import End, Leaf
+from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from gamelib.games.explicit import SMALL, ExplicitGame, Node, Tree, TreeState, tree_estimator
+from gamelib.games.nim import Nim, nim_estimator
+from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
+from tests.runner import run
+from tests.strategies import finished_trees
+
+
+def minimax_outcome(game: ExplicitGame, state: TreeState | None = None) -> Outcome:
+    """Minimax's value of a position of a tree whose every line ends in a finished game
+    (the root's by default): certain."""
+    at = game.start if state is None else state
+    _, value = Minimax(Settings(tree_estimator(game), 7)).analyse(at)
+    assert isinstance(value, Definitely)
+    return value.outcome
+
+
+def finished(tree: Tree) -> Tree:
+    """A handout tree read as a game played out: a leaf's sign says who won."""
+    match tree:
+        case Leaf(name, value):
+            outcome = Draw() if value == 0 else Winner(Side.Maxie if value > 0 else Side.Minnie)
+            return End(name, outcome)
+        case End():
+            return tree
+        case Node(name, children, value):
+            return Node(name, tuple(finished(c) for c in children), value)
+
+
+def tictactoe_after(*moves: int) -> TicTacToeState:
+    game = TicTacToe()
+    state = game.start
+    for m in moves:
+        status = game.play(state, m)
+        assert isinstance(status, Playing)
+        state = status.state
+    return state
+
+
+# A tree of at most 80 positions is proven within 20,000 simulations: each simulation
+# either adds a position or ends at a proven one, and a proven child is walked to again
+# only while its exact result beats every unproven sibling's bound, whose exploration term
+# grows with ln N; at N = 20,000 it exceeds any mean a child at the tree's sizes can have.
+PROVING_BUDGET = 20_000
+
+
+@settings(max_examples=60, deadline=None)
+@given(finished_trees())
+def test_the_solver_proves_what_minimax_finds(root: Node) -> None:
+    game = ExplicitGame(root)
+    found, _ = simulate(
+        MCTSSettings(tree_estimator(game), simulations=PROVING_BUDGET, seed=3), game.start
+    )
+    assert found.stopped == "proven"
+    assert found.proven == minimax_outcome(game)
+    assert found.value == Definitely(found.proven)
+    # The move it plays keeps the proven result: a proven win is played by a winning move.
+    after = game.play(game.start, found.move)
+    if isinstance(after, Playing):
+        assert minimax_outcome(game, after.state) == found.proven
+    else:
+        assert after.outcome == found.proven
+
+
+def test_without_the_solver_the_most_visited_move_is_minimax_best() -> None:
+    # The handout's Small tree, played out: a is Maxie's, b, f, j are Minnie's.  Minnie
+    # wins under b (e: -2), and f and j hold only Maxie's wins, so 1 and 2 win, 0 loses.
+    # UCT's visits go to the moves whose mean is best; 5,000 simulations of this 13-node
+    # tree leave move 0 far behind (its mean tends to Minnie's win), whatever the seed.
+    tree = finished(SMALL)
+    assert isinstance(tree, Node)
+    game = ExplicitGame(tree)
+    for seed in range(5):
+        found, _ = simulate(
+            MCTSSettings(tree_estimator(game), simulations=5000, seed=seed, solver=False),
+            game.start,
+        )
+        assert found.move in (1, 2)
+        assert found.proven is None
+        assert found.stopped == "simulations"
+
+
+def test_the_same_seed_gives_the_same_search() -> None:
+    game = ConnectFour()
+    settings_ = MCTSSettings(connect4_estimator(game), simulations=400, seed=11)
+
+    def without_time(found: Simulated[int, float]) -> Simulated[int, float]:
+        return dataclasses.replace(found, seconds=0.0)
+
+    first = without_time(simulate(settings_, game.start)[0])
+    again = without_time(simulate(settings_, game.start)[0])
+    assert first == again
+    other = without_time(simulate(dataclasses.replace(settings_, seed=12), game.start)[0])
+    assert other.children != first.children  # another seed, other playouts
+
+
+def test_a_win_in_one_is_found_and_proven_at_once() -> None:
+    # X: 1 2, O: 4 5.  X wins with 3; the solver proves it on expanding the root.
+    state = tictactoe_after(1, 4, 2, 5)
+    player = MCTS(MCTSSettings(tictactoe_estimator(TicTacToe()), simulations=100, seed=0))
+    found = player.think(state)
+    assert (found.move, found.proven, found.stopped) == (3, Winner(Side.Maxie), "proven")
+    assert found.simulations == 1
+
+
+def test_a_forced_block_is_found() -> None:
+    # X: 1 5, O: 9; X to move... O threatens nothing.  After X 1 5 O 9 X 3, O must take 7?
+    # No: X threatens 2 (1-2-3) and 7 (3-5-7); O can block only one and loses.  So test
+    # the position before: X 1, O 5, X 9: O to move must not lose; here the block that
+    # matters is after X 1 2: O must take 3.
+    state = tictactoe_after(1, 5, 2)
+    player = MCTS(MCTSSettings(tictactoe_estimator(TicTacToe()), simulations=300, seed=0))
+    found = player.think(state)
+    assert found.move == 3
+    # Every other move loses to X's 3 at once: proven losses, never the choice.
+    losing = [c for c in found.children if c.move != 3]
+    assert all(c.proven == Winner(Side.Maxie) for c in losing)
+
+
+def test_budgets_stop_the_search() -> None:
+    est = connect4_estimator(ConnectFour())
+    start = est.game.start
+    by_sims, _ = simulate(MCTSSettings(est, simulations=50), start)
+    assert (by_sims.simulations, by_sims.stopped) == (50, "simulations")
+    by_positions, _ = simulate(MCTSSettings(est, simulations=None, positions=500), start)
+    assert by_positions.stopped == "positions"
+    # Checked before each simulation; one simulation plays at most 7 + 42 moves.
+    assert 500 <= by_positions.positions < 500 + 49
+    ticks = iter(range(1000))
+    by_time, _ = simulate(
+        MCTSSettings(est, simulations=None, seconds=10), start, clock=lambda: next(ticks)
+    )
+    assert (by_time.stopped, by_time.simulations) == ("time", 9)  # one tick a simulation
+
+
+def test_a_game_keeps_the_tree_below_the_moves_played() -> None:
+    game = TicTacToe()
+    player = MCTS(MCTSSettings(tictactoe_estimator(game), simulations=300, seed=0))
+    first = player.think(game.start, keep=True)
+    status = game.play(game.start, first.move)
+    assert isinstance(status, Playing)
+    reply = next(c.move for c in first.children if c.move != first.move)
+    replied = game.play(status.state, reply)
+    assert isinstance(replied, Playing)
+    second = player.think(replied.state, keep=True)
+    # The kept subtree's visits count besides the 300 simulations of this search.
+    assert sum(c.visits for c in second.children) > 300
+    fresh = MCTS(MCTSSettings(tictactoe_estimator(game), simulations=300, seed=0))
+    assert sum(c.visits for c in fresh.think(replied.state).children) == 300
+
+
+def test_a_capped_playout_takes_the_estimator() -> None:
+    est = nim_estimator(Nim(pile=10_000))  # random play would take thousands of moves
+    found, _ = simulate(MCTSSettings(est, simulations=200, playout=3, seed=1), est.game.start)
+    assert found.positions <= 200 * (3 + 3)  # each simulation: 3 children, 3 playout moves
+    assert 0.0 <= found.score <= 1.0
+    assert found.stopped == "simulations"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"simulations": None}, "MCTS needs a budget: give simulations, seconds or positions"),
+        ({"simulations": 0}, "simulations must be at least 1 (or None), got 0"),
+        ({"exploration": -1.0}, "exploration must be at least 0, got -1.0"),
+        ({"exploration": math.nan}, "exploration must be a finite number, got nan"),
+        ({"scale": 0.0}, "scale must be more than 0, got 0.0"),
+        ({"playout": -2}, "playout must be a whole number >= 0 or None, got -2"),
+        ({"seconds": 0}, "the time budget must be more than 0 seconds, got 0"),
+    ],
+)
+def test_bad_settings_are_named(change: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        MCTSSettings(nim_estimator(Nim()), **change)  # type: ignore[arg-type]  # bad on purpose
+
+
+def test_the_command_line_runs_mcts() -> None:
+    status, out, err = run(
+        "analyse", "tictactoe", "--player", "mcts:300:seed=2", "--moves", "1 4 2 5", "--json"
+    )
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert (found["best"], found["proven"], found["simulations"]) == (3, "Maxie wins", 1)
+    assert found["player"] == "MCTS(300 simulations, seed 2)"
+    status, out, err = run("list")
+    assert "mcts:SIMS:C:PLAYOUT:SEED:SOLVER:TIME:NODES" in out
+    assert run("analyse", "tictactoe", "--player", "mcts:0") == (
+        2,
+        "",
+        "gamelib: the simulation budget in 'mcts:0' must be at least 1, got 0\n",
+    )
+    assert run("analyse", "tictactoe", "--player", "mcts:none") == (
+        2,
+        "",
+        "gamelib: mcts needs a budget: sims, time or nodes, and all three are none\n",
+    )
