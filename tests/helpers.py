@@ -13,6 +13,7 @@ from gamelib import (
     Definitely,
     Draw,
     Est,
+    Game,
     Guess,
     Jamboree,
     JamboreeSettings,
@@ -192,3 +193,25 @@ def reachable_tictactoe() -> tuple[TicTacToeState, ...]:
             if isinstance(after, Playing):
                 stack.append(after.state)
     return tuple(seen)
+
+
+def played(game: Game[S, M], *moves: M) -> S:
+    """The position `moves` reach from `game`'s start; each must leave the game going."""
+    state = game.start
+    for move in moves:
+        after = game.play(state, move)
+        assert isinstance(after, Playing), (move, after)
+        state = after.state
+    return state
+
+
+def finished(tree: Tree) -> Tree:
+    """A handout tree read as a game played out: a leaf's sign says who won."""
+    match tree:
+        case Leaf(name, value):
+            outcome = Draw() if value == 0 else Winner(Side.Maxie if value > 0 else Side.Minnie)
+            return End(name, outcome)
+        case End():
+            return tree
+        case Node(name, children, value):
+            return Node(name, tuple(finished(c) for c in children), value)

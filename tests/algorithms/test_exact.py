@@ -21,14 +21,13 @@ from gamelib.algorithms.exact import (
     solve,
 )
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.core.trees import End, Leaf
 from gamelib.games.explicit import (
     BIG as BIG_TREE,
 )
-from gamelib.games.explicit import CSE473, SMALL, ExplicitGame, Node, Tree
+from gamelib.games.explicit import CSE473, SMALL, ExplicitGame, Node
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
-from tests.helpers import reachable_tictactoe
+from tests.helpers import finished, reachable_tictactoe
 from tests.strategies import finished_trees
 
 S = TypeVar("S")
@@ -167,18 +166,6 @@ def test_finished_trees_solved_with_exact_distances(root: Node) -> None:
     game = ExplicitGame(root)
     check(game, game.start)
     check(game, game.start, table=None)
-
-
-def finished(tree: Tree) -> Tree:
-    """A handout tree read as a game played out: a leaf's sign says who won."""
-    match tree:
-        case Leaf(name, value):
-            outcome = Draw() if value == 0 else Winner(Side.Maxie if value > 0 else Side.Minnie)
-            return End(name, outcome)
-        case End():
-            return tree
-        case Node(name, children, value):
-            return Node(name, tuple(finished(c) for c in children), value)
 
 
 @pytest.mark.parametrize(

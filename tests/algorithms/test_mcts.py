@@ -15,12 +15,12 @@ from hypothesis import given, settings
 
 from gamelib import Definitely, Minimax, Settings, Side, Winner
 from gamelib.algorithms.mcts import MCTS, MCTSSettings, Simulated, simulate
-from gamelib.core.datatypes import Draw, Outcome, Playing
-from gamelib.core.trees import End, Leaf
+from gamelib.core.datatypes import Outcome, Playing
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
-from gamelib.games.explicit import SMALL, ExplicitGame, Node, Tree, TreeState, tree_estimator
+from gamelib.games.explicit import SMALL, ExplicitGame, Node, TreeState, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
+from tests.helpers import finished, played
 from tests.runner import run
 from tests.strategies import finished_trees
 
@@ -34,26 +34,8 @@ def minimax_outcome(game: ExplicitGame, state: TreeState | None = None) -> Outco
     return value.outcome
 
 
-def finished(tree: Tree) -> Tree:
-    """A handout tree read as a game played out: a leaf's sign says who won."""
-    match tree:
-        case Leaf(name, value):
-            outcome = Draw() if value == 0 else Winner(Side.Maxie if value > 0 else Side.Minnie)
-            return End(name, outcome)
-        case End():
-            return tree
-        case Node(name, children, value):
-            return Node(name, tuple(finished(c) for c in children), value)
-
-
 def tictactoe_after(*moves: int) -> TicTacToeState:
-    game = TicTacToe()
-    state = game.start
-    for m in moves:
-        status = game.play(state, m)
-        assert isinstance(status, Playing)
-        state = status.state
-    return state
+    return played(TicTacToe(), *moves)
 
 
 # A tree of at most 80 positions is proven within 20,000 simulations: each simulation
