@@ -449,8 +449,11 @@ class DeepeningPlayer(Generic[S, M, G]):
             self.settings.estimator, state, self.settings.search_depth, thought, _found_value
         )
 
-    def ponder(self, state: S, say: Callable[[str], None] | None = None, /) -> Pondered[M, G]:
-        """`think`, telling `say` a line per depth as it finishes (see `Thinks`)."""
+    def ponder(
+        self, state: S, say: Callable[[str], None] | None = None, /, *, playing: bool = False
+    ) -> Pondered[M, G]:
+        """`think`, telling `say` a line per depth as it finishes (see `Thinks`); each
+        search starts afresh, `playing` or not."""
         estimator = self.estimator
         report: Callable[[Iteration[M, G]], None] | None = None
         if say is not None:

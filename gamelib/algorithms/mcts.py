@@ -568,10 +568,12 @@ class MCTSPlayer(Generic[S, M, G]):
                 return child
         return None
 
-    def ponder(self, state: S, say: Callable[[str], None] | None = None, /) -> Pondered[M, G]:
-        """`think`, as any thinking player tells it (see `Thinks`); in a game, with the
-        kept tree."""
-        found = self.think(state, say, keep=True)
+    def ponder(
+        self, state: S, say: Callable[[str], None] | None = None, /, *, playing: bool = False
+    ) -> Pondered[M, G]:
+        """`think`, as any thinking player tells it (see `Thinks`); `playing`, from the tree
+        kept from its last move."""
+        found = self.think(state, say, keep=playing)
         game = self.game
         side = game.player(state)
         line = " ".join(game.move_to_string(m) for m in found.line)
@@ -591,7 +593,7 @@ class MCTSPlayer(Generic[S, M, G]):
             "simulations": found.simulations,
             "visits": found.visits,
             "score": round(found.score, 6),
-            "line": [move_json(game.move_to_string(m)) for m in found.line],
+            "principal_line": [move_json(game.move_to_string(m)) for m in found.line],
             "proven": None if found.proven is None else str(found.proven),
         }
         return Pondered(found.move, found.value, looked, summary, None, facts)

@@ -53,7 +53,7 @@ from gamelib.core.estimator import (
     est_to_string,
 )
 from gamelib.core.jsondata import JSON
-from gamelib.parallel.recipes import Analysis, SearchRecipe
+from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
     SearchPlayer,
@@ -116,7 +116,8 @@ class _Analyse(_Report):
             found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
             found.update(_edge_json(kit, move, value))
             if pondered is not None:
-                found.update(pondered.facts)
+                for key, fact in pondered.facts.items():  # never over the answer's own keys
+                    found.setdefault(key, fact)
             out.write(json_line(found))
             return 0
         side = kit.game.player(state)
@@ -156,6 +157,8 @@ class _Analyse(_Report):
             if options.json:
                 found = {"line": number, "moves": text, **_analysis_json(kit, name, state)}
                 found.update(_edge_json(kit, analysis.move, analysis.value))
+                for key, fact in analysis.facts.items():  # never over the lines' own keys
+                    found.setdefault(key, fact)
                 self.out.write(json_line(found))
             else:
                 side = kit.game.player(state)
@@ -207,8 +210,7 @@ class _Here(Generic[S, M, G]):
     player: SearchPlayer[S, M, G]
 
     def __call__(self, state: S, /) -> Analysis[M, G]:
-        move, value = self.player.analyse(state)
-        return Analysis(move, value)
+        return analysed(self.player, state)
 
 
 def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:

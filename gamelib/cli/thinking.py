@@ -62,7 +62,7 @@ class Thinking(Generic[S, M, G]):
                 terminal.flush()
 
         try:
-            found = self.player.ponder(state, live)
+            found = self.player.ponder(state, live, playing=True)
         finally:
             if status is not None:
                 status.write("\r\x1b[K")

@@ -26,8 +26,8 @@ module, not at the prompt) for it to pickle; here it runs in this process:
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast, final
 
 from gamelib.algorithms.exact import Solution, solve
@@ -35,12 +35,15 @@ from gamelib.algorithms.table import TranspositionTable
 from gamelib.catalog import CATALOG
 from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
+from gamelib.search.anytime import Thinks
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
     "Analysis",
     "SearchRecipe",
     "SolveRecipe",
+    "analysed",
     "built",
 ]
 
@@ -81,6 +84,19 @@ class Analysis(Generic[M, G]):
 
     move: M
     value: Est[G]
+    facts: Mapping[str, JSON] = field(default_factory=dict, compare=False)
+    """What a thinking player (`Thinks`) adds: MCTS's simulations, visits and line."""
+
+
+def analysed(player: SearchPlayer[S, M, G], state: S) -> Analysis[M, G]:
+    """`player`'s analysis of `state`, with what it tells if it thinks aloud (`Thinks`);
+    always afresh, so a position gets the same answer in any process, after any other."""
+    if isinstance(player, Thinks):
+        thinks: Thinks[S, M, G] = player
+        found = thinks.ponder(state)
+        return Analysis(found.move, found.value, found.facts)
+    move, value = player.analyse(state)
+    return Analysis(move, value)
 
 
 @final
@@ -121,8 +137,7 @@ class SearchRecipe(Generic[S, M, G]):
         return self.player().game.start
 
     def __call__(self, state: S, /) -> Analysis[M, G]:
-        move, value = self.player().analyse(state)
-        return Analysis(move, value)
+        return analysed(self.player(), state)
 
 
 @final

@@ -57,7 +57,9 @@ class Pondered(Generic[M_co, G_co]):
     note: str | None = None
     """Something worth saying besides (a move from an unfinished depth)."""
     facts: Mapping[str, JSON] = field(default_factory=dict)
-    """What `--json` adds to the move and value: simulations, visits, the line."""
+    """What `--json` adds to the move and value: simulations, visits, the principal line.
+    Keys the command line writes itself (`line`, `moves`, `best`, `value`, ...) are not
+    written over."""
 
 
 @runtime_checkable
@@ -65,7 +67,15 @@ class Thinks(Protocol[S_contra, M_co, G_co]):
     """A player that thinks within a budget and tells its progress as it goes."""
 
     def ponder(
-        self, state: S_contra, say: Callable[[str], None] | None = None, /
+        self,
+        state: S_contra,
+        say: Callable[[str], None] | None = None,
+        /,
+        *,
+        playing: bool = False,
     ) -> Pondered[M_co, G_co]:
-        """Think about `state`; `say` hears a line of progress now and then."""
+        """Think about `state`; `say` hears a line of progress now and then.  `playing`:
+        `state` is the next position of a game this player is playing, so what it kept
+        from its last move may serve (MCTS's tree); else it starts afresh, and the same
+        position gives the same answer whatever was pondered before."""
         ...

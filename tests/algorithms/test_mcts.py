@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -195,3 +196,26 @@ def test_the_command_line_runs_mcts() -> None:
         "",
         "gamelib: mcts needs a budget: sims, time or nodes, and all three are none\n",
     )
+
+
+def test_a_batch_of_positions_gets_the_same_answers_on_two_workers(tmp_path: Path) -> None:
+    positions = tmp_path / "positions.txt"
+    positions.write_text("1 2 3\n4 4 4\n3 3\n")
+    argv = ("analyse", "connect4", "--player", "mcts:200", "--positions", str(positions))
+    status, serial, _ = run(*argv, "--json")
+    assert status == 0
+    lines = [json.loads(line) for line in serial.splitlines()]
+    assert [line["line"] for line in lines] == [1, 2, 3]
+    assert all(line["simulations"] == 200 for line in lines)
+    assert all(len(line["principal_line"]) >= 1 for line in lines)
+    assert run(*argv, "--json", "--workers", "2")[:2] == (0, serial)
+
+
+def test_a_game_on_the_command_line_says_how_mcts_looked() -> None:
+    status, out, err = run("play", "tictactoe", "--maxie", "mcts:300", "--minnie", "alphabeta:9")
+    assert (status, err) == (0, "")
+    looked = [line for line in out.splitlines() if line.startswith("Maxie ran ")]
+    assert looked[0].startswith("Maxie ran 300 simulations (")
+    assert "for Maxie in " in looked[0]
+    # Seeded (0): MCTS holds the draw against perfect play, run after run.
+    assert out.rstrip().endswith("Game over! It's a draw!")
