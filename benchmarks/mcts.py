@@ -17,6 +17,9 @@ Without OpenSpiel the script times gamelib alone (and says so).
 2. **Strength** (`--match N`): N games of Connect Four, gamelib's MCTS against OpenSpiel's
    at equal simulations per move (`--sims`), colours alternating, each side seeded per
    game.  The score counts a win 1, a draw 1/2.
+3. **Against gamelib's own searches** (`--versus id --games 20 --seconds 0.2`): MCTS at
+   a time per move against iterative deepening at the same time, or against alpha-beta
+   at a fixed depth (`--versus alphabeta:5`, its time per move reported).
 """
 
 from __future__ import annotations
@@ -28,16 +31,21 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 
 from timing import interleaved
 
 from gamelib.algorithms.mcts import MCTSSettings, simulate
-from gamelib.core.datatypes import Done, Draw, Playing, Side
-from gamelib.games.connect4 import ConnectFour, connect4_estimator
+from gamelib.core.datatypes import Done, Draw, Outcome, Side
+from gamelib.core.estimator import Estimator
+from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
 
 C = math.sqrt(2)
 
@@ -45,24 +53,24 @@ C = math.sqrt(2)
 def gamelib_job(name: str, sims: int) -> tuple[Callable[[], int], str]:
     """A search from the start of `name`: the job returns the simulations it ran."""
     if name == "tic-tac-toe":
-        ttt = TicTacToe()
-        settings = MCTSSettings(tictactoe_estimator(ttt), simulations=sims, exploration=C)
-        start: Any = ttt.start
-    else:
-        c4 = ConnectFour()
-        settings = MCTSSettings(connect4_estimator(c4), simulations=sims, exploration=C)
-        start = c4.start
+        return _job(tictactoe_estimator(TicTacToe()), sims), "gamelib MCTS"
+    return _job(connect4_estimator(ConnectFour()), sims), "gamelib MCTS"
+
+
+def _job(estimator: Estimator[S, M, G], sims: int) -> Callable[[], int]:
+    settings = MCTSSettings(estimator, simulations=sims, exploration=C)
+    start = estimator.game.start
 
     def job() -> int:
         found, _ = simulate(settings, start)
         return found.simulations
 
-    return job, "gamelib MCTS"
+    return job
 
 
 def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
     try:
-        import numpy as np
+        import numpy as np  # type: ignore[import-not-found]  # OpenSpiel's, not gamelib's
         import pyspiel  # type: ignore[import-not-found]  # a peer, not a dependency
         from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
     except ImportError:
@@ -78,6 +86,26 @@ def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
         return int(root.explore_count)
 
     return job, "OpenSpiel MCTSBot (C++ states)"
+
+
+def _played_out(
+    game: ConnectFour,
+    ours: Side,
+    our_move: Callable[[ConnectFourState], int],
+    their_move: Callable[[ConnectFourState], int],
+    told: Callable[[int], object],
+) -> Outcome:
+    """A game of Connect Four from the start, `ours` playing `our_move`; `told` hears every
+    move (the other program's own board)."""
+    state = game.start
+    while True:
+        mover = our_move if game.player(state) is ours else their_move
+        move = mover(state)
+        told(move)
+        status = game.play(state, move)
+        if isinstance(status, Done):
+            return status.outcome
+        state = status.state
 
 
 def rates(runs: int, sims: int) -> None:
@@ -112,21 +140,17 @@ def match(games: int, sims: int) -> None:
             os_game, C, sims, mcts.RandomRolloutEvaluator(1, rng), solve=True, random_state=rng
         )
         settings = MCTSSettings(est, simulations=sims, exploration=C, seed=number)
-        state = c4.start
         os_state = os_game.new_initial_state()
         ours = Side.Maxie if gamelib_first else Side.Minnie
-        while True:
-            if c4.player(state) is ours:
-                move = simulate(settings, state)[0].move
-            else:
-                move = int(bot.step(os_state))
-            os_state.apply_action(move)
-            status = c4.play(state, move)
-            if isinstance(status, Done):
-                outcome = status.outcome
-                break
-            assert isinstance(status, Playing)
-            state = status.state
+
+        def openspiel_move(state: object, os_state: Any = os_state, bot: Any = bot) -> int:
+            move = int(bot.step(os_state))
+            return move
+
+        def our_move(state: ConnectFourState, settings: Any = settings) -> int:
+            return int(simulate(settings, state)[0].move)
+
+        outcome = _played_out(c4, ours, our_move, openspiel_move, os_state.apply_action)
         if isinstance(outcome, Draw):
             score += 0.5
             results.append("D")
@@ -147,12 +171,65 @@ def match(games: int, sims: int) -> None:
     )
 
 
+def versus(games: int, seconds: float, other: str) -> None:
+    """MCTS against another gamelib kind (`alphabeta:5`, `id`) at `seconds` a move each
+    (alpha-beta at a fixed depth takes what it takes: its time per move is reported)."""
+    from gamelib.catalog import CATALOG
+    from gamelib.cli.specs import parse_player_spec
+
+    c4 = ConnectFour()
+    est = connect4_estimator(c4)
+    spec = parse_player_spec(other, CATALOG, 5, {"time": f"{seconds}s"} if other == "id" else {})
+    theirs = CATALOG[spec.kind].build(est, spec.depth, spec.options)
+    results: list[str] = []
+    their_time = 0.0
+    their_moves = 0
+    for number in range(games):
+        ours = Side.Maxie if number % 2 == 0 else Side.Minnie
+        settings = MCTSSettings(est, simulations=None, seconds=seconds, seed=number)
+        timed: list[float] = []
+
+        def their_move(state: ConnectFourState, timed: list[float] = timed) -> int:
+            began = time.perf_counter()
+            move = theirs.next_move(state)
+            timed.append(time.perf_counter() - began)
+            return move
+
+        def our_move(state: ConnectFourState, settings: Any = settings) -> int:
+            return int(simulate(settings, state)[0].move)
+
+        outcome = _played_out(c4, ours, our_move, their_move, lambda move: None)
+        their_time += sum(timed)
+        their_moves += len(timed)
+        if isinstance(outcome, Draw):
+            results.append("D")
+        else:
+            results.append("W" if outcome.side is ours else "L")
+    wins, losses, draws = (results.count(x) for x in "WLD")
+    points = [{"W": 1.0, "D": 0.5, "L": 0.0}[r] for r in results]
+    error = 1.96 * statistics.pstdev(points) / math.sqrt(games)
+    print(
+        f"\nConnect Four, {games} games, MCTS at {seconds:g} s a move against {theirs} "
+        f"({their_time / max(1, their_moves):.3f} s a move), colours alternating:\n"
+        f"  MCTS {wins} won, {losses} lost, {draws} drawn; score "
+        f"{statistics.mean(points):.1%} ± {error:.1%} (95%)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (medians)")
     parser.add_argument("--sims", type=int, default=2000, help="simulations a search")
     parser.add_argument("--match", type=int, default=0, help="games against OpenSpiel")
+    parser.add_argument(
+        "--versus", default=None, help="a gamelib player spec to play MCTS against (id)"
+    )
+    parser.add_argument("--games", type=int, default=20, help="games of --versus")
+    parser.add_argument("--seconds", type=float, default=0.2, help="a move, in --versus")
     options = parser.parse_args()
+    if options.versus:
+        versus(options.games, options.seconds, options.versus)
+        return
     rates(options.runs, options.sims)
     rates(max(1, options.runs // 2), 20_000)
     if options.match:

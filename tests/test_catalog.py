@@ -270,12 +270,12 @@ def test_the_catalog_lists_the_lectures_kinds_first() -> None:
         "scout:DEPTH:TABLE",
         "mtdf:DEPTH:TABLE",
         "id:DEPTH:TIME:NODES:TABLE:ORDER",
-        "mcts:SIMS:C:PLAYOUT:SEED:SOLVER:TIME:NODES",
+        "mcts:SIMS:C:PLAYOUT:SCALE:SEED:SOLVER:TIME:NODES",
     ]
     assert [o.name for o in CATALOG.options()] == [
         *("prune", "fail", "table"),
         *("time", "nodes", "order"),
-        *("sims", "c", "playout", "solver"),  # not seed: given in a spec only
+        *("sims", "c", "playout", "scale", "solver"),  # not seed: given in a spec only
     ]
     assert CATALOG["jamboree"].option("prune") is not None
     assert CATALOG["minimax"].option("prune") is None
@@ -324,6 +324,7 @@ def test_every_default_is_written_as_a_person_types_it() -> None:
         ("mcts", "sims"): "1000",
         ("mcts", "c"): "sqrt2",
         ("mcts", "playout"): "end",
+        ("mcts", "scale"): "1",
         ("mcts", "seed"): "0",
         ("mcts", "solver"): "on",
         ("mcts", "time"): "none",

@@ -196,9 +196,16 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "chance.md",
         "index.md",
         "many-players.md",
+        "mcts.md",
         "parallel-search.md",
         "write-your-own-game.md",
     ]
+
+
+def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("mcts.md")
+    assert len(shown) == 4
+    assert run_page("mcts.md", monkeypatch) == "".join(shown)
 
 
 def test_many_cores_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:

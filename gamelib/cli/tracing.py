@@ -92,6 +92,13 @@ class _Trace(_Report):
         spec = _search_spec(self.options, kit, "trace", self.catalog)
         search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
         kind = self.catalog[spec.kind]
+        if kind.trace is not None:  # a kind that traces itself (MCTS's simulations)
+            if self.options.json or _pictures_asked(self.options):
+                raise UsageError(
+                    f"{kind.name} traces as text only: leave out --json, --dot, --svg and --png"
+                )
+            self.out.write(kind.trace(kit.estimator, spec.depth, spec.options))
+            return 0
 
         def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
             return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)

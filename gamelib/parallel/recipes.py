@@ -84,7 +84,7 @@ class Analysis(Generic[M, G]):
 
     move: M
     value: Est[G]
-    facts: Mapping[str, JSON] = field(default_factory=dict, compare=False)
+    facts: Mapping[str, JSON] = field(default_factory=dict, compare=False, repr=False)
     """What a thinking player (`Thinks`) adds: MCTS's simulations, visits and line."""
 
 

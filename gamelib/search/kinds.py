@@ -50,6 +50,7 @@ __all__ = [
     "Catalog",
     "KindFactory",
     "KindSettingsError",
+    "KindTracer",
     "Named",
     "Option",
     "OptionValues",
@@ -186,6 +187,15 @@ class KindFactory(Protocol):
     def __call__(
         self, settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
     ) -> SearchPlayer[S, M, G]: ...
+
+
+class KindTracer(Protocol):
+    """How a kind that reports no events to an observer traces a search itself: the text
+    `gamelib trace` prints for a search from the estimator's game's start."""
+
+    def __call__(
+        self, estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+    ) -> str: ...
 
 
 class SettingsMaker(Protocol):
@@ -339,6 +349,9 @@ class SearchKind:
     observed: bool = True
     """Whether it reports its search to an observer; a kind that does not refuses one with
     [`UnobservedError`][gamelib.search.kinds.UnobservedError], and cannot be traced."""
+    trace: KindTracer | None = None
+    """For a kind not `observed`: how it traces a search itself (MCTS's simulations and
+    the tree they grew); `gamelib trace` prints that text."""
     takes_depth: bool = True
     """Whether a spec's first part is a depth.  False for a kind whose lead option always
     stands there (`mcts:1000` is a thousand simulations); its depth then comes only from

@@ -185,7 +185,7 @@ def test_the_command_line_runs_mcts() -> None:
     assert (found["best"], found["proven"], found["simulations"]) == (3, "Maxie wins", 1)
     assert found["player"] == "MCTS(300 simulations, seed 2)"
     status, out, err = run("list")
-    assert "mcts:SIMS:C:PLAYOUT:SEED:SOLVER:TIME:NODES" in out
+    assert "mcts:SIMS:C:PLAYOUT:SCALE:SEED:SOLVER:TIME:NODES" in out
     assert run("analyse", "tictactoe", "--player", "mcts:0") == (
         2,
         "",
@@ -219,3 +219,43 @@ def test_a_game_on_the_command_line_says_how_mcts_looked() -> None:
     assert "for Maxie in " in looked[0]
     # Seeded (0): MCTS holds the draw against perfect play, run after run.
     assert out.rstrip().endswith("Game over! It's a draw!")
+
+
+def test_the_trace_shows_each_simulation_the_proofs_and_the_tree() -> None:
+    # b holds Minnie's win (d), e is a draw: Maxie's best is the draw, proven at the root.
+    status, out, err = run("trace", "a[b[c!Maxie,d!Minnie],e!Draw]", "--player", "mcts:10")
+    assert (status, err) == (0, "")
+    assert out == (
+        "Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out 1 move: -1.00\n"
+        "Simulation 2: (Maxie,a) to the end via 1; the game is over (a draw): +0.00\n"
+        "Simulation 3: (Maxie,a) to (Minnie,b) via 0, expanded; proven on expanding: -1.00; "
+        "proved (Minnie,b): Minnie wins; proved (Maxie,a): a draw\n"
+        "After 3 simulations, the tree (visits, mean result for Maxie):\n"
+        "(Maxie,a)  3 visits  -0.67  proven: a draw\n"
+        "  (Minnie,b) via 0  2 visits  -1.00  proven: Minnie wins\n"
+        "  the end (a draw) via 1  1 visit  +0.00\n"
+        "MCTS chooses 1 (it keeps the proven result: a draw)\n"
+    )
+
+
+def test_the_trace_of_a_handout_tree_estimates_at_its_leaves() -> None:
+    status, out, _ = run("trace", "small", "--player", "mcts:6:scale=10")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[3] == (
+        "Simulation 4: (Maxie,a) to (Minnie,b) via 0, expanded, to (Maxie,c) via 0; "
+        "estimated: +0.29"  # tanh(3 / 10): c's guess, squashed
+    )
+    assert lines[6:8] == [
+        "After 6 simulations, the tree (visits, mean result for Maxie):",
+        "(Maxie,a)  6 visits  +0.32",
+    ]
+    assert round(math.tanh(3 / 10), 2) == 0.29
+
+
+def test_the_trace_is_text_only() -> None:
+    assert run("trace", "small", "--player", "mcts:6", "--json") == (
+        2,
+        "",
+        "gamelib: mcts traces as text only: leave out --json, --dot, --svg and --png\n",
+    )

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ParamSpec, TypeVar, cast
 
@@ -29,7 +29,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import AlphaBeta, Settings
+from gamelib import AlphaBeta, Definitely, Settings, Side, Winner
 from gamelib.cli.batch import Progress
 from gamelib.cli.games import NamedEstimator
 from gamelib.core.datatypes import Playing
@@ -44,6 +44,7 @@ from gamelib.games.explicit import (
     shallowest_leaf,
     tree_estimator,
 )
+from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
 from gamelib.parallel import (
     BatchResult,
     SearchRecipe,
@@ -54,7 +55,9 @@ from gamelib.parallel import (
     run_batch,
 )
 from gamelib.parallel.split import ParallelJamboree, split_root
+from gamelib.parallel.trees import grow_trees
 from gamelib.search.counting import CountingGame, RecordingEstimator
+from tests.helpers import played
 from tests.runner import run
 from tests.strategies import trees_and_depths
 
@@ -676,3 +679,49 @@ def test_a_scheduler_that_dies_mid_batch_leaves_no_log_lines(tmp_path: Path) -> 
     assert "Traceback" not in err
     assert " - ERROR - " not in err
     assert out.count("line ") == 6  # every line answered, or said to be unsearched
+
+
+# --------------------------------------------------------------------------
+# Monte Carlo tree search: trees grown from one root on workers, merged by visits
+
+
+def mcts_recipe(sims: int) -> SearchRecipe[ConnectFourState, int, float]:
+    return SearchRecipe(C4, "mcts", 1000, (("sims", sims),))
+
+
+def test_mcts_trees_grown_on_workers_are_the_trees_grown_here(pool: ProcessPoolExecutor) -> None:
+    recipe = mcts_recipe(300)
+    here = grow_trees(recipe, C4_GAME.start, trees=4, seed=5)
+    there = grow_trees(recipe, C4_GAME.start, trees=4, seed=5, on=pool)
+    assert replace(here, seconds=0.0) == replace(there, seconds=0.0)
+    assert here.simulations == 1200
+    assert sum(c.visits for c in here.children) == 1200  # every simulation counted once
+    other = grow_trees(recipe, C4_GAME.start, trees=4, seed=6)
+    assert other.children != here.children  # other seeds, other trees
+
+
+def test_mcts_trees_grown_on_dask_are_the_trees_grown_here(dask_address: str) -> None:
+    recipe = mcts_recipe(200)
+    here = grow_trees(recipe, C4_GAME.start, trees=3)
+    with dask_on(dask_address) as workers:
+        there = grow_trees(recipe, C4_GAME.start, trees=3, on=workers)
+    assert replace(here, seconds=0.0) == replace(there, seconds=0.0)
+
+
+def test_a_proof_found_by_the_trees_is_the_merged_answer() -> None:
+    game = TicTacToe()
+    state = played(game, 1, 4, 2, 5)  # X wins with 3
+
+    def estimator() -> NumericEstimator[TicTacToeState, int]:
+        return tictactoe_estimator(game)
+
+    found = grow_trees(SearchRecipe(estimator, "mcts", 9), state, trees=2)
+    assert (found.move, found.proven) == (3, Winner(Side.Maxie))
+    assert found.value == Definitely(Winner(Side.Maxie))
+
+
+def test_trees_are_grown_only_by_mcts_players() -> None:
+    with pytest.raises(ValueError, match="trees are grown by mcts players, not by AlphaBeta"):
+        grow_trees(SearchRecipe(C4, "alphabeta", 2), C4_GAME.start, trees=2)
+    with pytest.raises(ValueError, match="the number of trees must be a whole number >= 1"):
+        grow_trees(mcts_recipe(10), C4_GAME.start, trees=0)

@@ -1,97 +1,40 @@
-"""Monte Carlo tree search: UCT, with MCTS-Solver, as an anytime player.
-
-Where no estimator is good enough to trust at a depth, a program can still play by
-*sampling*: play many games out from the position, mostly at random, and prefer the moves
-whose games went well.  Monte Carlo tree search (Kocsis and Szepesvári's UCT, 2006) grows
-a tree of the positions it has met, one position per *simulation*, in four steps:
-
-1. **select**: from the root, walk down the tree, at each position taking the child with
-   the best upper confidence bound (UCB1): its mean reward for the side choosing there,
-   plus `c·√(ln N / n)`, where N counts the visits of the position and n of the child (so a
-   child rarely tried looks better and better until it is tried);
-2. **expand**: at the first position with a move not tried yet, play that move (in the
-   game's order) and add the position it reaches to the tree;
-3. **play out**: from there, random moves to the end of the game (or, with `playout=k`,
-   k random moves and then the estimator's value, squashed into (−1, 1) by tanh);
-4. **back up**: add the reward (1 Maxie wins, −1 Minnie wins, 0 a draw; Maxie's point of
-   view) to every position on the path, and count a visit.
-
-The move played is the root's most visited child: visits are what the search trusted.
-
-**MCTS-Solver** (Winands, Björnsson and Saito, 2008) adds what Minimax knows: a finished
-game is a proven result, a position where the mover has a move to a proven win is a proven
-win, and a position all of whose moves are proven is proven as the best of them for the
-mover.  Proven positions are not sampled again (a simulation that reaches one takes its
-result), a proven loss is never chosen by the mover while another move is left, and a
-proven root ends the search: a proven win is played by a winning move.  On a finished
-search its proven values equal Minimax's.
-
-The search is *anytime*: it runs until its budget (simulations, seconds, positions) is
-spent, and `ponder` tells its progress as it goes.  The same seed gives the same moves on
-any machine: every random choice comes from one `random.Random(seed)` per search.
-
-```pycon
->>> from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
->>> game = TicTacToe()
->>> state = game.start
->>> for m in (1, 4, 2, 5):  # X has two in the top row, O two in the middle one
-...     state = game.play(state, m).state
->>> player = MCTS(MCTSSettings(tictactoe_estimator(game), simulations=200, seed=1))
->>> found = player.think(state)
->>> found.move, found.proven, found.simulations < 200  # X wins at once, and it is proven
-(3, Winner(side=<Side.Maxie>), True)
-
-```
-"""
+"""The search of Monte Carlo tree search (private): settings, the tree, one simulation
+after another, and what the root learned.  See `gamelib.algorithms.mcts`."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Literal, TypeVar, final
+from typing import Generic, Literal, Protocol, TypeVar, final
 
 from gamelib import seq
-from gamelib.core.checks import ascii_float, digits_hint, echo, plural
+from gamelib.core.checks import echo
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings, checked_estimate
 from gamelib.core.game import Game
-from gamelib.core.jsondata import JSON, move_json
-from gamelib.search.anytime import Pondered
 from gamelib.search.capabilities import MissingCapabilityError
-from gamelib.search.events import SearchObserver
-from gamelib.search.kinds import (
-    NODES,
-    Option,
-    OptionValues,
-    SearchKind,
-    UnobservedError,
-    choice,
-    parse_budget,
-    parse_count,
-    parse_seconds,
-    settings_of,
-)
-from gamelib.search.player import Edge, at_root, no_moves, ordered_moves, recursion_error
+from gamelib.search.player import no_moves, ordered_moves
 
 __all__ = [
-    "MCTS",
     "MCTS_DEPTH",
-    "MCTS_KIND",
     "ChildStats",
-    "MCTSPlayer",
     "MCTSSettings",
     "Simulated",
+    "Simulation",
     "StopReason",
+    "TreeNode",
+    "chosen_move",
     "simulate",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+M_co = TypeVar("M_co", covariant=True)
 
 MCTS_DEPTH = 1000
 """How many plies below the root a simulation may go, unless the settings say otherwise:
@@ -171,9 +114,10 @@ class MCTSSettings(Settings[S, M, G]):
             raise TypeError(f"solver must be True or False, got {self.solver!r}")
 
 
-class _Node(Generic[S, M]):
-    """A position in the tree: how it was reached, and what the simulations through it
-    found (rewards summed from Maxie's point of view)."""
+class TreeNode(Generic[S, M]):
+    """A position in the search tree: how it was reached, and what the simulations
+    through it found (rewards summed from Maxie's point of view).  `simulate` grows it;
+    read it, do not change it."""
 
     __slots__ = ("children", "move", "proven", "side", "state", "total", "visits")
 
@@ -181,7 +125,7 @@ class _Node(Generic[S, M]):
         self.move = move
         self.state: S | None = status.state if isinstance(status, Playing) else None
         self.side = side  # the side to move; None when the game is over
-        self.children: list[_Node[S, M]] = []  # every move's, once it is expanded
+        self.children: list[TreeNode[S, M]] = []  # every move's, once it is expanded
         self.visits = 0
         self.total = 0.0
         # A finished game is proven by definition; the solver proves the rest.
@@ -248,6 +192,26 @@ class Simulated(Generic[M, G]):
     """Why it stopped."""
 
 
+@final
+@dataclass(frozen=True, slots=True)
+class Simulation(Generic[M]):
+    """What one simulation did, as a trace tells it."""
+
+    number: int
+    """Which simulation it was, from 1."""
+    path: tuple[M, ...]
+    """The moves it walked from the root (selected, then the one expanded into)."""
+    expanded: int | None
+    """How many of `path`'s positions lie above the one it expanded (that position got
+    every move's child); None when it expanded none."""
+    playout: int
+    """Random moves it played out below the tree."""
+    reward: float
+    """Its result, Maxie's point of view: 1, −1, 0, or a squashed guess in between."""
+    proven: tuple[tuple[tuple[M, ...], Outcome], ...]
+    """The positions it proved (MCTS-Solver), by their moves from the root, deepest first."""
+
+
 _STOPS: dict[StopReason, str] = {
     "simulations": "its simulations were spent",
     "time": "the time budget ran out",
@@ -261,15 +225,16 @@ def simulate(
     state: S,
     *,
     say: Callable[[str], None] | None = None,
-    tree: _Node[S, M] | None = None,
+    tree: TreeNode[S, M] | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.perf_counter,
-) -> tuple[Simulated[M, G], _Node[S, M]]:
+    watch: Callable[[Simulation[M]], None] | None = None,
+) -> tuple[Simulated[M, G], TreeNode[S, M]]:
     """Monte Carlo tree search from `state` (see the module); also the tree it grew.
 
     `tree` is a tree kept from an earlier search whose root is `state`; `rng` the random
     choices (else `random.Random(settings.seed)`); `say` hears a line of progress at 100,
-    200, 400, ... simulations.
+    200, 400, ... simulations; `watch` hears of every simulation (a trace).
     """
     est = settings.estimator
     game = est.game
@@ -285,7 +250,7 @@ def simulate(
     horizon = settings.search_depth
     playout_cap = settings.playout
     scale = settings.scale
-    root = _Node(None, Playing(state), player(state)) if tree is None else tree
+    root = TreeNode(None, Playing(state), player(state)) if tree is None else tree
     began = clock()
     deadline = None if settings.seconds is None else began + settings.seconds
     sims_cap = settings.simulations
@@ -318,13 +283,13 @@ def simulate(
             s = st.state
         return guessed(s), played
 
-    def choose(node: _Node[S, M]) -> _Node[S, M]:
+    def choose(node: TreeNode[S, M]) -> TreeNode[S, M]:
         """The child to walk to: the first not visited yet, else the best by UCB1 for
         `node`'s side to move; with the solver, never a proven loss for it."""
         side = node.side
         sign = 1.0 if side is Side.Maxie else -1.0
         log_n = math.log(node.visits) if node.visits else 0.0
-        best: _Node[S, M] | None = None
+        best: TreeNode[S, M] | None = None
         best_u = -math.inf
         for child in node.children:
             proven = child.proven
@@ -344,7 +309,7 @@ def simulate(
             raise AssertionError("unreachable: a node whose moves all lose is proven")
         return best
 
-    def prove(node: _Node[S, M]) -> bool:
+    def prove(node: TreeNode[S, M]) -> bool:
         """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
         side = node.side
         if side is None or not node.children:
@@ -385,6 +350,8 @@ def simulate(
         node = root
         path = [root]
         depth = 0
+        expanded: int | None = None
+        proved_there = False  # whether the position expanded was proven on the spot
         while node.proven is None and depth < horizon:
             if not node.children:  # met for the first time: every move's child added
                 s = node.state
@@ -392,12 +359,14 @@ def simulate(
                 for m in seq.to_tuple(moves(s)):
                     st = play(s, m)
                     node.children.append(
-                        _Node(m, st, player(st.state) if isinstance(st, Playing) else None)
+                        TreeNode(m, st, player(st.state) if isinstance(st, Playing) else None)
                     )
                 plays += len(node.children)
                 if not node.children:
                     raise no_moves(game, s)
+                expanded = depth
                 if solver and prove(node):  # a move that wins at once
+                    proved_there = True
                     break
             node = choose(node)
             path.append(node)
@@ -405,6 +374,7 @@ def simulate(
             if node.visits == 0:
                 break
         # 3. play out
+        played = 0
         if node.proven is not None:
             reward = _reward(node.proven)
         else:
@@ -422,6 +392,8 @@ def simulate(
                 if on_path.proven is None and not prove(on_path):
                     break
         sims += 1
+        if watch is not None:
+            watch(_simulation(sims, path, expanded, played, reward, proved_there))
         if say is not None and sims == next_say:
             say(_progress(game, root, sims, plays, clock() - began))
             next_say *= 2
@@ -431,23 +403,74 @@ def simulate(
     return _found(est, root, sims, plays, seconds, stopped), root
 
 
-def _chosen(node: _Node[S, M]) -> _Node[S, M]:
-    """The child to play: a proven win, else the most visited move that is not a proven
-    loss (the first of equals), else the most visited."""
-    side = node.side or Side.Maxie
-    children = node.children
+def _simulation(
+    number: int,
+    path: list[TreeNode[S, M]],
+    expanded: int | None,
+    played: int,
+    reward: float,
+    proved_there: bool,
+) -> Simulation[M]:
+    """One simulation as a trace tells it, from its path through the tree.  The walk goes
+    on only through positions not proven, so those on the path above its end that are
+    proven now were proven by this simulation; its end was, if it was proven on expanding
+    (a finished game is not a proof)."""
+    moves = tuple(n.move for n in path[1:] if n.move is not None)
+    last = len(path) - 1
+    newly = tuple(
+        (moves[:i], n.proven)
+        for i, n in reversed(list(enumerate(path)))
+        if n.proven is not None and n.state is not None and (i < last or proved_there)
+    )
+    return Simulation(number, moves, expanded, played, reward, newly)
+
+
+class _Counted(Protocol[M_co]):
+    """A root's move as the choice sees it: a tree's node, or a move's merged counts."""
+
+    @property
+    def move(self) -> M_co | None: ...
+    @property
+    def visits(self) -> int: ...
+    @property
+    def proven(self) -> Outcome | None: ...
+
+
+C = TypeVar("C", bound=_Counted[object])
+
+
+def _pick(children: Sequence[C], side: Side, proven: Outcome | None) -> C:
+    """The move to play among `children` of a position where `side` moves (proven
+    `proven`, if it is): a proven win, else one that keeps the proven result, else the
+    most visited move that is not a proven loss, else the most visited (the first of
+    equals each time)."""
     wins = [c for c in children if c.proven is not None and _rank(c.proven, side) == 2]
     if wins:
-        return max(wins, key=lambda c: c.visits)
-    if node.proven is not None:  # a proven draw or loss: a move that keeps it
-        keeps = [c for c in children if c.proven is not None and c.proven == node.proven]
+        return max(wins, key=_visits)
+    if proven is not None:  # a proven draw or loss: a move that keeps it
+        keeps = [c for c in children if c.proven == proven]
         if keeps:
-            return max(keeps, key=lambda c: c.visits)
+            return max(keeps, key=_visits)
     open_ = [c for c in children if c.proven is None or _rank(c.proven, side) > 0]
-    return max(open_ or children, key=lambda c: c.visits)
+    return max(open_ or children, key=_visits)
 
 
-def _score(child: _Node[S, M], side: Side) -> float:
+def _visits(counted: _Counted[object]) -> int:
+    return counted.visits
+
+
+def chosen_move(children: Sequence[ChildStats[M]], side: Side, proven: Outcome | None) -> M:
+    """The move MCTS plays given its root's statistics (see `Simulated.move`): what
+    root-parallel search merges its trees into."""
+    return _pick(children, side, proven).move
+
+
+def _chosen(node: TreeNode[S, M]) -> TreeNode[S, M]:
+    """The child of `node` to play (see `chosen_move`)."""
+    return _pick(node.children, node.side or Side.Maxie, node.proven)
+
+
+def _score(child: TreeNode[S, M], side: Side) -> float:
     """`child`'s mean result for `side`: 1 a win, ½ a draw, 0 a loss."""
     if child.visits == 0:
         return 0.5
@@ -455,7 +478,7 @@ def _score(child: _Node[S, M], side: Side) -> float:
     return (1.0 + (mean if side is Side.Maxie else -mean)) / 2.0
 
 
-def _line(root: _Node[S, M]) -> tuple[M, ...]:
+def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
     line: list[M] = []
     node = root
     while node.children:
@@ -467,7 +490,7 @@ def _line(root: _Node[S, M]) -> tuple[M, ...]:
 
 def _found(
     est: Estimator[S, M, G],
-    root: _Node[S, M],
+    root: TreeNode[S, M],
     sims: int,
     plays: int,
     seconds: float,
@@ -504,7 +527,7 @@ def _found(
     )
 
 
-def _progress(game: Game[S, M], root: _Node[S, M], sims: int, plays: int, seconds: float) -> str:
+def _progress(game: Game[S, M], root: TreeNode[S, M], sims: int, plays: int, seconds: float) -> str:
     """A line of progress: simulations, the best move's score and visits, rate, line."""
     side = root.side or Side.Maxie
     chosen = _chosen(root)
@@ -514,262 +537,3 @@ def _progress(game: Game[S, M], root: _Node[S, M], sims: int, plays: int, second
         f"simulations {sims:>9,}  score {_score(chosen, side):6.1%}  visits {chosen.visits:>9,}"
         f" {plays:>11,} positions {rate:>9,.0f} sims/s {seconds:>7.2f} s  line: {line}"
     )
-
-
-@final
-@dataclass(slots=True)
-class MCTSPlayer(Generic[S, M, G]):
-    """The player [`MCTS`][gamelib.algorithms.mcts.MCTS] builds.  In a game it keeps the
-    tree below the position it moves to, and starts its next search from the part of it
-    the opponent's move leads to; `analyse` and `think` always start afresh."""
-
-    settings: MCTSSettings[S, M, G]
-    """What it was built from."""
-    _kept: _Node[S, M] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def game(self) -> Game[S, M]:
-        return self.settings.estimator.game
-
-    @property
-    def estimator(self) -> Estimator[S, M, G]:
-        return self.settings.estimator
-
-    def think(
-        self, state: S, say: Callable[[str], None] | None = None, *, keep: bool = False
-    ) -> Simulated[M, G]:
-        """A search from `state`, afresh unless `keep` (then from the kept tree, if it
-        reaches `state`, and keeping the new one)."""
-        tree = self._reused(state) if keep else None
-        rng = random.Random(self.settings.seed)  # every search from the seed: repeatable
-
-        def run(root: S) -> tuple[Simulated[M, G], _Node[S, M]]:
-            return simulate(self.settings, root, say=say, tree=tree, rng=rng)
-
-        depth = self.settings.search_depth
-        try:
-            found, grown = at_root(self.estimator, state, depth, run, _value_of)
-        except RecursionError as error:  # nothing here recurses: the game or its estimator
-            raise recursion_error(depth, error) from error
-        if keep:
-            self._kept = next((c for c in grown.children if c.move == found.move), None)
-        return found
-
-    def _reused(self, state: S) -> _Node[S, M] | None:
-        """The kept tree's node for `state`, reached by the opponent's move, if any."""
-        kept = self._kept
-        self._kept = None
-        if kept is None:
-            return None
-        if kept.state == state and kept.side is not None:
-            return kept  # the same side moves again
-        for child in kept.children:
-            if child.state == state:
-                return child
-        return None
-
-    def ponder(
-        self, state: S, say: Callable[[str], None] | None = None, /, *, playing: bool = False
-    ) -> Pondered[M, G]:
-        """`think`, as any thinking player tells it (see `Thinks`); `playing`, from the tree
-        kept from its last move."""
-        found = self.think(state, say, keep=playing)
-        game = self.game
-        side = game.player(state)
-        line = " ".join(game.move_to_string(m) for m in found.line)
-        if found.proven is None:
-            measure = f"{found.score:.1%} for {side} in {plural(found.visits, 'visit')}"
-        else:
-            measure = f"proven: {found.proven}"
-        looked = (
-            f"ran {plural(found.simulations, 'simulation')} ({found.seconds:.2f} s): "
-            f"{measure}, expecting {line}"
-        )
-        summary = (
-            f"ran {plural(found.simulations, 'simulation')} in {found.seconds:.2f} s "
-            f"({plural(found.positions, 'position')}); stopped: {_STOPS[found.stopped]}"
-        )
-        facts: dict[str, JSON] = {
-            "simulations": found.simulations,
-            "visits": found.visits,
-            "score": round(found.score, 6),
-            "principal_line": [move_json(game.move_to_string(m)) for m in found.line],
-            "proven": None if found.proven is None else str(found.proven),
-        }
-        return Pondered(found.move, found.value, looked, summary, None, facts)
-
-    def analyse(self, state: S, /) -> Edge[M, G]:
-        """The move a fresh search chooses in `state`, and its value (see `Simulated`)."""
-        found = self.think(state)
-        return found.move, found.value
-
-    def next_move(self, state: S, /) -> M:
-        """The move to play, searching on from the tree kept from the last move."""
-        return self.think(state, keep=True).move
-
-    def __str__(self) -> str:
-        s = self.settings
-        words = [] if s.simulations is None else [plural(s.simulations, "simulation")]
-        if s.seconds is not None:
-            words.append(f"{s.seconds:g} s")
-        if s.positions is not None:
-            words.append(plural(s.positions, "position"))
-        if s.exploration != math.sqrt(2):
-            words.append(f"c {s.exploration:g}")
-        if s.playout is not None:
-            words.append(f"playout {s.playout}")
-        if not s.solver:
-            words.append("no solver")
-        if s.seed:
-            words.append(f"seed {s.seed}")
-        return f"MCTS({', '.join(words)})"
-
-
-def _value_of(found: tuple[Simulated[M, G], _Node[S, M]]) -> Est[G]:
-    return found[0].value
-
-
-def MCTS(
-    settings: MCTSSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
-) -> MCTSPlayer[S, M, G]:
-    """A player that chooses by Monte Carlo tree search (see the module).
-
-    It reports no events yet: given an `observer`, it says so
-    ([`UnobservedError`][gamelib.search.kinds.UnobservedError]) rather than leave it
-    without a word.
-    """
-    if observer is not None:
-        raise UnobservedError("MCTS reports no events to an observer yet, so it cannot be traced")
-    return MCTSPlayer(settings)
-
-
-# --------------------------------------------------------------------------
-# As the catalog names it
-
-SIMULATIONS: Option[int | None] = Option(
-    "sims",
-    "the simulation budget",
-    1000,
-    parse_budget,
-    "simulations per move (none: no limit; then give a time or a node budget)",
-    examples=(50,),
-)
-"""MCTS's simulations per move."""
-
-
-def _non_negative(text: str) -> float:
-    """A finite number >= 0 written in `text`, or `sqrt2` for √2 (UCB1's own constant);
-    `ValueError` saying what is wrong."""
-    if text.strip().lower() in ("sqrt2", "√2"):
-        return math.sqrt(2)
-    value = ascii_float(text)
-    if value is None or not math.isfinite(value):
-        raise ValueError(f"must be a number{digits_hint(text)}, got '{echo(text)}'")
-    if value < 0:
-        raise ValueError(f"must be at least 0, got {echo(text.strip())}")
-    return value
-
-
-EXPLORATION: Option[float] = Option(
-    "c",
-    "the exploration constant",
-    math.sqrt(2),
-    _non_negative,
-    "UCB1's exploration constant: larger tries more moves",
-    examples=(0.5,),
-    written="sqrt2",
-)
-"""UCB1's constant."""
-
-
-def _parse_playout(text: str) -> int | None:
-    word = text.strip().lower()
-    if word in ("end", "random", "none"):
-        return None
-    if not word.isdigit():
-        raise ValueError(f"must be a whole number or end, got '{echo(text)}'")
-    return parse_count(text)
-
-
-PLAYOUT: Option[int | None] = Option(
-    "playout",
-    "the playout length",
-    None,
-    _parse_playout,
-    "random moves before the estimator values a position (end: play to the end)",
-    examples=(0, 4),
-    written="end",
-)
-"""How long a playout is."""
-
-SEED: Option[int] = Option(
-    "seed",
-    "the seed",
-    0,
-    parse_count,
-    "where the random choices start (in the spec only: --seed is the dice's and the "
-    "random players')",
-    examples=(7,),
-    flag=False,
-)
-"""The seed of MCTS's random choices."""
-
-SOLVER: Option[str] = Option(
-    "solver",
-    "the solver",
-    "on",
-    choice("on", "off"),
-    "whether proven wins and losses back up (MCTS-Solver)",
-    examples=("off",),
-)
-"""Whether MCTS-Solver is on."""
-
-MCTS_TIME: Option[float | None] = Option(
-    "time",
-    "the time budget",
-    None,
-    parse_seconds,
-    "time to think per move: 2s, 500ms, 1.5 (seconds) or none",
-)
-"""MCTS's time budget per move (seconds, or None)."""
-
-
-def _mcts_settings(
-    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
-) -> Settings[S, M, G]:
-    budgets = (SIMULATIONS.of(options), MCTS_TIME.of(options), NODES.of(options))
-    if budgets == (None, None, None):
-        raise ValueError("mcts needs a budget: sims, time or nodes, and all three are none")
-    return MCTSSettings(
-        estimator,
-        depth,
-        simulations=SIMULATIONS.of(options),
-        seconds=MCTS_TIME.of(options),
-        positions=NODES.of(options),
-        exploration=EXPLORATION.of(options),
-        playout=PLAYOUT.of(options),
-        seed=SEED.of(options),
-        solver=SOLVER.of(options) == "on",
-    )
-
-
-def _mcts(
-    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
-) -> MCTSPlayer[S, M, G]:
-    return MCTS(settings_of(MCTSSettings, settings, "MCTS"), observer=observer)
-
-
-MCTS_KIND = SearchKind(
-    "mcts",
-    _mcts,
-    "Monte Carlo tree search (UCT with MCTS-Solver): mcts:1000 runs 1,000 simulations",
-    settings=_mcts_settings,
-    options=(SIMULATIONS, EXPLORATION, PLAYOUT, SEED, SOLVER, MCTS_TIME, NODES),
-    default_depth=MCTS_DEPTH,
-    lead="sims",
-    exact=False,
-    observed=False,
-    takes_depth=False,
-    anytime=True,
-)
-"""MCTS, as the catalog names it: `mcts:SIMS:C:PLAYOUT:SEED:SOLVER:TIME:NODES`."""

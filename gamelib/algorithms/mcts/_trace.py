@@ -1,0 +1,130 @@
+"""Monte Carlo tree search, traced (private): each simulation as a line, then the tree it
+grew, with every position's visits and mean result.  `gamelib trace --player mcts:N` prints
+it.  See `gamelib.algorithms.mcts`."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from gamelib.algorithms.mcts._tree import MCTSSettings, Simulation, TreeNode, simulate
+from gamelib.core.checks import plural
+from gamelib.core.datatypes import Playing, Winner
+from gamelib.core.game import Game
+from gamelib.trace.tree import node_label
+
+__all__ = ["trace_text"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+
+
+def trace_text(settings: MCTSSettings[S, M, G], state: S) -> str:
+    """The trace of a search from `state`: a line per simulation (the positions it walked,
+    the one it expanded, its playout and result, what it proved), then the tree.
+
+    ```pycon
+    >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
+    >>> game = ExplicitGame(SMALL)
+    >>> settings = MCTSSettings(tree_estimator(game), 2, simulations=3, scale=10)
+    >>> print(trace_text(settings, game.start), end="")
+    Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out 1 move: +0.54
+    Simulation 2: (Maxie,a) to (Minnie,f) via 1; played out 1 move: +0.38
+    Simulation 3: (Maxie,a) to (Minnie,j) via 2; played out 1 move: +0.10
+    After 3 simulations, the tree (visits, mean result for Maxie):
+    (Maxie,a)  3 visits  +0.34
+      (Minnie,b) via 0  1 visit  +0.54
+      (Minnie,f) via 1  1 visit  +0.38
+      (Minnie,j) via 2  1 visit  +0.10
+    MCTS chooses 0 (the most visited; first of equals)
+
+    ```
+    """
+    game = settings.estimator.game
+    lines: list[str] = []
+
+    def watch(simulation: Simulation[M]) -> None:
+        lines.append(_simulation_line(game, state, simulation))
+
+    found, root = simulate(settings, state, watch=watch)
+    lines.append(
+        f"After {plural(found.simulations, 'simulation')}, the tree "
+        "(visits, mean result for Maxie):"
+    )
+    lines.extend(_tree_lines(game, root))
+    visits = [c.visits for c in found.children]
+    tie = "; first of equals" if visits.count(max(visits)) > 1 else ""
+    proven = found.proven
+    if isinstance(proven, Winner) and proven.side is game.player(state):
+        why = "a proven win"
+    elif proven is not None:
+        why = f"it keeps the proven result: {proven}"
+    else:
+        why = "the most visited" + tie
+    lines.append(f"MCTS chooses {game.move_to_string(found.move)} ({why})")
+    return "\n".join(lines) + "\n"
+
+
+def _simulation_line(game: Game[S, M], root: S, simulation: Simulation[M]) -> str:
+    names = [_label(game, root)]
+    state = root
+    ended = ""
+    for i, move in enumerate(simulation.path):
+        status = game.play(state, move)
+        shown = game.move_to_string(move)
+        if isinstance(status, Playing):
+            state = status.state
+            names.append(f"to {_label(game, state)} via {shown}")
+        else:
+            names.append(f"to the end via {shown}")
+            ended = f" ({status.outcome})"
+        if simulation.expanded == i:
+            names[-2] += ", expanded,"
+    if simulation.expanded == len(simulation.path):
+        names[-1] += ", expanded"
+    walked = " ".join(names)
+    if simulation.playout:
+        how = f"played out {plural(simulation.playout, 'move')}"
+    elif any(path == simulation.path for path, _ in simulation.proven):
+        how = "proven on expanding"
+    elif ended:
+        how = f"the game is over{ended}"
+    else:
+        how = "estimated"
+    proofs = "".join(
+        f"; proved {_where(game, root, path)}: {outcome}" for path, outcome in simulation.proven
+    )
+    return f"Simulation {simulation.number}: {walked}; {how}: {simulation.reward:+.2f}{proofs}"
+
+
+def _label(game: Game[S, M], state: S) -> str:
+    return node_label(game, Playing(state))  # one line, as every trace names a position
+
+
+def _where(game: Game[S, M], root: S, path: tuple[M, ...]) -> str:
+    state = root
+    for move in path:
+        status = game.play(state, move)
+        assert isinstance(status, Playing)  # a proven position is one still being played
+        state = status.state
+    return _label(game, state)
+
+
+def _tree_lines(game: Game[S, M], root: TreeNode[S, M]) -> list[str]:
+    lines: list[str] = []
+    stack: list[tuple[TreeNode[S, M], int, tuple[M, ...]]] = [(root, 0, ())]
+    while stack:
+        node, level, path = stack.pop()
+        if node.visits == 0:
+            continue  # added by an expansion, never walked to: nothing to show
+        name = f"the end ({node.proven})" if node.state is None else _label(game, node.state)
+        via = f" via {game.move_to_string(path[-1])}" if path else ""
+        proven = "" if node.proven is None or node.state is None else f"  proven: {node.proven}"
+        lines.append(
+            f"{'  ' * level}{name}{via}  {plural(node.visits, 'visit')}  "
+            f"{node.total / node.visits:+.2f}{proven}"
+        )
+        for child in reversed(node.children):
+            assert child.move is not None  # every child was reached by a move
+            stack.append((child, level + 1, (*path, child.move)))
+    return lines
