@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar, final
 
 from gamelib.algorithms.deepening import DEEPENING_KIND
-from gamelib.algorithms.mcts import MCTS_KIND
+from gamelib.algorithms.mcts import MCTS_KIND, chance_mcts, chance_mcts_factory, nplayer_mcts
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
 from gamelib.algorithms.nullwindow import MTDF_KIND, PVS_KIND, SCOUT_KIND
 from gamelib.chance.events import ChanceObserver
@@ -59,7 +59,7 @@ from gamelib.nplayer.maxn import (
     ShallowSettings,
     paranoid_settings,
 )
-from gamelib.search.kinds import Catalog, SearchKind
+from gamelib.search.kinds import Catalog, SearchKind, UnobservedError
 from gamelib.trace import trace, trace_to_dot, trace_to_text
 from gamelib.trace.nplayer import NTrace
 from gamelib.trace.nplayer import trace as n_trace
@@ -74,11 +74,13 @@ __all__ = [
     "Catalogs",
     "ChanceKind",
     "ChanceKindFactory",
+    "ChanceSampler",
     "Drawing",
     "Family",
     "NKindBuilder",
     "NKindTracer",
     "NPlayerKind",
+    "NSampler",
     "TotalMissingError",
 ]
 
@@ -119,6 +121,22 @@ class ChanceKindFactory(Protocol):
     ) -> ChancePlayer[S, M]: ...
 
 
+class ChanceSampler(Protocol):
+    """Builds a sampling chance player from its settings and its simulations."""
+
+    def __call__(
+        self, settings: ChanceSettings[S, M], simulations: int, /
+    ) -> ChancePlayer[S, M]: ...
+
+
+class NSampler(Protocol):
+    """Builds a sampling n-player player from an estimator, a depth and its simulations."""
+
+    def __call__(
+        self, estimator: NEstimator[S, M], depth: int, simulations: int, /
+    ) -> NSearchPlayer[S, M, Vector | Number]: ...
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class ChanceKind:
@@ -130,10 +148,14 @@ class ChanceKind:
     """The factory."""
     summary: str
     """One line of description."""
+    sampler: ChanceSampler | None = None
+    """For a kind that samples (MCTS): builds its player with a number of simulations,
+    which its spec gives in the depth's place (`mcts:SIMS`).  Its name may be the same
+    algorithm's in another family: the game says which is meant."""
 
     def usage(self) -> str:
-        """How a player spec names it: `star2:DEPTH`."""
-        return f"{self.name}:DEPTH"
+        """How a player spec names it: `star2:DEPTH`, `mcts:SIMS`."""
+        return f"{self.name}:{'DEPTH' if self.sampler is None else 'SIMS'}"
 
 
 CHANCE_CATALOG: Catalog[ChanceKind] = Catalog(
@@ -152,6 +174,12 @@ CHANCE_CATALOG: Catalog[ChanceKind] = Catalog(
             "star2",
             Star2,
             "Ballard's Star2: Star1 that first probes one move of each outcome",
+        ),
+        ChanceKind(
+            "mcts",
+            chance_mcts_factory,
+            "Monte Carlo tree search, the dice sampled by their probabilities",
+            sampler=chance_mcts,
         ),
     )
 )
@@ -204,10 +232,14 @@ class NPlayerKind:
     """Traces one search of this kind."""
     needs_total: bool = False
     """Whether it takes shallow pruning's total, written after the depth."""
+    sampler: NSampler | None = None
+    """For a kind that samples (MCTS): builds its player with a number of simulations,
+    which its spec gives in the depth's place (`mcts:SIMS`); see `ChanceKind.sampler`."""
 
     def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`."""
-        return f"{self.name}:DEPTH" + (":TOTAL" if self.needs_total else "")
+        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
+        first = "DEPTH" if self.sampler is None else "SIMS"
+        return f"{self.name}:{first}" + (":TOTAL" if self.needs_total else "")
 
 
 class TotalMissingError(InputError, ValueError):
@@ -265,6 +297,16 @@ def _paranoid_trace(estimator: NEstimator[S, M], depth: int, total: Number | Non
     )
 
 
+def _mcts_build(
+    estimator: NEstimator[S, M], depth: int, total: Number | None, /
+) -> NSearchPlayer[S, M, Vector | Number]:
+    return nplayer_mcts(estimator, depth, 1000)
+
+
+def _mcts_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
+    raise UnobservedError("MCTS reports no events to an observer yet, so it cannot be traced")
+
+
 NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(
     (
         NPlayerKind(
@@ -286,6 +328,13 @@ NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(
             "paranoid search: the others gang up on the mover, solved with alpha-beta",
             _paranoid_build,
             _paranoid_trace,
+        ),
+        NPlayerKind(
+            "mcts",
+            "Monte Carlo tree search, each player choosing by its own mean utility",
+            _mcts_build,
+            _mcts_trace,
+            sampler=nplayer_mcts,
         ),
     )
 )

@@ -30,7 +30,7 @@ from gamelib.catalog import (
     Family,
     NPlayerKind,
 )
-from gamelib.chance.expectiminimax import ChanceSettings
+from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature, Value
 from gamelib.chance.trees import (
     DICE,
@@ -40,7 +40,7 @@ from gamelib.chance.trees import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import PLAIN_KINDS, BeyondSpec
+from gamelib.cli.family_specs import PLAIN_KINDS, SAMPLED, BeyondSpec
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown, too_deep
 from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.controller import play_out
@@ -55,6 +55,7 @@ from gamelib.nplayer.game import (
     Number,
     Vector,
 )
+from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
 from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
 
@@ -349,6 +350,24 @@ def _n_kind(spec: BeyondSpec) -> NPlayerKind:
     return spec.found
 
 
+def _chance_built(kit: ChanceKit[S, M], spec: BeyondSpec) -> ChancePlayer[S, M]:
+    """The chance search player `spec` names: by its sampler with its simulations for a
+    kind that samples (`mcts:SIMS`), else by its factory."""
+    kind = _chance_kind(spec)
+    settings = ChanceSettings(kit.estimator, spec.depth)
+    if kind.sampler is not None:
+        return kind.sampler(settings, spec.simulations or SAMPLED)
+    return kind.factory(settings)
+
+
+def _n_built(kit: NKit[S, M], spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
+    """The n-player search player `spec` names (see `_chance_built`)."""
+    kind = _n_kind(spec)
+    if kind.sampler is not None:
+        return kind.sampler(kit.estimator, spec.depth, spec.simulations or SAMPLED)
+    return kind.build(kit.estimator, spec.depth, _total_for(kit, spec))
+
+
 def check_depth(spec: BeyondSpec, limit: int | None) -> None:
     """SpecError when `spec` searches deeper than a tree's shallowest estimated leaf."""
     if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
@@ -369,7 +388,7 @@ def chance_player(
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
     check_depth(spec, kit.depth_limit)
-    player = _chance_kind(spec).factory(ChanceSettings(kit.estimator, spec.depth))
+    player = _chance_built(kit, spec)
     return _Chooser(str(player), player.next_move)
 
 
@@ -381,7 +400,7 @@ def n_player(
         return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
     if spec.kind == "random":
         return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
-    player = _n_kind(spec).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    player = _n_built(kit, spec)
     return _Chooser(str(player), player.next_move)
 
 
@@ -424,7 +443,7 @@ def play_n(
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:
     """The best move at the start of `kit`'s game: (player, side, move, value)."""
     check_depth(spec, kit.depth_limit)
-    player = _chance_kind(spec).factory(ChanceSettings(kit.estimator, spec.depth))
+    player = _chance_built(kit, spec)
     state = kit.game.start
     mover = kit.game.player(state)
     assert not isinstance(mover, Nature)  # both games start with a player's move
@@ -434,7 +453,7 @@ def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, st
 
 def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector | Number]:
     """The best move at the start of `kit`'s game: (player, mover, move, value)."""
-    player = _n_kind(spec).build(kit.estimator, spec.depth, _total_for(kit, spec))
+    player = _n_built(kit, spec)
     state = kit.game.start
     move, value = player.analyse(state)
     mover = kit.game.names[kit.game.player(state)]

@@ -17,12 +17,13 @@ from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
 from gamelib.chance.game import Value
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.specs import SpecError, parse_depth, shown
-from gamelib.core.checks import article, ascii_float, digits_hint, echo
+from gamelib.core.checks import article, ascii_float, digits_hint, echo, read_whole
 from gamelib.nplayer.game import Number, Vector, vector_to_string
 from gamelib.nplayer.game import number_to_string as n_number
 
 __all__ = [
     "PLAIN_KINDS",
+    "SAMPLED",
     "BeyondSpec",
     "family_kinds",
     "game_is",
@@ -30,6 +31,7 @@ __all__ = [
     "misfit",
     "n_value_text",
     "parse_beyond_spec",
+    "parse_simulations",
     "split_seat_flags",
     "value_text",
 ]
@@ -72,7 +74,7 @@ def misfit(
     ```pycon
     >>> misfit("alphabeta", "pig", "a game of chance", family_kinds("chance"), PLAIN_KINDS)
     'alphabeta is a two-player search, and pig is a game of chance: for pig use \
-expectiminimax, star1 or star2 (or human or random)'
+expectiminimax, star1, star2 or mcts (or human or random)'
 
     ```
     """
@@ -112,6 +114,8 @@ class BeyondSpec:
     found: ChanceKind | NPlayerKind | None = field(default=None, repr=False)
     """The search kind it names, from the catalog it was read with (None: `human` or
     `random`)."""
+    simulations: int | None = None
+    """A sampling kind's simulations (`mcts:SIMS`), given in the depth's place."""
 
 
 def _parse_total(text: str, spec: str) -> Number:
@@ -148,12 +152,13 @@ def parse_beyond_spec(
 
     ```pycon
     >>> parse_beyond_spec("star2:3", "chance", "pig", None, 5, None)
-    BeyondSpec(kind='star2', depth=3, text='star2:3', total=None, took_depth_flag=False)
+    BeyondSpec(kind='star2', depth=3, text='star2:3', total=None, took_depth_flag=False, \
+simulations=None)
     >>> parse_beyond_spec("alphabeta:3", "n-player", "takeaway", 3, 5, None)
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: alphabeta is a two-player search, and takeaway is a game for \
-3 players: for takeaway use maxn, shallow-maxn or paranoid (or human or random)
+3 players: for takeaway use maxn, shallow-maxn, paranoid or mcts (or human or random)
 
     ```
     """
@@ -184,6 +189,11 @@ def parse_beyond_spec(
     if len(parts) > (2 if takes_total else 1):
         raise SpecError(f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player")
     took = False
+    simulations = None
+    if found is not None and found.sampler is not None:  # mcts:SIMS; the depth from --depth
+        if parts:
+            simulations = parse_simulations(parts[0], f"'{shown(text)}'")
+        parts = []
     if parts:
         depth = parse_depth(parts[0], f"'{shown(text)}'")
     elif depth_flag is not None:
@@ -191,7 +201,19 @@ def parse_beyond_spec(
     else:
         depth = default_depth
     total = _parse_total(parts[1], text) if len(parts) == 2 else None
-    return BeyondSpec(kind, depth, text, total, took, found)
+    return BeyondSpec(kind, depth, text, total, took, found, simulations=simulations)
+
+
+SAMPLED = 1000
+"""A sampling kind's simulations when its spec gives none (`mcts`)."""
+
+
+def parse_simulations(text: str, where: str) -> int:
+    """A sampling kind's simulations, a whole number >= 1; SpecError naming `where`."""
+    try:
+        return read_whole(text, 1)
+    except ValueError as error:
+        raise SpecError(f"the simulations in {where} {error}") from None
 
 
 def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:

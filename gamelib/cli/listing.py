@@ -64,8 +64,17 @@ _OWN_FLAGS = frozenset(
 
 
 def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
-    """UsageError for catalogs whose names the command line could not tell apart."""
+    """UsageError for catalogs whose names the command line could not tell apart.  One
+    name may serve several families only as a sampling kind in each of the others (MCTS):
+    the game says which is meant."""
     catalog = catalogs.two_player
+
+    def samples(name: str) -> bool:
+        chance, many = catalogs.chance.get(name), catalogs.n_player.get(name)
+        return (chance is None or chance.sampler is not None) and (
+            many is None or many.sampler is not None
+        )
+
     seen: dict[str, str] = {}
     for family, kinds in (
         ("two-player", catalog.names()),
@@ -77,7 +86,7 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
                 raise UsageError(
                     f"the search kind '{name}' has the name of a player that does not search"
                 )
-            if name in seen:
+            if name in seen and not samples(name):
                 raise UsageError(
                     f"the search kind '{name}' is both a {seen[name]} and a {family} search"
                 )

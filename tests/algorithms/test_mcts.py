@@ -7,20 +7,46 @@ machine, and the budgets are ones where the answer is certain for the reason eac
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import math
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
 from gamelib import Definitely, Minimax, Settings, Side, Winner
-from gamelib.algorithms.mcts import MCTS, MCTSSettings, Simulated, simulate
+from gamelib.algorithms.mcts import (
+    MCTS,
+    ChanceMCTSPlayer,
+    FamilySettings,
+    MCTSSettings,
+    NPlayerMCTSPlayer,
+    Simulated,
+    chance_mcts,
+    simulate,
+)
+from gamelib.catalog import CATALOGS, ChanceKind
+from gamelib.chance.expectiminimax import ChanceSettings, Expectiminimax
+from gamelib.chance.trees import (
+    DICE_TEXT,
+    EXAMPLE_TEXT,
+    ChanceTreeGame,
+    chance_tree_estimator,
+    parse_chance_tree,
+)
+from gamelib.cli import main
 from gamelib.core.datatypes import Outcome, Playing
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import SMALL, ExplicitGame, Node, TreeState, tree_estimator
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
+from gamelib.nplayer.game import NSettings
+from gamelib.nplayer.maxn import MaxN
+from gamelib.nplayer.trees import TreeGame as NTreeGame
+from gamelib.nplayer.trees import parse_tree as parse_n_tree
+from gamelib.nplayer.trees import tree_estimator as n_tree_estimator
 from tests.helpers import finished, played
 from tests.runner import run
 from tests.strategies import finished_trees
@@ -259,3 +285,67 @@ def test_the_trace_is_text_only() -> None:
         "",
         "gamelib: mcts traces as text only: leave out --json, --dot, --svg and --png\n",
     )
+
+
+# ---------------------------------------------------------------------------
+# The other families: games of chance and of n players
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"), [(EXAMPLE_TEXT, Fraction(1)), (DICE_TEXT, Fraction(7, 3))]
+)
+def test_chance_mcts_chooses_expectiminimax_s_move_and_nears_its_value(
+    text: str, exact: Fraction
+) -> None:
+    game = ChanceTreeGame(parse_chance_tree(text))
+    settings = ChanceSettings(chance_tree_estimator(game), 2)
+    move, value = Expectiminimax(settings).analyse(game.start)
+    assert (move, value) == (0, exact)
+    # Seeded, so the same every run.  20,000 samples of the dice put each chance position's
+    # mean within a few hundredths of its expectation; what is left is UCB1's exploration
+    # of Minnie's worse replies, which only raises Maxie's mean a little.
+    found_move, found = ChanceMCTSPlayer(settings, FamilySettings(20_000, seed=1)).analyse(
+        game.start
+    )
+    assert found_move == move
+    assert abs(found - float(exact)) < 0.1
+
+
+def test_nplayer_mcts_chooses_max_n_s_move_and_nears_its_vector() -> None:
+    # B takes d (its 6) under b and g (its 3) under e; A then takes e: (3, 3, 4), no ties.
+    game = NTreeGame(parse_n_tree("a[ b[c(5,1,4), d(2,6,2)], e[f(1,1,8), g(3,3,4)] ]"))
+    settings = NSettings(n_tree_estimator(game), 2)
+    assert MaxN(settings).analyse(game.start) == (1, (3, 3, 4))
+    move, means = NPlayerMCTSPlayer(settings, FamilySettings(20_000, seed=1)).analyse(game.start)
+    assert move == 1
+    assert all(abs(float(m) - x) < 0.1 for m, x in zip(means, (3, 3, 4), strict=True))
+
+
+def test_the_families_take_mcts_on_the_command_line() -> None:
+    status, out, err = run("analyse", "pig", "--player", "mcts:200")
+    assert (status, err) == (0, "")
+    assert "MCTS(200 simulations) chooses " in out
+    status, out, err = run("analyse", "takeaway", "--player", "mcts:200")
+    assert (status, err) == (0, "")
+    assert "MCTS(200 simulations) chooses " in out
+    listed = run("list")[1]
+    assert "Monte Carlo tree search, the dice sampled by their probabilities, mcts:SIMS" in listed
+    assert "each player choosing by its own mean utility, mcts:SIMS" in listed
+    assert run("analyse", "pig", "--player", "mcts:0") == (
+        2,
+        "",
+        "gamelib: the simulations in 'mcts:0' must be at least 1, got 0\n",
+    )
+
+
+def test_a_name_may_serve_several_families_only_as_a_sampling_kind() -> None:
+    clash = CATALOGS.with_kind(ChanceKind("alphabeta", Expectiminimax, "a clash"))
+    err = io.StringIO()
+    assert main(["list"], stdout=io.StringIO(), stderr=err, catalog=clash) == 2
+    assert "the search kind 'alphabeta' is both a two-player and a chance search" in (
+        err.getvalue()
+    )
+    sampled = CATALOGS.with_kind(
+        ChanceKind("alphabeta", Expectiminimax, "sampled", sampler=chance_mcts)
+    )
+    assert main(["list"], stdout=io.StringIO(), stderr=io.StringIO(), catalog=sampled) == 0

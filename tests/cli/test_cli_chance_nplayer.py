@@ -467,7 +467,7 @@ def test_the_kinds_that_fit_are_named() -> None:
     _, _, err = run("play", "pig", "--minnie", "alphabeta:4")
     assert err == (
         "gamelib: alphabeta is a two-player search, and pig is a game of chance: for pig use "
-        "expectiminimax, star1 or star2 (or human or random)\n"
+        "expectiminimax, star1, star2 or mcts (or human or random)\n"
     )
     _, _, err = run("play", "nim", "--maxie", "maxn")
     assert err.startswith(

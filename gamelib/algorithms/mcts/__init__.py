@@ -52,6 +52,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, final
 
+from gamelib.algorithms.mcts._families import (
+    ChanceMCTSPlayer,
+    FamilySettings,
+    NPlayerMCTSPlayer,
+    chance_mcts,
+    chance_mcts_factory,
+    nplayer_mcts,
+)
 from gamelib.algorithms.mcts._trace import trace_text
 from gamelib.algorithms.mcts._tree import (
     _STOPS,
@@ -88,13 +96,19 @@ __all__ = [
     "MCTS",
     "MCTS_DEPTH",
     "MCTS_KIND",
+    "ChanceMCTSPlayer",
     "ChildStats",
+    "FamilySettings",
     "MCTSPlayer",
     "MCTSSettings",
+    "NPlayerMCTSPlayer",
     "Simulated",
     "StopReason",
     "TreeNode",
+    "chance_mcts",
+    "chance_mcts_factory",
     "chosen_move",
+    "nplayer_mcts",
     "simulate",
     "trace_text",
 ]

@@ -1,0 +1,328 @@
+"""Monte Carlo tree search for the other two families (private): games of chance, where
+chance positions are sampled by their probabilities, and games of n players, where each
+player chooses by its own entry of a vector of rewards (max^n's rule).
+
+One engine serves both.  A reward is a vector, one entry per player: a chance game's value
+v (Maxie's) is the vector (v, L + U - v), so Minnie's entry is as large as Maxie's is
+small; an n-player game's reward is its utilities.  UCB1 scales each player's entries by
+the least and most that player has been given so far.  A chance position is walked through
+by sampling a branch by its probability, not chosen, and does not count as a move of the
+depth.  There is no solver: a proof here would be of an expected value, not of a result.
+See `gamelib.algorithms.mcts`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar, final
+
+from gamelib import seq
+from gamelib.chance.expectiminimax import ChanceSettings
+from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value
+from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.nplayer.game import Finished, NEstimator, NPlayerGame, NSettings, Vector
+from gamelib.search.kinds import UnobservedError
+
+__all__ = [
+    "ChanceMCTSPlayer",
+    "FamilySettings",
+    "NPlayerMCTSPlayer",
+    "chance_mcts",
+    "chance_mcts_factory",
+    "nplayer_mcts",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+CHANCE = -1
+"""The mover of a chance position, among the players' numbers."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class FamilySettings:
+    """The budget and the knobs of MCTS in the other families (as `MCTSSettings`)."""
+
+    simulations: int = 1000
+    """Simulations per move."""
+    exploration: float = math.sqrt(2)
+    """UCB1's constant c."""
+    seed: int = 0
+    """Where the random choices start: the same seed, the same moves."""
+
+    def __post_init__(self) -> None:
+        sims: object = self.simulations
+        if isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
+            raise ValueError(f"simulations must be a whole number >= 1, got {sims!r}")
+        c: object = self.exploration
+        if not isinstance(c, int | float) or not math.isfinite(c) or c < 0:
+            raise ValueError(f"exploration must be a finite number >= 0, got {c!r}")
+
+
+class _Node(Generic[S, M]):
+    __slots__ = ("children", "ended", "move", "mover", "state", "totals", "visits", "weights")
+
+    def __init__(self, move: M | None, state: S | None, mover: int | None, n: int) -> None:
+        self.move = move
+        self.state = state  # None: the game is over, with the rewards `ended`
+        self.mover = mover  # a player's number, CHANCE, or None when over
+        self.ended: list[float] = []
+        self.children: list[_Node[S, M]] = []
+        self.weights: list[float] = []  # a chance position's branch probabilities
+        self.visits = 0
+        self.totals = [0.0] * n
+
+
+Step = tuple[S | None, list[float]]
+"""Where a move or a branch leads: the next state, or None and the finished game's rewards."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Rules(Generic[S, M]):
+    """What the engine asks of a family's game, in its own terms."""
+
+    players: int
+    mover: Callable[[S], int]
+    moves: Callable[[S], tuple[M, ...]]
+    play: Callable[[S, M], Step[S]]
+    branches: Callable[[S], list[tuple[float, Step[S]]]]
+    estimate: Callable[[S], list[float]]
+
+
+def _search(
+    rules: _Rules[S, M], settings: FamilySettings, depth: int, state: S
+) -> tuple[M, list[float], int]:
+    """The engine, from `state` (a decision position): the most visited move, its mean
+    rewards and its visits."""
+    rng = random.Random(settings.seed)
+    c = settings.exploration
+    n = rules.players
+    low = [math.inf] * n  # the least and most reward each player was given: UCB1's scale
+    high = [-math.inf] * n
+
+    def node_of(move: M | None, step: Step[S]) -> _Node[S, M]:
+        after, done = step
+        node: _Node[S, M] = _Node(move, after, None if after is None else rules.mover(after), n)
+        node.ended = done
+        return node
+
+    def expand(node: _Node[S, M], s: S) -> None:
+        if node.mover == CHANCE:
+            for p, step in rules.branches(s):
+                node.weights.append(p)
+                node.children.append(node_of(None, step))
+        else:
+            node.children = [node_of(m, rules.play(s, m)) for m in rules.moves(s)]
+
+    def choose(node: _Node[S, M]) -> _Node[S, M]:
+        if node.mover == CHANCE:
+            return node.children[_sample(rng, node.weights)]
+        i = node.mover
+        assert i is not None
+        log_n = math.log(node.visits) if node.visits else 0.0
+        span = high[i] - low[i]
+        best, best_u = node.children[0], -math.inf
+        for child in node.children:
+            if child.visits == 0:
+                return child
+            mean = child.totals[i] / child.visits
+            u = ((mean - low[i]) / span if span > 0 else 0.5) + c * math.sqrt(log_n / child.visits)
+            if u > best_u:
+                best, best_u = child, u
+        return best
+
+    def play_out(s: S, left: int) -> list[float]:
+        while True:
+            if rules.mover(s) == CHANCE:
+                branches = rules.branches(s)
+                after, done = branches[_sample(rng, [p for p, _ in branches])][1]
+            elif left <= 0:
+                return rules.estimate(s)
+            else:
+                options = rules.moves(s)
+                after, done = rules.play(s, options[rng.randrange(len(options))])
+                left -= 1
+            if after is None:
+                return done
+            s = after
+
+    root: _Node[S, M] = _Node(None, state, rules.mover(state), n)
+    for _ in range(settings.simulations):
+        node, path, below = root, [root], 0
+        while node.state is not None and below < depth:
+            if not node.children:
+                expand(node, node.state)
+            if node.mover != CHANCE:
+                below += 1
+            node = choose(node)
+            path.append(node)
+            if node.visits == 0:
+                break
+        reward = node.ended if node.state is None else play_out(node.state, depth - below)
+        for i, r in enumerate(reward):
+            low[i], high[i] = min(low[i], r), max(high[i], r)
+        for on_path in path:
+            on_path.visits += 1
+            totals = on_path.totals
+            for i, r in enumerate(reward):
+                totals[i] += r
+    chosen = max(root.children, key=_visits)  # the first of equals
+    assert chosen.move is not None  # a decision position's children are reached by moves
+    return chosen.move, [t / chosen.visits for t in chosen.totals], chosen.visits
+
+
+def _visits(node: _Node[S, M]) -> int:
+    return node.visits
+
+
+def _sample(rng: random.Random, weights: Sequence[float]) -> int:
+    """An index drawn with probability proportional to `weights`."""
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
+
+
+# --------------------------------------------------------------------------
+# Games of chance
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceMCTSPlayer(Generic[S, M]):
+    """MCTS for a game of chance: a `ChancePlayer` whose value is the chosen move's mean
+    value (Maxie's, in the estimator's units) over its simulations."""
+
+    settings: ChanceSettings[S, M]
+    """The estimator, and the depth: moves below the root before it estimates."""
+    mcts: FamilySettings
+    """The budget and the knobs."""
+
+    @property
+    def game(self) -> ChanceGame[S, M]:
+        return self.settings.estimator.game
+
+    def analyse(self, state: S, /) -> tuple[M, Value]:
+        """The most visited move at the decision position `state`, and its mean value."""
+        est = self.settings.estimator
+        game = est.game
+        if game.player(state) is Nature.Chance:
+            raise ChancePositionError(
+                f"MCTS chooses moves, and {game.state_to_string(state)!r} is a chance position"
+            )
+        low, high = float(est.lower), float(est.upper)
+        if not (math.isfinite(low) and math.isfinite(high) and low < high):
+            raise ValueError(
+                "MCTS for games of chance needs the estimator's bounds L < U to be finite "
+                f"numbers, got [{est.lower}, {est.upper}]"
+            )
+
+        def pair(v: Value) -> list[float]:  # Maxie's value and its mirror for Minnie
+            x = float(v)
+            return [x, low + high - x]
+
+        def step(status: Status[S]) -> Step[S]:
+            if isinstance(status, Playing):
+                return status.state, []
+            return None, pair(est.outcome_value(status.outcome))
+
+        def mover(s: S) -> int:
+            who = game.player(s)
+            return CHANCE if who is Nature.Chance else (0 if who is Side.Maxie else 1)
+
+        rules: _Rules[S, M] = _Rules(
+            2,
+            mover,
+            lambda s: seq.to_tuple(game.moves(s)),
+            lambda s, m: step(game.play(s, m)),
+            lambda s: [(float(b.probability), step(b.status)) for b in game.outcomes(s)],
+            lambda s: pair(est.estimate(s)),
+        )
+        move, means, _ = _search(rules, self.mcts, self.settings.search_depth, state)
+        return move, means[0]
+
+    def next_move(self, state: S, /) -> M:
+        return self.analyse(state)[0]
+
+    def __str__(self) -> str:
+        return f"MCTS({self.mcts.simulations:,} simulations)"
+
+
+# --------------------------------------------------------------------------
+# Games of n players
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class NPlayerMCTSPlayer(Generic[S, M]):
+    """MCTS for a game of n players: each player chooses by its own mean utility, and the
+    value is the chosen move's mean utility vector."""
+
+    settings: NSettings[S, M]
+    """The estimator, and the depth: moves below the root before it estimates."""
+    mcts: FamilySettings
+    """The budget and the knobs."""
+
+    @property
+    def game(self) -> NPlayerGame[S, M]:
+        return self.settings.estimator.game
+
+    def analyse(self, state: S, /) -> tuple[M, Vector]:
+        """The most visited move at `state`, and its mean utilities."""
+        est = self.settings.estimator
+        game = est.game
+
+        def step(status: Playing[S] | Finished) -> Step[S]:
+            if isinstance(status, Playing):
+                return status.state, []
+            return None, [float(u) for u in status.utilities]
+
+        rules: _Rules[S, M] = _Rules(
+            len(game.names),
+            game.player,
+            lambda s: seq.to_tuple(game.moves(s)),
+            lambda s, m: step(game.play(s, m)),
+            lambda s: [],  # no chance positions in this family
+            lambda s: [float(u) for u in est.estimate(s)],
+        )
+        move, means, _ = _search(rules, self.mcts, self.settings.search_depth, state)
+        return move, tuple(means)
+
+    def next_move(self, state: S, /) -> M:
+        return self.analyse(state)[0]
+
+    def __str__(self) -> str:
+        return f"MCTS({self.mcts.simulations:,} simulations)"
+
+
+# --------------------------------------------------------------------------
+# As the families' catalogs hold them
+
+
+def chance_mcts(settings: ChanceSettings[S, M], simulations: int, /) -> ChanceMCTSPlayer[S, M]:
+    """A chance MCTS player of `simulations` a move (`mcts:SIMS` for a game of chance)."""
+    return ChanceMCTSPlayer(settings, FamilySettings(simulations))
+
+
+def chance_mcts_factory(
+    settings: ChanceSettings[S, M], /, *, observer: object | None = None
+) -> ChanceMCTSPlayer[S, M]:
+    """A chance MCTS player of the default budget, in the factories' shape; it reports no
+    events (`UnobservedError` for an observer)."""
+    if observer is not None:
+        raise UnobservedError("MCTS reports no events to an observer yet, so it cannot be traced")
+    return ChanceMCTSPlayer(settings, FamilySettings())
+
+
+def nplayer_mcts(
+    estimator: NEstimator[S, M], depth: int, simulations: int, /
+) -> NPlayerMCTSPlayer[S, M]:
+    """An n-player MCTS player of `simulations` a move (`mcts:SIMS` for n players)."""
+    return NPlayerMCTSPlayer(NSettings(estimator, depth), FamilySettings(simulations))
