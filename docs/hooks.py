@@ -147,6 +147,12 @@ def _record(kind: SearchKind, root: Node | Leaf, depth: int) -> Recorded[TreeSta
     return record(build)
 
 
+_STEPPER_OPTIONS = {"sims": 40, "scale": 10.0}
+"""What a kind that traces itself is run with on the stepper's trees: few enough
+simulations to step through (MCTS's), and an estimate's scale that suits the handout's
+leaves (tanh(g / 10))."""
+
+
 def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
     """Every kind in ``catalog`` searching every tree of :data:`STEPPER_TREES`, as JSON data.
 
@@ -163,6 +169,10 @@ def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
         found: dict[str, JSON] = {}
         reason = None
         for key, _, _, root, depth in STEPPER_TREES:
+            if kind.steps is not None:  # a kind that traces itself (MCTS's simulations)
+                game = ExplicitGame(root)
+                found[key] = kind.steps(tree_estimator(game), depth, _STEPPER_OPTIONS, _tree_name)
+                continue
             try:
                 recorded = _record(kind, root, depth)
                 if not recorded.events:
@@ -185,9 +195,11 @@ def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
         left_out = "; ".join(f"{name} ({reason})" for name, reason in unobserved)
         note = f"Not in the stepper, because their searches cannot be observed here: {left_out}."
     else:
+        traced = [kind.name for kind in catalog if kind.steps is not None]
+        itself = f", and {' and '.join(traced)} its simulations as it traces them" if traced else ""
         note = (
-            f"Every kind in the catalog reports its search to an observer, so all {len(kinds)} "
-            "are in the stepper."
+            f"Every kind in the catalog is in the stepper, all {len(kinds)}: the searches as "
+            f"their observers report them{itself}."
         )
     return {
         "trees": trees,

@@ -51,7 +51,15 @@
   }
 
   function blank() {
-    return { state: "unvisited", window: null, depth: null, value: null, best: null, table: false };
+    return {
+      state: "unvisited",
+      window: null,
+      depth: null,
+      value: null,
+      best: null,
+      table: false,
+      proven: null,
+    };
   }
 
   /* What is shown after the first k steps of `search`. */
@@ -98,7 +106,21 @@
           node.table = true;
           node.value = shortValue(step.value, step.bound);
           break;
+        case "simulate":
+          // MCTS: one simulation walked `path`; each position on it shows its visits and
+          // mean result so far, as the step carries them.
+          for (const [n, text] of step.shown) {
+            shown[n].state = "done";
+            shown[n].value = text;
+          }
+          for (const [n, outcome] of step.proven) shown[n].proven = outcome;
+          break;
         case "done":
+          if (step.line) {
+            // MCTS's answer: the line of most visited moves, from the root.
+            for (let i = 0; i + 1 < step.line.length; i++) shown[step.line[i]].best = step.line[i + 1];
+            break;
+          }
           // The answer: the root's value (a pass of MTD(f) may have left it with a bound).
           node.state = "done";
           node.value = step.value;
@@ -109,11 +131,13 @@
       }
     }
     const current = k > 0 ? steps[k - 1].node : null;
-    const text = k > 0 ? describe(search, shown, steps[k - 1]) : "the search has not started";
+    const text = k > 0 ? describe(search, shown, steps[k - 1], k) : "the search has not started";
     const over = k > 0 && steps[k - 1].event === "done";
+    // While MCTS runs, the path of the simulation just made is drawn bold.
+    const walked = k > 0 && steps[k - 1].event === "simulate" ? new Set(steps[k - 1].path.slice(1)) : null;
     return {
       shown: shown,
-      bold: boldEdges(nodes, shown, over),
+      bold: walked || boldEdges(nodes, shown, over),
       current: current,
       text: text,
       pass: pass,
@@ -141,11 +165,28 @@
   }
 
   /* One line on what the step did, in the words of the text traces. */
-  function describe(search, shown, step) {
+  function describe(search, shown, step, number) {
     const nodes = search.nodes;
     const name = nodes[step.node].name;
     const here = shown[step.node];
     switch (step.event) {
+      case "simulate": {
+        const walked = step.path
+          .map(function (n) {
+            return nodes[n].name;
+          })
+          .join(" → ");
+        const expanded = step.expanded === null ? "" : ", expanding " + nodes[step.expanded].name;
+        let how = "estimated";
+        if (step.playout > 0) how = "played out " + step.playout + (step.playout === 1 ? " move" : " moves");
+        else if (nodes[step.node].side === null) how = "the game is over";
+        const proofs = step.proven
+          .map(function (p) {
+            return "; proved " + nodes[p[0]].name + ": " + p[1];
+          })
+          .join("");
+        return "simulation " + number + ": " + walked + expanded + "; " + how + ", result " + step.result + proofs;
+      }
       case "enter":
         return step.window === null
           ? "enter " + name
@@ -178,6 +219,12 @@
       case "table":
         return "the table answers " + name + ": " + wordValue(step.value, step.bound);
       case "done":
+        if (step.line) {
+          return (
+            "search over after " + step.simulations + " simulations: best move to " + nodes[step.best].name +
+            ", visited " + step.visits + " times, mean result " + step.mean + " for Maxie"
+          );
+        }
         return (
           "search over: " + name + " is worth " + step.value + ", best move to " + nodes[step.best].name +
           "; " + step.positions + " positions visited (root included), " + step.leaves + " estimated or finished"
@@ -288,7 +335,7 @@
         element(
           "text",
           { class: "stepper-window", x: middle, y: p.y + 34, "text-anchor": "middle" },
-          windowText(s.window)
+          s.proven !== null ? "proven: " + s.proven : windowText(s.window)
         )
       );
       if (s.state === "pruned") {

@@ -33,8 +33,10 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
 
 from gamelib.core.checks import ascii_float, digits_hint, echo, read_whole
+from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Estimator, MoveOrder, Settings
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.errors import InputError
 from gamelib.search.capabilities import Capability, MissingCapabilityError, missing
 from gamelib.search.events import SearchObserver
@@ -50,6 +52,7 @@ __all__ = [
     "Catalog",
     "KindFactory",
     "KindSettingsError",
+    "KindStepper",
     "KindTracer",
     "Named",
     "Option",
@@ -196,6 +199,20 @@ class KindTracer(Protocol):
     def __call__(
         self, estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
     ) -> str: ...
+
+
+class KindStepper(Protocol):
+    """How a kind that traces itself gives a search from the estimator's game's start to
+    the docs' stepper: `{"player", "nodes", "steps"}`, positions named by `name`."""
+
+    def __call__(
+        self,
+        estimator: Estimator[S, M, G],
+        depth: int,
+        options: OptionValues,
+        name: Callable[[Status[S]], str] | None,
+        /,
+    ) -> dict[str, JSON]: ...
 
 
 class SettingsMaker(Protocol):
@@ -352,6 +369,8 @@ class SearchKind:
     trace: KindTracer | None = None
     """For a kind not `observed`: how it traces a search itself (MCTS's simulations and
     the tree they grew); `gamelib trace` prints that text."""
+    steps: KindStepper | None = None
+    """For a kind that traces itself: its search as the docs' stepper replays it."""
     takes_depth: bool = True
     """Whether a spec's first part is a depth.  False for a kind whose lead option always
     stands there (`mcts:1000` is a thousand simulations); its depth then comes only from

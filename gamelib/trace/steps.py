@@ -70,6 +70,7 @@ from gamelib.trace.fold import Bracket, TraceError
 __all__ = [
     "Recorded",
     "StepWriter",
+    "TreeNodes",
     "bound_to_short_string",
     "record",
     "steps_to_json",
@@ -160,6 +161,70 @@ class _Node(Generic[S]):
         }
 
 
+class TreeNodes(Generic[S, M]):
+    """A game's tree as the stepper draws it: nodes numbered as they are added, the root 0;
+    each with its `name` (by `name(status)`; default the game's `state_to_string`, or the
+    outcome), `side`, `move`, `parent`, `path` (the moves from the root, as the game
+    writes them) and `children` (see `steps_to_json`)."""
+
+    def __init__(
+        self, game: Game[S, M], start: S, name: Callable[[Status[S]], str] | None = None
+    ) -> None:
+        self.game = game
+        self.name = self._default_name if name is None else name
+        self.nodes: list[_Node[S]] = []
+        self._add(Playing(start), None, None)
+
+    def _default_name(self, status: Status[S]) -> str:
+        match status:
+            case Playing(state):
+                return self.game.state_to_string(state)
+            case Done(outcome):
+                return str(outcome)
+            case _:
+                assert_never(status)
+
+    def _add(self, status: Status[S], parent: int | None, move: M | None) -> int:
+        nodes = self.nodes
+        number = len(nodes)
+        game = self.game
+        side = game.player(status.state) if isinstance(status, Playing) else None
+        path: tuple[str, ...] = ()
+        written = None if move is None else game.move_to_string(move)
+        if parent is not None and written is not None:
+            path = (*nodes[parent].path, written)
+            nodes[parent].children[written] = number
+        nodes.append(_Node(self.name(status), side, written, parent, path, status))
+        return number
+
+    def child(self, parent: int, move: M) -> int:
+        """The node `move` leads to from `parent`, added to the tree if it is new."""
+        found = self.nodes[parent].children.get(self.game.move_to_string(move))
+        if found is not None:
+            return found
+        status = self.nodes[parent].status
+        if not isinstance(status, Playing):
+            raise TraceError(f"a move {self.game.move_to_string(move)} from a finished game")
+        return self._add(self.game.play(status.state, move), parent, move)
+
+    def grow(self, depth: int, limit: int) -> None:
+        """Every position down to `depth` below the root, breadth first, while there are
+        fewer than `limit` nodes."""
+        frontier: deque[tuple[int, int]] = deque([(0, depth)])
+        while frontier and len(self.nodes) < limit:
+            number, left = frontier.popleft()
+            status = self.nodes[number].status
+            if left <= 0 or not isinstance(status, Playing):
+                continue
+            for move in seq.to_tuple(self.game.moves(status.state)):
+                if len(self.nodes) >= limit:
+                    break
+                frontier.append((self.child(number, move), left - 1))
+
+    def to_json(self) -> list[JSON]:
+        return [n.to_json() for n in self.nodes]
+
+
 def steps_to_json(
     recorded: Recorded[S, M, G],
     name: Callable[[Status[S]], str] | None = None,
@@ -205,38 +270,8 @@ def steps_to_json(
     game = recorded.game
     estimator = recorded.estimator
 
-    def default_name(status: Status[S]) -> str:
-        match status:
-            case Playing(state):
-                return game.state_to_string(state)
-            case Done(outcome):
-                return str(outcome)
-            case _:
-                assert_never(status)
-
-    naming = default_name if name is None else name
-    nodes: list[_Node[S]] = []
-
-    def add(status: Status[S], parent: int | None, move: M | None) -> int:
-        number = len(nodes)
-        side = game.player(status.state) if isinstance(status, Playing) else None
-        path: tuple[str, ...] = ()
-        written = None if move is None else game.move_to_string(move)
-        if parent is not None and written is not None:
-            path = (*nodes[parent].path, written)
-            nodes[parent].children[written] = number
-        nodes.append(_Node(naming(status), side, written, parent, path, status))
-        return number
-
-    def child(parent: int, move: M) -> int:
-        """The node `move` leads to from `parent`, added to the tree if it is new."""
-        found = nodes[parent].children.get(game.move_to_string(move))
-        if found is not None:
-            return found
-        status = nodes[parent].status
-        if not isinstance(status, Playing):
-            raise TraceError(f"a move {game.move_to_string(move)} from a finished game")
-        return add(game.play(status.state, move), parent, move)
+    tree = TreeNodes(game, recorded.start, name)
+    child = tree.child
 
     def window_json(window: Window[G] | None) -> JSON:
         if window is None:
@@ -247,18 +282,7 @@ def steps_to_json(
     depth = max(
         (e.depth for e in recorded.events if isinstance(e, Enter) and e.move is None), default=0
     )
-    add(Playing(recorded.start), None, None)
-    # The game's tree down to the search depth, breadth first, for the parts never reached.
-    frontier: deque[tuple[int, int]] = deque([(0, depth)])
-    while frontier and len(nodes) < tree_limit:
-        number, left = frontier.popleft()
-        status = nodes[number].status
-        if left <= 0 or not isinstance(status, Playing):
-            continue
-        for move in seq.to_tuple(game.moves(status.state)):
-            if len(nodes) >= tree_limit:
-                break
-            frontier.append((child(number, move), left - 1))
+    tree.grow(depth, tree_limit)  # the parts never reached are drawn too
 
     steps: list[JSON] = []
     bracket: Bracket[int] = Bracket()
@@ -330,7 +354,7 @@ def steps_to_json(
             "leaves": bracket.leaves,
         }
     )
-    return {"player": recorded.player, "nodes": [n.to_json() for n in nodes], "steps": steps}
+    return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps}
 
 
 class StepWriter(Generic[S, M, G]):

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import pytest
 
 from gamelib import seq
+from gamelib.algorithms.mcts import MCTSSettings, Simulation, simulate
 from gamelib.catalog import CATALOG
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.estimator import Definitely, Est, Guess
@@ -184,12 +185,20 @@ def as_list(value: object) -> list[object]:
     return list(value)
 
 
-def searches_of(data: object) -> dict[tuple[str, str], dict[str, object]]:
-    """Each exported search by (tree, kind)."""
+SAMPLED = {kind.name for kind in CATALOG if kind.steps is not None}
+"""The kinds that trace themselves (MCTS): their steps are simulations, held to a model of
+their own (`expected_sampled_display`)."""
+
+
+def searches_of(data: object, *, sampled: bool = False) -> dict[tuple[str, str], dict[str, object]]:
+    """Each exported search by (tree, kind): of the kinds whose observers report their
+    searches, or with `sampled` of the kinds that trace themselves."""
     found = {}
     for tree in as_list(as_dict(data)["trees"]):
         entry = as_dict(tree)
         for kind, steps in as_dict(entry["searches"]).items():
+            if (kind in SAMPLED) != sampled:
+                continue
             found[(str(entry["key"]), kind)] = as_dict(steps)
     return found
 
@@ -270,10 +279,126 @@ def test_the_exported_steps_are_gamelibs_own_trace_of_every_search() -> None:
     kinds = [str(as_dict(k)["name"]) for k in as_list(as_dict(data)["kinds"])]
     unobserved = [str(as_dict(u)["kind"]) for u in as_list(as_dict(data)["unobserved"])]
     assert sorted(kinds + unobserved) == sorted(kind.name for kind in CATALOG)
-    assert {"minimax", "alphabeta", "jamboree"} <= set(kinds)
-    assert set(searches) == {(tree, kind) for tree in DEPTHS for kind in kinds}
+    assert {"minimax", "alphabeta", "jamboree", "mcts"} <= set(kinds)
+    assert set(searches) == {
+        (tree, kind) for tree in DEPTHS for kind in kinds if kind not in SAMPLED
+    }
     for (tree, kind), steps in searches.items():
         check_against_trace(steps, search(tree, kind))
+    sampled = searches_of(data, sampled=True)
+    assert set(sampled) == {(tree, kind) for tree in DEPTHS for kind in SAMPLED}
+    for (tree, _), steps in sampled.items():
+        check_against_simulations(steps, tree)
+
+
+def mcts_settings(tree: str) -> MCTSSettings[TreeState, int, float]:
+    """MCTS as the docs' stepper runs it on `tree` (docs/hooks.py: 40 simulations, guesses
+    counted as tanh(g / 10))."""
+    game = ExplicitGame(HANDOUT_TREES[tree])
+    return MCTSSettings(tree_estimator(game), DEPTHS[tree], simulations=40, scale=10.0)
+
+
+def check_against_simulations(exported_search: dict[str, object], tree: str) -> None:
+    """The exported steps of MCTS on `tree` are its simulations, one for one: the path each
+    walked, what it expanded, its playout, result and proofs, and the answer."""
+    settings = mcts_settings(tree)
+    game = settings.estimator.game
+    records: list[Simulation[int]] = []
+    found, _ = simulate(settings, game.start, watch=records.append)
+    nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
+    *steps, done = [as_dict(s) for s in as_list(exported_search["steps"])]
+    assert len(steps) == len(records) == found.simulations == 40
+    paths = {tuple(str(m) for m in as_list(n["path"])): i for i, n in enumerate(nodes)}
+
+    def node_at(moves: tuple[int, ...]) -> int:
+        return paths[tuple(game.move_to_string(m) for m in moves)]
+
+    visits: dict[int, int] = {}
+    for step, simulation in zip(steps, records, strict=True):
+        walked = [node_at(simulation.path[:i]) for i in range(len(simulation.path) + 1)]
+        assert step["path"] == walked
+        assert step["node"] == walked[-1]
+        expanded = simulation.expanded
+        assert step["expanded"] == (None if expanded is None else walked[expanded])
+        assert (step["playout"], step["result"]) == (
+            simulation.playout,
+            f"{simulation.reward:+.2f}",
+        )
+        assert step["proven"] == [[node_at(p), str(o)] for p, o in simulation.proven]
+        for n in walked:
+            visits[n] = visits.get(n, 0) + 1
+        assert [int(str(as_list(s)[1]).split("×")[0]) for s in as_list(step["shown"])] == [
+            visits[n] for n in walked
+        ]
+    line = [node_at(found.line[:i]) for i in range(len(found.line) + 1)]
+    assert done == {
+        "event": "done",
+        "node": 0,
+        "best": node_at((found.move,)),
+        "line": line,
+        "visits": found.visits,
+        "mean": as_dict(done)["mean"],
+        "simulations": 40,
+    }
+
+
+def expected_sampled_display(exported_search: dict[str, object], k: int) -> Display:
+    """What the stepper must show after the first ``k`` steps of a search that traces
+    itself (MCTS): each position walked shows its visits and mean result so far, the
+    positions proven their result, the last simulation's path bold; at the end, the line."""
+    nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
+    steps = [as_dict(s) for s in as_list(exported_search["steps"])]
+    names = [str(n["name"]) for n in nodes]
+    state = ["unvisited"] * len(nodes)
+    value = [""] * len(nodes)
+    proven = [""] * len(nodes)
+    for step in steps[:k]:
+        if step["event"] == "simulate":
+            for pair in as_list(step["shown"]):
+                n, text = as_list(pair)
+                state[int(str(n))], value[int(str(n))] = "done", str(text)
+            for pair in as_list(step["proven"]):
+                n, outcome = as_list(pair)
+                proven[int(str(n))] = f"proven: {outcome}"
+    current = int(str(steps[k - 1]["node"])) if k else None
+    text = "the search has not started"
+    bold: list[int] = []
+    if k:
+        step = steps[k - 1]
+        if step["event"] == "simulate":
+            path = [int(str(n)) for n in as_list(step["path"])]
+            bold = path[1:]
+            playout = int(str(step["playout"]))
+            how = "estimated"
+            if playout:
+                how = f"played out {playout} move{'' if playout == 1 else 's'}"
+            elif nodes[path[-1]]["side"] is None:
+                how = "the game is over"
+            expanded = step["expanded"]
+            text = (
+                f"simulation {k}: {' → '.join(names[n] for n in path)}"
+                + ("" if expanded is None else f", expanding {names[int(str(expanded))]}")
+                + f"; {how}, result {step['result']}"
+                + "".join(
+                    f"; proved {names[int(str(as_list(p)[0]))]}: {as_list(p)[1]}"
+                    for p in as_list(step["proven"])
+                )
+            )
+        else:
+            bold = [int(str(n)) for n in as_list(step["line"])][1:]
+            text = (
+                f"search over after {step['simulations']} simulations: best move to "
+                f"{names[int(str(step['best']))]}, visited {step['visits']} times, mean result "
+                f"{step['mean']} for Maxie"
+            )
+    where = [" ".join(str(m) for m in as_list(n["path"])) for n in nodes]
+    rows: list[tuple[str, ...]] = [(f"step {k} of {len(steps)}",), ("",), (text,)]
+    for i in sorted(range(len(nodes)), key=lambda i: where[i]):
+        current_mark = "current" if i == current else ""
+        rows.append(("node", where[i], names[i], state[i], current_mark, value[i], proven[i], ""))
+    edges = [("best", where[int(str(nodes[n]["parent"]))], where[n]) for n in bold]
+    rows += sorted(edges, key=lambda row: row[1])
+    return tuple(rows)
 
 
 def test_the_small_tree_with_alphabeta_cuts_l_and_m_in_the_export() -> None:
@@ -868,6 +993,18 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
             assert last == expected_display(found, found.steps), (tree, kind)
             assert last[2][0].startswith(f"search over: a is worth {est_text(found.value)}, ")
             assert unvisited_at_bold_edges(last) == [], (tree, kind)
+
+        # MCTS, which traces itself: every step of every tree shows what its model says.
+        for (tree, kind), sampled in sorted(searches_of(exported(), sampled=True).items()):
+            steps = len(as_list(sampled["steps"]))
+            assert shown(choose_and_read, tree, kind, False) == expected_sampled_display(
+                sampled, 0
+            ), (tree, kind)
+            for k in range(1, steps + 1):
+                display = step_forward()
+                assert display == expected_sampled_display(sampled, k), (tree, kind, k)
+                assert unvisited_at_bold_edges(display) == [], (tree, kind, k)
+            assert display[2][0].startswith("search over after 40 simulations: best move to ")
     finally:
         driver.quit()
         profile.cleanup()

@@ -60,19 +60,21 @@ from gamelib.algorithms.mcts._families import (
     chance_mcts_factory,
     nplayer_mcts,
 )
-from gamelib.algorithms.mcts._trace import trace_text
+from gamelib.algorithms.mcts._trace import trace_steps, trace_text
 from gamelib.algorithms.mcts._tree import (
     _STOPS,
     MCTS_DEPTH,
     ChildStats,
     MCTSSettings,
     Simulated,
+    Simulation,
     StopReason,
     TreeNode,
     chosen_move,
     simulate,
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, plural
+from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Est, Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON, move_json
@@ -103,6 +105,7 @@ __all__ = [
     "MCTSSettings",
     "NPlayerMCTSPlayer",
     "Simulated",
+    "Simulation",
     "StopReason",
     "TreeNode",
     "chance_mcts",
@@ -383,6 +386,17 @@ def _mcts_trace(estimator: Estimator[S, M, G], depth: int, options: OptionValues
     return trace_text(settings, estimator.game.start)
 
 
+def _mcts_steps(
+    estimator: Estimator[S, M, G],
+    depth: int,
+    options: OptionValues,
+    name: Callable[[Status[S]], str] | None,
+    /,
+) -> dict[str, JSON]:
+    settings = settings_of(MCTSSettings, _mcts_settings(estimator, depth, options), "MCTS")
+    return trace_steps(settings, estimator.game.start, name)
+
+
 def _mcts(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> MCTSPlayer[S, M, G]:
@@ -400,6 +414,7 @@ MCTS_KIND = SearchKind(
     exact=False,
     observed=False,
     trace=_mcts_trace,
+    steps=_mcts_steps,
     takes_depth=False,
     anytime=True,
 )

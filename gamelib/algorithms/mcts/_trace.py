@@ -4,15 +4,18 @@ it.  See `gamelib.algorithms.mcts`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from gamelib.algorithms.mcts._tree import MCTSSettings, Simulation, TreeNode, simulate
 from gamelib.core.checks import plural
-from gamelib.core.datatypes import Playing, Winner
+from gamelib.core.datatypes import Playing, Status, Winner
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
+from gamelib.trace.steps import TreeNodes
 from gamelib.trace.tree import node_label
 
-__all__ = ["trace_text"]
+__all__ = ["trace_steps", "trace_text"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -128,3 +131,72 @@ def _tree_lines(game: Game[S, M], root: TreeNode[S, M]) -> list[str]:
             assert child.move is not None  # every child was reached by a move
             stack.append((child, level + 1, (*path, child.move)))
     return lines
+
+
+def trace_steps(
+    settings: MCTSSettings[S, M, G],
+    state: S,
+    name: Callable[[Status[S]], str] | None = None,
+    tree_limit: int = 500,
+) -> dict[str, JSON]:
+    """A search from `state` as the docs' stepper replays it: `{"player", "nodes", "steps"}`,
+    the nodes as `gamelib.trace.steps.steps_to_json` gives them (named by `name`), and a
+    step per simulation, then one for the answer:
+
+    - `{"event": "simulate", "node", "path", "expanded", "playout", "result", "proven"}`:
+      `path` the nodes it walked, root first, `node` the last of them; `expanded` the
+      node it expanded, or None; `playout` its random moves below the tree; `result` its
+      result for Maxie (`"+0.54"`); `proven` the nodes it proved, each with its result;
+      `shown` each node of the path with its visits and mean result so far (`"2× +0.41"`);
+    - last, `{"event": "done", "node": 0, "best", "line", "visits", "mean",
+      "simulations"}`: the node the chosen move leads to, the principal line's nodes, the
+      chosen move's visits and mean result for Maxie, and the simulations run.
+    """
+    game = settings.estimator.game
+    tree = TreeNodes(game, state, name)
+    tree.grow(settings.search_depth, tree_limit)
+    records: list[Simulation[M]] = []
+    found, root = simulate(settings, state, watch=records.append)
+    steps: list[JSON] = []
+    visits: dict[int, int] = {}
+    totals: dict[int, float] = {}
+    for simulation in records:
+        ids = [0]
+        for move in simulation.path:
+            ids.append(tree.child(ids[-1], move))
+        expanded = None if simulation.expanded is None else ids[simulation.expanded]
+        proven: list[JSON] = [[ids[len(path)], str(outcome)] for path, outcome in simulation.proven]
+        shown: list[JSON] = []
+        for node in ids:
+            visits[node] = visits.get(node, 0) + 1
+            totals[node] = totals.get(node, 0.0) + simulation.reward
+            shown.append([node, f"{visits[node]}× {totals[node] / visits[node]:+.2f}"])
+        steps.append(
+            {
+                "event": "simulate",
+                "node": ids[-1],
+                "path": list[JSON](ids),
+                "expanded": expanded,
+                "playout": simulation.playout,
+                "result": f"{simulation.reward:+.2f}",
+                "proven": proven,
+                "shown": shown,
+            }
+        )
+    line = [0]
+    for move in found.line:
+        line.append(tree.child(line[-1], move))
+    chosen = next(c for c in root.children if c.move == found.move)
+    steps.append(
+        {
+            "event": "done",
+            "node": 0,
+            "best": line[1],
+            "line": list[JSON](line),
+            "visits": chosen.visits,
+            "mean": f"{chosen.total / chosen.visits:+.2f}" if chosen.visits else "",
+            "simulations": found.simulations,
+        }
+    )
+    player = f"MCTS({plural(found.simulations, 'simulation')})"
+    return {"player": player, "nodes": tree.to_json(), "steps": steps}
