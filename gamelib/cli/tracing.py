@@ -47,10 +47,12 @@ from gamelib.cli.positions import (
 )
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
+    PlayerSpec,
     shown,
 )
 from gamelib.core.jsondata import JSON
 from gamelib.search.events import SearchObserver
+from gamelib.search.kinds import SearchKind
 from gamelib.search.player import (
     SearchPlayer,
 )
@@ -93,12 +95,7 @@ class _Trace(_Report):
         search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
         kind = self.catalog[spec.kind]
         if kind.trace is not None:  # a kind that traces itself (MCTS's simulations)
-            if self.options.json or _pictures_asked(self.options):
-                raise UsageError(
-                    f"{kind.name} traces as text only: leave out --json, --dot, --svg and --png"
-                )
-            self.out.write(kind.trace(kit.estimator, spec.depth, spec.options))
-            return 0
+            return self._itself(kit, spec, kind)
 
         def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
             return kind.build(kit.estimator, spec.depth, spec.options, observer=observer)
@@ -132,6 +129,31 @@ class _Trace(_Report):
                     _too_big(pictures, f"the search visited {found.positions:,} positions")
                 )
             _make_pictures(trace_to_dot(found.trace), options, out)
+        return 0
+
+    def _itself(self, kit: GameKit[S, M, G], spec: PlayerSpec, kind: SearchKind) -> int:
+        """The trace of a kind that traces itself: its text and pictures, or with `--json`
+        the stepper's data as JSON Lines: a line with the positions (`"tree"`), then one
+        per step, which names positions by their number in that list."""
+        assert kind.trace is not None  # the caller asked
+        out = self.out
+        if self.options.json:
+            if kind.steps is None:
+                raise UsageError(f"{kind.name} traces as text only: leave out --json")
+            data = kind.steps(kit.estimator, spec.depth, spec.options, None)
+            out.write(
+                json_line({"event": "tree", "player": data["player"], "nodes": data["nodes"]})
+            )
+            steps = data["steps"]
+            assert isinstance(steps, list)  # the steps of a stepper's search are a list
+            for step in steps:
+                assert isinstance(step, dict)  # each a JSON object
+                out.write(json_line(step))
+            return 0
+        text, dot = kind.trace(kit.estimator, spec.depth, spec.options)
+        out.write(text)
+        if _pictures_asked(self.options):
+            _make_pictures(dot, self.options, out)
         return 0
 
     def _json(

@@ -193,12 +193,12 @@ class KindFactory(Protocol):
 
 
 class KindTracer(Protocol):
-    """How a kind that reports no events to an observer traces a search itself: the text
-    `gamelib trace` prints for a search from the estimator's game's start."""
+    """How a kind that reports no events to an observer traces a search itself, from the
+    estimator's game's start: the text `gamelib trace` prints, and its picture (DOT)."""
 
     def __call__(
         self, estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
-    ) -> str: ...
+    ) -> tuple[str, str]: ...
 
 
 class KindStepper(Protocol):

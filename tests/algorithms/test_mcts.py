@@ -279,12 +279,34 @@ def test_the_trace_of_a_handout_tree_estimates_at_its_leaves() -> None:
     assert round(math.tanh(3 / 10), 2) == 0.29
 
 
-def test_the_trace_is_text_only() -> None:
-    assert run("trace", "small", "--player", "mcts:6", "--json") == (
-        2,
-        "",
-        "gamelib: mcts traces as text only: leave out --json, --dot, --svg and --png\n",
-    )
+def test_the_trace_as_json_lines_is_the_stepper_s_data() -> None:
+    status, out, err = run("trace", "small", "--player", "mcts:3:scale=10", "--json")
+    assert (status, err) == (0, "")
+    tree, *steps, done = [json.loads(line) for line in out.splitlines()]
+    assert (tree["event"], tree["player"]) == ("tree", "MCTS(3 simulations)")
+    names = [node["name"] for node in tree["nodes"]]
+    assert [[names[n] for n in step["path"]] for step in steps] == [
+        ["(Maxie,a)", "(Minnie,b)"],
+        ["(Maxie,a)", "(Minnie,f)"],
+        ["(Maxie,a)", "(Minnie,j)"],
+    ]
+    assert [step["result"] for step in steps] == ["+0.54", "+0.38", "+0.10"]
+    assert steps[2]["shown"] == [[0, "3× +0.34"], [names.index("(Minnie,j)"), "1× +0.10"]]
+    assert (done["event"], done["simulations"], names[done["best"]]) == ("done", 3, "(Minnie,b)")
+
+
+def test_the_trace_s_picture_bolds_the_line_mcts_plays(tmp_path: Path) -> None:
+    dot = tmp_path / "mcts.dot"
+    argv = ("trace", "a[b[c!Maxie,d!Minnie],e!Draw]", "--player", "mcts:10", "--dot", str(dot))
+    status, out, _ = run(*argv)
+    assert status == 0
+    assert out.endswith(f"wrote {dot}\n")
+    picture = dot.read_text()
+    # It plays e (move 1), which keeps the proven draw, though b was visited more.
+    assert '  n0 [label="(Maxie,a)\\n3× -0.67\\nproven: a draw", shape=box];' in picture
+    assert [line for line in picture.splitlines() if "penwidth" in line] == [
+        '  n0 -> n2 [label="1", penwidth=3];'
+    ]
 
 
 # ---------------------------------------------------------------------------

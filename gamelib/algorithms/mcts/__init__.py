@@ -60,7 +60,7 @@ from gamelib.algorithms.mcts._families import (
     chance_mcts_factory,
     nplayer_mcts,
 )
-from gamelib.algorithms.mcts._trace import trace_steps, trace_text
+from gamelib.algorithms.mcts._trace import trace_steps, trace_text, traced
 from gamelib.algorithms.mcts._tree import (
     _STOPS,
     MCTS_DEPTH,
@@ -381,9 +381,11 @@ def _mcts_settings(
     )
 
 
-def _mcts_trace(estimator: Estimator[S, M, G], depth: int, options: OptionValues, /) -> str:
+def _mcts_trace(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> tuple[str, str]:
     settings = settings_of(MCTSSettings, _mcts_settings(estimator, depth, options), "MCTS")
-    return trace_text(settings, estimator.game.start)
+    return traced(settings, estimator.game.start)
 
 
 def _mcts_steps(

@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from gamelib.algorithms.mcts._tree import MCTSSettings, Simulation, TreeNode, simulate
+from gamelib.algorithms.mcts._tree import MCTSSettings, Simulation, TreeNode, _chosen, simulate
 from gamelib.core.checks import plural
-from gamelib.core.datatypes import Playing, Status, Winner
+from gamelib.core.datatypes import Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
+from gamelib.trace.graphviz import dot_quote
 from gamelib.trace.steps import TreeNodes
 from gamelib.trace.tree import node_label
 
-__all__ = ["trace_steps", "trace_text"]
+__all__ = ["trace_steps", "trace_text", "traced"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -43,6 +44,14 @@ def trace_text(settings: MCTSSettings[S, M, G], state: S) -> str:
 
     ```
     """
+    return traced(settings, state)[0]
+
+
+def traced(settings: MCTSSettings[S, M, G], state: S) -> tuple[str, str]:
+    """One search from `state`, traced: its text (`trace_text`) and its picture, a Graphviz
+    digraph of the positions it visited, each with its visits and mean result for Maxie
+    (Maxie's as boxes, Minnie's as ellipses, finished games as octagons), the line of most
+    visited moves bold."""
     game = settings.estimator.game
     lines: list[str] = []
 
@@ -65,7 +74,7 @@ def trace_text(settings: MCTSSettings[S, M, G], state: S) -> str:
     else:
         why = "the most visited" + tie
     lines.append(f"MCTS chooses {game.move_to_string(found.move)} ({why})")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", _tree_dot(game, root, str(found.simulations))
 
 
 def _simulation_line(game: Game[S, M], root: S, simulation: Simulation[M]) -> str:
@@ -111,6 +120,43 @@ def _where(game: Game[S, M], root: S, path: tuple[M, ...]) -> str:
         assert isinstance(status, Playing)  # a proven position is one still being played
         state = status.state
     return _label(game, state)
+
+
+def _tree_dot(game: Game[S, M], root: TreeNode[S, M], simulations: str) -> str:
+    out = [
+        "digraph mcts {",
+        f"  label={dot_quote(f'MCTS after {simulations} simulations: visits, mean for Maxie')};",
+        "  labelloc=t;",
+        '  fontname="Helvetica";',
+        '  node [fontname="Helvetica", fontsize=11];',
+    ]
+    line = {id(root)}
+    node = root
+    while node.children:  # the line MCTS plays (see chosen_move)
+        node = _chosen(node)
+        line.add(id(node))
+    stack: list[tuple[TreeNode[S, M], str]] = [(root, "n0")]
+    names = 1
+    while stack:
+        node, name = stack.pop()
+        label = "the end" if node.state is None else _label(game, node.state)
+        label += f"\n{node.visits}× {node.total / node.visits:+.2f}"
+        if node.proven is not None and node.state is not None:
+            label += f"\nproven: {node.proven}"
+        shape = "octagon" if node.side is None else "box" if node.side is Side.Maxie else "ellipse"
+        out.append(f"  {name} [label={dot_quote(label)}, shape={shape}];")
+        for child in node.children:
+            if child.visits == 0:
+                continue
+            child_name = f"n{names}"
+            names += 1
+            assert child.move is not None  # every child was reached by a move
+            bold = ", penwidth=3" if id(child) in line else ""
+            move = dot_quote(game.move_to_string(child.move))
+            out.append(f"  {name} -> {child_name} [label={move}{bold}];")
+            stack.append((child, child_name))
+    out.append("}")
+    return "\n".join(out) + "\n"
 
 
 def _tree_lines(game: Game[S, M], root: TreeNode[S, M]) -> list[str]:
