@@ -58,6 +58,7 @@ from gamelib.nplayer.game import (
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
 from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
+from gamelib.trace.sampled import TracesItself
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -460,9 +461,19 @@ def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector 
     return str(player), mover, kit.game.move_to_string(move), value
 
 
+def _sampled(player: object, start: object) -> Drawing:
+    """The trace a sampling player (MCTS) makes of a search of its own, drawn."""
+    if not isinstance(player, TracesItself):
+        raise SpecError(f"{player} cannot be traced: it reports no events")
+    found = player.traced(start)
+    return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
+
+
 def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     check_depth(spec, kit.depth_limit)
+    if _chance_kind(spec).sampler is not None:
+        return _sampled(_chance_built(kit, spec), kit.game.start)
     found = chance_trace(_chance_kind(spec).factory, ChanceSettings(kit.estimator, spec.depth))
     nodes = list(found.root.walk())
     return Drawing(
@@ -472,4 +483,6 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
 
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
+    if _n_kind(spec).sampler is not None:
+        return _sampled(_n_built(kit, spec), kit.game.start)
     return _n_kind(spec).trace(kit.estimator, spec.depth, _total_for(kit, spec))

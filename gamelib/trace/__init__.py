@@ -19,7 +19,9 @@ which owns the bracketing rules; the rest are formatters of its steps:
   [`gamelib.trace.nplayer`][gamelib.trace.nplayer]: the traces of searches of games of
   chance and of n players;
 - [`gamelib.trace.graphviz`][gamelib.trace.graphviz]: DOT quoting and the `dot` program, for
-  every picture (`solve --dot`'s proof trees too).
+  every picture (`solve --dot`'s proof trees too);
+- [`gamelib.trace.sampled`][gamelib.trace.sampled]: what a search that samples (Monte Carlo
+  tree search) gives when it traces itself.
 
 For each node a two-player trace keeps its path (the moves from the root), the side to
 move, the window (α, β) it was searched with (for AlphaBeta and Jamboree), and what

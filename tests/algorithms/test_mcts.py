@@ -371,3 +371,21 @@ def test_a_name_may_serve_several_families_only_as_a_sampling_kind() -> None:
         ChanceKind("alphabeta", Expectiminimax, "sampled", sampler=chance_mcts)
     )
     assert main(["list"], stdout=io.StringIO(), stderr=io.StringIO(), catalog=sampled) == 0
+
+
+def test_the_families_trace_their_simulations_and_tree() -> None:
+    status, out, err = run("trace", "cse473-3p", "--player", "mcts:5")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[:2] == [
+        "Simulation 1: (A,a) → (B,b) via 0; result (5,1,4)",
+        "Simulation 2: (A,a) → (B,i) via 1; result (3,6,1)",
+    ]
+    assert "After 5 simulations, the tree (visits, mean result):\n(A,a)  5 visits  " in out
+    assert out.endswith(
+        "MCTS chooses 0 (the most visited)\n"
+        "6 positions visited (root included); 5 estimated or finished\n"
+    )
+    status, out, err = run("trace", "chance-example", "--player", "mcts:6")
+    assert (status, err) == (0, "")
+    assert "Simulation 3: (Maxie,a) → (Chance,b) via 0 → (Minnie,c) (0); result 5\n" in out
+    assert out.endswith("7 positions visited (root included); 6 estimated or finished\n")

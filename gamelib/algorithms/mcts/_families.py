@@ -21,10 +21,20 @@ from typing import Generic, TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value
+from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value, number_to_string
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.nplayer.game import Finished, NEstimator, NPlayerGame, NSettings, Vector
+from gamelib.nplayer.game import (
+    Finished,
+    NEstimator,
+    NPlayerGame,
+    NSettings,
+    Vector,
+    vector_to_string,
+)
 from gamelib.search.kinds import UnobservedError
+from gamelib.trace.graphviz import dot_quote
+from gamelib.trace.sampled import SampledTrace
 
 __all__ = [
     "ChanceMCTSPlayer",
@@ -64,10 +74,21 @@ class FamilySettings:
 
 
 class _Node(Generic[S, M]):
-    __slots__ = ("children", "ended", "move", "mover", "state", "totals", "visits", "weights")
+    __slots__ = (
+        "branch",
+        "children",
+        "ended",
+        "move",
+        "mover",
+        "state",
+        "totals",
+        "visits",
+        "weights",
+    )
 
     def __init__(self, move: M | None, state: S | None, mover: int | None, n: int) -> None:
         self.move = move
+        self.branch = ""  # what happened, for a chance position's child
         self.state = state  # None: the game is over, with the rewards `ended`
         self.mover = mover  # a player's number, CHANCE, or None when over
         self.ended: list[float] = []
@@ -90,15 +111,19 @@ class _Rules(Generic[S, M]):
     mover: Callable[[S], int]
     moves: Callable[[S], tuple[M, ...]]
     play: Callable[[S, M], Step[S]]
-    branches: Callable[[S], list[tuple[float, Step[S]]]]
+    branches: Callable[[S], list[tuple[float, str, Step[S]]]]
     estimate: Callable[[S], list[float]]
 
 
 def _search(
-    rules: _Rules[S, M], settings: FamilySettings, depth: int, state: S
-) -> tuple[M, list[float], int]:
+    rules: _Rules[S, M],
+    settings: FamilySettings,
+    depth: int,
+    state: S,
+    watch: Callable[[list[_Node[S, M]], list[float]], None] | None = None,
+) -> tuple[M, list[float], _Node[S, M]]:
     """The engine, from `state` (a decision position): the most visited move, its mean
-    rewards and its visits."""
+    rewards, and the tree; `watch` hears each simulation's path and result (a trace)."""
     rng = random.Random(settings.seed)
     c = settings.exploration
     n = rules.players
@@ -113,9 +138,11 @@ def _search(
 
     def expand(node: _Node[S, M], s: S) -> None:
         if node.mover == CHANCE:
-            for p, step in rules.branches(s):
+            for p, label, step in rules.branches(s):
                 node.weights.append(p)
-                node.children.append(node_of(None, step))
+                child = node_of(None, step)
+                child.branch = label
+                node.children.append(child)
         else:
             node.children = [node_of(m, rules.play(s, m)) for m in rules.moves(s)]
 
@@ -140,7 +167,7 @@ def _search(
         while True:
             if rules.mover(s) == CHANCE:
                 branches = rules.branches(s)
-                after, done = branches[_sample(rng, [p for p, _ in branches])][1]
+                after, done = branches[_sample(rng, [p for p, _, _ in branches])][2]
             elif left <= 0:
                 return rules.estimate(s)
             else:
@@ -171,9 +198,11 @@ def _search(
             totals = on_path.totals
             for i, r in enumerate(reward):
                 totals[i] += r
+        if watch is not None:
+            watch(path, reward)
     chosen = max(root.children, key=_visits)  # the first of equals
     assert chosen.move is not None  # a decision position's children are reached by moves
-    return chosen.move, [t / chosen.visits for t in chosen.totals], chosen.visits
+    return chosen.move, [t / chosen.visits for t in chosen.totals], root
 
 
 def _visits(node: _Node[S, M]) -> int:
@@ -188,6 +217,57 @@ def _sample(rng: random.Random, weights: Sequence[float]) -> int:
         if x < 0:
             return i
     return len(weights) - 1
+
+
+def _traced(
+    rules: _Rules[S, M],
+    mcts: FamilySettings,
+    depth: int,
+    state: S,
+    label: Callable[[S], str],
+    move_text: Callable[[M], str],
+    show: Callable[[list[float]], str],
+) -> SampledTrace:
+    """A search from `state`, traced: a line per simulation (the positions it walked and
+    its result), then the tree with each position's visits and mean, and a picture of it."""
+    lines: list[str] = []
+
+    def name(node: _Node[S, M]) -> str:
+        here = "the end" if node.state is None else label(node.state).replace("\n", " / ")
+        if node.branch:
+            return f"{here} ({node.branch})"
+        return here if node.move is None else f"{here} via {move_text(node.move)}"
+
+    def watch(path: list[_Node[S, M]], reward: list[float]) -> None:
+        walked = " → ".join(name(n) for n in path)
+        lines.append(f"Simulation {len(lines) + 1}: {walked}; result {show(reward)}")
+
+    move, _, root = _search(rules, mcts, depth, state, watch)
+    simulations = len(lines)
+    lines.append(f"After {plural(simulations, 'simulation')}, the tree (visits, mean result):")
+    dot = [
+        "digraph mcts {",
+        f"  label={dot_quote(f'MCTS after {simulations} simulations: visits, mean')};",
+        "  labelloc=t;",
+        '  node [fontname="Helvetica", fontsize=11, shape=box];',
+    ]
+    stack: list[tuple[_Node[S, M], int, str]] = [(root, 0, "n0")]
+    positions = 0
+    while stack:
+        node, level, key = stack.pop()
+        positions += 1
+        mean = [x / node.visits for x in node.totals]
+        counts = f"{plural(node.visits, 'visit')}  {show(mean)}"
+        lines.append(f"{'  ' * level}{name(node)}  {counts}")
+        dot.append(f"  {key} [label={dot_quote(name(node) + chr(10) + counts)}];")
+        walked = [(i, child) for i, child in enumerate(node.children) if child.visits]
+        for i, _ in walked:
+            dot.append(f"  {key} -> {key}_{i};")
+        for i, child in reversed(walked):  # the first child's lines first
+            stack.append((child, level + 1, f"{key}_{i}"))
+    dot.append("}")
+    lines.append(f"MCTS chooses {move_text(move)} (the most visited)")
+    return SampledTrace("\n".join(lines) + "\n", "\n".join(dot) + "\n", positions, simulations)
 
 
 # --------------------------------------------------------------------------
@@ -211,6 +291,25 @@ class ChanceMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Value]:
         """The most visited move at the decision position `state`, and its mean value."""
+        move, means, _ = _search(self._rules(state), self.mcts, self.settings.search_depth, state)
+        return move, means[0]
+
+    def traced(self, state: S, /) -> SampledTrace:
+        """A search from `state`, traced: each simulation, then the tree with each position's
+        visits and mean value for Maxie."""
+        game = self.game
+        return _traced(
+            self._rules(state),
+            self.mcts,
+            self.settings.search_depth,
+            state,
+            game.state_to_string,
+            game.move_to_string,
+            lambda means: number_to_string(round(means[0], 2)),
+        )
+
+    def _rules(self, state: S) -> _Rules[S, M]:
+        """The engine's view of the game, checked at `state`."""
         est = self.settings.estimator
         game = est.game
         if game.player(state) is Nature.Chance:
@@ -237,16 +336,14 @@ class ChanceMCTSPlayer(Generic[S, M]):
             who = game.player(s)
             return CHANCE if who is Nature.Chance else (0 if who is Side.Maxie else 1)
 
-        rules: _Rules[S, M] = _Rules(
+        return _Rules(
             2,
             mover,
             lambda s: seq.to_tuple(game.moves(s)),
             lambda s, m: step(game.play(s, m)),
-            lambda s: [(float(b.probability), step(b.status)) for b in game.outcomes(s)],
+            lambda s: [(float(b.probability), b.label, step(b.status)) for b in game.outcomes(s)],
             lambda s: pair(est.estimate(s)),
         )
-        move, means, _ = _search(rules, self.mcts, self.settings.search_depth, state)
-        return move, means[0]
 
     def next_move(self, state: S, /) -> M:
         return self.analyse(state)[0]
@@ -276,6 +373,25 @@ class NPlayerMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Vector]:
         """The most visited move at `state`, and its mean utilities."""
+        move, means, _ = _search(self._rules(), self.mcts, self.settings.search_depth, state)
+        return move, tuple(means)
+
+    def traced(self, state: S, /) -> SampledTrace:
+        """A search from `state`, traced: each simulation, then the tree with each position's
+        visits and mean utilities."""
+        game = self.game
+        return _traced(
+            self._rules(),
+            self.mcts,
+            self.settings.search_depth,
+            state,
+            game.state_to_string,
+            game.move_to_string,
+            lambda means: vector_to_string(tuple(round(m, 2) for m in means)),
+        )
+
+    def _rules(self) -> _Rules[S, M]:
+        """The engine's view of the game."""
         est = self.settings.estimator
         game = est.game
 
@@ -284,7 +400,7 @@ class NPlayerMCTSPlayer(Generic[S, M]):
                 return status.state, []
             return None, [float(u) for u in status.utilities]
 
-        rules: _Rules[S, M] = _Rules(
+        return _Rules(
             len(game.names),
             game.player,
             lambda s: seq.to_tuple(game.moves(s)),
@@ -292,8 +408,6 @@ class NPlayerMCTSPlayer(Generic[S, M]):
             lambda s: [],  # no chance positions in this family
             lambda s: [float(u) for u in est.estimate(s)],
         )
-        move, means, _ = _search(rules, self.mcts, self.settings.search_depth, state)
-        return move, tuple(means)
 
     def next_move(self, state: S, /) -> M:
         return self.analyse(state)[0]
