@@ -59,7 +59,7 @@ from gamelib.nplayer.maxn import (
     ShallowSettings,
     paranoid_settings,
 )
-from gamelib.search.kinds import Catalog, SearchKind, UnobservedError
+from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.trace import trace, trace_to_dot, trace_to_text
 from gamelib.trace.nplayer import NTrace
 from gamelib.trace.nplayer import trace as n_trace
@@ -304,7 +304,8 @@ def _mcts_build(
 
 
 def _mcts_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    raise UnobservedError("MCTS reports no events to an observer yet, so it cannot be traced")
+    found = nplayer_mcts(estimator, depth, 1000).traced(estimator.game.start)
+    return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
 
 
 NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(

@@ -253,7 +253,7 @@ def test_a_kind_that_reports_no_events_refuses_an_observer() -> None:
     assert [kind.name for kind in unobserved] == ["mcts"]
     est = nim_estimator(Nim())
     for kind in unobserved:
-        with pytest.raises(UnobservedError, match="reports no events to an observer yet"):
+        with pytest.raises(UnobservedError, match="reports its simulations, not the positions"):
             kind.build(est, 3, observer=lambda event: None)
 
 

@@ -24,6 +24,7 @@ from gamelib.algorithms.mcts import (
     MCTSSettings,
     NPlayerMCTSPlayer,
     Simulated,
+    Simulation,
     chance_mcts,
     simulate,
 )
@@ -389,3 +390,18 @@ def test_the_families_trace_their_simulations_and_tree() -> None:
     assert (status, err) == (0, "")
     assert "Simulation 3: (Maxie,a) → (Chance,b) via 0 → (Minnie,c) (0); result 5\n" in out
     assert out.endswith("7 positions visited (root included); 6 estimated or finished\n")
+
+
+def test_an_observer_hears_every_simulation_as_it_is_made() -> None:
+    game = ExplicitGame(SMALL)
+    heard: list[Simulation[int]] = []
+    player = MCTS(
+        MCTSSettings(tree_estimator(game), 2, simulations=5, scale=10), observer=heard.append
+    )
+    move = player.next_move(game.start)
+    assert len(heard) == 5
+    assert [s.number for s in heard] == [1, 2, 3, 4, 5]
+    # The first walks to b and expands a (select, expand), plays out one move, backs up.
+    assert (heard[0].path, heard[0].expanded, heard[0].playout) == ((0,), 0, 1)
+    assert heard[3].path == (0, 0)  # the fourth goes on below b, expanding it
+    assert move == 0

@@ -130,6 +130,8 @@ class MCTSPlayer(Generic[S, M, G]):
 
     settings: MCTSSettings[S, M, G]
     """What it was built from."""
+    observer: Callable[[Simulation[M]], None] | None = field(default=None, compare=False)
+    """Told each simulation as it is made (see `Simulation`)."""
     _kept: TreeNode[S, M] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -149,7 +151,7 @@ class MCTSPlayer(Generic[S, M, G]):
         rng = random.Random(self.settings.seed)  # every search from the seed: repeatable
 
         def run(root: S) -> tuple[Simulated[M, G], TreeNode[S, M]]:
-            return simulate(self.settings, root, say=say, tree=tree, rng=rng)
+            return simulate(self.settings, root, say=say, tree=tree, rng=rng, watch=self.observer)
 
         depth = self.settings.search_depth
         try:
@@ -235,20 +237,22 @@ def _value_of(found: tuple[Simulated[M, G], TreeNode[S, M]]) -> Est[G]:
 
 
 def MCTS(
-    settings: MCTSSettings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+    settings: MCTSSettings[S, M, G],
+    /,
+    *,
+    observer: Callable[[Simulation[M]], None] | None = None,
 ) -> MCTSPlayer[S, M, G]:
     """A player that chooses by Monte Carlo tree search (see the module).
 
-    It reports no events yet: given an `observer`, it says so
-    ([`UnobservedError`][gamelib.search.kinds.UnobservedError]) rather than leave it
-    without a word.
+    An `observer` is told every simulation as it is made: a
+    [`Simulation`][gamelib.algorithms.mcts.Simulation] says what it selected (the path it
+    walked), what it expanded, how long it played out, and the result it backed up, with
+    the positions that proved.  `trace_text` and the docs' stepper are built from these.
+    They are MCTS's own events, not the entered-and-left positions of a search of windows
+    ([`gamelib.search.events`][gamelib.search.events]): the catalog's kind refuses an
+    observer of those ([`UnobservedError`][gamelib.search.kinds.UnobservedError]).
     """
-    if observer is not None:
-        raise UnobservedError(
-            "MCTS reports no events to an observer yet: trace it with trace_text "
-            "(gamelib trace --player mcts), which shows its simulations as text"
-        )
-    return MCTSPlayer(settings)
+    return MCTSPlayer(settings, observer)
 
 
 # --------------------------------------------------------------------------
@@ -402,7 +406,12 @@ def _mcts_steps(
 def _mcts(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> MCTSPlayer[S, M, G]:
-    return MCTS(settings_of(MCTSSettings, settings, "MCTS"), observer=observer)
+    if observer is not None:
+        raise UnobservedError(
+            "MCTS reports its simulations, not the positions a search of windows enters and "
+            "leaves: trace it with gamelib trace --player mcts (or MCTS(..., observer=...))"
+        )
+    return MCTS(settings_of(MCTSSettings, settings, "MCTS"))
 
 
 MCTS_KIND = SearchKind(

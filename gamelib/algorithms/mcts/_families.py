@@ -431,7 +431,10 @@ def chance_mcts_factory(
     """A chance MCTS player of the default budget, in the factories' shape; it reports no
     events (`UnobservedError` for an observer)."""
     if observer is not None:
-        raise UnobservedError("MCTS reports no events to an observer yet, so it cannot be traced")
+        raise UnobservedError(
+            "MCTS reports its simulations, not the positions a search enters and leaves: "
+            "trace it with gamelib trace --player mcts (or its player's traced)"
+        )
     return ChanceMCTSPlayer(settings, FamilySettings())
 
 
