@@ -198,6 +198,7 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "many-players.md",
         "mcts.md",
         "parallel-search.md",
+        "proof-numbers.md",
         "write-your-own-game.md",
     ]
 
@@ -206,6 +207,12 @@ def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> Non
     shown = text_blocks("mcts.md")
     assert len(shown) == 4
     assert run_page("mcts.md", monkeypatch) == "".join(shown)
+
+
+def test_proof_numbers_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("proof-numbers.md")
+    assert len(shown) == 1
+    assert run_page("proof-numbers.md", monkeypatch) == shown[0]
 
 
 def test_many_cores_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
