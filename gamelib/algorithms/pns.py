@@ -183,21 +183,7 @@ def pns_goal(
         if report is not None and expansions % 10_000 == 0:
             report(len(known), root.pn, root.dn)
     holds = root.pn == 0
-    tree = _pns_proof(root, holds, {})
-    moves: tuple[M, ...] = ()
-    if holds and root.is_or:
-        moves = (tree.children[0][0],)
-    return BooleanSolution(
-        goal,
-        prover,
-        holds,
-        moves,
-        tree,
-        goal if holds else goal.opposite,
-        prover if holds else flip(prover),
-        next(played),
-        exact=True,
-    )
+    return _solution(goal, prover, holds, _pns_proof(root, holds, {}), root.is_or, next(played))
 
 
 def _pn_of(edge: tuple[object, _Node[S, M]]) -> int:
@@ -388,9 +374,15 @@ def dfpn_goal(
         return tree
 
     tree = proof(Playing(s))
-    moves: tuple[M, ...] = ()
-    if holds and game.player(s) is prover:
-        moves = (tree.children[0][0],)
+    return _solution(goal, prover, holds, tree, game.player(s) is prover, counts.positions)
+
+
+def _solution(
+    goal: Goal, prover: Side, holds: bool, tree: ProofNode[S, M], prover_moves: bool, played: int
+) -> BooleanSolution[S, M]:
+    """The answer as the boolean solver gives it: with the prover's winning move (its
+    proof's first) when it holds and the prover moves, and the tree of whoever proves."""
+    moves = (tree.children[0][0],) if holds and prover_moves else ()
     return BooleanSolution(
         goal,
         prover,
@@ -399,7 +391,7 @@ def dfpn_goal(
         tree,
         goal if holds else goal.opposite,
         prover if holds else flip(prover),
-        counts.positions,
+        played,
         exact=True,
     )
 
