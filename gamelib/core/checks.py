@@ -249,15 +249,20 @@ def _digits(n: int) -> int:
 
 
 def article(word: str) -> str:
-    """`a` or `an` before `word`, by its first letter: "an alphabeta player".
+    """`a` or `an` before `word`, by how it is said: by its first letter ("an alphabeta
+    player"), or, for a word without vowels, which is spelled out, by that letter's name
+    ("an mcts player": em-see-tee-ess).
 
     ```pycon
-    >>> article("alphabeta"), article("expectiminimax"), article("maxn")
-    ('an', 'an', 'a')
+    >>> article("alphabeta"), article("expectiminimax"), article("maxn"), article("mcts")
+    ('an', 'an', 'a', 'an')
 
     ```
     """
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    lower = word.lower()
+    if not any(vowel in lower for vowel in "aeiouy"):  # spelled out, letter by letter
+        return "an" if lower[:1] in "aefhilmnorsx" else "a"
+    return "an" if lower[:1] in "aeiou" else "a"
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
