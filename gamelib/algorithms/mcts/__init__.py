@@ -367,16 +367,20 @@ MCTS_TIME: Option[float | None] = Option(
 
 def _mcts_settings(
     estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
-) -> Settings[S, M, G]:
-    budgets = (SIMULATIONS.of(options), MCTS_TIME.of(options), NODES.of(options))
+) -> MCTSSettings[S, M, G]:
+    simulations, seconds, positions = budgets = (
+        SIMULATIONS.of(options),
+        MCTS_TIME.of(options),
+        NODES.of(options),
+    )
     if budgets == (None, None, None):
         raise ValueError("mcts needs a budget: sims, time or nodes, and all three are none")
     return MCTSSettings(
         estimator,
         depth,
-        simulations=SIMULATIONS.of(options),
-        seconds=MCTS_TIME.of(options),
-        positions=NODES.of(options),
+        simulations=simulations,
+        seconds=seconds,
+        positions=positions,
         exploration=EXPLORATION.of(options),
         playout=PLAYOUT.of(options),
         scale=SCALE.of(options),
@@ -388,8 +392,7 @@ def _mcts_settings(
 def _mcts_trace(
     estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
 ) -> tuple[str, str]:
-    settings = settings_of(MCTSSettings, _mcts_settings(estimator, depth, options), "MCTS")
-    return traced(settings, estimator.game.start)
+    return traced(_mcts_settings(estimator, depth, options), estimator.game.start)
 
 
 def _mcts_steps(
@@ -399,8 +402,7 @@ def _mcts_steps(
     name: Callable[[Status[S]], str] | None,
     /,
 ) -> dict[str, JSON]:
-    settings = settings_of(MCTSSettings, _mcts_settings(estimator, depth, options), "MCTS")
-    return trace_steps(settings, estimator.game.start, name)
+    return trace_steps(_mcts_settings(estimator, depth, options), estimator.game.start, name)
 
 
 def _mcts(
