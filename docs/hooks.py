@@ -26,6 +26,8 @@ from typing import Any
 
 import griffe
 
+from gamelib.algorithms.boolean import Goal
+from gamelib.algorithms.pns import pns_steps
 from gamelib.catalog import CATALOG
 from gamelib.chance import (
     ChanceFactory,
@@ -39,9 +41,9 @@ from gamelib.chance import (
     chance_tree_estimator,
 )
 from gamelib.chance.trees import DICE, EXAMPLE
-from gamelib.core.datatypes import Playing, Status
+from gamelib.core.datatypes import Done, Playing, Side, Status, Winner
 from gamelib.core.jsondata import JSON
-from gamelib.core.trees import Leaf
+from gamelib.core.trees import End, Leaf
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
@@ -57,6 +59,7 @@ from gamelib.games.explicit import (
     ExplicitGame,
     Node,
     TreeState,
+    at_least,
     tree_estimator,
 )
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -153,6 +156,44 @@ simulations to step through (MCTS's), and an estimate's scale that suits the han
 leaves (tanh(g / 10))."""
 
 
+PNS_SUMMARY = "proof-number search: can Maxie get the tree's value? (proof/disproof numbers)"
+"""The stepper's menu entry for proof-number search."""
+
+
+def minimax_value(tree: Node | Leaf, maxie: bool = True) -> float:
+    """The minimax value of a handout tree, Maxie moving at its root."""
+    if isinstance(tree, Leaf):
+        return tree.value
+    values = [
+        minimax_value(child, not maxie) for child in tree.children if not isinstance(child, End)
+    ]
+    return max(values) if maxie else min(values)
+
+
+def proof_steps(root: Node | Leaf) -> JSON:
+    """Proof-number search's steps on ``root`` asked as "can Maxie get its minimax value?"
+    (`gamelib.algorithms.pns.pns_steps`); the finished games named by what the leaf was
+    worth against that value (``≥ 4``, ``< 4``)."""
+    value = minimax_value(root)
+    shown = f"{value:g}"
+
+    def name(status: Status[TreeState]) -> str:
+        match status:
+            case Playing(state):
+                return state.node.name
+            case Done(Winner(Side.Maxie)):
+                return f"≥ {shown}"
+            case Done():
+                return f"< {shown}"
+
+    asked = at_least(root, value)
+    assert not isinstance(asked, End)  # a handout tree's root is a Node
+    game = ExplicitGame(asked)
+    # What winning means in this tree:
+    question = f"can Maxie get at least {shown}?"
+    return pns_steps(game, Goal.WIN, game.start, Side.Maxie, name, question=question)
+
+
 def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
     """Every kind in ``catalog`` searching every tree of :data:`STEPPER_TREES`, as JSON data.
 
@@ -187,6 +228,11 @@ def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
         kinds.append({"name": kind.name, "summary": kind.summary})
         for key, steps in found.items():
             searches[key][kind.name] = steps
+    # Proof-number search, beside the catalog's kinds: each tree asked whether Maxie can get
+    # its minimax value, the leaves worth that much won for Maxie, the others lost.
+    kinds.append({"name": "pns", "summary": PNS_SUMMARY})
+    for key, _, _, root, _ in STEPPER_TREES:
+        searches[key]["pns"] = proof_steps(root)
     trees: list[JSON] = [
         {"key": key, "title": title, "text": text, "depth": depth, "searches": searches[key]}
         for key, title, text, _, depth in STEPPER_TREES
@@ -198,8 +244,9 @@ def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:
         traced = [kind.name for kind in catalog if kind.steps is not None]
         itself = f", and {' and '.join(traced)} its simulations as it traces them" if traced else ""
         note = (
-            f"Every kind in the catalog is in the stepper, all {len(kinds)}: the searches as "
-            f"their observers report them{itself}."
+            f"Every kind in the catalog is in the stepper, all {len(kinds) - 1}: the searches "
+            f"as their observers report them{itself}; and proof-number search, asking whether "
+            "Maxie can get the tree's minimax value."
         )
     return {
         "trees": trees,

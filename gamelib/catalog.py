@@ -32,13 +32,15 @@ Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar, final
 
 from gamelib.algorithms.deepening import DEEPENING_KIND
+from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
 from gamelib.algorithms.mcts import MCTS_KIND, chance_mcts, chance_mcts_factory, nplayer_mcts
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
 from gamelib.algorithms.nullwindow import MTDF_KIND, PVS_KIND, SCOUT_KIND
+from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
 from gamelib.chance.events import ChanceObserver
 from gamelib.chance.expectiminimax import (
     ChancePlayer,
@@ -71,6 +73,7 @@ __all__ = [
     "CATALOGS",
     "CHANCE_CATALOG",
     "NPLAYER_CATALOG",
+    "SOLVE_CATALOG",
     "Catalogs",
     "ChanceKind",
     "ChanceKindFactory",
@@ -342,6 +345,11 @@ NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(
 """The search kinds for games of n players, in the order `gamelib list` shows them."""
 
 
+SOLVE_CATALOG: Catalog[GoalMethod] = Catalog((BOOLEAN_METHOD, PNS_METHOD, DFPN_METHOD))
+"""The goal methods of `gamelib solve --method`, after the exact solver (`exact`, the
+default): a new one is its module's `GoalMethod` and a name here."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Catalogs:
@@ -353,16 +361,20 @@ class Catalogs:
     """Searches of games of chance."""
     n_player: Catalog[NPlayerKind] = NPLAYER_CATALOG
     """Searches of games of n players."""
+    solve: Catalog[GoalMethod] = SOLVE_CATALOG
+    """The goal methods `gamelib solve --method` offers besides the exact solver."""
 
-    def with_kind(self, kind: SearchKind | ChanceKind | NPlayerKind) -> Catalogs:
+    def with_kind(self, kind: SearchKind | ChanceKind | NPlayerKind | GoalMethod) -> Catalogs:
         """New catalogs with `kind` added to its family's (or in place of its namesake)."""
         match kind:
             case SearchKind():
-                return Catalogs(self.two_player.with_kind(kind), self.chance, self.n_player)
+                return replace(self, two_player=self.two_player.with_kind(kind))
             case ChanceKind():
-                return Catalogs(self.two_player, self.chance.with_kind(kind), self.n_player)
+                return replace(self, chance=self.chance.with_kind(kind))
             case NPlayerKind():
-                return Catalogs(self.two_player, self.chance, self.n_player.with_kind(kind))
+                return replace(self, n_player=self.n_player.with_kind(kind))
+            case GoalMethod():
+                return replace(self, solve=self.solve.with_kind(kind))
 
     def names(self, family: Family) -> tuple[str, ...]:
         """The names of the search kinds that play a game of `family`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 
-from gamelib.catalog import CATALOG
+from gamelib.catalog import CATALOG, Catalogs
 from gamelib.cli import main
 from gamelib.cli.games import GameCatalog
 from gamelib.search.kinds import Catalog, SearchKind
@@ -14,7 +14,7 @@ from gamelib.search.kinds import Catalog, SearchKind
 def run(
     *argv: str,
     stdin: str = "",
-    catalog: Catalog[SearchKind] = CATALOG,
+    catalog: Catalog[SearchKind] | Catalogs = CATALOG,
     games: GameCatalog | None = None,
     stderr: io.StringIO | None = None,
 ) -> tuple[int, str, str]:

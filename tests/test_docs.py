@@ -25,6 +25,7 @@ from gamelib.catalog import CATALOG
 from gamelib.cli import main
 from gamelib.cli.games import installed_games
 from tests.outside import DOT, not_run
+from tests.runner import run as cli_run
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -211,8 +212,36 @@ def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_proof_numbers_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("proof-numbers.md")
-    assert len(shown) == 1
+    assert len(shown) == 2
     assert run_page("proof-numbers.md", monkeypatch) == shown[0]
+    # The thinking line, and Ctrl-C at its third update: what the command writes.
+    terminal = _StopsAt(3)
+    status, _, err = cli_run(
+        "solve", "connect4", "--cols", "5", "--rows", "4", "--method", "pns", stderr=terminal
+    )
+    last, said = err.split("\r")[-2], err.split("\r\x1b[K")[-1]
+    thinking = re.sub(r"\d+\.\d s;", "1.1 s;", last.removesuffix("\x1b[K"))
+    assert status == 1
+    assert f"{thinking}\n{said}" == shown[1]
+
+
+class _StopsAt(io.StringIO):
+    """A terminal that presses Ctrl-C at the `n`th progress line."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.left = n
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if text.startswith("\rsolving"):
+            self.left -= 1
+            if self.left == 0:
+                raise KeyboardInterrupt
+        return written
 
 
 def test_many_cores_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -107,8 +107,11 @@
           node.value = shortValue(step.value, step.bound);
           break;
         case "simulate":
+        case "prove":
           // MCTS: one simulation walked `path`; each position on it shows its visits and
-          // mean result so far, as the step carries them.
+          // mean result so far, as the step carries them.  Proof-number search: one
+          // expansion at the end of the most-proving path; each position whose numbers
+          // changed shows them (proof/disproof).
           for (const [n, text] of step.shown) {
             shown[n].state = "done";
             shown[n].value = text;
@@ -117,7 +120,8 @@
           break;
         case "done":
           if (step.line) {
-            // MCTS's answer: the line of most visited moves, from the root.
+            // MCTS's answer: the line of most visited moves, from the root (PNS's: the
+            // proof's line).
             for (let i = 0; i + 1 < step.line.length; i++) shown[step.line[i]].best = step.line[i + 1];
             break;
           }
@@ -134,7 +138,8 @@
     const text = k > 0 ? describe(search, shown, steps[k - 1], k) : "the search has not started";
     const over = k > 0 && steps[k - 1].event === "done";
     // While MCTS runs, the path of the simulation just made is drawn bold.
-    const walked = k > 0 && steps[k - 1].event === "simulate" ? new Set(steps[k - 1].path.slice(1)) : null;
+    const walking = k > 0 && (steps[k - 1].event === "simulate" || steps[k - 1].event === "prove");
+    const walked = walking ? new Set(steps[k - 1].path.slice(1)) : null;
     return {
       shown: shown,
       bold: walked || boldEdges(nodes, shown, over),
@@ -187,6 +192,20 @@
           .join("");
         return "simulation " + number + ": " + walked + expanded + "; " + how + ", result " + step.result + proofs;
       }
+      case "prove": {
+        const walked = step.path
+          .map(function (n) {
+            return nodes[n].name;
+          })
+          .join(" → ");
+        const root = step.root === null ? "" : "; root " + step.root[0] + "/" + step.root[1];
+        const settled = step.proven
+          .map(function (p) {
+            return "; settled " + nodes[p[0]].name + ": " + p[1];
+          })
+          .join("");
+        return "step " + number + ": most-proving path " + walked + ", expanding " + name + root + settled;
+      }
       case "enter":
         return step.window === null
           ? "enter " + name
@@ -219,6 +238,17 @@
       case "table":
         return "the table answers " + name + ": " + wordValue(step.value, step.bound);
       case "done":
+        if (step.question) {
+          const line = step.line
+            .map(function (n) {
+              return nodes[n].name;
+            })
+            .join(" → ");
+          return (
+            "search over: " + step.question + " " + (step.holds ? "yes" : "no") + ", proved along " + line +
+            "; " + step.positions + " positions played"
+          );
+        }
         if (step.line) {
           return (
             "search over after " + step.simulations + " simulations: best move to " + nodes[step.best].name +

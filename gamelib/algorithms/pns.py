@@ -56,7 +56,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -64,24 +63,36 @@ from typing import Generic, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import BooleanSolution, Goal, ProofNode, achieves
+from gamelib.algorithms.goals import (
+    INFINITY,
+    GoalInterruptedError,
+    GoalMethod,
+    GoalReport,
+    shown_number,
+)
 from gamelib.core.contracts import check_turn
 from gamelib.core.datatypes import Done, Playing, Side, Status, flip
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.errors import StoppedError
+from gamelib.search.capabilities import MissingCapabilityError
+from gamelib.search.player import recursion_error
+from gamelib.trace.steps import TreeNodes
 
 __all__ = [
+    "DFPN_METHOD",
     "INFINITY",
+    "PNS_METHOD",
     "DfpnStats",
     "PnsMemoryError",
+    "PnsNode",
     "dfpn_goal",
     "pns_goal",
+    "pns_steps",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-INFINITY = 1 << 62
-"""∞ as a proof or disproof number: more than any count of positions."""
 
 
 class PnsMemoryError(StoppedError, MemoryError):
@@ -99,7 +110,10 @@ def _numbers(goal: Goal, prover: Side, status: Status[S]) -> tuple[int, int] | N
 # Proof-number search: the whole graph in memory
 
 
-class _Node(Generic[S, M]):
+class PnsNode(Generic[S, M]):
+    """A position of proof-number search's graph: its status, whether the prover moves
+    there (OR), its proof and disproof numbers, its children once expanded, its parents."""
+
     __slots__ = ("children", "dn", "is_or", "parents", "pn", "status")
 
     def __init__(self, status: Status[S], is_or: bool, pn: int, dn: int) -> None:
@@ -107,8 +121,8 @@ class _Node(Generic[S, M]):
         self.is_or = is_or  # the prover moves here
         self.pn = pn
         self.dn = dn
-        self.children: list[tuple[M, _Node[S, M]]] | None = None  # None: not expanded
-        self.parents: list[_Node[S, M]] = []
+        self.children: list[tuple[M, PnsNode[S, M]]] | None = None  # None: not expanded
+        self.parents: list[PnsNode[S, M]] = []
 
 
 def pns_goal(
@@ -118,22 +132,32 @@ def pns_goal(
     side: Side | None = None,
     *,
     max_positions: int = 2_000_000,
-    report: Callable[[int, int, int], None] | None = None,
+    report: GoalReport | None = None,
+    every: int = 50_000,
+    watch: Callable[[tuple[M, ...], PnsNode[S, M], list[PnsNode[S, M]]], None] | None = None,
 ) -> BooleanSolution[S, M]:
     """Can `side` (default: the side to move at `state`, default the start) meet `goal`?
     Proof-number search (see the module), keeping at most `max_positions` positions
-    (`PnsMemoryError` past that).  `report(positions, pn, dn)` hears the root's numbers
-    every 10,000 expansions.
+    (`PnsMemoryError` past that).  `report(positions, pn, dn)` hears the positions played
+    and the root's numbers every `every` positions; Ctrl-C raises
+    [`GoalInterruptedError`][gamelib.algorithms.goals.GoalInterruptedError] with them.
+    `watch(path, expanded, changed)` hears each step: the moves of the most-proving path,
+    the position expanded, and the positions whose numbers changed (as `pns_steps` shows
+    them).
 
     The states must be hashable: a position reached twice is one node.
     """
+    if max_positions < 1:
+        raise ValueError(
+            f"proof-number search needs room for 1 position or more, got {max_positions}"
+        )
     s = game.start if state is None else state
     check_turn(game, s)
+    _check_hashable(game, s)
     prover = game.player(s) if side is None else side
-    played = itertools.count()
-    known: dict[Hashable, _Node[S, M]] = {}
+    known: dict[Hashable, PnsNode[S, M]] = {}
 
-    def node_for(status: Status[S]) -> _Node[S, M]:
+    def node_for(status: Status[S]) -> PnsNode[S, M]:
         if isinstance(status, Playing):
             found = known.get(status.state)
             if found is not None:
@@ -141,60 +165,172 @@ def pns_goal(
         numbers = _numbers(goal, prover, status)
         is_or = isinstance(status, Playing) and game.player(status.state) is prover
         pn, dn = (1, 1) if numbers is None else numbers
-        made: _Node[S, M] = _Node(status, is_or, pn, dn)
+        made: PnsNode[S, M] = PnsNode(status, is_or, pn, dn)
         if isinstance(status, Playing):
             if len(known) >= max_positions:
                 root_node = known[s]
                 raise PnsMemoryError(
                     f"proof-number search keeps at most {max_positions:,} positions and "
-                    f"needed more: the root's proof number was {_shown(root_node.pn)} and its "
-                    f"disproof number {_shown(root_node.dn)}; give it more room, or use df-pn"
+                    "needed more: the root's proof number was "
+                    f"{shown_number(root_node.pn)} and its disproof number "
+                    f"{shown_number(root_node.dn)}; give it more room, or use df-pn"
                 )
             known[status.state] = made
         return made
 
     root = node_for(Playing(s))
-    expansions = 0
-    while root.pn != 0 and root.dn != 0:
-        # 1. the most-proving position
-        node = root
-        while node.children is not None:
-            node = min(node.children, key=_pn_of if node.is_or else _dn_of)[1]
-        # 2. expand it
-        status = node.status
-        assert isinstance(status, Playing)  # a finished game is proved or disproved
-        here = status.state
-        kids: list[tuple[M, _Node[S, M]]] = []
-        for m in seq.to_tuple(game.moves(here)):
-            next(played)
-            child = node_for(game.play(here, m))
-            child.parents.append(node)
-            kids.append((m, child))
-        node.children = kids
-        expansions += 1
-        # 3. update the numbers above it, every parent of a changed position in turn
-        todo = [node]
-        while todo:
-            at = todo.pop()
-            pn, dn = _combined(at)
-            if (pn, dn) != (at.pn, at.dn) or at is node:
-                at.pn, at.dn = pn, dn
-                todo.extend(at.parents)
-        if report is not None and expansions % 10_000 == 0:
-            report(len(known), root.pn, root.dn)
+    played = 0
+    next_report = every
+    try:
+        while root.pn != 0 and root.dn != 0:
+            # 1. the most-proving position
+            node = root
+            path: list[M] = []
+            while node.children is not None:
+                move, node = min(node.children, key=_pn_of if node.is_or else _dn_of)
+                if watch is not None:
+                    path.append(move)
+            # 2. expand it
+            status = node.status
+            assert isinstance(status, Playing)  # a finished game is proved or disproved
+            here = status.state
+            kids: list[tuple[M, PnsNode[S, M]]] = []
+            for m in seq.to_tuple(game.moves(here)):
+                played += 1
+                child = node_for(game.play(here, m))
+                child.parents.append(node)
+                kids.append((m, child))
+            node.children = kids
+            # 3. update the numbers above it, every parent of a changed position in turn
+            todo = [node]
+            changed: list[PnsNode[S, M]] = []
+            while todo:
+                at = todo.pop()
+                pn, dn = _combined(at)
+                if (pn, dn) != (at.pn, at.dn) or at is node:
+                    at.pn, at.dn = pn, dn
+                    todo.extend(at.parents)
+                    if watch is not None:
+                        changed.append(at)
+            if watch is not None:
+                watch(tuple(path), node, changed)
+            if report is not None and played >= next_report:
+                report(played, root.pn, root.dn)
+                next_report = played + every
+    except KeyboardInterrupt:
+        raise GoalInterruptedError(played, (root.pn, root.dn)) from None
     holds = root.pn == 0
-    return _solution(goal, prover, holds, _pns_proof(root, holds, {}), root.is_or, next(played))
+    try:
+        tree = _pns_proof(root, holds, {})
+    except RecursionError as error:  # a proof deeper than Python's stack: one sentence
+        raise recursion_error(None, error, _pns_proof.__code__) from None
+    return _solution(goal, prover, holds, tree, root.is_or, played)
 
 
-def _pn_of(edge: tuple[object, _Node[S, M]]) -> int:
+def pns_steps(
+    game: Game[S, M],
+    goal: Goal,
+    state: S | None = None,
+    side: Side | None = None,
+    name: Callable[[Status[S]], str] | None = None,
+    tree_limit: int = 500,
+    *,
+    question: str | None = None,
+) -> dict[str, JSON]:
+    """Proof-number search from `state` as the docs' stepper replays it: `{"player",
+    "nodes", "steps"}`, the nodes as `gamelib.trace.steps.steps_to_json` gives them (named
+    by `name`), and a step per expansion, then one for the answer:
+
+    - `{"event": "prove", "node", "path", "shown", "proven", "root"}`: `path` the
+      most-proving path's nodes, root first, `node` the last of them, the position
+      expanded; `shown` each position whose numbers are new or changed, with them
+      (`"2/1"`: proof number 2, disproof number 1); `proven` the positions this step
+      settled, each with the answer there (`"yes"`: proved, `"no"`: disproved); `root` the
+      root's numbers if they changed, else None;
+    - last, `{"event": "done", "node": 0, "question", "holds", "line", "positions"}`:
+      the question in words (`question`, by default "can Maxie force a win?"), its
+      answer, the proof's line from the root (the prover's moves at OR positions and the
+      first kept at AND ones), and the positions played.
+    """
+    s = game.start if state is None else state
+    prover = game.player(s) if side is None else side
+    tree = TreeNodes(game, s, name)
+    tree.grow(1_000_000, tree_limit)  # the whole tree, as far as the limit allows
+    ids: dict[int, int] = {}
+    steps: list[JSON] = []
+
+    def watch(moves: tuple[M, ...], expanded: PnsNode[S, M], changed: list[PnsNode[S, M]]) -> None:
+        path = [0]
+        for move in moves:
+            path.append(tree.child(path[-1], move))
+        here = path[-1]
+        ids[id(expanded)] = here
+        new = []
+        for move, child in expanded.children or ():
+            ids.setdefault(id(child), tree.child(here, move))
+            new.append(child)
+        shown: list[JSON] = []
+        proven: list[JSON] = []
+        for node in [*new, *changed]:
+            number = ids[id(node)]
+            shown.append([number, f"{shown_number(node.pn)}/{shown_number(node.dn)}"])
+            if node in changed and (node.pn == 0 or node.dn == 0):
+                proven.append([number, "yes" if node.pn == 0 else "no"])
+        root_numbers = changed[-1] if ids.get(id(changed[-1])) == 0 else None
+        steps.append(
+            {
+                "event": "prove",
+                "node": here,
+                "path": list[JSON](path),
+                "shown": shown,
+                "proven": proven,
+                "root": None
+                if root_numbers is None
+                else [shown_number(root_numbers.pn), shown_number(root_numbers.dn)],
+            }
+        )
+
+    found = pns_goal(game, goal, s, prover, watch=watch)
+    line = [0]
+    node = found.proof
+    while node.children:
+        move, node = node.children[0]
+        line.append(tree.child(line[-1], move))
+    if question is None:
+        question = f"can {prover} {goal.value}?"
+    steps.append(
+        {
+            "event": "done",
+            "node": 0,
+            "question": question,
+            "holds": found.holds,
+            "line": list[JSON](line),
+            "positions": found.positions,
+        }
+    )
+    return {"player": f"PNS: {question}", "nodes": tree.to_json(), "steps": steps}
+
+
+def _check_hashable(game: Game[S, M], state: S) -> None:
+    """Proof numbers are kept by position: say so at once if the states cannot be hashed."""
+    try:
+        hash(state)
+    except TypeError:
+        raise MissingCapabilityError(
+            f"the states of {type(game).__name__} cannot be hashed, and proof-number "
+            "search keeps each position's numbers by its state"
+        ) from None
+
+
+def _pn_of(edge: tuple[object, PnsNode[S, M]]) -> int:
     return edge[1].pn
 
 
-def _dn_of(edge: tuple[object, _Node[S, M]]) -> int:
+def _dn_of(edge: tuple[object, PnsNode[S, M]]) -> int:
     return edge[1].dn
 
 
-def _combined(node: _Node[S, M]) -> tuple[int, int]:
+def _combined(node: PnsNode[S, M]) -> tuple[int, int]:
     """`node`'s (pn, dn) from its children's."""
     children = node.children
     assert children is not None  # only expanded positions are updated
@@ -205,7 +341,9 @@ def _combined(node: _Node[S, M]) -> tuple[int, int]:
     return min(INFINITY, sum(pns)), min(dns)
 
 
-def _pns_proof(node: _Node[S, M], holds: bool, made: dict[int, ProofNode[S, M]]) -> ProofNode[S, M]:
+def _pns_proof(
+    node: PnsNode[S, M], holds: bool, made: dict[int, ProofNode[S, M]]
+) -> ProofNode[S, M]:
     """The tree below `node` that proves it (`holds`) or disproves it, shared where the
     graph is."""
     found = made.get(id(node))
@@ -225,10 +363,6 @@ def _pns_proof(node: _Node[S, M], holds: bool, made: dict[int, ProofNode[S, M]])
         )
     made[id(node)] = tree
     return tree
-
-
-def _shown(n: int) -> str:
-    return "∞" if n >= INFINITY else f"{n:,}"
 
 
 # --------------------------------------------------------------------------
@@ -261,10 +395,15 @@ def dfpn_goal(
     table_entries: int = 1_000_000,
     epsilon: float = 0.25,
     stats: DfpnStats | None = None,
+    report: GoalReport | None = None,
+    every: int = 50_000,
 ) -> BooleanSolution[S, M]:
     """Can `side` (default: the side to move at `state`, default the start) meet `goal`?
     df-pn (see the module), with a table of at most `table_entries` positions (at least 1)
-    and the 1 + `epsilon` trick; `stats`, if given, is filled in.
+    and the 1 + `epsilon` trick; `stats`, if given, is filled in.  `report(positions, pn,
+    dn)` hears the positions played and the root's latest numbers every `every` positions;
+    Ctrl-C raises [`GoalInterruptedError`][gamelib.algorithms.goals.GoalInterruptedError]
+    with them.
 
     The states must be hashable; the game must not repeat a position.
     """
@@ -274,8 +413,11 @@ def dfpn_goal(
         raise ValueError(f"epsilon must be 0 or more, got {epsilon}")
     s = game.start if state is None else state
     check_turn(game, s)
+    _check_hashable(game, s)
     prover = game.player(s) if side is None else side
     counts = DfpnStats() if stats is None else stats
+    at_root = [1, 1]  # the root's latest numbers
+    next_report = [every]
     table: OrderedDict[Hashable, tuple[int, int]] = OrderedDict()
     grow = 1.0 + epsilon
 
@@ -307,6 +449,9 @@ def dfpn_goal(
         for m in seq.to_tuple(game.moves(here)):
             counts.positions += 1
             children.append(game.play(here, m))
+        if report is not None and counts.positions >= next_report[0]:
+            report(counts.positions, at_root[0], at_root[1])
+            next_report[0] = counts.positions + every
         numbers = [look(c) for c in children]
         while True:
             if is_or:
@@ -315,6 +460,8 @@ def dfpn_goal(
             else:
                 pn = min(INFINITY, sum(p for p, _ in numbers))
                 dn = min(d for _, d in numbers)
+            if here is s:
+                at_root[0], at_root[1] = pn, dn
             if pn >= thpn or dn >= thdn:
                 store(here, pn, dn)
                 return pn, dn
@@ -334,7 +481,12 @@ def dfpn_goal(
             assert isinstance(status, Playing)  # finished games are settled: never chosen
             numbers[best] = mid(status.state, child_thpn, child_thdn)
 
-    pn, _ = mid(s, INFINITY, INFINITY)  # returns only once the root is settled
+    try:
+        pn, _ = mid(s, INFINITY, INFINITY)  # returns only once the root is settled
+    except KeyboardInterrupt:
+        raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
+    except RecursionError as error:  # deeper than Python's stack: one sentence
+        raise recursion_error(None, error, mid.__code__) from None
     holds = pn == 0
 
     def settled(status: Status[S]) -> bool:
@@ -373,7 +525,12 @@ def dfpn_goal(
         made[here] = tree
         return tree
 
-    tree = proof(Playing(s))
+    try:
+        tree = proof(Playing(s))
+    except KeyboardInterrupt:  # writing out the proof, a forgotten position searched again
+        raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
+    except RecursionError as error:
+        raise recursion_error(None, error, proof.__code__) from None
     return _solution(goal, prover, holds, tree, game.player(s) is prover, counts.positions)
 
 
@@ -401,3 +558,52 @@ def _grown(n: int, grow: float) -> int:
     if n >= INFINITY:
         return INFINITY
     return max(n + 1, int(n * grow) + 1)
+
+
+def _pns(
+    game: Game[S, M],
+    goal: Goal,
+    state: S,
+    side: Side,
+    /,
+    *,
+    room: int,
+    report: GoalReport | None,
+    every: int,
+) -> BooleanSolution[S, M]:
+    return pns_goal(game, goal, state, side, max_positions=room, report=report, every=every)
+
+
+def _dfpn(
+    game: Game[S, M],
+    goal: Goal,
+    state: S,
+    side: Side,
+    /,
+    *,
+    room: int,
+    report: GoalReport | None,
+    every: int,
+) -> BooleanSolution[S, M]:
+    return dfpn_goal(game, goal, state, side, table_entries=room, report=report, every=every)
+
+
+PNS_METHOD = GoalMethod(
+    "pns",
+    "proof-number search: best first, the whole searched graph in memory",
+    _pns,
+    "positions kept in memory",
+    1,
+    2_000_000,
+)
+"""Proof-number search as a goal method: `--table` bounds the positions it keeps."""
+
+DFPN_METHOD = GoalMethod(
+    "dfpn",
+    "df-pn: proof numbers depth first, under thresholds, with a bounded table",
+    _dfpn,
+    "transposition-table entries",
+    1,
+    1_000_000,
+)
+"""df-pn as a goal method: `--table` bounds its transposition table."""

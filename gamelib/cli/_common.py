@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
-from gamelib.catalog import Catalogs, Family
+from gamelib.algorithms.goals import GoalMethod
+from gamelib.catalog import SOLVE_CATALOG, Catalogs, Family
 from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
 from gamelib.cli.family_specs import (
     PLAIN_KINDS,
@@ -411,6 +412,8 @@ class Parsing:
     """The games, named in the help of every command that takes one."""
     traced_game: str | None = None
     """The game `trace --game NAME` names, whose options `trace` then takes."""
+    methods: Catalog[GoalMethod] = SOLVE_CATALOG
+    """The goal methods `solve --method` offers besides the exact solver."""
 
 
 @dataclass(frozen=True)

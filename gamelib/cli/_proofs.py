@@ -8,32 +8,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, ProofNode, check_proof, solve_goal
 from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, plies, solve
+from gamelib.algorithms.goals import GoalMethod, Proof, shown_number, solve_by_goals
 from gamelib.algorithms.table import TableStats, TranspositionTable
-from gamelib.core.datatypes import Done, Draw, Side, flip
+from gamelib.core.datatypes import Done, Draw, Outcome, Side, flip
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.errors import StoppedError
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-
-@dataclass(frozen=True)
-class Proof(Generic[S, M]):
-    """One tree of the proof, with what it proves."""
-
-    goal: Goal
-    side: Side
-    tree: ProofNode[S, M]
-
-    @property
-    def title(self) -> str:
-        return f"{self.side} can {self.goal.value}"
 
 
 def find_proofs(
@@ -105,6 +93,18 @@ class Progress:
         self.err.flush()
         self.shown = True
 
+    def numbers(self, question: str, positions: int, pn: int, dn: int) -> None:
+        """The line of a goal method: the question, the work so far, and the root's proof
+        and disproof numbers (how many positions are, at least, still to be settled to
+        answer yes, and to answer no)."""
+        seconds = time.perf_counter() - self.began
+        self.err.write(
+            f"\rsolving, {question} {positions:,} positions, {seconds:.1f} s; "
+            f"the root's proof number {shown_number(pn)}, disproof number {shown_number(dn)}\x1b[K"
+        )
+        self.err.flush()
+        self.shown = True
+
     def clear(self) -> None:
         if self.shown:
             self.err.write("\r\x1b[K")
@@ -117,8 +117,9 @@ class Column:
 
     move: str
     result: Result
-    plies: int
-    """Plies from the position asked about, the move included."""
+    plies: int | None
+    """Plies from the position asked about, the move included (None: a goal method,
+    which finds the result only)."""
 
 
 def move_columns(
@@ -136,11 +137,7 @@ def move_columns(
         status = game.play(state, move)
         count(1)
         if isinstance(status, Done):
-            outcome = status.outcome
-            ended: Result = (
-                "draw" if isinstance(outcome, Draw) else "win" if outcome.side is mover else "loss"
-            )
-            found[text] = Column(text, ended, 1)
+            found[text] = Column(text, _ended(status.outcome, mover), 1)
             continue
         if depth == 1:  # nothing is looked at past the move itself
             found[text] = Column(text, "unknown", 1)
@@ -159,10 +156,46 @@ def move_columns(
     return found
 
 
+def goal_columns(
+    game: Game[S, M],
+    state: S,
+    method: GoalMethod,
+    room: int,
+    count: Callable[[int], None],
+) -> dict[str, Column]:
+    """Every legal move's result, by the move as written, each solved by `method`."""
+    mover = game.player(state)
+    found: dict[str, Column] = {}
+    for move in seq.to_tuple(game.moves(state)):
+        text = game.move_to_string(move)
+        status = game.play(state, move)
+        count(1)
+        if isinstance(status, Done):
+            found[text] = Column(text, _ended(status.outcome, mover), 1)
+            continue
+        try:
+            after = solve_by_goals(game, status.state, method, room=room)
+        except StoppedError as stopped:
+            raise ColumnInterruptedError(text, stopped) from None
+        count(after.positions)
+        result: Result = after.result
+        if after.to_move is not mover:  # the other side's result, seen from the mover
+            result = "loss" if result == "win" else "win" if result == "loss" else result
+        found[text] = Column(text, result, None)
+    return found
+
+
+def _ended(outcome: Outcome, mover: Side) -> Result:
+    """A finished game's result for `mover`."""
+    if isinstance(outcome, Draw):
+        return "draw"
+    return "win" if outcome.side is mover else "loss"
+
+
 class ColumnInterruptedError(StoppedError):
     """Ctrl-C while `--all` was solving one move (the position itself was solved)."""
 
-    def __init__(self, move: str, stopped: SolveInterruptedError) -> None:
+    def __init__(self, move: str, stopped: StoppedError) -> None:
         self.move = move
         self.stopped = stopped
         super().__init__(f"move {move}: {stopped}")
@@ -175,6 +208,8 @@ def column_json(column: Column | None) -> JSON:
 
 
 def column_words(column: Column) -> str:
+    if column.plies is None:  # a goal method's: the result alone
+        return column.result
     match column.result:
         case "win" | "loss":
             return f"{column.result} in {plies(column.plies)}"

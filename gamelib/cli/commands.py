@@ -76,7 +76,7 @@ COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}
 
 
 def _top_parser(
-    catalog: Catalog[SearchKind],
+    catalogs: Catalogs,
     games: GameCatalog,
     trace_game: str | None = None,
     help_game: str | None = None,
@@ -101,7 +101,7 @@ def _top_parser(
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    parsing = Parsing(catalog, games, trace_game)
+    parsing = Parsing(catalogs.two_player, games, trace_game, catalogs.solve)
     for command in COMMANDS:
         sub = command.add(commands, parsing)
         helped = games.get(help_game) if help_game is not None else None
@@ -125,7 +125,7 @@ def _run(
     _check_catalog(catalogs, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
     help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
-    parser = _top_parser(catalogs.two_player, games, _game_named_in(argv), help_game)
+    parser = _top_parser(catalogs, games, _game_named_in(argv), help_game)
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
     _check_file_names(options)

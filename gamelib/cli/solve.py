@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib.algorithms.boolean import (
+    check_proof,
     proof_size,
     proof_to_text,
     proofs_to_dot,
@@ -31,8 +32,17 @@ from gamelib.algorithms.exact import (
     describe,
     solve,
 )
+from gamelib.algorithms.goals import (
+    GoalInterruptedError,
+    GoalMethod,
+    Proof,
+    Verdict,
+    describe_verdict,
+    solve_by_goals,
+)
+from gamelib.algorithms.pns import PnsMemoryError
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.catalog import Family
+from gamelib.catalog import SOLVE_CATALOG, Family
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -47,10 +57,10 @@ from gamelib.cli._proofs import (
     Column,
     ColumnInterruptedError,
     Progress,
-    Proof,
     column_json,
     column_words,
     find_proofs,
+    goal_columns,
     move_columns,
     stats_json,
     tree_json,
@@ -80,7 +90,8 @@ from gamelib.cli.specs import SpecError, parse_depth, read_number
 from gamelib.core.checks import echo, plural
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.parallel.recipes import SolveRecipe
+from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
+from gamelib.search.kinds import Catalog
 from gamelib.trace import write_file
 
 __all__ = [
@@ -110,8 +121,18 @@ exponentially with the length of the game (Nim from 50: 2,125,763 positions; fro
 over 10^12); `--dot` writes each position once."""
 
 
-def add_solve_options(parser: argparse.ArgumentParser) -> None:
+def add_solve_options(
+    parser: argparse.ArgumentParser, methods: Catalog[GoalMethod] = SOLVE_CATALOG
+) -> None:
     """The `solve` command's own options (the game's are parsed with the game)."""
+    described = "; ".join(f"{m.name}: {m.about}" for m in methods)
+    parser.add_argument(
+        "--method",
+        metavar="NAME",
+        help="how to solve: exact (the default) finds the result and how many plies it "
+        "takes, with a line of best moves; the others find the result alone, by asking "
+        f"whether the side to move can win, then whether it can draw, and prove it: {described}",
+    )
     parser.add_argument(
         "--moves",
         metavar="SEQ",
@@ -136,7 +157,7 @@ def add_solve_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--table",
         help=f"transposition-table entries; 0 for none (default {DEFAULT_TABLE:,}); "
-        "a bound on the memory a solve takes",
+        "a bound on the memory a solve takes (with a --method, what that method keeps)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print each answer as JSON, one object a line"
@@ -162,14 +183,29 @@ class Request:
     all_moves: bool = False
     positions: str | None = None
     """A file of positions, one a line ('-': standard input), if given."""
+    method: GoalMethod | None = None
+    """The goal method asked for (None: the exact solver)."""
 
 
-def check_request(options: argparse.Namespace) -> Request:
+def check_request(
+    options: argparse.Namespace, methods: Catalog[GoalMethod] = SOLVE_CATALOG
+) -> Request:
     """The options as a `Request`; SpecError naming the first bad one."""
+    method = _method(options.method, methods)
     depth = None if options.depth is None else parse_depth(str(options.depth))
-    table = DEFAULT_TABLE
+    if method is not None and depth is not None:
+        raise SpecError(
+            f"--depth works with the exact solver only: --method {method.name} answers "
+            "whether the side to move can win or draw, which a depth-limited search cannot prove"
+        )
+    table = DEFAULT_TABLE if method is None else method.default_room
     if options.table is not None:
         table = read_number(str(options.table), "--table")
+        if method is not None and table < method.least_room:
+            raise SpecError(
+                f"--table with --method {method.name} bounds its {method.room}, and must be "
+                f"{method.least_room} or more, got {table}"
+            )
         if table < 0:
             raise SpecError(f"--table must be a number of entries, 0 or more, got {table}")
     dot = None if options.dot is None else Path(options.dot)
@@ -206,7 +242,19 @@ def check_request(options: argparse.Namespace) -> Request:
         dot,
         bool(options.all),
         positions,
+        method,
     )
+
+
+def _method(name: object, methods: Catalog[GoalMethod]) -> GoalMethod | None:
+    """The goal method called `name` (None: the exact solver); SpecError for any other."""
+    if name is None or name == "exact":
+        return None
+    found = methods.get(str(name))
+    if found is None:
+        known = ", ".join(("exact", *methods.names()))
+        raise SpecError(f"--method: there is no method '{echo(str(name), 60)}'; one of: {known}")
+    return found
 
 
 @final
@@ -217,10 +265,10 @@ class SolveLine(Generic[S, M]):
     It pickles, so it can run on a worker: the game comes from the recipe's maker.
     """
 
-    recipe: SolveRecipe[S, M]
+    recipe: SolveRecipe[S, M] | GoalRecipe[S, M]
     all_moves: bool = False
 
-    def __call__(self, state: S, /) -> tuple[Solution[S, M], dict[str, Column]]:
+    def __call__(self, state: S, /) -> tuple[Answer[S, M], dict[str, Column]]:
         began = time.perf_counter()
         solution = self.recipe(state)
         if not self.all_moves:
@@ -231,12 +279,22 @@ class SolveLine(Generic[S, M]):
             spent[0] += n
 
         recipe = self.recipe
-        columns = move_columns(recipe.rules(), state, recipe.shared_table(), recipe.depth, count)
-        return replace(
-            solution,
-            positions=solution.positions + spent[0],
-            seconds=time.perf_counter() - began,
-        ), columns
+        if isinstance(recipe, GoalRecipe):
+            columns = goal_columns(recipe.rules(), state, recipe.method, recipe.room, count)
+        else:
+            columns = move_columns(
+                recipe.rules(), state, recipe.shared_table(), recipe.depth, count
+            )
+        return _with_work(solution, spent[0], time.perf_counter() - began), columns
+
+
+Answer = Solution[S, M] | Verdict[S, M]
+"""What a solve found: the exact solver's `Solution`, or a goal method's `Verdict`."""
+
+
+def _with_work(answer: Answer[S, M], more: int, seconds: float) -> Answer[S, M]:
+    """`answer`, counting `more` positions and taking `seconds` in all (`--all`'s moves)."""
+    return replace(answer, positions=answer.positions + more, seconds=seconds)
 
 
 @dataclass(frozen=True)
@@ -274,7 +332,7 @@ class SolveJob:
         solution, columns = answer
         game = kit.game
         proofs = (
-            find_proofs(game, state, solution, request.table)
+            _proofs_of(game, state, solution, request.table)
             if (request.proof or request.dot is not None)
             else []
         )
@@ -294,7 +352,11 @@ class SolveJob:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
             found["position"] = game.state_to_string(solution.state)
-            found["table"] = None if table is None else stats_json(table.stats, request.table)
+            found["table"] = (
+                None
+                if table is None or request.method is not None
+                else stats_json(table.stats, request.table)
+            )
             if proofs:
                 found["proofs"] = [
                     {
@@ -328,11 +390,13 @@ class SolveJob:
         state: S,
         table: TranspositionTable[M, int] | None,
         show: bool,
-    ) -> tuple[Solution[S, M], dict[str, Column]] | None:
+    ) -> tuple[Answer[S, M], dict[str, Column]] | None:
         """Solve `state` (and each move, with `--all`), with the progress line when
-        `show`; None, having said what was known, when stopped with Ctrl-C.
+        `show`; None, having said what was known, when stopped with Ctrl-C (or, for
+        proof-number search, by its bound on memory).
         """
         request = self.request
+        method = request.method
         progress = Progress(self.err) if show else None
         spent = [0]
 
@@ -340,43 +404,59 @@ class SolveJob:
             spent[0] += n
 
         began = time.perf_counter()
-        solution: Solution[S, M] | None = None
+        solution: Answer[S, M] | None = None
         try:
-            solution = solve(
-                kit.game,
-                state,
-                table=table,
-                depth=request.depth,
-                progress=progress,
-                every=PROGRESS_EVERY,
-            )
-            columns = (
-                move_columns(kit.game, state, table, request.depth, count)
-                if request.all_moves
-                else {}
-            )
-        except SolveInterruptedError as stopped:
+            if method is None:
+                solution = solve(
+                    kit.game,
+                    state,
+                    table=table,
+                    depth=request.depth,
+                    progress=progress,
+                    every=PROGRESS_EVERY,
+                )
+                columns = (
+                    move_columns(kit.game, state, table, request.depth, count)
+                    if request.all_moves
+                    else {}
+                )
+            else:
+                solution = solve_by_goals(
+                    kit.game,
+                    state,
+                    method,
+                    room=request.table,
+                    report=None if progress is None else progress.numbers,
+                    every=PROGRESS_EVERY,
+                )
+                columns = (
+                    goal_columns(kit.game, state, method, request.table, count)
+                    if request.all_moves
+                    else {}
+                )
+        except (SolveInterruptedError, GoalInterruptedError) as stopped:
             if progress is not None:
                 progress.clear()
             self.err.write(f"gamelib: solve {stopped}\n")
+            return None
+        except PnsMemoryError as full:
+            if progress is not None:
+                progress.clear()
+            self.err.write(f"gamelib: solve stopped: {full}\n")
             return None
         except ColumnInterruptedError as stopped:
             if progress is not None:
                 progress.clear()
             assert solution is not None  # the moves are solved after the position
             self.err.write(
-                f"gamelib: solved the position ({describe(kit.game, solution)}), then was "
+                f"gamelib: solved the position ({_described(kit.game, solution)}), then was "
                 f"stopped solving move {stopped.move}: {stopped.stopped}\n"
             )
             return None
         if progress is not None:
             progress.clear()
         if request.all_moves:  # the moves' solves count, in positions and in time
-            solution = replace(
-                solution,
-                positions=solution.positions + spent[0],
-                seconds=time.perf_counter() - began,
-            )
+            solution = _with_work(solution, spent[0], time.perf_counter() - began)
         return solution, columns
 
     def _batch(self, kit: GameKit[S, M, G]) -> int:
@@ -425,10 +505,15 @@ class SolveJob:
         """
         request = self.request
         game = cast(Callable[[], Game[S, M]], NamedGame(request.game, self.game_args))
-        task = SolveLine[S, M](SolveRecipe(game, request.depth, request.table), request.all_moves)
+        recipe: SolveRecipe[S, M] | GoalRecipe[S, M] = (
+            SolveRecipe(game, request.depth, request.table)
+            if request.method is None
+            else GoalRecipe(game, request.method, request.table)
+        )
+        task = SolveLine[S, M](recipe, request.all_moves)
 
         def answer(
-            number: int, text: str, state: S, found: tuple[Solution[S, M], dict[str, Column]]
+            number: int, text: str, state: S, found: tuple[Answer[S, M], dict[str, Column]]
         ) -> None:
             solution, columns = found
             if request.json:
@@ -465,7 +550,7 @@ class SolveJob:
         self,
         game: Game[S, M],
         moves: str,
-        solution: Solution[S, M],
+        solution: Answer[S, M],
         columns: dict[str, Column],
         numbered: int | None,
     ) -> dict[str, JSON]:
@@ -473,15 +558,23 @@ class SolveJob:
         found: dict[str, JSON] = {
             "moves": moves,
             "to_move": str(solution.to_move),
+            "method": "exact" if isinstance(solution, Solution) else solution.method,
             "result": solution.result,
             "winner": None if winner is None else str(winner),
-            "plies": solution.plies,
-            "depth": solution.depth,
-            "best": move_json(game.move_to_string(solution.best)),
-            "principal": [move_json(game.move_to_string(m)) for m in solution.principal],
-            "positions": solution.positions,
-            "seconds": round(solution.seconds, 4),
         }
+        if isinstance(solution, Solution):
+            found["plies"] = solution.plies
+            found["depth"] = solution.depth
+            found["best"] = move_json(game.move_to_string(solution.best))
+            found["principal"] = [move_json(game.move_to_string(m)) for m in solution.principal]
+        else:  # a goal method finds the result and a move that keeps it, no distance
+            best = solution.best
+            found["plies"] = None
+            found["depth"] = None
+            found["best"] = None if best is None else move_json(game.move_to_string(best))
+            found["principal"] = None
+        found["positions"] = solution.positions
+        found["seconds"] = round(solution.seconds, 4)
         if self.request.all_moves:
             if numbered is not None:
                 # One entry per number (column), in order; null for one that cannot be played.
@@ -495,7 +588,7 @@ class SolveJob:
     def _text(
         self,
         game: Game[S, M],
-        solution: Solution[S, M],
+        solution: Answer[S, M],
         columns: dict[str, Column],
         table: TranspositionTable[M, int] | None,
         proofs: list[Proof[S, M]],
@@ -506,17 +599,22 @@ class SolveJob:
     ) -> None:
         """The answer as text; with `trees`, each proof's tree written out."""
         out = self.out
-        line = " ".join(game.move_to_string(m) for m in solution.principal)
         if board:
             out.write(f"{game.state_to_string(solution.state)}\n")
-        out.write(f"{describe(game, solution)}\nbest line: {line}\n")
+        out.write(f"{_described(game, solution)}\n")
+        if isinstance(solution, Solution):
+            line = " ".join(game.move_to_string(m) for m in solution.principal)
+            out.write(f"best line: {line}\n")
         listed = list(columns.values())
         if all(c.move.isdecimal() for c in listed):
             listed.sort(key=lambda c: int(c.move))  # columns (cells) in board order
         for column in listed:
             out.write(f"  {column.move}: {column_words(column)}\n")
         out.write(f"searched {solution.positions:,} positions in {solution.seconds:.2f} s")
-        if board:  # one position: how much of the table it filled
+        method = self.request.method
+        if board and method is not None:
+            out.write(f" by {method.name}")
+        elif board:  # one position: how much of the table it filled
             used = (
                 "no table"
                 if table is None
@@ -546,9 +644,26 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "include the game's own, such as --pile 9.",
     )
     solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
-    add_solve_options(solving)
+    add_solve_options(solving, parsing.methods)
     add_batch_options(solving)
     return solving
+
+
+def _described(game: Game[S, M], answer: Answer[S, M]) -> str:
+    """The answer in words."""
+    if isinstance(answer, Verdict):
+        return describe_verdict(game, answer)
+    return describe(game, answer)
+
+
+def _proofs_of(game: Game[S, M], state: S, answer: Answer[S, M], entries: int) -> list[Proof[S, M]]:
+    """The trees that prove `answer`, each checked against the game's rules: a goal
+    method's own, or the boolean solver's for the exact solver's answer."""
+    if isinstance(answer, Solution):
+        return find_proofs(game, state, answer, entries)
+    for proof in answer.proofs:
+        check_proof(game, proof.tree, state, proof.goal, proof.side)
+    return list(answer.proofs)
 
 
 def _unsolvable(name: str, family: Family) -> str:
@@ -563,7 +678,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     beyond = games.beyond(str(options.game))
     if beyond is not None:  # said before the options, which are a two-player game's
         raise UsageError(_unsolvable(beyond.name, beyond.family))
-    request = check_request(options)
+    request = check_request(options, context.catalogs.solve)
     entry = games.two_player(request.game)
     if entry is not None and not entry.playable:
         raise UsageError(

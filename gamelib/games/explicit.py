@@ -52,6 +52,7 @@ __all__ = [
     "Node",
     "Tree",
     "TreeState",
+    "at_least",
     "parse_tree",
     "shallowest_leaf",
     "tree_estimator",
@@ -396,6 +397,28 @@ def tree_to_text(tree: Tree) -> str:
                 assert_never(item)
 
     return write_tree(tree, node, _NAME, _NAMES_ARE, TreeSyntaxError)
+
+
+def at_least(tree: Tree, value: float) -> Tree:
+    """`tree` as a yes-or-no question for the boolean solvers: can Maxie get `value` or
+    more?  Each leaf worth that much becomes a finished game Maxie wins, every other leaf
+    one Minnie wins (an inner node's own estimate no longer matters).
+
+    ```pycon
+    >>> tree_to_text(at_least(parse_tree("a[b[c3,d6],e[f1,g9]]"), 3))
+    'a[b[c!Maxie,d!Maxie],e[f!Minnie,g!Maxie]]'
+
+    ```
+    """
+    match tree:
+        case Leaf(name, worth):
+            return End(name, Winner(Side.Maxie if worth >= value else Side.Minnie))
+        case End():
+            return tree
+        case Node(name, children):
+            return Node(name, tuple(at_least(child, value) for child in children))
+        case _:
+            assert_never(tree)
 
 
 SMALL_TEXT = "a[ b[c3,d6,e-2], f[g6,h4,i10], j[k1,l30,m9] ]"

@@ -19,12 +19,13 @@ from gamelib.parallel.batch import (
     local_workers,
     run_batch,
 )
-from gamelib.parallel.recipes import Analysis, SearchRecipe, SolveRecipe
+from gamelib.parallel.recipes import Analysis, GoalRecipe, SearchRecipe, SolveRecipe
 
 __all__ = [
     "Analysis",
     "BatchResult",
     "DaskMissingError",
+    "GoalRecipe",
     "SchedulerError",
     "SearchRecipe",
     "SolveRecipe",

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast, final
 
 from gamelib.algorithms.exact import Solution, solve
+from gamelib.algorithms.goals import GoalMethod, Verdict, solve_by_goals
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.catalog import CATALOG
 from gamelib.core.estimator import Est, Estimator
@@ -41,6 +42,7 @@ from gamelib.search.player import SearchPlayer
 
 __all__ = [
     "Analysis",
+    "GoalRecipe",
     "SearchRecipe",
     "SolveRecipe",
     "analysed",
@@ -168,3 +170,25 @@ class SolveRecipe(Generic[S, M]):
 
     def __call__(self, state: S, /) -> Solution[S, M]:
         return solve(self.rules(), state, table=self.shared_table(), depth=self.depth)
+
+
+@final
+@dataclass(frozen=True)
+class GoalRecipe(Generic[S, M]):
+    """How to solve positions anywhere by a goal method (such as df-pn): a game maker, the
+    method and its bound (`gamelib solve --method`).  The method's search keeps nothing
+    from one position to the next."""
+
+    game: Callable[[], Game[S, M]]
+    """Makes the game; picklable, as `SearchRecipe.estimator`."""
+    method: GoalMethod
+    """The goal method (its search is a module-level function: it pickles by name)."""
+    room: int
+    """The method's bound: table entries, or positions kept."""
+
+    def rules(self) -> Game[S, M]:
+        """The game, built once per process."""
+        return built(("game", self.game), self.game)
+
+    def __call__(self, state: S, /) -> Verdict[S, M]:
+        return solve_by_goals(self.rules(), state, self.method, room=self.room)

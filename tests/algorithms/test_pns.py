@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.algorithms.boolean import BooleanSolution, Goal, check_proof, solve_goal
-from gamelib.algorithms.pns import DfpnStats, PnsMemoryError, dfpn_goal, pns_goal
-from gamelib.core.datatypes import Side
+from gamelib.algorithms.pns import DfpnStats, PnsMemoryError, dfpn_goal, pns_goal, pns_steps
+from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.games.connect4 import ConnectFour
-from gamelib.games.explicit import ExplicitGame, Node, TreeState
+from gamelib.games.explicit import SMALL, ExplicitGame, Node, TreeState, at_least
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
 from tests.helpers import reachable_tictactoe
@@ -102,3 +102,33 @@ def test_dfpn_counts_what_it_does() -> None:
     assert stats.positions == found.positions > 0
     with pytest.raises(ValueError, match="df-pn needs a table of at least 1 entry, got 0"):
         dfpn_goal(TicTacToe(), Goal.WIN, table_entries=0)
+
+
+def test_the_steppers_view_of_the_small_tree() -> None:
+    # "Can Maxie get at least 4?" of the Small tree: b is disproved at once (e is -2), f
+    # proved (6, 4, 10), and with it the root.
+    asked = at_least(SMALL, 4)
+    assert isinstance(asked, Node)
+    game = ExplicitGame(asked)
+    data = pns_steps(game, Goal.WIN, name=_named, question="can Maxie get at least 4?")
+    nodes = data["nodes"]
+    assert isinstance(nodes, list)
+    names = [n["name"] for n in nodes if isinstance(n, dict)]
+    assert names[:4] == ["a", "b", "f", "j"]
+    assert data["steps"] == [
+        {"event": "prove", "node": 0, "path": [0],
+         "shown": [[1, "1/1"], [2, "1/1"], [3, "1/1"], [0, "1/3"]], "proven": [],
+         "root": ["1", "3"]},
+        {"event": "prove", "node": 1, "path": [0, 1],
+         "shown": [[4, "∞/0"], [5, "0/∞"], [6, "∞/0"], [1, "∞/0"], [0, "1/2"]],
+         "proven": [[1, "no"]], "root": ["1", "2"]},
+        {"event": "prove", "node": 2, "path": [0, 2],
+         "shown": [[7, "0/∞"], [8, "0/∞"], [9, "0/∞"], [2, "0/∞"], [0, "0/∞"]],
+         "proven": [[2, "yes"], [0, "yes"]], "root": ["0", "∞"]},
+        {"event": "done", "node": 0, "question": "can Maxie get at least 4?", "holds": True,
+         "line": [0, 2, 7], "positions": 9},
+    ]  # fmt: skip
+
+
+def _named(status: Status[TreeState]) -> str:
+    return status.state.node.name if isinstance(status, Playing) else str(status.outcome)

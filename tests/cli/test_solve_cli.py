@@ -68,6 +68,7 @@ def test_after_some_moves_as_json() -> None:
         "position": " X | O | 3\n---+---+---\n 4 | 5 | 6\n---+---+---\n 7 | 8 | 9\n"
         "Maxie (X) to move",
         "to_move": "Maxie",
+        "method": "exact",
         "result": "win",
         "winner": "Maxie",
         "plies": 5,

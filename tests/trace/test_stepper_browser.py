@@ -41,12 +41,22 @@ from typing import TYPE_CHECKING, TypeAlias
 import pytest
 
 from gamelib import seq
+from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.mcts import MCTSSettings, Simulation, simulate
+from gamelib.algorithms.pns import pns_goal
 from gamelib.catalog import CATALOG
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.estimator import Definitely, Est, Guess
+from gamelib.core.trees import End, Leaf
 from gamelib.core.window import Bound, Infinity
-from gamelib.games.explicit import HANDOUT_TREES, ExplicitGame, TreeState, tree_estimator
+from gamelib.games.explicit import (
+    HANDOUT_TREES,
+    ExplicitGame,
+    Node,
+    TreeState,
+    at_least,
+    tree_estimator,
+)
 from gamelib.search import SearchObserver, SearchPlayer
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.trace import Trace, TraceNode, trace_player
@@ -185,9 +195,12 @@ def as_list(value: object) -> list[object]:
     return list(value)
 
 
-SAMPLED = {kind.name for kind in CATALOG if kind.steps is not None}
-"""The kinds that trace themselves (MCTS): their steps are simulations, held to a model of
-their own (`expected_sampled_display`)."""
+PROVED = "pns"
+"""Proof-number search, beside the catalog's kinds: each tree asked whether Maxie can get
+its minimax value (docs/hooks.py's `proof_steps`)."""
+SAMPLED = {kind.name for kind in CATALOG if kind.steps is not None} | {PROVED}
+"""The searches that trace themselves (MCTS, and PNS): their steps are simulations or
+expansions, held to a model of their own (`expected_sampled_display`)."""
 
 
 def searches_of(data: object, *, sampled: bool = False) -> dict[tuple[str, str], dict[str, object]]:
@@ -278,7 +291,8 @@ def test_the_exported_steps_are_gamelibs_own_trace_of_every_search() -> None:
     searches = searches_of(data)
     kinds = [str(as_dict(k)["name"]) for k in as_list(as_dict(data)["kinds"])]
     unobserved = [str(as_dict(u)["kind"]) for u in as_list(as_dict(data)["unobserved"])]
-    assert sorted(kinds + unobserved) == sorted(kind.name for kind in CATALOG)
+    assert kinds[-1] == PROVED
+    assert sorted(kinds[:-1] + unobserved) == sorted(kind.name for kind in CATALOG)
     assert {"minimax", "alphabeta", "jamboree", "mcts"} <= set(kinds)
     assert set(searches) == {
         (tree, kind) for tree in DEPTHS for kind in kinds if kind not in SAMPLED
@@ -287,8 +301,11 @@ def test_the_exported_steps_are_gamelibs_own_trace_of_every_search() -> None:
         check_against_trace(steps, search(tree, kind))
     sampled = searches_of(data, sampled=True)
     assert set(sampled) == {(tree, kind) for tree in DEPTHS for kind in SAMPLED}
-    for (tree, _), steps in sampled.items():
-        check_against_simulations(steps, tree)
+    for (tree, kind), steps in sampled.items():
+        if kind == PROVED:
+            check_against_proof(steps, tree)
+        else:
+            check_against_simulations(steps, tree)
 
 
 def mcts_settings(tree: str) -> MCTSSettings[TreeState, int, float]:
@@ -342,10 +359,64 @@ def check_against_simulations(exported_search: dict[str, object], tree: str) -> 
     }
 
 
+def check_against_proof(exported_search: dict[str, object], tree: str) -> None:
+    """The exported steps of PNS on `tree` are its expansions, one for one, and end on the
+    boolean solver's answer, with the first line of its proof."""
+    root = HANDOUT_TREES[tree]
+    value = minimax_value(root)
+    asked = at_least(root, value)
+    assert isinstance(asked, Node)
+    game = ExplicitGame(asked)
+    expansions: list[tuple[int, ...]] = []
+    found = pns_goal(game, Goal.WIN, watch=lambda path, _, __: expansions.append(path))
+    assert found.holds is solve_goal(game, Goal.WIN).holds is True  # the value: Maxie gets it
+    nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
+    *steps, done = [as_dict(s) for s in as_list(exported_search["steps"])]
+    paths = {tuple(str(m) for m in as_list(n["path"])): i for i, n in enumerate(nodes)}
+
+    def node_at(moves: tuple[int, ...]) -> int:
+        return paths[tuple(game.move_to_string(m) for m in moves)]
+
+    assert len(steps) == len(expansions)
+    for step, path in zip(steps, expansions, strict=True):
+        walked = [node_at(path[:i]) for i in range(len(path) + 1)]
+        assert (step["event"], step["path"], step["node"]) == ("prove", walked, walked[-1])
+    assert steps[0]["root"] == ["1", str(len(asked.children))]  # OR: least pn, summed dn
+    line = [0]
+    proof = found.proof
+    while proof.children:
+        move, proof = proof.children[0]
+        line.append(node_at((*as_path(nodes[line[-1]]), move)))
+    assert done == {
+        "event": "done",
+        "node": 0,
+        "question": f"can Maxie get at least {value:g}?",
+        "holds": True,
+        "line": line,
+        "positions": found.positions,
+    }
+
+
+def as_path(node: dict[str, object]) -> tuple[int, ...]:
+    """A node's moves from the root, as numbers."""
+    return tuple(int(str(m)) for m in as_list(node["path"]))
+
+
+def minimax_value(tree: Node | Leaf | End, maxie: bool = True) -> float:
+    """The minimax value of a handout tree."""
+    assert not isinstance(tree, End)
+    if isinstance(tree, Leaf):
+        return tree.value
+    values = [minimax_value(child, not maxie) for child in tree.children]
+    return max(values) if maxie else min(values)
+
+
 def expected_sampled_display(exported_search: dict[str, object], k: int) -> Display:
     """What the stepper must show after the first ``k`` steps of a search that traces
-    itself (MCTS): each position walked shows its visits and mean result so far, the
-    positions proven their result, the last simulation's path bold; at the end, the line."""
+    itself.  MCTS: each position walked shows its visits and mean result so far, the
+    positions proven their result, the last simulation's path bold.  PNS: each position
+    whose numbers changed shows them, the positions settled their answer, the most-proving
+    path bold.  At the end, the chosen line (PNS: the proof's)."""
     nodes = [as_dict(n) for n in as_list(exported_search["nodes"])]
     steps = [as_dict(s) for s in as_list(exported_search["steps"])]
     names = [str(n["name"]) for n in nodes]
@@ -353,7 +424,7 @@ def expected_sampled_display(exported_search: dict[str, object], k: int) -> Disp
     value = [""] * len(nodes)
     proven = [""] * len(nodes)
     for step in steps[:k]:
-        if step["event"] == "simulate":
+        if step["event"] in ("simulate", "prove"):
             for pair in as_list(step["shown"]):
                 n, text = as_list(pair)
                 state[int(str(n))], value[int(str(n))] = "done", str(text)
@@ -383,6 +454,27 @@ def expected_sampled_display(exported_search: dict[str, object], k: int) -> Disp
                     f"; proved {names[int(str(as_list(p)[0]))]}: {as_list(p)[1]}"
                     for p in as_list(step["proven"])
                 )
+            )
+        elif step["event"] == "prove":
+            path = [int(str(n)) for n in as_list(step["path"])]
+            bold = path[1:]
+            root = step["root"]
+            text = (
+                f"step {k}: most-proving path {' → '.join(names[n] for n in path)}, "
+                f"expanding {names[path[-1]]}"
+                + ("" if root is None else f"; root {as_list(root)[0]}/{as_list(root)[1]}")
+                + "".join(
+                    f"; settled {names[int(str(as_list(p)[0]))]}: {as_list(p)[1]}"
+                    for p in as_list(step["proven"])
+                )
+            )
+        elif "question" in step:
+            line = [int(str(n)) for n in as_list(step["line"])]
+            bold = line[1:]
+            text = (
+                f"search over: {step['question']} {'yes' if step['holds'] else 'no'}, proved "
+                f"along {' → '.join(names[n] for n in line)}; {step['positions']} positions "
+                "played"
             )
         else:
             bold = [int(str(n)) for n in as_list(step["line"])][1:]
@@ -1004,7 +1096,8 @@ def test_the_stepper_shows_each_step_in_chromium(request: pytest.FixtureRequest)
                 display = step_forward()
                 assert display == expected_sampled_display(sampled, k), (tree, kind, k)
                 assert unvisited_at_bold_edges(display) == [], (tree, kind, k)
-            assert display[2][0].startswith("search over after 40 simulations: best move to ")
+            over = "search over: can Maxie get" if kind == PROVED else "search over after 40 "
+            assert display[2][0].startswith(over), (tree, kind)
     finally:
         driver.quit()
         profile.cleanup()

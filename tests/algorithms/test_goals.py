@@ -1,0 +1,152 @@
+"""Solving by goals: every goal method's verdict is the exact solver's result, with a move
+that keeps it and proofs that check."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import pytest
+from hypothesis import given, settings
+
+from gamelib.algorithms.boolean import BooleanSolution, Goal, check_proof
+from gamelib.algorithms.exact import solve
+from gamelib.algorithms.goals import (
+    BOOLEAN_METHOD,
+    GoalInterruptedError,
+    GoalMethod,
+    GoalReport,
+    Verdict,
+    describe_verdict,
+    solve_by_goals,
+)
+from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
+from gamelib.catalog import CATALOGS, SOLVE_CATALOG
+from gamelib.core.datatypes import Done, Playing, Side, flip
+from gamelib.core.game import Game
+from gamelib.games.connect4 import ConnectFour
+from gamelib.games.explicit import ExplicitGame, Node, TreeState
+from gamelib.games.nim import Nim
+from gamelib.games.tictactoe import TicTacToe
+from tests.helpers import reachable_tictactoe
+from tests.strategies import finished_trees
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+METHODS = (BOOLEAN_METHOD, PNS_METHOD, DFPN_METHOD)
+
+
+def matches_exact(game: Game[S, M], state: S, verdict: Verdict[S, M]) -> None:
+    """`verdict` is the exact solver's result; its move keeps it; its proofs check."""
+    exact = solve(game, state)
+    assert (verdict.result, verdict.to_move, verdict.winner) == (
+        exact.result,
+        exact.to_move,
+        exact.winner,
+    )
+    for proof in verdict.proofs:
+        check_proof(game, proof.tree, state, proof.goal, proof.side)
+    mover = verdict.to_move
+    titles = [(p.goal, p.side) for p in verdict.proofs]
+    match verdict.result:
+        case "win":
+            assert titles == [(Goal.WIN, mover)]
+        case "draw":
+            assert titles == [(Goal.NOT_LOSE, mover), (Goal.NOT_LOSE, flip(mover))]
+        case "loss":
+            assert titles == [(Goal.WIN, flip(mover))]
+            assert verdict.best is None
+    if verdict.best is not None:  # the move keeps the result
+        after = game.play(state, verdict.best)
+        if isinstance(after, Playing):
+            kept = solve(game, after.state)
+            assert kept.winner == verdict.winner
+        else:
+            assert isinstance(after, Done)
+
+
+@settings(max_examples=60, deadline=None)
+@given(finished_trees())
+def test_every_method_finds_the_exact_result_on_generated_trees(root: Node) -> None:
+    game: Game[TreeState, int] = ExplicitGame(root)
+    for method in METHODS:
+        matches_exact(game, game.start, solve_by_goals(game, game.start, method))
+    # A df-pn table of 2 entries forgets nearly everything: the same verdict, slower.
+    matches_exact(game, game.start, solve_by_goals(game, game.start, DFPN_METHOD, room=2))
+
+
+@pytest.mark.parametrize("method", METHODS, ids=lambda m: m.name)
+def test_tictactoe_positions_and_small_games(method: GoalMethod) -> None:
+    game = TicTacToe()
+    for state in reachable_tictactoe()[::211]:
+        matches_exact(game, state, solve_by_goals(game, state, method))
+    nim = Nim(pile=9)
+    matches_exact(nim, nim.start, solve_by_goals(nim, nim.start, method))
+    c4 = ConnectFour(cols=4, rows=4)
+    verdict = solve_by_goals(c4, c4.start, method)
+    assert (verdict.result, len(verdict.proofs)) == ("draw", 2)
+
+
+def test_the_verdicts_in_words() -> None:
+    game = Nim(pile=5)
+    lost = solve_by_goals(game, game.start, PNS_METHOD)
+    assert describe_verdict(game, lost) == "Maxie, to move, loses: Minnie wins whatever Maxie plays"
+    four = Nim(pile=4)
+    won = solve_by_goals(four, four.start, DFPN_METHOD)
+    assert describe_verdict(four, won) == "Maxie, to move, wins; a winning move: 3"
+    assert (won.positions, won.method) == (10, "dfpn")
+
+
+def test_reports_name_the_question_and_count_both_searches() -> None:
+    heard: list[tuple[str, int, int, int]] = []
+    game = ConnectFour(cols=4, rows=4)
+    verdict = solve_by_goals(
+        game,
+        game.start,
+        PNS_METHOD,
+        report=lambda *said: heard.append(said),
+        every=20_000,
+    )
+    questions = [q for q, *_ in heard]
+    assert questions[0] == "can Maxie force a win?"
+    assert questions[-1] == "can Maxie avoid losing?"
+    positions = [p for _, p, _, _ in heard]
+    assert positions == sorted(positions)  # the second search counts on from the first
+    assert positions[-1] <= verdict.positions
+
+
+def _stopped(
+    game: Game[S, M],
+    goal: Goal,
+    state: S,
+    side: Side,
+    /,
+    *,
+    room: int,
+    report: GoalReport | None,
+    every: int,
+) -> BooleanSolution[S, M]:
+    if goal is Goal.NOT_LOSE:
+        raise GoalInterruptedError(1_234, (5, 7))
+    return PNS_METHOD.search(game, goal, state, side, room=room, report=report, every=every)
+
+
+def test_ctrl_c_says_what_the_first_question_settled() -> None:
+    method = GoalMethod("stops", "stops at its second question", _stopped, "positions", 1, 10**5)
+    game = TicTacToe()
+    with pytest.raises(GoalInterruptedError) as caught:
+        solve_by_goals(game, game.start, method)
+    said = str(caught.value)
+    assert said.startswith("stopped after ")
+    assert said.endswith(
+        " positions asking whether Maxie can avoid losing (that Maxie cannot win was "
+        "settled): the root's proof number was 5 and its disproof number 7"
+    )
+
+
+def test_a_method_is_one_line_in_the_catalog() -> None:
+    assert SOLVE_CATALOG.names() == ("boolean", "pns", "dfpn")
+    renamed = GoalMethod("pns2", "PNS again", PNS_METHOD.search, "positions", 1, 10_000)
+    added = CATALOGS.with_kind(renamed)
+    assert added.solve.names() == ("boolean", "pns", "dfpn", "pns2")
+    assert added.two_player is CATALOGS.two_player
