@@ -4,6 +4,7 @@ and peak memory.
     python benchmarks/pns.py                # the games from the start, 3 rounds
     python benchmarks/pns.py --shared 40    # and 40 scored 5x4 and 6x4 positions a result
     python benchmarks/pns.py --big          # Connect Four 6x4 and 6x5 from empty too (long)
+    python benchmarks/pns.py --late 15      # won positions, by where the win is in move order
 
 Each question is one of the boolean solver's: can the side to move force a win ("win?"),
 can it avoid losing ("hold?").  The three solvers answer it:
@@ -19,6 +20,13 @@ checks that the three answers agree.  With `--shared`, positions of the shared 5
 files (tests/data) are grouped by their result for the side to move (won, drawn, lost),
 since proof numbers help most where one side wins: the question asked is "win?" for won
 positions, "hold?" for drawn and lost ones, and the row sums the group.
+
+With `--late N`, the won positions of the shared files are grouped instead by the *rank*
+of their first winning move in the game's own move order (Connect Four's: centre out):
+rank 0 when the first move the boolean solver tries wins, rank 2 when it must first
+disprove two moves.  Up to N positions a rank, "win?" asked of each.  This is the class
+where best-first search should gain: a depth-first solver pays in full for every losing
+move it tries before the winning one, while proof numbers turn to the cheapest proof.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 
 from timing import interleaved
 
+from gamelib import seq
 from gamelib.algorithms.boolean import BooleanSolution, Goal, solve_goal
 from gamelib.algorithms.pns import dfpn_goal, pns_goal
 from gamelib.algorithms.table import TranspositionTable
@@ -129,21 +138,56 @@ def shared(per_result: int, runs: int) -> None:
             row(f"Connect Four {cols}x{rows}, shared positions {result}", game, questions, runs)
 
 
+def late(per_rank: int, runs: int) -> None:
+    for name, cols, rows in (("c4_5x4_analyse.txt", 5, 4), ("c4_6x4_analyse.txt", 6, 4)):
+        game = ConnectFour(cols=cols, rows=rows)
+        ranks: dict[int, list[tuple[Goal, ConnectFourState]]] = {}
+        for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            moves, *written = line.split()
+            scores = [int(x) for x in written]
+            if max(s for s in scores if s != -1000) <= 0:
+                continue  # not won for the side to move
+            state = game.start
+            for column in moves:
+                status = game.play(state, int(column) - 1)
+                assert isinstance(status, Playing)  # the file's positions are not over
+                state = status.state
+            order = seq.to_tuple(game.moves(state))
+            rank = next(i for i, m in enumerate(order) if 0 < scores[m] != -1000)
+            group = ranks.setdefault(rank, [])
+            if len(group) < per_rank:
+                group.append((Goal.WIN, state))
+        for rank in sorted(ranks):
+            row(
+                f"Connect Four {cols}x{rows}, won, first win at rank {rank}",
+                game,
+                ranks[rank],
+                runs,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="rounds (medians)")
     parser.add_argument("--shared", type=int, default=0, help="shared positions a result")
     parser.add_argument("--big", action="store_true", help="6x4 and 6x5 from empty too")
+    parser.add_argument("--late", type=int, default=0, help="won positions a rank (see above)")
+    parser.add_argument("--only", action="store_true", help="skip the games from the start")
     options = parser.parse_args()
-    from_start(TicTacToe(), "tic-tac-toe from the start", options.runs)
-    from_start(Nim(pile=20), "Nim, a pile of 20", options.runs)
-    from_start(ConnectFour(cols=4, rows=4), "Connect Four 4x4 from empty", options.runs)
-    from_start(ConnectFour(cols=5, rows=4), "Connect Four 5x4 from empty", 1)
+    if not options.only:
+        from_start(TicTacToe(), "tic-tac-toe from the start", options.runs)
+        from_start(Nim(pile=20), "Nim, a pile of 20", options.runs)
+        from_start(ConnectFour(cols=4, rows=4), "Connect Four 4x4 from empty", options.runs)
+        from_start(ConnectFour(cols=5, rows=4), "Connect Four 5x4 from empty", 1)
     if options.big:
         from_start(ConnectFour(cols=6, rows=4), "Connect Four 6x4 from empty", 1)
         from_start(ConnectFour(cols=6, rows=5), "Connect Four 6x5 from empty", 1)
     if options.shared:
         shared(options.shared, options.runs)
+    if options.late:
+        late(options.late, options.runs)
 
 
 if __name__ == "__main__":

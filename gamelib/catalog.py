@@ -8,8 +8,10 @@ module and one line in [`CATALOG`][gamelib.catalog.CATALOG] here.  `gamelib play
 `analyse`, `trace` and `list`, the benchmarks and the docs' list of players pick it up.
 Games of chance and of n players have searches of their own contracts, in
 [`CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG] and
-[`NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]; [`Catalogs`][gamelib.catalog.Catalogs]
-holds the three.
+[`NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG].  The solvers `gamelib solve
+--method` offers besides the exact one are goal methods, in
+[`SOLVE_CATALOG`][gamelib.catalog.SOLVE_CATALOG]; [`Catalogs`][gamelib.catalog.Catalogs]
+holds the four.
 
 A catalog is a value: [`Catalogs.with_kind`][gamelib.catalog.Catalogs.with_kind] makes new
 catalogs with a kind of any family added (or replaced), and
@@ -353,7 +355,8 @@ default): a new one is its module's `GoalMethod` and a name here."""
 @final
 @dataclass(frozen=True, slots=True)
 class Catalogs:
-    """The search kinds of the three families of games, one catalog each."""
+    """The search kinds of the three families of games, one catalog each, and the goal
+    methods of `gamelib solve`."""
 
     two_player: Catalog[SearchKind] = CATALOG
     """Searches of the lectures' two-player games."""

@@ -13,7 +13,7 @@ from typing import TextIO, TypeVar
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, ProofNode, check_proof, solve_goal
 from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, plies, solve
-from gamelib.algorithms.goals import GoalMethod, Proof, shown_number, solve_by_goals
+from gamelib.algorithms.goals import GoalMethod, Proof, Verdict, shown_number, solve_by_goals
 from gamelib.algorithms.table import TableStats, TranspositionTable
 from gamelib.core.datatypes import Done, Draw, Outcome, Side, flip
 from gamelib.core.game import Game
@@ -130,30 +130,12 @@ def move_columns(
     count: Callable[[int], None],
 ) -> dict[str, Column]:
     """Every legal move's result and distance, by the move as written."""
-    mover = game.player(state)
-    found: dict[str, Column] = {}
-    for move in seq.to_tuple(game.moves(state)):
-        text = game.move_to_string(move)
-        status = game.play(state, move)
-        count(1)
-        if isinstance(status, Done):
-            found[text] = Column(text, _ended(status.outcome, mover), 1)
-            continue
-        if depth == 1:  # nothing is looked at past the move itself
-            found[text] = Column(text, "unknown", 1)
-            continue
-        try:
-            after = solve(
-                game, status.state, table=table, depth=None if depth is None else depth - 1
-            )
-        except SolveInterruptedError as stopped:
-            raise ColumnInterruptedError(text, stopped) from None
-        count(after.positions)
-        result: Result = after.result
-        if after.to_move is not mover:  # the other side's result, seen from the mover
-            result = "loss" if result == "win" else "win" if result == "loss" else result
-        found[text] = Column(text, result, after.plies + 1)
-    return found
+
+    def after(child: S) -> Solution[S, M]:
+        return solve(game, child, table=table, depth=None if depth is None else depth - 1)
+
+    # At depth 1 nothing is looked at past the move itself.
+    return _columns(game, state, count, None if depth == 1 else after, SolveInterruptedError)
 
 
 def goal_columns(
@@ -164,6 +146,22 @@ def goal_columns(
     count: Callable[[int], None],
 ) -> dict[str, Column]:
     """Every legal move's result, by the move as written, each solved by `method`."""
+
+    def after(child: S) -> Verdict[S, M]:
+        return solve_by_goals(game, child, method, room=room)
+
+    return _columns(game, state, count, after, StoppedError)
+
+
+def _columns(
+    game: Game[S, M],
+    state: S,
+    count: Callable[[int], None],
+    after: Callable[[S], Solution[S, M] | Verdict[S, M]] | None,
+    stops: type[StoppedError],
+) -> dict[str, Column]:
+    """Every legal move's column: a finished game's result, else `after`'s (None: each
+    move's result unknown), seen from the mover; `stops` stopping `after` names the move."""
     mover = game.player(state)
     found: dict[str, Column] = {}
     for move in seq.to_tuple(game.moves(state)):
@@ -173,15 +171,19 @@ def goal_columns(
         if isinstance(status, Done):
             found[text] = Column(text, _ended(status.outcome, mover), 1)
             continue
+        if after is None:
+            found[text] = Column(text, "unknown", 1)
+            continue
         try:
-            after = solve_by_goals(game, status.state, method, room=room)
-        except StoppedError as stopped:
+            solved = after(status.state)
+        except stops as stopped:
             raise ColumnInterruptedError(text, stopped) from None
-        count(after.positions)
-        result: Result = after.result
-        if after.to_move is not mover:  # the other side's result, seen from the mover
+        count(solved.positions)
+        result: Result = solved.result
+        if solved.to_move is not mover:  # the other side's result, seen from the mover
             result = "loss" if result == "win" else "win" if result == "loss" else result
-        found[text] = Column(text, result, None)
+        plies = solved.plies + 1 if isinstance(solved, Solution) else None
+        found[text] = Column(text, result, plies)
     return found
 
 
