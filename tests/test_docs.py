@@ -197,6 +197,7 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "chance.md",
         "index.md",
         "many-players.md",
+        "matches.md",
         "mcts.md",
         "parallel-search.md",
         "proof-numbers.md",
@@ -208,6 +209,12 @@ def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> Non
     shown = text_blocks("mcts.md")
     assert len(shown) == 4
     assert run_page("mcts.md", monkeypatch) == "".join(shown)
+
+
+def test_matches_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("matches.md")
+    assert len(shown) == 1
+    assert run_page("matches.md", monkeypatch) == shown[0]
 
 
 def test_proof_numbers_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:

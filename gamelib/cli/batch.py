@@ -41,6 +41,7 @@ __all__ = [
     "check_batch_options",
     "json_line",
     "position_lines",
+    "workers_from",
 ]
 
 MAX_WORKERS = 256
@@ -109,6 +110,14 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
             raise SpecError(f"--chunk must be at least 1, got {chunk}")
         if workers_text is None and scheduler is None:
             raise SpecError("--chunk is for --workers or --scheduler, and neither is given")
+    return BatchOptions(workers_from(workers_text, scheduler), chunk, ordered=not options.unordered)
+
+
+def workers_from(workers_text: str | None, scheduler: str | None) -> Workers | None:
+    """The workers `--workers N` or `--scheduler ADDRESS` name (None: neither is given),
+    checked (SpecError naming the first bad one); a scheduler is connected to at once."""
+    if workers_text is not None and scheduler is not None:
+        raise SpecError("give --workers or --scheduler, not both: a Dask cluster has its own")
     workers: Workers | None = None
     if workers_text is not None:
         count = read_number(workers_text, "--workers")
@@ -123,8 +132,7 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
         except (DaskMissingError, SchedulerError) as error:
             raise SpecError(f"--scheduler: {error}") from None
         _quiet_dask()
-
-    return BatchOptions(workers, chunk, ordered=not options.unordered)
+    return workers
 
 
 def _quiet_dask() -> None:

@@ -45,6 +45,7 @@ from gamelib.cli.games import (
     load_game,
 )
 from gamelib.cli.listing import LIST, _check_catalog
+from gamelib.cli.match import MATCH
 from gamelib.cli.play import PLAY
 from gamelib.cli.replay import REPLAY
 from gamelib.cli.run import DEMO, RUN
@@ -69,7 +70,7 @@ __all__ = [
     "outside_fault",
 ]
 
-COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, RUN, REPLAY, LIST, DEMO)
+COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, MATCH, RUN, REPLAY, LIST, DEMO)
 """Every command, in the order `gamelib --help` lists them: a new one is a module that
 makes its `Command`, and a line here."""
 COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}

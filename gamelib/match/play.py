@@ -1,0 +1,434 @@
+"""Playing a match: games in pairs from one opening, the colours swapped, and what they say.
+
+Two players, A and B, play `pairs` pairs of games.  In pair `p` both games start from the
+same opening (a line of moves from the start); A moves first in the first game of the
+pair and B in the second, so neither gains from the opening or from moving first.  In a
+game of chance both games of a pair roll the same dice (one seed a pair), so luck cancels
+as far as it can.  A player that raises an error or chooses an illegal move loses that
+game (the fault is counted and kept); the match goes on.
+
+The games are played by a [`PlaysGame`][gamelib.match.play.PlaysGame]:
+[`TwoPlayerGames`][gamelib.match.play.TwoPlayerGames] for the lectures' games,
+[`ChanceGames`][gamelib.match.play.ChanceGames] for games of chance; each makes its two
+players afresh for every game, from a seed of the match's, so a match is the same for the
+same seed however many workers play it (`workers`: the executors of
+[`gamelib.parallel`][gamelib.parallel]).
+
+```pycon
+>>> from gamelib import AlphaBeta, Settings
+>>> from gamelib.core.random_player import RandomPlayer
+>>> from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+>>> def searcher(game, seed):
+...     return AlphaBeta(Settings(tictactoe_estimator(game), 4))
+>>> def chancer(game, seed):
+...     return RandomPlayer(game, seed=seed)
+>>> games = TwoPlayerGames(TicTacToe, searcher, chancer)
+>>> match = play_match(games, pairs=5, seed=1, a="alphabeta:4", b="random")
+>>> print(match.score_line())
+Score of alphabeta:4 vs random: 9 - 1 - 0  [0.900] 10
+
+```
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, Protocol, TextIO, TypeVar, cast, final
+
+from gamelib import seq
+from gamelib.chance.game import ChanceGame, ChanceTurns
+from gamelib.core.checks import echo
+from gamelib.core.controller import Chooses, IllegalMoveError, Seat, Turns, TwoPlayers, play_out
+from gamelib.core.datatypes import Draw, Outcome, Playing, Winner, outcome_to_string
+from gamelib.core.game import Game
+from gamelib.errors import StoppedError
+from gamelib.match.stats import (
+    EloEstimate,
+    Hypothesis,
+    Pentanomial,
+    Sprt,
+    Trinomial,
+    estimate,
+)
+from gamelib.parallel.batch import Workers, run_batch
+from gamelib.parallel.recipes import built
+
+__all__ = [
+    "ChanceGames",
+    "Match",
+    "MatchError",
+    "Pairing",
+    "Played",
+    "PlaysGame",
+    "Result",
+    "TwoPlayerGames",
+    "play_match",
+    "random_openings",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+Result = Literal["win", "loss", "draw"]
+"""How a game ended for A."""
+
+
+class MatchError(StoppedError):
+    """A game of the match could not be played (the game broke its contract, say)."""
+
+
+@final
+@dataclass(frozen=True)
+class Pairing(Generic[M]):
+    """One game to play: its number (from 0), its pair, who moves first, the opening."""
+
+    index: int
+    pair: int
+    a_first: bool
+    """Whether A has the first seat (Maxie): true in the first game of each pair."""
+    opening: tuple[M, ...]
+    seed: int | None
+    """The match's seed (None: fresh randomness)."""
+
+    def seed_for(self, role: str) -> int | None:
+        """A seed of its own for `role` ("a", "b", "dice") in this pair: the same in both
+        games of the pair, different from pair to pair."""
+        if self.seed is None:
+            return None
+        return random.Random(f"{self.seed}:{self.pair}:{role}").getrandbits(48)
+
+
+@final
+@dataclass(frozen=True)
+class Played(Generic[M]):
+    """One game of a match, as it was played."""
+
+    index: int
+    pair: int
+    a_first: bool
+    opening: tuple[M, ...]
+    moves: tuple[M, ...]
+    """Every move from the start, the opening's included."""
+    result: Result
+    """How it ended for A."""
+    outcome: str
+    """How it ended, in words (`Maxie wins`), or the fault that ended it."""
+    fault: str | None = None
+    """What the player that lost by a fault did, in one sentence (None: no fault)."""
+    rolls: tuple[int, ...] = ()
+    """What chance decided, in order (a game of chance)."""
+
+    @property
+    def points(self) -> float:
+        """A's points: 1, ½ or 0."""
+        return {"win": 1.0, "draw": 0.5, "loss": 0.0}[self.result]
+
+
+class PlaysGame(Protocol[M]):
+    """Plays one game of a match."""
+
+    def __call__(self, pairing: Pairing[M], /) -> Played[M]: ...
+
+
+class _Sink(io.TextIOBase):
+    """Where a match's games are written: nowhere."""
+
+    def write(self, text: str, /) -> int:
+        return len(text)
+
+
+class _PlayerFaultError(Exception):
+    """A player raised an error choosing its move."""
+
+    def __init__(self, seat: int, error: Exception) -> None:
+        self.seat = seat
+        self.error = error
+        super().__init__(str(error))
+
+
+@final
+class _Guarded(Generic[S, M]):
+    """A seat's player, whose errors are its own fault, not the match's."""
+
+    def __init__(self, player: Seat[S, M], seat: int, moving: list[int]) -> None:
+        self.choose = player.next_move if isinstance(player, Chooses) else player
+        self.name = str(player)
+        self.seat = seat
+        self.moving = moving
+
+    def __call__(self, state: S, /) -> M:
+        self.moving[0] = self.seat
+        try:
+            return self.choose(state)
+        except Exception as error:
+            raise _PlayerFaultError(self.seat, error) from error
+
+
+def _referee(
+    turns: Turns[S, M, Outcome],
+    players: tuple[Seat[S, M], Seat[S, M]],
+    pairing: Pairing[M],
+    start: S,
+    dice: random.Random | None,
+    names: tuple[str, str],
+) -> Played[M]:
+    """Play one game from `start` between `players` (seat 0 first), faults included."""
+    made: list[M] = list(pairing.opening)
+    moving = [0]
+    seats = (_Guarded(players[0], 0, moving), _Guarded(players[1], 1, moving))
+    a_seat = 0 if pairing.a_first else 1
+    played: list[M] = []
+    sink = cast(TextIO, _Sink())  # a text stream that keeps nothing
+    fault: tuple[int, str] | None = None
+    record = None
+    try:
+        record = play_out(turns, seats, start=start, out=sink, rng=dice, made=played)
+    except _PlayerFaultError as error:
+        fault = (error.seat, f"{names[error.seat]} raised {_said(error.error)}")
+    except IllegalMoveError as error:
+        fault = (moving[0], str(error))
+    made += played
+    if record is None:
+        assert fault is not None  # the game stopped only by a fault
+        seat, said = fault
+        return Played(
+            pairing.index,
+            pairing.pair,
+            pairing.a_first,
+            pairing.opening,
+            tuple(made),
+            "loss" if seat == a_seat else "win",
+            f"{turns.seats[seat]} loses by a fault",
+            said,
+        )
+    outcome = record.outcome
+    result: Result
+    match outcome:
+        case Winner(side):
+            result = "win" if turns.seats.index(str(side)) == a_seat else "loss"
+        case Draw():
+            result = "draw"
+    return Played(
+        pairing.index,
+        pairing.pair,
+        pairing.a_first,
+        pairing.opening,
+        tuple(made),
+        result,
+        outcome_to_string(outcome),
+        None,
+        record.rolls,
+    )
+
+
+def _said(error: Exception) -> str:
+    message = str(error)
+    name = type(error).__name__
+    return f"{name}: {echo(message, 200)}" if message else name
+
+
+def _after(game: Game[S, M], opening: tuple[M, ...]) -> S:
+    """The position after `opening` from the start (which must leave the game going)."""
+    state = game.start
+    for move in opening:
+        status = game.play(state, move)
+        if not isinstance(status, Playing):
+            raise MatchError(
+                f"the opening {' '.join(game.move_to_string(m) for m in opening)} ends the game"
+            )
+        state = status.state
+    return state
+
+
+@final
+@dataclass(frozen=True)
+class TwoPlayerGames(Generic[S, M]):
+    """Plays the games of a match of a two-player game: `game` makes the game (once per
+    process), `a` and `b` make the players for each game."""
+
+    game: Callable[[], Game[S, M]]
+    a: Callable[[Game[S, M], int | None], Seat[S, M]]
+    b: Callable[[Game[S, M], int | None], Seat[S, M]]
+
+    def __call__(self, pairing: Pairing[M], /) -> Played[M]:
+        game: Game[S, M] = built(("game", self.game), self.game)
+        a = self.a(game, pairing.seed_for("a"))
+        b = self.b(game, pairing.seed_for("b"))
+        players = (a, b) if pairing.a_first else (b, a)
+        names = (str(players[0]), str(players[1]))
+        start = _after(game, pairing.opening)
+        return _referee(TwoPlayers(game), players, pairing, start, None, names)
+
+
+@final
+@dataclass(frozen=True)
+class ChanceGames(Generic[S, M]):
+    """Plays the games of a match of a game of chance: as
+    [`TwoPlayerGames`][gamelib.match.play.TwoPlayerGames], and both games of a pair roll
+    the same dice."""
+
+    game: Callable[[], ChanceGame[S, M]]
+    a: Callable[[ChanceGame[S, M], int | None], Seat[S, M]]
+    b: Callable[[ChanceGame[S, M], int | None], Seat[S, M]]
+
+    def __call__(self, pairing: Pairing[M], /) -> Played[M]:
+        game: ChanceGame[S, M] = built(("game", self.game), self.game)
+        if pairing.opening:
+            raise MatchError("a game of chance starts from its start: openings are not used")
+        a = self.a(game, pairing.seed_for("a"))
+        b = self.b(game, pairing.seed_for("b"))
+        players = (a, b) if pairing.a_first else (b, a)
+        names = (str(players[0]), str(players[1]))
+        dice = random.Random(pairing.seed_for("dice"))
+        return _referee(ChanceTurns(game), players, pairing, game.start, dice, names)
+
+
+def random_openings(
+    game: Game[S, M], plies: int, count: int, seed: int | None
+) -> list[tuple[M, ...]]:
+    """`count` openings of `plies` random moves from the start, each leaving the game
+    going, different from each other while there are enough to choose from."""
+    rng = random.Random(None if seed is None else f"{seed}:openings")
+    found: list[tuple[M, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for _ in range(count):
+        line: tuple[M, ...] | None = None
+        for _ in range(50):  # a few tries for a line not drawn yet
+            line = _random_line(game, plies, rng)
+            if line is None:
+                continue
+            if tuple(game.move_to_string(m) for m in line) not in seen:
+                break
+        if line is None:
+            raise MatchError(
+                f"no line of {plies} random moves was found that leaves the game going: "
+                "ask for fewer plies"
+            )
+        seen.add(tuple(game.move_to_string(m) for m in line))
+        found.append(line)
+    return found
+
+
+def _random_line(game: Game[S, M], plies: int, rng: random.Random) -> tuple[M, ...] | None:
+    state = game.start
+    line: list[M] = []
+    for _ in range(plies):
+        move = rng.choice(seq.to_tuple(game.moves(state)))
+        status = game.play(state, move)
+        if not isinstance(status, Playing):
+            return None
+        line.append(move)
+        state = status.state
+    return tuple(line)
+
+
+@final
+@dataclass(frozen=True)
+class Match(Generic[M]):
+    """What a match found."""
+
+    a: str
+    """A's name."""
+    b: str
+    """B's name."""
+    games: tuple[Played[M], ...]
+    """The games played, in order."""
+    planned: int
+    """The games the match was to play."""
+    sprt: Sprt | None = None
+    """The SPRT it ran, if any."""
+    verdict: Hypothesis | None = None
+    """The hypothesis the SPRT accepted, if it stopped the match."""
+    interrupted: bool = False
+    """Whether Ctrl-C stopped it."""
+
+    @property
+    def trinomial(self) -> Trinomial:
+        """A's wins, losses and draws."""
+        results = [g.result for g in self.games]
+        return Trinomial(results.count("win"), results.count("loss"), results.count("draw"))
+
+    @property
+    def pentanomial(self) -> Pentanomial:
+        """The finished pairs, by A's points in each (0, ½, 1, 1½, 2)."""
+        counts = [0, 0, 0, 0, 0]
+        by_pair: dict[int, list[Played[M]]] = {}
+        for game in self.games:
+            by_pair.setdefault(game.pair, []).append(game)
+        for games in by_pair.values():
+            if len(games) == 2:
+                counts[round(2 * sum(g.points for g in games))] += 1
+        return Pentanomial((counts[0], counts[1], counts[2], counts[3], counts[4]))
+
+    @property
+    def estimate(self) -> EloEstimate:
+        """The Elo difference, its error bar and the LOS, from the finished pairs (the
+        games one by one while no pair is finished)."""
+        pairs = self.pentanomial
+        return estimate(pairs) if pairs.pairs else estimate(self.trinomial)
+
+    @property
+    def faults(self) -> tuple[Played[M], ...]:
+        """The games lost by a fault."""
+        return tuple(g for g in self.games if g.fault is not None)
+
+    def score_line(self) -> str:
+        """`Score of A vs B: W - L - D  [ratio] N`, as engine testers print it."""
+        t = self.trinomial
+        ratio = t.points / t.games if t.games else 0.0
+        return (
+            f"Score of {self.a} vs {self.b}: {t.wins} - {t.losses} - {t.draws}  "
+            f"[{ratio:.3f}] {t.games}"
+        )
+
+
+def play_match(
+    plays: PlaysGame[M],
+    openings: Sequence[tuple[M, ...]] = ((),),
+    pairs: int = 10,
+    *,
+    a: str = "A",
+    b: str = "B",
+    seed: int | None = None,
+    sprt: Sprt | None = None,
+    workers: Workers | None = None,
+    heard: Callable[[Match[M]], None] | None = None,
+) -> Match[M]:
+    """Play `pairs` pairs of games with `plays`, pair `p` from `openings[p % len]`, on
+    `workers` (None: here, one after another); `heard(match so far)` after each game, in
+    order.  With `sprt`, the match stops after the first pair at which the test accepts a
+    hypothesis.  Ctrl-C stops it too: the match returned has the games played.
+    """
+    if pairs < 1:
+        raise ValueError(f"a match needs at least 1 pair of games, got {pairs}")
+    if not openings:
+        raise ValueError("a match needs at least one opening (the empty line: from the start)")
+    tasks = [
+        Pairing(2 * p + j, p, j == 0, tuple(openings[p % len(openings)]), seed)
+        for p in range(pairs)
+        for j in (0, 1)
+    ]
+    played: list[Played[M]] = []
+    verdict: Hypothesis | None = None
+    interrupted = False
+    found = run_batch(plays, tasks, workers, ordered=True)
+    try:
+        for result in found:
+            if result.value is None:
+                raise MatchError(f"game {result.index + 1} could not be played: {result.error}")
+            played.append(result.value)
+            so_far = Match(a, b, tuple(played), 2 * pairs, sprt)
+            if heard is not None:
+                heard(so_far)
+            if sprt is not None and len(played) % 2 == 0:
+                verdict = sprt.verdict(so_far.pentanomial)
+                if verdict is not None:
+                    break
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        found.close()
+    return Match(a, b, tuple(played), 2 * pairs, sprt, verdict, interrupted)

@@ -1,0 +1,189 @@
+"""``gamelib match``, driven through the real entry point."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.runner import run
+
+
+def test_a_match_in_words() -> None:
+    status, out, err = run(
+        "match", "alphabeta:4", "random", "--game", "tictactoe", "--games", "6", "--seed", "3"
+    )
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:4 (A) against random (B), 3 pairs of games from 3 "
+        "random openings of 2 moves, seed 3, here\n"
+        "Score of alphabeta:4 vs random: 4 - 0 - 2  [0.833] 6\n"
+        "Ptnml(0-2): [0, 0, 1, 0, 2]\n"
+        "Elo difference: 279.6 +/- inf, LOS: 99.3 %, DrawRatio: 33.3 %\n"
+    )
+
+
+def test_a_match_as_json_one_line_a_game_then_the_summary() -> None:
+    status, out, err = run(
+        "match", "alphabeta:2", "random", "--game", "nim", "--games", "2", "--seed", "1",
+        "--plies", "0", "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    first, second, summary = (json.loads(line) for line in out.splitlines())
+    assert first == {
+        "game": 1,
+        "pair": 1,
+        "players": {"Maxie": "alphabeta:2", "Minnie": "random"},
+        "opening": [],
+        "moves": ["2", "2", "2", "2", "2", "1", "3", "1"],
+        "result": "win",
+        "outcome": "Maxie wins!",
+        "fault": None,
+    }
+    assert second["players"] == {"Maxie": "random", "Minnie": "alphabeta:2"}
+    assert summary["summary"] == {
+        "a": "alphabeta:2",
+        "b": "random",
+        "games": 2,
+        "wins": 2,
+        "losses": 0,
+        "draws": 0,
+        "points": 2.0,
+        "score": 1.0,
+        "pentanomial": [0, 0, 0, 0, 1],
+        "elo": None,
+        "elo_low": None,
+        "elo_high": None,
+        "los": 1.0,
+        "draw_ratio": 0.0,
+        "sprt": None,
+        "faults": 0,
+        "seed": 1,
+        "interrupted": False,
+    }
+
+
+def test_an_sprt_stops_the_match_and_says_which_hypothesis() -> None:
+    status, out, _ = run(
+        "match", "alphabeta:4", "random", "--game", "tictactoe", "--games", "200",
+        "--sprt", "elo0=0", "elo1=200", "--seed", "5",
+    )  # fmt: skip
+    assert status == 0
+    assert "Score of alphabeta:4 vs random: 13 - 1 - 2  [0.875] 16\n" in out
+    assert out.endswith(
+        "SPRT: llr 3.35 (113.8%), lbound -2.94, ubound 2.94 - H1 was accepted (A is at least "
+        "200 Elo stronger)\n"
+    )
+
+
+def test_openings_from_a_file_and_games_saved_for_replay(tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\n1,5\n\n9\n")
+    saved = tmp_path / "games"
+    status, out, err = run(
+        "match", "alphabeta:4", "alphabeta:2", "--game", "tictactoe", "--openings", str(openings),
+        "--games", "4", "--seed", "1", "--save-dir", str(saved),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert "2 pairs of games from 2 openings of the file" in out
+    files = sorted(p.name for p in saved.iterdir())
+    assert files == [f"game-000{i}.json" for i in range(1, 5)]
+    document = json.loads((saved / "game-0003.json").read_text())
+    assert document["moves"][:1] == ["9"]
+    assert document["players"] == {"Maxie": "alphabeta:4", "Minnie": "alphabeta:2"}
+    status, replayed, _ = run("replay", str(saved / "game-0003.json"))
+    assert status == 0
+    assert document["outcome"].rstrip("!") in replayed
+
+
+def test_a_match_on_workers_is_the_serial_match() -> None:
+    args = ["match", "alphabeta:3", "random", "--game", "connect4", "--cols", "5", "--rows", "4"]
+    serial = run(*args, "--games", "4", "--seed", "2", "--json")
+    parallel = run(*args, "--games", "4", "--seed", "2", "--json", "--workers", "2")
+    assert serial[0] == parallel[0] == 0
+    assert serial[1] == parallel[1]
+    chance = ["match", "expectiminimax:2", "random", "--game", "pig", "--games", "4"]
+    assert (
+        run(*chance, "--seed", "2", "--json")[1]
+        == run(*chance, "--seed", "2", "--json", "--workers", "2")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--games", "7"],
+            "--games must be an even number, 2 or more: games are played in pairs "
+            "from each opening, colours swapped; got 7",
+        ),
+        (["--plies", "2", "--openings", "x"], "give --openings or --plies, not both"),
+        (["--sprt", "elo0=0"], "--sprt needs elo1=ELO (for example elo0=0 elo1=10)"),
+        (["--sprt", "elo0=5", "elo1=0"], "--sprt: SPRT needs elo0 < elo1, got elo0=5 elo1=0"),
+        (["--sprt", "elo=3"], "--sprt takes elo0=, elo1=, alpha= and beta=, got 'elo=3'"),
+        (["--workers", "0"], "--workers must be at least 1, got 0"),
+    ],
+)
+def test_a_bad_setting_is_one_sentence(argv: list[str], message: str) -> None:
+    assert run("match", "alphabeta", "random", "--game", "tictactoe", *argv) == (
+        2,
+        "",
+        f"gamelib: {message}\n",
+    )
+
+
+def test_people_and_many_player_games_are_refused(tmp_path: Path) -> None:
+    status, _, err = run("match", "human", "random", "--game", "tictactoe")
+    assert (status, err) == (
+        2,
+        "gamelib: 'human' is a person at the prompt: a match is played between programs "
+        "(gamelib play puts a person against one)\n",
+    )
+    status, _, err = run("match", "maxn", "maxn", "--game", "takeaway")
+    assert status == 2
+    assert "takeaway is a game of 3 players, which match does not play yet" in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1,1\n")
+    status, _, err = run(
+        "match", "alphabeta", "random", "--game", "tictactoe", "--openings", str(bad)
+    )
+    assert status == 2
+    assert err.startswith("gamelib: --openings: line 1: ")
+    status, _, err = run("match", "expectiminimax", "random", "--game", "pig", "--plies", "2")
+    assert (status, err) == (
+        2,
+        "gamelib: --plies is for games without dice: pig's pairs start from the start and "
+        "roll the same dice\n",
+    )
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal that presses Ctrl-C at its third progress line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = 0
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if text.startswith("\rScore of"):
+            self.lines += 1
+            if self.lines == 3:
+                raise KeyboardInterrupt
+        return super().write(text)
+
+
+def test_ctrl_c_keeps_the_games_played() -> None:
+    status, out, err = run(
+        "match", "alphabeta:2", "random", "--game", "tictactoe", "--games", "10", "--seed", "1",
+        stderr=Terminal(),
+    )  # fmt: skip
+    assert status == 1
+    assert "Score of alphabeta:2 vs random: " in out
+    # Ctrl-C came as the third game's line was drawn: three games were played.
+    assert out.splitlines()[1] == "Score of alphabeta:2 vs random: 2 - 0 - 1  [0.833] 3"
+    assert err.endswith("gamelib: match interrupted after 3 games\n")

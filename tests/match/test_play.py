@@ -1,0 +1,137 @@
+"""Matches played by the library: pairs, colours, openings, seeds, faults, SPRT, workers."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from gamelib import AlphaBeta, Settings, seq
+from gamelib.core.controller import Chooses
+from gamelib.core.game import Game
+from gamelib.core.random_player import RandomPlayer
+from gamelib.games.nim import Nim, NimState
+from gamelib.games.pig import Pig
+from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
+from gamelib.match.play import (
+    ChanceGames,
+    MatchError,
+    TwoPlayerGames,
+    play_match,
+    random_openings,
+)
+from gamelib.match.stats import Sprt
+from gamelib.parallel.batch import Workers
+
+
+def searcher(game: Game[TicTacToeState, int], seed: int | None) -> Chooses[TicTacToeState, int]:
+    return AlphaBeta(Settings(tictactoe_estimator(game), 4))
+
+
+def chancer(game: Game[TicTacToeState, int], seed: int | None) -> RandomPlayer[TicTacToeState, int]:
+    return RandomPlayer(game, seed=seed)
+
+
+GAMES = TwoPlayerGames(TicTacToe, searcher, chancer)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_alphabeta_at_depth_4_never_loses_a_tictactoe_match_to_random(seed: int) -> None:
+    openings = random_openings(TicTacToe(), 1, 5, seed)
+    match = play_match(GAMES, openings, 5, seed=seed)
+    t = match.trinomial
+    assert t.games == 10
+    assert t.wins > t.losses
+    assert match.estimate.score > 0.5
+
+
+def test_pairs_share_their_opening_and_swap_colours() -> None:
+    openings = random_openings(TicTacToe(), 2, 4, 7)
+    assert len({o for o in openings}) == 4  # different openings while there are enough
+    match = play_match(GAMES, openings, 4, seed=7)
+    for p in range(4):
+        first, second = match.games[2 * p], match.games[2 * p + 1]
+        assert (first.pair, second.pair, first.a_first, second.a_first) == (p, p, True, False)
+        assert first.opening == second.opening == openings[p]
+        assert first.moves[:2] == openings[p]
+
+
+def test_the_same_seed_plays_the_same_match() -> None:
+    openings = random_openings(TicTacToe(), 1, 3, 11)
+    one = play_match(GAMES, openings, 3, seed=11)
+    two = play_match(GAMES, openings, 3, seed=11)
+    assert one.games == two.games
+    other = play_match(GAMES, openings, 3, seed=12)
+    assert [g.moves for g in other.games] != [g.moves for g in one.games]
+
+
+def _broken(game: Nim, seed: int | None) -> object:
+    def choose(state: NimState) -> int:
+        if state.pebbles < 5:
+            raise RuntimeError("out of ideas")
+        return 1
+
+    return choose
+
+
+def _cheat(game: Nim, seed: int | None) -> object:
+    return lambda state: 7  # never a legal move: Nim takes 1 to 3
+
+
+def _steady(game: Nim, seed: int | None) -> object:
+    return lambda state: 1
+
+
+def test_a_player_that_breaks_loses_the_game_not_the_match() -> None:
+    games = TwoPlayerGames(lambda: Nim(pile=9), _broken, _steady)  # type: ignore[arg-type]  # plain functions as seats
+    match = play_match(games, [()], 2, a="broken", b="steady")
+    assert [g.result for g in match.games] == ["loss"] * 4
+    assert len(match.faults) == 4
+    fault = match.faults[0].fault
+    assert fault is not None
+    assert "raised RuntimeError: out of ideas" in fault
+    cheat = play_match(TwoPlayerGames(lambda: Nim(pile=9), _steady, _cheat), [()], 1)  # type: ignore[arg-type]  # plain functions as seats
+    assert [g.result for g in cheat.games] == ["win", "win"]
+    said = cheat.games[0].fault
+    assert said is not None
+    assert "Minnie's player chose the illegal move '7' in the state '8 left" in said
+
+
+def test_an_sprt_stops_the_match_as_soon_as_it_is_sure() -> None:
+    openings = random_openings(TicTacToe(), 2, 50, 3)
+    match = play_match(GAMES, openings, 50, seed=3, sprt=Sprt(0, 300))
+    assert match.verdict == "H1"
+    assert len(match.games) < 100
+    assert len(match.games) % 2 == 0
+
+
+def test_a_match_on_workers_is_the_serial_match() -> None:
+    openings = random_openings(TicTacToe(), 1, 4, 5)
+    serial = play_match(GAMES, openings, 4, seed=5)
+    pool = Workers(lambda: ProcessPoolExecutor(2), 4, "2 local processes")
+    parallel = play_match(GAMES, openings, 4, seed=5, workers=pool)
+    assert parallel.games == serial.games
+
+
+def pig_player(game: Pig, seed: int | None) -> object:
+    rng = random.Random(seed)
+    return lambda state: rng.choice(seq.to_tuple(game.moves(state)))
+
+
+def test_games_of_chance_roll_the_same_dice_in_both_games_of_a_pair() -> None:
+    games = ChanceGames(lambda: Pig(target=20), pig_player, pig_player)  # type: ignore[arg-type]  # plain functions as seats
+    match = play_match(games, [()], 3, seed=4)
+    for p in range(3):
+        first, second = match.games[2 * p].rolls, match.games[2 * p + 1].rolls
+        shared = min(len(first), len(second))
+        assert shared > 3
+        assert first[:shared] == second[:shared]
+    assert match.games[0].rolls[:5] != match.games[2].rolls[:5]
+
+
+def test_bad_matches_are_refused() -> None:
+    with pytest.raises(ValueError, match="a match needs at least 1 pair of games, got 0"):
+        play_match(GAMES, [()], 0)
+    with pytest.raises(MatchError, match="no line of 9 random moves was found"):
+        random_openings(TicTacToe(), 9, 1, 1)
