@@ -34,7 +34,7 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli.batch import json_line, position_lines, workers_from
-from gamelib.cli.beyond import ChanceKit, NKit, chance_player
+from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
 from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import Streams, build_player
@@ -47,17 +47,23 @@ from gamelib.core.jsondata import JSON
 from gamelib.match.play import (
     ChanceGames,
     Match,
+    NMatch,
+    NPlayed,
+    NPlayerGames,
     Played,
+    Standing,
     TwoPlayerGames,
     play_match,
+    play_nmatch,
     random_openings,
 )
 from gamelib.match.stats import Sprt
+from gamelib.nplayer.game import NPlayerGame
 from gamelib.parallel.batch import Workers
 from gamelib.parallel.recipes import built
 from gamelib.trace import write_file
 
-__all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "parse_sprt"]
+__all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "parse_sprt"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -65,6 +71,9 @@ G = TypeVar("G")
 
 DEFAULT_GAMES = 20
 """Games a match plays when `--games` is not given: 10 pairs."""
+
+ROTATIONS = 4
+"""Rotations a match of n players plays when `--games` is not given."""
 
 DEFAULT_PLIES = 2
 """Random moves each opening of a two-player game has when neither `--openings` nor
@@ -102,11 +111,11 @@ def parse_sprt(words: list[str]) -> Sprt:
 class _Request:
     """A checked `match` command line, before the players are read."""
 
-    a: str
-    b: str
+    players: tuple[str, ...]
     game: str
     game_args: tuple[str, ...]
-    pairs: int
+    games: int | None
+    """`--games` (None: the default, `DEFAULT_GAMES`, or 4 rotations for n players)."""
     openings: str | None
     plies: int | None
     seed: int
@@ -115,16 +124,38 @@ class _Request:
     save_dir: Path | None
     workers: Workers | None
 
+    @property
+    def a(self) -> str:
+        return self.players[0]
+
+    @property
+    def b(self) -> str:
+        return self.players[1]
+
+    @property
+    def pairs(self) -> int:
+        return (DEFAULT_GAMES if self.games is None else self.games) // 2
+
+    def two(self, title: str) -> None:
+        """UsageError unless this is a match of two players in pairs of games."""
+        if len(self.players) != 2:
+            raise UsageError(
+                f"{title} is a game of two players: a match names two, A and B, got "
+                f"{len(self.players)}"
+            )
+        if self.games is not None and self.games % 2:
+            raise UsageError(
+                f"--games must be an even number, 2 or more: games are played in pairs from "
+                f"each opening, colours swapped; got {self.games}"
+            )
+
 
 def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
-    games = DEFAULT_GAMES
+    games = None
     if options.games is not None:
         games = read_number(str(options.games), "--games")
-        if games < 2 or games % 2:
-            raise SpecError(
-                f"--games must be an even number, 2 or more: games are played in pairs from "
-                f"each opening, colours swapped; got {shown(str(options.games))}"
-            )
+        if games < 1:
+            raise SpecError(f"--games must be 1 or more, got {games}")
     plies = None
     if options.plies is not None:
         plies = read_number(str(options.plies), "--plies")
@@ -145,11 +176,10 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
             )
     workers = workers_from(options.workers, options.scheduler)
     return _Request(
-        str(options.a),
-        str(options.b),
+        tuple(str(p) for p in options.players),
         str(options.game),
         tuple(extra),
-        games // 2,
+        games,
         None if options.openings is None else str(options.openings),
         plies,
         random.SystemRandom().randrange(1, 10**6) if seed is None else seed,
@@ -209,7 +239,7 @@ class _NamedGame:
 
     def __call__(self) -> object:
         kit = self.named.kit()
-        assert isinstance(kit, GameKit | ChanceKit)  # a match's kit: two players
+        assert isinstance(kit, GameKit | ChanceKit | NKit)  # built by _Keep
         return kit.game
 
 
@@ -230,9 +260,15 @@ class _NamedSeat:
         if isinstance(kit, GameKit):
             spec = _Defaults(options, CATALOG).spec(self.text, CATALOG, kit.depth_limit)
             return build_player(kit, spec, _quiet(seed), CATALOG)
-        assert isinstance(kit, ChanceKit)  # a match's kit: two players, with dice or not
-        chance = _BeyondOptions(options, CATALOGS).spec(self.text, "chance", kit.title, None)
-        return chance_player(kit, chance, self.role, (io.StringIO(), io.StringIO()), seed)
+        beyond = _BeyondOptions(options, CATALOGS)
+        quiet = (io.StringIO(), io.StringIO())
+        if isinstance(kit, ChanceKit):
+            chance = beyond.spec(self.text, "chance", kit.title, None)
+            return chance_player(kit, chance, self.role, quiet, seed)
+        assert isinstance(kit, NKit)  # built by _Keep
+        n = len(kit.game.names)
+        seated = beyond.spec(self.text, "n-player", kit.title, n, kit.default_depth)
+        return n_player(kit, seated, self.role, quiet, seed)
 
 
 def _flags(options: argparse.Namespace) -> tuple[tuple[str, str | None], ...]:
@@ -252,6 +288,7 @@ class _MatchJob:
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         request, catalog = self.request, self.catalogs.two_player
+        request.two(request.game)
         defaults = _Defaults(self.options, catalog)
         specs = [defaults.spec(text, catalog, kit.depth_limit) for text in (request.a, request.b)]
         defaults.check_used(specs, catalog)
@@ -283,6 +320,7 @@ class _MatchJob:
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         request = self.request
+        request.two(kit.title)
         if request.openings is not None or request.plies is not None:
             asked = "--openings" if request.openings is not None else "--plies"
             raise UsageError(
@@ -327,10 +365,152 @@ class _MatchJob:
         return self._play(plays, [()], kit.game, "chance")
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
-        raise UsageError(
-            f"gamelib match plays two players against each other; {kit.title} is a game of "
-            f"{len(kit.game.names)} players, which match does not play yet"
+        request, game = self.request, kit.game
+        n = len(game.names)
+        if len(request.players) != n:
+            raise UsageError(
+                f"{kit.title} has {n} seats: a match of it names {n} players, one a seat, "
+                f"got {len(request.players)}"
+            )
+        games = ROTATIONS * n if request.games is None else request.games
+        if games % n:
+            raise UsageError(
+                f"--games must be a multiple of {n}: the {n} players rotate through the seats, "
+                f"each in each seat once a rotation; got {games}"
+            )
+        for flag, given in (
+            ("--sprt", request.sprt),
+            ("--openings", request.openings),
+            ("--save-dir", request.save_dir),
+        ):
+            if given is not None:
+                raise UsageError(f"{flag} is for matches of two players, not {kit.title}'s {n}")
+        beyond = _BeyondOptions(self.options, self.catalogs)
+        beyond.check_flags(kit.title)
+        specs = [
+            beyond.spec(text, "n-player", kit.title, n, kit.default_depth)
+            for text in request.players
+        ]
+        beyond.check_depth_used(specs)
+        for spec in specs:
+            _no_human(spec.kind, spec.text)
+        rotations = games // n
+        plies = DEFAULT_PLIES if request.plies is None else request.plies
+        openings: list[tuple[M, ...]] = (
+            random_openings(game, plies, rotations, request.seed) if plies else [()]
         )
+        makers: list[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]] = []
+        for k, spec in enumerate(specs):
+            if request.workers is None:
+
+                def seat(
+                    spec: BeyondSpec, role: str
+                ) -> Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]:
+                    return lambda _, seed: n_player(
+                        kit, spec, role, (io.StringIO(), io.StringIO()), seed
+                    )
+
+                makers.append(seat(spec, f"player{k + 1}"))
+            else:
+                named = _NamedSeat(
+                    _NamedKit(request.game, request.game_args),
+                    request.players[k],
+                    _flags(self.options),
+                    f"player{k + 1}",
+                )
+                # A worker builds the same game from its name and options: kit's types.
+                makers.append(cast(Callable[[NPlayerGame[S, M], int | None], Seat[S, M]], named))
+        make_game: Callable[[], NPlayerGame[S, M]] = (
+            (lambda: game)
+            if request.workers is None
+            else cast(
+                Callable[[], NPlayerGame[S, M]],
+                _NamedGame(_NamedKit(request.game, request.game_args)),
+            )
+        )
+        return self._play_n(NPlayerGames(make_game, tuple(makers)), openings, game, rotations)
+
+    def _play_n(
+        self,
+        plays: NPlayerGames[S, M],
+        openings: list[tuple[M, ...]],
+        game: NPlayerGame[S, M],
+        rotations: int,
+    ) -> int:
+        request, out, err = self.request, self.context.stdout, self.context.stderr
+        names = _seat_names(request.players)
+        progress = redraws(err)
+        n = len(names)
+        where = "here" if request.workers is None else f"on {request.workers.name}"
+        start = (
+            f"from {plural(len(openings), 'random opening')} of {plural(len(openings[0]), 'move')}"
+            if openings[0]
+            else "from the start"
+        )
+        if not request.json:
+            shown_players = ", ".join(f"{name} ({game.names[i]})" for i, name in enumerate(names))
+            out.write(
+                f"Match of {request.game}: {shown_players}; {plural(rotations, 'rotation')} of "
+                f"{n} games, each player in each seat once a rotation, {start}, seed "
+                f"{request.seed}, {where}\n"
+            )
+            out.flush()
+
+        def heard(match: NMatch[M]) -> None:
+            last = match.games[-1]
+            if request.json:
+                out.write(json_line(_n_game_json(game, last, names)))
+                out.flush()
+            if progress:
+                leader = match.table()[0]
+                err.write(
+                    f"\rgame {len(match.games)} of {match.planned}: {leader.name} leads with "
+                    f"{leader.points:g} points\x1b[K"
+                )
+                err.flush()
+
+        match = play_nmatch(
+            plays,
+            n,
+            openings,
+            rotations,
+            names=names,
+            seed=request.seed,
+            workers=request.workers,
+            heard=heard,
+        )
+        if progress:
+            err.write("\r\x1b[K")
+        table = match.table()
+        if request.json:
+            summary: JSON = {
+                "games": len(match.games),
+                "table": [
+                    {
+                        "player": row.name,
+                        "games": row.games,
+                        "points": round(row.points, 4),
+                        "score": round(row.score, 4),
+                        "mean_rank": round(row.mean_rank, 4),
+                        "wins": row.wins,
+                        "faults": row.faults,
+                    }
+                    for row in table
+                ],
+                "seed": request.seed,
+                "interrupted": match.interrupted,
+            }
+            out.write(json_line({"summary": summary}))
+        else:
+            out.write(_table_text(table))
+            faults = [g for g in match.games if g.fault is not None]
+            if faults:
+                out.write(f"Faults: {plural(len(faults), 'game')} lost by a fault:\n")
+                out.writelines(f"  game {g.index + 1}: {g.fault}\n" for g in faults)
+        if match.interrupted:
+            err.write(f"gamelib: match interrupted after {plural(len(match.games), 'game')}\n")
+            return 1
+        return 0
 
     def _openings(self, game: Game[S, M], digits: bool) -> list[tuple[M, ...]]:
         """The openings: the file's lines, or random ones (`--plies`, default 2)."""
@@ -421,6 +601,43 @@ def _no_human(kind: str, text: str) -> None:
             f"'{shown(text)}' is a person at the prompt: a match is played between programs "
             "(gamelib play puts a person against one)"
         )
+
+
+def _seat_names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The players of a match of n players as it names them: their specs, numbered where
+    two are the same."""
+    if len(set(players)) == len(players):
+        return players
+    return tuple(f"{p} ({k + 1})" for k, p in enumerate(players))
+
+
+def _table_text(table: tuple[Standing, ...]) -> str:
+    width = max(len("player"), *(len(row.name) for row in table))
+    lines = [
+        f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'points':>7}  {'score':>6}  "
+        f"{'mean rank':>9}  {'wins':>4}  {'faults':>6}"
+    ]
+    lines += [
+        f"{place:>4}  {row.name:<{width}}  {row.games:>5}  {row.points:>7.2f}  "
+        f"{row.score:>6.3f}  {row.mean_rank:>9.2f}  {row.wins:>4}  {row.faults:>6}"
+        for place, row in enumerate(table, 1)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _n_game_json(
+    game: NPlayerGame[S, M], played: NPlayed[M], names: tuple[str, ...]
+) -> dict[str, JSON]:
+    return {
+        "game": played.index + 1,
+        "rotation": played.rotation + 1,
+        "seats": {game.names[seat]: names[p] for seat, p in enumerate(played.seats)},
+        "opening": [game.move_to_string(m) for m in played.opening],
+        "moves": [game.move_to_string(m) for m in played.moves],
+        "scores": {names[p]: played.scores[p] for p in range(len(names))},
+        "outcome": played.outcome,
+        "fault": played.fault,
+    }
 
 
 def _names(a: str, b: str) -> tuple[str, str]:
@@ -568,8 +785,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "the draw ratio; --sprt stops as soon as a test's answer is clear.  Options after "
         "the game's name include the game's own, such as --cols 5.",
     )
-    match.add_argument("a", metavar="A", help="player A's spec, e.g. alphabeta:4 or mcts:500")
-    match.add_argument("b", metavar="B", help="player B's spec")
+    match.add_argument(
+        "players",
+        metavar="PLAYER",
+        nargs="+",
+        help="the players' specs: A and B (alphabeta:4 mcts:500), or one a seat for a game "
+        "of n players",
+    )
     match.add_argument(
         "--game", required=True, help=f"the game: one of {', '.join(parsing.games.playable())}"
     )

@@ -12,7 +12,7 @@ The games are played by a [`PlaysGame`][gamelib.match.play.PlaysGame]:
 [`ChanceGames`][gamelib.match.play.ChanceGames] for games of chance; each makes its two
 players afresh for every game, from a seed of the match's, so a match is the same for the
 same seed however many workers play it (`workers`: the executors of
-[`gamelib.parallel`][gamelib.parallel]).
+`gamelib.parallel`).
 
 ```pycon
 >>> from gamelib import AlphaBeta, Settings
@@ -53,6 +53,7 @@ from gamelib.match.stats import (
     Trinomial,
     estimate,
 )
+from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, utilities_to_string
 from gamelib.parallel.batch import Workers, run_batch
 from gamelib.parallel.recipes import built
 
@@ -60,12 +61,19 @@ __all__ = [
     "ChanceGames",
     "Match",
     "MatchError",
+    "NMatch",
+    "NPlayed",
+    "NPlayerGames",
+    "Opens",
     "Pairing",
     "Played",
     "PlaysGame",
     "Result",
+    "Seating",
+    "Standing",
     "TwoPlayerGames",
     "play_match",
+    "play_nmatch",
     "random_openings",
 ]
 
@@ -286,8 +294,21 @@ class ChanceGames(Generic[S, M]):
         return _referee(ChanceTurns(game), players, pairing, game.start, dice, names)
 
 
+class Opens(Protocol[S, M]):
+    """What random openings need of a game of any family without dice."""
+
+    @property
+    def start(self) -> S: ...
+
+    def moves(self, state: S, /) -> seq.Seq[M]: ...
+
+    def play(self, state: S, move: M, /) -> object: ...
+
+    def move_to_string(self, move: M, /) -> str: ...
+
+
 def random_openings(
-    game: Game[S, M], plies: int, count: int, seed: int | None
+    game: Opens[S, M], plies: int, count: int, seed: int | None
 ) -> list[tuple[M, ...]]:
     """`count` openings of `plies` random moves from the start, each leaving the game
     going, different from each other while there are enough to choose from."""
@@ -312,7 +333,7 @@ def random_openings(
     return found
 
 
-def _random_line(game: Game[S, M], plies: int, rng: random.Random) -> tuple[M, ...] | None:
+def _random_line(game: Opens[S, M], plies: int, rng: random.Random) -> tuple[M, ...] | None:
     state = game.start
     line: list[M] = []
     for _ in range(plies):
@@ -321,7 +342,7 @@ def _random_line(game: Game[S, M], plies: int, rng: random.Random) -> tuple[M, .
         if not isinstance(status, Playing):
             return None
         line.append(move)
-        state = status.state
+        state = cast(S, status.state)  # the game's own state: it played from one
     return tuple(line)
 
 
@@ -432,3 +453,225 @@ def play_match(
     finally:
         found.close()
     return Match(a, b, tuple(played), 2 * pairs, sprt, verdict, interrupted)
+
+
+# --------------------------------------------------------------------------
+# Games of n players: the players rotate through the seats
+
+
+@final
+@dataclass(frozen=True)
+class Seating(Generic[M]):
+    """One game of a match of n players: its number, its rotation, who sits where, the
+    opening."""
+
+    index: int
+    rotation: int
+    seats: tuple[int, ...]
+    """`seats[i]`: the player (numbered as the match names them) in seat `i`."""
+    opening: tuple[M, ...]
+    seed: int | None
+
+    def seed_for(self, player: int) -> int | None:
+        """A seed of its own for `player` in this rotation."""
+        if self.seed is None:
+            return None
+        return random.Random(f"{self.seed}:{self.rotation}:{player}").getrandbits(48)
+
+
+@final
+@dataclass(frozen=True)
+class NPlayed(Generic[M]):
+    """One game of a match of n players, as it was played."""
+
+    index: int
+    rotation: int
+    seats: tuple[int, ...]
+    opening: tuple[M, ...]
+    moves: tuple[M, ...]
+    """Every move from the start, the opening's included."""
+    scores: tuple[float, ...]
+    """Each player's utility (by the match's numbering, not the seat's)."""
+    outcome: str
+    """How it ended, in words, or the fault that ended it."""
+    fault: str | None = None
+    """What the player that lost by a fault did (None: no fault)."""
+    faulted: int | None = None
+    """Which player lost by a fault, if one did."""
+
+    @property
+    def ranks(self) -> tuple[float, ...]:
+        """Each player's place: 1 for the best score; players who tie share the mean of the
+        places they cover."""
+        ranks = []
+        for mine in self.scores:
+            above = sum(1 for s in self.scores if s > mine)
+            level = sum(1 for s in self.scores if s == mine)
+            ranks.append(above + (level + 1) / 2)
+        return tuple(ranks)
+
+
+@final
+@dataclass(frozen=True)
+class NPlayerGames(Generic[S, M]):
+    """Plays the games of a match of an n-player game: `game` makes the game (once per
+    process), `players[k]` makes player k for each game."""
+
+    game: Callable[[], NPlayerGame[S, M]]
+    players: tuple[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]], ...]
+
+    def __call__(self, seating: Seating[M], /) -> NPlayed[M]:
+        game: NPlayerGame[S, M] = built(("game", self.game), self.game)
+        n = len(game.names)
+        if len(seating.seats) != n:
+            raise MatchError(f"the game has {n} seats, and {len(seating.seats)} players sat")
+        made: list[M] = list(seating.opening)
+        state = game.start
+        for move in seating.opening:
+            status = game.play(state, move)
+            if not isinstance(status, Playing):
+                raise MatchError("the opening ends the game")
+            state = status.state
+        moving = [0]
+        seats = [
+            _Guarded(self.players[p](game, seating.seed_for(p)), seat, moving)
+            for seat, p in enumerate(seating.seats)
+        ]
+        played: list[M] = []
+        sink = cast(TextIO, _Sink())  # a text stream that keeps nothing
+        fault: tuple[int, str] | None = None
+        record = None
+        try:
+            record = play_out(NPlayerTurns(game), seats, start=state, out=sink, made=played)
+        except _PlayerFaultError as error:
+            fault = (error.seat, f"{game.names[error.seat]} raised {_said(error.error)}")
+        except IllegalMoveError as error:
+            fault = (moving[0], str(error))
+        made += played
+        scores = [0.0] * n
+        if record is None:
+            assert fault is not None  # the game stopped only by a fault
+            seat, said = fault
+            loser = seating.seats[seat]
+            for p in seating.seats:  # the others share the win
+                scores[p] = 0.0 if p == loser else 1.0 / (n - 1)
+            outcome = f"{game.names[seat]} loses by a fault"
+            return NPlayed(
+                seating.index,
+                seating.rotation,
+                seating.seats,
+                seating.opening,
+                tuple(made),
+                tuple(scores),
+                outcome,
+                said,
+                loser,
+            )
+        for seat, utility in enumerate(record.outcome):
+            scores[seating.seats[seat]] = float(utility)
+        return NPlayed(
+            seating.index,
+            seating.rotation,
+            seating.seats,
+            seating.opening,
+            tuple(made),
+            tuple(scores),
+            utilities_to_string(game.names, record.outcome),
+        )
+
+
+@final
+@dataclass(frozen=True)
+class Standing:
+    """One player's line of the table of a match of n players."""
+
+    player: int
+    name: str
+    games: int
+    points: float
+    """The sum of its utilities."""
+    mean_rank: float
+    wins: int
+    """Games it won alone (the best score, no one level with it)."""
+    faults: int
+
+    @property
+    def score(self) -> float:
+        """Its mean utility a game."""
+        return self.points / self.games if self.games else 0.0
+
+
+@final
+@dataclass(frozen=True)
+class NMatch(Generic[M]):
+    """What a match of n players found."""
+
+    names: tuple[str, ...]
+    games: tuple[NPlayed[M], ...]
+    planned: int
+    interrupted: bool = False
+
+    def table(self) -> tuple[Standing, ...]:
+        """Each player's standing, the best (most points, then the better mean rank) first."""
+        rows = []
+        for p, name in enumerate(self.names):
+            games = len(self.games)
+            points = sum(g.scores[p] for g in self.games)
+            ranks = [g.ranks[p] for g in self.games]
+            wins = sum(
+                1
+                for g in self.games
+                if g.scores[p] == max(g.scores) and g.scores.count(g.scores[p]) == 1
+            )
+            faults = sum(1 for g in self.games if g.faulted == p)
+            mean_rank = sum(ranks) / games if games else 0.0
+            rows.append(Standing(p, name, games, points, mean_rank, wins, faults))
+        return tuple(sorted(rows, key=lambda r: (-r.points, r.mean_rank, r.player)))
+
+
+def play_nmatch(
+    plays: Callable[[Seating[M]], NPlayed[M]],
+    players: int,
+    openings: Sequence[tuple[M, ...]] = ((),),
+    rotations: int = 4,
+    *,
+    names: Sequence[str] = (),
+    seed: int | None = None,
+    workers: Workers | None = None,
+    heard: Callable[[NMatch[M]], None] | None = None,
+) -> NMatch[M]:
+    """Play `rotations` rotations of a match of `players` players: in each, one game a
+    seat shift, so every player sits in every seat once, all from the rotation's opening
+    (`openings[r % len]`).  `heard(match so far)` after each game, in order; Ctrl-C stops
+    the match, which keeps the games played."""
+    if rotations < 1:
+        raise ValueError(f"a match needs at least 1 rotation, got {rotations}")
+    if players < 2:
+        raise ValueError(f"a match needs at least 2 players, got {players}")
+    shown = tuple(names) or tuple(f"player {p + 1}" for p in range(players))
+    tasks = [
+        Seating(
+            r * players + shift,
+            r,
+            tuple((seat + shift) % players for seat in range(players)),
+            tuple(openings[r % len(openings)]),
+            seed,
+        )
+        for r in range(rotations)
+        for shift in range(players)
+    ]
+    played: list[NPlayed[M]] = []
+    interrupted = False
+    found = run_batch(plays, tasks, workers, ordered=True)
+    try:
+        for result in found:
+            if result.value is None:
+                raise MatchError(f"game {result.index + 1} could not be played: {result.error}")
+            played.append(result.value)
+            if heard is not None:
+                heard(NMatch(shown, tuple(played), len(tasks)))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        found.close()
+    return NMatch(shown, tuple(played), len(tasks), interrupted)

@@ -142,8 +142,16 @@ def test_people_and_many_player_games_are_refused(tmp_path: Path) -> None:
         "(gamelib play puts a person against one)\n",
     )
     status, _, err = run("match", "maxn", "maxn", "--game", "takeaway")
-    assert status == 2
-    assert "takeaway is a game of 3 players, which match does not play yet" in err
+    assert (status, err) == (
+        2,
+        "gamelib: takeaway has 3 seats: a match of it names 3 players, one a seat, got 2\n",
+    )
+    status, _, err = run("match", "maxn", "maxn", "random", "--game", "takeaway", "--games", "4")
+    assert (status, err) == (
+        2,
+        "gamelib: --games must be a multiple of 3: the 3 players rotate through the seats, "
+        "each in each seat once a rotation; got 4\n",
+    )
     bad = tmp_path / "bad.txt"
     bad.write_text("1,1\n")
     status, _, err = run(
@@ -187,3 +195,24 @@ def test_ctrl_c_keeps_the_games_played() -> None:
     # Ctrl-C came as the third game's line was drawn: three games were played.
     assert out.splitlines()[1] == "Score of alphabeta:2 vs random: 2 - 0 - 1  [0.833] 3"
     assert err.endswith("gamelib: match interrupted after 3 games\n")
+
+
+def test_a_match_of_three_players_and_its_table() -> None:
+    args = ["match", "maxn:3", "paranoid:3", "random", "--game", "takeaway", "--seed", "1"]
+    status, out, err = run(*args, "--games", "6")
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of takeaway: maxn:3 (A), paranoid:3 (B), random (C); 2 rotations of 3 games, "
+        "each player in each seat once a rotation, from 2 random openings of 2 moves, seed 1, "
+        "here\n"
+        "rank  player      games   points   score  mean rank  wins  faults\n"
+        "   1  maxn:3          6     6.00   1.000       1.00     6       0\n"
+        "   2  paranoid:3      6     0.00   0.000       2.50     0       0\n"
+        "   3  random          6     0.00   0.000       2.50     0       0\n"
+    )
+    here = run(*args, "--games", "6", "--json")[1]
+    there = run(*args, "--games", "6", "--json", "--workers", "2")[1]
+    assert here == there
+    first = json.loads(here.splitlines()[0])
+    assert first["seats"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
+    assert sorted(first["scores"].values()) == [0.0, 0.0, 1.0]

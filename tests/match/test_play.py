@@ -13,15 +13,19 @@ from gamelib.core.game import Game
 from gamelib.core.random_player import RandomPlayer
 from gamelib.games.nim import Nim, NimState
 from gamelib.games.pig import Pig
+from gamelib.games.takeaway import TakeAway, TakeAwayState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
 from gamelib.match.play import (
     ChanceGames,
     MatchError,
+    NPlayerGames,
     TwoPlayerGames,
     play_match,
+    play_nmatch,
     random_openings,
 )
 from gamelib.match.stats import Sprt
+from gamelib.nplayer.game import NPlayerGame
 from gamelib.parallel.batch import Workers
 
 
@@ -135,3 +139,48 @@ def test_bad_matches_are_refused() -> None:
         play_match(GAMES, [()], 0)
     with pytest.raises(MatchError, match="no line of 9 random moves was found"):
         random_openings(TicTacToe(), 9, 1, 1)
+
+
+def takeaway_first(game: NPlayerGame[TakeAwayState, int], seed: int | None) -> object:
+    return lambda state: seq.to_tuple(game.moves(state))[0]
+
+
+def takeaway_last(game: NPlayerGame[TakeAwayState, int], seed: int | None) -> object:
+    return lambda state: seq.to_tuple(game.moves(state))[-1]
+
+
+def takeaway_broken(game: NPlayerGame[TakeAwayState, int], seed: int | None) -> object:
+    def choose(state: TakeAwayState) -> int:
+        raise ValueError("no")
+
+    return choose
+
+
+def test_n_players_rotate_through_the_seats() -> None:
+    games = NPlayerGames(
+        lambda: TakeAway(pile=7),
+        (takeaway_first, takeaway_last, takeaway_first),  # type: ignore[arg-type]  # plain functions as seats
+    )
+    match = play_nmatch(games, 3, [()], 2, names=("first", "last", "first again"))
+    assert [g.seats for g in match.games] == [
+        (0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2), (1, 2, 0), (2, 0, 1),
+    ]  # fmt: skip
+    for played in match.games:
+        assert sorted(played.scores) == [0.0, 0.0, 1.0]  # take-away: one winner
+        assert sorted(played.ranks) == [1.0, 2.5, 2.5]  # the others share places 2 and 3
+    table = match.table()
+    assert sum(row.points for row in table) == 6
+    assert [row.games for row in table] == [6, 6, 6]
+    assert table[0].points >= table[1].points >= table[2].points
+
+
+def test_an_n_player_fault_loses_the_game_and_the_others_share_it() -> None:
+    games = NPlayerGames(
+        lambda: TakeAway(pile=7),
+        (takeaway_first, takeaway_broken, takeaway_last),  # type: ignore[arg-type]  # plain functions as seats
+    )
+    match = play_nmatch(games, 3, [()], 1)
+    assert all(g.faulted == 1 for g in match.games)
+    assert all(g.scores == (0.5, 0.0, 0.5) for g in match.games)
+    broken = next(row for row in match.table() if row.player == 1)
+    assert (broken.points, broken.faults, broken.mean_rank) == (0.0, 3, 3.0)
