@@ -147,15 +147,18 @@ def _quiet_dask() -> None:
         logger.propagate = False
 
 
-def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]:
+def position_lines(
+    name: str, stdin: TextIO | None, flag: str = "--positions"
+) -> Iterator[tuple[int, str]]:
     """The positions of a `--positions` file (`-`: standard input), with their line
-    numbers: blank lines and lines starting with `#` are skipped.
+    numbers: blank lines and lines starting with `#` are skipped.  Errors name `flag`
+    (`--openings` reads the same kind of file).
 
     A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which
     no game reads as a move); a byte-order mark at the start is not part of line 1.
     """
     if name == "-" and stdin is None:  # run with standard input closed
-        raise SpecError("--positions -: standard input is closed")
+        raise SpecError(f"{flag} -: standard input is closed")
     try:
         source = (
             stdin
@@ -163,7 +166,7 @@ def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]
             else open(name, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
         )
     except OSError as error:
-        raise SpecError(f"--positions: cannot read '{name}': {error.strerror}") from None
+        raise SpecError(f"{flag}: cannot read '{name}': {error.strerror}") from None
     assert source is not None
     if source is stdin and isinstance(source, io.TextIOWrapper):
         source.reconfigure(newline="\n")  # lines end at a line feed only, as sed has them
@@ -171,16 +174,16 @@ def position_lines(name: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]
         for number, raw in enumerate(_bounded_lines(source), 1):
             if raw is None:
                 raise SpecError(
-                    f"--positions: line {number} of {_where(name)} is longer than "
+                    f"{flag}: line {number} of {_where(name)} is longer than "
                     f"{MAX_LINE:,} characters, which no position is"
                 )
             text = raw.strip().lstrip("\ufeff").strip()
             if text and not text.startswith("#"):
                 yield number, text
     except UnicodeDecodeError:
-        raise SpecError(f"--positions: '{name}' is not UTF-8 text") from None
+        raise SpecError(f"{flag}: '{name}' is not UTF-8 text") from None
     except OSError as error:  # a read that fails part way (a bad disk), with no file name
-        raise SpecError(f"--positions: cannot read {_where(name)}: {error.strerror}") from None
+        raise SpecError(f"{flag}: cannot read {_where(name)}: {error.strerror}") from None
     finally:
         if source is not stdin:
             source.close()

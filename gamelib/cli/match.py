@@ -47,9 +47,11 @@ from gamelib.core.jsondata import JSON
 from gamelib.match.play import (
     ChanceGames,
     Match,
+    MatchError,
     NMatch,
     NPlayed,
     NPlayerGames,
+    Opens,
     Played,
     Standing,
     TwoPlayerGames,
@@ -397,7 +399,7 @@ class _MatchJob:
         rotations = games // n
         plies = DEFAULT_PLIES if request.plies is None else request.plies
         openings: list[tuple[M, ...]] = (
-            random_openings(game, plies, rotations, request.seed) if plies else [()]
+            _random(game, plies, rotations, request.seed) if plies else [()]
         )
         makers: list[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]] = []
         for k, spec in enumerate(specs):
@@ -519,9 +521,9 @@ class _MatchJob:
             plies = DEFAULT_PLIES if request.plies is None else request.plies
             if plies == 0:
                 return [()]
-            return random_openings(game, plies, request.pairs, request.seed)
+            return _random(game, plies, request.pairs, request.seed)
         found: list[tuple[M, ...]] = []
-        for number, text in position_lines(request.openings, self.context.stdin):
+        for number, text in position_lines(request.openings, self.context.stdin, "--openings"):
             try:
                 _, moves = position_after(game, split_moves(text, digits), "play")
             except BadPositionError as bad:
@@ -593,6 +595,14 @@ class _MatchJob:
             err.write(f"gamelib: match interrupted after {plural(len(match.games), 'game')}\n")
             return 1
         return 0
+
+
+def _random(game: Opens[S, M], plies: int, count: int, seed: int) -> list[tuple[M, ...]]:
+    """`count` random openings of `plies` moves; SpecError when the game is over sooner."""
+    try:
+        return random_openings(game, plies, count, seed)
+    except MatchError as error:
+        raise SpecError(f"--plies {plies}: {error}") from None
 
 
 def _no_human(kind: str, text: str) -> None:

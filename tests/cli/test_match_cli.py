@@ -124,6 +124,17 @@ def test_a_match_on_workers_is_the_serial_match() -> None:
         (["--sprt", "elo0=5", "elo1=0"], "--sprt: SPRT needs elo0 < elo1, got elo0=5 elo1=0"),
         (["--sprt", "elo=3"], "--sprt takes elo0=, elo1=, alpha= and beta=, got 'elo=3'"),
         (["--workers", "0"], "--workers must be at least 1, got 0"),
+        (
+            ["--plies", "20"],
+            "--plies 20: no line of 20 random moves was found that leaves the game going: "
+            "ask for fewer plies",
+        ),
+        (
+            ["--openings", "/nonexistent-file"],
+            "--openings: cannot read '/nonexistent-file': No such file or directory",
+        ),
+        (["--sprt", "elo0=nan", "elo1=5"], "--sprt elo0 must be a finite number, got 'nan'"),
+        (["--time", "1"], "--time is for id and mcts players, and no player here is one"),
     ],
 )
 def test_a_bad_setting_is_one_sentence(argv: list[str], message: str) -> None:

@@ -401,6 +401,15 @@ def test_analyse_positions_on_workers_matches_serial(tmp_path: Path) -> None:
     assert "column 4 is full" in last
 
 
+def test_a_match_on_dask_is_the_serial_match(dask_address: str) -> None:
+    args = ["match", "alphabeta:3", "random", "--game", "connect4", "--cols", "5", "--rows", "4"]
+    serial = run(*args, "--games", "6", "--seed", "4", "--json")
+    dask = run(*args, "--games", "6", "--seed", "4", "--json", "--scheduler", dask_address)
+    assert serial[0] == dask[0] == 0
+    assert serial[1] == dask[1]
+    assert len(serial[1].splitlines()) == 7  # six games and the summary
+
+
 def test_solve_positions_on_dask_matches_serial(tmp_path: Path, dask_address: str) -> None:
     positions = tmp_path / "positions.txt"
     positions.write_text("4455\n44\n9\n123\n")
