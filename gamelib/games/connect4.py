@@ -48,6 +48,7 @@ from gamelib.core.checks import echo, whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
+from gamelib.core.svg import Svg, circle, rect, text
 from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
@@ -57,6 +58,7 @@ __all__ = [
     "ConnectFourState",
     "centre_control",
     "connect4_estimator",
+    "connect4_picture",
     "connect4_weighted",
     "odd_even_threats",
     "window_score",
@@ -122,6 +124,10 @@ class ConnectFourState(NamedTuple):
     def score(self) -> int:
         """The handout estimate ([`window_score`][gamelib.games.connect4.window_score])."""
         return window_score(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as a notebook draws it (`connect4_picture`)."""
+        return connect4_picture(self).text
 
 
 @final
@@ -434,6 +440,49 @@ def connect4_estimator(
 ) -> NumericEstimator[ConnectFourState, int]:
     """The handout estimator: `window_score` with the standard order."""
     return NumericEstimator(game, window_score)
+
+
+_CELL = 40  # a cell's side in a picture, in pixels
+
+
+def connect4_picture(state: ConnectFourState, last: int | None = None) -> Svg:
+    """The board as a picture: X's discs red, O's yellow, on a blue board, the columns
+    numbered as they are typed, and the side to move; `last` (a column, from 0), if given,
+    rings the top disc of that column, the move just played.
+
+    ```pycon
+    >>> game = ConnectFour(cols=4, rows=4)
+    >>> status = game.play(game.start, 1)
+    >>> picture = connect4_picture(status.state, last=1)
+    >>> for line in picture.text.splitlines():
+    ...     if line.startswith("<circle") and ('"x"' in line or '"last"' in line):
+    ...         print(line)
+    <circle cx="65" cy="145" r="16" class="x" data-col="2" data-row="1"/>
+    <circle cx="65" cy="145" r="18" class="last" data-col="2" data-row="1"/>
+
+    ```
+    """
+    board = state.board
+    cols, rows = board.cols, board.rows
+    cells = state.cells
+    parts = [rect(0, 0, cols * _CELL + 10, rows * _CELL + 10, "board")]
+    for r in range(rows):
+        for c in range(cols):
+            kind = {1: "x", -1: "o", 0: "empty"}[cells[r * cols + c]]
+            cx, cy = 5 + c * _CELL + _CELL / 2, 5 + (rows - 1 - r) * _CELL + _CELL / 2
+            parts.append(circle(cx, cy, _CELL / 2 - 4, kind, col=c + 1, row=r + 1))
+    if last is not None and 0 <= last < cols:
+        height = state.heights[last]
+        if height:
+            cx, cy = 5 + last * _CELL + _CELL / 2, 5 + (rows - height) * _CELL + _CELL / 2
+            parts.append(circle(cx, cy, _CELL / 2 - 2, "last", col=last + 1, row=height))
+    for c in range(cols):
+        parts.append(text(5 + c * _CELL + _CELL / 2 - 4, rows * _CELL + 24, str(c + 1)))
+    side = state.side
+    mark = "X" if side is Side.Maxie else "O"
+    parts.append(text(5, rows * _CELL + 42, f"{side} ({mark}) to move"))
+    title = f"Connect Four, {cols} x {rows}: {side} to move"
+    return Svg.of(cols * _CELL + 10, rows * _CELL + 50, parts, title)
 
 
 def centre_control(state: ConnectFourState) -> float:

@@ -27,6 +27,7 @@ from gamelib.core.checks import ascii_int, echo, echo_value
 from gamelib.core.datatypes import Done, Playing, Side, Status, Winner, flip
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
+from gamelib.core.svg import pile
 from gamelib.seq import Seq
 
 __all__ = [
@@ -50,6 +51,11 @@ class NimState:
     """Pebbles still on the table."""
     side: Side
     """The side to move."""
+
+    def _repr_svg_(self) -> str:
+        """The pile as a notebook draws it: a pebble a pebble, and whose turn it is."""
+        left = f"{self.pebbles} left, {self.side} to move"
+        return pile(self.pebbles, left, f"Nim: {left}").text
 
 
 @final

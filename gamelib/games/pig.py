@@ -55,6 +55,7 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import echo_value
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner
+from gamelib.core.svg import Svg, rect, text
 from gamelib.seq import Seq
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "PigSolution",
     "PigState",
     "pig_estimator",
+    "pig_picture",
     "solve_pig",
 ]
 
@@ -99,6 +101,10 @@ class PigState:
     """Whose turn it is."""
     rolling: bool = False
     """Whether the die is in the air: a chance position."""
+
+    def _repr_svg_(self) -> str:
+        """The scores as a notebook draws them (`pig_picture`)."""
+        return pig_picture(self).text
 
     def scores(self) -> tuple[int, int]:
         """The banked scores of the side to move and of the other side."""
@@ -342,3 +348,45 @@ def solve_pig(target: int, *, tolerance: float = 1e-15) -> PigSolution:
         for a in range(max(0, total - target + 1), total // 2 + 1):
             settle(a, total - a)
     return PigSolution(target, table)
+
+
+def pig_picture(state: PigState, target: int | None = None) -> Svg:
+    """The scores as a picture: a bar for each side's banked points (Maxie red, Minnie
+    yellow), the turn's points not banked yet in grey after the mover's, scaled to
+    `target` (default: the larger score, at least 20), and whose turn it is.
+
+    ```pycon
+    >>> state = PigState(maxie=12, minnie=5, turn_total=4, side=Side.Minnie)
+    >>> lines = pig_picture(state, 20).text.splitlines()
+    >>> bars = [line for line in lines if line.startswith("<rect")]
+    >>> [(b.split('class="')[1].split('"')[0], b.split('width="')[1].split('"')[0]) for b in bars]
+    [('bar-maxie', '120'), ('bar-minnie', '50'), ('bar-turn', '40')]
+
+    ```
+    """
+    scale = target if target is not None else max(20, state.maxie, state.minnie + state.turn_total)
+    scale = max(scale, state.maxie, state.minnie + state.turn_total, 1)
+    width = 200
+    parts = []
+    for row, (name, banked, kind) in enumerate(
+        (("Maxie", state.maxie, "bar-maxie"), ("Minnie", state.minnie, "bar-minnie"))
+    ):
+        y = 8 + 28 * row
+        parts.append(text(4, y + 14, name))
+        parts.append(rect(60, y, width * banked / scale, 18, kind, points=banked))
+        if name == str(state.side) and state.turn_total:
+            parts.append(
+                rect(
+                    60 + width * banked / scale,
+                    y,
+                    width * state.turn_total / scale,
+                    18,
+                    "bar-turn",
+                    points=state.turn_total,
+                )
+            )
+        parts.append(text(60 + width + 8, y + 14, str(banked)))
+    doing = "roll the die" if state.rolling else "move"
+    turn = f"{state.side} to {doing}, turn total {state.turn_total}"
+    parts.append(text(4, 78, turn))
+    return Svg.of(300, 88, parts, f"Pig: {turn}")

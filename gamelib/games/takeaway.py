@@ -35,6 +35,7 @@ from typing import final
 from gamelib import seq
 from gamelib.core.checks import ascii_int, echo, echo_value, plural
 from gamelib.core.datatypes import Playing
+from gamelib.core.svg import pile
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -64,6 +65,11 @@ class TakeAwayState:
     """Pebbles still on the table (at least 1)."""
     player: int
     """Whose turn it is: 0 for A, 1 for B, ..."""
+
+    def _repr_svg_(self) -> str:
+        """The pile as a notebook draws it, and whose turn it is (players lettered A, B, ...)."""
+        left = f"{self.pebbles} left, {chr(ord('A') + self.player)} to move"
+        return pile(self.pebbles, left, f"take-away: {left}").text
 
 
 def _winner(player: int, players: int) -> Vector:

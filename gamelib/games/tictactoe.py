@@ -40,6 +40,7 @@ from gamelib import seq
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
+from gamelib.core.svg import Svg, circle, line, text
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
@@ -52,6 +53,7 @@ __all__ = [
     "open_lines",
     "open_threats",
     "tictactoe_estimator",
+    "tictactoe_picture",
     "tictactoe_weighted",
 ]
 
@@ -180,6 +182,10 @@ class TicTacToeState(_Bits):
 
     def __repr__(self) -> str:
         return f"TicTacToeState(cells={self.cells}, side={self.side!r})"
+
+    def _repr_svg_(self) -> str:
+        """The board as a notebook draws it (`tictactoe_picture`)."""
+        return tictactoe_picture(self).text
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -356,3 +362,36 @@ def tictactoe_weighted(
         ]
     )
     return WeightedEstimator(game, evaluation)
+
+
+def tictactoe_picture(state: TicTacToeState) -> Svg:
+    """The board as a picture: the grid, X's crosses red, O's rings blue, each cell with
+    the number a move there is typed as (in grey, when empty), and the side to move.
+
+    ```pycon
+    >>> state = TicTacToeState((1, 0, 0, 0, -1, 0, 0, 0, 0), Side.Maxie)
+    >>> marks = [line for line in tictactoe_picture(state).text.splitlines()
+    ...          if 'class="mark' in line]
+    >>> [line.split('data-cell="')[1][0] for line in marks]  # X's two strokes in 1, O in 5
+    ['1', '1', '5']
+
+    ```
+    """
+    size = 60
+    parts = []
+    for k in (1, 2):
+        parts.append(line(k * size, 4, k * size, 3 * size - 4, "grid"))
+        parts.append(line(4, k * size, 3 * size - 4, k * size, "grid"))
+    for i, mark in enumerate(state.cells):
+        x, y = (i % 3) * size, (i // 3) * size
+        if mark == 1:
+            parts.append(line(x + 14, y + 14, x + size - 14, y + size - 14, "mark-x", cell=i + 1))
+            parts.append(line(x + size - 14, y + 14, x + 14, y + size - 14, "mark-x", cell=i + 1))
+        elif mark == -1:
+            parts.append(circle(x + size / 2, y + size / 2, size / 2 - 14, "mark-o", cell=i + 1))
+        else:
+            parts.append(text(x + size / 2 - 4, y + size / 2 + 4, str(i + 1), "empty-number"))
+    side = state.side
+    mark_of = "X" if side is Side.Maxie else "O"
+    parts.append(text(4, 3 * size + 18, f"{side} ({mark_of}) to move"))
+    return Svg.of(3 * size, 3 * size + 26, parts, f"tic-tac-toe: {side} to move")

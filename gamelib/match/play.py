@@ -36,6 +36,7 @@ import io
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Generic, Literal, Protocol, TextIO, TypeVar, cast, final
 
 from gamelib import seq
@@ -396,6 +397,27 @@ class Match(Generic[M]):
         """The games lost by a fault."""
         return tuple(g for g in self.games if g.fault is not None)
 
+    def _repr_html_(self) -> str:
+        """The match as a notebook shows it: a table of the score, the pairs, the Elo
+        difference with its interval, the LOS and the draw ratio."""
+        t, found = self.trinomial, self.estimate
+        rows = [
+            ("games", f"{t.games} of {self.planned}"),
+            (f"{self.a}: wins - losses - draws", f"{t.wins} - {t.losses} - {t.draws}"),
+            ("score", f"{found.score:.3f}"),
+            ("pairs scoring 0, ½, 1, 1½, 2", ", ".join(map(str, self.pentanomial.counts))),
+            ("Elo difference", f"{found.elo:.1f} ± {found.error:.1f}"),
+            ("95% interval", f"{found.low:.1f} to {found.high:.1f}"),
+            ("LOS", f"{100 * found.los:.1f} %"),
+            ("draw ratio", f"{100 * t.draw_ratio:.1f} %"),
+        ]
+        if self.sprt is not None:
+            verdict = self.verdict or "none yet"
+            rows.append(("SPRT accepted", verdict))
+        if self.faults:
+            rows.append(("games lost by a fault", str(len(self.faults))))
+        return _html_table(f"{self.a} vs {self.b}", ("", ""), rows)
+
     def score_line(self) -> str:
         """`Score of A vs B: W - L - D  [ratio] N`, as engine testers print it."""
         t = self.trinomial
@@ -611,6 +633,24 @@ class NMatch(Generic[M]):
     planned: int
     interrupted: bool = False
 
+    def _repr_html_(self) -> str:
+        """The table as a notebook shows it, the best first."""
+        rows = [
+            (
+                str(place),
+                row.name,
+                str(row.games),
+                f"{row.points:g}",
+                f"{row.score:.3f}",
+                f"{row.mean_rank:.2f}",
+                str(row.wins),
+                str(row.faults),
+            )
+            for place, row in enumerate(self.table(), 1)
+        ]
+        head = ("rank", "player", "games", "points", "score", "mean rank", "wins", "faults")
+        return _html_table(f"{len(self.games)} games of {self.planned}", head, rows)
+
     def table(self) -> tuple[Standing, ...]:
         """Each player's standing, the best (most points, then the better mean rank) first."""
         rows = []
@@ -675,3 +715,13 @@ def play_nmatch(
     finally:
         found.close()
     return NMatch(shown, tuple(played), len(tasks), interrupted)
+
+
+def _html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A small HTML table, every text escaped."""
+    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    header = f"<thead><tr>{cells}</tr></thead>" if any(head) else ""
+    return f"<table><caption>{escape(caption)}</caption>{header}<tbody>{body}</tbody></table>"

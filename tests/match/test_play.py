@@ -184,3 +184,21 @@ def test_an_n_player_fault_loses_the_game_and_the_others_share_it() -> None:
     assert all(g.scores == (0.5, 0.0, 0.5) for g in match.games)
     broken = next(row for row in match.table() if row.player == 1)
     assert (broken.points, broken.faults, broken.mean_rank) == (0.0, 3, 3.0)
+
+
+def test_a_match_shows_itself_as_a_table() -> None:
+    match = play_match(GAMES, random_openings(TicTacToe(), 1, 2, 1), 2, seed=1, a="ab", b="rnd")
+    page = match._repr_html_()
+    cells = [c.split("</td>")[0] for c in page.split("<td>")[1:]]
+    t = match.trinomial
+    assert page.startswith("<table><caption>ab vs rnd</caption>")
+    assert cells[:4] == [
+        "games",
+        "4 of 4",
+        "ab: wins - losses - draws",
+        f"{t.wins} - {t.losses} - {t.draws}",
+    ]
+    games = NPlayerGames(lambda: TakeAway(pile=7, players=2), (takeaway_first, takeaway_last))  # type: ignore[arg-type]  # plain functions as seats
+    table = play_nmatch(games, 2, [()], 1, names=("first", "last<b>"))._repr_html_()
+    assert "<th>mean rank</th>" in table
+    assert "last&lt;b&gt;" in table  # names are escaped
