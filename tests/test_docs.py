@@ -199,6 +199,7 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "many-players.md",
         "matches.md",
         "mcts.md",
+        "notebooks.md",
         "parallel-search.md",
         "proof-numbers.md",
         "write-your-own-game.md",
@@ -209,6 +210,12 @@ def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> Non
     shown = text_blocks("mcts.md")
     assert len(shown) == 4
     assert run_page("mcts.md", monkeypatch) == "".join(shown)
+
+
+def test_notebooks_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = text_blocks("notebooks.md")
+    assert len(shown) == 1
+    assert run_page("notebooks.md", monkeypatch) == shown[0]
 
 
 def test_matches_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,6 +22,7 @@ __all__ = [
     "draw",
     "picture_size",
     "render",
+    "to_svg",
     "write_file",
 ]
 
@@ -136,6 +137,11 @@ def render(dot_text: str, target: Path) -> str:
     except GraphvizMissingError as missing:
         return str(missing)
     return f"wrote {target}"
+
+
+def to_svg(dot_text: str) -> str:
+    """`dot_text` drawn as SVG text by Graphviz's `dot` (which must be installed)."""
+    return _pipe_through_dot(dot_text, "svg").decode()
 
 
 def _pipe_through_dot(dot_text: str, fmt: str) -> bytes:
