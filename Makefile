@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test docs check-python bench clean
+.PHONY: demo test docs notebook check-python bench clean
 
 demo: $(STAMP)
 	$(BIN)/python -m gamelib demo
@@ -15,6 +15,11 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -n auto --dist worksteal
+
+# The lecture notebooks in JupyterLab (installs the notebook extra on first use).
+notebook: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebook]'
+	$(BIN)/jupyter lab docs/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site

@@ -489,3 +489,20 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
     generate_chance(Path(config["docs_dir"]) / "generated")
     generate_stepper(Path(config["docs_dir"]) / "generated")
     generate_excerpts(Path(config["docs_dir"]) / "generated", Path(config["docs_dir"]).parent)
+
+
+def notebook_links(html_text: str) -> str:
+    """A lecture notebook's links to the docs' pages (``../matches.md``, as Jupyter opens
+    them beside the notebook) as the site serves those pages (``../../matches/``): the
+    notebooks are rendered without MkDocs's own link resolution.
+
+    >>> notebook_links('see <a href="../matches.md#the-arithmetic">matches</a>')
+    'see <a href="../../matches/#the-arithmetic">matches</a>'
+    """
+    return re.sub(r'href="\.\./([\w-]+)\.md(#[\w-]*)?"', r'href="../../\1/\2"', html_text)
+
+
+def on_page_content(html_text: str, page: Any, **kwargs: Any) -> str:
+    if str(page.file.src_uri).endswith(".ipynb"):
+        return notebook_links(html_text)
+    return html_text

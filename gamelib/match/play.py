@@ -439,11 +439,14 @@ def play_match(
     sprt: Sprt | None = None,
     workers: Workers | None = None,
     heard: Callable[[Match[M]], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Match[M]:
     """Play `pairs` pairs of games with `plays`, pair `p` from `openings[p % len]`, on
     `workers` (None: here, one after another); `heard(match so far)` after each game, in
-    order.  With `sprt`, the match stops after the first pair at which the test accepts a
-    hypothesis.  Ctrl-C stops it too: the match returned has the games played.
+    order, and `progress(games played)` (a
+    [`progress_bar`][gamelib.core.progress.progress_bar], say).  With `sprt`, the match
+    stops after the first pair at which the test accepts a hypothesis.  Ctrl-C stops it
+    too: the match returned has the games played.
     """
     if pairs < 1:
         raise ValueError(f"a match needs at least 1 pair of games, got {pairs}")
@@ -466,6 +469,8 @@ def play_match(
             so_far = Match(a, b, tuple(played), 2 * pairs, sprt)
             if heard is not None:
                 heard(so_far)
+            if progress is not None:
+                progress(len(played))
             if sprt is not None and len(played) % 2 == 0:
                 verdict = sprt.verdict(so_far.pentanomial)
                 if verdict is not None:
@@ -679,11 +684,12 @@ def play_nmatch(
     seed: int | None = None,
     workers: Workers | None = None,
     heard: Callable[[NMatch[M]], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> NMatch[M]:
     """Play `rotations` rotations of a match of `players` players: in each, one game a
     seat shift, so every player sits in every seat once, all from the rotation's opening
-    (`openings[r % len]`).  `heard(match so far)` after each game, in order; Ctrl-C stops
-    the match, which keeps the games played."""
+    (`openings[r % len]`).  `heard(match so far)` after each game, in order, and
+    `progress(games played)`; Ctrl-C stops the match, which keeps the games played."""
     if rotations < 1:
         raise ValueError(f"a match needs at least 1 rotation, got {rotations}")
     if players < 2:
@@ -710,6 +716,8 @@ def play_nmatch(
             played.append(result.value)
             if heard is not None:
                 heard(NMatch(shown, tuple(played), len(tasks)))
+            if progress is not None:
+                progress(len(played))
     except KeyboardInterrupt:
         interrupted = True
     finally:
