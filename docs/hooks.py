@@ -3,7 +3,7 @@
 It also writes the excerpts of functions the Lecture companion shows (:func:`excerpt`),
 draws the n-player pictures of "Many players, seen" (:func:`generate_many_players`),
 and exports every search of the handout trees, event by event, for the stepper on
-"Alpha-beta, seen" (:func:`generate_stepper`; docs/javascripts/stepper.js draws it).
+"Alpha-beta, seen" (:func:`generate_stepper`; gamelib/trace/web/stepper.js draws it).
 The API reference reads gamelib through :class:`PublicNamesOnly`, a Griffe extension
 this file also holds.
 
@@ -21,6 +21,7 @@ import html
 import json
 import re
 import shutil
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -482,12 +483,26 @@ class PublicNamesOnly(griffe.Extension):
         cls.bases = [base for base in cls.bases if PRIVATE.match(str(base)) is None]
 
 
+def copy_stepper_code(folder: Path) -> list[Path]:
+    """The stepper's script and style, which gamelib carries for notebooks
+    (``gamelib/trace/web``), copied where the site takes them from; the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    web = resources.files("gamelib.trace").joinpath("web")
+    for name in ("stepper.js", "stepper.css"):
+        target = folder / name
+        target.write_bytes(web.joinpath(name).read_bytes())
+        written.append(target)
+    return written
+
+
 def on_pre_build(config: Any, **kwargs: Any) -> None:
     """Regenerate docs/generated/ from the current code."""
     generate(Path(config["docs_dir"]) / "generated")
     generate_many_players(Path(config["docs_dir"]) / "generated")
     generate_chance(Path(config["docs_dir"]) / "generated")
     generate_stepper(Path(config["docs_dir"]) / "generated")
+    copy_stepper_code(Path(config["docs_dir"]) / "generated")
     generate_excerpts(Path(config["docs_dir"]) / "generated", Path(config["docs_dir"]).parent)
 
 

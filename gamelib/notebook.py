@@ -12,6 +12,10 @@ table).  What needs a game to be written, or a layout to be drawn, goes through
 - a solve's answer (the exact solver's or a goal method's): the board after the best move,
   with the answer in words.
 
+[`stepper`][gamelib.notebook.stepper] puts the docs' stepper in a cell: any search that
+reports its events (a search kind of the catalog, on your tree or your game), replayed
+step by step, with everything it needs inside the cell (no network, no server).
+
 Trees are laid out by Graphviz's `dot` program, the same pictures the docs and
 `gamelib trace --svg` draw.  Where `dot` is not installed (a fresh machine has none), the
 notebook shows the same thing as text, as the terminal does, and one line saying how to
@@ -37,10 +41,13 @@ a
 
 from __future__ import annotations
 
+import json
 import shutil
-from collections.abc import Mapping
+import uuid
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
+from importlib import resources
 from typing import TypeVar, assert_never, final, overload
 
 from gamelib.algorithms.boolean import (
@@ -51,16 +58,20 @@ from gamelib.algorithms.boolean import (
 )
 from gamelib.algorithms.exact import Solution, describe
 from gamelib.algorithms.goals import Verdict, describe_verdict
-from gamelib.core.datatypes import outcome_to_string
+from gamelib.core.datatypes import Status, outcome_to_string
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.core.trees import End, Leaf
 from gamelib.games.explicit import Node, Tree
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import SearchPlayer
 from gamelib.trace.dot import trace_to_dot
 from gamelib.trace.graphviz import dot_quote, to_svg
+from gamelib.trace.steps import record, steps_to_json
 from gamelib.trace.text import trace_to_text
 from gamelib.trace.tree import Trace
 
-__all__ = ["Answer", "Picture", "show", "tree_to_dot"]
+__all__ = ["Answer", "Picture", "Stepper", "show", "stepper", "tree_to_dot"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -201,3 +212,59 @@ def _tree_text(tree: Tree) -> str:
             case _:
                 assert_never(node)
     return "\n".join(lines)
+
+
+@final
+@dataclass(frozen=True)
+class Stepper:
+    """The docs' stepper, for a notebook's cell: the searches to replay, as
+    `gamelib.trace.steps.steps_to_json` gives them, by tree and kind."""
+
+    data: Mapping[str, JSON]
+    """`{"trees": [{"key", "title", "text", "depth", "searches": {kind: steps}}],
+    "kinds": [{"name", "summary"}]}`, as the docs' stepper reads it."""
+
+    def _repr_html_(self) -> str:
+        web = resources.files("gamelib.trace").joinpath("web")
+        script = web.joinpath("stepper.js").read_text(encoding="utf-8")
+        style = web.joinpath("stepper.css").read_text(encoding="utf-8")
+        payload = json.dumps(self.data).replace("</", "<\\/")  # no early end of the script
+        return (
+            f'<div class="gamelib-stepper-cell" id="gamelib-stepper-{uuid.uuid4().hex}">'
+            f'<script type="application/json" class="gamelib-stepper-data">{payload}</script>'
+            "<p>The stepper needs JavaScript: run the cell in a notebook that runs it.</p>"
+            f"</div><style>{style}</style><script>{script}</script>"
+        )
+
+
+def stepper(
+    search: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]] | Mapping[str, JSON],
+    state: S | None = None,
+    *,
+    title: str = "the position searched",
+    name: Callable[[Status[S]], str] | None = None,
+) -> Stepper:
+    """A stepper of one search for a notebook's cell.  `search` builds the player from an
+    observer, as [`record`][gamelib.trace.steps.record] takes it (`lambda observer:
+    AlphaBeta(settings, observer=observer)`); it runs once from `state` (default the
+    start), its positions named by `name` (default the game's writing).  Or `search` is
+    a search's steps already made (`gamelib.algorithms.pns.pns_steps`, MCTS's
+    `trace_steps`)."""
+    if isinstance(search, Mapping):
+        steps: Mapping[str, JSON] = search
+    else:
+        steps = steps_to_json(record(search, state), name)
+    player = str(steps.get("player", "the search"))
+    data: dict[str, JSON] = {
+        "trees": [
+            {
+                "key": "search",
+                "title": title,
+                "text": "",
+                "depth": 0,
+                "searches": {"search": dict(steps)},
+            }
+        ],
+        "kinds": [{"name": "search", "summary": player}],
+    }
+    return Stepper(data)

@@ -327,6 +327,7 @@ def run_batch(
     *,
     ordered: bool = False,
     chunk: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> Generator[BatchResult[R], None, None]:
     """`task` on every item, on `on`: a result per item, with its index.
 
@@ -334,10 +335,14 @@ def run_batch(
     order when `on` is None).  `chunk` items travel to a worker together,
     which saves scheduling time when each task is short.  `task` and the items
     must pickle when `on` is not None (a module-level function, or a frozen
-    dataclass such as `SearchRecipe`).
+    dataclass such as `SearchRecipe`).  `progress(results so far)` hears of each
+    result as it is given (a [`progress_bar`][gamelib.core.progress.progress_bar], say).
     """
     if chunk < 1:
         raise ValueError(f"a chunk must hold at least 1 item, got {chunk}")
+    if progress is not None:
+        yield from _told(run_batch(task, items, on, ordered=ordered, chunk=chunk), progress)
+        return
     numbered = enumerate(items)
     if on is None:
         for index, item in numbered:
@@ -354,6 +359,22 @@ def run_batch(
         while following in waiting:
             yield waiting.pop(following)
             following += 1
+
+
+def _told(
+    results: Iterator[BatchResult[R]], progress: Callable[[int], None]
+) -> Generator[BatchResult[R], None, None]:
+    """`results`, telling `progress` how many have been given after each."""
+    done = 0
+    try:
+        for result in results:
+            done += 1
+            progress(done)
+            yield result
+    finally:
+        close = getattr(results, "close", None)
+        if callable(close):
+            close()
 
 
 def _chunks(numbered: Iterator[tuple[int, X]], size: int) -> Iterator[list[tuple[int, X]]]:

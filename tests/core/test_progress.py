@@ -47,3 +47,18 @@ def test_a_match_tells_its_bar_each_game() -> None:
         play_match(GAMES, [()], 3, seed=1, progress=bar)
     assert bar.count == 6
     assert "6/6" in screen.getvalue()
+
+
+def test_a_batch_tells_its_bar_each_result() -> None:
+    from gamelib.parallel.batch import run_batch
+
+    screen = Terminal()
+    with progress_bar("batch", total=5, unit="positions", file=screen) as bar:
+        squares = [r.value for r in run_batch(_square, range(5), progress=bar)]
+    assert squares == [0, 1, 4, 9, 16]
+    assert bar.count == 5
+    assert "5/5" in screen.getvalue()
+
+
+def _square(n: int) -> int:
+    return n * n

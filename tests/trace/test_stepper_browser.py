@@ -1309,3 +1309,85 @@ def test_the_lecture_companion_shows_every_code_line_in_chromium(
     finally:
         driver.quit()
         profile.cleanup()
+
+
+# --------------------------------------------------------------------------
+# The stepper in a notebook's cell (gamelib.notebook.stepper)
+
+
+def notebook_cells() -> tuple[str, list[tuple[str, int, str]]]:
+    """A page with two steppers as a notebook would show them (two cells' outputs):
+    alpha-beta on the Small tree, and proof-number search on the CSE 473 tree asked
+    whether Maxie gets 3; and what each must show at its last step."""
+    from gamelib import AlphaBeta, Settings
+    from gamelib.algorithms.boolean import Goal
+    from gamelib.algorithms.pns import pns_steps
+    from gamelib.games.explicit import CSE473, SMALL, at_least
+    from gamelib.notebook import stepper
+
+    small = ExplicitGame(SMALL)
+    mine = stepper(
+        lambda observer: AlphaBeta(Settings(tree_estimator(small), 2), observer=observer),
+        title="my tree",
+    )
+    asked = at_least(CSE473, 3)
+    assert not isinstance(asked, Leaf | End)
+    proved = ExplicitGame(asked)
+    proof = stepper(pns_steps(proved, Goal.WIN, proved.start, Side.Maxie), title="CSE 473")
+    page = "".join(f"<div class='output'>{cell._repr_html_()}</div>" for cell in (mine, proof))
+    found = []
+    for cell in (mine, proof):
+        (tree,) = as_list(cell.data["trees"])
+        steps = as_list(as_dict(as_dict(as_dict(tree)["searches"])["search"])["steps"])
+        found.append((str(as_dict(tree)["title"]), len(steps), str(as_dict(steps[-1])["event"])))
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'></head><body>{page}</body></html>",
+        found,
+    )
+
+
+def test_a_notebook_cell_carries_its_stepper_whole() -> None:
+    page, found = notebook_cells()
+    assert page.count('class="gamelib-stepper-cell"') == 2
+    assert page.count("<script>") == 2  # the script, inside each cell: no network, no server
+    assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert [title for title, _, _ in found] == ["my tree", "CSE 473"]
+    assert all(last == "done" for _, _, last in found)
+
+
+@pytest.mark.outside
+def test_a_notebook_cells_stepper_steps_in_chromium(tmp_path: Path) -> None:
+    page, found = notebook_cells()
+    lacking = missing(CHROMIUM, CHROMEDRIVER)
+    if lacking:
+        warn_not_run(lacking, "a notebook cell's stepper", "the page carries both steppers whole")
+        assert page.count("gamelib-stepper-data") == 2
+        return
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    (tmp_path / "cells.html").write_text(page, encoding="utf-8")
+    driver, profile = chromium(1200, 900)
+    try:
+        driver.get((tmp_path / "cells.html").as_uri())
+        WebDriverWait(driver, 10).until(
+            lambda d: (
+                len(d.find_elements(By.CSS_SELECTOR, ".gamelib-stepper-cell.stepper-ready")) == 2
+            )
+        )
+        cells = driver.find_elements(By.CSS_SELECTOR, ".gamelib-stepper-cell")
+        for cell, (title, steps, _) in zip(cells, found, strict=True):
+            counter = cell.find_element(By.CSS_SELECTOR, ".stepper-counter")
+            assert counter.text == f"step 0 of {steps}"
+            cell.find_element(By.CSS_SELECTOR, ".stepper-last").click()
+            assert counter.text == f"step {steps} of {steps}"
+            assert title in cell.find_element(By.CSS_SELECTOR, ".stepper-player").text
+        events = [c.find_element(By.CSS_SELECTOR, ".stepper-event").text for c in cells]
+        assert events[0].startswith("search over: (Maxie,a) is worth 4, best move to (Minnie,f)")
+        assert events[1].startswith("search over: can Maxie force a win? yes, proved along ")
+        # Stepping one cell leaves the other where it was.
+        cells[0].find_element(By.CSS_SELECTOR, ".stepper-first").click()
+        assert cells[1].find_element(By.CSS_SELECTOR, ".stepper-event").text == events[1]
+    finally:
+        driver.quit()
+        profile.cleanup()

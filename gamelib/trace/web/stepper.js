@@ -6,7 +6,9 @@
  * is computed afresh from steps 0..k-1 every time, never by undoing, so stepping back
  * shows exactly what was shown before.
  * Without JavaScript the page keeps its static pictures; this script only fills in
- * the element with id "gamelib-stepper".
+ * the element with id "gamelib-stepper", and in a notebook every element of class
+ * "gamelib-stepper-cell" (gamelib.notebook.stepper), each with its own data inside.
+ * gamelib carries this file (gamelib/trace/web); the docs' build copies it to the site.
  */
 (function () {
   "use strict";
@@ -460,7 +462,7 @@
       });
       search = tree.searches[kindChoice.value];
       places = layout(search.nodes);
-      player.textContent = search.player + " on " + tree.title + ": " + tree.text;
+      player.textContent = search.player + " on " + tree.title + (tree.text ? ": " + tree.text : "");
       step = 0;
       show();
     }
@@ -497,10 +499,15 @@
   }
 
   function init() {
+    // The docs' page: one stepper, its data in an element of its own.
     const root = document.getElementById("gamelib-stepper");
     const source = document.getElementById("gamelib-stepper-data");
-    if (!root || !source || root.classList.contains("stepper-ready")) return;
-    start(root, JSON.parse(source.textContent));
+    if (root && source && !root.classList.contains("stepper-ready")) start(root, JSON.parse(source.textContent));
+    // A notebook's cells (gamelib.notebook.stepper): each carries its own data inside.
+    for (const cell of document.querySelectorAll(".gamelib-stepper-cell:not(.stepper-ready)")) {
+      const data = cell.querySelector("script.gamelib-stepper-data");
+      if (data) start(cell, JSON.parse(data.textContent));
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
