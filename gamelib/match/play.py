@@ -42,7 +42,15 @@ from typing import Generic, Literal, Protocol, TextIO, TypeVar, cast, final
 from gamelib import seq
 from gamelib.chance.game import ChanceGame, ChanceTurns
 from gamelib.core.checks import echo
-from gamelib.core.controller import Chooses, IllegalMoveError, Seat, Turns, TwoPlayers, play_out
+from gamelib.core.controller import (
+    Chooses,
+    GameRecord,
+    IllegalMoveError,
+    Seat,
+    Turns,
+    TwoPlayers,
+    play_out,
+)
 from gamelib.core.datatypes import Draw, Outcome, Playing, Winner, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
@@ -105,9 +113,7 @@ class Pairing(Generic[M]):
     def seed_for(self, role: str) -> int | None:
         """A seed of its own for `role` ("a", "b", "dice") in this pair: the same in both
         games of the pair, different from pair to pair."""
-        if self.seed is None:
-            return None
-        return random.Random(f"{self.seed}:{self.pair}:{role}").getrandbits(48)
+        return _seeded(self.seed, self.pair, role)
 
 
 @final
@@ -185,21 +191,9 @@ def _referee(
     names: tuple[str, str],
 ) -> Played[M]:
     """Play one game from `start` between `players` (seat 0 first), faults included."""
-    made: list[M] = list(pairing.opening)
-    moving = [0]
-    seats = (_Guarded(players[0], 0, moving), _Guarded(players[1], 1, moving))
     a_seat = 0 if pairing.a_first else 1
-    played: list[M] = []
-    sink = cast(TextIO, _Sink())  # a text stream that keeps nothing
-    fault: tuple[int, str] | None = None
-    record = None
-    try:
-        record = play_out(turns, seats, start=start, out=sink, rng=dice, made=played)
-    except _PlayerFaultError as error:
-        fault = (error.seat, f"{names[error.seat]} raised {_said(error.error)}")
-    except IllegalMoveError as error:
-        fault = (moving[0], str(error))
-    made += played
+    record, played, fault = _guarded_play(turns, players, start, dice, names)
+    made = pairing.opening + played
     if record is None:
         assert fault is not None  # the game stopped only by a fault
         seat, said = fault
@@ -208,7 +202,7 @@ def _referee(
             pairing.pair,
             pairing.a_first,
             pairing.opening,
-            tuple(made),
+            made,
             "loss" if seat == a_seat else "win",
             f"{turns.seats[seat]} loses by a fault",
             said,
@@ -225,7 +219,7 @@ def _referee(
         pairing.pair,
         pairing.a_first,
         pairing.opening,
-        tuple(made),
+        made,
         result,
         outcome_to_string(outcome),
         None,
@@ -239,7 +233,7 @@ def _said(error: Exception) -> str:
     return f"{name}: {echo(message, 200)}" if message else name
 
 
-def _after(game: Game[S, M], opening: tuple[M, ...]) -> S:
+def _after(game: Opens[S, M], opening: tuple[M, ...]) -> S:
     """The position after `opening` from the start (which must leave the game going)."""
     state = game.start
     for move in opening:
@@ -248,8 +242,42 @@ def _after(game: Game[S, M], opening: tuple[M, ...]) -> S:
             raise MatchError(
                 f"the opening {' '.join(game.move_to_string(m) for m in opening)} ends the game"
             )
-        state = status.state
+        state = cast(S, status.state)  # the game's own state: it played from one
     return state
+
+
+def _seeded(seed: int | None, group: int, role: object) -> int | None:
+    """A seed of its own for `role` in a pair or rotation `group` of a match seeded with
+    `seed` (None: fresh randomness)."""
+    if seed is None:
+        return None
+    return random.Random(f"{seed}:{group}:{role}").getrandbits(48)
+
+
+R = TypeVar("R")
+
+
+def _guarded_play(
+    turns: Turns[S, M, R],
+    players: Sequence[Seat[S, M]],
+    start: S,
+    dice: random.Random | None,
+    names: Sequence[str],
+) -> tuple[GameRecord[M, R] | None, tuple[M, ...], tuple[int, str] | None]:
+    """Play one game from `start`, seat `i` by `players[i]`: the record (None when a
+    player's fault ended the game), the moves made, and the fault (the seat, and what
+    its player did, in one sentence) if there was one."""
+    moving = [0]
+    seats = [_Guarded(player, seat, moving) for seat, player in enumerate(players)]
+    played: list[M] = []
+    sink = cast(TextIO, _Sink())  # a text stream that keeps nothing
+    try:
+        record = play_out(turns, seats, start=start, out=sink, rng=dice, made=played)
+    except _PlayerFaultError as error:
+        return None, tuple(played), (error.seat, f"{names[error.seat]} raised {_said(error.error)}")
+    except IllegalMoveError as error:
+        return None, tuple(played), (moving[0], str(error))
+    return record, tuple(played), None
 
 
 @final
@@ -457,29 +485,53 @@ def play_match(
         for p in range(pairs)
         for j in (0, 1)
     ]
-    played: list[Played[M]] = []
-    verdict: Hypothesis | None = None
-    interrupted = False
+    verdicts: list[Hypothesis] = []
+
+    def told(played: tuple[Played[M], ...]) -> bool:
+        so_far = Match(a, b, played, 2 * pairs, sprt)
+        if heard is not None:
+            heard(so_far)
+        if progress is not None:
+            progress(len(played))
+        if sprt is not None and len(played) % 2 == 0:
+            verdict = sprt.verdict(so_far.pentanomial)
+            if verdict is not None:
+                verdicts.append(verdict)
+        return bool(verdicts)
+
+    played, interrupted = _in_order(plays, tasks, workers, told)
+    verdict = verdicts[0] if verdicts else None
+    return Match(a, b, played, 2 * pairs, sprt, verdict, interrupted)
+
+
+T = TypeVar("T")
+P = TypeVar("P")
+
+
+def _in_order(
+    plays: Callable[[P], T],
+    tasks: Sequence[P],
+    workers: Workers | None,
+    told: Callable[[tuple[T, ...]], bool],
+) -> tuple[tuple[T, ...], bool]:
+    """Play `tasks` with `plays` on `workers`, in order, telling `told` the games so far
+    after each; it returns True to stop the match.  The games played, and whether Ctrl-C
+    stopped them.  A game that could not be played (the game broke its contract, not a
+    player) stops the match with a `MatchError`."""
+    played: list[T] = []
     found = run_batch(plays, tasks, workers, ordered=True)
     try:
         for result in found:
             if result.value is None:
                 raise MatchError(f"game {result.index + 1} could not be played: {result.error}")
             played.append(result.value)
-            so_far = Match(a, b, tuple(played), 2 * pairs, sprt)
-            if heard is not None:
-                heard(so_far)
-            if progress is not None:
-                progress(len(played))
-            if sprt is not None and len(played) % 2 == 0:
-                verdict = sprt.verdict(so_far.pentanomial)
-                if verdict is not None:
-                    break
+            if told(tuple(played)):
+                break
     except KeyboardInterrupt:
-        interrupted = True
+        return tuple(played), True
     finally:
         found.close()
-    return Match(a, b, tuple(played), 2 * pairs, sprt, verdict, interrupted)
+    return tuple(played), False
 
 
 # --------------------------------------------------------------------------
@@ -501,9 +553,7 @@ class Seating(Generic[M]):
 
     def seed_for(self, player: int) -> int | None:
         """A seed of its own for `player` in this rotation."""
-        if self.seed is None:
-            return None
-        return random.Random(f"{self.seed}:{self.rotation}:{player}").getrandbits(48)
+        return _seeded(self.seed, self.rotation, player)
 
 
 @final
@@ -552,29 +602,11 @@ class NPlayerGames(Generic[S, M]):
         n = len(game.names)
         if len(seating.seats) != n:
             raise MatchError(f"the game has {n} seats, and {len(seating.seats)} players sat")
-        made: list[M] = list(seating.opening)
-        state = game.start
-        for move in seating.opening:
-            status = game.play(state, move)
-            if not isinstance(status, Playing):
-                raise MatchError("the opening ends the game")
-            state = status.state
-        moving = [0]
-        seats = [
-            _Guarded(self.players[p](game, seating.seed_for(p)), seat, moving)
-            for seat, p in enumerate(seating.seats)
-        ]
-        played: list[M] = []
-        sink = cast(TextIO, _Sink())  # a text stream that keeps nothing
-        fault: tuple[int, str] | None = None
-        record = None
-        try:
-            record = play_out(NPlayerTurns(game), seats, start=state, out=sink, made=played)
-        except _PlayerFaultError as error:
-            fault = (error.seat, f"{game.names[error.seat]} raised {_said(error.error)}")
-        except IllegalMoveError as error:
-            fault = (moving[0], str(error))
-        made += played
+        state = _after(game, seating.opening)
+        players = [self.players[p](game, seating.seed_for(p)) for p in seating.seats]
+        turns = NPlayerTurns(game)
+        record, played, fault = _guarded_play(turns, players, state, None, game.names)
+        made = seating.opening + played
         scores = [0.0] * n
         if record is None:
             assert fault is not None  # the game stopped only by a fault
@@ -588,7 +620,7 @@ class NPlayerGames(Generic[S, M]):
                 seating.rotation,
                 seating.seats,
                 seating.opening,
-                tuple(made),
+                made,
                 tuple(scores),
                 outcome,
                 said,
@@ -601,7 +633,7 @@ class NPlayerGames(Generic[S, M]):
             seating.rotation,
             seating.seats,
             seating.opening,
-            tuple(made),
+            made,
             tuple(scores),
             utilities_to_string(game.names, record.outcome),
         )
@@ -706,23 +738,16 @@ def play_nmatch(
         for r in range(rotations)
         for shift in range(players)
     ]
-    played: list[NPlayed[M]] = []
-    interrupted = False
-    found = run_batch(plays, tasks, workers, ordered=True)
-    try:
-        for result in found:
-            if result.value is None:
-                raise MatchError(f"game {result.index + 1} could not be played: {result.error}")
-            played.append(result.value)
-            if heard is not None:
-                heard(NMatch(shown, tuple(played), len(tasks)))
-            if progress is not None:
-                progress(len(played))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        found.close()
-    return NMatch(shown, tuple(played), len(tasks), interrupted)
+
+    def told(played: tuple[NPlayed[M], ...]) -> bool:
+        if heard is not None:
+            heard(NMatch(shown, played, len(tasks)))
+        if progress is not None:
+            progress(len(played))
+        return False
+
+    played, interrupted = _in_order(plays, tasks, workers, told)
+    return NMatch(shown, played, len(tasks), interrupted)
 
 
 def _html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
