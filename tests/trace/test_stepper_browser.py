@@ -1361,7 +1361,7 @@ def test_a_notebook_cells_stepper_steps_in_chromium(tmp_path: Path) -> None:
     lacking = missing(CHROMIUM, CHROMEDRIVER)
     if lacking:
         warn_not_run(lacking, "a notebook cell's stepper", "the page carries both steppers whole")
-        assert page.count("gamelib-stepper-data") == 2
+        assert page.count('class="gamelib-stepper-data"') == 2
         return
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.wait import WebDriverWait
