@@ -788,7 +788,7 @@ def _winner(played: Played[M], first: str, second: str) -> str | None:
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
     match = commands.add_parser(
         "match",
-        help="play two players against each other: who is stronger, and by how much",
+        help="play players against each other: who is stronger, and by how much",
         description="Play a match between two players: games in pairs from the same "
         "opening, colours swapped.  Prints the score (wins - losses - draws of A), the Elo "
         "difference with its 95% error bar, the likelihood that A is the stronger (LOS) and "
