@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
-from typing import TypeVar, assert_never, final, overload
+from typing import TypeVar, assert_never, cast, final, overload
 
 from gamelib.algorithms.boolean import (
     BooleanSolution,
@@ -58,11 +58,11 @@ from gamelib.algorithms.boolean import (
 )
 from gamelib.algorithms.exact import Solution, describe
 from gamelib.algorithms.goals import Verdict, describe_verdict
-from gamelib.core.datatypes import Status, outcome_to_string
+from gamelib.core.datatypes import Playing, Status, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.core.trees import End, Leaf
-from gamelib.games.explicit import Node, Tree
+from gamelib.games.explicit import ExplicitGame, Node, Tree, TreeState
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.dot import trace_to_dot
@@ -253,7 +253,12 @@ def stepper(
     if isinstance(search, Mapping):
         steps: Mapping[str, JSON] = search
     else:
-        steps = steps_to_json(record(search, state), name)
+        recorded = record(search, state)
+        searched: object = recorded.game
+        if name is None and isinstance(searched, ExplicitGame):
+            # A handout tree's positions by their names (a, b, ...), as the docs show them.
+            name = cast(Callable[[Status[S]], str], _tree_name)
+        steps = steps_to_json(recorded, name)
     player = str(steps.get("player", "the search"))
     data: dict[str, JSON] = {
         "trees": [
@@ -268,3 +273,8 @@ def stepper(
         "kinds": [{"name": "search", "summary": player}],
     }
     return Stepper(data)
+
+
+def _tree_name(status: Status[TreeState]) -> str:
+    """An explicit tree's position by its name in the tree (`end` for a finished game)."""
+    return status.state.node.name if isinstance(status, Playing) else "end"
