@@ -3,6 +3,7 @@
     python benchmarks/speed.py                  # 5x5 from empty, 20 middle-game 7x6 positions
     python benchmarks/speed.py --positions 200  # Pons's-sized set of 7x6 positions
     python benchmarks/speed.py --profile        # where gamelib's 5x5 solve spends its time
+    python benchmarks/speed.py --tictactoe      # the lectures' AlphaBeta against a plain loop
 
 The plain solver is what a student would write in an afternoon: Connect Four on two
 integers (the side to move's pieces and all pieces, a column `H + 1` bits tall),
@@ -203,6 +204,71 @@ def middle(count: int, runs: int) -> None:
         print(f"  {name:<8} {1000 * seconds / count:8.1f} ms a position")
 
 
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+class PlainTicTacToe:
+    """Alpha-beta over a tuple of nine cells (1 X, -1 O, 0 empty), a for loop a position:
+    the plainest way to search tic-tac-toe to the end."""
+
+    def __init__(self) -> None:
+        self.visited = 0
+
+    def value(self, cells: tuple[int, ...], mark: int, alpha: int, beta: int) -> int:
+        """The value for X (1 a win, 0 a draw, -1 a loss), `mark` to move."""
+        self.visited += 1
+        for a, b, c in LINES:
+            line = cells[a] + cells[b] + cells[c]
+            if line == 3:
+                return 1
+            if line == -3:
+                return -1
+        if 0 not in cells:
+            return 0
+        best = -2 if mark == 1 else 2
+        for i in range(9):
+            if cells[i]:
+                continue
+            after = (*cells[:i], mark, *cells[i + 1 :])
+            v = self.value(after, -mark, alpha, beta)
+            if mark == 1:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+
+def tictactoe(runs: int) -> None:
+    from gamelib import AlphaBeta, Settings
+    from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+    from gamelib.search import CountingGame
+
+    counting = CountingGame(TicTacToe())
+    AlphaBeta(Settings(tictactoe_estimator(counting), 9)).analyse(counting.start)
+    positions = counting.plays + 1
+    plain = PlainTicTacToe()
+    assert plain.value((0,) * 9, 1, -2, 2) == 0  # a draw, as gamelib finds
+    game = TicTacToe()
+    times = interleaved(
+        {
+            "gamelib": lambda: AlphaBeta(Settings(tictactoe_estimator(game), 9)).analyse(
+                game.start
+            ),
+            "plain": lambda: PlainTicTacToe().value((0,) * 9, 1, -2, 2),
+        },
+        runs,
+    )
+    print(f"\ntic-tac-toe solved from empty (alpha-beta, depth 9), medians of {runs}")
+    for name, count in (("gamelib", positions), ("plain", plain.visited)):
+        print(f"  {name:<8} {count:>8,} positions {1e6 * times[name] / count:8.2f} µs a position")
+    ratio = (times["gamelib"] / positions) / (times["plain"] / plain.visited)
+    print(f"  gamelib / plain, a position: {ratio:.2f}x")
+
+
 def profile() -> None:
     game = ConnectFour(cols=5, rows=5)
     profiler = cProfile.Profile()
@@ -217,9 +283,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="rounds (medians)")
     parser.add_argument("--positions", type=int, default=20, help="middle-game positions")
     parser.add_argument("--profile", action="store_true", help="profile gamelib on 5x5")
+    parser.add_argument("--tictactoe", action="store_true", help="tic-tac-toe a position")
     options = parser.parse_args()
     if options.profile:
         profile()
+        return
+    if options.tictactoe:
+        tictactoe(options.runs)
         return
     empty_board(5, 5, options.runs)
     middle(options.positions, options.runs)
