@@ -215,8 +215,10 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
         x = _score(a)
         y = b.guess
     else:  # two certain outcomes: scores of ±inf or 0, which order themselves
-        x = _score(a)
-        y = _score(b)
+        # (written out rather than through _score: solving compares these most often)
+        first, second = a.outcome, b.outcome
+        x = 0.0 if isinstance(first, Draw) else _INF if first.side is Side.Maxie else -_INF
+        y = 0.0 if isinstance(second, Draw) else _INF if second.side is Side.Maxie else -_INF
         return LESS if x < y else GREATER if x > y else EQUAL
     try:  # a guess and a certain outcome
         if x < y:
