@@ -156,6 +156,31 @@ class BooleanSolution(Generic[S, M]):
     exact: bool
     """False when a depth limit stopped the search: then "no" only means "not within the depth"."""
 
+    @classmethod
+    def answered(
+        cls,
+        goal: Goal,
+        side: Side,
+        holds: bool,
+        moves: tuple[M, ...],
+        proof: ProofNode[S, M],
+        positions: int,
+        exact: bool,
+    ) -> BooleanSolution[S, M]:
+        """The answer `holds` to `goal` for `side`, its tree proving the goal (when it
+        holds) or the opponent's opposite goal (when it does not)."""
+        return cls(
+            goal,
+            side,
+            holds,
+            moves,
+            proof,
+            goal if holds else goal.opposite,
+            side if holds else flip(side),
+            positions,
+            exact,
+        )
+
 
 def solve_goal(
     game: Game[S, M],
@@ -231,16 +256,8 @@ def solve_goal(
         if broken is None:
             raise
         raise broken from error
-    return BooleanSolution(
-        goal,
-        prover,
-        held,
-        moves,
-        tree,
-        goal if held else goal.opposite,
-        prover if held else flip(prover),
-        next(played),
-        exact=depth is None,
+    return BooleanSolution.answered(
+        goal, prover, held, moves, tree, next(played), exact=depth is None
     )
 
 

@@ -73,6 +73,7 @@ __all__ = [
     "result_value",
     "solve",
     "solver_moves",
+    "winner_of",
 ]
 
 S = TypeVar("S")
@@ -116,13 +117,7 @@ class Solution(Generic[S, M]):
     @property
     def winner(self) -> Side | None:
         """Who wins, or None for a draw."""
-        match self.result:
-            case "win":
-                return self.to_move
-            case "loss":
-                return flip(self.to_move)
-            case "draw" | "unknown":
-                return None
+        return winner_of(self.result, self.to_move)
 
     @property
     def value(self) -> int:
@@ -145,6 +140,17 @@ class SolveInterruptedError(StoppedError):
         self.depth = depth
         """The solve's depth limit, if it had one."""
         super().__init__(f"stopped after {positions:,} positions: {_known(lower, upper, depth)}")
+
+
+def winner_of(result: Result, to_move: Side) -> Side | None:
+    """Who wins when the game ends in `result` for `to_move` (None: a draw, or unknown)."""
+    match result:
+        case "win":
+            return to_move
+        case "loss":
+            return flip(to_move)
+        case "draw" | "unknown":
+            return None
 
 
 def _word(value: int, depth: int | None) -> str:

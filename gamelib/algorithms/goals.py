@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar, final
 
 from gamelib.algorithms.boolean import BooleanSolution, Goal, ProofNode, solve_goal
+from gamelib.algorithms.exact import winner_of
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import Side, flip
 from gamelib.core.game import Game
@@ -153,13 +154,7 @@ class Verdict(Generic[S, M]):
     @property
     def winner(self) -> Side | None:
         """Who wins, or None for a draw."""
-        match self.result:
-            case "win":
-                return self.to_move
-            case "loss":
-                return flip(self.to_move)
-            case "draw":
-                return None
+        return winner_of(self.result, self.to_move)
 
 
 class GoalInterruptedError(StoppedError):

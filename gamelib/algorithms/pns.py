@@ -71,7 +71,7 @@ from gamelib.algorithms.goals import (
     shown_number,
 )
 from gamelib.core.contracts import check_turn
-from gamelib.core.datatypes import Done, Playing, Side, Status, flip
+from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.errors import StoppedError
@@ -540,17 +540,7 @@ def _solution(
     """The answer as the boolean solver gives it: with the prover's winning move (its
     proof's first) when it holds and the prover moves, and the tree of whoever proves."""
     moves = (tree.children[0][0],) if holds and prover_moves else ()
-    return BooleanSolution(
-        goal,
-        prover,
-        holds,
-        moves,
-        tree,
-        goal if holds else goal.opposite,
-        prover if holds else flip(prover),
-        played,
-        exact=True,
-    )
+    return BooleanSolution.answered(goal, prover, holds, moves, tree, played, exact=True)
 
 
 def _grown(n: int, grow: float) -> int:
