@@ -402,20 +402,28 @@ def _run_on(
     finished = False
     try:
         while True:
-            if again and not flying:
-                pair = again.popleft()
-                alone = executor.submit(_attempt, task, [pair])
-                flying[alone] = [pair]
-            while not again and len(flying) < slots:
-                part = next(chunks, None)
-                if part is None:
-                    break
-                flying[executor.submit(_attempt, task, part)] = part
-            if not flying:
+            broken = cancelled = False
+            unsent: list[tuple[int, X]] = []
+            try:
+                if again and not flying:
+                    unsent = [again.popleft()]
+                    alone = executor.submit(_attempt, task, unsent)
+                    flying[alone], unsent = unsent, []
+                while not again and len(flying) < slots:
+                    part = next(chunks, None)
+                    if part is None:
+                        break
+                    unsent = part
+                    flying[executor.submit(_attempt, task, part)], unsent = part, []
+            except cf.BrokenExecutor:
+                # A worker died before its task's failure was seen: the pool refused the
+                # next task.  The task goes back in line, and the pool is mended below.
+                again.extendleft(reversed(unsent))
+                broken = True
+            if not flying and not broken:
                 finished = True
                 return
-            done, _ = cf.wait(flying, return_when=cf.FIRST_COMPLETED)
-            broken = cancelled = False
+            done = set() if broken else cf.wait(flying, return_when=cf.FIRST_COMPLETED)[0]
             for future in done:
                 part = flying.pop(future)
                 try:
