@@ -42,6 +42,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from types import CodeType
 from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
@@ -60,6 +61,7 @@ from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
+from gamelib.search.packed import Foresight, Packing, packing_of
 from gamelib.search.player import no_moves, recursion_error
 
 __all__ = [
@@ -278,6 +280,27 @@ def _tell_nobody(positions: int, /) -> None:
     """No one asked how far the solve has come."""
 
 
+@final
+@dataclass(frozen=True, slots=True)
+class _Core(Generic[S, M]):
+    """One solve's search, as the driver (`_solve`) uses it."""
+
+    top: Callable[[S, int, int, int], tuple[int, M]]
+    """Search a state `ply` moves from the root with the window (alpha, beta), the table
+    not answering for it: its value (fail-soft, counted from the root) and the best move
+    found."""
+    positions: Callable[[], int]
+    """Positions searched so far."""
+    finish: Callable[[], None]
+    """Settle what the search owes the table (its counts), stopped or not."""
+    code: CodeType
+    """The recursive function's code, to name it when Python's stack runs out."""
+
+
+def _nothing_owed() -> None:
+    """A search through the table's own methods owes it nothing at the end."""
+
+
 def _solve(
     game: Game[S, M],
     s0: S,
@@ -288,7 +311,89 @@ def _solve(
     every: int,
     began: float,
 ) -> Solution[S, M]:
-    """`solve`, its arguments checked."""
+    """`solve`, its arguments checked: MTD(f) over a search of the game's packed positions
+    when it offers them (and no depth or order is asked for), else through its contract."""
+    packing = packing_of(game) if depth is None and order is None else None
+    core = (
+        _contract_core(game, table, depth, order, progress, every)
+        if packing is None
+        else _packed_core(packing, table, progress, every)
+    )
+
+    def line(first: M, value: int) -> tuple[M, ...]:
+        """Best moves from the root, beginning with `first`, to the end of the game or of
+        the depth.  Each position's value is known, so one empty-window search at it finds
+        a move that keeps it (through the table, these are short).
+        """
+        moves = [first]
+        mover = game.player(s0)
+        status = game.play(s0, first)
+        while isinstance(status, Playing) and (depth is None or len(moves) < depth):
+            s = status.state
+            here = game.player(s)
+            v = value if here is mover else -value  # the same value, from `here`'s side
+            _, found = core.top(s, len(moves), v - 1, v)  # at least v: a move worth exactly v
+            moves.append(found)
+            status = game.play(s, found)
+        return tuple(moves)
+
+    lower: int | None = None
+    upper: int | None = None
+    try:
+        g = 0
+        move: M | None = None
+        lo, hi = -BIG - 1, BIG + 1
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            value, best = core.top(s0, 0, beta - 1, beta)
+            if value < beta:
+                hi = upper = value
+            else:
+                lo = lower = value
+                move = best
+            g = value
+        assert move is not None  # the value was reached from below at least once
+        result: Result
+        checked = 0  # positions the draw check took
+        if lo > _WON:
+            result = "win"
+        elif lo < -_WON:
+            result = "loss"
+        else:
+            drawn, checked = (True, 0) if depth is None else _draw_within(game, s0, depth)
+            result = "draw" if drawn else "unknown"
+        principal = line(move, lo)
+        searched = core.positions() + checked
+    except KeyboardInterrupt:
+        raise SolveInterruptedError(lower, upper, core.positions(), depth) from None
+    except RecursionError as error:  # deeper than Python's stack: one sentence
+        raise recursion_error(depth, error, core.code) from None
+    finally:
+        core.finish()
+    plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
+    return Solution(
+        s0,
+        game.player(s0),
+        result,
+        plies,
+        move,
+        principal,
+        searched,
+        time.perf_counter() - began,
+        depth,
+    )
+
+
+def _contract_core(
+    game: Game[S, M],
+    table: TranspositionTable[M, int] | None,
+    depth: int | None,
+    order: Callable[[S], Sequence[M]] | None,
+    progress: Callable[[int], None] | None,
+    every: int,
+) -> _Core[S, M]:
+    """The search through the game's contract: `play`, `player`, `key`, and its
+    `solver_moves` (or `order`) for the order of moves."""
     key_of = state_key(game) if table is not None else None
     # Without a table no key is made, so these are never called: no-ops keep them typed.
     probe: Callable[[Hashable], Entry[M, int] | None] = (
@@ -398,69 +503,160 @@ def _solve(
             store(key, Entry(left, stored, kind, best_move))
         return best
 
-    def line(first: M, value: int) -> tuple[M, ...]:
-        """Best moves from the root, beginning with `first`, to the end of the game or of
-        the depth.  Each position's value is known, so one empty-window search at it finds
-        a move that keeps it (through the table, these are short).
-        """
-        moves = [first]
-        mover = game.player(s0)
-        status = game.play(s0, first)
-        while isinstance(status, Playing) and (depth is None or len(moves) < depth):
-            s = status.state
-            here = game.player(s)
-            v = value if here is mover else -value  # the same value, from `here`'s side
-            search(s, len(moves), v - 1, v, True)  # at least v: a move worth exactly v
-            found = chosen[0]
-            assert found is not None  # searched within the depth
-            moves.append(found)
-            status = game.play(s, found)
-        return tuple(moves)
+    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
+        value = search(s, ply, alpha, beta, True)
+        found = chosen[0]
+        assert found is not None  # a top search always keeps a move
+        return value, found
 
-    lower: int | None = None
-    upper: int | None = None
-    try:
-        g = 0
-        move: M | None = None
-        lo, hi = -BIG - 1, BIG + 1
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            value = search(s0, 0, beta - 1, beta, True)
+    def counted() -> int:
+        return positions
 
-            if value < beta:
-                hi = upper = value
+    return _Core(top, counted, _nothing_owed, search.__code__)
+
+
+def _packed_core(
+    packing: Packing[S, M, object],
+    table: TranspositionTable[M, int] | None,
+    progress: Callable[[int], None] | None,
+    every: int,
+) -> _Core[S, M]:
+    """The search through the game's packed positions (`gamelib.search.packed`): the
+    contract core's search, with the moves that lose at once skipped and each window
+    narrowed to what a position with no win and no loss in one move can hold.  The
+    table is probed and filled in place, its counts settled at the end."""
+    pack, key_of, expand = packing.pack, packing.key, packing.expand
+    entries = table.entries() if table is not None else None
+    capacity = table.capacity if table is not None else 0
+    get = entries.get if entries is not None else _no_entry
+    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+    positions = probes = hits = stores = overwrites = evictions = refused = 0
+    report = every if progress is not None else -1  # positions at the next report
+    chosen: list[M | None] = [None]  # the best move found at the top of the last search
+    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
+    win, lose = Foresight.WIN, Foresight.LOSE
+
+    def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
+        """As the contract core's `search`, on a packed position."""
+        nonlocal positions, report, probes, hits, stores, overwrites, evictions, refused
+        best_possible = BIG - ply - 1
+        if not top:
+            if beta > best_possible:
+                beta = best_possible
+                if alpha >= beta:
+                    return beta
+            if alpha < -best_possible:
+                alpha = -best_possible
+                if alpha >= beta:
+                    return alpha
+        key = 0
+        first: M | None = None
+        if entries is not None:
+            key = key_of(p)
+            probes += 1
+            entry = get(key)
+            if entry is not None:
+                hits += 1
+                first = entry.best
+                if entry.depth == 0 and not top:
+                    v = entry.value
+                    if v > _WON:
+                        v -= ply
+                    elif v < -_WON:
+                        v += ply
+                    kind = entry.bound
+                    if kind is exact:
+                        return v
+                    if kind is lower_kind:
+                        if v >= beta:
+                            return v
+                        if v > alpha:
+                            alpha = v
+                    else:
+                        if v <= alpha:
+                            return v
+                        if v < beta:
+                            beta = v
+        foresight, moves, children = expand(p, first)
+        if foresight is win:
+            positions += 1
+            if positions == report:
+                report += every
+                tell(positions)
+            if top:
+                chosen[0] = moves[0]
+            return best_possible
+        if foresight is lose:  # every move lets the opponent win with the next
+            if top:
+                chosen[0] = moves[0]
+            return 1 - best_possible
+        if not top:
+            # No win with this move, so none before the one after next; and a move that
+            # keeps the opponent from winning with theirs, so no loss before their next.
+            if beta > best_possible - 2:
+                beta = best_possible - 2
+                if alpha >= beta:
+                    return beta
+            if alpha < 3 - best_possible:
+                alpha = 3 - best_possible
+                if alpha >= beta:
+                    return alpha
+        a = alpha
+        best = -BIG - 1
+        best_move = moves[0]
+        for m, child in zip(moves, children, strict=True):
+            positions += 1
+            if positions == report:
+                report += every
+                tell(positions)  # report is -1 without progress: never reached then
+            x = 0 if child is None else -search(child, ply + 1, -beta, -a)
+            if x > best:
+                best, best_move = x, m
+                if x > a:
+                    a = x
+                    if a >= beta:
+                        break
+        if top:
+            chosen[0] = best_move
+        if entries is not None:
+            held = get(key)
+            if held is not None and held.depth > 0:  # a deeper search's entry stays
+                refused += 1
             else:
-                lo = lower = value
-                move = chosen[0]
-            g = value
-        assert move is not None  # the value was reached from below at least once
-        result: Result
-        checked = 0  # positions the draw check took
-        if lo > _WON:
-            result = "win"
-        elif lo < -_WON:
-            result = "loss"
-        else:
-            drawn, checked = (True, 0) if depth is None else _draw_within(game, s0, depth)
-            result = "draw" if drawn else "unknown"
-        principal = line(move, lo)
-        searched = positions + checked
-    except KeyboardInterrupt:
-        raise SolveInterruptedError(lower, upper, positions, depth) from None
-    except RecursionError as error:  # deeper than Python's stack: one sentence
-        raise recursion_error(depth, error, search.__code__) from None
-    plies = BIG - abs(lo) if result in ("win", "loss") else len(principal)
-    return Solution(
-        s0,
-        game.player(s0),
-        result,
-        plies,
-        move,
-        principal,
-        searched,
-        time.perf_counter() - began,
-        depth,
-    )
+                if held is not None:
+                    overwrites += 1
+                elif len(entries) >= capacity:
+                    entries.popitem(last=False)  # the oldest
+                    evictions += 1
+                kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
+                stored = best + ply if best > _WON else best - ply if best < -_WON else best
+                entries[key] = Entry(0, stored, kind, best_move)
+                stores += 1
+        return best
+
+    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
+        value = search(pack(s), ply, alpha, beta, True)
+        found = chosen[0]
+        assert found is not None  # a top search always keeps a move
+        return value, found
+
+    def counted() -> int:
+        return positions
+
+    def settle() -> None:
+        nonlocal probes, hits, stores, overwrites, evictions, refused
+        if table is not None:
+            table.tally(
+                probes=probes,
+                hits=hits,
+                stores=stores,
+                overwrites=overwrites,
+                evictions=evictions,
+                refused=refused,
+            )
+        probes = hits = stores = overwrites = evictions = refused = 0
+
+    return _Core(top, counted, settle, search.__code__)
 
 
 def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:

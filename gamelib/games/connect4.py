@@ -49,7 +49,9 @@ from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.core.svg import Svg, circle, rect, text
-from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes
+from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes, threat_bits
+from gamelib.games.connect4_packed import Position, connect4_packing
+from gamelib.search.packed import Packing
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
@@ -238,9 +240,9 @@ class ConnectFour:
         centre = self._centre_out(board.top & both)
         empty = first ^ both
         # Copies of the board side by side in one int, far enough apart that no shift
-        # reaches the next: one pass of _threat_bits finds the threats of each copy.
+        # reaches the next: one pass of threat_bits finds the threats of each copy.
         stride = board.stride
-        found = _threat_bits(board, mine | (other & first) << stride)
+        found = threat_bits(board, mine | (other & first) << stride)
         wins = found & playable
         if wins:
             column = ((wins & -wins).bit_length() - 1) // (board.rows + 1)
@@ -250,8 +252,8 @@ class ConnectFour:
         threats = found >> stride & empty
         safe = playable & ~(threats >> 1)  # not under a cell where the opponent would win
         forced = playable & threats
-        if forced:
-            safe &= forced  # the one block, or nothing when there are two threats
+        if forced:  # the one block, or nothing when there are two threats
+            safe = 0 if forced & (forced - 1) else safe & forced
         if not safe:
             return centre
         columns = board.column
@@ -264,7 +266,7 @@ class ConnectFour:
                 placed |= (safe & columns[c]) << (i * stride)
             repeat = board.repeats[len(candidates)]
             # The side to move's pieces after each candidate, and the cells still empty.
-            after = _threat_bits(board, mine * repeat | placed) & (empty * repeat ^ placed)
+            after = threat_bits(board, mine * repeat | placed) & (empty * repeat ^ placed)
             made = [
                 (-(after >> (i * stride) & first).bit_count(), i, c)
                 for i, c in enumerate(candidates)
@@ -274,6 +276,11 @@ class ConnectFour:
         if len(chosen) == len(centre):
             return chosen
         return chosen + tuple([c for c in centre if c not in chosen])
+
+    def packing(self) -> Packing[ConnectFourState, int, Position]:
+        """Packed positions, the exact solver's fast path through the game
+        ([`gamelib.games.connect4_packed`][gamelib.games.connect4_packed])."""
+        return connect4_packing(self.board)
 
     def _centre_out(self, full: int) -> tuple[int, ...]:
         """The open columns (`full`: the top bits of the full ones), centre first."""
@@ -332,40 +339,6 @@ class ConnectFour:
 
 
 _new_state = tuple.__new__
-
-
-def _threat_bits(board: Board, pieces: int) -> int:
-    """The cells (empty or not, and bits beyond the board) where one more of `pieces`
-    would make `k` in a line, in the first layout: AND with the empty cells for the
-    cells that win.
-
-    For each direction, a cell wins when the k - 1 cells of some window
-    around it are all `pieces`: ANDs of shifted copies, one per place the
-    cell can take in the window.  Written out for k = 4 (Pons's way).
-    """
-    height = board.rows + 1
-    k = board.k
-    if k == 4:
-        p = pieces
-        found = (p << 1) & (p << 2) & (p << 3)  # three below
-        for d in (height, height - 1, height + 1):  # along the row, and the two diagonals
-            pair = (p << d) & (p << 2 * d)
-            found |= pair & (p << 3 * d)
-            found |= pair & (p >> d)
-            pair = (p >> d) & (p >> 2 * d)
-            found |= pair & (p << d)
-            found |= pair & (p >> 3 * d)
-        return found
-    found = 0
-    for d in (1, height, height - 1, height + 1):
-        for place in range(k):  # where the empty cell is in the window
-            cells = -1
-            for i in range(k):
-                if i != place:
-                    shift = (i - place) * d
-                    cells &= pieces >> shift if shift > 0 else pieces << -shift
-            found |= cells
-    return found
 
 
 def _window_masks(board: Board, mine: int, theirs: int) -> list[int]:

@@ -8,10 +8,11 @@ built whole as a frozen [`Board`][gamelib.games.connect4_board.Board].
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import final
 
-__all__ = ["MAX_BOARD_MB", "Board", "board_megabytes"]
+__all__ = ["MAX_BOARD_MB", "Board", "board_megabytes", "threat_bits", "threat_finder"]
 
 MAX_BOARD_MB = 128
 """The most memory a board's geometry may take, in MB.  Its lines (every place a player
@@ -153,7 +154,7 @@ def _board(cols: int, rows: int, k: int) -> Board:
     middle = 0
     for c in {cols // 2, (cols - 1) // 2}:
         middle |= ((1 << rows) - 1) << (c * height)
-    stride = cols * height + k * (height + 1) + 1  # no shift of _threat_bits reaches further
+    stride = cols * height + k * (height + 1) + 1  # no shift of threat_bits reaches further
     return Board(
         cols=cols,
         rows=rows,
@@ -175,3 +176,52 @@ def _board(cols: int, rows: int, k: int) -> Board:
         stride=stride,
         repeats=tuple(sum(1 << (i * stride) for i in range(n)) for n in range(cols + 1)),
     )
+
+
+def threat_bits(board: Board, pieces: int) -> int:
+    """The cells (empty or not, and bits beyond the board) where one more of `pieces`
+    would make `k` in a line, in the first layout: AND with the empty cells for the
+    cells that win.
+
+    For each direction, a cell wins when the k - 1 cells of some window
+    around it are all `pieces`: ANDs of shifted copies, one per place the
+    cell can take in the window.  Copies of the board `board.stride` bits
+    apart are worked on side by side, each on its own.
+    """
+    return threat_finder(board.rows + 1, board.k)(pieces)
+
+
+@functools.cache
+def threat_finder(height: int, k: int) -> Callable[[int], int]:
+    """`threat_bits` for boards of columns `height` bits apart (rows + 1) with `k` to win,
+    as one function: for k = 4 written out, with its shifts fixed (Pons's way)."""
+    if k == 4:
+        v, h, u, d = 1, height, height + 1, height - 1  # up, along, the two diagonals
+        v2, v3, h2, h3, u2, u3, d2, d3 = 2 * v, 3 * v, 2 * h, 3 * h, 2 * u, 3 * u, 2 * d, 3 * d
+
+        def four(p: int) -> int:
+            found = (p << v) & (p << v2) & (p << v3)  # three below
+            # For each other direction: two on one side and a third on either end.
+            near, far = (p << h) & (p << h2), (p >> h) & (p >> h2)
+            found |= near & ((p << h3) | (p >> h)) | far & ((p << h) | (p >> h3))
+            near, far = (p << u) & (p << u2), (p >> u) & (p >> u2)
+            found |= near & ((p << u3) | (p >> u)) | far & ((p << u) | (p >> u3))
+            near, far = (p << d) & (p << d2), (p >> d) & (p >> d2)
+            found |= near & ((p << d3) | (p >> d)) | far & ((p << d) | (p >> d3))
+            return found
+
+        return four
+
+    def any_k(pieces: int) -> int:
+        found = 0
+        for step in (1, height, height - 1, height + 1):
+            for place in range(k):  # where the empty cell is in the window
+                cells = -1
+                for i in range(k):
+                    if i != place:
+                        shift = (i - place) * step
+                        cells &= pieces >> shift if shift > 0 else pieces << -shift
+                found |= cells
+        return found
+
+    return any_k

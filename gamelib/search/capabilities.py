@@ -11,6 +11,9 @@ methods, in the style of
 - *numeric estimates* ([`NumericEstimates`][gamelib.search.capabilities.NumericEstimates]): guesses
   that can be negated and averaged, for negamax, expectiminimax and MTD(f).
   [`gamelib.estimate.NumericEstimator`][gamelib.core.estimator.NumericEstimator] has them.
+- *packed positions* ([`gamelib.search.packed`][gamelib.search.packed]): a game whose
+  positions fit in a few integers hands the exact solver its keys, its wins with the
+  next move and the moves that do not lose at once, for the solver's fast path.
 - *move ordering* is not a capability of the game but a hook in the
   settings (`Settings(..., order=...)`); see
   [`gamelib.search.player.ordered_moves`][gamelib.search.player.ordered_moves].

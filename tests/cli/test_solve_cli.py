@@ -256,14 +256,14 @@ class Terminal(io.StringIO):
 
 
 def test_a_terminal_sees_the_progress_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve_cli, "PROGRESS_EVERY", 100)
+    monkeypatch.setattr(solve_cli, "PROGRESS_EVERY", 30)
     status, out, err = run(
         "solve", "connect4", "--cols", "4", "--rows", "4", "--k", "3", stderr=Terminal()
     )
     assert status == 0
     assert "wins in 9 plies" in out
     updates = re.findall(r"\rsolving: ([\d,]+) positions, \d+\.\d s", err)
-    assert updates == ["100", "200", "300"]
+    assert updates == ["30", "60", "90"]
     assert err.endswith("\r\x1b[K")
 
 
