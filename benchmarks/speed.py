@@ -4,6 +4,7 @@
     python benchmarks/speed.py --positions 200  # Pons's-sized set of 7x6 positions
     python benchmarks/speed.py --profile        # where gamelib's 5x5 solve spends its time
     python benchmarks/speed.py --tictactoe      # the lectures' AlphaBeta against a plain loop
+    python benchmarks/speed.py --analyse        # every column of the 7x6 set scored
 
 The plain solver is what a student would write in an afternoon: Connect Four on two
 integers (the side to move's pieces and all pieces, a column `H + 1` bits tall),
@@ -32,6 +33,7 @@ from timing import interleaved
 
 from gamelib.algorithms.exact import Result, solve
 from gamelib.algorithms.table import TranspositionTable
+from gamelib.cli._proofs import Column, move_columns
 from gamelib.core.datatypes import Playing
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 
@@ -204,6 +206,21 @@ def middle(count: int, runs: int) -> None:
         print(f"  {name:<8} {1000 * seconds / count:8.1f} ms a position")
 
 
+def analysed(game: ConnectFour, line: list[int]) -> dict[str, Column]:
+    """Every column of the position scored, as `gamelib solve --all` scores them: one
+    solve after each legal move, the solves sharing one table."""
+    table: TranspositionTable[int, int] = TranspositionTable(1_000_000)
+    return move_columns(game, position(game, line), table, None, lambda positions: None)
+
+
+def analyse(count: int, runs: int) -> None:
+    game = ConnectFour()
+    lines = middle_game(count)
+    times = interleaved({"analyse": lambda: [analysed(game, line) for line in lines]}, runs)
+    print(f"\n{count} middle-game 7x6 positions, every column scored, medians of {runs}")
+    print(f"  gamelib  {1000 * times['analyse'] / count:8.1f} ms a position")
+
+
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -284,12 +301,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="middle-game positions")
     parser.add_argument("--profile", action="store_true", help="profile gamelib on 5x5")
     parser.add_argument("--tictactoe", action="store_true", help="tic-tac-toe a position")
+    parser.add_argument("--analyse", action="store_true", help="7x6 every column scored")
     options = parser.parse_args()
     if options.profile:
         profile()
         return
     if options.tictactoe:
         tictactoe(options.runs)
+        return
+    if options.analyse:
+        analyse(options.positions, options.runs)
         return
     empty_board(5, 5, options.runs)
     middle(options.positions, options.runs)
