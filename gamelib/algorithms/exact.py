@@ -577,7 +577,9 @@ def _packed_core(
                             return v
                         if v < beta:
                             beta = v
-        foresight, moves, children = expand(p, first)
+        # When the foresight alone settles the window, the moves need no ranking.
+        wanted = top or (3 - best_possible < beta and alpha < best_possible - 2)
+        foresight, moves, children = expand(p, first, wanted)
         if foresight is win:
             positions += 1
             if positions == report:

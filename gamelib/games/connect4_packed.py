@@ -104,7 +104,7 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
         mirrored = (mover >> mirror) + (both >> mirror)
         return plain if plain < mirrored else mirrored
 
-    def expand(position: Position, first: int | None) -> Expansion[int, Position]:
+    def expand(position: Position, first: int | None, wanted: bool) -> Expansion[int, Position]:
         mover, both, mine_threats, their_threats, plies = position
         mine, filled = mover & cells, both & cells
         playable = (filled + bottoms) & cells  # the lowest empty cell of each column
@@ -119,6 +119,8 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
             safe = 0 if forced & (forced - 1) else safe & forced
         if not safe:
             return _LOSE, (centre_out(top & filled)[0],), ()
+        if not wanted:
+            return _PLAY, (), ()
         candidates, placed, repeat = spreads.get(safe) or spread(safe)
         other = both ^ mover
         plies += 1

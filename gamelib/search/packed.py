@@ -11,7 +11,7 @@ returning a [`Packing`][gamelib.search.packed.Packing]:
 - `pack(state)`: the state as a packed position, any value the game likes;
 - `key(position)`: its table key, the same number `game.key(state)` gives, so
   a table serves solves of either kind;
-- `expand(position, first)`: what the position holds, as an
+- `expand(position, first, wanted)`: what the position holds, as an
   [`Expansion`][gamelib.search.packed.Expansion]: a win with the next move
   ([`Foresight.WIN`][gamelib.search.packed.Foresight]), or no move that
   keeps the opponent from winning with theirs
@@ -20,7 +20,9 @@ returning a [`Packing`][gamelib.search.packed.Packing]:
   not lose at once, best first (`first`, the move a table remembers, ahead
   of the rest when it is one of them), and the packed positions they lead
   to, in that order (`None` for a move that ends the game in a draw), made
-  as the solver comes to them: most searches stop at the first.
+  as the solver comes to them: most searches stop at the first.  With
+  `wanted` False the solver wants the foresight only (it settles the
+  window), and a PLAY may come with no moves.
 
 That is the capability the solver's fast path asks for.  It holds only for a
 game whose sides take turns and whose moves either win, draw, or hand the
@@ -74,9 +76,9 @@ class Packing(Generic[S, M, P]):
     """A state as a packed position."""
     key: Callable[[P], int]
     """A packed position's table key: the game's `key` of the state it packs."""
-    expand: Callable[[P, M | None], Expansion[M, P]]
-    """What a packed position holds, a move to try first given (REQUIRES: the game is not
-    over there)."""
+    expand: Callable[[P, M | None, bool], Expansion[M, P]]
+    """What a packed position holds, given a move to try first and whether the moves are
+    wanted (REQUIRES: the game is not over there)."""
 
 
 def packing_of(game: Game[S, M]) -> Packing[S, M, object] | None:

@@ -59,7 +59,8 @@ def test_the_expansion_keeps_its_contract(
     position = packing.pack(state)
     assert packing.key(position) == game.key(state)
     legal = seq.to_tuple(game.moves(state))
-    foresight, moves, made = packing.expand(position, None)
+    foresight, moves, made = packing.expand(position, None, True)
+    assert packing.expand(position, None, False)[0] is foresight  # the foresight alone
     children = tuple(made)
     winning = [m for m in legal if wins_at_once(game, state, m)]
     match foresight:
@@ -87,7 +88,7 @@ def test_the_expansion_keeps_its_contract(
                     assert child == packing.pack(status.state)
             # A move to try first leads, when it is one of them; the rest keep their order.
             first = random.Random(seed).choice(legal)
-            _, led, made_led = packing.expand(position, first)
+            _, led, made_led = packing.expand(position, first, True)
             if first in moves:
                 assert list(led) == [first, *(m for m in moves if m != first)]
             else:
