@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test docs notebook check-python bench clean
+.PHONY: demo test docs notebook check-python bench clean accelerate pure
 
 demo: $(STAMP)
 	$(BIN)/python -m gamelib demo
@@ -22,6 +22,7 @@ notebook: $(STAMP)
 	$(BIN)/jupyter lab docs/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 docs: $(STAMP)
+	@if ls gamelib/*/*.so >/dev/null 2>&1; then echo "make docs reads the sources, and make accelerate left compiled modules in their place: run make pure first" >&2; exit 2; fi
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 bench: $(STAMP)
@@ -33,6 +34,19 @@ bench: $(STAMP)
 	cd benchmarks && ../$(BIN)/python connect4.py
 	$(BIN)/python benchmarks/positions.py
 	cd benchmarks && ../$(BIN)/python parallel.py
+
+# An optional accelerator: the exact solver's hot modules compiled with mypyc (needs a C
+# compiler and Python's headers).  `make pure` goes back to pure Python, the default.
+ACCELERATED := gamelib/games/connect4_board.py gamelib/games/connect4_packed.py \
+	gamelib/algorithms/packed_search.py
+
+accelerate: $(STAMP)
+	$(BIN)/mypyc $(ACCELERATED)
+	$(BIN)/python -c 'from gamelib.algorithms.packed_search import compiled; import sys; sys.exit(0 if compiled() else "the compiled modules did not load")'
+
+pure:
+	rm -f $(patsubst %.py,%.*.so,$(ACCELERATED)) *__mypyc.*.so
+	rm -rf build
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gamelib needs Python 3.11 or newer; set PYTHON=... to choose one")'

@@ -15,6 +15,7 @@ import inspect
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -131,12 +132,19 @@ def api_html() -> Iterator[str]:
             "hooks: []\nnav: [api.md]\nextra_css: []\nextra_javascript: []\n",
             encoding="utf-8",
         )
+        # The reference is read from the sources: a copy without compiled modules (after
+        # `make accelerate`), which the reader would otherwise inspect in their place.
+        shutil.copytree(
+            ROOT / "gamelib",
+            Path(folder) / "gamelib",
+            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
+        )
         site = Path(folder) / "site"
         build = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config)]
         built = subprocess.run(
             [*build, "--site-dir", str(site)],
             cwd=ROOT,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)},
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": folder},
             capture_output=True,
             text=True,
             check=False,

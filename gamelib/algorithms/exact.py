@@ -47,6 +47,7 @@ from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
+from gamelib.algorithms.packed_search import packed_search
 from gamelib.algorithms.table import Entry, TranspositionTable, table_of
 from gamelib.core.checks import check_solve_depth, plural
 from gamelib.core.contracts import check_turn, diagnose
@@ -61,7 +62,7 @@ from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
-from gamelib.search.packed import Foresight, Packing, packing_of
+from gamelib.search.packed import Packing, packing_of
 from gamelib.search.player import no_moves, recursion_error
 
 __all__ = [
@@ -293,8 +294,9 @@ class _Core(Generic[S, M]):
     """Positions searched so far."""
     finish: Callable[[], None]
     """Settle what the search owes the table (its counts), stopped or not."""
-    code: CodeType
-    """The recursive function's code, to name it when Python's stack runs out."""
+    code: CodeType | None
+    """The recursive function's code, to name it when Python's stack runs out (None:
+    compiled, with no code object)."""
 
 
 def _nothing_owed() -> None:
@@ -521,144 +523,10 @@ def _packed_core(
     progress: Callable[[int], None] | None,
     every: int,
 ) -> _Core[S, M]:
-    """The search through the game's packed positions (`gamelib.search.packed`): the
-    contract core's search, with the moves that lose at once skipped and each window
-    narrowed to what a position with no win and no loss in one move can hold.  The
-    table is probed and filled in place, its counts settled at the end."""
-    pack, key_of, expand = packing.pack, packing.key, packing.expand
-    entries = table.entries() if table is not None else None
-    capacity = table.capacity if table is not None else 0
-    get = entries.get if entries is not None else _no_entry
-    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
-    positions = probes = hits = stores = overwrites = evictions = refused = 0
-    report = every if progress is not None else -1  # positions at the next report
-    chosen: list[M | None] = [None]  # the best move found at the top of the last search
-    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
-    win, lose = Foresight.WIN, Foresight.LOSE
-
-    def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
-        """As the contract core's `search`, on a packed position."""
-        nonlocal positions, report, probes, hits, stores, overwrites, evictions, refused
-        best_possible = BIG - ply - 1
-        if not top:
-            if beta > best_possible:
-                beta = best_possible
-                if alpha >= beta:
-                    return beta
-            if alpha < -best_possible:
-                alpha = -best_possible
-                if alpha >= beta:
-                    return alpha
-        key = 0
-        first: M | None = None
-        if entries is not None:
-            key = key_of(p)
-            probes += 1
-            entry = get(key)
-            if entry is not None:
-                hits += 1
-                first = entry.best
-                if entry.depth == 0 and not top:
-                    v = entry.value
-                    if v > _WON:
-                        v -= ply
-                    elif v < -_WON:
-                        v += ply
-                    kind = entry.bound
-                    if kind is exact:
-                        return v
-                    if kind is lower_kind:
-                        if v >= beta:
-                            return v
-                        if v > alpha:
-                            alpha = v
-                    else:
-                        if v <= alpha:
-                            return v
-                        if v < beta:
-                            beta = v
-        # When the foresight alone settles the window, the moves need no ranking.
-        wanted = top or (3 - best_possible < beta and alpha < best_possible - 2)
-        foresight, moves, children = expand(p, first, wanted)
-        if foresight is win:
-            positions += 1
-            if positions == report:
-                report += every
-                tell(positions)
-            if top:
-                chosen[0] = moves[0]
-            return best_possible
-        if foresight is lose:  # every move lets the opponent win with the next
-            if top:
-                chosen[0] = moves[0]
-            return 1 - best_possible
-        if not top:
-            # No win with this move, so none before the one after next; and a move that
-            # keeps the opponent from winning with theirs, so no loss before their next.
-            if beta > best_possible - 2:
-                beta = best_possible - 2
-                if alpha >= beta:
-                    return beta
-            if alpha < 3 - best_possible:
-                alpha = 3 - best_possible
-                if alpha >= beta:
-                    return alpha
-        a = alpha
-        best = -BIG - 1
-        best_move = moves[0]
-        for m, child in zip(moves, children, strict=True):
-            positions += 1
-            if positions == report:
-                report += every
-                tell(positions)  # report is -1 without progress: never reached then
-            x = 0 if child is None else -search(child, ply + 1, -beta, -a)
-            if x > best:
-                best, best_move = x, m
-                if x > a:
-                    a = x
-                    if a >= beta:
-                        break
-        if top:
-            chosen[0] = best_move
-        if entries is not None:
-            held = get(key)
-            if held is not None and held.depth > 0:  # a deeper search's entry stays
-                refused += 1
-            else:
-                if held is not None:
-                    overwrites += 1
-                elif len(entries) >= capacity:
-                    entries.popitem(last=False)  # the oldest
-                    evictions += 1
-                kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
-                stored = best + ply if best > _WON else best - ply if best < -_WON else best
-                entries[key] = Entry(0, stored, kind, best_move)
-                stores += 1
-        return best
-
-    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
-        value = search(pack(s), ply, alpha, beta, True)
-        found = chosen[0]
-        assert found is not None  # a top search always keeps a move
-        return value, found
-
-    def counted() -> int:
-        return positions
-
-    def settle() -> None:
-        nonlocal probes, hits, stores, overwrites, evictions, refused
-        if table is not None:
-            table.tally(
-                probes=probes,
-                hits=hits,
-                stores=stores,
-                overwrites=overwrites,
-                evictions=evictions,
-                refused=refused,
-            )
-        probes = hits = stores = overwrites = evictions = refused = 0
-
-    return _Core(top, counted, settle, search.__code__)
+    """The search through the game's packed positions
+    ([`packed_search`][gamelib.algorithms.packed_search.packed_search])."""
+    top, counted, settle, code = packed_search(packing, table, progress, every, BIG)
+    return _Core(top, counted, settle, code)
 
 
 def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:

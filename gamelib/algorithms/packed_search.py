@@ -1,0 +1,204 @@
+"""The exact solver's search through a game's packed positions: its fast path.
+
+[`gamelib.algorithms.exact.solve`][gamelib.algorithms.exact.solve] drives it, with MTD(f),
+when the game offers packed positions ([`gamelib.search.packed`][gamelib.search.packed]) and
+no depth or move order is asked for.  It is the solver's search through the game's
+contract with three differences: the moves that lose at once are not searched, each
+window is narrowed to what a position with no win and no loss in one move can hold, and
+the table is probed and filled in place (its rules kept), its counts settled at the end.
+
+This module is kept apart, and free of classes, so that it can be compiled with mypyc
+(`make accelerate`); the pure-Python module is the default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from types import CodeType
+from typing import TypeVar
+
+from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.games import connect4_board as board
+from gamelib.games import connect4_packed as packed
+from gamelib.search.events import BoundKind
+from gamelib.search.packed import Foresight, Packing
+
+__all__ = ["compiled", "packed_search"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+def compiled() -> bool:
+    """Whether the solver's hot modules run compiled by mypyc (`make accelerate`): this
+    one and Connect Four's board and packed positions, built together."""
+    return all(not path.endswith(".py") for path in (__file__, board.__file__, packed.__file__))
+
+
+def _no_entry(key: Hashable, /) -> None:
+    """No table: no entry for any key."""
+    return None
+
+
+def _tell_nobody(positions: int, /) -> None:
+    """No one asked how far the solve has come."""
+
+
+def packed_search(
+    packing: Packing[S, M, object],
+    table: TranspositionTable[M, int] | None,
+    progress: Callable[[int], None] | None,
+    every: int,
+    big: int,
+) -> tuple[
+    Callable[[S, int, int, int], tuple[int, M]],
+    Callable[[], int],
+    Callable[[], None],
+    CodeType | None,
+]:
+    """One solve's search through `packing` (see the module), a win now worth `big`.
+
+    Returns `(top, positions, settle, code)`: `top(state, ply, alpha, beta)` searches
+    a state at the top of a null-window test, giving its value (fail-soft, counted from
+    the root) and the best move found; `positions()` counts the positions searched so
+    far; `settle()` adds the table probes and stores made so far to its counts (call it
+    when the solve ends, stopped or not); `code` is the recursive function's code (None
+    when compiled), to name it when Python's stack runs out.
+    """
+    pack, key_of, expand = packing.pack, packing.key, packing.expand
+    won = big // 2  # values beyond this (either way) are wins and losses
+    entries = table.entries() if table is not None else None
+    capacity = table.capacity if table is not None else 0
+    get = entries.get if entries is not None else _no_entry
+    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+    positions = probes = hits = stores = overwrites = evictions = refused = 0
+    report = every if progress is not None else -1  # positions at the next report
+    chosen: list[M | None] = [None]  # the best move found at the top of the last search
+    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
+    win, lose = Foresight.WIN, Foresight.LOSE
+
+    def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
+        """As the contract core's `search`, on a packed position."""
+        nonlocal positions, report, probes, hits, stores, overwrites, evictions, refused
+        best_possible = big - ply - 1
+        if not top:
+            if beta > best_possible:
+                beta = best_possible
+                if alpha >= beta:
+                    return beta
+            if alpha < -best_possible:
+                alpha = -best_possible
+                if alpha >= beta:
+                    return alpha
+        key = 0
+        first: M | None = None
+        if entries is not None:
+            key = key_of(p)
+            probes += 1
+            entry = get(key)
+            if entry is not None:
+                hits += 1
+                first = entry.best
+                if entry.depth == 0 and not top:
+                    v = entry.value
+                    if v > won:
+                        v -= ply
+                    elif v < -won:
+                        v += ply
+                    kind = entry.bound
+                    if kind is exact:
+                        return v
+                    if kind is lower_kind:
+                        if v >= beta:
+                            return v
+                        if v > alpha:
+                            alpha = v
+                    else:
+                        if v <= alpha:
+                            return v
+                        if v < beta:
+                            beta = v
+        # When the foresight alone settles the window, the moves need no ranking.
+        wanted = top or (3 - best_possible < beta and alpha < best_possible - 2)
+        foresight, moves, children = expand(p, first, wanted)
+        if foresight is win:
+            positions += 1
+            if positions == report:
+                report += every
+                tell(positions)
+            if top:
+                chosen[0] = moves[0]
+            return best_possible
+        if foresight is lose:  # every move lets the opponent win with the next
+            if top:
+                chosen[0] = moves[0]
+            return 1 - best_possible
+        if not top:
+            # No win with this move, so none before the one after next; and a move that
+            # keeps the opponent from winning with theirs, so no loss before their next.
+            if beta > best_possible - 2:
+                beta = best_possible - 2
+                if alpha >= beta:
+                    return beta
+            if alpha < 3 - best_possible:
+                alpha = 3 - best_possible
+                if alpha >= beta:
+                    return alpha
+        a = alpha
+        best = -big - 1
+        best_move = moves[0]
+        for m, child in zip(moves, children, strict=True):
+            positions += 1
+            if positions == report:
+                report += every
+                tell(positions)  # report is -1 without progress: never reached then
+            x = 0 if child is None else -search(child, ply + 1, -beta, -a)
+            if x > best:
+                best, best_move = x, m
+                if x > a:
+                    a = x
+                    if a >= beta:
+                        break
+        if top:
+            chosen[0] = best_move
+        if entries is not None:
+            held = get(key)
+            if held is not None and held.depth > 0:  # a deeper search's entry stays
+                refused += 1
+            else:
+                if held is not None:
+                    overwrites += 1
+                elif len(entries) >= capacity:
+                    entries.popitem(last=False)  # the oldest
+                    evictions += 1
+                kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
+                stored = best + ply if best > won else best - ply if best < -won else best
+                entries[key] = Entry(0, stored, kind, best_move)
+                stores += 1
+        return best
+
+    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
+        value = search(pack(s), ply, alpha, beta, True)
+        found = chosen[0]
+        assert found is not None  # a top search always keeps a move
+        return value, found
+
+    def counted() -> int:
+        return positions
+
+    def settle() -> None:
+        nonlocal probes, hits, stores, overwrites, evictions, refused
+        if table is not None:
+            table.tally(
+                probes=probes,
+                hits=hits,
+                stores=stores,
+                overwrites=overwrites,
+                evictions=evictions,
+                refused=refused,
+            )
+        probes = hits = stores = overwrites = evictions = refused = 0
+
+    # A function compiled by mypyc has no code object (nor a frame of its own).
+    code: CodeType | None = getattr(search, "__code__", None)
+    return top, counted, settle, code
