@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from operator import mul
 from typing import TYPE_CHECKING, TypeAlias
 
 from gamelib.games.connect4_board import Board, threat_finder
@@ -137,8 +138,11 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
             )
             return _PLAY, candidates, (after,)
         # More than one candidate: two cells at least are empty, no move fills the board.
-        left = threats(mine * repeat | placed)  # each candidate's threats, side by side
-        live = left & (empty * repeat ^ placed)  # the ones on cells still empty
+        # Copies by multiplying: through `mul`, a call, because a multiplication of long
+        # ints checks for Ctrl-C, and compiled (make accelerate) an operator could not
+        # pass the KeyboardInterrupt on.
+        left = threats(mul(mine, repeat) | placed)  # each candidate's threats, side by side
+        live = left & (mul(empty, repeat) ^ placed)  # the ones on cells still empty
         # Most threats first, then centre first: a sort of ints, count and place packed.
         ranked = [
             (live >> offsets[i] & cells).bit_count() << place ^ low - i
