@@ -64,6 +64,25 @@ def packed_search(
     far; `settle()` adds the table probes and stores made so far to its counts (call it
     when the solve ends, stopped or not); `code` is the recursive function's code (None
     when compiled), to name it when Python's stack runs out.
+
+    Two null-window tests, as MTD(f) makes them, on 4 x 4 with 3 in a row (no table):
+
+    ```pycon
+    >>> from gamelib.algorithms.exact import BIG
+    >>> from gamelib.games.connect4 import ConnectFour
+    >>> from gamelib.search.packed import packing_of
+    >>> game = ConnectFour(cols=4, rows=4, k=3)
+    >>> packing = packing_of(game)
+    >>> assert packing is not None
+    >>> top, positions, settle, code = packed_search(packing, None, None, 1, BIG)
+    >>> value, move = top(game.start, 0, BIG - 10, BIG - 9)  # a win in 9 plies or sooner?
+    >>> BIG - value, move, positions()  # yes: in 9, starting in column 2 (index 1)
+    (9, 1, 26)
+    >>> value, move = top(game.start, 0, BIG - 8, BIG - 7)  # in 7 or sooner?
+    >>> BIG - value, positions()  # no: at most a win in 9
+    (9, 106)
+
+    ```
     """
     pack, key_of, expand = packing.pack, packing.key, packing.expand
     won = big // 2  # values beyond this (either way) are wins and losses

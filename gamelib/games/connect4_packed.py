@@ -20,6 +20,24 @@ block when the opponent threatens one cell, none when two), ordered as
 centre first among equals.  The threats each candidate leaves are found for every
 candidate at once, copies of the board side by side in one int, and they are the
 child's `theirs`.
+
+```pycon
+>>> from gamelib.games.connect4 import ConnectFour
+>>> game = ConnectFour(cols=5, rows=4)
+>>> state = game.start
+>>> for column in (1, 1, 2):
+...     state = game.play(state, column).state  # type: ignore[union-attr]
+>>> packing = connect4_packing(game.board)
+>>> position = packing.pack(state)
+>>> packing.key(position) == game.key(state), position[4]  # the same key; 3 plies played
+(True, 3)
+>>> bin(position[3])  # the threat cells of X, not to move: none (X X needs two more)
+'0b0'
+>>> foresight, moves, children = packing.expand(position, None, True)
+>>> foresight, list(moves)  # no move makes O a threat: the centre-out order
+(<Foresight.PLAY>, [2, 1, 3, 0, 4])
+
+```
 """
 
 from __future__ import annotations

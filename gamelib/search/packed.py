@@ -29,6 +29,25 @@ game whose sides take turns and whose moves either win, draw, or hand the
 turn over; in return the solver skips every move that loses at once and
 narrows each search window to what such a position can still hold (no win
 sooner than two moves away, no loss sooner than two of the opponent's).
+
+```pycon
+>>> from gamelib.games.connect4 import ConnectFour
+>>> game = ConnectFour(cols=5, rows=4)
+>>> packing = packing_of(game)
+>>> def after(columns: str) -> object:  # columns numbered from 1, as players write them
+...     state = game.start
+...     for column in columns:
+...         state = game.play(state, int(column) - 1).state  # type: ignore[union-attr]
+...     return packing.pack(state)
+>>> foresight, moves, positions = packing.expand(after("2233"), None, True)
+>>> foresight, list(moves)  # X to move, X X on the bottom row: column 4 first (index 3)
+(<Foresight.PLAY>, [3, 0, 4, 2, 1])
+>>> packing.expand(after("22334"), None, True)[:2]  # O faces X X X with both ends open
+(<Foresight.LOSE>, (2,))
+>>> packing.expand(after("223344"), None, True)[:2]  # X completes the row at column 1
+(<Foresight.WIN>, (0,))
+
+```
 """
 
 from __future__ import annotations
