@@ -19,7 +19,7 @@ from gamelib.games.connect4_board import Board, threat_bits
 from gamelib.search.counting import CountingGame
 from gamelib.search.packed import Foresight, packing_of
 
-SHAPES = [(7, 6, 4), (5, 4, 4), (4, 4, 3), (6, 5, 3), (8, 3, 5), (4, 4, 2), (5, 5, 4)]
+SHAPES = [(7, 6, 4), (5, 4, 4), (4, 4, 3), (6, 5, 3), (8, 3, 5), (4, 4, 2), (5, 5, 4), (18, 2, 3)]
 
 
 def random_position(game: ConnectFour, rng: random.Random, stones: int) -> ConnectFourState:
