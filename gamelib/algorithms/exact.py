@@ -47,7 +47,7 @@ from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
-from gamelib.algorithms.packed_search import packed_search
+from gamelib.algorithms.packed_search import _no_entry, _tell_nobody, packed_search
 from gamelib.algorithms.table import Entry, TranspositionTable, table_of
 from gamelib.core.checks import check_solve_depth, plural
 from gamelib.core.contracts import check_turn, diagnose
@@ -270,15 +270,6 @@ def solve(
         if broken is None:
             raise
         raise broken from error
-
-
-def _no_entry(key: Hashable, /) -> None:
-    """No table: no entry for any key."""
-    return None
-
-
-def _tell_nobody(positions: int, /) -> None:
-    """No one asked how far the solve has come."""
 
 
 @final

@@ -49,9 +49,9 @@ from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.core.svg import Svg, circle, rect, text
-from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes, threat_bits
+from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes
 from gamelib.games.connect4_packed import Position, connect4_packing
-from gamelib.search.packed import Packing
+from gamelib.search.packed import Foresight, Packing
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
 
@@ -233,49 +233,17 @@ class ConnectFour:
         where one more piece would make `k`), centre first among equals.
         Last, the moves that hand the opponent a win.
         """
-        mover, other, _, board = state
-        first = board.first
-        mine, both = mover & first, (mover | other) & first
-        playable = (both + board.bottoms) & first  # the lowest empty cell of each column
-        centre = self._centre_out(board.top & both)
-        empty = first ^ both
-        # Copies of the board side by side in one int, far enough apart that no shift
-        # reaches the next: one pass of threat_bits finds the threats of each copy.
-        stride = board.stride
-        found = threat_bits(board, mine | (other & first) << stride)
-        wins = found & playable
-        if wins:
-            column = ((wins & -wins).bit_length() - 1) // (board.rows + 1)
-            if centre[0] == column:
-                return centre
-            return (column, *[c for c in centre if c != column])
-        threats = found >> stride & empty
-        safe = playable & ~(threats >> 1)  # not under a cell where the opponent would win
-        forced = playable & threats
-        if forced:  # the one block, or nothing when there are two threats
-            safe = 0 if forced & (forced - 1) else safe & forced
-        if not safe:
+        # One rule for the order, the packed positions' (the exact solver's fast path):
+        # their expansion ranks the moves that do not lose at once; the rest follow.
+        packing = self.packing()
+        foresight, ranked, _ = packing.expand(packing.pack(state), None, True)
+        centre = self._centre_out(self.board.top & (state.mover | state.other))
+        if foresight is Foresight.LOSE:  # every move hands the opponent a win
             return centre
-        columns = board.column
-        candidates = [c for c in centre if safe & columns[c]]
-        if len(candidates) == 1:
-            chosen: tuple[int, ...] = (candidates[0],)
-        else:
-            placed = 0
-            for i, c in enumerate(candidates):
-                placed |= (safe & columns[c]) << (i * stride)
-            repeat = board.repeats[len(candidates)]
-            # The side to move's pieces after each candidate, and the cells still empty.
-            after = threat_bits(board, mine * repeat | placed) & (empty * repeat ^ placed)
-            made = [
-                (-(after >> (i * stride) & first).bit_count(), i, c)
-                for i, c in enumerate(candidates)
-            ]
-            made.sort()
-            chosen = tuple(c for _, _, c in made)
-        if len(chosen) == len(centre):
-            return chosen
-        return chosen + tuple([c for c in centre if c not in chosen])
+        first = tuple(ranked)
+        if len(first) == len(centre):
+            return first
+        return first + tuple([c for c in centre if c not in first])
 
     def packing(self) -> Packing[ConnectFourState, int, Position]:
         """Packed positions, the exact solver's fast path through the game

@@ -15,11 +15,11 @@ five ints, `(mover, both, mine, theirs, plies)`:
 
 Expanding a position finds a win with the next move from `mine`, the opponent's
 wins from `theirs`, and so the moves that do not hand the opponent a win (only the
-block when the opponent threatens one cell, none when two), ordered as
-`ConnectFour.solver_moves` orders them: the ones that leave the most threats first,
-centre first among equals.  The threats each candidate leaves are found for every
-candidate at once, copies of the board side by side in one int, and they are the
-child's `theirs`.
+block when the opponent threatens one cell, none when two), the ones that leave the
+most threats first, centre first among equals (the order `ConnectFour.solver_moves`
+takes from here, for solves through the contract).  The threats each candidate
+leaves are found for every candidate at once, copies of the board side by side in one
+int, and they are the child's `theirs`.
 
 ```pycon
 >>> from gamelib.games.connect4 import ConnectFour

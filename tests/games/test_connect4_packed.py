@@ -5,6 +5,7 @@ one, and solves through it agree with solves through the game's contract."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -47,6 +48,21 @@ def loses_at_once(game: ConnectFour, state: ConnectFourState, move: int) -> bool
     return any(wins_at_once(game, after, reply) for reply in seq.to_tuple(game.moves(after)))
 
 
+def ranks(
+    game: ConnectFour, state: ConnectFourState, moves: Sequence[int]
+) -> list[tuple[int, int]]:
+    """For each move: minus the threats its side has on empty cells after it, counted
+    afresh, and its place in the centre-out order."""
+    board = game.board
+    filled, mine = (state.mover | state.other) & board.first, state.mover & board.first
+    found = []
+    for move in moves:
+        cell = (filled + board.bottom[move]) & board.column[move]
+        left = threat_bits(board, mine | cell) & board.first & ~(filled | cell)
+        found.append((-left.bit_count(), board.centre_out.index(move)))
+    return found
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(SHAPES), st.integers(0, 30))
 def test_the_expansion_keeps_its_contract(
@@ -77,7 +93,8 @@ def test_the_expansion_keeps_its_contract(
             keeping = {m for m in legal if not loses_at_once(game, state, m)}
             assert set(moves) == keeping
             assert len(moves) == len(keeping) == len(children)
-            # In the order of the contract's solver_moves, which puts these first.
+            # Best first: the most threats left on empty cells, then centre first.
+            assert ranks(game, state, moves) == sorted(ranks(game, state, moves))
             assert tuple(moves) == game.solver_moves(state)[: len(moves)]
             for move, child in zip(moves, children, strict=True):
                 status = game.play(state, move)
