@@ -95,6 +95,9 @@ def packed_search(
     chosen: list[M | None] = [None]  # the best move found at the top of the last search
     exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
     win, lose = Foresight.WIN, Foresight.LOSE
+    # Entries made straight from their fields: a named tuple's own __new__ is a Python
+    # function, and this takes half its time.
+    make = tuple.__new__
 
     def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
         """As the contract core's `search`, on a packed position."""
@@ -109,12 +112,14 @@ def packed_search(
                 alpha = -best_possible
                 if alpha >= beta:
                     return alpha
-        key = 0
+        key = evicted = 0
         first: M | None = None
+        entry = None
         if entries is not None:
             key = key_of(p)
             probes += 1
             entry = get(key)
+            evicted = evictions
             if entry is not None:
                 hits += 1
                 first = entry.best
@@ -181,7 +186,9 @@ def packed_search(
         if top:
             chosen[0] = best_move
         if entries is not None:
-            held = get(key)
+            # A position is not in its own subtree (the game is finite), so its entry is
+            # still the one probed, unless the full table has evicted some entry since.
+            held = entry if evicted == evictions else get(key)
             if held is not None and held.depth > 0:  # a deeper search's entry stays
                 refused += 1
             else:
@@ -192,7 +199,7 @@ def packed_search(
                     evictions += 1
                 kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
                 stored = best + ply if best > won else best - ply if best < -won else best
-                entries[key] = Entry(0, stored, kind, best_move)
+                entries[key] = make(Entry, (0, stored, kind, best_move))
                 stores += 1
         return best
 

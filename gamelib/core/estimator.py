@@ -113,6 +113,7 @@ class Estimator(Protocol[S, M, G]):
 
 
 _INF = math.inf
+_MAXIE = Side.Maxie
 
 
 class NaNGuessError(StoppedError, ValueError):
@@ -217,8 +218,10 @@ def standard_compare(a: Est[float], b: Est[float]) -> Order:
     else:  # two certain outcomes: scores of ±inf or 0, which order themselves
         # (written out rather than through _score: solving compares these most often)
         first, second = a.outcome, b.outcome
-        x = 0.0 if isinstance(first, Draw) else _INF if first.side is Side.Maxie else -_INF
-        y = 0.0 if isinstance(second, Draw) else _INF if second.side is Side.Maxie else -_INF
+        if first is second:  # games share their outcomes: the same one is equal to itself
+            return EQUAL
+        x = 0.0 if isinstance(first, Draw) else _INF if first.side is _MAXIE else -_INF
+        y = 0.0 if isinstance(second, Draw) else _INF if second.side is _MAXIE else -_INF
         return LESS if x < y else GREATER if x > y else EQUAL
     try:  # a guess and a certain outcome
         if x < y:

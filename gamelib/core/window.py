@@ -117,13 +117,15 @@ def column(
     x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
 ) -> int:
     """The chart's column `x` falls in: 0 (x ≤ α), 1 (α < x < β) or 2 (β ≤ x)."""
-    if isinstance(alpha, Infinity):
-        if alpha is PosInf:  # no value is above +∞ (a window never starts there)
-            return 0
-    elif compare(x, alpha) is not GREATER:
+    # The bounds are tested by identity first: most are −∞ and +∞, and `is` is cheap.
+    if alpha is Infinity.PosInf:  # no value is above +∞ (a window never starts there)
         return 0
-    if isinstance(beta, Infinity):
-        return 1 if beta is PosInf else 2
+    if alpha is not Infinity.NegInf and compare(x, alpha) is not GREATER:
+        return 0
+    if beta is Infinity.PosInf:
+        return 1
+    if beta is Infinity.NegInf:
+        return 2
     return 1 if compare(x, beta) is LESS else 2
 
 

@@ -201,13 +201,17 @@ def threat_finder(height: int, k: int) -> Callable[[int], int]:
 
         def four(p: int) -> int:
             found = (p << v) & (p << v2) & (p << v3)  # three below
-            # For each other direction: two on one side and a third on either end.
-            near, far = (p << h) & (p << h2), (p >> h) & (p >> h2)
-            found |= near & ((p << h3) | (p >> h)) | far & ((p << h) | (p >> h3))
-            near, far = (p << u) & (p << u2), (p >> u) & (p >> u2)
-            found |= near & ((p << u3) | (p >> u)) | far & ((p << u) | (p >> u3))
-            near, far = (p << d) & (p << d2), (p >> d) & (p >> d2)
-            found |= near & ((p << d3) | (p >> d)) | far & ((p << d) | (p >> d3))
+            # For each other direction: two on one side and a third on either end (the
+            # neighbours' shifts are made once and used twice).
+            before, after = p << h, p >> h
+            found |= before & (p << h2) & ((p << h3) | after)
+            found |= after & (p >> h2) & (before | (p >> h3))
+            before, after = p << u, p >> u
+            found |= before & (p << u2) & ((p << u3) | after)
+            found |= after & (p >> u2) & (before | (p >> u3))
+            before, after = p << d, p >> d
+            found |= before & (p << d2) & ((p << d3) | after)
+            found |= after & (p >> d2) & (before | (p >> d3))
             return found
 
         return four

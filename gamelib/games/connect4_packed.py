@@ -79,6 +79,7 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
     place = cols.bit_length()
     low = (1 << place) - 1
     open_columns: dict[int, tuple[int, ...]] = {}
+    alone = tuple((c,) for c in range(cols))  # a column as the only candidate
     # For a set of safe cells (one at most in a column): the candidates' columns, centre
     # first, and their cells spread to one copy of the board each.
     spreads: dict[int, tuple[tuple[int, ...], int, int]] = {}
@@ -140,13 +141,12 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
             return _LOSE, (centre_out(top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
-        candidates, placed, repeat = spreads.get(safe) or spread(safe)
         other = both ^ mover
         plies += 1
-        if len(candidates) == 1:
-            c = candidates[0]
+        if not safe & (safe - 1):  # one safe cell (a block, often): nothing to rank
+            c = (safe.bit_length() - 1) // height
             if plies == size:
-                return _PLAY, candidates, (None,)
+                return _PLAY, alone[c], (None,)
             after = (
                 other,
                 both | safe | safe << to_mirror[c],
@@ -154,7 +154,8 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
                 threats(mine | safe) & cells,
                 plies,
             )
-            return _PLAY, candidates, (after,)
+            return _PLAY, alone[c], (after,)
+        candidates, placed, repeat = spreads.get(safe) or spread(safe)
         # More than one candidate: two cells at least are empty, no move fills the board.
         # Copies by multiplying: through `mul`, a call, because a multiplication of long
         # ints checks for Ctrl-C, and compiled (make accelerate) an operator could not
@@ -167,18 +168,19 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
             for i in range(len(candidates))
         ]
         ranked.sort(reverse=True)
-        order = [low - (r & low) for r in ranked]
-        if first is not None and candidates[order[0]] != first and first in candidates:
-            order.remove(at := candidates.index(first))
-            order.insert(0, at)
+        moves = [candidates[low - (r & low)] for r in ranked]
+        if first is not None and moves[0] != first and first in candidates:
+            at = moves.index(first)  # the table's move goes first
+            moves.insert(0, moves.pop(at))
+            ranked.insert(0, ranked.pop(at))
         return (
             _PLAY,
-            [candidates[i] for i in order],
-            children(order, candidates, safe, other, both, their_threats, left, plies),
+            moves,
+            children(ranked, candidates, safe, other, both, their_threats, left, plies),
         )
 
     def children(
-        order: list[int],
+        ranked: list[int],
         candidates: tuple[int, ...],
         safe: int,
         other: int,
@@ -189,7 +191,8 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
     ) -> Iterator[Position]:
         """The positions the ranked candidates lead to, each made when the search gets to
         it (most searches stop at the first)."""
-        for i in order:
+        for r in ranked:
+            i = low - (r & low)
             c = candidates[i]
             cell = safe & column[c]
             yield (
