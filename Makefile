@@ -38,7 +38,7 @@ bench: $(STAMP)
 # An optional accelerator: the exact solver's hot modules compiled with mypyc (needs a C
 # compiler and Python's headers).  `make pure` goes back to pure Python, the default.
 ACCELERATED := gamelib/games/connect4_board.py gamelib/games/connect4_packed.py \
-	gamelib/algorithms/packed_search.py
+	gamelib/games/connect4_native.py gamelib/algorithms/packed_search.py
 
 accelerate: $(STAMP)
 	$(BIN)/mypyc $(ACCELERATED)

@@ -39,6 +39,7 @@ forced, and no quicker one exists), and otherwise the result is
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -263,6 +264,12 @@ def solve(
     if table is not None:
         table.claim(game)  # a table another game filled would answer for that game
     check_turn(game, s0)
+    # A solve makes millions of tuples and ints and no reference cycles, and its table
+    # holds up to a million entries, which Python's cycle collector would walk through
+    # again and again for nothing: it is paused for the solve (reference counting still
+    # frees all that the solve drops) and resumed after, if it was running.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _solve(game, s0, table, depth, order, progress, every, began)
     except (AttributeError, TypeError, AssertionError) as error:
@@ -270,6 +277,9 @@ def solve(
         if broken is None:
             raise
         raise broken from error
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @final

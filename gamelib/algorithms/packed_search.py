@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.games import connect4_board as board
+from gamelib.games import connect4_native as native
 from gamelib.games import connect4_packed as packed
 from gamelib.search.events import BoundKind
 from gamelib.search.packed import Foresight, Packing
@@ -31,8 +32,9 @@ M = TypeVar("M")
 
 def compiled() -> bool:
     """Whether the solver's hot modules run compiled by mypyc (`make accelerate`): this
-    one and Connect Four's board and packed positions, built together."""
-    return all(not path.endswith(".py") for path in (__file__, board.__file__, packed.__file__))
+    one and Connect Four's board and packed positions (both kinds), built together."""
+    hot = (__file__, board.__file__, packed.__file__, native.__file__)
+    return all(not path.endswith(".py") for path in hot)
 
 
 def _no_entry(key: Hashable, /) -> None:

@@ -41,7 +41,7 @@ Minnie (O) to move
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple, final
+from typing import NamedTuple, TypeAlias, cast, final
 
 from gamelib import seq
 from gamelib.core.checks import echo, whole_number
@@ -50,7 +50,8 @@ from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.core.svg import Svg, circle, rect, text
 from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes
-from gamelib.games.connect4_packed import Position, connect4_packing
+from gamelib.games.connect4_native import connect4_native_packing, fits, running_compiled
+from gamelib.games.connect4_packed import connect4_packing
 from gamelib.search.packed import Foresight, Packing
 from gamelib.seq import Seq
 from gamelib.weighted import Feature, WeightedEstimator, WeightedSum
@@ -130,6 +131,10 @@ class ConnectFourState(NamedTuple):
     def _repr_svg_(self) -> str:
         """The board as a notebook draws it (`connect4_picture`)."""
         return connect4_picture(self).text
+
+
+_Packed: TypeAlias = "Packing[ConnectFourState, int, tuple[int, ...]]"
+"""Connect Four's packed positions, as either packing makes them."""
 
 
 @final
@@ -245,10 +250,18 @@ class ConnectFour:
             return first
         return first + tuple([c for c in centre if c not in first])
 
-    def packing(self) -> Packing[ConnectFourState, int, Position]:
-        """Packed positions, the exact solver's fast path through the game
-        ([`gamelib.games.connect4_packed`][gamelib.games.connect4_packed])."""
-        return connect4_packing(self.board)
+    def packing(self) -> Packing[ConnectFourState, int, tuple[int, ...]]:
+        """Packed positions, the exact solver's fast path through the game: as Python ints
+        ([`gamelib.games.connect4_packed`][gamelib.games.connect4_packed]), or in machine
+        words when the build is compiled (`make accelerate`) and the board fits in one
+        ([`gamelib.games.connect4_native`][gamelib.games.connect4_native]).  Either way
+        the same moves in the same order; the positions are the packing's own."""
+        board = self.board
+        # Each packing takes back only the positions it made, so both are given the one
+        # type of a tuple of ints (a Packing is invariant in its positions).
+        if running_compiled() and fits(board):
+            return cast(_Packed, connect4_native_packing(board))
+        return cast(_Packed, connect4_packing(board))
 
     def _centre_out(self, full: int) -> tuple[int, ...]:
         """The open columns (`full`: the top bits of the full ones), centre first."""

@@ -14,10 +14,10 @@ from types import ModuleType
 
 from gamelib.algorithms import packed_search
 from gamelib.algorithms.exact import solve
-from gamelib.games import connect4_board, connect4_packed
+from gamelib.games import connect4_board, connect4_native, connect4_packed
 from gamelib.games.connect4 import ConnectFour
 
-HOT: tuple[ModuleType, ...] = (connect4_board, connect4_packed, packed_search)
+HOT: tuple[ModuleType, ...] = (connect4_board, connect4_packed, connect4_native, packed_search)
 
 
 def built(module: ModuleType) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -17,10 +18,24 @@ from gamelib.algorithms.table import TranspositionTable
 from gamelib.core import Done, Draw, Playing, Winner, flip
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.connect4_board import Board, threat_bits
+from gamelib.games.connect4_native import connect4_native_packing, fits
+from gamelib.games.connect4_packed import connect4_packing
 from gamelib.search.counting import CountingGame
-from gamelib.search.packed import Foresight, packing_of
+from gamelib.search.packed import Foresight, Packing, packing_of
 
-SHAPES = [(7, 6, 4), (5, 4, 4), (4, 4, 3), (6, 5, 3), (8, 3, 5), (4, 4, 2), (5, 5, 4), (18, 2, 3)]
+Packed = Packing[ConnectFourState, int, tuple[int, ...]]
+
+SHAPES = [
+    (7, 6, 4),
+    (9, 6, 4),
+    (5, 4, 4),
+    (4, 4, 3),
+    (6, 5, 3),
+    (8, 3, 5),
+    (4, 4, 2),
+    (5, 5, 4),
+    (18, 2, 3),
+]
 
 
 def random_position(game: ConnectFour, rng: random.Random, stones: int) -> ConnectFourState:
@@ -70,8 +85,22 @@ def test_the_expansion_keeps_its_contract(
 ) -> None:
     cols, rows, k = shape
     game = ConnectFour(cols=cols, rows=rows, k=k)
-    packing = game.packing()
     state = random_position(game, random.Random(seed), stones)
+    for packing in both_packings(game):  # Python ints; machine words when the board fits
+        check_expansion(game, state, packing, seed)
+
+
+def both_packings(game: ConnectFour) -> list[Packed]:
+    """The packings of `game`'s board: as Python ints, and in machine words if it fits."""
+    board = game.board
+    found = [cast(Packed, connect4_packing(board))]
+    if fits(board):
+        found.append(cast(Packed, connect4_native_packing(board)))
+    return found
+
+
+def check_expansion(game: ConnectFour, state: ConnectFourState, packing: Packed, seed: int) -> None:
+    """The expansion's contract at `state`, checked against the game's own moves."""
     position = packing.pack(state)
     assert packing.key(position) == game.key(state)
     legal = seq.to_tuple(game.moves(state))
@@ -178,6 +207,36 @@ def test_positions_searched_from_the_empty_board() -> None:
     assert solve(ConnectFour(cols=4, rows=4)).positions == 8_627
     assert solve(ConnectFour(cols=5, rows=4)).positions == 32_769
     assert solve(ConnectFour(cols=4, rows=4, k=3)).positions == 94
+
+
+@pytest.mark.parametrize("words", [False, True], ids=["python-ints", "machine-words"])
+def test_either_packing_searches_the_same_positions(
+    words: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Whichever packing the build picks, a solve finds the same answers through the same
+    # positions: the pinned counts, and those of a pure-ints solve of 7 x 6 positions.
+    def pick(game: ConnectFour) -> Packed:
+        return both_packings(game)[1 if words else 0]
+
+    def outcomes() -> list[tuple[str, int, int]]:
+        game = ConnectFour()
+        rng = random.Random(30)
+        states = [random_position(game, rng, rng.randint(18, 26)) for _ in range(4)]
+        return [(s.result, s.plies, s.positions) for s in (solve(game, x) for x in states)]
+
+    monkeypatch.setattr(ConnectFour, "packing", lambda game: both_packings(game)[0])
+    expected = outcomes()  # through Python ints
+    monkeypatch.setattr(ConnectFour, "packing", pick)
+    assert solve(ConnectFour(cols=4, rows=4)).positions == 8_627
+    assert solve(ConnectFour(cols=5, rows=4)).positions == 32_769
+    assert outcomes() == expected
+
+
+def test_machine_words_are_only_for_boards_that_fit() -> None:
+    shapes = [(7, 6, 4), (9, 6, 4), (8, 7, 4), (7, 6, 5)]  # 49 bits, 63, 64, and k = 5
+    assert [fits(Board.of(*shape)) for shape in shapes] == [True, True, False, False]
+    with pytest.raises(ValueError, match="a 8 x 7 board does not fit in machine words"):
+        connect4_native_packing(Board.of(8, 7, 4))
 
 
 def test_a_small_table_keeps_its_room_and_its_counts() -> None:

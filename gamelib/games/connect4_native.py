@@ -1,0 +1,231 @@
+"""Connect Four's packed positions in machine words: the compiled build's fast path.
+
+The same positions as [`gamelib.games.connect4_packed`][gamelib.games.connect4_packed],
+expanded into the same moves in the same order, laid out so that every number fits in
+63 bits when the board does (`cols * (rows + 1) <= 63`, as on 7 x 6): the mirrored board
+is two numbers of its own instead of the upper half of one, and each candidate's threats
+are found on its own board instead of on copies side by side.  Compiled by mypyc (`make
+accelerate`), the numbers are machine words and a threat pass is a few dozen machine
+instructions; in pure Python the wide passes of `connect4_packed` are faster, so
+[`ConnectFour.packing`][gamelib.games.connect4.ConnectFour.packing] picks this module only
+when it runs compiled.  The tests hold the two to each other in either mode.
+
+A position is seven ints, `(mover, both, mover_mirrored, both_mirrored, mine, theirs,
+plies)`: the side to move's pieces and every piece, the same two mirrored, each side's
+threat cells and the plies played.
+
+```pycon
+>>> from gamelib.games.connect4 import ConnectFour
+>>> game = ConnectFour(cols=5, rows=4)
+>>> state = game.start
+>>> for column in (1, 1, 2):
+...     state = game.play(state, column).state  # type: ignore[union-attr]
+>>> packing = connect4_native_packing(game.board)
+>>> position = packing.pack(state)
+>>> packing.key(position) == game.key(state), position[6]  # the same key; 3 plies played
+(True, 3)
+>>> foresight, moves, children = packing.expand(position, None, True)
+>>> foresight, list(moves)  # as connect4_packed orders them
+(<Foresight.PLAY>, [2, 1, 3, 0, 4])
+
+```
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypeAlias
+
+from gamelib.games.connect4_board import Board
+from gamelib.search.packed import Expansion, Foresight, Packing
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+    from gamelib.games.connect4 import ConnectFourState
+
+__all__ = ["NativePosition", "connect4_native_packing", "fits", "running_compiled"]
+
+NativePosition: TypeAlias = tuple[int, int, int, int, int, int, int]
+"""A position in machine words: `(mover, both, mover_mirrored, both_mirrored, mine,
+theirs, plies)` (see the module)."""
+
+_WIN, _LOSE, _PLAY = Foresight.WIN, Foresight.LOSE, Foresight.PLAY
+
+
+def running_compiled() -> bool:
+    """Whether this module runs compiled by mypyc (`make accelerate`)."""
+    return not __file__.endswith(".py")
+
+
+def fits(board: Board) -> bool:
+    """Whether `board`'s positions fit in machine words here (63 bits and k = 4)."""
+    return board.cols * (board.rows + 1) <= 63 and board.k == 4
+
+
+def _popcount(x: i64) -> i64:
+    """The set bits of `x` (not negative)."""
+    count: i64 = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@functools.cache
+def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, NativePosition]:
+    """The packed positions of Connect Four on `board` in machine words (see `fits`)."""
+    if not fits(board):
+        raise ValueError(f"a {board.cols} x {board.rows} board does not fit in machine words")
+    cols: i64 = board.cols
+    height: i64 = board.rows + 1
+    cells: i64 = board.first
+    bottoms: i64 = board.bottoms
+    top: i64 = board.top
+    size: i64 = board.size
+    column: list[i64] = list(board.column)
+    centre = board.centre_out
+    # How far a column's cell moves to the same cell of the mirrored board (either way).
+    mirror_left: list[i64] = [max(0, (cols - 1 - 2 * c) * height) for c in range(cols)]
+    mirror_right: list[i64] = [max(0, (2 * c - cols + 1) * height) for c in range(cols)]
+    place: i64 = board.cols.bit_length()
+    low: i64 = (1 << place) - 1
+    v: i64 = 1
+    h: i64 = height
+    u: i64 = height + 1
+    d: i64 = height - 1
+    open_columns: dict[int, tuple[int, ...]] = {}
+    alone = tuple((c,) for c in range(cols))
+
+    def threats(p: i64) -> i64:
+        """`threat_bits` for k = 4, on the cells of the board (as connect4_board's)."""
+        found: i64 = (p << v) & (p << 2 * v) & (p << 3 * v)
+        before: i64 = p << h
+        after: i64 = p >> h
+        found |= before & (p << 2 * h) & ((p << 3 * h) | after)
+        found |= after & (p >> 2 * h) & (before | (p >> 3 * h))
+        before = p << u
+        after = p >> u
+        found |= before & (p << 2 * u) & ((p << 3 * u) | after)
+        found |= after & (p >> 2 * u) & (before | (p >> 3 * u))
+        before = p << d
+        after = p >> d
+        found |= before & (p << 2 * d) & ((p << 3 * d) | after)
+        found |= after & (p >> 2 * d) & (before | (p >> 3 * d))
+        return found & cells
+
+    def centre_out(full: int) -> tuple[int, ...]:
+        """The open columns (`full`: the top bits of the full ones), centre first."""
+        found = open_columns.get(full)
+        if found is None:
+            found = tuple(c for c in centre if not full & column[c])
+            open_columns[full] = found
+        return found
+
+    def pack(state: ConnectFourState) -> NativePosition:
+        # A state's pieces hold every layout of the board, far wider than a machine word:
+        # the first layout and the mirrored one are cut out as Python ints.
+        shift, first = board.mirror, board.first
+        mine = state.mover & first
+        theirs = state.other & first
+        return (
+            mine,
+            mine | theirs,
+            state.mover >> shift & first,
+            (state.mover | state.other) >> shift & first,
+            threats(mine),
+            threats(theirs),
+            state.plies,
+        )
+
+    def key(position: NativePosition) -> int:
+        plain: i64 = position[0] + position[1]
+        mirrored: i64 = position[2] + position[3]
+        return plain if plain < mirrored else mirrored
+
+    def expand(
+        position: NativePosition, first: int | None, wanted: bool
+    ) -> Expansion[int, NativePosition]:
+        mine: i64 = position[0]
+        filled: i64 = position[1]
+        mine_threats: i64 = position[4]
+        their_threats: i64 = position[5]
+        playable: i64 = (filled + bottoms) & cells
+        wins: i64 = mine_threats & playable
+        if wins:
+            return _WIN, (_lowest(wins) // height,), ()
+        empty: i64 = cells ^ filled
+        danger: i64 = their_threats & empty
+        safe: i64 = playable & ~(danger >> 1)
+        forced: i64 = playable & danger
+        if forced:
+            safe = 0 if forced & (forced - 1) else safe & forced
+        if not safe:
+            return _LOSE, (centre_out(top & filled)[0],), ()
+        if not wanted:
+            return _PLAY, (), ()
+        plies: i64 = position[6] + 1
+        if not safe & (safe - 1):  # one safe cell: nothing to rank
+            c = _lowest(safe) // height
+            if plies == size:
+                return _PLAY, alone[c], (None,)
+            return _PLAY, alone[c], (child(position, safe, c, threats(mine | safe), plies),)
+        candidates: list[int] = []
+        ranked: list[int] = []
+        lefts: list[i64] = []
+        i: i64 = 0
+        for c in centre:
+            cell: i64 = safe & column[c]
+            if cell:
+                left = threats(mine | cell)
+                count = _popcount(left & (empty ^ cell))
+                candidates.append(c)
+                lefts.append(left)
+                ranked.append(count << place ^ low - i)
+                i += 1
+        ranked.sort(reverse=True)
+        moves = [candidates[low - (r & low)] for r in ranked]
+        if first is not None and moves[0] != first and first in candidates:
+            at = moves.index(first)  # the table's move goes first
+            moves.insert(0, moves.pop(at))
+            ranked.insert(0, ranked.pop(at))
+        return _PLAY, moves, children(position, ranked, candidates, lefts, safe, plies)
+
+    def child(position: NativePosition, cell: i64, c: int, left: i64, plies: i64) -> NativePosition:
+        """The position after the mover takes `cell` in column `c`, leaving threats `left`."""
+        mover: i64 = position[0]
+        both: i64 = position[1]
+        mover_m: i64 = position[2]
+        both_m: i64 = position[3]
+        mirrored: i64 = cell << mirror_left[c] >> mirror_right[c]
+        return (
+            both ^ mover,
+            both | cell,
+            both_m ^ mover_m,
+            both_m | mirrored,
+            position[5],
+            left,
+            plies,
+        )
+
+    def children(
+        position: NativePosition,
+        ranked: list[int],
+        candidates: list[int],
+        lefts: list[i64],
+        safe: i64,
+        plies: i64,
+    ) -> Iterator[NativePosition]:
+        """The positions the ranked candidates lead to, made as the search gets to them."""
+        for r in ranked:
+            i = low - (r & low)
+            c = candidates[i]
+            yield child(position, safe & column[c], c, lefts[i], plies)
+
+    return Packing(pack, key, expand)
+
+
+def _lowest(x: i64) -> i64:
+    """The index of the lowest set bit of `x` (not zero)."""
+    return int(x & -x).bit_length() - 1
