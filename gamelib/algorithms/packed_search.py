@@ -22,7 +22,7 @@ from gamelib.games import connect4_board as board
 from gamelib.games import connect4_native as native
 from gamelib.games import connect4_packed as packed
 from gamelib.search.events import BoundKind
-from gamelib.search.packed import Foresight, Packing
+from gamelib.search.packed import Foresight, Packing, breathe
 
 __all__ = ["compiled", "packed_search"]
 
@@ -35,6 +35,10 @@ def compiled() -> bool:
     one and Connect Four's board and packed positions (both kinds), built together."""
     hot = (__file__, board.__file__, packed.__file__, native.__file__)
     return all(not path.endswith(".py") for path in hot)
+
+
+_LOOK = 1 << 13
+"""Positions between two looks for signals (see `breathe`): some milliseconds, compiled."""
 
 
 def _no_entry(key: Hashable, /) -> None:
@@ -92,8 +96,12 @@ def packed_search(
     capacity = table.capacity if table is not None else 0
     get = entries.get if entries is not None else _no_entry
     tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+    # Every LOOK positions, and every `every` when progress is asked for, the search stops
+    # by `reached`: Python code runs there, so a compiled search sees Ctrl-C in time.
+    due = every if progress is not None else -1  # positions at the next progress report
+    look = _LOOK  # positions at the next look for signals
     positions = probes = hits = stores = overwrites = evictions = refused = 0
-    report = every if progress is not None else -1  # positions at the next report
+    report = min(due, look) if due > 0 else look  # the next of the two
     chosen: list[M | None] = [None]  # the best move found at the top of the last search
     exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
     win, lose = Foresight.WIN, Foresight.LOSE
@@ -103,7 +111,7 @@ def packed_search(
 
     def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
         """As the contract core's `search`, on a packed position."""
-        nonlocal positions, report, probes, hits, stores, overwrites, evictions, refused
+        nonlocal positions, probes, hits, stores, overwrites, evictions, refused
         best_possible = big - ply - 1
         if not top:
             if beta > best_possible:
@@ -150,8 +158,7 @@ def packed_search(
         if foresight is win:
             positions += 1
             if positions == report:
-                report += every
-                tell(positions)
+                reached()
             if top:
                 chosen[0] = moves[0]
             return best_possible
@@ -176,8 +183,7 @@ def packed_search(
         for m, child in zip(moves, children, strict=True):
             positions += 1
             if positions == report:
-                report += every
-                tell(positions)  # report is -1 without progress: never reached then
+                reached()
             x = 0 if child is None else -search(child, ply + 1, -beta, -a)
             if x > best:
                 best, best_move = x, m
@@ -204,6 +210,17 @@ def packed_search(
                 entries[key] = make(Entry, (0, stored, kind, best_move))
                 stores += 1
         return best
+
+    def reached() -> None:
+        """The search has come to `report` positions: report progress, look for signals."""
+        nonlocal report, due, look
+        if positions == due:
+            due += every
+            tell(positions)
+        if positions == look:
+            look += _LOOK
+            breathe()
+        report = min(due, look) if due > 0 else look
 
     def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
         value = search(pack(s), ply, alpha, beta, True)

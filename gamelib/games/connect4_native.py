@@ -2,17 +2,17 @@
 
 The same positions as [`gamelib.games.connect4_packed`][gamelib.games.connect4_packed],
 expanded into the same moves in the same order, laid out so that every number fits in
-63 bits when the board does (`cols * (rows + 1) <= 63`, as on 7 x 6): the mirrored board
-is two numbers of its own instead of the upper half of one, and each candidate's threats
-are found on its own board instead of on copies side by side.  Compiled by mypyc (`make
-accelerate`), the numbers are machine words and a threat pass is a few dozen machine
-instructions; in pure Python the wide passes of `connect4_packed` are faster, so
-[`ConnectFour.packing`][gamelib.games.connect4.ConnectFour.packing] picks this module only
-when it runs compiled.  The tests hold the two to each other in either mode.
+63 bits when the board does (`cols * (rows + 1) <= 63`, as on 7 x 6): the mirror image
+is found from the board when a key is wanted instead of riding in the upper half of each
+number, and each candidate's threats are found on its own board instead of on copies side
+by side.  Compiled by mypyc (`make accelerate`), the numbers are machine words and a
+threat pass is a few dozen machine instructions, cheap enough to make again for the
+child rather than keep; in pure Python the wide passes of `connect4_packed` are faster,
+so [`ConnectFour.packing`][gamelib.games.connect4.ConnectFour.packing] picks this module
+only when it runs compiled.  The tests hold the two to each other in either mode.
 
-A position is seven ints, `(mover, both, mover_mirrored, both_mirrored, mine, theirs,
-plies)`: the side to move's pieces and every piece, the same two mirrored, each side's
-threat cells and the plies played.
+A position is five ints, `(mover, both, mine, theirs, plies)` as in `connect4_packed`,
+but with no mirrored board in `mover` and `both`.
 
 ```pycon
 >>> from gamelib.games.connect4 import ConnectFour
@@ -22,7 +22,7 @@ threat cells and the plies played.
 ...     state = game.play(state, column).state  # type: ignore[union-attr]
 >>> packing = connect4_native_packing(game.board)
 >>> position = packing.pack(state)
->>> packing.key(position) == game.key(state), position[6]  # the same key; 3 plies played
+>>> packing.key(position) == game.key(state), position[4]  # the same key; 3 plies played
 (True, 3)
 >>> foresight, moves, children = packing.expand(position, None, True)
 >>> foresight, list(moves)  # as connect4_packed orders them
@@ -47,9 +47,8 @@ if TYPE_CHECKING:
 
 __all__ = ["NativePosition", "connect4_native_packing", "fits", "running_compiled"]
 
-NativePosition: TypeAlias = tuple[int, int, int, int, int, int, int]
-"""A position in machine words: `(mover, both, mover_mirrored, both_mirrored, mine,
-theirs, plies)` (see the module)."""
+NativePosition: TypeAlias = tuple[int, int, int, int, int]
+"""A position in machine words: `(mover, both, mine, theirs, plies)` (see the module)."""
 
 _WIN, _LOSE, _PLAY = Foresight.WIN, Foresight.LOSE, Foresight.PLAY
 
@@ -86,9 +85,7 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
     size: i64 = board.size
     column: list[i64] = list(board.column)
     centre = board.centre_out
-    # How far a column's cell moves to the same cell of the mirrored board (either way).
-    mirror_left: list[i64] = [max(0, (cols - 1 - 2 * c) * height) for c in range(cols)]
-    mirror_right: list[i64] = [max(0, (2 * c - cols + 1) * height) for c in range(cols)]
+    full_column: i64 = (1 << height) - 1
     place: i64 = board.cols.bit_length()
     low: i64 = (1 << place) - 1
     v: i64 = 1
@@ -125,23 +122,21 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
 
     def pack(state: ConnectFourState) -> NativePosition:
         # A state's pieces hold every layout of the board, far wider than a machine word:
-        # the first layout and the mirrored one are cut out as Python ints.
-        shift, first = board.mirror, board.first
+        # the first layout is cut out as Python ints.
+        first = board.first
         mine = state.mover & first
         theirs = state.other & first
-        return (
-            mine,
-            mine | theirs,
-            state.mover >> shift & first,
-            (state.mover | state.other) >> shift & first,
-            threats(mine),
-            threats(theirs),
-            state.plies,
-        )
+        return (mine, mine | theirs, threats(mine), threats(theirs), state.plies)
 
     def key(position: NativePosition) -> int:
+        # The mover's pieces plus every piece stays within each column, so the mirror
+        # image of the sum is the sum of the mirror images.
         plain: i64 = position[0] + position[1]
-        mirrored: i64 = position[2] + position[3]
+        mirrored: i64 = 0
+        c: i64 = 0
+        while c < cols:
+            mirrored |= (plain >> c * height & full_column) << (cols - 1 - c) * height
+            c += 1
         return plain if plain < mirrored else mirrored
 
     def expand(
@@ -149,8 +144,8 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
     ) -> Expansion[int, NativePosition]:
         mine: i64 = position[0]
         filled: i64 = position[1]
-        mine_threats: i64 = position[4]
-        their_threats: i64 = position[5]
+        mine_threats: i64 = position[2]
+        their_threats: i64 = position[3]
         playable: i64 = (filled + bottoms) & cells
         wins: i64 = mine_threats & playable
         if wins:
@@ -165,63 +160,43 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
             return _LOSE, (centre_out(top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
-        plies: i64 = position[6] + 1
+        plies: i64 = position[4] + 1
         if not safe & (safe - 1):  # one safe cell: nothing to rank
             c = _lowest(safe) // height
             if plies == size:
                 return _PLAY, alone[c], (None,)
-            return _PLAY, alone[c], (child(position, safe, c, threats(mine | safe), plies),)
-        candidates: list[int] = []
+            return _PLAY, alone[c], (child(position, safe, threats(mine | safe), plies),)
         ranked: list[int] = []
-        lefts: list[i64] = []
         i: i64 = 0
-        for c in centre:
-            cell: i64 = safe & column[c]
+        while i < cols:  # centre first; a candidate's sort key is its threats, then its place
+            cell: i64 = safe & column[centre[i]]
             if cell:
-                left = threats(mine | cell)
-                count = _popcount(left & (empty ^ cell))
-                candidates.append(c)
-                lefts.append(left)
+                count = _popcount(threats(mine | cell) & (empty ^ cell))
                 ranked.append(count << place ^ low - i)
-                i += 1
+            i += 1
         ranked.sort(reverse=True)
-        moves = [candidates[low - (r & low)] for r in ranked]
-        if first is not None and moves[0] != first and first in candidates:
+        moves = [centre[low - (r & low)] for r in ranked]
+        if first is not None and moves[0] != first and first in moves:
             at = moves.index(first)  # the table's move goes first
             moves.insert(0, moves.pop(at))
             ranked.insert(0, ranked.pop(at))
-        return _PLAY, moves, children(position, ranked, candidates, lefts, safe, plies)
+        return _PLAY, moves, children(position, ranked, safe, plies)
 
-    def child(position: NativePosition, cell: i64, c: int, left: i64, plies: i64) -> NativePosition:
-        """The position after the mover takes `cell` in column `c`, leaving threats `left`."""
+    def child(position: NativePosition, cell: i64, left: i64, plies: i64) -> NativePosition:
+        """The position after the mover takes `cell`, leaving threats `left`."""
         mover: i64 = position[0]
         both: i64 = position[1]
-        mover_m: i64 = position[2]
-        both_m: i64 = position[3]
-        mirrored: i64 = cell << mirror_left[c] >> mirror_right[c]
-        return (
-            both ^ mover,
-            both | cell,
-            both_m ^ mover_m,
-            both_m | mirrored,
-            position[5],
-            left,
-            plies,
-        )
+        return (both ^ mover, both | cell, position[3], left, plies)
 
     def children(
-        position: NativePosition,
-        ranked: list[int],
-        candidates: list[int],
-        lefts: list[i64],
-        safe: i64,
-        plies: i64,
+        position: NativePosition, ranked: list[int], safe: i64, plies: i64
     ) -> Iterator[NativePosition]:
-        """The positions the ranked candidates lead to, made as the search gets to them."""
+        """The positions the ranked candidates lead to, made as the search gets to them
+        (each candidate's threats found again: cheaper, compiled, than keeping them)."""
+        mine: i64 = position[0]
         for r in ranked:
-            i = low - (r & low)
-            c = candidates[i]
-            yield child(position, safe & column[c], c, lefts[i], plies)
+            cell: i64 = safe & column[centre[low - (r & low)]]
+            yield child(position, cell, threats(mine | cell), plies)
 
     return Packing(pack, key, expand)
 

@@ -59,7 +59,7 @@ from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib.core.game import Game
 
-__all__ = ["Expansion", "Foresight", "Packing", "packing_of"]
+__all__ = ["Expansion", "Foresight", "Packing", "breathe", "packing_of"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -114,3 +114,13 @@ def packing_of(game: Game[S, M]) -> Packing[S, M, object] | None:
     # Packed positions are opaque to the solver: it hands them back to `key` and
     # `expand` as they came, so the position type may be taken as `object`.
     return cast(Packing[S, M, object], found)
+
+
+def breathe() -> None:
+    """Nothing at all, run as Python.
+
+    Python handles a signal (Ctrl-C, SIGTERM) when it next runs Python code; a search
+    compiled by mypyc (`make accelerate`) may run for minutes without doing so, so the
+    packed search calls this every few thousand positions, and this module is never
+    compiled.
+    """
