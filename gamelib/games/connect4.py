@@ -49,7 +49,7 @@ from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.core.svg import Svg, circle, rect, text
-from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes
+from gamelib.games.connect4_board import MAX_BOARD_MB, Board, board_megabytes, open_columns
 from gamelib.games.connect4_native import connect4_native_packing, fits, running_compiled
 from gamelib.games.connect4_packed import connect4_packing
 from gamelib.search.packed import Foresight, Packing
@@ -158,9 +158,6 @@ class ConnectFour:
     _move_seqs: dict[int, Seq[int]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
-    _move_tuples: dict[int, tuple[int, ...]] = field(
-        init=False, repr=False, compare=False, default_factory=dict
-    )
 
     def __post_init__(self) -> None:
         for name, value in (("cols", self.cols), ("rows", self.rows), ("k", self.k)):
@@ -193,7 +190,7 @@ class ConnectFour:
         # One shared, persistent sequence per set of full columns.
         found = self._move_seqs.get(full)
         if found is None:
-            found = seq.from_iterable(self._centre_out(full))
+            found = seq.from_iterable(open_columns(self.board, full))
             self._move_seqs[full] = found
         return found
 
@@ -242,7 +239,7 @@ class ConnectFour:
         # their expansion ranks the moves that do not lose at once; the rest follow.
         packing = self.packing()
         foresight, ranked, _ = packing.expand(packing.pack(state), None, True)
-        centre = self._centre_out(self.board.top & (state.mover | state.other))
+        centre = open_columns(self.board, self.board.top & (state.mover | state.other))
         if foresight is Foresight.LOSE:  # every move hands the opponent a win
             return centre
         first = tuple(ranked)
@@ -262,15 +259,6 @@ class ConnectFour:
         if running_compiled() and fits(board):
             return cast(_Packed, connect4_native_packing(board))
         return cast(_Packed, connect4_packing(board))
-
-    def _centre_out(self, full: int) -> tuple[int, ...]:
-        """The open columns (`full`: the top bits of the full ones), centre first."""
-        found = self._move_tuples.get(full)
-        if found is None:
-            board = self.board
-            found = tuple(c for c in board.centre_out if not full & board.column[c])
-            self._move_tuples[full] = found
-        return found
 
     def state_to_string(self, state: ConnectFourState, /) -> str:
         width = len(str(self.cols))

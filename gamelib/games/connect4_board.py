@@ -12,7 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import final
 
-__all__ = ["MAX_BOARD_MB", "Board", "board_megabytes", "threat_bits", "threat_finder"]
+__all__ = [
+    "MAX_BOARD_MB",
+    "Board",
+    "board_megabytes",
+    "open_columns",
+    "threat_bits",
+    "threat_finder",
+]
 
 MAX_BOARD_MB = 128
 """The most memory a board's geometry may take, in MB.  Its lines (every place a player
@@ -176,6 +183,20 @@ def _board(cols: int, rows: int, k: int) -> Board:
         stride=stride,
         repeats=tuple(sum(1 << (i * stride) for i in range(n)) for n in range(cols + 1)),
     )
+
+
+@functools.cache
+def open_columns(board: Board, full: int) -> tuple[int, ...]:
+    """The open columns of `board` (`full`: the top bits of the full ones), centre first.
+
+    ```pycon
+    >>> board = Board.of(5, 4, 4)
+    >>> open_columns(board, 0), open_columns(board, board.top & board.column[2])
+    ((2, 1, 3, 0, 4), (1, 3, 0, 4))
+
+    ```
+    """
+    return tuple(c for c in board.centre_out if not full & board.column[c])
 
 
 def threat_bits(board: Board, pieces: int) -> int:

@@ -16,17 +16,16 @@ but with no mirrored board in `mover` and `both`.
 
 ```pycon
 >>> from gamelib.games.connect4 import ConnectFour
+>>> from gamelib.games.connect4_packed import connect4_packing
 >>> game = ConnectFour(cols=5, rows=4)
->>> state = game.start
->>> for column in (1, 1, 2):
-...     state = game.play(state, column).state  # type: ignore[union-attr]
->>> packing = connect4_native_packing(game.board)
->>> position = packing.pack(state)
->>> packing.key(position) == game.key(state), position[4]  # the same key; 3 plies played
-(True, 3)
->>> foresight, moves, children = packing.expand(position, None, True)
->>> foresight, list(moves)  # as connect4_packed orders them
-(<Foresight.PLAY>, [2, 1, 3, 0, 4])
+>>> state = game.play(game.play(game.start, 1).state, 2).state  # type: ignore[union-attr]
+>>> words, wide = connect4_native_packing(game.board), connect4_packing(game.board)
+>>> [p.key(p.pack(state)) == game.key(state) for p in (words, wide)]  # one table for both
+[True, True]
+>>> [list(p.expand(p.pack(state), None, True)[1]) for p in (words, wide)]  # the same order
+[[2, 1, 3, 0, 4], [2, 1, 3, 0, 4]]
+>>> words.pack(state)[1] == wide.pack(state)[1] & (1 << 5 * 5) - 1  # no mirror riding along
+True
 
 ```
 """
@@ -37,7 +36,7 @@ import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeAlias
 
-from gamelib.games.connect4_board import Board
+from gamelib.games.connect4_board import Board, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
 
 if TYPE_CHECKING:
@@ -92,11 +91,11 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
     h: i64 = height
     u: i64 = height + 1
     d: i64 = height - 1
-    open_columns: dict[int, tuple[int, ...]] = {}
     alone = tuple((c,) for c in range(cols))
 
     def threats(p: i64) -> i64:
-        """`threat_bits` for k = 4, on the cells of the board (as connect4_board's)."""
+        """`threat_bits` for k = 4, on the cells of the board: `threat_finder`'s pass,
+        typed for machine words (a call to the shared one would go through Python ints)."""
         found: i64 = (p << v) & (p << 2 * v) & (p << 3 * v)
         before: i64 = p << h
         after: i64 = p >> h
@@ -111,14 +110,6 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         found |= before & (p << 2 * d) & ((p << 3 * d) | after)
         found |= after & (p >> 2 * d) & (before | (p >> 3 * d))
         return found & cells
-
-    def centre_out(full: int) -> tuple[int, ...]:
-        """The open columns (`full`: the top bits of the full ones), centre first."""
-        found = open_columns.get(full)
-        if found is None:
-            found = tuple(c for c in centre if not full & column[c])
-            open_columns[full] = found
-        return found
 
     def pack(state: ConnectFourState) -> NativePosition:
         # A state's pieces hold every layout of the board, far wider than a machine word:
@@ -157,7 +148,7 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         if forced:
             safe = 0 if forced & (forced - 1) else safe & forced
         if not safe:
-            return _LOSE, (centre_out(top & filled)[0],), ()
+            return _LOSE, (open_columns(board, top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
         plies: i64 = position[4] + 1

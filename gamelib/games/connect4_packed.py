@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from operator import mul
 from typing import TYPE_CHECKING, TypeAlias
 
-from gamelib.games.connect4_board import Board, threat_finder
+from gamelib.games.connect4_board import Board, open_columns, threat_finder
 from gamelib.search.packed import Expansion, Foresight, Packing
 
 if TYPE_CHECKING:
@@ -78,19 +78,10 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
     # in the low `place` bits.
     place = cols.bit_length()
     low = (1 << place) - 1
-    open_columns: dict[int, tuple[int, ...]] = {}
     alone = tuple((c,) for c in range(cols))  # a column as the only candidate
     # For a set of safe cells (one at most in a column): the candidates' columns, centre
     # first, and their cells spread to one copy of the board each.
     spreads: dict[int, tuple[tuple[int, ...], int, int]] = {}
-
-    def centre_out(full: int) -> tuple[int, ...]:
-        """The open columns (`full`: the top bits of the full ones), centre first."""
-        found = open_columns.get(full)
-        if found is None:
-            found = tuple(c for c in centre if not full & column[c])
-            open_columns[full] = found
-        return found
 
     def spread(safe: int) -> tuple[tuple[int, ...], int, int]:
         """The columns of the `safe` cells, centre first; the cells, the i-th in the i-th
@@ -138,7 +129,7 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
         if forced:  # the one block, or nothing when there are two threats
             safe = 0 if forced & (forced - 1) else safe & forced
         if not safe:
-            return _LOSE, (centre_out(top & filled)[0],), ()
+            return _LOSE, (open_columns(board, top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
         other = both ^ mover
