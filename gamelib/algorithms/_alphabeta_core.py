@@ -240,7 +240,9 @@ def alphabeta_core(
         table.claim(est.game)  # a table another game filled would answer for that game
     game = est.game
 
-    views = Views(numeric_estimates(est, who))
+    numeric = numeric_estimates(est, who)
+    views = Views(numeric)
+    show1, neg = seq.show1, negate_est  # looked up once, not at every position
     compare = est.compare
     moves = ordered_moves(settings)
     play = game.play
@@ -312,7 +314,7 @@ def alphabeta_core(
         best: Edge[M, G] | None = None
         found: Scanned[M, G] | None = None
         while True:
-            view = seq.show1(rest)
+            view = show1(rest)
             if not isinstance(view, Cons):
                 break
             m = view.head
@@ -327,11 +329,11 @@ def alphabeta_core(
                     root_best(m, x)
                 # not below(x, b) and below(a, x), written out: mypy narrows the bounds to
                 # estimates here, and a call per better move costs ~5% of a whole search.
-                if closed and not isinstance(b, Infinity) and compare(x, b) is not LESS:
+                if closed and b is not PosInf and b is not NegInf and compare(x, b) is not LESS:
                     found = Cut((m, x if soft else b, rest))  # a closed test stops at β
                     break
-                if isinstance(a, Infinity) or compare(x, a) is GREATER:  # α < x (α is never +∞)
-                    if not isinstance(b, Infinity) and compare(x, b) is not LESS:  # β <= x
+                if a is NegInf or a is PosInf or compare(x, a) is GREATER:  # α < x (never +∞)
+                    if b is not PosInf and b is not NegInf and compare(x, b) is not LESS:  # β <= x
                         found = Cut((m, x if soft else b, rest))
                         break
                     a = x
@@ -398,8 +400,11 @@ def alphabeta_core(
                 return views.guess(side, estimate(s))
             if game.player(s) is side:  # the same side moves again: the same window
                 return search(d, s, alpha, beta, closed)[1]
-            found = search(d, s, views.bound(beta), views.bound(alpha), closed)[1]
-            return views.of(Side.Minnie, found)
+            # The window as the other side sees it, and the value back (views.bound and
+            # views.of, written out: each call cost about 4% of a search).
+            b = PosInf if beta is NegInf else NegInf if beta is PosInf else neg(numeric, beta)
+            a = PosInf if alpha is NegInf else NegInf if alpha is PosInf else neg(numeric, alpha)
+            return neg(numeric, search(d, s, b, a, closed)[1])
         return views.ended(side, st.outcome)
 
     def windowed_root(

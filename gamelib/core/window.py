@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 from gamelib.core.datatypes import GREATER, LESS, Order, Side
 from gamelib.core.estimator import Est
@@ -58,9 +58,9 @@ class Infinity(Enum):
         return "−∞" if self is Infinity.NegInf else "+∞"
 
 
-NegInf = Infinity.NegInf
+NegInf: Final = Infinity.NegInf
 """−∞: the bottom of a window, below every estimate."""
-PosInf = Infinity.PosInf
+PosInf: Final = Infinity.PosInf
 """+∞: the top of a window, above every estimate."""
 
 Bound: TypeAlias = Infinity | Est[G]

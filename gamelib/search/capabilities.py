@@ -153,10 +153,11 @@ def negate_est(estimates: NumericEstimates[G], est: Est[G]) -> Est[G]:
         return Guess(estimates.negate(est.guess))
     outcome = est.outcome
     if isinstance(outcome, Winner):
-        return _MINNIE_WINS if outcome.side is Side.Maxie else _MAXIE_WINS
+        return _MINNIE_WINS if outcome.side is _MAXIE else _MAXIE_WINS
     return est
 
 
+_MAXIE = Side.Maxie  # a module constant: an Enum's member read through its class costs more
 _MAXIE_WINS: Definitely = Definitely(Winner(Side.Maxie))
 _MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
 
