@@ -16,6 +16,7 @@ __all__ = [
     "MAX_BOARD_MB",
     "Board",
     "board_megabytes",
+    "lead_with",
     "open_columns",
     "threat_bits",
     "threat_finder",
@@ -197,6 +198,23 @@ def open_columns(board: Board, full: int) -> tuple[int, ...]:
     ```
     """
     return tuple(c for c in board.centre_out if not full & board.column[c])
+
+
+def lead_with(first: int, moves: list[int], ranked: list[int]) -> None:
+    """Move `first` (one of `moves`), and its sort key in `ranked` beside it, to the
+    front: the table's move is tried first, the rest keep their order.
+
+    ```pycon
+    >>> moves, ranked = [2, 1, 3], [30, 20, 10]
+    >>> lead_with(3, moves, ranked)
+    >>> moves, ranked
+    ([3, 2, 1], [10, 30, 20])
+
+    ```
+    """
+    at = moves.index(first)
+    moves.insert(0, moves.pop(at))
+    ranked.insert(0, ranked.pop(at))
 
 
 def threat_bits(board: Board, pieces: int) -> int:

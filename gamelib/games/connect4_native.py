@@ -36,7 +36,7 @@ import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeAlias
 
-from gamelib.games.connect4_board import Board, open_columns
+from gamelib.games.connect4_board import Board, lead_with, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
 
 if TYPE_CHECKING:
@@ -168,9 +168,7 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         ranked.sort(reverse=True)
         moves = [centre[low - (r & low)] for r in ranked]
         if first is not None and moves[0] != first and first in moves:
-            at = moves.index(first)  # the table's move goes first
-            moves.insert(0, moves.pop(at))
-            ranked.insert(0, ranked.pop(at))
+            lead_with(first, moves, ranked)  # the table's move goes first
         return _PLAY, moves, children(position, ranked, safe, plies)
 
     def child(position: NativePosition, cell: i64, left: i64, plies: i64) -> NativePosition:

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from operator import mul
 from typing import TYPE_CHECKING, TypeAlias
 
-from gamelib.games.connect4_board import Board, open_columns, threat_finder
+from gamelib.games.connect4_board import Board, lead_with, open_columns, threat_finder
 from gamelib.search.packed import Expansion, Foresight, Packing
 
 if TYPE_CHECKING:
@@ -161,9 +161,7 @@ def connect4_packing(board: Board) -> Packing[ConnectFourState, int, Position]:
         ranked.sort(reverse=True)
         moves = [candidates[low - (r & low)] for r in ranked]
         if first is not None and moves[0] != first and first in candidates:
-            at = moves.index(first)  # the table's move goes first
-            moves.insert(0, moves.pop(at))
-            ranked.insert(0, ranked.pop(at))
+            lead_with(first, moves, ranked)  # the table's move goes first
         return (
             _PLAY,
             moves,
