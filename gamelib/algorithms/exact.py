@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import CodeType
 from typing import Generic, Literal, TypeVar, final
@@ -73,6 +74,7 @@ __all__ = [
     "SolveInterruptedError",
     "compare_results",
     "describe",
+    "paused_collector",
     "plies",
     "result_value",
     "solve",
@@ -264,19 +266,43 @@ def solve(
     if table is not None:
         table.claim(game)  # a table another game filled would answer for that game
     check_turn(game, s0)
-    # A solve makes millions of tuples and ints and no reference cycles, and its table
-    # holds up to a million entries, which Python's cycle collector would walk through
-    # again and again for nothing: it is paused for the solve (reference counting still
-    # frees all that the solve drops) and resumed after, if it was running.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        return _solve(game, s0, table, depth, order, progress, every, began)
+        with paused_collector():
+            return _solve(game, s0, table, depth, order, progress, every, began)
     except (AttributeError, TypeError, AssertionError) as error:
         broken = diagnose(game, s0, depth)
         if broken is None:
             raise
         raise broken from error
+
+
+@contextmanager
+def paused_collector() -> Iterator[None]:
+    """Python's cycle collector paused for the block, and resumed after if it was running.
+
+    A solve makes millions of tuples and ints and no reference cycles, and its table
+    holds up to a million entries, which the collector would walk through again and
+    again for nothing; reference counting still frees all that a solve drops.  Each
+    `solve` pauses it; so do several solves that share one table (every column of
+    `gamelib solve --all`, a batch of positions), since the collector would otherwise
+    walk the entries each solve added as soon as it resumed.
+
+    ```pycon
+    >>> import gc
+    >>> with paused_collector():
+    ...     with paused_collector():  # an inner pause leaves it as it found it
+    ...         pass
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+
+    ```
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()

@@ -12,7 +12,14 @@ from typing import TextIO, TypeVar
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, ProofNode, check_proof, solve_goal
-from gamelib.algorithms.exact import Result, Solution, SolveInterruptedError, plies, solve
+from gamelib.algorithms.exact import (
+    Result,
+    Solution,
+    SolveInterruptedError,
+    paused_collector,
+    plies,
+    solve,
+)
 from gamelib.algorithms.goals import GoalMethod, Proof, Verdict, shown_number, solve_by_goals
 from gamelib.algorithms.table import TableStats, TranspositionTable
 from gamelib.core.datatypes import Done, Draw, Outcome, Side, flip
@@ -134,8 +141,10 @@ def move_columns(
     def after(child: S) -> Solution[S, M]:
         return solve(game, child, table=table, depth=None if depth is None else depth - 1)
 
-    # At depth 1 nothing is looked at past the move itself.
-    return _columns(game, state, count, None if depth == 1 else after, SolveInterruptedError)
+    # At depth 1 nothing is looked at past the move itself.  The solves share the
+    # table, so the collector stays paused from the first to the last.
+    with paused_collector():
+        return _columns(game, state, count, None if depth == 1 else after, SolveInterruptedError)
 
 
 def goal_columns(

@@ -30,6 +30,7 @@ from gamelib.algorithms.exact import (
     Solution,
     SolveInterruptedError,
     describe,
+    paused_collector,
     solve,
 )
 from gamelib.algorithms.goals import (
@@ -321,7 +322,8 @@ class SolveJob:
         if request.positions is not None:
             if self.batch.workers is not None:
                 return self._on_workers(kit, request.positions)
-            return self._batch(kit)
+            with paused_collector():  # the solves share one table: see paused_collector
+                return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import itertools
 from collections.abc import Callable
 from typing import TypeVar
@@ -289,3 +290,23 @@ def test_a_stopped_depth_limited_solve_speaks_of_its_depth() -> None:
         "stopped after 1,500 positions: the side to move can expect "
         "at least no forced result within 8 plies"
     )
+
+
+def test_the_collector_is_paused_for_a_solve_and_left_as_it_was() -> None:
+    paused: list[bool] = []
+
+    def progress(positions: int) -> None:
+        paused.append(not gc.isenabled())
+
+    try:
+        for running in (True, False):
+            if running:
+                gc.enable()
+            else:
+                gc.disable()
+            assert solve(TicTacToe(), progress=progress, every=500).result == "draw"
+            assert gc.isenabled() is running
+    finally:
+        gc.enable()
+    assert len(paused) > 1
+    assert all(paused)

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
 import subprocess
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
+from gamelib.algorithms.exact import Solution, solve
+from gamelib.algorithms.table import TranspositionTable
+from gamelib.cli import _proofs
 from gamelib.cli import solve as solve_cli
+from gamelib.core.game import Game
+from gamelib.games.tictactoe import TicTacToe
 from tests.outside import DOT, not_run
 from tests.runner import run
+
+S = TypeVar("S")
+M = TypeVar("M")
 
 
 def timeless(text: str) -> str:
@@ -281,3 +291,26 @@ def test_a_solve_that_is_not_on_a_terminal_prints_no_progress(
 ) -> None:
     monkeypatch.setattr(solve_cli, "PROGRESS_EVERY", 10)
     assert run("solve", "tictactoe", "--table", "0")[2] == ""
+
+
+def test_every_column_is_solved_with_the_collector_paused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The columns share a table: the collector, resumed between two of them, would walk
+    # every entry the last one added.
+    paused: list[bool] = []
+
+    def watched(
+        game: Game[S, M], state: S, *, table: TranspositionTable[M, int] | None, depth: int | None
+    ) -> Solution[S, M]:
+        paused.append(not gc.isenabled())
+        return solve(game, state, table=table, depth=depth)
+
+    monkeypatch.setattr(_proofs, "solve", watched)
+    game = TicTacToe()
+    columns = _proofs.move_columns(
+        game, game.start, TranspositionTable(10_000), None, lambda n: None
+    )
+    assert [(c.result, c.plies) for c in columns.values()] == [("draw", 9)] * 9
+    assert paused == [True] * 9
+    assert gc.isenabled()
