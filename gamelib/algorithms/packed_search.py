@@ -7,22 +7,25 @@ contract with three differences: the moves that lose at once are not searched, e
 window is narrowed to what a position with no win and no loss in one move can hold, and
 the table is probed and filled in place (its rules kept), its counts settled at the end.
 
-This module is kept apart, and free of classes, so that it can be compiled with mypyc
-(`make accelerate`); the pure-Python module is the default.
+This module is kept apart so that it can be compiled with mypyc (`make accelerate`); the
+pure-Python module is the default.  The search is a method of a final class rather than a
+closure: compiled, a method calls itself as a C function, where a closure would call
+itself through Python, its ints boxed and its arguments parsed at every position.  As
+Python the two cost the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from types import CodeType
-from typing import TypeVar
+from typing import Final, Generic, TypeVar, final
 
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.games import connect4_board as board
 from gamelib.games import connect4_native as native
 from gamelib.games import connect4_packed as packed
 from gamelib.search.events import BoundKind
-from gamelib.search.packed import Foresight, Packing, breathe
+from gamelib.search.packed import Expansion, Foresight, Packing, breathe
 
 __all__ = ["compiled", "packed_search"]
 
@@ -90,28 +93,92 @@ def packed_search(
 
     ```
     """
-    pack, key_of, expand = packing.pack, packing.key, packing.expand
-    won = big // 2  # values beyond this (either way) are wins and losses
-    entries = table.entries() if table is not None else None
-    capacity = table.capacity if table is not None else 0
-    get = entries.get if entries is not None else _no_entry
-    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
-    # Every LOOK positions, and every `every` when progress is asked for, the search stops
-    # by `reached`: Python code runs there, so a compiled search sees Ctrl-C in time.
-    due = every if progress is not None else -1  # positions at the next progress report
-    look = _LOOK  # positions at the next look for signals
-    positions = probes = hits = stores = overwrites = evictions = refused = 0
-    report = min(due, look) if due > 0 else look  # the next of the two
-    chosen: list[M | None] = [None]  # the best move found at the top of the last search
-    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
-    win, lose = Foresight.WIN, Foresight.LOSE
-    # Entries made straight from their fields: a named tuple's own __new__ is a Python
-    # function, and this takes half its time.
-    make = tuple.__new__
+    run: _Search[M] = _Search(packing.key, packing.expand, table, progress, every, big)
+    pack = packing.pack
 
-    def search(p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
+    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
+        value = run.search(pack(s), ply, alpha, beta, True)
+        found = run.chosen
+        assert found is not None  # a top search always keeps a move
+        return value, found
+
+    # A method compiled by mypyc has no code object (nor a frame of its own).
+    code: CodeType | None = getattr(run.search, "__code__", None)
+    return top, run.counted, run.settle, code
+
+
+_EXACT: Final = BoundKind.EXACT
+_LOWER: Final = BoundKind.LOWER
+_UPPER: Final = BoundKind.UPPER
+_WIN: Final = Foresight.WIN
+_LOSE: Final = Foresight.LOSE
+_make: Final = tuple.__new__
+"""Entries made straight from their fields: a named tuple's own __new__ is a Python
+function, and this takes half its time."""
+
+
+@final
+class _Search(Generic[M]):
+    """One solve's search through packed positions and what it has counted (see
+    `packed_search`): a class, so that mypyc calls `search` from itself natively."""
+
+    __slots__ = (
+        "big",
+        "capacity",
+        "chosen",
+        "due",
+        "entries",
+        "every",
+        "evictions",
+        "expand",
+        "get",
+        "hits",
+        "key_of",
+        "look",
+        "overwrites",
+        "positions",
+        "probes",
+        "refused",
+        "report",
+        "stores",
+        "table",
+        "tell",
+        "won",
+    )
+
+    def __init__(
+        self,
+        key_of: Callable[[object], int],
+        expand: Callable[[object, M | None, bool], Expansion[M, object]],
+        table: TranspositionTable[M, int] | None,
+        progress: Callable[[int], None] | None,
+        every: int,
+        big: int,
+    ) -> None:
+        self.key_of = key_of
+        self.expand = expand
+        self.big = big
+        self.won = big // 2  # values beyond this (either way) are wins and losses
+        self.table = table
+        self.entries = table.entries() if table is not None else None
+        self.capacity = table.capacity if table is not None else 0
+        self.get: Callable[[int], Entry[M, int] | None] = (
+            self.entries.get if self.entries is not None else _no_entry
+        )
+        self.tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+        self.every = every
+        # Every LOOK positions, and every `every` when progress is asked for, the search
+        # stops by `reached`: Python code runs there, so a compiled search sees Ctrl-C in time.
+        self.due = every if progress is not None else -1  # positions at the next report
+        self.look = _LOOK  # positions at the next look for signals
+        self.report = min(self.due, self.look) if self.due > 0 else self.look
+        self.chosen: M | None = None  # the best move found at the top of the last search
+        self.positions = self.probes = self.hits = self.stores = 0
+        self.overwrites = self.evictions = self.refused = 0
+
+    def search(self, p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
         """As the contract core's `search`, on a packed position."""
-        nonlocal positions, probes, hits, stores, overwrites, evictions, refused
+        big = self.big
         best_possible = big - ply - 1
         if not top:
             if beta > best_possible:
@@ -122,27 +189,31 @@ def packed_search(
                 alpha = -best_possible
                 if alpha >= beta:
                     return alpha
+        entries = self.entries
         key = evicted = 0
         first: M | None = None
-        entry = None
+        entry: Entry[M, int] | None = None
         if entries is not None:
-            key = key_of(p)
-            probes += 1
+            key_of = self.key_of  # a function in an attribute: called from a local, so
+            key = key_of(p)  # Python's specialised attribute lookups apply
+            self.probes += 1
+            get = self.get
             entry = get(key)
-            evicted = evictions
+            evicted = self.evictions
             if entry is not None:
-                hits += 1
+                self.hits += 1
                 first = entry.best
                 if entry.depth == 0 and not top:
                     v = entry.value
+                    won = self.won
                     if v > won:
                         v -= ply
                     elif v < -won:
                         v += ply
                     kind = entry.bound
-                    if kind is exact:
+                    if kind is _EXACT:
                         return v
-                    if kind is lower_kind:
+                    if kind is _LOWER:
                         if v >= beta:
                             return v
                         if v > alpha:
@@ -154,17 +225,19 @@ def packed_search(
                             beta = v
         # When the foresight alone settles the window, the moves need no ranking.
         wanted = top or (3 - best_possible < beta and alpha < best_possible - 2)
+        expand = self.expand
         foresight, moves, children = expand(p, first, wanted)
-        if foresight is win:
-            positions += 1
-            if positions == report:
-                reached()
+        if foresight is _WIN:
+            n = self.positions + 1
+            self.positions = n
+            if n == self.report:
+                self.reached()
             if top:
-                chosen[0] = moves[0]
+                self.chosen = moves[0]
             return best_possible
-        if foresight is lose:  # every move lets the opponent win with the next
+        if foresight is _LOSE:  # every move lets the opponent win with the next
             if top:
-                chosen[0] = moves[0]
+                self.chosen = moves[0]
             return 1 - best_possible
         if not top:
             # No win with this move, so none before the one after next; and a move that
@@ -181,10 +254,11 @@ def packed_search(
         best = -big - 1
         best_move = moves[0]
         for m, child in zip(moves, children, strict=True):
-            positions += 1
-            if positions == report:
-                reached()
-            x = 0 if child is None else -search(child, ply + 1, -beta, -a)
+            n = self.positions + 1
+            self.positions = n
+            if n == self.report:
+                self.reached()
+            x = 0 if child is None else -self.search(child, ply + 1, -beta, -a)
             if x > best:
                 best, best_move = x, m
                 if x > a:
@@ -192,58 +266,51 @@ def packed_search(
                     if a >= beta:
                         break
         if top:
-            chosen[0] = best_move
+            self.chosen = best_move
         if entries is not None:
             # A position is not in its own subtree (the game is finite), so its entry is
             # still the one probed, unless the full table has evicted some entry since.
-            held = entry if evicted == evictions else get(key)
+            held = entry if evicted == self.evictions else self.get(key)
             if held is not None and held.depth > 0:  # a deeper search's entry stays
-                refused += 1
+                self.refused += 1
             else:
                 if held is not None:
-                    overwrites += 1
-                elif len(entries) >= capacity:
+                    self.overwrites += 1
+                elif len(entries) >= self.capacity:
                     entries.popitem(last=False)  # the oldest
-                    evictions += 1
-                kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
+                    self.evictions += 1
+                won = self.won
+                kind = _LOWER if best >= beta else _UPPER if best <= alpha else _EXACT
                 stored = best + ply if best > won else best - ply if best < -won else best
-                entries[key] = make(Entry, (0, stored, kind, best_move))
-                stores += 1
+                entries[key] = _make(Entry, (0, stored, kind, best_move))
+                self.stores += 1
         return best
 
-    def reached() -> None:
+    def reached(self) -> None:
         """The search has come to `report` positions: report progress, look for signals."""
-        nonlocal report, due, look
-        if positions == due:
-            due += every
-            tell(positions)
-        if positions == look:
-            look += _LOOK
+        positions = self.positions
+        if positions == self.due:
+            self.due += self.every
+            self.tell(positions)
+        if positions == self.look:
+            self.look += _LOOK
             breathe()
-        report = min(due, look) if due > 0 else look
+        self.report = min(self.due, self.look) if self.due > 0 else self.look
 
-    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
-        value = search(pack(s), ply, alpha, beta, True)
-        found = chosen[0]
-        assert found is not None  # a top search always keeps a move
-        return value, found
+    def counted(self) -> int:
+        """Positions searched so far."""
+        return self.positions
 
-    def counted() -> int:
-        return positions
-
-    def settle() -> None:
-        nonlocal probes, hits, stores, overwrites, evictions, refused
-        if table is not None:
-            table.tally(
-                probes=probes,
-                hits=hits,
-                stores=stores,
-                overwrites=overwrites,
-                evictions=evictions,
-                refused=refused,
+    def settle(self) -> None:
+        """Add the table probes and stores made so far to its counts."""
+        if self.table is not None:
+            self.table.tally(
+                probes=self.probes,
+                hits=self.hits,
+                stores=self.stores,
+                overwrites=self.overwrites,
+                evictions=self.evictions,
+                refused=self.refused,
             )
-        probes = hits = stores = overwrites = evictions = refused = 0
-
-    # A function compiled by mypyc has no code object (nor a frame of its own).
-    code: CodeType | None = getattr(search, "__code__", None)
-    return top, counted, settle, code
+        self.probes = self.hits = self.stores = 0
+        self.overwrites = self.evictions = self.refused = 0

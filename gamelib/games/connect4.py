@@ -133,7 +133,7 @@ class ConnectFourState(NamedTuple):
         return connect4_picture(self).text
 
 
-_Packed: TypeAlias = "Packing[ConnectFourState, int, tuple[int, ...]]"
+_Packed: TypeAlias = "Packing[ConnectFourState, int, object]"
 """Connect Four's packed positions, as either packing makes them."""
 
 
@@ -247,15 +247,16 @@ class ConnectFour:
             return first
         return first + tuple([c for c in centre if c not in first])
 
-    def packing(self) -> Packing[ConnectFourState, int, tuple[int, ...]]:
+    def packing(self) -> Packing[ConnectFourState, int, object]:
         """Packed positions, the exact solver's fast path through the game: as Python ints
         ([`gamelib.games.connect4_packed`][gamelib.games.connect4_packed]), or in machine
         words when the build is compiled (`make accelerate`) and the board fits in one
         ([`gamelib.games.connect4_native`][gamelib.games.connect4_native]).  Either way
         the same moves in the same order; the positions are the packing's own."""
         board = self.board
-        # Each packing takes back only the positions it made, so both are given the one
-        # type of a tuple of ints (a Packing is invariant in its positions).
+        # Each packing takes back only the positions it made (a tuple of ints, or a
+        # NativePosition), so both are given positions of type object: a Packing is
+        # invariant in its positions.
         if running_compiled() and fits(board):
             return cast(_Packed, connect4_native_packing(board))
         return cast(_Packed, connect4_packing(board))

@@ -11,8 +11,8 @@ child rather than keep; in pure Python the wide passes of `connect4_packed` are 
 so [`ConnectFour.packing`][gamelib.games.connect4.ConnectFour.packing] picks this module
 only when it runs compiled.  The tests hold the two to each other in either mode.
 
-A position is five ints, `(mover, both, mine, theirs, plies)` as in `connect4_packed`,
-but with no mirrored board in `mover` and `both`.
+A position is a `NativePosition`: the five numbers of `connect4_packed`'s tuple in one
+object, with no mirrored board in `mover` and `both`.
 
 ```pycon
 >>> from gamelib.games.connect4 import ConnectFour
@@ -24,7 +24,7 @@ but with no mirrored board in `mover` and `both`.
 [True, True]
 >>> [list(p.expand(p.pack(state), None, True)[1]) for p in (words, wide)]  # the same order
 [[2, 1, 3, 0, 4], [2, 1, 3, 0, 4]]
->>> words.pack(state)[1] == wide.pack(state)[1] & (1 << 5 * 5) - 1  # no mirror riding along
+>>> words.pack(state).both == wide.pack(state)[1] & (1 << 5 * 5) - 1  # no mirror riding along
 True
 
 ```
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, final
 
 from gamelib.games.connect4_board import Board, lead_with, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
@@ -46,8 +46,44 @@ if TYPE_CHECKING:
 
 __all__ = ["NativePosition", "connect4_native_packing", "fits", "running_compiled"]
 
-NativePosition: TypeAlias = tuple[int, int, int, int, int]
-"""A position in machine words: `(mover, both, mine, theirs, plies)` (see the module)."""
+
+@final
+class NativePosition:
+    """A position in machine words: the five numbers of `connect4_packed`'s tuple, with no
+    mirrored board in `mover` and `both`.
+
+    An object of its own rather than a tuple: compiled, its fields are machine words, one
+    allocation a position, where a tuple holds each number as a Python int made for it.
+    """
+
+    mover: i64
+    """The pieces of the side to move."""
+    both: i64
+    """Every piece on the board."""
+    threats: i64
+    """The empty or filled cells where the side to move would complete a line."""
+    their_threats: i64
+    """The same for the other side."""
+    plies: i64
+    """The moves played so far."""
+
+    def __init__(self, mover: i64, both: i64, threats: i64, their_threats: i64, plies: i64) -> None:
+        self.mover = mover
+        self.both = both
+        self.threats = threats
+        self.their_threats = their_threats
+        self.plies = plies
+
+    def fields(self) -> tuple[int, int, int, int, int]:
+        """The five numbers, in order."""
+        return (self.mover, self.both, self.threats, self.their_threats, self.plies)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NativePosition) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"NativePosition{self.fields()}"
+
 
 _WIN, _LOSE, _PLAY = Foresight.WIN, Foresight.LOSE, Foresight.PLAY
 
@@ -117,12 +153,12 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         first = board.first
         mine = state.mover & first
         theirs = state.other & first
-        return (mine, mine | theirs, threats(mine), threats(theirs), state.plies)
+        return NativePosition(mine, mine | theirs, threats(mine), threats(theirs), state.plies)
 
     def key(position: NativePosition) -> int:
         # The mover's pieces plus every piece stays within each column, so the mirror
         # image of the sum is the sum of the mirror images.
-        plain: i64 = position[0] + position[1]
+        plain: i64 = position.mover + position.both
         mirrored: i64 = 0
         c: i64 = 0
         while c < cols:
@@ -133,10 +169,10 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
     def expand(
         position: NativePosition, first: int | None, wanted: bool
     ) -> Expansion[int, NativePosition]:
-        mine: i64 = position[0]
-        filled: i64 = position[1]
-        mine_threats: i64 = position[2]
-        their_threats: i64 = position[3]
+        mine: i64 = position.mover
+        filled: i64 = position.both
+        mine_threats: i64 = position.threats
+        their_threats: i64 = position.their_threats
         playable: i64 = (filled + bottoms) & cells
         wins: i64 = mine_threats & playable
         if wins:
@@ -151,7 +187,7 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
             return _LOSE, (open_columns(board, top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
-        plies: i64 = position[4] + 1
+        plies: i64 = position.plies + 1
         if not safe & (safe - 1):  # one safe cell: nothing to rank
             c = _lowest(safe) // height
             if plies == size:
@@ -173,16 +209,17 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
 
     def child(position: NativePosition, cell: i64, left: i64, plies: i64) -> NativePosition:
         """The position after the mover takes `cell`, leaving threats `left`."""
-        mover: i64 = position[0]
-        both: i64 = position[1]
-        return (both ^ mover, both | cell, position[3], left, plies)
+        both: i64 = position.both
+        return NativePosition(
+            both ^ position.mover, both | cell, position.their_threats, left, plies
+        )
 
     def children(
         position: NativePosition, ranked: list[int], safe: i64, plies: i64
     ) -> Iterator[NativePosition]:
         """The positions the ranked candidates lead to, made as the search gets to them
         (each candidate's threats found again: cheaper, compiled, than keeping them)."""
-        mine: i64 = position[0]
+        mine: i64 = position.mover
         for r in ranked:
             cell: i64 = safe & column[centre[low - (r & low)]]
             yield child(position, cell, threats(mine | cell), plies)

@@ -23,7 +23,7 @@ from gamelib.games.connect4_packed import connect4_packing
 from gamelib.search.counting import CountingGame
 from gamelib.search.packed import Foresight, Packing, packing_of
 
-Packed = Packing[ConnectFourState, int, tuple[int, ...]]
+Packed = Packing[ConnectFourState, int, object]
 
 SHAPES = [
     (7, 6, 4),
