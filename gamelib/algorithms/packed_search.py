@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from types import CodeType
-from typing import Final, Generic, TypeVar, final
+from typing import Final, Generic, TypeVar, cast, final
 
 from gamelib.algorithms.table import Entry, TranspositionTable
 from gamelib.games import connect4_board as board
 from gamelib.games import connect4_native as native
 from gamelib.games import connect4_packed as packed
+from gamelib.games.connect4_native import NativePosition
 from gamelib.search.events import BoundKind
 from gamelib.search.packed import Expansion, Foresight, Packing, breathe
 
@@ -144,6 +145,7 @@ class _Search(Generic[M]):
         "table",
         "tell",
         "won",
+        "words",
     )
 
     def __init__(
@@ -157,6 +159,9 @@ class _Search(Generic[M]):
     ) -> None:
         self.key_of = key_of
         self.expand = expand
+        # Machine-word Connect Four's methods, called as such: compiled, a C call each.
+        owner = getattr(expand, "__self__", None)
+        self.words = owner if isinstance(owner, native.Words) else None
         self.big = big
         self.won = big // 2  # values beyond this (either way) are wins and losses
         self.table = table
@@ -190,12 +195,16 @@ class _Search(Generic[M]):
                 if alpha >= beta:
                     return alpha
         entries = self.entries
+        words = self.words
         key = evicted = 0
         first: M | None = None
         entry: Entry[M, int] | None = None
         if entries is not None:
-            key_of = self.key_of  # a function in an attribute: called from a local, so
-            key = key_of(p)  # Python's specialised attribute lookups apply
+            if words is None:
+                key_of = self.key_of  # a function in an attribute: called from a local,
+                key = key_of(p)  # so Python's specialised attribute lookups apply
+            else:
+                key = words.key(cast(NativePosition, p))
             self.probes += 1
             get = self.get
             entry = get(key)
@@ -225,8 +234,14 @@ class _Search(Generic[M]):
                             beta = v
         # When the foresight alone settles the window, the moves need no ranking.
         wanted = top or (3 - best_possible < beta and alpha < best_possible - 2)
-        expand = self.expand
-        foresight, moves, children = expand(p, first, wanted)
+        if words is None:
+            expand = self.expand
+            foresight, moves, children = expand(p, first, wanted)
+        else:
+            foresight, moves, children = cast(
+                Expansion[M, object],
+                words.expand(cast(NativePosition, p), cast("int | None", first), wanted),
+            )
         if foresight is _WIN:
             n = self.positions + 1
             self.positions = n

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from gamelib.games.connect4 import ConnectFourState
 
-__all__ = ["NativePosition", "connect4_native_packing", "fits", "running_compiled"]
+__all__ = ["NativePosition", "Words", "connect4_native_packing", "fits", "running_compiled"]
 
 
 @final
@@ -109,30 +109,55 @@ def _popcount(x: i64) -> i64:
 
 @functools.cache
 def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, NativePosition]:
-    """The packed positions of Connect Four on `board` in machine words (see `fits`)."""
-    if not fits(board):
-        raise ValueError(f"a {board.cols} x {board.rows} board does not fit in machine words")
-    cols: i64 = board.cols
-    height: i64 = board.rows + 1
-    cells: i64 = board.first
-    bottoms: i64 = board.bottoms
-    top: i64 = board.top
-    size: i64 = board.size
-    column: list[i64] = list(board.column)
-    centre = board.centre_out
-    full_column: i64 = (1 << height) - 1
-    place: i64 = board.cols.bit_length()
-    low: i64 = (1 << place) - 1
-    v: i64 = 1
-    h: i64 = height
-    u: i64 = height + 1
-    d: i64 = height - 1
-    alone = tuple((c,) for c in range(cols))
+    """The packed positions of Connect Four on `board` in machine words (see `fits`): the
+    methods of one [`Words`][gamelib.games.connect4_native.Words]."""
+    words = Words(board)
+    return Packing(words.pack, words.key, words.expand)
 
-    def threats(p: i64) -> i64:
+
+@final
+class Words:
+    """Connect Four on one board in machine words: the packing's functions as methods of
+    a final class, so that compiled they call each other, and a search that knows the
+    class calls them, as C functions (see `fits`).
+
+    ```pycon
+    >>> from gamelib.games.connect4 import ConnectFour
+    >>> game = ConnectFour()
+    >>> words = Words(game.board)
+    >>> bin(words.threats(0b111))  # three stacked in the first column: the fourth wins
+    '0b1000'
+    >>> state = game.play(game.start, 3).state  # type: ignore[union-attr]
+    >>> words.pack(state).fields()  # the other side to move, with one piece down
+    (0, 2097152, 0, 0, 1)
+
+    ```
+    """
+
+    def __init__(self, board: Board) -> None:
+        if not fits(board):
+            raise ValueError(f"a {board.cols} x {board.rows} board does not fit in machine words")
+        self.board = board
+        self.cols: i64 = board.cols
+        self.height: i64 = board.rows + 1
+        self.cells: i64 = board.first
+        self.bottoms: i64 = board.bottoms
+        self.top: i64 = board.top
+        self.size: i64 = board.size
+        self.column: list[i64] = list(board.column)
+        self.centre: tuple[int, ...] = board.centre_out
+        self.full_column: i64 = (1 << self.height) - 1
+        self.place: i64 = board.cols.bit_length()
+        self.low: i64 = (1 << self.place) - 1
+        self.alone: tuple[tuple[int], ...] = tuple((c,) for c in range(board.cols))
+
+    def threats(self, p: i64) -> i64:
         """`threat_bits` for k = 4, on the cells of the board: `threat_finder`'s pass,
         typed for machine words (a call to the shared one would go through Python ints)."""
-        found: i64 = (p << v) & (p << 2 * v) & (p << 3 * v)
+        h: i64 = self.height
+        u: i64 = h + 1
+        d: i64 = h - 1
+        found: i64 = (p << 1) & (p << 2) & (p << 3)
         before: i64 = p << h
         after: i64 = p >> h
         found |= before & (p << 2 * h) & ((p << 3 * h) | after)
@@ -145,20 +170,27 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         after = p >> d
         found |= before & (p << 2 * d) & ((p << 3 * d) | after)
         found |= after & (p >> 2 * d) & (before | (p >> 3 * d))
-        return found & cells
+        return found & self.cells
 
-    def pack(state: ConnectFourState) -> NativePosition:
+    def pack(self, state: ConnectFourState) -> NativePosition:
+        """A state as a position."""
         # A state's pieces hold every layout of the board, far wider than a machine word:
         # the first layout is cut out as Python ints.
-        first = board.first
+        first = self.board.first
         mine = state.mover & first
         theirs = state.other & first
-        return NativePosition(mine, mine | theirs, threats(mine), threats(theirs), state.plies)
+        return NativePosition(
+            mine, mine | theirs, self.threats(mine), self.threats(theirs), state.plies
+        )
 
-    def key(position: NativePosition) -> int:
+    def key(self, position: NativePosition) -> int:
+        """A position's table key: `ConnectFour.key` of its state."""
         # The mover's pieces plus every piece stays within each column, so the mirror
         # image of the sum is the sum of the mirror images.
         plain: i64 = position.mover + position.both
+        cols: i64 = self.cols
+        height: i64 = self.height
+        full_column: i64 = self.full_column
         mirrored: i64 = 0
         c: i64 = 0
         while c < cols:
@@ -167,64 +199,69 @@ def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, Nati
         return plain if plain < mirrored else mirrored
 
     def expand(
-        position: NativePosition, first: int | None, wanted: bool
+        self, position: NativePosition, first: int | None, wanted: bool
     ) -> Expansion[int, NativePosition]:
+        """What a position holds (see `Packing.expand`)."""
         mine: i64 = position.mover
         filled: i64 = position.both
-        mine_threats: i64 = position.threats
-        their_threats: i64 = position.their_threats
-        playable: i64 = (filled + bottoms) & cells
-        wins: i64 = mine_threats & playable
+        cells: i64 = self.cells
+        height: i64 = self.height
+        playable: i64 = (filled + self.bottoms) & cells
+        wins: i64 = position.threats & playable
         if wins:
             return _WIN, (_lowest(wins) // height,), ()
         empty: i64 = cells ^ filled
-        danger: i64 = their_threats & empty
+        danger: i64 = position.their_threats & empty
         safe: i64 = playable & ~(danger >> 1)
         forced: i64 = playable & danger
         if forced:
             safe = 0 if forced & (forced - 1) else safe & forced
         if not safe:
-            return _LOSE, (open_columns(board, top & filled)[0],), ()
+            return _LOSE, (open_columns(self.board, self.top & filled)[0],), ()
         if not wanted:
             return _PLAY, (), ()
         plies: i64 = position.plies + 1
         if not safe & (safe - 1):  # one safe cell: nothing to rank
             c = _lowest(safe) // height
-            if plies == size:
-                return _PLAY, alone[c], (None,)
-            return _PLAY, alone[c], (child(position, safe, threats(mine | safe), plies),)
+            if plies == self.size:
+                return _PLAY, self.alone[c], (None,)
+            return _PLAY, self.alone[c], (self.child(position, safe, plies),)
+        column = self.column
+        centre = self.centre
+        cols: i64 = self.cols
+        place: i64 = self.place
+        low: i64 = self.low
         ranked: list[int] = []
         i: i64 = 0
         while i < cols:  # centre first; a candidate's sort key is its threats, then its place
             cell: i64 = safe & column[centre[i]]
             if cell:
-                count = _popcount(threats(mine | cell) & (empty ^ cell))
+                count = _popcount(self.threats(mine | cell) & (empty ^ cell))
                 ranked.append(count << place ^ low - i)
             i += 1
         ranked.sort(reverse=True)
         moves = [centre[low - (r & low)] for r in ranked]
         if first is not None and moves[0] != first and first in moves:
             lead_with(first, moves, ranked)  # the table's move goes first
-        return _PLAY, moves, children(position, ranked, safe, plies)
+        return _PLAY, moves, self.children(position, ranked, safe, plies)
 
-    def child(position: NativePosition, cell: i64, left: i64, plies: i64) -> NativePosition:
-        """The position after the mover takes `cell`, leaving threats `left`."""
+    def child(self, position: NativePosition, cell: i64, plies: i64) -> NativePosition:
+        """The position after the mover takes `cell`."""
+        mover: i64 = position.mover
         both: i64 = position.both
-        return NativePosition(
-            both ^ position.mover, both | cell, position.their_threats, left, plies
-        )
+        left: i64 = self.threats(mover | cell)
+        return NativePosition(both ^ mover, both | cell, position.their_threats, left, plies)
 
     def children(
-        position: NativePosition, ranked: list[int], safe: i64, plies: i64
+        self, position: NativePosition, ranked: list[int], safe: i64, plies: i64
     ) -> Iterator[NativePosition]:
         """The positions the ranked candidates lead to, made as the search gets to them
         (each candidate's threats found again: cheaper, compiled, than keeping them)."""
-        mine: i64 = position.mover
+        column = self.column
+        centre = self.centre
+        low: i64 = self.low
         for r in ranked:
-            cell: i64 = safe & column[centre[low - (r & low)]]
-            yield child(position, cell, threats(mine | cell), plies)
-
-    return Packing(pack, key, expand)
+            yield self.child(position, safe & column[centre[low - (r & low)]], plies)
 
 
 def _lowest(x: i64) -> i64:
