@@ -268,7 +268,9 @@ class _Search(Generic[M]):
         a = alpha
         best = -big - 1
         best_move = moves[0]
-        for m, child in zip(moves, children, strict=True):
+        # Not zip(..., strict=True): mypyc makes a native loop of a zip of positional
+        # arguments only, and the packings' tests hold them to a child for every move.
+        for m, child in zip(moves, children):  # noqa: B905
             n = self.positions + 1
             self.positions = n
             if n == self.report:

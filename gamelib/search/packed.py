@@ -28,7 +28,11 @@ That is the capability the solver's fast path asks for.  It holds only for a
 game whose sides take turns and whose moves either win, draw, or hand the
 turn over; in return the solver skips every move that loses at once and
 narrows each search window to what such a position can still hold (no win
-sooner than two moves away, no loss sooner than two of the opponent's).
+sooner than two moves away, no loss sooner than two of the opponent's).  The
+solver trusts a packing as it trusts a game's `key`: it does not hold the
+expansions to the game's rules at every position (a PLAY must give one
+position for each move), so a packing needs tests of its own, as
+`tests/games/test_connect4_packed.py` holds Connect Four's to the game.
 
 ```pycon
 >>> from gamelib.games.connect4 import ConnectFour
