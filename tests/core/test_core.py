@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
 
@@ -214,3 +214,22 @@ def test_random_player_is_reproducible_and_legal() -> None:
         game, RandomPlayer(game, seed=1), RandomPlayer(game, seed=2), out=io.StringIO()
     )
     assert different.moves != outs[0]
+
+
+def test_playing_is_a_frozen_value_with_its_own_init() -> None:
+    # Playing's __init__ sets its slot directly (see core/datatypes.py); the dataclass's
+    # other methods must hold as if the dataclass had made it.
+    status = Playing((1, 2))
+    assert status.state == (1, 2)
+    assert status == Playing((1, 2))
+    assert status != Playing((2, 1))
+    assert hash(status) == hash(Playing((1, 2)))
+    assert repr(status) == "Playing(state=(1, 2))"
+    assert str(status) == "Playing: (1, 2)"
+    match status:
+        case Playing(state):
+            assert state == (1, 2)
+    with pytest.raises(FrozenInstanceError):
+        status.state = (3, 4)  # type: ignore[misc]  # the point: a frozen field refuses
+    with pytest.raises(TypeError):
+        Playing()  # type: ignore[call-arg]  # the point: the state is required
