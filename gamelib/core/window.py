@@ -14,7 +14,7 @@ Minnie  prune       update β         ignore
 >>> from gamelib import Guess, Side
 >>> from gamelib.core.estimator import standard_compare
 >>> chart(Side.Minnie, Guess(1), Guess(4), PosInf, standard_compare)
-<Action.PRUNE>
+'prune'
 
 ```
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from gamelib.core.datatypes import GREATER, LESS, Order, Side
 from gamelib.core.estimator import Est
@@ -67,16 +67,10 @@ Bound: TypeAlias = Infinity | Est[G]
 """An end of the window: −∞, +∞ or an estimate."""
 
 
-class Action(Enum):
-    """What the chart says to do with a child's value."""
-
-    IGNORE = "ignore"
-    UPDATE_ALPHA = "update α"
-    UPDATE_BETA = "update β"
-    PRUNE = "prune"
-
-    def __repr__(self) -> str:
-        return f"<Action.{self.name}>"
+Action: TypeAlias = Literal["ignore", "update α", "update β", "prune"]
+"""What the chart says to do with a child's value, in the slide's own words.  (Strings
+rather than an Enum: on Python 3.11 each `Action.X` a `match` reads costs as much as a
+comparison, and the move loop reads up to four for every child.)"""
 
 
 def below(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) -> bool:
@@ -106,9 +100,9 @@ def above(a: Bound[G], b: Bound[G], compare: Callable[[Est[G], Est[G]], Order]) 
 
 # --8<-- [start:chart]
 CHART: dict[Side, tuple[Action, Action, Action]] = {
-    #             x <= α          α < x < β            β <= x
-    Side.Maxie: (Action.IGNORE, Action.UPDATE_ALPHA, Action.PRUNE),
-    Side.Minnie: (Action.PRUNE, Action.UPDATE_BETA, Action.IGNORE),
+    #            x <= α     α < x < β    β <= x
+    Side.Maxie: ("ignore", "update α", "prune"),
+    Side.Minnie: ("prune", "update β", "ignore"),
 }
 """The lecture's chart: for each side, what to do with a child's value in each column."""
 
@@ -117,14 +111,16 @@ def column(
     x: Est[G], alpha: Bound[G], beta: Bound[G], compare: Callable[[Est[G], Est[G]], Order]
 ) -> int:
     """The chart's column `x` falls in: 0 (x ≤ α), 1 (α < x < β) or 2 (β ≤ x)."""
-    # The bounds are tested by identity first: most are −∞ and +∞, and `is` is cheap.
-    if alpha is Infinity.PosInf:  # no value is above +∞ (a window never starts there)
+    # The bounds are tested by identity first: most are −∞ and +∞, and `is` is cheap (with
+    # the module's names for them: on Python 3.11 reading an Enum member through its class
+    # costs as much as a comparison).
+    if alpha is PosInf:  # no value is above +∞ (a window never starts there)
         return 0
-    if alpha is not Infinity.NegInf and compare(x, alpha) is not GREATER:
+    if alpha is not NegInf and compare(x, alpha) is not GREATER:
         return 0
-    if beta is Infinity.PosInf:
+    if beta is PosInf:
         return 1
-    if beta is Infinity.NegInf:
+    if beta is NegInf:
         return 2
     return 1 if compare(x, beta) is LESS else 2
 

@@ -14,7 +14,7 @@ from gamelib import seq
 from gamelib.core.datatypes import GREATER, LESS, Order, Side, Status
 from gamelib.core.estimator import Est
 from gamelib.core.game import Game
-from gamelib.core.window import CHART, Action, Bound, column
+from gamelib.core.window import CHART, Bound, column
 from gamelib.search.player import Edge, WindowedEvaluate, no_moves
 from gamelib.seq import Cons, Nil, Seq
 
@@ -77,14 +77,14 @@ def make_scan(
                     m, rest = view.head, view.tail
                     x = evaluate(d - 1, play(s, m), alpha, beta)
                     match row[column(x, alpha, beta, compare)]:
-                        case Action.IGNORE:
+                        case "ignore":
                             if best is None or compare(x, best[1]) is better:
                                 best = (m, x)
-                        case Action.UPDATE_ALPHA:
+                        case "update α":
                             alpha, best = x, (m, x)
-                        case Action.UPDATE_BETA:
+                        case "update β":
                             beta, best = x, (m, x)
-                        case Action.PRUNE:
+                        case "prune":
                             return Pruned((m, x), rest)
                 case Nil():
                     if best is None:
