@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeAlias, TypeVar, final
+from typing import Final, Generic, Literal, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.ordering import Ordering
@@ -102,6 +102,12 @@ class NegamaxSettings(Settings[S, M, G]):
 _MAXIE_WINS: Definitely = Definitely(Winner(Side.Maxie))
 _MINNIE_WINS: Definitely = Definitely(Winner(Side.Minnie))
 _DRAW: Definitely = Definitely(Draw())
+# Enum members as module names: on Python 3.11 reading one through its class (Side.Maxie)
+# goes through EnumType's __getattr__ hook, ~68 ns, and these are read at every position.
+_MAXIE: Final = Side.Maxie
+_EXACT: Final = BoundKind.EXACT
+_LOWER: Final = BoundKind.LOWER
+_UPPER: Final = BoundKind.UPPER
 
 
 class Views(Generic[G]):
@@ -112,11 +118,11 @@ class Views(Generic[G]):
 
     def of(self, side: Side, value: Est[G]) -> Est[G]:
         """`value` (Maxie's view) as `side` sees it; also its inverse."""
-        return value if side is Side.Maxie else negate_est(self.numeric, value)
+        return value if side is _MAXIE else negate_est(self.numeric, value)
 
     def guess(self, side: Side, guess: G) -> Est[G]:
         """The estimator's `guess` (Maxie's view) as `side` sees it."""
-        return Guess(guess) if side is Side.Maxie else Guess(self.numeric.negate(guess))
+        return Guess(guess) if side is _MAXIE else Guess(self.numeric.negate(guess))
 
     def ended(self, side: Side, outcome: Outcome) -> Est[G]:
         """A finished game as `side` sees it: its win is Maxie's win in its terms."""
@@ -132,19 +138,19 @@ class Views(Generic[G]):
 
     def window(self, side: Side, alpha: Bound[G], beta: Bound[G]) -> Window[G]:
         """`side`'s window (α, β) in Maxie's terms."""
-        if side is Side.Maxie:
+        if side is _MAXIE:
             return alpha, beta
         return self.bound(beta), self.bound(alpha)
 
     def kind(self, side: Side, bound: BoundKind) -> BoundKind:
         """`side`'s bound kind in Maxie's terms: at least and at most swap for Minnie."""
-        if side is Side.Maxie or bound is BoundKind.EXACT:
+        if side is _MAXIE or bound is _EXACT:
             return bound
-        return BoundKind.UPPER if bound is BoundKind.LOWER else BoundKind.LOWER
+        return _UPPER if bound is _LOWER else _LOWER
 
     def found(self, side: Side, found: Scanned[M, G], /) -> Scanned[M, G]:
         """`side`'s edge or cut in Maxie's terms."""
-        if side is Side.Maxie:
+        if side is _MAXIE:
             return found
         if isinstance(found, Cut):
             return Cut((found.move, self.of(side, found.value), found.unsearched))
@@ -376,9 +382,9 @@ def alphabeta_core(
                     # and moves that merely tie a raised α would look as good.)
                     x = entry.value
                     if below(alpha, x, compare) and below(x, beta, compare):  # inside the window
-                        if entry.bound is BoundKind.LOWER:
+                        if entry.bound is _LOWER:
                             narrowed = x, beta
-                        elif entry.bound is BoundKind.UPPER:
+                        elif entry.bound is _UPPER:
                             narrowed = alpha, x
                 if table_move:
                     first = entry.best
@@ -415,8 +421,8 @@ def alphabeta_core(
     def kind_of(found: Scanned[M, G], alpha: Bound[G]) -> BoundKind:
         """What `found` says of its position's value, for its mover: what the table is told."""
         if isinstance(found, Cut):
-            return BoundKind.LOWER
-        return BoundKind.UPPER if not below(alpha, found[1], compare) else BoundKind.EXACT
+            return _LOWER
+        return _UPPER if not below(alpha, found[1], compare) else _EXACT
 
     def root(s: S, /) -> Edge[M, G]:
         found = search(depth, s, NegInf, PosInf, False)  # the whole window: nothing is cut
