@@ -268,7 +268,11 @@ def solve(
     check_turn(game, s0)
     try:
         with paused_collector():
-            return _solve(game, s0, table, depth, order, progress, every, began)
+            found = _solve(game, s0, table, depth, order, progress, every, began)
+            # Dropped before the collector resumes: a table made for this solve is freed
+            # now, where the collector would otherwise walk all its entries once more.
+            del table
+            return found
     except (AttributeError, TypeError, AssertionError) as error:
         broken = diagnose(game, s0, depth)
         if broken is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gc
 import itertools
+import weakref
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -21,7 +22,8 @@ from gamelib.algorithms.exact import (
     describe,
     solve,
 )
-from gamelib.algorithms.table import TranspositionTable
+from gamelib.algorithms.table import TranspositionTable, table_of
+from gamelib.games.connect4 import ConnectFour
 from gamelib.games.explicit import (
     BIG as BIG_TREE,
 )
@@ -310,3 +312,36 @@ def test_the_collector_is_paused_for_a_solve_and_left_as_it_was() -> None:
         gc.enable()
     assert len(paused) > 1
     assert all(paused)
+
+
+def test_a_solve_s_own_table_is_freed_before_the_collector_resumes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Freed while the collector is paused, its entries are never walked by it.  (On the
+    # packed path: the contract's search is a recursive closure, a cycle that holds its
+    # table until the collector runs.)
+    made: list[weakref.ref[object]] = []
+    alive_at_resume: list[bool] = []
+    enable = gc.enable
+
+    def watched_table_of(table: object) -> TranspositionTable[int, int] | None:
+        found: TranspositionTable[int, int] | None = table_of(table)
+        if found is not None:
+            made.append(weakref.ref(found.entries()))
+        return found
+
+    def watched_enable() -> None:
+        alive_at_resume.append(made[-1]() is not None)
+        enable()
+
+    monkeypatch.setattr("gamelib.algorithms.exact.table_of", watched_table_of)
+    monkeypatch.setattr(gc, "enable", watched_enable)
+    game = ConnectFour(cols=4, rows=4)
+    try:
+        assert solve(game).result == "draw"  # a table of its own
+        kept: TranspositionTable[int, int] = TranspositionTable(10_000)
+        assert solve(game, table=kept).result == "draw"  # the caller's, kept
+    finally:
+        enable()
+    assert alive_at_resume == [False, True]
+    assert kept.stats.stores > 0
