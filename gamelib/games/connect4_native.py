@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Final, final
 
 from gamelib.games.connect4_board import Board, lead_with, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
@@ -54,17 +54,18 @@ class NativePosition:
 
     An object of its own rather than a tuple: compiled, its fields are machine words, one
     allocation a position, where a tuple holds each number as a Python int made for it.
+    Its fields are final: mypy refuses an assignment to one, and so does the compiled class.
     """
 
-    mover: i64
+    mover: Final[i64]
     """The pieces of the side to move."""
-    both: i64
+    both: Final[i64]
     """Every piece on the board."""
-    threats: i64
+    threats: Final[i64]
     """The empty or filled cells where the side to move would complete a line."""
-    their_threats: i64
+    their_threats: Final[i64]
     """The same for the other side."""
-    plies: i64
+    plies: Final[i64]
     """The moves played so far."""
 
     def __init__(self, mover: i64, both: i64, threats: i64, their_threats: i64, plies: i64) -> None:
