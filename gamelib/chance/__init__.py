@@ -41,7 +41,6 @@ from gamelib.chance.game import (
     Value,
     check_branches,
     check_probabilities,
-    sample,
 )
 from gamelib.chance.trees import (
     ChanceNode,
@@ -95,5 +94,4 @@ __all__ = [
     "count_leaves",
     "decision_depth",
     "parse_chance_tree",
-    "sample",
 ]

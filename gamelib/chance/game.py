@@ -34,13 +34,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import quoted
-from gamelib.core.controller import Ended, GameTurns
+from gamelib.core.controller import GameTurns, outcome_results
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
+from gamelib.core.model import Ended, Nature, Probability, Roll, number_to_string
 from gamelib.errors import InputError, StoppedError
 from gamelib.seq import Seq
 
@@ -60,15 +60,11 @@ __all__ = [
     "check_branches",
     "check_probabilities",
     "number_to_string",
-    "sample",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
 S_co = TypeVar("S_co", covariant=True)
-
-Probability: TypeAlias = Fraction | float
-"""A probability: an `int`, an exact `Fraction`, or a `float`."""
 
 Value: TypeAlias = Fraction | float
 """A value from Maxie's point of view: an `int`, a `Fraction` or a `float`.
@@ -78,18 +74,6 @@ Averages of integers and fractions with fractional probabilities stay exact.
 
 FLOAT_TOLERANCE = 1e-9
 """How far from 1 the probabilities may sum when one of them is a float."""
-
-
-class Nature(Enum):
-    """The one mover who is not a player: at a chance position the dice decide."""
-
-    Chance = "Chance"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"<Nature.{self.value}>"
 
 
 Mover: TypeAlias = Side | Nature
@@ -203,20 +187,6 @@ class ChanceEstimator(Protocol[S, M]):
 # --8<-- [end:chance-game]
 
 
-def number_to_string(x: Value) -> str:
-    """A value or probability as a person reads it: `3`, `1/2`, `0.25`.
-
-    ```pycon
-    >>> number_to_string(Fraction(6, 4)), number_to_string(Fraction(2)), number_to_string(2.0)
-    ('3/2', '2', '2')
-
-    ```
-    """
-    if isinstance(x, float):
-        return str(int(x)) if x.is_integer() else repr(x)
-    return str(x)
-
-
 def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
     """Nothing, if the `(label, probability)` pairs form a distribution; else one sentence why.
 
@@ -274,32 +244,6 @@ def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch
     return branches
 
 
-def sample(branches: Sequence[Branch[S]], u: float) -> int:
-    """The index of the branch that `u`, uniform in [0, 1), falls in.
-
-    Branch i covers [p₀ + … + pᵢ₋₁, p₀ + … + pᵢ); a `u` beyond the last sum
-    (rounding, with float probabilities) picks the last branch that can happen.
-
-    ```pycon
-    >>> from fractions import Fraction
-    >>> from gamelib import Playing
-    >>> die = [Branch(Fraction(1, 6), Playing(face), str(face)) for face in range(1, 7)]
-    >>> sample(die, 0.0), sample(die, 0.5), sample(die, 0.99)
-    (0, 3, 5)
-
-    ```
-    """
-    total = 0.0
-    last = 0
-    for i, branch in enumerate(branches):
-        if branch.probability > 0:
-            last = i
-            total += float(branch.probability)
-            if u < total:
-                return i
-    return last
-
-
 _SIDES = (Side.Maxie, Side.Minnie)
 
 
@@ -337,20 +281,23 @@ class ChanceTurns(GameTurns[S, M]):
     def seats(self) -> tuple[str, ...]:
         return ("Maxie", "Minnie")
 
-    def seat(self, state: S, /) -> int | None:
+    def mover(self, state: S, /) -> int | Nature:
         mover = self.game.player(state)
-        return None if isinstance(mover, Nature) else _SIDES.index(mover)
+        return mover if isinstance(mover, Nature) else _SIDES.index(mover)
 
     def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
         return _after(self.game.play(state, move))
 
-    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Outcome]]:
+    def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
         where = quoted(self.game.state_to_string(state))
         branches = check_branches(self.game.outcomes(state), where)
-        i = sample(branches, draw)
-        branch = branches[i]
-        said = f"Chance: {branch.label} ({number_to_string(branch.probability)})\n"
-        return i, said, _after(branch.status)
+        return tuple(Roll(b.probability, b.label, _after(b.status)) for b in branches)
+
+    def results(self, outcome: Outcome, /) -> tuple[float, ...]:
+        return outcome_results(outcome)
+
+    def outcome_to_string(self, outcome: Outcome, /) -> str:
+        return outcome_to_string(outcome)
 
     def moved(self, name: str, move: str, took: float, /) -> str:
         return f"{name} decides to make the move {move}\n"

@@ -53,9 +53,10 @@ from typing import (
 from gamelib import seq
 from gamelib.core.checks import echo, quoted
 from gamelib.core.contracts import ContractError, check_played, check_turn, underlying
-from gamelib.core.datatypes import Done, Outcome, Playing, Side, outcome_to_string
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Winner, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest, board_order
+from gamelib.core.model import Ended, Model, Nature, Roll, number_to_string, sample
 from gamelib.errors import InputError, StoppedError
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "Turns",
     "TwoPlayers",
     "check_player_game",
+    "outcome_results",
     "play_out",
     "referee",
 ]
@@ -103,16 +105,6 @@ class GameRecord(Generic[M, R]):
     position (none in a game without dice)."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Ended(Generic[R]):
-    """The game is over: what [`Turns.play`][gamelib.core.controller.Turns.play] returns after
-    the last move."""
-
-    outcome: R
-    """How it ended, as the family says it (an `Outcome`, a vector of utilities)."""
-
-
 @runtime_checkable
 class Chooses(Protocol[S_contra, M_co]):
     """A player object: it has a `next_move` (every `Player`, the human players)."""
@@ -124,53 +116,16 @@ Seat: TypeAlias = Chooses[S, M] | Callable[[S], M]
 """Who plays a seat: a player object, or any function from a state to a move."""
 
 
-class Turns(Protocol[S, M, R]):
-    """A game as the one controller plays it: what its family says about turns.
+class Turns(Model[S, M, R], Protocol[S, M, R]):
+    """A game as the one controller plays it: [the model][gamelib.core.model.Model], and
+    what the transcript says of it.
 
     The controller writes each state, asks the player of the seat to move (or, where
-    [`seat`][gamelib.core.controller.Turns.seat] says chance decides, draws an outcome),
-    checks the move against [`legal`][gamelib.core.controller.Turns.legal], writes it, and
-    plays it, until [`play`][gamelib.core.controller.Turns.play] says the game has ended.
+    [`mover`][gamelib.core.model.Model.mover] says chance decides, draws one of its
+    [`rolls`][gamelib.core.model.Model.rolls] by its probability), checks the move against
+    [`moves`][gamelib.core.model.Model.moves], writes it, and plays it, until
+    [`play`][gamelib.core.model.Model.play] says the game has ended.
     """
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """The players' names, seat 0 first (`Maxie`, `Minnie`; `A`, `B`, `C`)."""
-        ...
-
-    @property
-    def start(self) -> S:
-        """Where the game starts."""
-        ...
-
-    def state_to_string(self, state: S, /) -> str:
-        """The state as the transcript writes it."""
-        ...
-
-    def move_to_string(self, move: M, /) -> str:
-        """A move as the transcript writes it."""
-        ...
-
-    def parse_move(self, state: S, text: str, /) -> M | None:
-        """The legal move `text` names in `state`, if any (for the legal moves' order)."""
-        ...
-
-    def seat(self, state: S, /) -> int | None:
-        """Whose turn it is in `state`: a seat number, or None where chance decides."""
-        ...
-
-    def legal(self, state: S, /) -> tuple[M, ...]:
-        """The moves of the player to move (after the family's contract checks)."""
-        ...
-
-    def play(self, state: S, move: M, /) -> S | Ended[R]:
-        """The state after `move`, or how the game ended (after the contract checks)."""
-        ...
-
-    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[R]]:
-        """At a chance position: the outcome `draw` (uniform in [0, 1)) picks, the line
-        that says it, and what follows."""
-        ...
 
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         """Raise when `player` cannot play `seat` (built for another game, say)."""
@@ -182,7 +137,7 @@ class Turns(Protocol[S, M, R]):
 
     def ended(self, state: S, move: M | None, outcome: R, /) -> str:
         """The transcript's text at the end (`Game over! Maxie wins!`), after `move` from
-        `state` (None: after chance's outcome)."""
+        `state` (None: after chance's roll)."""
         ...
 
 
@@ -232,16 +187,19 @@ def play_out(
         shown = turns.state_to_string(state)
         stream.write(shown + "\n")
         stream.flush()
-        seat = turns.seat(state)
+        seat = turns.mover(state)
         after: S | Ended[R]
         last: M | None = None
-        if seat is None:
-            index, said, after = turns.roll(state, source.random())
+        if isinstance(seat, Nature):
+            chances = turns.rolls(state)
+            index = sample([roll.probability for roll in chances], source.random())
+            roll = chances[index]
             rolls.append(index)
-            stream.write(said)
+            stream.write(f"Chance: {roll.label} ({number_to_string(roll.probability)})\n")
+            after = roll.after
         else:
             name, player = names[seat], players[seat]
-            legal = turns.legal(state)
+            legal = turns.moves(state)
             choose = player.next_move if isinstance(player, Chooses) else player
             began = clock()
             try:
@@ -294,8 +252,28 @@ def check_player_game(game: object, side: Side, player: object) -> None:
 _SIDES = (Side.Maxie, Side.Minnie)
 
 
+def outcome_results(outcome: Outcome) -> tuple[float, ...]:
+    """The model's results of a two-player outcome, Maxie's first: 1 for a win, -1 for a
+    loss, 0 each for a draw.
+
+    ```pycon
+    >>> from gamelib.core.datatypes import Draw, Winner
+    >>> outcome_results(Winner(Side.Minnie)), outcome_results(Draw())
+    ((-1, 1), (0, 0))
+
+    ```
+    """
+    match outcome:
+        case Winner(side):
+            return (1, -1) if side is Side.Maxie else (-1, 1)
+        case Draw():
+            return (0, 0)
+        case _:
+            assert_never(outcome)
+
+
 class PlaysMoves(Protocol[S, M]):
-    """What the game of every family has: a start, its moves, and their text."""
+    """What the face of every family has: a start, its moves, and their text."""
 
     @property
     def start(self) -> S: ...
@@ -310,10 +288,10 @@ class PlaysMoves(Protocol[S, M]):
 
 
 class GameTurns(Generic[S, M]):
-    """What a family's [`Turns`][gamelib.core.controller.Turns] reads straight from its game:
-    the start, the text of states and moves, the legal moves (a game without any where it
-    is still played breaks its contract), and no player refused.  A family's `Turns` is a
-    frozen dataclass of its `game` on this base, and says the rest."""
+    """What a face's adapter onto the model reads straight from its game: the start, the
+    text of states and moves, the legal moves (a game without any where it is still
+    played breaks its contract), and no player refused.  A face's adapter is a frozen
+    dataclass of its `game` on this base, and says the rest."""
 
     __slots__ = ()
     game: PlaysMoves[S, M]
@@ -331,7 +309,7 @@ class GameTurns(Generic[S, M]):
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.game.parse_move(state, text)
 
-    def legal(self, state: S, /) -> tuple[M, ...]:
+    def moves(self, state: S, /) -> tuple[M, ...]:
         legal = seq.to_tuple(self.game.moves(state))
         if not legal:
             raise no_moves(self.game, state)
@@ -358,10 +336,10 @@ class TwoPlayers(GameTurns[S, M]):
     def seats(self) -> tuple[str, ...]:
         return ("Maxie", "Minnie")
 
-    def seat(self, state: S, /) -> int:
+    def mover(self, state: S, /) -> int:
         return 0 if self.game.player(state) is Side.Maxie else 1
 
-    def legal(self, state: S, /) -> tuple[M, ...]:
+    def moves(self, state: S, /) -> tuple[M, ...]:
         legal = seq.to_tuple(check_turn(self.game, state))  # a Side to move, a Seq of moves
         if not legal:
             raise no_moves(self.game, state)
@@ -378,10 +356,16 @@ class TwoPlayers(GameTurns[S, M]):
             case _:
                 assert_never(status)
 
-    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Outcome]]:
+    def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
         raise ContractError(
             f"{quoted(self.state_to_string(state))} is a chance position, in a game without dice"
         )
+
+    def results(self, outcome: Outcome, /) -> tuple[float, ...]:
+        return outcome_results(outcome)
+
+    def outcome_to_string(self, outcome: Outcome, /) -> str:
+        return outcome_to_string(outcome)
 
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         check_player_game(self.game, _SIDES[seat], player)

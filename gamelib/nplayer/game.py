@@ -31,8 +31,9 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import check_depth, echo, echo_value
-from gamelib.core.controller import Ended, GameTurns, PlayerCountError
+from gamelib.core.controller import GameTurns, PlayerCountError
 from gamelib.core.datatypes import Playing
+from gamelib.core.model import Ended, Roll, number_to_string
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -120,22 +121,6 @@ def letter_names(n: int) -> tuple[str, ...]:
     """
     letters = string.ascii_uppercase
     return tuple(letters[i] if i < len(letters) else f"P{i + 1}" for i in range(n))
-
-
-def number_to_string(x: Number) -> str:
-    """A utility as a person writes it: `3`, `1/3`, `2.5`.
-
-    ```pycon
-    >>> number_to_string(Fraction(2, 6)), number_to_string(Fraction(4, 2)), number_to_string(2.0)
-    ('1/3', '2', '2')
-
-    ```
-    """
-    if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    if isinstance(x, int):
-        return str(x)
-    return str(int(x)) if x.is_integer() else str(x)
 
 
 def vector_to_string(vector: Vector) -> str:
@@ -329,7 +314,7 @@ class NPlayerTurns(GameTurns[S, M]):
     def seats(self) -> tuple[str, ...]:
         return self.game.names
 
-    def seat(self, state: S, /) -> int:
+    def mover(self, state: S, /) -> int:
         p = self.game.player(state)
         names = self.game.names
         if not 0 <= p < len(names):
@@ -345,8 +330,14 @@ class NPlayerTurns(GameTurns[S, M]):
             return status.state
         return Ended(check_vector(status.utilities, len(self.game.names), "the end of the game"))
 
-    def roll(self, state: S, draw: float, /) -> tuple[int, str, S | Ended[Vector]]:
+    def rolls(self, state: S, /) -> tuple[Roll[S, Vector], ...]:
         raise PlayerNumberError("an n-player game has no chance positions")
+
+    def results(self, outcome: Vector, /) -> tuple[float, ...]:
+        return tuple(float(u) for u in outcome)
+
+    def outcome_to_string(self, outcome: Vector, /) -> str:
+        return utilities_to_string(self.game.names, outcome)
 
     def moved(self, name: str, move: str, took: float, /) -> str:
         return f"{name} takes {move} ({took:.2f} s)\n\n"

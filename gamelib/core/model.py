@@ -1,0 +1,186 @@
+"""THE MODEL: one contract for every game gamelib plays, whatever its family.
+
+The lectures give three faces to write a game against: [`Game`][gamelib.core.game.Game]
+(Maxie and Minnie), `ChanceGame` (dice) and `NPlayerGame` (n players and their
+utilities).  Underneath, gamelib plays, matches and saves them all through one shape, the
+one the field's general frameworks use:
+
+- seats `0 .. n-1`, each with a name (`Maxie`, `Minnie`; `A`, `B`, `C`);
+- in each position a mover: a seat, or `Nature.Chance` where chance decides;
+- the legal moves of a seat to move, or what chance can do, each with its probability;
+- play: a move leads to the next position, or to the end;
+- at the end, a result per seat (larger is better for that seat).
+
+Each face is adapted onto the model once, beside its own contract:
+[`TwoPlayers`][gamelib.core.controller.TwoPlayers] for `Game`, `ChanceTurns` for a
+`ChanceGame` and `NPlayerTurns` for an `NPlayerGame`.  The controller, the match and the
+saved games read only the model.
+
+```pycon
+>>> from gamelib.core.controller import TwoPlayers
+>>> from gamelib.games.nim import Nim
+>>> nim = TwoPlayers(Nim(pile=2))
+>>> nim.seats, nim.mover(nim.start), nim.moves(nim.start)
+(('Maxie', 'Minnie'), 0, (1, 2))
+>>> ended = nim.play(nim.start, 2)  # who takes the last one loses
+>>> ended, nim.results(ended.outcome)
+(Ended(outcome=Winner(side=<Side.Minnie>)), (-1, 1))
+
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
+
+__all__ = [
+    "Ended",
+    "Model",
+    "Nature",
+    "Probability",
+    "Roll",
+    "number_to_string",
+    "sample",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+R = TypeVar("R")
+S_co = TypeVar("S_co", covariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+Probability: TypeAlias = Fraction | float
+"""A probability: an `int`, an exact `Fraction`, or a `float`."""
+
+
+class Nature(Enum):
+    """The one mover who is not a player: at a chance position the dice decide."""
+
+    Chance = "Chance"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"<Nature.{self.value}>"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Ended(Generic[R_co]):
+    """The game is over: what [`Model.play`][gamelib.core.model.Model.play] returns after
+    the last move (or a roll, after the last roll)."""
+
+    outcome: R_co
+    """How it ended, as the game's face says it (an `Outcome`, a vector of utilities)."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Roll(Generic[S_co, R_co]):
+    """One thing chance can do at a chance position, and how likely it is."""
+
+    probability: Probability
+    """How likely it is: at least 0; the rolls of one position sum to 1."""
+    label: str
+    """What happened, as a person reads it (`"rolled 3"`, `"heads"`)."""
+    after: S_co | Ended[R_co]
+    """Where it leads: the next position, or the end."""
+
+
+class Model(Protocol[S, M, R]):
+    """A game of any family, as gamelib plays it: seats, a mover, moves or rolls, play,
+    and a result per seat at the end.  `S` are its positions, `M` its moves and `R` the
+    outcome its face ends with."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players' names, seat 0 first (`Maxie`, `Minnie`; `A`, `B`, `C`)."""
+        ...
+
+    @property
+    def start(self) -> S:
+        """Where the game starts."""
+        ...
+
+    def mover(self, state: S, /) -> int | Nature:
+        """Who decides in `state`: a seat's number, or `Nature.Chance`."""
+        ...
+
+    def moves(self, state: S, /) -> tuple[M, ...]:
+        """The legal moves of the seat to move, in the game's order (never empty: a game
+        that offers none in a position still being played is refused by name)."""
+        ...
+
+    def rolls(self, state: S, /) -> Sequence[Roll[S, R]]:
+        """What chance can do in a chance position, each with its probability (checked to
+        be a distribution)."""
+        ...
+
+    def play(self, state: S, move: M, /) -> S | Ended[R]:
+        """The position after `move` by the seat to move, or how the game ended."""
+        ...
+
+    def results(self, outcome: R, /) -> tuple[float, ...]:
+        """Each seat's result in a game that ended with `outcome`, seat 0 first: larger is
+        better for that seat (a win 1, a loss -1, a draw 0 for two players)."""
+        ...
+
+    def state_to_string(self, state: S, /) -> str:
+        """The position as a person reads it."""
+        ...
+
+    def move_to_string(self, move: M, /) -> str:
+        """A move as a person types it."""
+        ...
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        """The legal move `text` names in `state`, if any."""
+        ...
+
+    def outcome_to_string(self, outcome: R, /) -> str:
+        """How the game ended, in words (`Maxie wins!`, `A 0, B 1, C 0`)."""
+        ...
+
+
+def sample(probabilities: Sequence[Probability], u: float) -> int:
+    """The index of the roll that `u`, uniform in [0, 1), falls in, among rolls with these
+    `probabilities`.
+
+    Roll i covers [p₀ + … + pᵢ₋₁, p₀ + … + pᵢ); a `u` beyond the last sum (rounding, with
+    float probabilities) picks the last roll that can happen.
+
+    ```pycon
+    >>> die = [Fraction(1, 6)] * 6
+    >>> sample(die, 0.0), sample(die, 0.5), sample(die, 0.99)
+    (0, 3, 5)
+
+    ```
+    """
+    total = 0.0
+    last = 0
+    for i, p in enumerate(probabilities):
+        if p > 0:
+            last = i
+            total += float(p)
+            if u < total:
+                return i
+    return last
+
+
+def number_to_string(x: Fraction | float) -> str:
+    """A value, a utility or a probability as a person writes it: `3`, `1/3`, `2.5`.
+
+    ```pycon
+    >>> number_to_string(Fraction(2, 6)), number_to_string(Fraction(4, 2)), number_to_string(2.0)
+    ('1/3', '2', '2')
+
+    ```
+    """
+    if isinstance(x, float):
+        return str(int(x)) if x.is_integer() else repr(x)
+    return str(x)
