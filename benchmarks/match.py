@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 from timing import interleaved
 
 from gamelib import AlphaBeta, Settings
-from gamelib.core.controller import Chooses
+from gamelib.core.controller import Chooses, TwoPlayers
+from gamelib.core.datatypes import Outcome
 from gamelib.core.game import Game
 from gamelib.core.random_player import RandomPlayer
 from gamelib.games.connect4 import (
@@ -40,7 +41,8 @@ from gamelib.games.connect4 import (
     connect4_weighted,
 )
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState, tictactoe_estimator
-from gamelib.match.play import Match, TwoPlayerGames, play_match, random_openings
+from gamelib.match.play import Games, TwoPlayerGames, play_match, random_openings
+from gamelib.match.standing import Match
 from gamelib.parallel.batch import Workers
 
 S = TypeVar("S")
@@ -90,9 +92,11 @@ def speed(runs: int, pairs: int) -> None:
     )
 
 
-def timed(title: str, game: Game[S, M], games: TwoPlayerGames[S, M], runs: int, pairs: int) -> None:
+def timed(
+    title: str, game: Game[S, M], games: Games[Game[S, M], S, M, Outcome], runs: int, pairs: int
+) -> None:
     """One match, serial and on 2 workers, in turns: games per second."""
-    openings = random_openings(game, 2, pairs, 1)
+    openings = random_openings(TwoPlayers(game), 2, pairs, 1)
     pool = two_workers()
     serial = play_match(games, openings, pairs, seed=1)
     parallel = play_match(games, openings, pairs, seed=1, workers=pool)
@@ -112,10 +116,10 @@ def timed(title: str, game: Game[S, M], games: TwoPlayerGames[S, M], runs: int, 
 
 def weights(pairs: int) -> None:
     game = ConnectFour()
-    openings = random_openings(game, 2, pairs, 1)
+    openings = random_openings(TwoPlayers(game), 2, pairs, 1)
     games = TwoPlayerGames(ConnectFour, weighted, handout)
     match = play_match(
-        games, openings, pairs, a="weighted", b="handout", seed=1, workers=two_workers()
+        games, openings, pairs, names=("weighted", "handout"), seed=1, workers=two_workers()
     )
     print(
         f"\nConnect Four 7x6, alpha-beta depth 4, weighted (1, 4, 32) vs handout:\n{summary(match)}"

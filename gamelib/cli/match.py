@@ -41,26 +41,23 @@ from gamelib.cli.players import Streams, build_player
 from gamelib.cli.positions import BadPositionError, position_after, redraws, split_moves
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.checks import echo, plural
-from gamelib.core.controller import Seat
+from gamelib.core.controller import Seat, TwoPlayers
+from gamelib.core.datatypes import Outcome
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
+from gamelib.core.model import Model
 from gamelib.match.play import (
     ChanceGames,
-    Match,
+    Games,
     MatchError,
-    NMatch,
-    NPlayed,
     NPlayerGames,
-    Opens,
-    Played,
-    Standing,
     TwoPlayerGames,
     play_match,
-    play_nmatch,
     random_openings,
 )
+from gamelib.match.standing import Match, Played, Standing
 from gamelib.match.stats import Sprt
-from gamelib.nplayer.game import NPlayerGame
+from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, Vector
 from gamelib.parallel.batch import Workers
 from gamelib.parallel.recipes import built
 from gamelib.trace import write_file
@@ -70,6 +67,7 @@ __all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "parse_sprt"]
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+R = TypeVar("R")
 
 DEFAULT_GAMES = 20
 """Games a match plays when `--games` is not given: 10 pairs."""
@@ -297,7 +295,7 @@ class _MatchJob:
         for spec in specs:
             _no_human(spec.kind, spec.text)
         openings = self._openings(kit.game, kit.digit_moves)
-        plays: TwoPlayerGames[S, M]
+        plays: Games[Game[S, M], S, M, Outcome]
         if request.workers is None:
 
             def seat(spec: PlayerSpec) -> Callable[[Game[S, M], int | None], Seat[S, M]]:
@@ -340,7 +338,7 @@ class _MatchJob:
         beyond.check_depth_used(specs)
         for spec in specs:
             _no_human(spec.kind, spec.text)
-        plays: ChanceGames[S, M]
+        plays: Games[ChanceGame[S, M], S, M, Outcome]
         if request.workers is None:
 
             def seat(
@@ -399,7 +397,7 @@ class _MatchJob:
         rotations = games // n
         plies = DEFAULT_PLIES if request.plies is None else request.plies
         openings: list[tuple[M, ...]] = (
-            _random(game, plies, rotations, request.seed) if plies else [()]
+            _random(NPlayerTurns(game), plies, rotations, request.seed) if plies else [()]
         )
         makers: list[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]] = []
         for k, spec in enumerate(specs):
@@ -434,7 +432,7 @@ class _MatchJob:
 
     def _play_n(
         self,
-        plays: NPlayerGames[S, M],
+        plays: Games[NPlayerGame[S, M], S, M, Vector],
         openings: list[tuple[M, ...]],
         game: NPlayerGame[S, M],
         rotations: int,
@@ -458,7 +456,7 @@ class _MatchJob:
             )
             out.flush()
 
-        def heard(match: NMatch[M]) -> None:
+        def heard(match: Match[M]) -> None:
             last = match.games[-1]
             if request.json:
                 out.write(json_line(_n_game_json(game, last, names)))
@@ -471,9 +469,8 @@ class _MatchJob:
                 )
                 err.flush()
 
-        match = play_nmatch(
+        match = play_match(
             plays,
-            n,
             openings,
             rotations,
             names=names,
@@ -521,7 +518,7 @@ class _MatchJob:
             plies = DEFAULT_PLIES if request.plies is None else request.plies
             if plies == 0:
                 return [()]
-            return _random(game, plies, request.pairs, request.seed)
+            return _random(TwoPlayers(game), plies, request.pairs, request.seed)
         found: list[tuple[M, ...]] = []
         for number, text in position_lines(request.openings, self.context.stdin, "--openings"):
             try:
@@ -535,7 +532,7 @@ class _MatchJob:
 
     def _play(
         self,
-        plays: TwoPlayerGames[S, M] | ChanceGames[S, M],
+        plays: Games[G, S, M, Outcome],
         openings: list[tuple[M, ...]],
         game: Game[S, M] | ChanceGame[S, M],
         family: str,
@@ -576,8 +573,7 @@ class _MatchJob:
             plays,
             openings,
             request.pairs,
-            a=a,
-            b=b,
+            names=(a, b),
             seed=request.seed,
             sprt=request.sprt,
             workers=request.workers,
@@ -597,7 +593,9 @@ class _MatchJob:
         return 0
 
 
-def _random(game: Opens[S, M], plies: int, count: int, seed: int) -> list[tuple[M, ...]]:
+def _random(
+    game: Model[S, M, R], plies: int, count: int, seed: int
+) -> list[tuple[M, ...]]:
     """`count` random openings of `plies` moves; SpecError when the game is over sooner."""
     try:
         return random_openings(game, plies, count, seed)
@@ -636,7 +634,7 @@ def _table_text(table: tuple[Standing, ...]) -> str:
 
 
 def _n_game_json(
-    game: NPlayerGame[S, M], played: NPlayed[M], names: tuple[str, ...]
+    game: NPlayerGame[S, M], played: Played[M], names: tuple[str, ...]
 ) -> dict[str, JSON]:
     return {
         "game": played.index + 1,

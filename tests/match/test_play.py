@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from gamelib import AlphaBeta, Settings, seq
-from gamelib.core.controller import Chooses
+from gamelib.core.controller import Chooses, TwoPlayers
 from gamelib.core.game import Game
 from gamelib.core.random_player import RandomPlayer
 from gamelib.games.nim import Nim, NimState
@@ -21,7 +21,6 @@ from gamelib.match.play import (
     NPlayerGames,
     TwoPlayerGames,
     play_match,
-    play_nmatch,
     random_openings,
 )
 from gamelib.match.stats import Sprt
@@ -42,7 +41,7 @@ GAMES = TwoPlayerGames(TicTacToe, searcher, chancer)
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_alphabeta_at_depth_4_never_loses_a_tictactoe_match_to_random(seed: int) -> None:
-    openings = random_openings(TicTacToe(), 1, 5, seed)
+    openings = random_openings(TwoPlayers(TicTacToe()), 1, 5, seed)
     match = play_match(GAMES, openings, 5, seed=seed)
     t = match.trinomial
     assert t.games == 10
@@ -51,7 +50,7 @@ def test_alphabeta_at_depth_4_never_loses_a_tictactoe_match_to_random(seed: int)
 
 
 def test_pairs_share_their_opening_and_swap_colours() -> None:
-    openings = random_openings(TicTacToe(), 2, 4, 7)
+    openings = random_openings(TwoPlayers(TicTacToe()), 2, 4, 7)
     assert len({o for o in openings}) == 4  # different openings while there are enough
     match = play_match(GAMES, openings, 4, seed=7)
     for p in range(4):
@@ -62,7 +61,7 @@ def test_pairs_share_their_opening_and_swap_colours() -> None:
 
 
 def test_the_same_seed_plays_the_same_match() -> None:
-    openings = random_openings(TicTacToe(), 1, 3, 11)
+    openings = random_openings(TwoPlayers(TicTacToe()), 1, 3, 11)
     one = play_match(GAMES, openings, 3, seed=11)
     two = play_match(GAMES, openings, 3, seed=11)
     assert one.games == two.games
@@ -89,7 +88,7 @@ def _steady(game: Nim, seed: int | None) -> object:
 
 def test_a_player_that_breaks_loses_the_game_not_the_match() -> None:
     games = TwoPlayerGames(lambda: Nim(pile=9), _broken, _steady)  # type: ignore[arg-type]  # plain functions as seats
-    match = play_match(games, [()], 2, a="broken", b="steady")
+    match = play_match(games, [()], 2, names=("broken", "steady"))
     assert [g.result for g in match.games] == ["loss"] * 4
     assert len(match.faults) == 4
     fault = match.faults[0].fault
@@ -103,7 +102,7 @@ def test_a_player_that_breaks_loses_the_game_not_the_match() -> None:
 
 
 def test_an_sprt_stops_the_match_as_soon_as_it_is_sure() -> None:
-    openings = random_openings(TicTacToe(), 2, 50, 3)
+    openings = random_openings(TwoPlayers(TicTacToe()), 2, 50, 3)
     match = play_match(GAMES, openings, 50, seed=3, sprt=Sprt(0, 300))
     assert match.verdict == "H1"
     assert len(match.games) < 100
@@ -111,7 +110,7 @@ def test_an_sprt_stops_the_match_as_soon_as_it_is_sure() -> None:
 
 
 def test_a_match_on_workers_is_the_serial_match() -> None:
-    openings = random_openings(TicTacToe(), 1, 4, 5)
+    openings = random_openings(TwoPlayers(TicTacToe()), 1, 4, 5)
     serial = play_match(GAMES, openings, 4, seed=5)
     pool = Workers(lambda: ProcessPoolExecutor(2), 4, "2 local processes")
     parallel = play_match(GAMES, openings, 4, seed=5, workers=pool)
@@ -138,7 +137,7 @@ def test_bad_matches_are_refused() -> None:
     with pytest.raises(ValueError, match="a match needs at least 1 pair of games, got 0"):
         play_match(GAMES, [()], 0)
     with pytest.raises(MatchError, match="no line of 9 random moves was found"):
-        random_openings(TicTacToe(), 9, 1, 1)
+        random_openings(TwoPlayers(TicTacToe()), 9, 1, 1)
 
 
 def takeaway_first(game: NPlayerGame[TakeAwayState, int], seed: int | None) -> object:
@@ -161,7 +160,7 @@ def test_n_players_rotate_through_the_seats() -> None:
         lambda: TakeAway(pile=7),
         (takeaway_first, takeaway_last, takeaway_first),  # type: ignore[arg-type]  # plain functions as seats
     )
-    match = play_nmatch(games, 3, [()], 2, names=("first", "last", "first again"))
+    match = play_match(games, [()], 2, names=("first", "last", "first again"))
     assert [g.seats for g in match.games] == [
         (0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2), (1, 2, 0), (2, 0, 1),
     ]  # fmt: skip
@@ -179,7 +178,7 @@ def test_an_n_player_fault_loses_the_game_and_the_others_share_it() -> None:
         lambda: TakeAway(pile=7),
         (takeaway_first, takeaway_broken, takeaway_last),  # type: ignore[arg-type]  # plain functions as seats
     )
-    match = play_nmatch(games, 3, [()], 1)
+    match = play_match(games, [()], 1)
     assert all(g.faulted == 1 for g in match.games)
     assert all(g.scores == (0.5, 0.0, 0.5) for g in match.games)
     broken = next(row for row in match.table() if row.player == 1)
@@ -187,7 +186,8 @@ def test_an_n_player_fault_loses_the_game_and_the_others_share_it() -> None:
 
 
 def test_a_match_shows_itself_as_a_table() -> None:
-    match = play_match(GAMES, random_openings(TicTacToe(), 1, 2, 1), 2, seed=1, a="ab", b="rnd")
+    openings = random_openings(TwoPlayers(TicTacToe()), 1, 2, 1)
+    match = play_match(GAMES, openings, 2, seed=1, names=("ab", "rnd"))
     page = match._repr_html_()
     cells = [c.split("</td>")[0] for c in page.split("<td>")[1:]]
     t = match.trinomial
@@ -198,7 +198,16 @@ def test_a_match_shows_itself_as_a_table() -> None:
         "ab: wins - losses - draws",
         f"{t.wins} - {t.losses} - {t.draws}",
     ]
-    games = NPlayerGames(lambda: TakeAway(pile=7, players=2), (takeaway_first, takeaway_last))  # type: ignore[arg-type]  # plain functions as seats
-    table = play_nmatch(games, 2, [()], 1, names=("first", "last<b>"))._repr_html_()
+    games = NPlayerGames(
+        lambda: TakeAway(pile=7),
+        (takeaway_first, takeaway_last, takeaway_first),  # type: ignore[arg-type]  # plain functions as seats
+    )
+    table = play_match(games, [()], 1, names=("first", "last<b>", "again"))._repr_html_()
     assert "<th>mean rank</th>" in table
     assert "last&lt;b&gt;" in table  # names are escaped
+    two = NPlayerGames(lambda: TakeAway(pile=7, players=2), (takeaway_first, takeaway_last))  # type: ignore[arg-type]  # plain functions as seats
+    pair = play_match(two, [()], 1, names=("first", "last"))
+    assert pair._repr_html_().startswith("<table><caption>first vs last</caption>")
+    # From 7, taking the most wins from either seat: A (the first move each time) loses both.
+    assert [g.result for g in pair.games] == ["loss", "loss"]
+    assert [g.scores for g in pair.games] == [(0.0, 1.0), (0.0, 1.0)]
