@@ -38,6 +38,7 @@ from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.anytime import Thinks
+from gamelib.search.kinds import SearchKind
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -114,15 +115,16 @@ class SearchRecipe(Generic[S, M, G]):
     """Makes the estimator (and so the game): a module-level function, or a frozen
     dataclass with `__call__`, so that it pickles and equal recipes compare equal.
     """
-    kind: str
-    """The search kind's name in [`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]."""
+    kind: str | SearchKind
+    """The search kind: its name in [`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG],
+    or a kind of your own itself (it travels with the recipe, so it must pickle)."""
     depth: int
     """How many moves deep it searches."""
     options: tuple[tuple[str, object], ...] = ()
     """The kind's option values by name, as its options parse them (`(("prune", 0.25),)`)."""
 
     def __post_init__(self) -> None:
-        if self.kind not in CATALOG:
+        if isinstance(self.kind, str) and self.kind not in CATALOG:
             raise ValueError(
                 f"unknown search kind '{self.kind[:40]}'; known kinds: {', '.join(CATALOG.names())}"
             )
@@ -132,7 +134,11 @@ class SearchRecipe(Generic[S, M, G]):
         return built(("search", self), self._build)
 
     def _build(self) -> SearchPlayer[S, M, G]:
-        return CATALOG[self.kind].build(self.estimator(), self.depth, dict(self.options))
+        return self.search_kind().build(self.estimator(), self.depth, dict(self.options))
+
+    def search_kind(self) -> SearchKind:
+        """The search kind itself."""
+        return CATALOG[self.kind] if isinstance(self.kind, str) else self.kind
 
     def start(self) -> S:
         """The game's start (built here, in this process)."""

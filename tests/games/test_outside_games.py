@@ -165,15 +165,20 @@ def test_game_from_needs_a_value() -> None:
     )
 
 
-def test_a_game_from_outside_is_not_sent_to_workers(tmp_path: Path) -> None:
+def test_a_game_given_to_main_that_does_not_pickle_is_not_sent_to_workers(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "lines.txt").write_text("1\n")
-    argv = ("analyse", "race", "--positions", "lines.txt", "--workers", "2")
-    assert gamelib(*FROM, *argv) == (
-        2,
-        "",
-        "gamelib: 'race' is not one of gamelib's own games, and workers build the game from "
-        "gamelib's catalog: run this batch without --workers or --scheduler\n",
+    argv = ("analyse", "race", "--positions", str(tmp_path / "lines.txt"), "--workers", "2")
+    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(RACE))
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        "gamelib: the game 'race' cannot be sent to 2 local processes, as it does not pickle ("
     )
+    assert err.endswith(
+        "): load it with --game-from MODULE:OBJECT, or run without --workers or --scheduler\n"
+    )
+    assert err.count("\n") == 1
 
 
 def test_an_installed_game_is_listed_and_plays(
