@@ -192,6 +192,22 @@ def test_an_installed_game_is_listed_and_plays(
     assert gamelib(*argv) == (0, PLAYED, "")
 
 
+def test_an_installed_game_is_solved_on_workers_as_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "race = tests.outside_game:RACE")
+    (tmp_path / "lines.txt").write_text("1\n2\n")
+    argv = ("solve", "race", "--positions", str(tmp_path / "lines.txt"))
+    status, out, err = gamelib(*argv)
+    assert (status, err) == (0, "")
+    assert "Minnie, to move, wins in 3 plies; a best move: 1\n" in out
+    there = gamelib(*argv, "--workers", "2")
+    assert there[0] == 0
+    # The counts and times are each worker's, whose table keeps what its earlier lines found.
+    searched = re.compile(r"searched .*\n")
+    assert searched.sub("", there[1]) == searched.sub("", out)
+
+
 def test_installed_games_are_loaded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(tmp_path, monkeypatch, "race = tests.outside_game:RACE")
     assert installed_games() is installed_games()
