@@ -3,8 +3,9 @@
 A search player is a bundle of closures over its settings, and closures do
 not pickle.  So a task sent to another process (or machine) carries a
 *recipe*: how to make the game's estimator (a picklable callable, such as a
-module-level function or a small frozen dataclass), the catalog name of the
-search kind, the depth and the option values.  The worker rebuilds the player
+module-level function or a small frozen dataclass), the search kind (its
+catalog name, or a kind of your own that pickles), the depth and the option
+values.  The worker rebuilds the player
 from it once and keeps it for the tasks that follow (a recipe is a value: equal
 recipes share one player, and a solver's one transposition table).
 
