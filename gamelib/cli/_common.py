@@ -9,8 +9,8 @@ import argparse
 import importlib.metadata
 import os
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
@@ -27,7 +27,6 @@ from gamelib.cli.family_specs import (
     parse_beyond_spec,
 )
 from gamelib.cli.games import (
-    GAME_CATALOG,
     GameCatalog,
     GameKit,
     KitUser,
@@ -275,6 +274,8 @@ class _Report:
     """The game's own options, as typed: what a worker rebuilds the game from."""
     stdin: TextIO | None = None
     err: TextIO | None = None
+    context: Context | None = None
+    """The command's context, where a batch on workers finds how to send them the game."""
 
     @property
     def catalog(self) -> Catalog[SearchKind]:
@@ -381,18 +382,6 @@ def _unknown_game(games: GameCatalog, name: str, playing: bool = False) -> str:
     return f"unknown game '{shown(name)}'; known games: {', '.join(known)}"
 
 
-def _check_own_game(options: argparse.Namespace, games: GameCatalog, name: str) -> None:
-    """UsageError for a batch on workers of a game from outside gamelib: a worker builds
-    the game from its name, in gamelib's own catalog."""
-    on_workers = options.workers is not None or options.scheduler is not None
-    entry = games.get(name)
-    if on_workers and entry is not None and entry is not GAME_CATALOG.get(name):
-        raise UsageError(
-            f"'{name}' is not one of gamelib's own games, and workers build the game from "
-            "gamelib's catalog: run this batch without --workers or --scheduler"
-        )
-
-
 def _reject_extra(extra: list[str]) -> None:
     if extra:
         raise UsageError(f"unrecognized arguments: {shown(' '.join(extra))}")
@@ -427,6 +416,9 @@ class Context:
     catalogs: Catalogs
     games: GameCatalog
     again: Callable[[list[str]], int]
+    game_paths: Mapping[str, str] = field(default_factory=dict)
+    """The games `--game-from` loaded, by name: the MODULE:OBJECT each came from, which
+    a worker imports again."""
 
     @property
     def catalog(self) -> Catalog[SearchKind]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TextIO, TypeVar, cast
 
-from gamelib.catalog import CATALOG, Catalogs
+from gamelib.catalog import Catalogs
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli._common import (
     Command,
@@ -17,20 +17,17 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     _BeyondOptions,
-    _check_own_game,
     _Parser,
     _Report,
     _search_options,
     _search_spec,
     build_kit,
 )
+from gamelib.cli._workers import SentEstimator, sent_game, sent_kind
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import ChanceKit, NKit, analyse_chance, analyse_n
 from gamelib.cli.family_specs import n_value_text, value_text
-from gamelib.cli.games import (
-    GameKit,
-    NamedEstimator,
-)
+from gamelib.cli.games import GameKit
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
     line_title,
@@ -139,18 +136,12 @@ class _Analyse(_Report):
         if batch.workers is None:
             task = _Here(player)
         else:
-            if self.catalog.get(spec.kind) is not CATALOG.get(spec.kind):
-                raise SpecError(
-                    f"'{spec.kind}' is not gamelib's own search kind, and workers build "
-                    "players from gamelib's catalog: run this batch without --workers"
-                )
-            # What a worker gets: the game's name and options, the kind, depth and options.
-            estimator = cast(
-                Callable[[], Estimator[S, M, G]], NamedEstimator(options.game, self.game_args)
-            )
-            task = SearchRecipe(
-                estimator, spec.kind, spec.depth, tuple(sorted(spec.options.items()))
-            )
+            # What a worker gets: how to find the game, the kind, depth and options.
+            assert self.context is not None  # given by _run, which batches come through
+            game = sent_game(self.context, options.game, self.game_args, batch.workers)
+            estimator = cast(Callable[[], Estimator[S, M, G]], SentEstimator(game))
+            kind = sent_kind(self.catalogs, spec.kind, batch.workers)
+            task = SearchRecipe(estimator, kind, spec.depth, tuple(sorted(spec.options.items())))
         name = str(player)
 
         def answer(number: int, text: str, state: S, analysis: Analysis[M, G]) -> None:
@@ -329,13 +320,16 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
 
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
-    games = context.games
     job = _Analyse(
-        options, context.stdout, context.catalogs, tuple(extra), context.stdin, context.stderr
+        options,
+        context.stdout,
+        context.catalogs,
+        tuple(extra),
+        context.stdin,
+        context.stderr,
+        context,
     )
-    if games.beyond(options.game) is None:
-        _check_own_game(options, games, options.game)
-    return build_kit(games, options.game, extra, playing=False).run(job)
+    return build_kit(context.games, options.game, extra, playing=False).run(job)
 
 
 ANALYSE = Command("analyse", _add, _run, game_help="all")

@@ -20,7 +20,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO, cast
 
@@ -122,6 +122,7 @@ def _run(
     stderr: TextIO,
     catalogs: Catalogs,
     games: GameCatalog,
+    game_paths: Mapping[str, str],
 ) -> int:
     _check_catalog(catalogs, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
@@ -135,9 +136,9 @@ def _run(
         options.game = entry.name  # names are read without regard to case: Nim is nim
 
     def again(words: list[str]) -> int:
-        return _run(words, stdin, stdout, stderr, catalogs, games)
+        return _run(words, stdin, stdout, stderr, catalogs, games, game_paths)
 
-    context = Context(stdin, stdout, stderr, catalogs, games, again)
+    context = Context(stdin, stdout, stderr, catalogs, games, again, game_paths)
     return COMMANDS_BY_NAME[command].run(options, extra, context)
 
 
@@ -221,10 +222,14 @@ def main(
     try:
         paths, args = _games_from(args)
         known = _installed(err) if games is None else games
+        loaded: dict[str, str] = {}
         for path in paths:
-            known = known.with_game(load_game(path))
+            entry = load_game(path)
+            known = known.with_game(entry)
+            loaded[entry.name] = path
         catalogs = catalog if isinstance(catalog, Catalogs) else Catalogs(two_player=catalog)
-        return _run(args, sys.stdin if stdin is None else stdin, out, err, catalogs, known)
+        reads = sys.stdin if stdin is None else stdin
+        return _run(args, reads, out, err, catalogs, known, loaded)
     except InputError as error:  # what was given cannot be used
         # Advice to call sys.setrecursionlimit is for Python programs, not for the command line.
         message = error.sentence if isinstance(error, SearchDepthError) else str(error)

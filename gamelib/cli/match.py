@@ -13,12 +13,12 @@ import io
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
-from gamelib.catalog import CATALOG, CATALOGS, Catalogs
+from gamelib.catalog import Catalogs
 from gamelib.chance.game import ChanceGame
 from gamelib.cli._common import (
     Command,
@@ -33,10 +33,11 @@ from gamelib.cli._common import (
     _seed,
     build_kit,
 )
+from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import json_line, position_lines, workers_from
 from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
 from gamelib.cli.family_specs import BeyondSpec
-from gamelib.cli.games import GAME_CATALOG, GameKit
+from gamelib.cli.games import GameKit
 from gamelib.cli.players import Streams, build_player
 from gamelib.cli.positions import BadPositionError, position_after, redraws, split_moves
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
@@ -59,7 +60,6 @@ from gamelib.match.standing import Match, Played, Standing
 from gamelib.match.stats import Sprt
 from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, Vector
 from gamelib.parallel.batch import Workers
-from gamelib.parallel.recipes import built
 from gamelib.trace import write_file
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "parse_sprt"]
@@ -190,91 +190,9 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
     )
 
 
-@dataclass(frozen=True)
-class _NamedKit:
-    """A game's kit rebuilt from its name and options, once per process (what a worker
-    is sent instead of the kit)."""
-
-    name: str
-    args: tuple[str, ...]
-
-    def kit(self) -> object:
-        def make() -> object:
-            keep = _Keep()
-            build_kit(GAME_CATALOG, self.name, list(self.args), playing=True).run(keep)
-            return keep.kit
-
-        return built(("match kit", self.name, self.args), make)
-
-
-class _Keep:
-    """A job that keeps the kit it is run on."""
-
-    def __init__(self) -> None:
-        self.kit: object = None
-
-    def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        self.kit = kit
-        return 0
-
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        self.kit = kit
-        return 0
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        self.kit = kit
-        return 0
-
-
 def _quiet(seed: int | None) -> Streams:
     """Where a match's players read and write: nowhere (no one types in a match)."""
     return Streams(io.StringIO(), io.StringIO(), seed, None)
-
-
-@dataclass(frozen=True)
-class _NamedGame:
-    """Makes the game of a named kit (on a worker)."""
-
-    named: _NamedKit
-
-    def __call__(self) -> object:
-        kit = self.named.kit()
-        assert isinstance(kit, GameKit | ChanceKit | NKit)  # built by _Keep
-        return kit.game
-
-
-@dataclass(frozen=True)
-class _NamedSeat:
-    """Makes a player of a named kit from its spec as typed and the flags given (on a
-    worker, which reads the spec again: a spec's parts need not pickle)."""
-
-    named: _NamedKit
-    text: str
-    flags: tuple[tuple[str, str | None], ...]
-    """`--depth` and the search options' flags, by their names in the options."""
-    role: str
-
-    def __call__(self, game: object, seed: int | None) -> Seat[object, object]:
-        kit = self.named.kit()
-        options = argparse.Namespace(**dict(self.flags))
-        if isinstance(kit, GameKit):
-            spec = _Defaults(options, CATALOG).spec(self.text, CATALOG, kit.depth_limit)
-            return build_player(kit, spec, _quiet(seed), CATALOG)
-        beyond = _BeyondOptions(options, CATALOGS)
-        quiet = (io.StringIO(), io.StringIO())
-        if isinstance(kit, ChanceKit):
-            chance = beyond.spec(self.text, "chance", kit.title, None)
-            return chance_player(kit, chance, self.role, quiet, seed)
-        assert isinstance(kit, NKit)  # built by _Keep
-        n = len(kit.game.names)
-        seated = beyond.spec(self.text, "n-player", kit.title, n, kit.default_depth)
-        return n_player(kit, seated, self.role, quiet, seed)
-
-
-def _flags(options: argparse.Namespace) -> tuple[tuple[str, str | None], ...]:
-    """The flags a spec reads: `--depth` and every search option's."""
-    names = ["depth", *(o.name.replace("-", "_") for o in CATALOG.options())]
-    return tuple((name, getattr(options, name, None)) for name in names)
 
 
 class _MatchJob:
@@ -303,18 +221,12 @@ class _MatchJob:
 
             plays = TwoPlayerGames(lambda: kit.game, seat(specs[0]), seat(specs[1]))
         else:
-            named = _NamedKit(request.game, request.game_args)
+            sent, sent_seat = self._sent(request.workers, specs)
             # A worker builds the same game from its name and options: its types are kit's.
             plays = TwoPlayerGames(
-                cast(Callable[[], Game[S, M]], _NamedGame(named)),
-                cast(
-                    Callable[[Game[S, M], int | None], Seat[S, M]],
-                    _NamedSeat(named, request.a, _flags(self.options), "a"),
-                ),
-                cast(
-                    Callable[[Game[S, M], int | None], Seat[S, M]],
-                    _NamedSeat(named, request.b, _flags(self.options), "b"),
-                ),
+                cast(Callable[[], Game[S, M]], SentRules(sent)),
+                cast(Callable[[Game[S, M], int | None], Seat[S, M]], sent_seat(request.a, "a")),
+                cast(Callable[[Game[S, M], int | None], Seat[S, M]], sent_seat(request.b, "b")),
             )
         return self._play(plays, openings, kit.game, "two-player")
 
@@ -350,16 +262,14 @@ class _MatchJob:
 
             plays = ChanceGames(lambda: kit.game, seat(specs[0], "a"), seat(specs[1], "b"))
         else:
-            named = _NamedKit(request.game, request.game_args)
+            sent, sent_seat = self._sent(request.workers, specs)
             plays = ChanceGames(
-                cast(Callable[[], ChanceGame[S, M]], _NamedGame(named)),
+                cast(Callable[[], ChanceGame[S, M]], SentRules(sent)),
                 cast(
-                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]],
-                    _NamedSeat(named, request.a, _flags(self.options), "a"),
+                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]], sent_seat(request.a, "a")
                 ),
                 cast(
-                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]],
-                    _NamedSeat(named, request.b, _flags(self.options), "b"),
+                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]], sent_seat(request.b, "b")
                 ),
             )
         return self._play(plays, [()], kit.game, "chance")
@@ -400,35 +310,40 @@ class _MatchJob:
             _random(NPlayerTurns(game), plies, rotations, request.seed) if plies else [()]
         )
         makers: list[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]] = []
-        for k, spec in enumerate(specs):
-            if request.workers is None:
+        make_game: Callable[[], NPlayerGame[S, M]] = lambda: game  # noqa: E731
+        if request.workers is None:
 
-                def seat(
-                    spec: BeyondSpec, role: str
-                ) -> Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]:
-                    return lambda _, seed: n_player(
-                        kit, spec, role, (io.StringIO(), io.StringIO()), seed
-                    )
-
-                makers.append(seat(spec, f"player{k + 1}"))
-            else:
-                named = _NamedSeat(
-                    _NamedKit(request.game, request.game_args),
-                    request.players[k],
-                    _flags(self.options),
-                    f"player{k + 1}",
+            def seat(
+                spec: BeyondSpec, role: str
+            ) -> Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]:
+                return lambda _, seed: n_player(
+                    kit, spec, role, (io.StringIO(), io.StringIO()), seed
                 )
-                # A worker builds the same game from its name and options: kit's types.
-                makers.append(cast(Callable[[NPlayerGame[S, M], int | None], Seat[S, M]], named))
-        make_game: Callable[[], NPlayerGame[S, M]] = (
-            (lambda: game)
-            if request.workers is None
-            else cast(
-                Callable[[], NPlayerGame[S, M]],
-                _NamedGame(_NamedKit(request.game, request.game_args)),
-            )
-        )
+
+            makers += [seat(spec, f"player{k + 1}") for k, spec in enumerate(specs)]
+        else:
+            sent, sent_seat = self._sent(request.workers, specs)
+            # A worker builds the same game from its name and options: kit's types.
+            make_game = cast(Callable[[], NPlayerGame[S, M]], SentRules(sent))
+            makers += [
+                cast(
+                    Callable[[NPlayerGame[S, M], int | None], Seat[S, M]],
+                    sent_seat(text, f"player{k + 1}"),
+                )
+                for k, text in enumerate(request.players)
+            ]
         return self._play_n(NPlayerGames(make_game, tuple(makers)), openings, game, rotations)
+
+    def _sent(
+        self, workers: Workers, specs: Sequence[PlayerSpec | BeyondSpec]
+    ) -> tuple[SentGame, Callable[[str, str], SentSeat]]:
+        """How workers find the game and read the players `specs`, from this command's
+        catalogs (UsageError in one sentence for what cannot be sent to them)."""
+        request = self.request
+        game = sent_game(self.context, request.game, request.game_args, workers)
+        kinds = sent_kinds(self.catalogs, {spec.kind for spec in specs}, workers)
+        given = flags(self.options, self.catalogs.two_player)
+        return game, lambda text, role: SentSeat(game, kinds, text, given, role)
 
     def _play_n(
         self,

@@ -50,7 +50,6 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _check_own_game,
     _Parser,
     build_kit,
 )
@@ -66,6 +65,7 @@ from gamelib.cli._proofs import (
     stats_json,
     tree_json,
 )
+from gamelib.cli._workers import SentGame, SentRules, sent_game
 from gamelib.cli.batch import (
     BatchOptions,
     add_batch_options,
@@ -75,7 +75,7 @@ from gamelib.cli.batch import (
 )
 from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.family_specs import game_is
-from gamelib.cli.games import GameKit, NamedGame
+from gamelib.cli.games import GameKit
 from gamelib.cli.positions import (
     BadPositionError,
     line_title,
@@ -308,8 +308,8 @@ class SolveJob:
     err: TextIO
     batch: BatchOptions = field(default_factory=lambda: BatchOptions(None, 1, ordered=True))
     """Where a `--positions` batch runs (None: here, one after another, one table)."""
-    game_args: tuple[str, ...] = ()
-    """The game's own options as typed: what a worker rebuilds the game from."""
+    sent: SentGame | None = None
+    """How a worker finds the game, for a batch on workers."""
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         raise UsageError(_unsolvable(kit.title, "chance"))
@@ -506,7 +506,8 @@ class SolveJob:
         table, and the answers come as `run_lines` says.
         """
         request = self.request
-        game = cast(Callable[[], Game[S, M]], NamedGame(request.game, self.game_args))
+        assert self.sent is not None  # given by _run with the workers
+        game = cast(Callable[[], Game[S, M]], SentRules(self.sent))
         recipe: SolveRecipe[S, M] | GoalRecipe[S, M] = (
             SolveRecipe(game, request.depth, request.table)
             if request.method is None
@@ -686,10 +687,13 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
         raise UsageError(
             f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
         )
-    _check_own_game(options, games, request.game)
     batch = check_batch_options(options, request.positions)
-    job = SolveJob(request, context.stdin, context.stdout, context.stderr, batch, tuple(extra))
-    return build_kit(games, request.game, extra, playing=False).run(job)
+    kit = build_kit(games, request.game, extra, playing=False)
+    sent = None
+    if batch.workers is not None:
+        sent = sent_game(context, request.game, tuple(extra), batch.workers)
+    job = SolveJob(request, context.stdin, context.stdout, context.stderr, batch, sent)
+    return kit.run(job)
 
 
 SOLVE = Command("solve", _add, _run, game_help="all")

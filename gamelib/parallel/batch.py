@@ -42,6 +42,7 @@ import asyncio
 import concurrent.futures as cf
 import importlib
 import os
+import pickle
 import signal
 import time
 from collections import deque
@@ -111,6 +112,9 @@ class Workers:
     close: Callable[[], None] | None = None
     """What to do when no more batches will run on them (a Dask client disconnects);
     whoever made the workers calls it."""
+    dumps: Callable[[object], bytes] = pickle.dumps
+    """How a task is pickled on its way to them: `pickle`'s, or for Dask cloudpickle's,
+    which takes lambdas too.  A caller tries it first to say at once what cannot be sent."""
 
 
 def describe_error(error: BaseException) -> str:
@@ -317,7 +321,10 @@ def dask_workers(
         # pure=False: two equal positions are two tasks, not one Dask would hash to merge.
         return client.get_executor(pure=False)
 
-    return Workers(make, 2 * threads, f"the Dask scheduler at {address}", client.close)
+    # Dask pickles what pickle cannot with cloudpickle, which it depends on.
+    cloudpickle = importlib.import_module("cloudpickle")
+    dumps = cast(Callable[[object], bytes], cloudpickle.dumps)
+    return Workers(make, 2 * threads, f"the Dask scheduler at {address}", client.close, dumps)
 
 
 def run_batch(

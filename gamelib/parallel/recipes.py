@@ -3,8 +3,9 @@
 A search player is a bundle of closures over its settings, and closures do
 not pickle.  So a task sent to another process (or machine) carries a
 *recipe*: how to make the game's estimator (a picklable callable, such as a
-module-level function or a small frozen dataclass), the catalog name of the
-search kind, the depth and the option values.  The worker rebuilds the player
+module-level function or a small frozen dataclass), the search kind (its
+catalog name, or a kind of your own that pickles), the depth and the option
+values.  The worker rebuilds the player
 from it once and keeps it for the tasks that follow (a recipe is a value: equal
 recipes share one player, and a solver's one transposition table).
 
@@ -38,6 +39,7 @@ from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.anytime import Thinks
+from gamelib.search.kinds import SearchKind
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -114,15 +116,16 @@ class SearchRecipe(Generic[S, M, G]):
     """Makes the estimator (and so the game): a module-level function, or a frozen
     dataclass with `__call__`, so that it pickles and equal recipes compare equal.
     """
-    kind: str
-    """The search kind's name in [`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG]."""
+    kind: str | SearchKind
+    """The search kind: its name in [`gamelib.catalog.CATALOG`][gamelib.catalog.CATALOG],
+    or a kind of your own itself (it travels with the recipe, so it must pickle)."""
     depth: int
     """How many moves deep it searches."""
     options: tuple[tuple[str, object], ...] = ()
     """The kind's option values by name, as its options parse them (`(("prune", 0.25),)`)."""
 
     def __post_init__(self) -> None:
-        if self.kind not in CATALOG:
+        if isinstance(self.kind, str) and self.kind not in CATALOG:
             raise ValueError(
                 f"unknown search kind '{self.kind[:40]}'; known kinds: {', '.join(CATALOG.names())}"
             )
@@ -132,7 +135,11 @@ class SearchRecipe(Generic[S, M, G]):
         return built(("search", self), self._build)
 
     def _build(self) -> SearchPlayer[S, M, G]:
-        return CATALOG[self.kind].build(self.estimator(), self.depth, dict(self.options))
+        return self.search_kind().build(self.estimator(), self.depth, dict(self.options))
+
+    def search_kind(self) -> SearchKind:
+        """The search kind itself."""
+        return CATALOG[self.kind] if isinstance(self.kind, str) else self.kind
 
     def start(self) -> S:
         """The game's start (built here, in this process)."""

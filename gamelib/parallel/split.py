@@ -102,11 +102,11 @@ def _windowed(
 ) -> tuple[SearchPlayer[S, M, G], RecordingEstimator[S, M, G] | None]:
     estimator = recipe.estimator()
     recorder = RecordingEstimator(estimator) if record else None
-    player = CATALOG[recipe.kind].build(
+    player = recipe.search_kind().build(
         estimator if recorder is None else recorder, recipe.depth, dict(recipe.options)
     )
     if within(player) is None:
-        raise _unsplittable(recipe.kind)
+        raise _unsplittable(recipe.search_kind().name)
     return player, recorder
 
 
@@ -272,10 +272,10 @@ def split_root(
     if levels < 1:
         raise ValueError(f"levels must be a whole number, at least 1, got {levels!r}")
     est = recipe.estimator() if estimator is None else estimator
-    kind = CATALOG[recipe.kind]
+    kind = recipe.search_kind()
     options = dict(recipe.options)
     if recipe.depth > 1 and within(kind.build(est, recipe.depth - 1, options)) is None:
-        raise _unsplittable(recipe.kind)
+        raise _unsplittable(kind.name)
     root = est.game.start if state is None else state
     limit = in_flight if in_flight is not None else 2 * (os.cpu_count() or 1)
     splitter = _Splitter(recipe, executor, est, threading.BoundedSemaphore(limit), limit)
@@ -345,7 +345,7 @@ class _Splitter(Generic[S, M, G]):
         """
         est, game = self.est, self.est.game
         compare = est.compare
-        settings = CATALOG[self.recipe.kind].settings(est, depth, dict(self.recipe.options))
+        settings = self.recipe.search_kind().settings(est, depth, dict(self.recipe.options))
         moves: Sequence[M] = seq.to_tuple(ordered_moves(settings)(state))
         if not moves:
             raise ValueError(f"there are no moves to split in '{game.state_to_string(state)}'")

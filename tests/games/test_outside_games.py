@@ -165,15 +165,20 @@ def test_game_from_needs_a_value() -> None:
     )
 
 
-def test_a_game_from_outside_is_not_sent_to_workers(tmp_path: Path) -> None:
+def test_a_game_given_to_main_that_does_not_pickle_is_not_sent_to_workers(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "lines.txt").write_text("1\n")
-    argv = ("analyse", "race", "--positions", "lines.txt", "--workers", "2")
-    assert gamelib(*FROM, *argv) == (
-        2,
-        "",
-        "gamelib: 'race' is not one of gamelib's own games, and workers build the game from "
-        "gamelib's catalog: run this batch without --workers or --scheduler\n",
+    argv = ("analyse", "race", "--positions", str(tmp_path / "lines.txt"), "--workers", "2")
+    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(RACE))
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        "gamelib: the game 'race' cannot be sent to 2 local processes, as it does not pickle ("
     )
+    assert err.endswith(
+        "): load it with --game-from MODULE:OBJECT, or run without --workers or --scheduler\n"
+    )
+    assert err.count("\n") == 1
 
 
 def test_an_installed_game_is_listed_and_plays(
@@ -185,6 +190,22 @@ def test_an_installed_game_is_listed_and_plays(
     assert "  race       add 1 or 2; whoever reaches 5 wins\n" in out
     argv = ("play", "race", "--maxie", "alphabeta", "--minnie", "minimax", "--depth", "5")
     assert gamelib(*argv) == (0, PLAYED, "")
+
+
+def test_an_installed_game_is_solved_on_workers_as_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "race = tests.outside_game:RACE")
+    (tmp_path / "lines.txt").write_text("1\n2\n")
+    argv = ("solve", "race", "--positions", str(tmp_path / "lines.txt"))
+    status, out, err = gamelib(*argv)
+    assert (status, err) == (0, "")
+    assert "Minnie, to move, wins in 3 plies; a best move: 1\n" in out
+    there = gamelib(*argv, "--workers", "2")
+    assert there[0] == 0
+    # The counts and times are each worker's, whose table keeps what its earlier lines found.
+    searched = re.compile(r"searched .*\n")
+    assert searched.sub("", there[1]) == searched.sub("", out)
 
 
 def test_installed_games_are_loaded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

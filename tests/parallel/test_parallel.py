@@ -103,26 +103,6 @@ def pool() -> Iterator[ProcessPoolExecutor]:
         yield executor
 
 
-@pytest.fixture(scope="module")
-def dask_address() -> Iterator[str]:
-    """A real Dask LocalCluster: two worker processes, one thread each."""
-    import dask
-    from distributed import LocalCluster
-
-    # A task whose worker dies is given up at once, not retried on the other worker.
-    with (
-        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
-        LocalCluster(  # type: ignore[no-untyped-call]  # Dask ships no type information
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=50,
-        ) as cluster,
-    ):
-        yield str(cluster.scheduler_address)
-
-
 @contextmanager
 def dask_on(address: str) -> Iterator[Workers]:
     """The cluster's workers, disconnected afterwards (a client left open keeps a thread)."""
