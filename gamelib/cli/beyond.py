@@ -31,7 +31,7 @@ from gamelib.catalog import (
     NPlayerKind,
 )
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
-from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature, Value
+from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
 from gamelib.chance.trees import (
     DICE,
     EXAMPLE,
@@ -40,10 +40,8 @@ from gamelib.chance.trees import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import PLAIN_KINDS, SAMPLED, BeyondSpec
+from gamelib.cli.family_specs import PLAIN_KINDS, SAMPLED, BeyondSpec, n_value_text, value_text
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown, too_deep
-from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.controller import play_out
 from gamelib.core.human import HumanPlayer
 from gamelib.core.trees import TreeSyntaxError
 from gamelib.games.pig import Pig, pig_estimator
@@ -51,7 +49,6 @@ from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import (
     NEstimator,
     NPlayerGame,
-    NPlayerTurns,
     Number,
     Vector,
 )
@@ -73,10 +70,13 @@ __all__ = [
     "analyse_n",
     "beyond_tree",
     "chance_player",
+    "chance_seats",
+    "chance_valuer",
     "check_depth",
+    "dice",
     "n_player",
-    "play_chance",
-    "play_n",
+    "n_seats",
+    "n_valuer",
     "trace_chance",
     "trace_n",
 ]
@@ -409,36 +409,59 @@ def _total_for(kit: NKit[S, M], spec: BeyondSpec) -> Number | None:
     return kit.total if spec.total is None else spec.total
 
 
-def play_chance(
+def chance_seats(
     kit: ChanceKit[S, M],
     specs: tuple[BeyondSpec, BeyondSpec],
     streams: tuple[TextIO, TextIO],
     seed: int | None,
-) -> int:
-    """Play the chance game of `kit` between `specs`' players, dice from `seed`; the
-    exit status says who won (`gamelib.cli.status`)."""
-    maxie = chance_player(kit, specs[0], "maxie", streams, seed)
-    minnie = chance_player(kit, specs[1], "minnie", streams, seed)
-    out = streams[1]
-    out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
-    record = play_out(ChanceTurns(kit.game), (maxie, minnie), rng=_rng(seed, "dice"), out=out)
-    return outcome_status(record.outcome)
+) -> list[_Chooser[S, M]]:
+    """The players `specs` name for the chance game of `kit`, Maxie's first."""
+    return [
+        chance_player(kit, spec, role, streams, seed)
+        for spec, role in zip(specs, ("maxie", "minnie"), strict=True)
+    ]
 
 
-def play_n(
+def n_seats(
     kit: NKit[S, M],
     specs: Sequence[BeyondSpec],
     streams: tuple[TextIO, TextIO],
     seed: int | None,
-) -> int:
-    """Play the n-player game of `kit`, `specs[i]` naming player `i`'s player; the
-    exit status says who won (`gamelib.cli.status`)."""
-    names = kit.game.names
-    players = [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
-    out = streams[1]
-    out.write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
-    record = play_out(NPlayerTurns(kit.game), players, out=out)
-    return utilities_status(record.outcome)
+) -> list[_Chooser[S, M]]:
+    """The players `specs` name for the n-player game of `kit`, seat 0's first."""
+    return [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
+
+
+def dice(seed: int | None) -> random.Random:
+    """What a played game of chance rolls its dice with."""
+    return _rng(seed, "dice")
+
+
+def chance_valuer(
+    kit: ChanceKit[S, M], spec: BeyondSpec
+) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    """What values the positions of `kit`'s game for replay: the search `spec` names, and
+    its best move and value (in words) in a position."""
+    check_depth(spec, kit.depth_limit)
+    player = _chance_built(kit, spec)
+
+    def value(state: S) -> tuple[M, str]:
+        move, found = player.analyse(state)
+        return move, f"{value_text(found)} (more is better for Maxie)"
+
+    return str(player), value
+
+
+def n_valuer(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    """What values the positions of `kit`'s n-player game for replay: the search `spec`
+    names (a vector, one utility a player)."""
+    player = _n_built(kit, spec)
+
+    def value(state: S) -> tuple[M, str]:
+        move, found = player.analyse(state)
+        return move, n_value_text(found)
+
+    return str(player), value
 
 
 def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:

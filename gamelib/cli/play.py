@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
 from gamelib.catalog import Catalogs
+from gamelib.chance.game import ChanceTurns
 from gamelib.cli._common import (
     EXIT_STATUSES,
     Command,
@@ -29,7 +31,7 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli.batch import json_line
-from gamelib.cli.beyond import ChanceKit, NKit, play_chance, play_n
+from gamelib.cli.beyond import ChanceKit, NKit, chance_seats, dice, n_seats
 from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.cli.family_specs import split_seat_flags
 from gamelib.cli.games import (
@@ -37,16 +39,17 @@ from gamelib.cli.games import (
 )
 from gamelib.cli.players import Streams, advise, build_player
 from gamelib.cli.positions import redraws
+from gamelib.cli.saved import game_document
 from gamelib.cli.specs import (
     PlayerSpec,
 )
-from gamelib.cli.status import outcome_status, outcome_word
+from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
-from gamelib.core.controller import Chooses, referee
-from gamelib.core.datatypes import Outcome, outcome_to_string
+from gamelib.core.controller import Chooses, GameRecord, Seat, Turns, TwoPlayers, play_out
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
+from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search.counting import RecordingEstimator
 from gamelib.trace import (
     write_file,
@@ -55,6 +58,7 @@ from gamelib.trace import (
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
+R = TypeVar("R")
 
 
 class _Play:
@@ -90,11 +94,8 @@ class _Play:
         return self._beyond().nplayer(kit)
 
     def _beyond(self) -> _BeyondPlay:
-        if self.options.json or self.options.save is not None:
-            raise UsageError(f"--json and --save are for two-player games for now, not {self.name}")
-        return _BeyondPlay(
-            self.options, self.seats, self.streams, self.catalogs, summary=self.summary
-        )
+        self.save = None if self.options.save is None else _writable(self.options.save)
+        return _BeyondPlay(self.options, self.seats, self.streams, self.catalogs, self)
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         if self.seats:
@@ -115,21 +116,24 @@ class _Play:
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
         out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
+        record = self.played(TwoPlayers(shown), (maxie, minnie), None)
+        return outcome_status(record.outcome) if self.exit_code else 0
+
+    def played(
+        self, model: Turns[S, M, R], players: Sequence[Seat[S, M]], dice: random.Random | None
+    ) -> GameRecord[M, R]:
+        """The game played out on `model` by `players` (seat 0 first), with `dice`; kept in
+        the file of `--save` and written as JSON with `--json`, finished or not."""
         made: list[M] = []
+        rolled: list[int] = []
+        names = [str(p) for p in players]
 
-        def document(outcome: Outcome | None) -> dict[str, JSON]:
-            return {
-                "game": self.name,
-                "options": list(self.extra),
-                "players": {"Maxie": str(maxie), "Minnie": str(minnie)},
-                "moves": [kit.game.move_to_string(m) for m in made],
-                "outcome": None if outcome is None else outcome_to_string(outcome),
-                "winner": None if outcome is None else outcome_word(outcome),
-                "finished": outcome is not None,
-            }
+        def document(outcome: R | None) -> dict[str, JSON]:
+            return game_document(self.name, self.extra, model, names, made, rolled, outcome)
 
+        out = self.streams.output
         try:
-            record = referee(shown, maxie, minnie, out=out, made=made)
+            record = play_out(model, players, out=out, made=made, rolled=rolled, rng=dice)
         except BaseException:  # quit, end of input, Ctrl-C, SIGTERM, a faulty player
             # Keep what was played: the moves so far, marked unfinished, for replay.
             if self.json_out is not None:
@@ -139,7 +143,7 @@ class _Play:
         if self.json_out is not None:
             self.json_out.write(json_line(document(record.outcome)))
         self._keep(document(record.outcome), out)
-        return outcome_status(record.outcome) if self.exit_code else 0
+        return record
 
     def _keep(self, document: dict[str, JSON], out: TextIO, what: str = "The game") -> None:
         """Save `document` in the file of `--save`, if one was given."""
@@ -170,13 +174,12 @@ class _BeyondPlay(_BeyondOptions):
         seats: dict[int, str],
         streams: Streams,
         catalogs: Catalogs,
-        *,
-        summary: str,
+        play: _Play,
     ) -> None:
         super().__init__(options, catalogs)
         self.seats = seats
         self.streams = streams
-        self.summary = summary
+        self.play = play
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         if self.seats:
@@ -193,8 +196,11 @@ class _BeyondPlay(_BeyondOptions):
         self.check_depth_used([maxie, minnie])
         self.say_the_rule()
         io = (self.streams.input, self.streams.output)
-        status = play_chance(kit, (maxie, minnie), io, self.streams.seed)
-        return status if self.options.exit_code else 0
+        seed = self.streams.seed
+        players = chance_seats(kit, (maxie, minnie), io, seed)
+        io[1].write(f"Maxie: {players[0]}.  Minnie: {players[1]}.\n\n")
+        record = self.play.played(ChanceTurns(kit.game), players, dice(seed))
+        return outcome_status(record.outcome) if self.options.exit_code else 0
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
         names = kit.game.names
@@ -226,12 +232,14 @@ class _BeyondPlay(_BeyondOptions):
         self.check_depth_used(specs)
         self.say_the_rule()
         io = (self.streams.input, self.streams.output)
-        status = play_n(kit, specs, io, self.streams.seed)
-        return status if self.options.exit_code else 0
+        players = n_seats(kit, specs, io, self.streams.seed)
+        io[1].write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
+        record = self.play.played(NPlayerTurns(kit.game), players, None)
+        return utilities_status(record.outcome) if self.options.exit_code else 0
 
     def say_the_rule(self) -> None:
         name: str = self.options.game
-        self.streams.output.write(f"Playing {name}: {_rule(self.summary)}.\n")
+        self.streams.output.write(f"Playing {name}: {_rule(self.play.summary)}.\n")
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
@@ -259,7 +267,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--json",
         action="store_true",
         help="show the game on standard error and write it as one JSON object on standard "
-        "output at the end: game, options, players, moves, outcome, winner, finished",
+        "output at the end: game, options, players, moves, rolls (of the dice), outcome, "
+        "results (one a seat), winner, finished",
     )
     play.add_argument(
         "--save",

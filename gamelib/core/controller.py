@@ -149,6 +149,7 @@ def play_out(
     clock: Callable[[], float] = time.perf_counter,
     start: S | None = None,
     made: list[M] | None = None,
+    rolled: list[int] | None = None,
     rng: random.Random | None = None,
 ) -> GameRecord[M, R]:
     """Play the game of `turns` from `start` (default its start) to the end, `players[i]`
@@ -160,7 +161,8 @@ def play_out(
     [`UndoRequest`][gamelib.core.human.UndoRequest] (a person typing `undo`) takes back
     their last move and everything played since.  `made`, if given, is the (empty) list
     the moves are kept in as they are made, so a caller still has the moves of a game
-    that stopped early.
+    that stopped early; `rolled`, if given, is the (empty) list that keeps chance's rolls
+    likewise (each the index of the roll drawn among the position's `rolls`).
 
     Raises [`PlayerCountError`][gamelib.core.controller.PlayerCountError] unless there is
     one player a seat, [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError]
@@ -182,7 +184,7 @@ def play_out(
     if made is None:
         made = []
     before: list[tuple[S, int, int]] = []  # each move's state, seat, and rolls made before it
-    rolls: list[int] = []
+    rolls: list[int] = [] if rolled is None else rolled
     while True:
         shown = turns.state_to_string(state)
         stream.write(shown + "\n")
@@ -212,8 +214,8 @@ def play_out(
                 back = taken[-1]
                 gone = ", ".join(turns.move_to_string(m) for m in made[back:])
                 stream.write(f"{name} takes back {gone}\n\n")
-                state, _, rolled = before[back]
-                del made[back:], before[back:], rolls[rolled:]
+                state, _, rolls_before = before[back]
+                del made[back:], before[back:], rolls[rolls_before:]
                 continue
             took = clock() - began
             if last not in legal:

@@ -165,7 +165,9 @@ def test_play_json_is_one_object_on_standard_output() -> None:
         "options": ["--pile", "6"],
         "players": {"Maxie": "NimPlayer", "Minnie": "AlphaBeta(depth 3)"},
         "moves": document["moves"],
+        "rolls": [],
         "outcome": "Maxie wins!",
+        "results": [1, -1],
         "winner": "Maxie",
         "finished": True,
     }
@@ -203,11 +205,14 @@ def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
         ('{"game": "nim", "moves": [1, 2]}', "its moves are not a list of texts"),
         ('{"game": "go", "moves": []}',
          "names the game 'go', a game gamelib does not know; replay steps through the games "
-         "play --save saves: connect4, nim, tictactoe"),
-        ('{"game": "pig", "moves": ["roll"]}',
-         "names the game pig, a game of chance; replay steps through the games play --save "
-         "saves: connect4, nim, tictactoe"),
-        ('{"game": "takeaway", "moves": ["1"]}', "names the game takeaway, a game for n players"),
+         "play --save saves: connect4, nim, pig, takeaway, tictactoe"),
+        ('{"game": "pig", "moves": ["roll"], "rolls": [6]}',
+         "roll 1 of the saved game, 6, is not one of the 6 things that can happen in the "
+         "position above"),
+        ('{"game": "pig", "moves": ["roll"], "rolls": [-1]}', "its rolls are not a list of counts"),
+        ('{"game": "takeaway", "moves": ["1"], "rolls": ["1"]}',
+         "its rolls are not a list of counts"),
+        ('{"game": "takeaway", "moves": ["4"]}', "move 1 of the saved game, '4', is not legal"),
         ('{"game": "tree", "moves": ["1"]}', "names the game tree, which is analysed, not played"),
         ("[" * 100_000 + "]" * 100_000, "its JSON nests too deeply to be read"),
         ('{"game": ' + "[" * 100_000 + "]" * 100_000 + "}",
@@ -241,10 +246,84 @@ def test_save_checks_its_file_before_the_game(tmp_path: Path) -> None:
     assert "there is no folder" in err
 
 
-def test_json_and_save_are_refused_for_pig_in_one_sentence() -> None:
-    status, _, err = run("play", "pig", "--json")
-    assert status == 2
-    assert err == "gamelib: --json and --save are for two-player games for now, not pig\n"
+def test_games_of_chance_and_of_n_players_are_saved_and_replayed(tmp_path: Path) -> None:
+    saved = tmp_path / "pig.json"
+    pig = ("play", "pig", "--target", "10", "--maxie", "random", "--minnie", "random")
+    status, out, err = run(*pig, "--seed", "3", "--json", "--save", str(saved))
+    assert (status, out.count("\n")) == (0, 1)
+    document = json.loads(out)
+    assert json.loads(saved.read_text(encoding="utf-8")) == document
+    assert document["players"] == {"Maxie": "random", "Minnie": "random"}
+    rolls = err.count("Chance: ")
+    assert rolls > 2
+    assert len(document["rolls"]) == rolls
+    assert [r < 6 for r in document["rolls"]] == [True] * rolls
+    assert document["results"] in ([1, -1], [-1, 1])
+    assert document["winner"] == ("Maxie" if document["results"] == [1, -1] else "Minnie")
+    status, replayed, err = run("replay", str(saved), "--player", "expectiminimax:1")
+    assert (status, err) == (0, "")
+    assert replayed.count("Value: ") == len(document["moves"])
+    assert replayed.count("Chance: rolled ") == rolls
+    assert replayed.endswith(f"Game over! {document['outcome']}\n")
+    saved = tmp_path / "takeaway.json"
+    three = ("play", "takeaway", "--pile", "6", "--player1", "maxn:3", "--player2", "random")
+    status, out, _ = run(*three, "--seed", "1", "--save", str(saved))
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    assert document == {
+        "game": "takeaway",
+        "options": ["--pile", "6"],
+        "players": {"A": "MaxN(depth 3)", "B": "random", "C": "MaxN(depth 5)"},
+        "moves": document["moves"],
+        "rolls": [],
+        "outcome": document["outcome"],
+        "results": document["results"],
+        "winner": "ABC"[document["results"].index(1)],
+        "finished": True,
+    }
+    assert sorted(document["results"]) == [0, 0, 1]
+    status, replayed, err = run("replay", str(saved))
+    assert (status, err) == (0, "")
+    assert replayed.startswith(f"Replaying takeaway: {len(document['moves'])} moves, valued by ")
+    assert "Value: (1,0,0).  A played 1.\n" in replayed
+
+
+def test_a_game_saved_before_rolls_and_results_still_replays(tmp_path: Path) -> None:
+    saved = tmp_path / "old.json"
+    old = {  # as play --save wrote it before the save format held dice and n seats
+        "game": "nim",
+        "options": ["--pile", "4"],
+        "players": {"Maxie": "human", "Minnie": "AlphaBeta(depth 5)"},
+        "moves": ["3", "1"],
+        "outcome": "Maxie wins!",
+        "winner": "Maxie",
+        "finished": True,
+    }
+    saved.write_text(json.dumps(old), encoding="utf-8")
+    status, replayed, err = run("replay", str(saved), "--player", "alphabeta:5")
+    assert (status, err) == (0, "")
+    assert replayed == (
+        "Replaying nim: 2 moves, valued by AlphaBeta(depth 5).\n\n"
+        "4 left, and it is Maxie's turn\n"
+        "Value: Definitely Maxie wins.  Maxie played 3.\n\n"
+        "1 left, and it is Minnie's turn\n"
+        "Value: Definitely Maxie wins.  Minnie played 1.\n\n"
+        "0 left\n"
+        "Game over! Maxie wins!\n"
+    )
+
+
+def test_a_game_of_chance_stopped_early_keeps_its_rolls(tmp_path: Path) -> None:
+    saved = tmp_path / "pig.json"
+    argv = ("play", "pig", "--maxie", "human", "--seed", "5", "--save", str(saved))
+    status, _out, _ = run(*argv, stdin="roll\nroll\n")
+    assert status == 1  # the input ended before the game
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    assert (document["finished"], document["outcome"], document["results"]) == (False, None, None)
+    assert document["moves"][:2] == ["roll", "roll"]
+    assert len(document["rolls"]) >= 1
+    status, replayed, err = run("replay", str(saved))
+    assert (status, err) == (0, "")
+    assert replayed.endswith("The saved game stops here, before the end.\n")
 
 
 def test_the_demo_says_what_it_plays() -> None:

@@ -1,0 +1,157 @@
+"""The saved game: what `play --save`, `play --json` and `match --save-dir` write and
+`replay` reads, for a game of any family.
+
+One JSON object a game, read through [the model][gamelib.core.model.Model]:
+
+```json
+{"game": "pig", "options": ["--target", "20"],
+ "players": {"Maxie": "expectiminimax:2", "Minnie": "random"},
+ "moves": ["roll", "hold"], "rolls": [4, 0],
+ "outcome": "Maxie wins!", "results": [1, -1], "winner": "Maxie", "finished": true}
+```
+
+`players` names each seat's player, seat 0 first; `moves` are the players' moves in order,
+as the game writes them; `rolls` are chance's, each the index of what happened among the
+position's rolls (a game without dice has none); `results` are each seat's result, larger
+better; `winner` is the seat that did best alone (None for a draw or a tie).  A game
+stopped early is kept too, `finished` false and no outcome.  Files written before `rolls`
+and `results` existed (two-player games only) still load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO, TypeVar
+
+from gamelib.cli._common import UsageError
+from gamelib.core.checks import echo
+from gamelib.core.jsondata import JSON
+from gamelib.core.model import Model
+
+__all__ = [
+    "MAX_SAVED",
+    "SavedGame",
+    "game_document",
+    "read_saved_game",
+    "saved_file",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+R = TypeVar("R")
+
+MAX_SAVED = 1 << 24
+"""The most characters a saved game may have (a game of a million moves fits)."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A saved game as read: the game, its options, the moves and chance's rolls, as
+    written."""
+
+    game: str
+    options: tuple[str, ...]
+    moves: tuple[str, ...]
+    rolls: tuple[int, ...] = ()
+
+
+def game_document(
+    name: str,
+    options: Sequence[str],
+    model: Model[S, M, R],
+    players: Sequence[str],
+    moves: Sequence[M],
+    rolls: Sequence[int],
+    outcome: R | None,
+) -> dict[str, JSON]:
+    """The saved game of `name` (with its `options` as typed) played on `model` by
+    `players` (seat 0 first): its `moves`, chance's `rolls` and how it ended (None: it
+    stopped before its end)."""
+    seats = model.seats
+    results = None if outcome is None else model.results(outcome)
+    return {
+        "game": name,
+        "options": list(options),
+        "players": {seat: player for seat, player in zip(seats, players, strict=True)},
+        "moves": [model.move_to_string(m) for m in moves],
+        "rolls": list(rolls),
+        "outcome": None if outcome is None else model.outcome_to_string(outcome),
+        "results": None if results is None else [_number(r) for r in results],
+        "winner": None if results is None else _winner(seats, results),
+        "finished": outcome is not None,
+    }
+
+
+def _number(x: float) -> JSON:
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def _winner(seats: Sequence[str], results: Sequence[float]) -> str | None:
+    best = max(results)
+    leaders = [seat for seat, r in zip(seats, results, strict=True) if r == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def saved_file(name: str) -> str:
+    """The file of a saved game ('-': standard input) as a message names it."""
+    return "standard input" if name == "-" else f"'{echo(name, 200)}'"
+
+
+def read_saved_game(name: str, stdin: TextIO | None) -> SavedGame:
+    """The saved game in the file `name` ('-': standard input), or a UsageError saying
+    what is wrong with it.  At most `MAX_SAVED` characters are read: an endless file
+    (`/dev/zero`) is not a saved game, and does not fill the memory.
+    """
+    where = saved_file(name)
+    if name == "-" and stdin is None:  # run with standard input closed
+        raise UsageError("replay -: standard input is closed, so there is no saved game to read")
+    try:
+        if name == "-":
+            assert stdin is not None
+            text = stdin.read(MAX_SAVED + 1)
+        else:
+            with open(name, encoding="utf-8") as file:
+                text = file.read(MAX_SAVED + 1)
+    except FileNotFoundError:
+        raise UsageError(f"there is no file {where}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{where} is a folder, not a saved game") from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not text"
+        raise UsageError(f"cannot read {where}: {reason}") from None
+    if len(text) > MAX_SAVED:
+        raise UsageError(f"{where} is not a saved game: it is longer than {MAX_SAVED:,} characters")
+    try:
+        document = json.loads(text)
+    except ValueError:
+        raise UsageError(
+            f"{where} is not a saved game: gamelib play --save FILE writes one (JSON)"
+        ) from None
+    except RecursionError:  # brackets nested thousands deep: Python's decoder recurses
+        raise UsageError(
+            f"{where} is not a saved game: its JSON nests too deeply to be read"
+        ) from None
+    if not isinstance(document, dict):
+        raise UsageError(f"{where} is not a saved game: it holds no JSON object")
+    game, options, moves = document.get("game"), document.get("options", []), document.get("moves")
+    if not isinstance(game, str):
+        raise UsageError(f"{where} is not a saved game: it names no game")
+    rolls = document.get("rolls", [])
+    if not isinstance(rolls, list) or not all(
+        isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rolls
+    ):
+        raise UsageError(f"{where} is not a saved game: its rolls are not a list of counts")
+    return SavedGame(
+        game,
+        _texts(options, "options", where),
+        _texts(moves, "moves", where),
+        tuple(int(r) for r in rolls),
+    )
+
+
+def _texts(value: object, field: str, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f"{where} is not a saved game: its {field} are not a list of texts")
+    return tuple(str(v) for v in value)
