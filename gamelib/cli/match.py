@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceGame
+from gamelib.chance.game import ChanceGame, ChanceTurns
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -38,29 +37,20 @@ from gamelib.cli.batch import json_line, position_lines, workers_from
 from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
 from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameKit
+from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
 from gamelib.cli.players import Streams, build_player
-from gamelib.cli.positions import BadPositionError, position_after, redraws, split_moves
+from gamelib.cli.positions import BadPositionError, line_after, redraws, split_moves
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.checks import echo, plural
-from gamelib.core.controller import Seat, TwoPlayers
+from gamelib.core.controller import Seat, Turns, TwoPlayers
 from gamelib.core.datatypes import Outcome
 from gamelib.core.game import Game
-from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model
-from gamelib.match.play import (
-    ChanceGames,
-    Games,
-    MatchError,
-    NPlayerGames,
-    TwoPlayerGames,
-    play_match,
-    random_openings,
-)
-from gamelib.match.standing import Match, Played, Standing
+from gamelib.match.play import Games, MatchError, play_match, random_openings
+from gamelib.match.standing import Match
 from gamelib.match.stats import Sprt
 from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, Vector
 from gamelib.parallel.batch import Workers
-from gamelib.trace import write_file
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "parse_sprt"]
 
@@ -124,30 +114,31 @@ class _Request:
     save_dir: Path | None
     workers: Workers | None
 
-    @property
-    def a(self) -> str:
-        return self.players[0]
-
-    @property
-    def b(self) -> str:
-        return self.players[1]
-
-    @property
-    def pairs(self) -> int:
-        return (DEFAULT_GAMES if self.games is None else self.games) // 2
-
-    def two(self, title: str) -> None:
-        """UsageError unless this is a match of two players in pairs of games."""
-        if len(self.players) != 2:
+    def rotations(self, title: str, n: int) -> int:
+        """How many rotations a game of `n` seats plays (for two, pairs); UsageError unless
+        the match names one player a seat and its games fill whole rotations."""
+        if len(self.players) != n:
             raise UsageError(
                 f"{title} is a game of two players: a match names two, A and B, got "
                 f"{len(self.players)}"
+                if n == 2
+                else f"{title} has {n} seats: a match of it names {n} players, one a seat, "
+                f"got {len(self.players)}"
             )
-        if self.games is not None and self.games % 2:
+        games = (DEFAULT_GAMES if n == 2 else ROTATIONS * n) if self.games is None else self.games
+        if games % n:
             raise UsageError(
                 f"--games must be an even number, 2 or more: games are played in pairs from "
-                f"each opening, colours swapped; got {self.games}"
+                f"each opening, colours swapped; got {games}"
+                if n == 2
+                else f"--games must be a multiple of {n}: the {n} players rotate through the "
+                f"seats, each in each seat once a rotation; got {games}"
             )
+        if self.sprt is not None and n != 2:
+            raise UsageError(
+                f"--sprt weighs two players against each other, and {title} has {n} seats"
+            )
+        return games // n
 
 
 def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
@@ -195,8 +186,13 @@ def _quiet(seed: int | None) -> Streams:
     return Streams(io.StringIO(), io.StringIO(), seed, None)
 
 
+Maker = Callable[[G, int | None], Seat[S, M]]
+"""What makes a player for each game, from the game and a seed."""
+
+
 class _MatchJob:
-    """`gamelib match` on one game kit."""
+    """`gamelib match` on one game kit: each family reads its players' specs, and one path
+    plays and reports the match on the model."""
 
     def __init__(self, request: _Request, options: argparse.Namespace, context: Context) -> None:
         self.request = request
@@ -205,134 +201,152 @@ class _MatchJob:
         self.catalogs: Catalogs = context.catalogs
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        request, catalog = self.request, self.catalogs.two_player
-        request.two(request.game)
+        catalog = self.catalogs.two_player
         defaults = _Defaults(self.options, catalog)
-        specs = [defaults.spec(text, catalog, kit.depth_limit) for text in (request.a, request.b)]
+        specs = [defaults.spec(text, catalog, kit.depth_limit) for text in self.request.players]
         defaults.check_used(specs, catalog)
-        for spec in specs:
-            _no_human(spec.kind, spec.text)
-        openings = self._openings(kit.game, kit.digit_moves)
-        plays: Games[Game[S, M], S, M, Outcome]
-        if request.workers is None:
 
-            def seat(spec: PlayerSpec) -> Callable[[Game[S, M], int | None], Seat[S, M]]:
-                return lambda _, seed: build_player(kit, spec, _quiet(seed), catalog)
+        def seat(spec: PlayerSpec) -> Maker[Game[S, M], S, M]:
+            return lambda _, seed: build_player(kit, spec, _quiet(seed), catalog)
 
-            plays = TwoPlayerGames(lambda: kit.game, seat(specs[0]), seat(specs[1]))
-        else:
-            sent, sent_seat = self._sent(request.workers, specs)
-            # A worker builds the same game from its name and options: its types are kit's.
-            plays = TwoPlayerGames(
-                cast(Callable[[], Game[S, M]], SentRules(sent)),
-                cast(Callable[[Game[S, M], int | None], Seat[S, M]], sent_seat(request.a, "a")),
-                cast(Callable[[Game[S, M], int | None], Seat[S, M]], sent_seat(request.b, "b")),
-            )
-        return self._play(plays, openings, kit.game, "two-player")
+        makers = [seat(spec) for spec in specs]
+        face: Callable[[Game[S, M]], Turns[S, M, Outcome]] = TwoPlayers
+        return self._play(kit.game, face, specs, makers, self.request.game, kit.digit_moves)
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
-        request = self.request
-        request.two(kit.title)
-        if request.openings is not None or request.plies is not None:
-            asked = "--openings" if request.openings is not None else "--plies"
-            raise UsageError(
-                f"{asked} is for games without dice: {kit.title}'s pairs start from the start "
-                "and roll the same dice"
-            )
-        if request.save_dir is not None:
-            raise UsageError(
-                f"--save-dir keeps games in the replay format, which has no dice yet: "
-                f"{kit.title}'s games cannot be saved"
-            )
         beyond = _BeyondOptions(self.options, self.catalogs)
         beyond.check_flags(kit.title)
-        specs = [beyond.spec(text, "chance", kit.title, None) for text in (request.a, request.b)]
+        specs = [beyond.spec(text, "chance", kit.title, None) for text in self.request.players]
         beyond.check_depth_used(specs)
-        for spec in specs:
-            _no_human(spec.kind, spec.text)
-        plays: Games[ChanceGame[S, M], S, M, Outcome]
-        if request.workers is None:
 
-            def seat(
-                spec: BeyondSpec, role: str
-            ) -> Callable[[ChanceGame[S, M], int | None], Seat[S, M]]:
-                return lambda _, seed: chance_player(
-                    kit, spec, role, (io.StringIO(), io.StringIO()), seed
-                )
+        def seat(spec: BeyondSpec, role: str) -> Maker[ChanceGame[S, M], S, M]:
+            return lambda _, seed: chance_player(kit, spec, role, _QUIET, seed)
 
-            plays = ChanceGames(lambda: kit.game, seat(specs[0], "a"), seat(specs[1], "b"))
-        else:
-            sent, sent_seat = self._sent(request.workers, specs)
-            plays = ChanceGames(
-                cast(Callable[[], ChanceGame[S, M]], SentRules(sent)),
-                cast(
-                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]], sent_seat(request.a, "a")
-                ),
-                cast(
-                    Callable[[ChanceGame[S, M], int | None], Seat[S, M]], sent_seat(request.b, "b")
-                ),
-            )
-        return self._play(plays, [()], kit.game, "chance")
+        makers = [seat(spec, role) for spec, role in zip(specs, "ab", strict=False)]
+        face: Callable[[ChanceGame[S, M]], Turns[S, M, Outcome]] = ChanceTurns
+        return self._play(kit.game, face, specs, makers, kit.title, dice=True)
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
-        request, game = self.request, kit.game
-        n = len(game.names)
-        if len(request.players) != n:
-            raise UsageError(
-                f"{kit.title} has {n} seats: a match of it names {n} players, one a seat, "
-                f"got {len(request.players)}"
-            )
-        games = ROTATIONS * n if request.games is None else request.games
-        if games % n:
-            raise UsageError(
-                f"--games must be a multiple of {n}: the {n} players rotate through the seats, "
-                f"each in each seat once a rotation; got {games}"
-            )
-        for flag, given in (
-            ("--sprt", request.sprt),
-            ("--openings", request.openings),
-            ("--save-dir", request.save_dir),
-        ):
-            if given is not None:
-                raise UsageError(f"{flag} is for matches of two players, not {kit.title}'s {n}")
+        n = len(kit.game.names)
         beyond = _BeyondOptions(self.options, self.catalogs)
         beyond.check_flags(kit.title)
         specs = [
             beyond.spec(text, "n-player", kit.title, n, kit.default_depth)
-            for text in request.players
+            for text in self.request.players
         ]
         beyond.check_depth_used(specs)
+
+        def seat(spec: BeyondSpec, role: str) -> Maker[NPlayerGame[S, M], S, M]:
+            return lambda _, seed: n_player(kit, spec, role, _QUIET, seed)
+
+        makers = [seat(spec, f"player{k + 1}") for k, spec in enumerate(specs)]
+        face: Callable[[NPlayerGame[S, M]], Turns[S, M, Vector]] = NPlayerTurns
+        return self._play(kit.game, face, specs, makers, kit.title)
+
+    def _play(
+        self,
+        game: G,
+        face: Callable[[G], Turns[S, M, R]],
+        specs: Sequence[PlayerSpec | BeyondSpec],
+        makers: list[Maker[G, S, M]],
+        title: str,
+        digits: bool = False,
+        *,
+        dice: bool = False,
+    ) -> int:
+        """Play the match of `game` (adapted onto the model by `face`) between the players
+        `makers` make (here) or `specs` name (on workers), and report it."""
+        request, out, err = self.request, self.context.stdout, self.context.stderr
+        model = face(game)
+        n = len(model.seats)
+        rotations = request.rotations(title, n)
         for spec in specs:
             _no_human(spec.kind, spec.text)
-        rotations = games // n
-        plies = DEFAULT_PLIES if request.plies is None else request.plies
-        openings: list[tuple[M, ...]] = (
-            _random(NPlayerTurns(game), plies, rotations, request.seed) if plies else [()]
-        )
-        makers: list[Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]] = []
-        make_game: Callable[[], NPlayerGame[S, M]] = lambda: game  # noqa: E731
-        if request.workers is None:
-
-            def seat(
-                spec: BeyondSpec, role: str
-            ) -> Callable[[NPlayerGame[S, M], int | None], Seat[S, M]]:
-                return lambda _, seed: n_player(
-                    kit, spec, role, (io.StringIO(), io.StringIO()), seed
-                )
-
-            makers += [seat(spec, f"player{k + 1}") for k, spec in enumerate(specs)]
-        else:
+        openings = self._openings(model, digits, rotations, dice)
+        make_game: Callable[[], G] = lambda: game  # noqa: E731
+        if request.workers is not None:
             sent, sent_seat = self._sent(request.workers, specs)
-            # A worker builds the same game from its name and options: kit's types.
-            make_game = cast(Callable[[], NPlayerGame[S, M]], SentRules(sent))
-            makers += [
-                cast(
-                    Callable[[NPlayerGame[S, M], int | None], Seat[S, M]],
-                    sent_seat(text, f"player{k + 1}"),
-                )
-                for k, text in enumerate(request.players)
+            # A worker builds the same game from its name and options: its types are game's.
+            make_game = cast(Callable[[], G], SentRules(sent))
+            makers = [
+                cast(Maker[G, S, M], sent_seat(text, role))
+                for text, role in zip(request.players, _roles(n), strict=True)
             ]
-        return self._play_n(NPlayerGames(make_game, tuple(makers)), openings, game, rotations)
+        names = _names(request.players)
+        if not request.json:
+            out.write(self._heading(model, names, rotations, openings, dice) + "\n")
+            out.flush()
+        progress = redraws(err)
+
+        def heard(match: Match[M]) -> None:
+            last = match.games[-1]
+            if request.save_dir is not None:
+                save_game(request.save_dir, request.game, request.game_args, model, last, names)
+            if request.json:
+                out.write(json_line(game_json(model, last, names)))
+                out.flush()
+            if progress:
+                err.write(f"\r{_progress(match)}\x1b[K")
+                err.flush()
+
+        match = play_match(
+            Games(make_game, face, tuple(makers)),
+            openings,
+            rotations,
+            names=names,
+            seed=request.seed,
+            sprt=request.sprt,
+            workers=request.workers,
+            heard=heard,
+        )
+        if progress:
+            err.write("\r\x1b[K")
+        if request.json:
+            out.write(json_line({"summary": summary_json(match, request.seed)}))
+        else:
+            out.write(summary_text(match))
+        if request.save_dir is not None and match.games and not request.json:
+            out.write(f"The games are saved in {echo(str(request.save_dir), 200)}\n")
+        if match.interrupted:
+            err.write(f"gamelib: match interrupted after {plural(len(match.games), 'game')}\n")
+            return 1
+        return 0
+
+    def _heading(
+        self,
+        model: Model[S, M, R],
+        names: tuple[str, ...],
+        rotations: int,
+        openings: list[tuple[M, ...]],
+        dice: bool,
+    ) -> str:
+        """The match's first line: who plays, how many games, from where."""
+        request = self.request
+        n = len(names)
+        where = "here" if request.workers is None else f"on {request.workers.name}"
+        start = (
+            f"from {plural(len(openings), 'opening')} of the file"
+            if request.openings is not None
+            else f"from {plural(len(openings), 'random opening')} of "
+            f"{plural(len(openings[0]), 'move')}"
+            if openings[0]
+            else f"from the start, the same dice for every game of a {_group(n)}"
+            if dice
+            else "from the start"
+        )
+        if dice and openings[0]:
+            start += f", the same dice for every game of a {_group(n)}"
+        if n == 2:
+            return (
+                f"Match of {request.game}: {names[0]} (A) against {names[1]} (B), "
+                f"{plural(rotations, 'pair')} of games {start}, seed {request.seed}, {where}"
+            )
+        shown_players = ", ".join(f"{name} ({model.seats[i]})" for i, name in enumerate(names))
+        return (
+            f"Match of {request.game}: {shown_players}; {plural(rotations, 'rotation')} of "
+            f"{n} games, each player in each seat once a rotation, {start}, seed "
+            f"{request.seed}, {where}"
+        )
 
     def _sent(
         self, workers: Workers, specs: Sequence[PlayerSpec | BeyondSpec]
@@ -345,99 +359,25 @@ class _MatchJob:
         given = flags(self.options, self.catalogs.two_player)
         return game, lambda text, role: SentSeat(game, kinds, text, given, role)
 
-    def _play_n(
-        self,
-        plays: Games[NPlayerGame[S, M], S, M, Vector],
-        openings: list[tuple[M, ...]],
-        game: NPlayerGame[S, M],
-        rotations: int,
-    ) -> int:
-        request, out, err = self.request, self.context.stdout, self.context.stderr
-        names = _seat_names(request.players)
-        progress = redraws(err)
-        n = len(names)
-        where = "here" if request.workers is None else f"on {request.workers.name}"
-        start = (
-            f"from {plural(len(openings), 'random opening')} of {plural(len(openings[0]), 'move')}"
-            if openings[0]
-            else "from the start"
-        )
-        if not request.json:
-            shown_players = ", ".join(f"{name} ({game.names[i]})" for i, name in enumerate(names))
-            out.write(
-                f"Match of {request.game}: {shown_players}; {plural(rotations, 'rotation')} of "
-                f"{n} games, each player in each seat once a rotation, {start}, seed "
-                f"{request.seed}, {where}\n"
-            )
-            out.flush()
-
-        def heard(match: Match[M]) -> None:
-            last = match.games[-1]
-            if request.json:
-                out.write(json_line(_n_game_json(game, last, names)))
-                out.flush()
-            if progress:
-                leader = match.table()[0]
-                err.write(
-                    f"\rgame {len(match.games)} of {match.planned}: {leader.name} leads with "
-                    f"{leader.points:g} points\x1b[K"
-                )
-                err.flush()
-
-        match = play_match(
-            plays,
-            openings,
-            rotations,
-            names=names,
-            seed=request.seed,
-            workers=request.workers,
-            heard=heard,
-        )
-        if progress:
-            err.write("\r\x1b[K")
-        table = match.table()
-        if request.json:
-            summary: JSON = {
-                "games": len(match.games),
-                "table": [
-                    {
-                        "player": row.name,
-                        "games": row.games,
-                        "points": round(row.points, 4),
-                        "score": round(row.score, 4),
-                        "mean_rank": round(row.mean_rank, 4),
-                        "wins": row.wins,
-                        "faults": row.faults,
-                    }
-                    for row in table
-                ],
-                "seed": request.seed,
-                "interrupted": match.interrupted,
-            }
-            out.write(json_line({"summary": summary}))
-        else:
-            out.write(_table_text(table))
-            faults = [g for g in match.games if g.fault is not None]
-            if faults:
-                out.write(f"Faults: {plural(len(faults), 'game')} lost by a fault:\n")
-                out.writelines(f"  game {g.index + 1}: {g.fault}\n" for g in faults)
-        if match.interrupted:
-            err.write(f"gamelib: match interrupted after {plural(len(match.games), 'game')}\n")
-            return 1
-        return 0
-
-    def _openings(self, game: Game[S, M], digits: bool) -> list[tuple[M, ...]]:
-        """The openings: the file's lines, or random ones (`--plies`, default 2)."""
+    def _openings(
+        self, model: Model[S, M, R], digits: bool, count: int, dice: bool
+    ) -> list[tuple[M, ...]]:
+        """The openings: the file's lines, or random ones (`--plies`, default 2; none by
+        default in a game of chance, whose rotations share their dice instead)."""
         request = self.request
         if request.openings is None:
-            plies = DEFAULT_PLIES if request.plies is None else request.plies
+            default = 0 if dice else DEFAULT_PLIES
+            plies = default if request.plies is None else request.plies
             if plies == 0:
                 return [()]
-            return _random(TwoPlayers(game), plies, request.pairs, request.seed)
+            try:
+                return random_openings(model, plies, count, request.seed)
+            except MatchError as error:
+                raise SpecError(f"--plies {plies}: {error}") from None
         found: list[tuple[M, ...]] = []
         for number, text in position_lines(request.openings, self.context.stdin, "--openings"):
             try:
-                _, moves = position_after(game, split_moves(text, digits), "play")
+                _, moves = line_after(model, split_moves(text, digits), "play")
             except BadPositionError as bad:
                 raise SpecError(f"--openings: line {number}: {bad}") from None
             found.append(moves)
@@ -445,77 +385,29 @@ class _MatchJob:
             raise SpecError(f"--openings: '{echo(request.openings, 200)}' has no openings")
         return found
 
-    def _play(
-        self,
-        plays: Games[G, S, M, Outcome],
-        openings: list[tuple[M, ...]],
-        game: Game[S, M] | ChanceGame[S, M],
-        family: str,
-    ) -> int:
-        request, out, err = self.request, self.context.stdout, self.context.stderr
-        a, b = _names(request.a, request.b)
-        progress = redraws(err)
-        saved = _Saver(request, game, a, b)
-        where = "here" if request.workers is None else f"on {request.workers.name}"
-        start = (
-            f"from {plural(len(openings), 'opening')} of the file"
-            if request.openings is not None
-            else "from the start, the same dice for both games of a pair"
-            if family == "chance"
-            else f"from {plural(len(openings), 'random opening')} of "
-            f"{plural(len(openings[0]), 'move')}"
-            if openings[0]
-            else "from the start"
-        )
-        if not request.json:
-            out.write(
-                f"Match of {request.game}: {a} (A) against {b} (B), "
-                f"{plural(request.pairs, 'pair')} of games {start}, seed {request.seed}, {where}\n"
-            )
-            out.flush()
 
-        def heard(match: Match[M]) -> None:
-            last = match.games[-1]
-            saved.keep(last)
-            if request.json:
-                out.write(json_line(_game_json(game, last, a, b)))
-                out.flush()
-            if progress:
-                err.write(f"\r{match.score_line()}\x1b[K")
-                err.flush()
-
-        match = play_match(
-            plays,
-            openings,
-            request.pairs,
-            names=(a, b),
-            seed=request.seed,
-            sprt=request.sprt,
-            workers=request.workers,
-            heard=heard,
-        )
-        if progress:
-            err.write("\r\x1b[K")
-        if request.json:
-            out.write(json_line({"summary": _summary_json(match, request)}))
-        else:
-            out.write(_summary_text(match))
-        if request.save_dir is not None and match.games and not request.json:
-            out.write(f"The games are saved in {echo(str(request.save_dir), 200)}\n")
-        if match.interrupted:
-            err.write(f"gamelib: match interrupted after {plural(len(match.games), 'game')}\n")
-            return 1
-        return 0
+_QUIET = (io.StringIO(), io.StringIO())
+"""Where a match's players of chance and n-player games read and write: nowhere."""
 
 
-def _random(
-    game: Model[S, M, R], plies: int, count: int, seed: int
-) -> list[tuple[M, ...]]:
-    """`count` random openings of `plies` moves; SpecError when the game is over sooner."""
-    try:
-        return random_openings(game, plies, count, seed)
-    except MatchError as error:
-        raise SpecError(f"--plies {plies}: {error}") from None
+def _roles(n: int) -> tuple[str, ...]:
+    """What a worker's players are seeded as: "a" and "b" for two, "player1".. for more."""
+    return ("a", "b") if n == 2 else tuple(f"player{k + 1}" for k in range(n))
+
+
+def _group(n: int) -> str:
+    return "pair" if n == 2 else "rotation"
+
+
+def _progress(match: Match[M]) -> str:
+    """The progress line: the score so far (two players), or who leads."""
+    if len(match.names) == 2:
+        return match.score_line()
+    leader = match.table()[0]
+    return (
+        f"game {len(match.games)} of {match.planned}: {leader.name} leads with "
+        f"{leader.points:g} points"
+    )
 
 
 def _no_human(kind: str, text: str) -> None:
@@ -526,176 +418,14 @@ def _no_human(kind: str, text: str) -> None:
         )
 
 
-def _seat_names(players: tuple[str, ...]) -> tuple[str, ...]:
-    """The players of a match of n players as it names them: their specs, numbered where
-    two are the same."""
+def _names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The players as the match names them: their specs, told apart where two are the
+    same ("(A)" and "(B)" in a match of two, numbered in a match of more)."""
     if len(set(players)) == len(players):
         return players
+    if len(players) == 2:
+        return (f"{players[0]} (A)", f"{players[1]} (B)")
     return tuple(f"{p} ({k + 1})" for k, p in enumerate(players))
-
-
-def _table_text(table: tuple[Standing, ...]) -> str:
-    width = max(len("player"), *(len(row.name) for row in table))
-    lines = [
-        f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'points':>7}  {'score':>6}  "
-        f"{'mean rank':>9}  {'wins':>4}  {'faults':>6}"
-    ]
-    lines += [
-        f"{place:>4}  {row.name:<{width}}  {row.games:>5}  {row.points:>7.2f}  "
-        f"{row.score:>6.3f}  {row.mean_rank:>9.2f}  {row.wins:>4}  {row.faults:>6}"
-        for place, row in enumerate(table, 1)
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def _n_game_json(
-    game: NPlayerGame[S, M], played: Played[M], names: tuple[str, ...]
-) -> dict[str, JSON]:
-    return {
-        "game": played.index + 1,
-        "rotation": played.rotation + 1,
-        "seats": {game.names[seat]: names[p] for seat, p in enumerate(played.seats)},
-        "opening": [game.move_to_string(m) for m in played.opening],
-        "moves": [game.move_to_string(m) for m in played.moves],
-        "scores": {names[p]: played.scores[p] for p in range(len(names))},
-        "outcome": played.outcome,
-        "fault": played.fault,
-    }
-
-
-def _names(a: str, b: str) -> tuple[str, str]:
-    """The players as the match names them: their specs, told apart when the same."""
-    return (f"{a} (A)", f"{b} (B)") if a == b else (a, b)
-
-
-def _summary_text(match: Match[M]) -> str:
-    t = match.trinomial
-    lines = [match.score_line()]
-    pairs = match.pentanomial
-    if pairs.pairs:
-        lines.append(f"Ptnml(0-2): [{', '.join(str(n) for n in pairs.counts)}]")
-    if t.games:
-        found = match.estimate
-        lines.append(
-            f"Elo difference: {_elo(found.elo)} +/- {_elo(found.error)}, "
-            f"LOS: {100 * found.los:.1f} %, DrawRatio: {100 * t.draw_ratio:.1f} %"
-        )
-    sprt = match.sprt
-    if sprt is not None:
-        llr = sprt.llr(pairs)
-        lower, upper = sprt.bounds()
-        share = 100 * llr / upper if llr >= 0 else 100 * llr / -lower
-        verdict = {
-            "H1": f" - H1 was accepted (A is at least {sprt.elo1:g} Elo stronger)",
-            "H0": f" - H0 was accepted (A is at most {sprt.elo0:g} Elo stronger)",
-            None: " - no hypothesis was accepted yet",
-        }[match.verdict]
-        lines.append(
-            f"SPRT: llr {llr:.2f} ({share:.1f}%), lbound {lower:.2f}, ubound {upper:.2f}{verdict}"
-        )
-    faults = match.faults
-    if faults:
-        lines.append(f"Faults: {plural(len(faults), 'game')} lost by a fault:")
-        lines += [f"  game {g.index + 1}: {g.fault}" for g in faults]
-    return "\n".join(lines) + "\n"
-
-
-def _elo(value: float) -> str:
-    """An Elo difference as the summary shows it: one decimal, no "-0.0", ±inf."""
-    if not math.isfinite(value):
-        return "inf" if value > 0 else "-inf"
-    return f"{round(value, 1) + 0.0:.1f}"
-
-
-def _finite(value: float) -> float | None:
-    return round(value, 2) if math.isfinite(value) else None
-
-
-def _game_json(
-    game: Game[S, M] | ChanceGame[S, M], played: Played[M], a: str, b: str
-) -> dict[str, JSON]:
-    first, second = (a, b) if played.a_first else (b, a)
-    return {
-        "game": played.index + 1,
-        "pair": played.pair + 1,
-        "players": {"Maxie": first, "Minnie": second},
-        "opening": [game.move_to_string(m) for m in played.opening],
-        "moves": [game.move_to_string(m) for m in played.moves],
-        "result": played.result,
-        "outcome": played.outcome,
-        "fault": played.fault,
-    }
-
-
-def _summary_json(match: Match[M], request: _Request) -> JSON:
-    t, pairs, found = match.trinomial, match.pentanomial, match.estimate
-    sprt = match.sprt
-    return {
-        "a": match.a,
-        "b": match.b,
-        "games": t.games,
-        "wins": t.wins,
-        "losses": t.losses,
-        "draws": t.draws,
-        "points": t.points,
-        "score": round(found.score, 4),
-        "pentanomial": list(pairs.counts),
-        "elo": _finite(found.elo),
-        "elo_low": _finite(found.low),
-        "elo_high": _finite(found.high),
-        "los": round(found.los, 4),
-        "draw_ratio": round(t.draw_ratio, 4),
-        "sprt": None
-        if sprt is None
-        else {
-            "elo0": sprt.elo0,
-            "elo1": sprt.elo1,
-            "alpha": sprt.alpha,
-            "beta": sprt.beta,
-            "llr": round(sprt.llr(pairs), 4),
-            "bounds": list(sprt.bounds()),
-            "accepted": match.verdict,
-        },
-        "faults": len(match.faults),
-        "seed": request.seed,
-        "interrupted": match.interrupted,
-    }
-
-
-class _Saver:
-    """Keeps each game in `--save-dir`, in the replay format, as it is played."""
-
-    def __init__(self, request: _Request, game: object, a: str, b: str) -> None:
-        self.request = request
-        self.game = game
-        self.names = (a, b)
-
-    def keep(self, played: Played[M]) -> None:
-        folder = self.request.save_dir
-        if folder is None:
-            return
-        game = cast(Game[object, M], self.game)  # a two-player game: --save-dir refused otherwise
-        folder.mkdir(exist_ok=True)
-        a, b = self.names
-        first, second = (a, b) if played.a_first else (b, a)
-        document: dict[str, JSON] = {
-            "game": self.request.game,
-            "options": list(self.request.game_args),
-            "players": {"Maxie": first, "Minnie": second},
-            "moves": [game.move_to_string(m) for m in played.moves],
-            "outcome": played.outcome,
-            "winner": _winner(played, first, second),
-            "finished": played.fault is None,
-        }
-        name = folder / f"game-{played.index + 1:04d}.json"
-        write_file(name, (json.dumps(document, indent=1) + "\n").encode())
-
-
-def _winner(played: Played[M], first: str, second: str) -> str | None:
-    if played.result == "draw":
-        return None
-    a_won = played.result == "win"
-    return "Maxie" if a_won is played.a_first else "Minnie"
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:

@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TextIO, TypeVar
 
-from gamelib import seq
 from gamelib.cli.batch import BatchOptions, Progress, json_line, position_lines
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import SpecError
-from gamelib.core.datatypes import Done
+from gamelib.core.controller import TwoPlayers
 from gamelib.core.game import Game
 from gamelib.core.human import ExplainsIllegalMoves, board_order, echo
 from gamelib.core.jsondata import move_json
+from gamelib.core.model import Ended, Model, Nature
 from gamelib.errors import InputError
 from gamelib.parallel.batch import run_batch
 
@@ -31,6 +31,7 @@ __all__ = [
     "BadPositionError",
     "count_positions",
     "is_terminal",
+    "line_after",
     "line_title",
     "move_json",
     "moves_position",
@@ -77,37 +78,53 @@ def position_after(
     """The position after the moves written in `texts`; BadPositionError for one that cannot
     be played there, or for a game they finish (then there is nothing to `verb`).
     """
-    state = game.start
+    return line_after(TwoPlayers(game), texts, verb)
+
+
+def line_after(
+    model: Model[S, M, R], texts: tuple[str, ...], verb: str = "solve"
+) -> tuple[S, tuple[M, ...]]:
+    """The position after the moves written in `texts`, in a game of any family (each
+    played by the seat to move; a chance position among them is refused); BadPositionError
+    as for `position_after`."""
+    state = model.start
     played: list[M] = []
+    face = getattr(model, "game", model)  # the game's own face explains its refusals
     for number, text in enumerate(texts, 1):
-        legal = seq.to_tuple(game.moves(state))
-        move = game.parse_move(state, text)
+        after = echo(" ".join(texts[: number - 1]), 200) or "the start"
+        if isinstance(model.mover(state), Nature):
+            raise BadPositionError(
+                f"move {number} cannot be played after {after}: chance decides there"
+            )
+        legal = model.moves(state)
+        move = model.parse_move(state, text)
         if move is None or move not in legal:
             # What was typed is quoted as the prompt quotes it: escaped and cut short
             # (the moves before it at more length, so a whole game's usually shows).
-            after = echo(" ".join(texts[: number - 1]), 200) or "the start"
-            offered = ", ".join(board_order(game, legal))
-            if isinstance(game, ExplainsIllegalMoves):
-                why = game.why_illegal(state, echo(text))
+            offered = ", ".join(board_order(model, legal))
+            if isinstance(face, ExplainsIllegalMoves):
+                why = face.why_illegal(state, echo(text))
             else:
                 why = f"'{echo(text)}' is not a legal move"
             raise BadPositionError(
                 f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
             )
         played.append(move)
-        status = game.play(state, move)
-        if isinstance(status, Done):
+        status = model.play(state, move)
+        if isinstance(status, Ended):
+            # As a clause: "Maxie wins!" is "Maxie wins", "It's a draw!" is "a draw".
+            outcome = model.outcome_to_string(status.outcome).rstrip("!").removeprefix("It's ")
             if number < len(texts):
                 rest = echo(" ".join(texts[number:]), 200)
                 raise BadPositionError(
-                    f"the game is over after move {number} ({status.outcome}), "
+                    f"the game is over after move {number} ({outcome}), "
                     f"so '{rest}' cannot be played"
                 )
             raise BadPositionError(
                 f"nothing to {verb}: the game is already over after {echo(' '.join(texts), 200)} "
-                f"({status.outcome})"
+                f"({outcome})"
             )
-        state = status.state
+        state = status
     return state, tuple(played)
 
 

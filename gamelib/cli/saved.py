@@ -33,6 +33,7 @@ from gamelib.core.model import Model
 __all__ = [
     "MAX_SAVED",
     "SavedGame",
+    "document",
     "game_document",
     "read_saved_game",
     "saved_file",
@@ -69,18 +70,43 @@ def game_document(
     """The saved game of `name` (with its `options` as typed) played on `model` by
     `players` (seat 0 first): its `moves`, chance's `rolls` and how it ended (None: it
     stopped before its end)."""
-    seats = model.seats
-    results = None if outcome is None else model.results(outcome)
+    return document(
+        name,
+        options,
+        model.seats,
+        players,
+        [model.move_to_string(m) for m in moves],
+        rolls,
+        None if outcome is None else model.outcome_to_string(outcome),
+        None if outcome is None else model.results(outcome),
+        finished=outcome is not None,
+    )
+
+
+def document(
+    name: str,
+    options: Sequence[str],
+    seats: Sequence[str],
+    players: Sequence[str],
+    moves: Sequence[str],
+    rolls: Sequence[int],
+    outcome: str | None,
+    results: Sequence[float] | None,
+    *,
+    finished: bool,
+) -> dict[str, JSON]:
+    """A saved game from its parts, already in words: `game_document` for a game played
+    here, a match's games as they come back from its workers."""
     return {
         "game": name,
         "options": list(options),
         "players": {seat: player for seat, player in zip(seats, players, strict=True)},
-        "moves": [model.move_to_string(m) for m in moves],
+        "moves": list(moves),
         "rolls": list(rolls),
-        "outcome": None if outcome is None else model.outcome_to_string(outcome),
+        "outcome": outcome,
         "results": None if results is None else [_number(r) for r in results],
         "winner": None if results is None else _winner(seats, results),
-        "finished": outcome is not None,
+        "finished": finished,
     }
 
 

@@ -287,17 +287,19 @@ def random_openings(
     rng = random.Random(None if seed is None else f"{seed}:openings")
     found: list[tuple[M, ...]] = []
     seen: set[tuple[str, ...]] = set()
+    chance = [False]  # whether a line met a chance position
     for _ in range(count):
         line: tuple[M, ...] | None = None
         for _ in range(50):  # a few tries for a line not drawn yet
-            line = _random_line(model, plies, rng)
+            line = _random_line(model, plies, rng, chance)
             if line is None:
                 continue
             if tuple(model.move_to_string(m) for m in line) not in seen:
                 break
         if line is None:
+            why = " with no roll of chance among them" if chance[0] else ""
             raise MatchError(
-                f"no line of {plies} random moves was found that leaves the game going: "
+                f"no line of {plies} random moves{why} was found that leaves the game going: "
                 "ask for fewer plies"
             )
         seen.add(tuple(model.move_to_string(m) for m in line))
@@ -305,11 +307,14 @@ def random_openings(
     return found
 
 
-def _random_line(model: Model[S, M, R], plies: int, rng: random.Random) -> tuple[M, ...] | None:
+def _random_line(
+    model: Model[S, M, R], plies: int, rng: random.Random, chance: list[bool]
+) -> tuple[M, ...] | None:
     state = model.start
     line: list[M] = []
     for _ in range(plies):
         if isinstance(model.mover(state), Nature):
+            chance[0] = True
             return None
         move = rng.choice(model.moves(state))
         after = model.play(state, move)

@@ -38,6 +38,7 @@ def test_a_match_as_json_one_line_a_game_then_the_summary() -> None:
         "players": {"Maxie": "alphabeta:2", "Minnie": "random"},
         "opening": [],
         "moves": ["2", "2", "2", "2", "2", "1", "3", "1"],
+        "rolls": [],
         "result": "win",
         "outcome": "Maxie wins!",
         "fault": None,
@@ -173,8 +174,14 @@ def test_people_and_many_player_games_are_refused(tmp_path: Path) -> None:
     status, _, err = run("match", "expectiminimax", "random", "--game", "pig", "--plies", "2")
     assert (status, err) == (
         2,
-        "gamelib: --plies is for games without dice: pig's pairs start from the start and "
-        "roll the same dice\n",
+        "gamelib: --plies 2: no line of 2 random moves with no roll of chance among them was "
+        "found that leaves the game going: ask for fewer plies\n",
+    )
+    sprt = ("--sprt", "elo0=0", "elo1=9")
+    status, _, err = run("match", *("maxn",) * 3, "--game", "takeaway", *sprt)
+    assert (status, err) == (
+        2,
+        "gamelib: --sprt weighs two players against each other, and takeaway has 3 seats\n",
     )
 
 
@@ -227,3 +234,62 @@ def test_a_match_of_three_players_and_its_table() -> None:
     first = json.loads(here.splitlines()[0])
     assert first["seats"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
     assert sorted(first["scores"].values()) == [0.0, 0.0, 1.0]
+
+
+def test_a_match_of_chance_is_saved_tested_and_replayed(tmp_path: Path) -> None:
+    saved = tmp_path / "pig"
+    args = ["match", "expectiminimax:2", "random", "--game", "pig", "--target", "15"]
+    status, out, err = run(
+        *args, "--games", "40", "--seed", "4", "--save-dir", str(saved),
+        "--sprt", "elo0=0", "elo1=300",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out.startswith(
+        "Match of pig: expectiminimax:2 (A) against random (B), 20 pairs of games from the "
+        "start, the same dice for every game of a pair, seed 4, here\n"
+    )
+    assert "SPRT: llr " in out
+    files = sorted(saved.iterdir())
+    played = int(out.split("] ")[1].split()[0])  # the score line's count of games
+    assert len(files) == played
+    first, second = (json.loads(f.read_text()) for f in files[:2])
+    assert first["players"] == {"Maxie": "expectiminimax:2", "Minnie": "random"}
+    assert second["players"] == {"Maxie": "random", "Minnie": "expectiminimax:2"}
+    shared = min(len(first["rolls"]), len(second["rolls"]))
+    assert shared > 0
+    assert first["rolls"][:shared] == second["rolls"][:shared]  # a pair rolls the same dice
+    status, replayed, err = run("replay", str(files[1]), "--player", "expectiminimax:1")
+    assert (status, err) == (0, "")
+    assert replayed.count("Chance: rolled ") == len(second["rolls"])
+    assert replayed.endswith(f"Game over! {second['outcome']}\n")
+
+
+def test_a_match_of_three_from_openings_saved_for_replay(tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("1 1\n3\n")
+    saved = tmp_path / "games"
+    status, out, err = run(
+        "match", "maxn:3", "paranoid:3", "random", "--game", "takeaway", "--games", "6",
+        "--openings", str(openings), "--seed", "1", "--save-dir", str(saved),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert (
+        "2 rotations of 3 games, each player in each seat once a rotation, from 2 openings "
+        "of the file" in out
+    )
+    files = sorted(p.name for p in saved.iterdir())
+    assert files == [f"game-000{i}.json" for i in range(1, 7)]
+    fourth = json.loads((saved / "game-0004.json").read_text())
+    assert fourth["moves"][:1] == ["3"]  # the second rotation's opening
+    assert fourth["players"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
+    assert sorted(fourth["results"]) == [0, 0, 1]
+    status, replayed, _ = run("replay", str(saved / "game-0004.json"))
+    assert status == 0
+    assert replayed.endswith(f"Game over! {fourth['outcome']}\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("9\n")
+    status, _, err = run(
+        "match", "maxn", "maxn", "maxn", "--game", "takeaway", "--openings", str(bad)
+    )
+    assert status == 2
+    assert err.startswith("gamelib: --openings: line 1: move 1 cannot be played after the start")
