@@ -78,9 +78,10 @@ from gamelib.chance.game import (
 from gamelib.core.checks import check_depth, quoted
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import checked_estimate
+from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
-from gamelib.search.player import NoMovesError, depth_guarded
+from gamelib.search.player import depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -196,13 +197,6 @@ def _decision_side(game: ChanceGame[S, M], state: S) -> Side:
     return mover
 
 
-def _no_moves(game: ChanceGame[S, M], state: S) -> NoMovesError:
-    return NoMovesError(
-        f"the game offered no moves in a state still being played: "
-        f"{quoted(game.state_to_string(state))}"
-    )
-
-
 def _live(game: ChanceGame[S, M], state: S) -> list[tuple[int, Branch[S]]]:
     """The outcomes of `state` that can happen (probability above 0), with their places."""
     live = [(i, b) for i, b in enumerate(game.outcomes(state)) if b.probability > 0]
@@ -268,7 +262,7 @@ def Expectiminimax(
             if best is None or (x > best[1] if maxie else x < best[1]):
                 best = (m, x)
         if best is None:
-            raise _no_moves(game, s)
+            raise no_moves(game, s)
         return best
 
     depth = settings.search_depth
@@ -375,7 +369,7 @@ def _star(
             view = seq.show1(rest)
             if not isinstance(view, Cons):
                 if best is None:
-                    raise _no_moves(game, s)
+                    raise no_moves(game, s)
                 return best
             if best is not None:
                 b = best[1]
@@ -483,7 +477,7 @@ def _star(
         s = st.state
         view = seq.show1(moves(s))
         if not isinstance(view, Cons):
-            raise _no_moves(game, s)
+            raise no_moves(game, s)
         m = view.head
         if observer is not None:
             observer(Enter(step, st, mover, d, window, Phase.PROBE))

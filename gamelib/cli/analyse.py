@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Generic, TextIO, TypeVar, cast
 
 from gamelib.catalog import Catalogs
+from gamelib.chance.game import ChanceTurns
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli._common import (
     Command,
@@ -30,10 +31,13 @@ from gamelib.cli.family_specs import n_value_text, value_text
 from gamelib.cli.games import GameKit
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
+    BadPositionError,
+    line_after,
     line_title,
     move_json,
     moves_position,
     run_lines,
+    split_moves,
 )
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -50,6 +54,9 @@ from gamelib.core.estimator import (
     est_to_string,
 )
 from gamelib.core.jsondata import JSON
+from gamelib.core.model import Model, Nature
+from gamelib.nplayer.game import NPlayerTurns
+from gamelib.nplayer.trees import TreeGame
 from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
@@ -59,6 +66,7 @@ from gamelib.search.player import (
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
+R = TypeVar("R")
 
 
 class _Analyse(_Report):
@@ -230,25 +238,41 @@ class _BeyondAnalyse(_BeyondOptions):
         super().__init__(options, catalogs)
         self.out = out
 
-    def _check_start_only(self, title: str) -> None:
-        for flag, given in (
-            ("--moves", self.options.moves),
-            ("--positions", self.options.positions),
-        ):
-            if given is not None:
-                raise SpecError(
-                    f"{flag} is for two-player games; analyse {title} looks at its start"
-                )
+    def _position(self, model: Model[S, M, R], title: str, tree: bool) -> tuple[S, str]:
+        """Where to analyse: the start, or the position after `--moves` (the moves as
+        typed, as JSON gives them back); SpecError for a batch, a tree's inner position, or
+        a position where chance, not a player, decides."""
+        if self.options.positions is not None:
+            raise SpecError(
+                f"--positions is for two-player games; analyse {title} at its start or "
+                "after --moves"
+            )
         check_batch_options(self.options, None)  # a batch flag alone is a mistake
+        moves: str | None = self.options.moves
+        if moves is None:
+            return model.start, ""
+        if tree:
+            raise SpecError(f"--moves is for games; analyse {title} looks at its root")
+        try:
+            state, _ = line_after(model, split_moves(moves, False), "analyse", rolls=True)
+        except BadPositionError as bad:
+            raise SpecError(f"--moves: {bad}") from None
+        if isinstance(model.mover(state), Nature):
+            raise SpecError(
+                f"nothing to analyse after --moves {echo(moves)}: chance decides there, not a "
+                "player"
+            )
+        return state, moves
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
-        self._check_start_only(kit.title)
+        tree = kit.depth_limit is not None
+        state, moves = self._position(ChanceTurns(kit.game), kit.title, tree)
         depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
         spec = self.search_spec("analyse", "chance", kit.title, None, depth)
-        player, side, move, value = analyse_chance(kit, spec)
+        player, side, move, value = analyse_chance(kit, spec, state)
         if self.options.json:
             found: dict[str, JSON] = {
-                "moves": "",
+                "moves": moves,
                 "player": player,
                 "to_move": side,
                 "best": move_json(move),
@@ -257,18 +281,19 @@ class _BeyondAnalyse(_BeyondOptions):
             }
             self.out.write(json_line(found))
             return 0
-        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        self.out.write(f"{kit.game.state_to_string(state)}\n")
         self.out.write(f"{player} chooses {move} for {side}; value: {value_text(value)}\n")
         return 0
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
-        self._check_start_only(kit.title)
+        tree = isinstance(kit.game, TreeGame)
+        state, moves = self._position(NPlayerTurns(kit.game), kit.title, tree)
         names = kit.game.names
         spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
-        player, mover, move, value = analyse_n(kit, spec)
+        player, mover, move, value = analyse_n(kit, spec, state)
         if self.options.json:
             found: dict[str, JSON] = {
-                "moves": "",
+                "moves": moves,
                 "player": player,
                 "to_move": mover,
                 "best": move_json(move),
@@ -280,7 +305,7 @@ class _BeyondAnalyse(_BeyondOptions):
                 found["guess"] = float(value) if isinstance(value, Fraction) else value
             self.out.write(json_line(found))
             return 0
-        self.out.write(f"{kit.game.state_to_string(kit.game.start)}\n")
+        self.out.write(f"{kit.game.state_to_string(state)}\n")
         meaning = ""
         if not isinstance(value, tuple):
             others = [name for name in names if name != mover]

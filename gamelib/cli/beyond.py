@@ -464,21 +464,24 @@ def n_valuer(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, Callable[[S], tupl
     return str(player), value
 
 
-def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Value]:
-    """The best move at the start of `kit`'s game: (player, side, move, value)."""
+def analyse_chance(
+    kit: ChanceKit[S, M], spec: BeyondSpec, state: S
+) -> tuple[str, str, str, Value]:
+    """The best move in `state` (a player's, not chance's) of `kit`'s game: (player, side,
+    move, value)."""
     check_depth(spec, kit.depth_limit)
     player = _chance_built(kit, spec)
-    state = kit.game.start
     mover = kit.game.player(state)
-    assert not isinstance(mover, Nature)  # both games start with a player's move
+    assert not isinstance(mover, Nature)  # the command line asks only at a player's move
     move, value = player.analyse(state)
     return str(player), str(mover), kit.game.move_to_string(move), value
 
 
-def analyse_n(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, str, str, Vector | Number]:
-    """The best move at the start of `kit`'s game: (player, mover, move, value)."""
+def analyse_n(
+    kit: NKit[S, M], spec: BeyondSpec, state: S
+) -> tuple[str, str, str, Vector | Number]:
+    """The best move in `state` of `kit`'s game: (player, mover, move, value)."""
     player = _n_built(kit, spec)
-    state = kit.game.start
     move, value = player.analyse(state)
     mover = kit.game.names[kit.game.player(state)]
     return str(player), mover, kit.game.move_to_string(move), value

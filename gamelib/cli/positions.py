@@ -82,35 +82,28 @@ def position_after(
 
 
 def line_after(
-    model: Model[S, M, R], texts: tuple[str, ...], verb: str = "solve"
+    model: Model[S, M, R], texts: tuple[str, ...], verb: str = "solve", *, rolls: bool = False
 ) -> tuple[S, tuple[M, ...]]:
-    """The position after the moves written in `texts`, in a game of any family (each
-    played by the seat to move; a chance position among them is refused); BadPositionError
-    as for `position_after`."""
-    state = model.start
+    """The position after the moves written in `texts`, in a game of any family, each
+    played by the seat to move, and the moves; BadPositionError as for `position_after`.
+    At a chance position a text names what happened (`rolled 6`, or its last word, `6`)
+    where `rolls` allows it, and is refused otherwise."""
+    state: S = model.start
     played: list[M] = []
     face = getattr(model, "game", model)  # the game's own face explains its refusals
     for number, text in enumerate(texts, 1):
         after = echo(" ".join(texts[: number - 1]), 200) or "the start"
+        status: S | Ended[R]
         if isinstance(model.mover(state), Nature):
-            raise BadPositionError(
-                f"move {number} cannot be played after {after}: chance decides there"
-            )
-        legal = model.moves(state)
-        move = model.parse_move(state, text)
-        if move is None or move not in legal:
-            # What was typed is quoted as the prompt quotes it: escaped and cut short
-            # (the moves before it at more length, so a whole game's usually shows).
-            offered = ", ".join(board_order(model, legal))
-            if isinstance(face, ExplainsIllegalMoves):
-                why = face.why_illegal(state, echo(text))
-            else:
-                why = f"'{echo(text)}' is not a legal move"
-            raise BadPositionError(
-                f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
-            )
-        played.append(move)
-        status = model.play(state, move)
+            if not rolls:
+                raise BadPositionError(
+                    f"move {number} cannot be played after {after}: chance decides there"
+                )
+            status = _rolled(model, state, text, number, after)
+        else:
+            move = _move(model, face, state, text, number, after)
+            played.append(move)
+            status = model.play(state, move)
         if isinstance(status, Ended):
             # As a clause: "Maxie wins!" is "Maxie wins", "It's a draw!" is "a draw".
             outcome = model.outcome_to_string(status.outcome).rstrip("!").removeprefix("It's ")
@@ -126,6 +119,39 @@ def line_after(
             )
         state = status
     return state, tuple(played)
+
+
+def _rolled(model: Model[S, M, R], state: S, text: str, number: int, after: str) -> S | Ended[R]:
+    """Where chance's roll that `text` names leads (its label, or the label's last word)."""
+    chances = model.rolls(state)
+    named = [r for r in chances if text in (r.label, (r.label.split() or [""])[-1])]
+    if len(named) != 1:
+        offered = ", ".join(r.label for r in chances)
+        raise BadPositionError(
+            f"move {number} cannot be played after {after}: chance decides there, and "
+            f"'{echo(text)}' names none of what can happen: {echo(offered, 200)}"
+        )
+    return named[0].after
+
+
+def _move(
+    model: Model[S, M, R], face: object, state: S, text: str, number: int, after: str
+) -> M:
+    """The move `text` names by the seat to move."""
+    legal = model.moves(state)
+    move = model.parse_move(state, text)
+    if move is not None and move in legal:
+        return move
+    # What was typed is quoted as the prompt quotes it: escaped and cut short (the moves
+    # before it at more length, so a whole game's usually shows).
+    offered = ", ".join(board_order(model, legal))
+    if isinstance(face, ExplainsIllegalMoves):
+        why = face.why_illegal(state, echo(text))
+    else:
+        why = f"'{echo(text)}' is not a legal move"
+    raise BadPositionError(
+        f"move {number} cannot be played after {after}: {why}; legal moves: {offered}"
+    )
 
 
 def moves_position(game: Game[S, M], moves: str, digit_moves: bool, verb: str) -> S:

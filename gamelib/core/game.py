@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar, runtime_checkable
 
+from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Side, Status
 from gamelib.errors import StoppedError
 from gamelib.seq import Seq
@@ -40,11 +41,13 @@ class ShowsStates(Protocol[S_contra]):
 def no_moves(game: ShowsStates[S], state: S) -> NoMovesError:
     """The error to raise when `game` offers no moves in `state`; it names the state.
 
-    The searches and the controllers raise it alike, whoever meets the empty
-    moves first.
+    The searches and the controllers of every family raise it alike, whoever meets the
+    empty moves first: one sentence, the state quoted as every message quotes what it
+    was given.
     """
     return NoMovesError(
-        f"the game offered no moves in a state still being played: '{game.state_to_string(state)}'"
+        "the game offered no moves in a state still being played: "
+        f"{quoted(game.state_to_string(state))}"
     )
 
 

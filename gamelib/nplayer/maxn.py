@@ -55,6 +55,7 @@ from gamelib import seq
 from gamelib.core.checks import echo
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
 from gamelib.core.estimator import Est, Guess, Settings
+from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
@@ -72,7 +73,7 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.player import NoMovesError, SearchPlayer, depth_guarded
+from gamelib.search.player import SearchPlayer, depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -171,13 +172,6 @@ class _Built(Generic[S, M, V]):
         return self.name
 
 
-def _no_moves(game: NPlayerGame[S, M], state: S) -> NoMovesError:
-    return NoMovesError(
-        f"the game offered no moves in a state still being played: "
-        f"'{echo(game.state_to_string(state))}'"
-    )
-
-
 def _maxn(
     name: str,
     settings: NSettings[S, M],
@@ -253,7 +247,7 @@ def _maxn(
                             observer(ShallowCut(m, v, rest))
                         return m, v, False
         if best is None:
-            raise _no_moves(game, s)
+            raise no_moves(game, s)
         return best[0], best[1], True
 
     # --8<-- [end:search]

@@ -19,6 +19,7 @@ from gamelib.chance import (
 from gamelib.chance.game import ChanceTurns
 from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
 from gamelib.core.controller import play_out
+from gamelib.core.datatypes import Playing
 from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer import (
@@ -311,6 +312,44 @@ def test_analyse_takeaway_matches_the_library() -> None:
     }
 
 
+def test_analyse_a_game_of_chance_and_of_n_players_after_moves() -> None:
+    game = Pig(target=15)
+    state = game.start
+    for step in ("roll", "6", "roll", "3"):  # the players' moves, and what the die said
+        led_to = (
+            next(b.status for b in game.outcomes(state) if b.label == f"rolled {step}")
+            if step.isdigit()
+            else game.play(state, game.parse_move(state, step))  # type: ignore[arg-type]  # roll is legal here
+        )
+        assert isinstance(led_to, Playing)
+        state = led_to.state
+    move, value = Expectiminimax(ChanceSettings(pig_estimator(game), 3)).analyse(state)
+    argv = ("analyse", "pig", "--target", "15", "--player", "expectiminimax:3")
+    status, out, err = run(*argv, "--moves", "roll 6 roll 3")
+    assert (status, err) == (0, "")
+    assert out == (
+        f"{game.state_to_string(state)}\n"
+        f"Expectiminimax(depth 3) chooses {move} for Maxie; value: {value} "
+        f"(about {float(value):.4f})\n"
+    )
+    found = json.loads(run(*argv, "--moves", "roll 6 roll 3", "--json")[1])
+    assert (found["moves"], found["best"], found["value"]) == (
+        "roll 6 roll 3",
+        game.move_to_string(move),
+        str(value),
+    )
+    takeaway = TakeAway(pile=12)
+    after = takeaway.play(takeaway.play(takeaway.start, 1).state, 2)  # type: ignore[union-attr]  # both moves leave the game going
+    assert isinstance(after, Playing)
+    best, vector = MaxN(NSettings(takeaway_estimator(takeaway), 5)).analyse(after.state)
+    status, out, err = run("analyse", "takeaway", "--player", "maxn:5", "--moves", "1 2")
+    assert (status, err) == (0, "")
+    shown = "(" + ",".join(str(u) for u in vector) + ")"
+    assert out == (
+        f"9 left, and it is C's turn\nMaxN(depth 5) chooses {best} for C; value: {shown}\n"
+    )
+
+
 # --------------------------------------------------------------------------
 # trace
 
@@ -452,6 +491,14 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         ),
         (["analyse", "pig", "--prune", "0.5"], "--prune is for jamboree players"),
         (["solve", "pig"], "'pig' cannot be solved here"),
+        (["analyse", "pig", "--moves", "roll"], "nothing to analyse after --moves roll: chance"),
+        (["analyse", "pig", "--moves", "roll 7"], "'7' names none of what can happen: rolled 1"),
+        (["analyse", "takeaway", "--moves", "4"], "'4' is not a legal move; legal moves: 1, 2, 3"),
+        (["analyse", "takeaway", "--positions", "-"], "--positions is for two-player games"),
+        (
+            ["analyse", "tree", "--tree", "dice", "--moves", "0"],
+            "--moves is for games; analyse the tree dice looks at its root",
+        ),
     ],
 )
 def test_bad_input_gets_one_sentence_and_status_2(argv: list[str], named: str) -> None:
