@@ -17,7 +17,6 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib.algorithms.boolean import (
@@ -35,7 +34,6 @@ from gamelib.algorithms.exact import (
 )
 from gamelib.algorithms.goals import (
     GoalInterruptedError,
-    GoalMethod,
     Proof,
     Verdict,
     describe_verdict,
@@ -43,7 +41,7 @@ from gamelib.algorithms.goals import (
 )
 from gamelib.algorithms.pns import PnsMemoryError
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.catalog import SOLVE_CATALOG, Family
+from gamelib.catalog import Family
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -64,6 +62,12 @@ from gamelib.cli._proofs import (
     move_columns,
     stats_json,
     tree_json,
+)
+from gamelib.cli._solve_request import (
+    DEFAULT_TABLE,
+    Request,
+    add_solve_options,
+    check_request,
 )
 from gamelib.cli._workers import SentGame, SentRules, sent_game
 from gamelib.cli.batch import (
@@ -87,12 +91,9 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
-from gamelib.cli.specs import SpecError, parse_depth, read_number
-from gamelib.core.checks import echo, plural
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
-from gamelib.search.kinds import Catalog
 from gamelib.trace import write_file
 
 __all__ = [
@@ -109,9 +110,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 
-DEFAULT_TABLE = 1_000_000
-"""Transposition-table entries when `--table` is not given."""
-
 PROGRESS_EVERY = 50_000
 """Positions between updates of the progress line."""
 
@@ -120,142 +118,6 @@ PROOF_POSITIONS = 100_000
 several lines, but written out as a tree it has that position once for each, and grows
 exponentially with the length of the game (Nim from 50: 2,125,763 positions; from 100:
 over 10^12); `--dot` writes each position once."""
-
-
-def add_solve_options(
-    parser: argparse.ArgumentParser, methods: Catalog[GoalMethod] = SOLVE_CATALOG
-) -> None:
-    """The `solve` command's own options (the game's are parsed with the game)."""
-    described = "; ".join(f"{m.name}: {m.about}" for m in methods)
-    parser.add_argument(
-        "--method",
-        metavar="NAME",
-        help="how to solve: exact (the default) finds the result and how many plies it "
-        "takes, with a line of best moves; the others find the result alone, by asking "
-        f"whether the side to move can win, then whether it can draw, and prove it: {described}",
-    )
-    parser.add_argument(
-        "--moves",
-        metavar="SEQ",
-        help="solve the position after these moves from the start: Connect Four columns "
-        "1..W run together (4455) or with commas (needed past 9 columns); tic-tac-toe "
-        "cells, e.g. 159 or '1 5 9' (default: the start)",
-    )
-    parser.add_argument(
-        "--positions",
-        metavar="FILE",
-        help="solve every position in FILE ('-': standard input), one SEQ a line; blank "
-        "lines and lines starting with # are skipped; answers in input order",
-    )
-    parser.add_argument(
-        "--all",
-        action="store_true",
-        help="also solve every move: how the game ends if the side to move plays it",
-    )
-    parser.add_argument(
-        "--depth", help="look at most this many plies ahead (default: to the end of the game)"
-    )
-    parser.add_argument(
-        "--table",
-        help=f"transposition-table entries; 0 for none (default {DEFAULT_TABLE:,}); "
-        "a bound on the memory a solve takes (with a --method, what that method keeps)",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print each answer as JSON, one object a line"
-    )
-    parser.add_argument(
-        "--proof", action="store_true", help="also print the tree that proves the answer"
-    )
-    parser.add_argument("--dot", metavar="FILE", help="also write the proof as Graphviz DOT")
-
-
-@dataclass(frozen=True)
-class Request:
-    """A checked `solve` command line, before the game is built."""
-
-    game: str
-    moves: str
-    """The moves as given (empty: the start)."""
-    depth: int | None
-    table: int
-    json: bool
-    proof: bool
-    dot: Path | None
-    all_moves: bool = False
-    positions: str | None = None
-    """A file of positions, one a line ('-': standard input), if given."""
-    method: GoalMethod | None = None
-    """The goal method asked for (None: the exact solver)."""
-
-
-def check_request(
-    options: argparse.Namespace, methods: Catalog[GoalMethod] = SOLVE_CATALOG
-) -> Request:
-    """The options as a `Request`; SpecError naming the first bad one."""
-    method = _method(options.method, methods)
-    depth = None if options.depth is None else parse_depth(str(options.depth))
-    if method is not None and depth is not None:
-        raise SpecError(
-            f"--depth works with the exact solver only: --method {method.name} answers "
-            "whether the side to move can win or draw, which a depth-limited search cannot prove"
-        )
-    table = DEFAULT_TABLE if method is None else method.default_room
-    if options.table is not None:
-        table = read_number(str(options.table), "--table")
-        if method is not None and table < method.least_room:
-            raise SpecError(
-                f"--table with --method {method.name} bounds its {method.room}, and must be "
-                f"{method.least_room} or more, got {table}"
-            )
-        if table < 0:
-            raise SpecError(f"--table must be a number of entries, 0 or more, got {table}")
-    dot = None if options.dot is None else Path(options.dot)
-    if depth is not None and (options.proof or dot is not None):
-        asked = "--proof" if options.proof else "--dot"
-        raise SpecError(
-            f"{asked} needs a solve to the end of the game, and --depth {depth} stops it "
-            f"after {plural(depth, 'ply', 'plies')}: a depth-limited search proves nothing "
-            "past its depth"
-        )
-    positions = None if options.positions is None else str(options.positions)
-    if positions is not None:
-        if options.moves is not None:
-            raise SpecError("give --moves or --positions, not both")
-        if options.proof or dot is not None:
-            asked = "--proof" if options.proof else "--dot"
-            raise SpecError(f"{asked} proves one position: it cannot be used with --positions")
-        if positions != "-" and not Path(positions).exists():
-            raise SpecError(f"--positions: no such file '{echo(positions, 200)}'")
-        if positions != "-" and Path(positions).is_dir():
-            raise SpecError(
-                f"--positions: '{echo(positions, 200)}' is a folder, not a file of positions"
-            )
-    if dot is not None and not dot.resolve().parent.is_dir():
-        raise SpecError(f"cannot write {options.dot}: its folder does not exist")
-    moves = "" if options.moves is None else str(options.moves)
-    return Request(
-        str(options.game),
-        moves,
-        depth,
-        table,
-        bool(options.json),
-        options.proof,
-        dot,
-        bool(options.all),
-        positions,
-        method,
-    )
-
-
-def _method(name: object, methods: Catalog[GoalMethod]) -> GoalMethod | None:
-    """The goal method called `name` (None: the exact solver); SpecError for any other."""
-    if name is None or name == "exact":
-        return None
-    found = methods.get(str(name))
-    if found is None:
-        known = ", ".join(("exact", *methods.names()))
-        raise SpecError(f"--method: there is no method '{echo(str(name), 60)}'; one of: {known}")
-    return found
 
 
 @final
