@@ -197,6 +197,28 @@ def _decision_side(game: ChanceGame[S, M], state: S) -> Side:
     return mover
 
 
+def _root(
+    game: ChanceGame[S, M],
+    observer: ChanceObserver[S, M] | None,
+    depth: int,
+    window: Window | None,
+    best: Callable[[S, bool], tuple[M, Value]],
+) -> Callable[[S], tuple[M, Value]]:
+    """The root of a search of every kind here: the side to move (a player, never chance),
+    `best(s, maxie)` its best move and value, and the root's entry and exit told."""
+
+    def root(s: S) -> tuple[M, Value]:
+        side = _decision_side(game, s)
+        if observer is not None:
+            observer(Enter(None, Playing(s), side, depth, window))
+        found = best(s, side is Side.Maxie)
+        if observer is not None:
+            observer(Leave(found[1], _EXACT, found[0]))
+        return found
+
+    return root
+
+
 def _live(game: ChanceGame[S, M], state: S) -> list[tuple[int, Branch[S]]]:
     """The outcomes of `state` that can happen (probability above 0), with their places."""
     live = [(i, b) for i, b in enumerate(game.outcomes(state)) if b.probability > 0]
@@ -266,16 +288,7 @@ def Expectiminimax(
         return best
 
     depth = settings.search_depth
-
-    def root(s: S) -> tuple[M, Value]:
-        side = _decision_side(game, s)
-        if observer is not None:
-            observer(Enter(None, Playing(s), side, depth, None))
-        found = search(depth, s, side is Side.Maxie)
-        if observer is not None:
-            observer(Leave(found[1], _EXACT, found[0]))
-        return found
-
+    root = _root(game, observer, depth, None, lambda s, maxie: search(depth, s, maxie))
     return _Player(f"Expectiminimax(depth {depth})", settings, root)
 
 
@@ -511,15 +524,10 @@ def _star(
 
     depth = settings.search_depth
 
-    def root(s: S) -> tuple[M, Value]:
-        side = _decision_side(game, s)
-        if observer is not None:
-            observer(Enter(None, Playing(s), side, depth, _OPEN))
-        found = decide(depth, s, side is Side.Maxie, moves(s), *_OPEN, None)
-        if observer is not None:
-            observer(Leave(found[1], _EXACT, found[0]))
-        return found
+    def best(s: S, maxie: bool) -> tuple[M, Value]:
+        return decide(depth, s, maxie, moves(s), *_OPEN, None)
 
+    root = _root(game, observer, depth, _OPEN, best)
     name = "Star2" if probe else "Star1"
     return _Player(f"{name}(depth {depth})", settings, root)
 
