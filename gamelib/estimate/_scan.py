@@ -36,10 +36,11 @@ class Pruned(NamedTuple, Generic[M, G]):
     unsearched: Seq[M]
 
 
-Scanned: TypeAlias = BestEdge[M, G] | Pruned[M, G]
-"""What the move loop finds: the best edge, or where it pruned."""
+Looped: TypeAlias = BestEdge[M, G] | Pruned[M, G]
+"""What the move loop finds: the best edge, or where it pruned (a windowed search's own
+result, an edge or a cut, is `gamelib.search.player.Scanned`)."""
 
-Scan: TypeAlias = Callable[[int, S, Side, Seq[M], Bound[G], Bound[G]], Scanned[M, G]]
+Scan: TypeAlias = Callable[[int, S, Side, Seq[M], Bound[G], Bound[G]], Looped[M, G]]
 """`scan(d, s, side, moves, α, β)`: the best edge, or where it pruned."""
 
 
@@ -65,7 +66,7 @@ def make_scan(
     # --8<-- [start:scan]
     def scan(
         d: int, s: S, side: Side, moves: Seq[M], alpha: Bound[G], beta: Bound[G]
-    ) -> Scanned[M, G]:
+    ) -> Looped[M, G]:
         row = CHART[side]  # this side's row of the chart
         better = GREATER if side is Side.Maxie else LESS
         best: Edge[M, G] | None = None
