@@ -86,11 +86,19 @@ def test_a_new_error_of_a_family_needs_no_edit_of_the_command_line(
     assert err.getvalue() == f"{prefix}a sentence of its own\n"
 
 
+def _layers_contract() -> dict[str, list[str]]:
+    """The import contract's floors (pyproject.toml): its one layers contract."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (layers,) = [c for c in contracts if c["type"] == "layers"]
+    assert isinstance(layers, dict)
+    return layers
+
+
 def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> None:
     # `make test` runs import-linter's layers contract (pyproject.toml); a module left out
     # of its floors could import anything, so every one must be named there.
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (contract,) = config["tool"]["importlinter"]["contracts"]
+    contract = _layers_contract()
     floors = {name.strip() for layer in contract["layers"] for name in layer.split(":")}
     modules = {f"gamelib.{info.name}" for info in pkgutil.iter_modules(gamelib.__path__)}
     assert modules - floors == set()
@@ -98,8 +106,7 @@ def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> No
 
 
 def test_the_architecture_page_lists_the_floors_of_the_contract() -> None:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (contract,) = config["tool"]["importlinter"]["contracts"]
+    contract = _layers_contract()
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     drawing = page.split("```text\n", 1)[1].split("```", 1)[0]
     drawn = [line.split("  ")[0].strip() for line in drawing.splitlines()]
@@ -129,3 +136,4 @@ def test_the_tests_mirror_the_packages_of_gamelib() -> None:
     assert len(folders) >= 10
     for folder in folders:
         assert list((tests / folder).glob("test_*.py")), folder
+

@@ -49,7 +49,7 @@ from typing import Generic, Literal, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
-from gamelib.algorithms.packed_search import _no_entry, _tell_nobody, packed_search
+from gamelib.algorithms.packed_search import no_entry, packed_search, tell_nobody
 from gamelib.algorithms.table import Entry, TranspositionTable, table_of
 from gamelib.core.checks import check_solve_depth, plural
 from gamelib.core.contracts import check_turn, diagnose
@@ -430,10 +430,10 @@ def _contract_core(
     key_of = state_key(game) if table is not None else None
     # Without a table no key is made, so these are never called: no-ops keep them typed.
     probe: Callable[[Hashable], Entry[M, int] | None] = (
-        table.probe if table is not None else _no_entry
+        table.probe if table is not None else no_entry
     )
     store = table.store if table is not None else None
-    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+    tell: Callable[[int], None] = progress if progress is not None else tell_nobody
     ordered = solver_moves(game) if order is None else order
     play = game.play
     player = game.player
