@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar, final
 
-from gamelib.algorithms.deepening import DEEPENING_KIND
+from gamelib.algorithms.deepening_kind import DEEPENING_KIND
 from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
 from gamelib.algorithms.mcts import MCTS_KIND, chance_mcts, chance_mcts_factory, nplayer_mcts
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
