@@ -3,6 +3,7 @@ stopped), and every module stands on a floor of the import contract."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import io
@@ -137,3 +138,44 @@ def test_the_tests_mirror_the_packages_of_gamelib() -> None:
     for folder in folders:
         assert list((tests / folder).glob("test_*.py")), folder
 
+
+def _private_imports() -> list[str]:
+    """Every import, in gamelib, of a private name (`_name`, or a module `_name`) from
+    another top-level package of gamelib, as `importer: what`."""
+    package = ROOT / "gamelib"
+    found: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        here = parts[:1] if parts == ("gamelib", "__init__") else parts[:2]  # gamelib.cli
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets: list[tuple[str, ...]] = []
+            if isinstance(node, ast.Import):
+                targets = [tuple(alias.name.split(".")) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: from the importer's own package
+                    base = module.split(".")
+                    if parts[-1] != "__init__":
+                        base = base[:-1]
+                    base = base[: len(base) - (node.level - 1)]
+                    source = (*base, *node.module.split(".")) if node.module else tuple(base)
+                else:
+                    source = tuple((node.module or "").split("."))
+                targets = [(*source, alias.name) for alias in node.names]
+            for target in targets:
+                if target[0] != "gamelib" or len(target) < 2:
+                    continue
+                if target[:2] == here:
+                    continue  # within one top-level package, its own business
+                if any(p.startswith("_") and not p.startswith("__") for p in target[1:]):
+                    found.append(f"{module}: {'.'.join(target)}")
+    return found
+
+
+def test_no_module_imports_a_private_name_from_another_top_level_package() -> None:
+    # A leading underscore says "this package's own business": gamelib.cli may share
+    # gamelib.cli._common among its modules, but gamelib.algorithms may not reach into
+    # gamelib.search._x, nor import a _name from gamelib.search.y.  What another package
+    # needs is public (and so documented) or it stays where it is.
+    assert _private_imports() == []
