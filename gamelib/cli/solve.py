@@ -20,12 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast, final
 
-from gamelib.algorithms.boolean import (
-    check_proof,
-    proof_size,
-    proof_to_text,
-    proofs_to_dot,
-)
+from gamelib.algorithms.boolean import check_proof, proof_size
 from gamelib.algorithms.exact import (
     Solution,
     SolveInterruptedError,
@@ -94,6 +89,7 @@ from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
 from gamelib.search.kinds import Catalog
 from gamelib.trace import write_file
+from gamelib.trace.proofs import proof_to_text, proofs_to_dot
 
 __all__ = [
     "DEFAULT_TABLE",
