@@ -20,8 +20,10 @@ which owns the bracketing rules; the rest are formatters of its steps:
   chance and of n players;
 - [`gamelib.trace.graphviz`][gamelib.trace.graphviz]: DOT quoting and the `dot` program, for
   every picture (`solve --dot`'s proof trees too);
-- [`gamelib.trace.sampled`][gamelib.trace.sampled]: what a search that samples (Monte Carlo
-  tree search) gives when it traces itself;
+- [`gamelib.trace.mcts`][gamelib.trace.mcts]: Monte Carlo tree search's simulations and the
+  tree they grew, as text, picture and stepper data;
+- [`gamelib.trace.sampled`][gamelib.trace.sampled]: the same for MCTS in the chance and
+  n-player families;
 - [`gamelib.trace.proofs`][gamelib.trace.proofs]: boolean proofs as text and pictures, and
   proof-number search's steps for the docs' stepper.
 
