@@ -38,11 +38,12 @@ bench: $(STAMP)
 # An optional accelerator: the exact solver's hot modules compiled with mypyc (needs a C
 # compiler and Python's headers).  `make pure` goes back to pure Python, the default.
 ACCELERATED := gamelib/games/connect4_board.py gamelib/games/connect4_packed.py \
-	gamelib/games/connect4_native.py gamelib/algorithms/packed_search.py
+	gamelib/games/connect4_native.py gamelib/search/packed_methods.py \
+	gamelib/algorithms/packed_search.py
 
 accelerate: $(STAMP)
 	$(BIN)/mypyc $(ACCELERATED)
-	$(BIN)/python -c 'from gamelib.algorithms.packed_search import compiled; import sys; sys.exit(0 if compiled() else "the compiled modules did not load")'
+	$(BIN)/python -c 'from gamelib.algorithms.packed_search import compiled; from gamelib.games.connect4_native import running_compiled; import sys; sys.exit(0 if compiled() and running_compiled() else "the compiled modules did not load")'
 
 pure:
 	rm -f $(patsubst %.py,%.*.so,$(ACCELERATED)) *__mypyc.*.so

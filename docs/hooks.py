@@ -21,14 +21,15 @@ import html
 import json
 import re
 import shutil
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import griffe
 
-from gamelib.algorithms.boolean import Goal
-from gamelib.algorithms.pns import pns_steps
+from gamelib.algorithms.boolean import BooleanSolution, Goal
+from gamelib.algorithms.pns import pns_goal
 from gamelib.catalog import CATALOG
 from gamelib.chance import (
     ChanceFactory,
@@ -76,6 +77,7 @@ from gamelib.nplayer import (
 from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
 from gamelib.search.kinds import Catalog, SearchKind, UnobservedError
+from gamelib.search.proofs import PnsNode
 from gamelib.trace import (
     Trace,
     TraceError,
@@ -93,6 +95,7 @@ from gamelib.trace.chance import (
 from gamelib.trace.nplayer import trace as trace_n
 from gamelib.trace.nplayer import trace_to_dot as trace_to_dot_n
 from gamelib.trace.nplayer import trace_to_text as trace_to_text_n
+from gamelib.trace.proofs import pns_steps
 from gamelib.trace.steps import Recorded, record, steps_to_json
 
 PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
@@ -173,7 +176,7 @@ def minimax_value(tree: Node | Leaf, maxie: bool = True) -> float:
 
 def proof_steps(root: Node | Leaf) -> JSON:
     """Proof-number search's steps on ``root`` asked as "can Maxie get its minimax value?"
-    (`gamelib.algorithms.pns.pns_steps`); the finished games named by what the leaf was
+    (`gamelib.trace.proofs.pns_steps`); the finished games named by what the leaf was
     worth against that value (``≥ 4``, ``< 4``)."""
     value = minimax_value(root)
     shown = f"{value:g}"
@@ -192,7 +195,15 @@ def proof_steps(root: Node | Leaf) -> JSON:
     game = ExplicitGame(asked)
     # What winning means in this tree:
     question = f"can Maxie get at least {shown}?"
-    return pns_steps(game, Goal.WIN, game.start, Side.Maxie, name, question=question)
+
+    def search(
+        watch: Callable[
+            [tuple[int, ...], PnsNode[TreeState, int], list[PnsNode[TreeState, int]]], None
+        ],
+    ) -> BooleanSolution[TreeState, int]:
+        return pns_goal(game, Goal.WIN, game.start, Side.Maxie, watch=watch)
+
+    return pns_steps(game, game.start, search, question, name)
 
 
 def stepper_data(catalog: Catalog[SearchKind] = CATALOG) -> dict[str, JSON]:

@@ -34,12 +34,20 @@ Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar, final
 
-from gamelib.algorithms.deepening import DEEPENING_KIND
+from gamelib.algorithms.deepening_kind import DEEPENING_KIND
 from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
-from gamelib.algorithms.mcts import MCTS_KIND, chance_mcts, chance_mcts_factory, nplayer_mcts
+from gamelib.algorithms.mcts import (
+    MCTS_KIND,
+    chance_mcts,
+    chance_mcts_factory,
+    mcts_settings,
+    nplayer_mcts,
+    simulate,
+)
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
 from gamelib.algorithms.nullwindow import MTDF_KIND, PVS_KIND, SCOUT_KIND
 from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
@@ -51,6 +59,9 @@ from gamelib.chance.expectiminimax import (
     Star1,
     Star2,
 )
+from gamelib.core.datatypes import Status
+from gamelib.core.estimator import Estimator
+from gamelib.core.jsondata import JSON
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.kinds import ALPHABETA_KIND, JAMBOREE_KIND, MINIMAX_KIND
@@ -63,17 +74,21 @@ from gamelib.nplayer.maxn import (
     ShallowSettings,
     paranoid_settings,
 )
-from gamelib.search.kinds import Catalog, SearchKind
+from gamelib.search.kinds import Catalog, OptionValues, SearchKind
 from gamelib.trace import trace, trace_to_dot, trace_to_text
+from gamelib.trace.mcts import trace_steps as mcts_trace_steps
+from gamelib.trace.mcts import traced as mcts_traced
 from gamelib.trace.nplayer import NTrace
 from gamelib.trace.nplayer import trace as n_trace
 from gamelib.trace.nplayer import trace_to_dot as n_trace_to_dot
 from gamelib.trace.nplayer import trace_to_text as n_trace_to_text
+from gamelib.trace.sampled import nplayer_means, sampled_trace
 
 __all__ = [
     "CATALOG",
     "CATALOGS",
     "CHANCE_CATALOG",
+    "MCTS_TRACED_KIND",
     "NPLAYER_CATALOG",
     "SOLVE_CATALOG",
     "Catalogs",
@@ -91,9 +106,47 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
+G = TypeVar("G")
 
 Family = Literal["two-player", "chance", "n-player"]
 """Which contract a game follows, and so which search kinds can play it."""
+
+
+def _mcts_traced(
+    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
+) -> tuple[str, str]:
+    """MCTS's trace (its kind's `trace`): a search from the start, drawn."""
+    settings = mcts_settings(estimator, depth, options)
+    game = estimator.game
+    start = game.start
+    return mcts_traced(game, start, lambda watch: simulate(settings, start, watch=watch))
+
+
+def _mcts_steps(
+    estimator: Estimator[S, M, G],
+    depth: int,
+    options: OptionValues,
+    name: Callable[[Status[S]], str] | None,
+    /,
+) -> dict[str, JSON]:
+    """MCTS's steps for the docs' stepper (its kind's `steps`)."""
+    settings = mcts_settings(estimator, depth, options)
+    game = estimator.game
+    start = game.start
+    return mcts_trace_steps(
+        game,
+        start,
+        lambda watch: simulate(settings, start, watch=watch),
+        settings.search_depth,
+        name,
+    )
+
+
+MCTS_TRACED_KIND = replace(MCTS_KIND, trace=_mcts_traced, steps=_mcts_steps)
+"""[`MCTS_KIND`][gamelib.algorithms.mcts.MCTS_KIND] with its tracer
+([`gamelib.trace.mcts`][gamelib.trace.mcts]): a search reports, a tracer renders, and the
+two meet here (gamelib.algorithms may not import gamelib.trace)."""
+
 
 CATALOG: Catalog[SearchKind] = Catalog(
     (
@@ -106,7 +159,7 @@ CATALOG: Catalog[SearchKind] = Catalog(
         SCOUT_KIND,
         MTDF_KIND,
         DEEPENING_KIND,
-        MCTS_KIND,
+        MCTS_TRACED_KIND,
     )
 )
 """The search kinds gamelib ships for two-player games, in the order `gamelib list` shows them."""
@@ -309,7 +362,11 @@ def _mcts_build(
 
 
 def _mcts_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    found = nplayer_mcts(estimator, depth, 1000).traced(estimator.game.start)
+    game = estimator.game
+    player = nplayer_mcts(estimator, depth, 1000)
+    found = sampled_trace(
+        player, game.start, game.state_to_string, game.move_to_string, nplayer_means
+    )
     return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
 
 

@@ -50,12 +50,7 @@ from html import escape
 from importlib import resources
 from typing import TypeVar, assert_never, cast, final, overload
 
-from gamelib.algorithms.boolean import (
-    BooleanSolution,
-    ProofNode,
-    proof_to_dot,
-    proof_to_text,
-)
+from gamelib.algorithms.boolean import BooleanSolution, ProofNode
 from gamelib.algorithms.exact import Solution, describe
 from gamelib.algorithms.goals import Verdict, describe_verdict
 from gamelib.core.datatypes import Playing, Status, outcome_to_string
@@ -67,6 +62,7 @@ from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.dot import trace_to_dot
 from gamelib.trace.graphviz import dot_quote, to_svg
+from gamelib.trace.proofs import proof_to_dot, proof_to_text
 from gamelib.trace.steps import record, steps_to_json
 from gamelib.trace.text import trace_to_text
 from gamelib.trace.tree import Trace
@@ -248,7 +244,7 @@ def stepper(
     observer, as [`record`][gamelib.trace.steps.record] takes it (`lambda observer:
     AlphaBeta(settings, observer=observer)`); it runs once from `state` (default the
     start), its positions named by `name` (default the game's writing).  Or `search` is
-    a search's steps already made (`gamelib.algorithms.pns.pns_steps`, MCTS's
+    a search's steps already made (`gamelib.trace.proofs.pns_steps`, MCTS's
     `trace_steps`)."""
     if isinstance(search, Mapping):
         steps: Mapping[str, JSON] = search

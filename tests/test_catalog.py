@@ -33,7 +33,7 @@ from gamelib import (
     seq,
 )
 from gamelib.algorithms import DeepeningSettings
-from gamelib.algorithms.deepening import parse_order
+from gamelib.algorithms.deepening_kind import parse_order
 from gamelib.catalog import CATALOG, CATALOGS, ChanceKind, NPlayerKind
 from gamelib.chance.expectiminimax import Expectiminimax
 from gamelib.cli import main

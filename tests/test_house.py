@@ -3,6 +3,7 @@ stopped), and every module stands on a floor of the import contract."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import io
@@ -86,11 +87,19 @@ def test_a_new_error_of_a_family_needs_no_edit_of_the_command_line(
     assert err.getvalue() == f"{prefix}a sentence of its own\n"
 
 
+def _layers_contract() -> dict[str, list[str]]:
+    """The import contract's floors (pyproject.toml): its one layers contract."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (layers,) = [c for c in contracts if c["type"] == "layers"]
+    assert isinstance(layers, dict)
+    return layers
+
+
 def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> None:
     # `make test` runs import-linter's layers contract (pyproject.toml); a module left out
     # of its floors could import anything, so every one must be named there.
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (contract,) = config["tool"]["importlinter"]["contracts"]
+    contract = _layers_contract()
     floors = {name.strip() for layer in contract["layers"] for name in layer.split(":")}
     modules = {f"gamelib.{info.name}" for info in pkgutil.iter_modules(gamelib.__path__)}
     assert modules - floors == set()
@@ -98,8 +107,7 @@ def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> No
 
 
 def test_the_architecture_page_lists_the_floors_of_the_contract() -> None:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (contract,) = config["tool"]["importlinter"]["contracts"]
+    contract = _layers_contract()
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     drawing = page.split("```text\n", 1)[1].split("```", 1)[0]
     drawn = [line.split("  ")[0].strip() for line in drawing.splitlines()]
@@ -129,3 +137,45 @@ def test_the_tests_mirror_the_packages_of_gamelib() -> None:
     assert len(folders) >= 10
     for folder in folders:
         assert list((tests / folder).glob("test_*.py")), folder
+
+
+def _private_imports() -> list[str]:
+    """Every import, in gamelib, of a private name (`_name`, or a module `_name`) from
+    another top-level package of gamelib, as `importer: what`."""
+    package = ROOT / "gamelib"
+    found: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        here = parts[:1] if parts == ("gamelib", "__init__") else parts[:2]  # gamelib.cli
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets: list[tuple[str, ...]] = []
+            if isinstance(node, ast.Import):
+                targets = [tuple(alias.name.split(".")) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: from the importer's own package
+                    base = module.split(".")
+                    if parts[-1] != "__init__":
+                        base = base[:-1]
+                    base = base[: len(base) - (node.level - 1)]
+                    source = (*base, *node.module.split(".")) if node.module else tuple(base)
+                else:
+                    source = tuple((node.module or "").split("."))
+                targets = [(*source, alias.name) for alias in node.names]
+            for target in targets:
+                if target[0] != "gamelib" or len(target) < 2:
+                    continue
+                if target[:2] == here:
+                    continue  # within one top-level package, its own business
+                if any(p.startswith("_") and not p.startswith("__") for p in target[1:]):
+                    found.append(f"{module}: {'.'.join(target)}")
+    return found
+
+
+def test_no_module_imports_a_private_name_from_another_top_level_package() -> None:
+    # A leading underscore says "this package's own business": gamelib.cli may share
+    # gamelib.cli._common among its modules, but gamelib.algorithms may not reach into
+    # gamelib.search._x, nor import a _name from gamelib.search.y.  What another package
+    # needs is public (and so documented) or it stays where it is.
+    assert _private_imports() == []

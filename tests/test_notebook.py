@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gamelib import AlphaBeta, Settings
-from gamelib.algorithms.boolean import Goal, proof_to_dot, proof_to_text, solve_goal
+from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.exact import describe, solve
 from gamelib.algorithms.goals import BOOLEAN_METHOD, describe_verdict, solve_by_goals
 from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
@@ -17,6 +17,7 @@ from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.notebook import NO_DOT, Answer, Picture, show, tree_to_dot
 from gamelib.trace import trace, trace_to_dot, trace_to_text
+from gamelib.trace.proofs import proof_to_dot, proof_to_text
 from tests.outside import DOT, not_run
 
 SVG = "{http://www.w3.org/2000/svg}"

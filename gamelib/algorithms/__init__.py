@@ -27,9 +27,6 @@ from gamelib.algorithms.boolean import (
     check_proof,
     negamax_boolean,
     proof_size,
-    proof_to_dot,
-    proof_to_text,
-    proofs_to_dot,
     solve_goal,
 )
 from gamelib.algorithms.deepening import (
@@ -73,9 +70,6 @@ __all__ = [
     "describe",
     "negamax_boolean",
     "proof_size",
-    "proof_to_dot",
-    "proof_to_text",
-    "proofs_to_dot",
     "solve",
     "solve_goal",
     "value_at_least",

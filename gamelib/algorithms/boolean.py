@@ -7,7 +7,8 @@ game answers by its outcome.  The solver stops at the first winning move;
 asked, it lists every winning move at the root.
 
 Whatever the answer, the solver returns the tree that proves it, as data
-([`ProofNode`][gamelib.algorithms.boolean.ProofNode]). A "yes" comes with a *proof tree*: the root,
+([`ProofNode`][gamelib.search.proofs.ProofNode], drawn by
+[`gamelib.trace.proofs`][gamelib.trace.proofs]). A "yes" comes with a *proof tree*: the root,
 one winning move at each OR node, every move at each AND node, and leaves that
 are finished games the prover won (or, for "avoid losing", did not lose).
 A "no" comes with a *disproof tree*, which is the opponent's proof tree of
@@ -35,10 +36,10 @@ and avoids losing if some move leaves the other side unable to win.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, Literal, TypeVar, assert_never, final
+from typing import Generic, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.algorithms.table import Entry, TranspositionTable
@@ -50,7 +51,7 @@ from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
 from gamelib.search.player import recursion_error
-from gamelib.trace.graphviz import dot_quote
+from gamelib.search.proofs import ProofNode, proof_size
 
 __all__ = [
     "BooleanSolution",
@@ -61,9 +62,6 @@ __all__ = [
     "check_proof",
     "negamax_boolean",
     "proof_size",
-    "proof_to_dot",
-    "proof_to_text",
-    "proofs_to_dot",
     "solve_goal",
 ]
 
@@ -104,30 +102,6 @@ def achieves(goal: Goal, side: Side, outcome: Outcome) -> bool:
             return goal is Goal.NOT_LOSE
         case _:
             assert_never(outcome)
-
-
-Kind = Literal["or", "and", "end", "horizon"]
-
-
-@final
-@dataclass(frozen=True, eq=False)
-class ProofNode(Generic[S, M]):
-    """One position of a proof tree, and the moves it keeps.
-
-    Equal subtrees are shared (a position reached twice is proved once), so a
-    proof is a DAG in memory; [`proof_size`][gamelib.algorithms.boolean.proof_size] counts it as the
-    tree it stands for.
-    """
-
-    status: Status[S]
-    """The position: `Playing(state)`, or `Done(outcome)` for a finished game."""
-    kind: Kind
-    """`or`: the prover moves, one move kept; `and`: the opponent moves, every
-    move kept; `end`: a finished game; `horizon`: a position a depth-limited
-    search did not look past (never in a proof).
-    """
-    children: tuple[tuple[M, ProofNode[S, M]], ...] = ()
-    """The moves kept, with the positions they lead to."""
 
 
 @final
@@ -434,91 +408,3 @@ def _path_text(game: Game[S, M], path: tuple[M, ...]) -> str:
     if not path:
         return "at the root"
     return "after " + " ".join(game.move_to_string(m) for m in path)
-
-
-def proof_size(proof: ProofNode[S, M]) -> int:
-    """The number of positions in the tree `proof` stands for (a shared subtree counts
-    once for every place it stands).
-    """
-    sizes: dict[int, int] = {}
-
-    def size(node: ProofNode[S, M]) -> int:
-        known = sizes.get(id(node))
-        if known is None:
-            known = 1 + sum(size(child) for _, child in node.children)
-            sizes[id(node)] = known
-        return known
-
-    return size(proof)
-
-
-def _walk(
-    proof: ProofNode[S, M],
-) -> Iterator[tuple[tuple[M, ...], ProofNode[S, M]]]:
-    stack: list[tuple[tuple[M, ...], ProofNode[S, M]]] = [((), proof)]
-    while stack:
-        path, node = stack.pop()
-        yield path, node
-        stack.extend(((*path, m), child) for m, child in reversed(node.children))
-
-
-def proof_to_text(game: Game[S, M], proof: ProofNode[S, M]) -> str:
-    """The proof as indented lines: each position, and the moves it keeps."""
-    lines = []
-    for path, node in _walk(proof):
-        indent = "  " * len(path)
-        via = "" if not path else f"{game.move_to_string(path[-1])}: "
-        status = node.status
-        if isinstance(status, Done):
-            lines.append(f"{indent}{via}{status.outcome}")
-        else:
-            what = {"or": "OR", "and": "AND", "horizon": "not searched", "end": "?"}[node.kind]
-            shown = game.state_to_string(status.state).replace("\n", " / ")
-            lines.append(f"{indent}{via}{shown} [{what}]")
-    return "\n".join(lines)
-
-
-def proof_to_dot(game: Game[S, M], proof: ProofNode[S, M], title: str = "proof") -> str:
-    """The proof as a Graphviz digraph: OR nodes as boxes, AND nodes as ellipses,
-    finished games as octagons."""
-    return proofs_to_dot(game, [(title, proof)])
-
-
-def proofs_to_dot(game: Game[S, M], proofs: Sequence[tuple[str, ProofNode[S, M]]]) -> str:
-    """Several proofs, each titled, in one Graphviz digraph (one cluster each when there are
-    more than one: a draw is proved by both sides' "avoid losing" trees)."""
-    names: dict[int, str] = {}
-    counter: Callable[[], int] = itertools.count().__next__
-    out = ["digraph proof {"]
-
-    def name(node: ProofNode[S, M], into: list[str]) -> str:
-        known = names.get(id(node))
-        if known is not None:
-            return known
-        known = f"p{counter()}"
-        names[id(node)] = known
-        status = node.status
-        if isinstance(status, Done):
-            label, shape = str(status.outcome), "octagon"
-        else:
-            label = game.state_to_string(status.state)
-            shape = "box" if node.kind == "or" else "ellipse"
-        into.append(f"  {known} [label={dot_quote(label)}, shape={shape}];")
-        for m, child in node.children:
-            edge = f"{known} -> {name(child, into)} [label={dot_quote(game.move_to_string(m))}];"
-            into.append(f"  {edge}")
-        return known
-
-    if len(proofs) == 1:
-        title, proof = proofs[0]
-        out += [f"  label={dot_quote(title)};", "  labelloc=t;"]
-        name(proof, out)
-    else:
-        for i, (title, proof) in enumerate(proofs):
-            body: list[str] = []
-            name(proof, body)
-            out += [f"  subgraph cluster_{i} {{", f"    label={dot_quote(title)};"]
-            out += [f"  {line}" for line in body]
-            out.append("  }")
-    out.append("}")
-    return "\n".join(out) + "\n"

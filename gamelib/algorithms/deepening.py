@@ -66,7 +66,7 @@ from gamelib.algorithms._alphabeta_core import alphabeta_core, principal_line
 from gamelib.algorithms.negamax import NegamaxSettings
 from gamelib.algorithms.ordering import Ordering
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.core.checks import echo, plural
+from gamelib.core.checks import plural
 from gamelib.core.datatypes import Status, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Settings, est_to_string
 from gamelib.core.game import Game
@@ -75,29 +75,15 @@ from gamelib.search.anytime import Pondered
 from gamelib.search.budget import Budget, OutOfBudgetError
 from gamelib.search.capabilities import numeric_estimates
 from gamelib.search.events import SearchObserver
-from gamelib.search.kinds import (
-    NODES,
-    NUMERIC,
-    TIME,
-    Option,
-    OptionValues,
-    SearchKind,
-    parse_count,
-    settings_of,
-)
 from gamelib.search.player import (
     Edge,
     GameRecursionError,
-    SearchPlayer,
     at_root,
     recursion_error,
 )
 
 __all__ = [
-    "DEEPENING_DEPTH",
-    "DEEPENING_KIND",
     "DEEPENING_TABLE",
-    "ORDERINGS",
     "STOPS",
     "Deepening",
     "DeepeningPlayer",
@@ -107,7 +93,6 @@ __all__ = [
     "StopReason",
     "deepen",
     "iteration_line",
-    "parse_order",
 ]
 
 S = TypeVar("S")
@@ -537,100 +522,3 @@ def IterativeDeepening(
     """
     numeric_estimates(settings.estimator, "IterativeDeepening")
     return DeepeningPlayer(settings, observer)
-
-
-# --------------------------------------------------------------------------
-# As the catalog names it
-
-ORDERINGS = ("table", "killers", "history")
-"""The parts of iterative deepening's move ordering that can be switched on and off."""
-
-
-def parse_order(text: str) -> frozenset[str]:
-    """Which parts of the move ordering to use: `all`, `none`, or some of
-    `table`, `killers`, `history` joined by `,` or `+`.
-
-    ```pycon
-    >>> sorted(parse_order("table+history")), parse_order("none")
-    (['history', 'table'], frozenset())
-
-    ```
-    """
-    word = text.strip().lower()
-    if word == "all":
-        return frozenset(ORDERINGS)
-    if word == "none":
-        return frozenset()
-    parts = [p.strip() for p in word.replace("+", ",").split(",")]
-    unknown = [p for p in parts if p not in ORDERINGS]
-    if unknown or not parts:
-        raise ValueError(
-            f"must be all, none, or some of {', '.join(ORDERINGS)} joined by ',', "
-            f"got '{echo(text)}'"
-        )
-    return frozenset(parts)
-
-
-DEEPENING_TABLE_OPTION: Option[int] = Option(
-    "table",
-    "the table size",
-    DEEPENING_TABLE,
-    parse_count,
-    "room in the transposition table, in positions (0: no table; a table needs keyed states)",
-    examples=(0,),
-)
-"""Iterative deepening's table, on unless switched off."""
-
-ORDER: Option[frozenset[str]] = Option(
-    "order",
-    "the move ordering",
-    frozenset(ORDERINGS),
-    parse_order,
-    "which learned orderings to use: all, none, or of table,killers,history",
-    examples=(frozenset(),),
-    written="all",
-)
-"""Which parts of iterative deepening's move ordering are on."""
-
-
-def _deepening_settings(
-    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
-) -> Settings[S, M, G]:
-    order = ORDER.of(options)
-    return DeepeningSettings(
-        estimator,
-        depth,
-        seconds=TIME.of(options),
-        positions=NODES.of(options),
-        table_entries=DEEPENING_TABLE_OPTION.of(options),
-        table_move="table" in order,
-        killers="killers" in order,
-        history="history" in order,
-    )
-
-
-def _deepening(
-    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
-) -> SearchPlayer[S, M, G]:
-    own = settings_of(DeepeningSettings, settings, "IterativeDeepening")
-    return IterativeDeepening(own, observer=observer)
-
-
-DEEPENING_DEPTH = 64
-"""Iterative deepening's ceiling when none is given: deeper than the budget allows."""
-
-
-DEEPENING_KIND = SearchKind(
-    "id",
-    _deepening,
-    "iterative deepening: depth 1, 2, ... until the time is up "
-    "(id:2s thinks 2 s; id:12 stops at depth 12)",
-    settings=_deepening_settings,
-    options=(TIME, NODES, DEEPENING_TABLE_OPTION, ORDER),
-    needs=NUMERIC,
-    default_depth=DEEPENING_DEPTH,
-    lead="time",
-    anytime=True,
-    several_searches=True,
-)
-"""IterativeDeepening, as the catalog names it: `id:TIME` or `id:DEPTH:TIME:...`."""

@@ -41,31 +41,27 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import CodeType
 from typing import Generic, Literal, TypeVar, final
 
-from gamelib import seq
 from gamelib.algorithms.boolean import Goal, solve_goal
-from gamelib.algorithms.packed_search import _no_entry, _tell_nobody, packed_search
-from gamelib.algorithms.table import Entry, TranspositionTable, table_of
+from gamelib.algorithms.contract_search import contract_search, solver_moves
+from gamelib.algorithms.packed_search import packed_search
+from gamelib.algorithms.table import TranspositionTable, table_of
 from gamelib.core.checks import check_solve_depth, plural
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import (
-    Done,
-    Draw,
     Playing,
     Side,
     flip,
 )
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
-from gamelib.search.capabilities import state_key
-from gamelib.search.events import BoundKind
-from gamelib.search.packed import Packing, packing_of
-from gamelib.search.player import no_moves, recursion_error
+from gamelib.search.packed import packing_of
+from gamelib.search.player import recursion_error
 
 __all__ = [
     "BIG",
@@ -215,26 +211,6 @@ def result_value(result: Result, plies: int) -> int:
             return 0
 
 
-def solver_moves(game: Game[S, M]) -> Callable[[S], Sequence[M]]:
-    """The moves a solver should try at a state, best first: the game's own order for
-    solving (its `solver_moves` method) when it has one, else its `moves`.
-
-    A game's `solver_moves(state)` must return every legal move, each once;
-    only the order is its to choose (a win now first, moves that hand the
-    opponent a win last, ...).  The order changes how much a solve searches,
-    never what it finds.
-    """
-    own: Callable[[S], Sequence[M]] | None = getattr(game, "solver_moves", None)
-    if callable(own):
-        return own
-    moves = game.moves
-
-    def listed(state: S) -> tuple[M, ...]:
-        return seq.to_tuple(moves(state))
-
-    return listed
-
-
 def solve(
     game: Game[S, M],
     state: S | None = None,
@@ -253,7 +229,7 @@ def solve(
     the position stored, so they hold wherever it recurs.
     `depth`, if given, is how many plies the search looks ahead (at least 1).
     `order` gives the moves to try at a state, every legal move best first
-    (default: [`solver_moves`][gamelib.algorithms.exact.solver_moves]).
+    (default: [`solver_moves`][gamelib.algorithms.contract_search.solver_moves]).
     `progress`, if given, is called with the positions searched so far
     every `every` positions. Ctrl-C raises
     [`SolveInterruptedError`][gamelib.algorithms.exact.SolveInterruptedError] with the bounds proved
@@ -330,10 +306,6 @@ class _Core(Generic[S, M]):
     compiled, with no code object)."""
 
 
-def _nothing_owed() -> None:
-    """A search through the table's own methods owes it nothing at the end."""
-
-
 def _solve(
     game: Game[S, M],
     s0: S,
@@ -348,9 +320,9 @@ def _solve(
     when it offers them (and no depth or order is asked for), else through its contract."""
     packing = packing_of(game) if depth is None and order is None else None
     core = (
-        _contract_core(game, table, depth, order, progress, every)
+        _Core(*contract_search(game, table, depth, order, progress, every, BIG))
         if packing is None
-        else _packed_core(packing, table, progress, every)
+        else _Core(*packed_search(packing, table, progress, every, BIG))
     )
 
     def line(first: M, value: int) -> tuple[M, ...]:
@@ -415,149 +387,6 @@ def _solve(
         time.perf_counter() - began,
         depth,
     )
-
-
-def _contract_core(
-    game: Game[S, M],
-    table: TranspositionTable[M, int] | None,
-    depth: int | None,
-    order: Callable[[S], Sequence[M]] | None,
-    progress: Callable[[int], None] | None,
-    every: int,
-) -> _Core[S, M]:
-    """The search through the game's contract: `play`, `player`, `key`, and its
-    `solver_moves` (or `order`) for the order of moves."""
-    key_of = state_key(game) if table is not None else None
-    # Without a table no key is made, so these are never called: no-ops keep them typed.
-    probe: Callable[[Hashable], Entry[M, int] | None] = (
-        table.probe if table is not None else _no_entry
-    )
-    store = table.store if table is not None else None
-    tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
-    ordered = solver_moves(game) if order is None else order
-    play = game.play
-    player = game.player
-    positions = 0
-    report = every if progress is not None else -1  # positions at the next report
-    chosen: list[M | None] = [None]  # the best move found at the top of the last search
-    exact, lower_kind, upper_kind = BoundKind.EXACT, BoundKind.LOWER, BoundKind.UPPER
-
-    def search(s: S, ply: int, alpha: int, beta: int, top: bool = False) -> int:
-        """The value of `s` for the side to move there, counted from the root, fail-soft:
-        at most `alpha` means at most that, at least `beta` means at least that.  At the
-        top, the table does not answer and the best move is kept in `chosen`.
-        """
-        nonlocal positions, report
-        left = 0
-        if depth is not None:
-            left = depth - ply  # plies still to look ahead
-            if left <= 0:
-                return 0  # not looked past: between every win and every loss
-        # Nothing beats a win with the next move, and nothing is worse than losing to it
-        # (at the top a move is wanted, even when the window is settled already).
-        best_possible = BIG - ply - 1
-        if not top:
-            if beta > best_possible:
-                beta = best_possible
-                if alpha >= beta:
-                    return beta
-            if alpha < -best_possible:
-                alpha = -best_possible
-                if alpha >= beta:
-                    return alpha
-        key: Hashable = None
-        first: M | None = None
-        if key_of is not None:
-            key = key_of(s)
-            entry = probe(key)
-            if entry is not None:
-                first = entry.best
-                if entry.depth == left and not top:
-                    # Only an entry searched exactly as far answers: a deeper one could see
-                    # a slower win past this search's depth while a quicker one hides behind.
-                    v = entry.value
-                    if v > _WON:  # counted from the root again, as the window is
-                        v -= ply
-                    elif v < -_WON:
-                        v += ply
-                    kind = entry.bound
-                    if kind is exact:
-                        return v
-                    if kind is lower_kind:
-                        if v >= beta:
-                            return v
-                        if v > alpha:
-                            alpha = v
-                    else:
-                        if v <= alpha:
-                            return v
-                        if v < beta:
-                            beta = v
-        moves = ordered(s)
-        if not moves:
-            raise no_moves(game, s)
-        if first is not None and first != moves[0] and first in moves:
-            moves = (first, *(m for m in moves if m != first))
-        mover = player(s)
-        a = alpha
-        best = -BIG - 1
-        best_move = moves[0]
-        for m in moves:
-            positions += 1
-            if positions == report:
-                report += every
-                tell(positions)  # report is -1 without progress: never reached then
-            st = play(s, m)
-            if isinstance(st, Done):
-                outcome = st.outcome
-                if isinstance(outcome, Draw):
-                    x = 0
-                elif outcome.side is mover:
-                    x = BIG - ply - 1
-                else:
-                    x = -(BIG - ply - 1)
-            else:
-                after = st.state
-                if player(after) is mover:  # the same side moves again
-                    x = search(after, ply + 1, a, beta)
-                else:
-                    x = -search(after, ply + 1, -beta, -a)
-            if x > best:
-                best, best_move = x, m
-                if x > a:
-                    a = x
-                    if a >= beta:
-                        break
-        if top:
-            chosen[0] = best_move
-        if store is not None:
-            kind = lower_kind if best >= beta else upper_kind if best <= alpha else exact
-            stored = best + ply if best > _WON else best - ply if best < -_WON else best
-            store(key, Entry(left, stored, kind, best_move))
-        return best
-
-    def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
-        value = search(s, ply, alpha, beta, True)
-        found = chosen[0]
-        assert found is not None  # a top search always keeps a move
-        return value, found
-
-    def counted() -> int:
-        return positions
-
-    return _Core(top, counted, _nothing_owed, search.__code__)
-
-
-def _packed_core(
-    packing: Packing[S, M, object],
-    table: TranspositionTable[M, int] | None,
-    progress: Callable[[int], None] | None,
-    every: int,
-) -> _Core[S, M]:
-    """The search through the game's packed positions
-    ([`packed_search`][gamelib.algorithms.packed_search.packed_search])."""
-    top, counted, settle, code = packed_search(packing, table, progress, every, BIG)
-    return _Core(top, counted, settle, code)
 
 
 def _draw_within(game: Game[S, M], state: S, depth: int) -> tuple[bool, int]:

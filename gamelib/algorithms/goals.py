@@ -44,6 +44,7 @@ from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import Side, flip
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
+from gamelib.search.proofs import INFINITY, shown_number
 
 __all__ = [
     "BOOLEAN_METHOD",
@@ -62,9 +63,6 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-INFINITY = 1 << 62
-"""∞ as a proof or disproof number: more than any count of positions."""
 
 VerdictResult = Literal["win", "draw", "loss"]
 """How the game ends for the side to move, under perfect play."""
@@ -182,11 +180,6 @@ class GoalInterruptedError(StoppedError):
                 f"and its disproof number {shown_number(dn)}"
             )
         return said
-
-
-def shown_number(n: int) -> str:
-    """A proof or disproof number in words: ∞ for one past any count."""
-    return "∞" if n >= INFINITY else f"{n:,}"
 
 
 def solve_by_goals(

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from types import CodeType
-from typing import Final, Generic, TypeVar, cast, final
+from typing import Final, Generic, TypeVar, final
 
 from gamelib.algorithms.table import Entry, TranspositionTable
-from gamelib.games import connect4_board as board
-from gamelib.games import connect4_native as native
-from gamelib.games import connect4_packed as packed
-from gamelib.games.connect4_native import NativePosition
+from gamelib.search import packed_methods
 from gamelib.search.events import BoundKind
 from gamelib.search.packed import Expansion, Foresight, Packing, breathe
+from gamelib.search.packed_methods import PackedMethods
 
-__all__ = ["compiled", "packed_search"]
+__all__ = ["compiled", "no_entry", "packed_search", "tell_nobody"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -36,21 +34,23 @@ M = TypeVar("M")
 
 def compiled() -> bool:
     """Whether the solver's hot modules run compiled by mypyc (`make accelerate`): this
-    one and Connect Four's board and packed positions (both kinds), built together."""
-    hot = (__file__, board.__file__, packed.__file__, native.__file__)
-    return all(not path.endswith(".py") for path in hot)
+    one and [`gamelib.search.packed_methods`][gamelib.search.packed_methods], the class
+    whose methods it calls as C functions.  (A game's packing compiled with them says so
+    itself: Connect Four's
+    [`running_compiled`][gamelib.games.connect4_native.running_compiled].)"""
+    return all(not path.endswith(".py") for path in (__file__, packed_methods.__file__))
 
 
 _LOOK = 1 << 13
 """Positions between two looks for signals (see `breathe`): some milliseconds, compiled."""
 
 
-def _no_entry(key: Hashable, /) -> None:
+def no_entry(key: Hashable, /) -> None:
     """No table: no entry for any key."""
     return None
 
 
-def _tell_nobody(positions: int, /) -> None:
+def tell_nobody(positions: int, /) -> None:
     """No one asked how far the solve has come."""
 
 
@@ -94,7 +94,9 @@ def packed_search(
 
     ```
     """
-    run: _Search[M] = _Search(packing.key, packing.expand, table, progress, every, big)
+    run: _Search[M] = _Search(
+        packing.key, packing.expand, packing.methods, table, progress, every, big
+    )
     pack = packing.pack
 
     def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
@@ -152,6 +154,7 @@ class _Search(Generic[M]):
         self,
         key_of: Callable[[object], int],
         expand: Callable[[object, M | None, bool], Expansion[M, object]],
+        methods: PackedMethods[M, object] | None,
         table: TranspositionTable[M, int] | None,
         progress: Callable[[int], None] | None,
         every: int,
@@ -159,18 +162,17 @@ class _Search(Generic[M]):
     ) -> None:
         self.key_of = key_of
         self.expand = expand
-        # Machine-word Connect Four's methods, called as such: compiled, a C call each.
-        owner = getattr(expand, "__self__", None)
-        self.words = owner if isinstance(owner, native.Words) else None
+        # The packing's methods, when it offers them, called as such: compiled, a C call each.
+        self.words = methods
         self.big = big
         self.won = big // 2  # values beyond this (either way) are wins and losses
         self.table = table
         self.entries = table.entries() if table is not None else None
         self.capacity = table.capacity if table is not None else 0
         self.get: Callable[[int], Entry[M, int] | None] = (
-            self.entries.get if self.entries is not None else _no_entry
+            self.entries.get if self.entries is not None else no_entry
         )
-        self.tell: Callable[[int], None] = progress if progress is not None else _tell_nobody
+        self.tell: Callable[[int], None] = progress if progress is not None else tell_nobody
         self.every = every
         # Every LOOK positions, and every `every` when progress is asked for, the search
         # stops by `reached`: Python code runs there, so a compiled search sees Ctrl-C in time.
@@ -204,7 +206,7 @@ class _Search(Generic[M]):
                 key_of = self.key_of  # a function in an attribute: called from a local,
                 key = key_of(p)  # so Python's specialised attribute lookups apply
             else:
-                key = words.key(cast(NativePosition, p))
+                key = words.key(p)
             self.probes += 1
             get = self.get
             entry = get(key)
@@ -238,10 +240,7 @@ class _Search(Generic[M]):
             expand = self.expand
             foresight, moves, children = expand(p, first, wanted)
         else:
-            foresight, moves, children = cast(
-                Expansion[M, object],
-                words.expand(cast(NativePosition, p), cast("int | None", first), wanted),
-            )
+            foresight, moves, children = words.expand(p, first, wanted)
         if foresight is _WIN:
             n = self.positions + 1
             self.positions = n

@@ -59,25 +59,18 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, final
+from typing import TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.boolean import BooleanSolution, Goal, ProofNode, achieves
-from gamelib.algorithms.goals import (
-    INFINITY,
-    GoalInterruptedError,
-    GoalMethod,
-    GoalReport,
-    shown_number,
-)
+from gamelib.algorithms.goals import GoalInterruptedError, GoalMethod, GoalReport
 from gamelib.core.contracts import check_turn
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
-from gamelib.core.jsondata import JSON
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.player import recursion_error
-from gamelib.trace.steps import TreeNodes
+from gamelib.search.proofs import INFINITY, PnsNode, shown_number
 
 __all__ = [
     "DFPN_METHOD",
@@ -88,7 +81,6 @@ __all__ = [
     "PnsNode",
     "dfpn_goal",
     "pns_goal",
-    "pns_steps",
 ]
 
 S = TypeVar("S")
@@ -110,21 +102,6 @@ def _numbers(goal: Goal, prover: Side, status: Status[S]) -> tuple[int, int] | N
 # Proof-number search: the whole graph in memory
 
 
-class PnsNode(Generic[S, M]):
-    """A position of proof-number search's graph: its status, whether the prover moves
-    there (OR), its proof and disproof numbers, its children once expanded, its parents."""
-
-    __slots__ = ("children", "dn", "is_or", "parents", "pn", "status")
-
-    def __init__(self, status: Status[S], is_or: bool, pn: int, dn: int) -> None:
-        self.status = status
-        self.is_or = is_or  # the prover moves here
-        self.pn = pn
-        self.dn = dn
-        self.children: list[tuple[M, PnsNode[S, M]]] | None = None  # None: not expanded
-        self.parents: list[PnsNode[S, M]] = []
-
-
 def pns_goal(
     game: Game[S, M],
     goal: Goal,
@@ -142,8 +119,8 @@ def pns_goal(
     and the root's numbers every `every` positions; Ctrl-C raises
     [`GoalInterruptedError`][gamelib.algorithms.goals.GoalInterruptedError] with them.
     `watch(path, expanded, changed)` hears each step: the moves of the most-proving path,
-    the position expanded, and the positions whose numbers changed (as `pns_steps` shows
-    them).
+    the position expanded, and the positions whose numbers changed (as
+    [`pns_steps`][gamelib.trace.proofs.pns_steps] shows them).
 
     The states must be hashable: a position reached twice is one node.
     """
@@ -225,90 +202,6 @@ def pns_goal(
     except RecursionError as error:  # a proof deeper than Python's stack: one sentence
         raise recursion_error(None, error, _pns_proof.__code__) from None
     return _solution(goal, prover, holds, tree, root.is_or, played)
-
-
-def pns_steps(
-    game: Game[S, M],
-    goal: Goal,
-    state: S | None = None,
-    side: Side | None = None,
-    name: Callable[[Status[S]], str] | None = None,
-    tree_limit: int = 500,
-    *,
-    question: str | None = None,
-) -> dict[str, JSON]:
-    """Proof-number search from `state` as the docs' stepper replays it: `{"player",
-    "nodes", "steps"}`, the nodes as `gamelib.trace.steps.steps_to_json` gives them (named
-    by `name`), and a step per expansion, then one for the answer:
-
-    - `{"event": "prove", "node", "path", "shown", "proven", "root"}`: `path` the
-      most-proving path's nodes, root first, `node` the last of them, the position
-      expanded; `shown` each position whose numbers are new or changed, with them
-      (`"2/1"`: proof number 2, disproof number 1); `proven` the positions this step
-      settled, each with the answer there (`"yes"`: proved, `"no"`: disproved); `root` the
-      root's numbers if they changed, else None;
-    - last, `{"event": "done", "node": 0, "question", "holds", "line", "positions"}`:
-      the question in words (`question`, by default "can Maxie force a win?"), its
-      answer, the proof's line from the root (the prover's moves at OR positions and the
-      first kept at AND ones), and the positions played.
-    """
-    s = game.start if state is None else state
-    prover = game.player(s) if side is None else side
-    tree = TreeNodes(game, s, name)
-    tree.grow(1_000_000, tree_limit)  # the whole tree, as far as the limit allows
-    ids: dict[int, int] = {}
-    steps: list[JSON] = []
-
-    def watch(moves: tuple[M, ...], expanded: PnsNode[S, M], changed: list[PnsNode[S, M]]) -> None:
-        path = [0]
-        for move in moves:
-            path.append(tree.child(path[-1], move))
-        here = path[-1]
-        ids[id(expanded)] = here
-        new = []
-        for move, child in expanded.children or ():
-            ids.setdefault(id(child), tree.child(here, move))
-            new.append(child)
-        shown: list[JSON] = []
-        proven: list[JSON] = []
-        for node in [*new, *changed]:
-            number = ids[id(node)]
-            shown.append([number, f"{shown_number(node.pn)}/{shown_number(node.dn)}"])
-            if node in changed and (node.pn == 0 or node.dn == 0):
-                proven.append([number, "yes" if node.pn == 0 else "no"])
-        root_numbers = changed[-1] if ids.get(id(changed[-1])) == 0 else None
-        steps.append(
-            {
-                "event": "prove",
-                "node": here,
-                "path": list[JSON](path),
-                "shown": shown,
-                "proven": proven,
-                "root": None
-                if root_numbers is None
-                else [shown_number(root_numbers.pn), shown_number(root_numbers.dn)],
-            }
-        )
-
-    found = pns_goal(game, goal, s, prover, watch=watch)
-    line = [0]
-    node = found.proof
-    while node.children:
-        move, node = node.children[0]
-        line.append(tree.child(line[-1], move))
-    if question is None:
-        question = f"can {prover} {goal.value}?"
-    steps.append(
-        {
-            "event": "done",
-            "node": 0,
-            "question": question,
-            "holds": found.holds,
-            "line": list[JSON](line),
-            "positions": found.positions,
-        }
-    )
-    return {"player": f"PNS: {question}", "nodes": tree.to_json(), "steps": steps}
 
 
 def _check_hashable(game: Game[S, M], state: S) -> None:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TextIO, TypeVar, final
+from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.catalog import (
@@ -55,7 +55,7 @@ from gamelib.nplayer.game import (
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
 from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
-from gamelib.trace.sampled import TracesItself
+from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -487,11 +487,18 @@ def analyse_n(
     return str(player), mover, kit.game.move_to_string(move), value
 
 
-def _sampled(player: object, start: object) -> Drawing:
-    """The trace a sampling player (MCTS) makes of a search of its own, drawn."""
-    if not isinstance(player, TracesItself):
+def _sampled(
+    player: object,
+    start: S,
+    label: Callable[[S], str],
+    move_text: Callable[[M], str],
+    show: Callable[[Sequence[float]], str],
+) -> Drawing:
+    """A search of its own by a sampling player (MCTS), traced and drawn."""
+    if not isinstance(player, SamplesItself):
         raise SpecError(f"{player} cannot be traced: it reports no events")
-    found = player.traced(start)
+    sampler = cast(SamplesItself[S, M], player)  # a player of this game: its states, its moves
+    found = sampled_trace(sampler, start, label, move_text, show)
     return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
 
 
@@ -499,7 +506,9 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     check_depth(spec, kit.depth_limit)
     if _chance_kind(spec).sampler is not None:
-        return _sampled(_chance_built(kit, spec), kit.game.start)
+        game = kit.game
+        player = _chance_built(kit, spec)
+        return _sampled(player, game.start, game.state_to_string, game.move_to_string, chance_means)
     found = chance_trace(_chance_kind(spec).factory, ChanceSettings(kit.estimator, spec.depth))
     nodes = list(found.root.walk())
     return Drawing(
@@ -510,5 +519,9 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
     """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
     if _n_kind(spec).sampler is not None:
-        return _sampled(_n_built(kit, spec), kit.game.start)
+        game = kit.game
+        player = _n_built(kit, spec)
+        return _sampled(
+            player, game.start, game.state_to_string, game.move_to_string, nplayer_means
+        )
     return _n_kind(spec).trace(kit.estimator, spec.depth, _total_for(kit, spec))

@@ -19,12 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Generic, TextIO, TypeVar, cast, final
 
-from gamelib.algorithms.boolean import (
-    check_proof,
-    proof_size,
-    proof_to_text,
-    proofs_to_dot,
-)
+from gamelib.algorithms.boolean import check_proof, proof_size
 from gamelib.algorithms.exact import (
     Solution,
     SolveInterruptedError,
@@ -95,6 +90,7 @@ from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
 from gamelib.trace import write_file
+from gamelib.trace.proofs import proof_to_text, proofs_to_dot
 
 __all__ = [
     "DEFAULT_TABLE",

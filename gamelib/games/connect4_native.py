@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final, final
 
 from gamelib.games.connect4_board import Board, lead_with, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
+from gamelib.search.packed_methods import PackedMethods
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -111,16 +112,18 @@ def _popcount(x: i64) -> i64:
 @functools.cache
 def connect4_native_packing(board: Board) -> Packing[ConnectFourState, int, NativePosition]:
     """The packed positions of Connect Four on `board` in machine words (see `fits`): the
-    methods of one [`Words`][gamelib.games.connect4_native.Words]."""
+    methods of one [`Words`][gamelib.games.connect4_native.Words], offered as such too, for
+    the compiled solver to call as C functions."""
     words = Words(board)
-    return Packing(words.pack, words.key, words.expand)
+    return Packing(words.pack, words.key, words.expand, words)
 
 
 @final
-class Words:
+class Words(PackedMethods[int, NativePosition]):
     """Connect Four on one board in machine words: the packing's functions as methods of
-    a final class, so that compiled they call each other, and a search that knows the
-    class calls them, as C functions (see `fits`).
+    a final class, so that compiled they call each other, and the solver, which knows
+    their base class ([`PackedMethods`][gamelib.search.packed_methods.PackedMethods]),
+    calls them, as C functions (see `fits`).
 
     ```pycon
     >>> from gamelib.games.connect4 import ConnectFour

@@ -24,6 +24,10 @@ returning a [`Packing`][gamelib.search.packed.Packing]:
   `wanted` False the solver wants the foresight only (it settles the
   window), and a PLAY may come with no moves.
 
+A game compiled with the solver (`make accelerate`) may offer `key` and `expand` as the
+methods of one object as well, [`PackedMethods`][gamelib.search.packed_methods.PackedMethods],
+for the solver to call as C functions.
+
 That is the capability the solver's fast path asks for.  It holds only for a
 game whose sides take turns and whose moves either win, draw, or hand the
 turn over; in return the solver skips every move that loses at once and
@@ -59,9 +63,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeAlias, TypeVar, cast, final
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib.core.game import Game
+
+if TYPE_CHECKING:
+    from gamelib.search.packed_methods import PackedMethods
 
 __all__ = ["Expansion", "Foresight", "Packing", "breathe", "packing_of"]
 
@@ -102,6 +109,10 @@ class Packing(Generic[S, M, P]):
     expand: Callable[[P, M | None, bool], Expansion[M, P]]
     """What a packed position holds, given a move to try first and whether the moves are
     wanted (REQUIRES: the game is not over there)."""
+    methods: PackedMethods[M, P] | None = None
+    """The same `key` and `expand` as methods of one compiled object, for a compiled solver
+    to call as C functions ([`gamelib.search.packed_methods`][gamelib.search.packed_methods]);
+    None: the functions only."""
 
 
 def packing_of(game: Game[S, M]) -> Packing[S, M, object] | None:

@@ -20,8 +20,16 @@ which owns the bracketing rules; the rest are formatters of its steps:
   chance and of n players;
 - [`gamelib.trace.graphviz`][gamelib.trace.graphviz]: DOT quoting and the `dot` program, for
   every picture (`solve --dot`'s proof trees too);
-- [`gamelib.trace.sampled`][gamelib.trace.sampled]: what a search that samples (Monte Carlo
-  tree search) gives when it traces itself.
+- [`gamelib.trace.mcts`][gamelib.trace.mcts]: Monte Carlo tree search's simulations and the
+  tree they grew, as text, picture and stepper data;
+- [`gamelib.trace.sampled`][gamelib.trace.sampled]: the same for MCTS in the chance and
+  n-player families;
+- [`gamelib.trace.proofs`][gamelib.trace.proofs]: boolean proofs as text and pictures, and
+  proof-number search's steps for the docs' stepper.
+
+A search reports, a tracer renders: nothing here runs a search of `gamelib.algorithms`
+(the floor above), and what a renderer reads is data of the floors below (a proof is a
+[`gamelib.search.proofs.ProofNode`][gamelib.search.proofs.ProofNode]).
 
 For each node a two-player trace keeps its path (the moves from the root), the side to
 move, the window (α, β) it was searched with (for AlphaBeta and Jamboree), and what

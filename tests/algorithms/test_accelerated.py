@@ -20,8 +20,15 @@ from gamelib.algorithms import packed_search
 from gamelib.algorithms.exact import SolveInterruptedError, solve
 from gamelib.games import connect4_board, connect4_native, connect4_packed
 from gamelib.games.connect4 import ConnectFour
+from gamelib.search import packed_methods
 
-HOT: tuple[ModuleType, ...] = (connect4_board, connect4_packed, connect4_native, packed_search)
+HOT: tuple[ModuleType, ...] = (
+    connect4_board,
+    connect4_packed,
+    connect4_native,
+    packed_methods,
+    packed_search,
+)
 
 
 def built(module: ModuleType) -> bool:
@@ -34,7 +41,8 @@ def built(module: ModuleType) -> bool:
 def test_the_hot_modules_run_compiled_exactly_when_built() -> None:
     running = [not str(module.__file__).endswith(".py") for module in HOT]
     assert running == [built(module) for module in HOT]
-    assert packed_search.compiled() is all(running)
+    assert packed_search.compiled() is all(running[3:])
+    assert connect4_native.running_compiled() is running[2]
     if os.environ.get("GAMELIB_REQUIRE_ACCELERATED") == "1":
         assert all(running), "GAMELIB_REQUIRE_ACCELERATED=1, and the solver runs as pure Python"
     else:

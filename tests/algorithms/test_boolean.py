@@ -17,8 +17,6 @@ from gamelib.algorithms.boolean import (
     check_proof,
     negamax_boolean,
     proof_size,
-    proof_to_dot,
-    proof_to_text,
     solve_goal,
 )
 from gamelib.algorithms.table import TranspositionTable
@@ -27,6 +25,7 @@ from gamelib.games.explicit import ExplicitGame, Node, Tree, TreeState, parse_tr
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame
+from gamelib.trace.proofs import proof_to_dot, proof_to_text
 from tests.helpers import reachable_tictactoe, tree_value
 from tests.strategies import finished_trees, trees_and_depths
 

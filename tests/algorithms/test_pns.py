@@ -10,13 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.algorithms.boolean import BooleanSolution, Goal, check_proof, solve_goal
-from gamelib.algorithms.pns import DfpnStats, PnsMemoryError, dfpn_goal, pns_goal, pns_steps
+from gamelib.algorithms.pns import DfpnStats, PnsMemoryError, dfpn_goal, pns_goal
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.explicit import SMALL, ExplicitGame, Node, TreeState, at_least
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.trace.proofs import pns_steps
 from tests.helpers import reachable_tictactoe
 from tests.strategies import finished_trees
 
@@ -110,7 +111,13 @@ def test_the_steppers_view_of_the_small_tree() -> None:
     asked = at_least(SMALL, 4)
     assert isinstance(asked, Node)
     game = ExplicitGame(asked)
-    data = pns_steps(game, Goal.WIN, name=_named, question="can Maxie get at least 4?")
+    data = pns_steps(
+        game,
+        game.start,
+        lambda watch: pns_goal(game, Goal.WIN, watch=watch),
+        "can Maxie get at least 4?",
+        _named,
+    )
     nodes = data["nodes"]
     assert isinstance(nodes, list)
     names = [n["name"] for n in nodes if isinstance(n, dict)]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from gamelib import Settings
-from gamelib.algorithms.deepening import parse_order
+from gamelib.algorithms.deepening_kind import parse_order
 from gamelib.catalog import CATALOG
 from gamelib.cli.specs import parse_player_spec
 from gamelib.estimate.alphabeta import AlphaBeta

@@ -1321,9 +1321,10 @@ def notebook_cells() -> tuple[str, list[tuple[str, int, str]]]:
     whether Maxie gets 3; and what each must show at its last step."""
     from gamelib import AlphaBeta, Settings
     from gamelib.algorithms.boolean import Goal
-    from gamelib.algorithms.pns import pns_steps
+    from gamelib.algorithms.pns import pns_goal
     from gamelib.games.explicit import CSE473, SMALL, at_least
     from gamelib.notebook import stepper
+    from gamelib.trace.proofs import pns_steps
 
     small = ExplicitGame(SMALL)
     mine = stepper(
@@ -1333,7 +1334,13 @@ def notebook_cells() -> tuple[str, list[tuple[str, int, str]]]:
     asked = at_least(CSE473, 3)
     assert not isinstance(asked, Leaf | End)
     proved = ExplicitGame(asked)
-    proof = stepper(pns_steps(proved, Goal.WIN, proved.start, Side.Maxie), title="CSE 473")
+    data = pns_steps(
+        proved,
+        proved.start,
+        lambda watch: pns_goal(proved, Goal.WIN, proved.start, Side.Maxie, watch=watch),
+        f"can {Side.Maxie} {Goal.WIN.value}?",
+    )
+    proof = stepper(data, title="CSE 473")
     page = "".join(f"<div class='output'>{cell._repr_html_()}</div>" for cell in (mine, proof))
     found = []
     for cell in (mine, proof):

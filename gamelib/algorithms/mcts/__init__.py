@@ -54,13 +54,13 @@ from typing import Generic, TypeVar, final
 
 from gamelib.algorithms.mcts._families import (
     ChanceMCTSPlayer,
+    FamilyNode,
     FamilySettings,
     NPlayerMCTSPlayer,
     chance_mcts,
     chance_mcts_factory,
     nplayer_mcts,
 )
-from gamelib.algorithms.mcts._trace import trace_steps, trace_text, traced
 from gamelib.algorithms.mcts._tree import (
     _STOPS,
     MCTS_DEPTH,
@@ -74,7 +74,6 @@ from gamelib.algorithms.mcts._tree import (
     simulate,
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, plural
-from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Est, Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON, move_json
@@ -100,6 +99,7 @@ __all__ = [
     "MCTS_KIND",
     "ChanceMCTSPlayer",
     "ChildStats",
+    "FamilyNode",
     "FamilySettings",
     "MCTSPlayer",
     "MCTSSettings",
@@ -111,9 +111,9 @@ __all__ = [
     "chance_mcts",
     "chance_mcts_factory",
     "chosen_move",
+    "mcts_settings",
     "nplayer_mcts",
     "simulate",
-    "trace_text",
 ]
 
 S = TypeVar("S")
@@ -247,7 +247,8 @@ def MCTS(
     An `observer` is told every simulation as it is made: a
     [`Simulation`][gamelib.algorithms.mcts.Simulation] says what it selected (the path it
     walked), what it expanded, how long it played out, and the result it backed up, with
-    the positions that proved.  `trace_text` and the docs' stepper are built from these.
+    the positions that proved.  [`gamelib.trace.mcts`][gamelib.trace.mcts] draws these
+    (text, picture, the docs' stepper).
     They are MCTS's own events, not the entered-and-left positions of a search of windows
     ([`gamelib.search.events`][gamelib.search.events]): the catalog's kind refuses an
     observer of those ([`UnobservedError`][gamelib.search.kinds.UnobservedError]).
@@ -365,9 +366,10 @@ MCTS_TIME: Option[float | None] = Option(
 """MCTS's time budget per move (seconds, or None)."""
 
 
-def _mcts_settings(
+def mcts_settings(
     estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
 ) -> MCTSSettings[S, M, G]:
+    """MCTS's settings from a depth and the option values of a spec (`mcts:SIMS:...`)."""
     simulations, seconds, positions = budgets = (
         SIMULATIONS.of(options),
         MCTS_TIME.of(options),
@@ -389,22 +391,6 @@ def _mcts_settings(
     )
 
 
-def _mcts_trace(
-    estimator: Estimator[S, M, G], depth: int, options: OptionValues, /
-) -> tuple[str, str]:
-    return traced(_mcts_settings(estimator, depth, options), estimator.game.start)
-
-
-def _mcts_steps(
-    estimator: Estimator[S, M, G],
-    depth: int,
-    options: OptionValues,
-    name: Callable[[Status[S]], str] | None,
-    /,
-) -> dict[str, JSON]:
-    return trace_steps(_mcts_settings(estimator, depth, options), estimator.game.start, name)
-
-
 def _mcts(
     settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
 ) -> MCTSPlayer[S, M, G]:
@@ -420,15 +406,15 @@ MCTS_KIND = SearchKind(
     "mcts",
     _mcts,
     "Monte Carlo tree search (UCT with MCTS-Solver): mcts:1000 runs 1,000 simulations",
-    settings=_mcts_settings,
+    settings=mcts_settings,
     options=(SIMULATIONS, EXPLORATION, PLAYOUT, SCALE, SEED, SOLVER, MCTS_TIME, NODES),
     default_depth=MCTS_DEPTH,
     lead="sims",
     exact=False,
     observed=False,
-    trace=_mcts_trace,
-    steps=_mcts_steps,
     takes_depth=False,
     anytime=True,
 )
-"""MCTS, as the catalog names it: `mcts:SIMS:C:PLAYOUT:SCALE:SEED:SOLVER:TIME:NODES`."""
+"""MCTS, as the catalog names it: `mcts:SIMS:C:PLAYOUT:SCALE:SEED:SOLVER:TIME:NODES`.  It
+traces itself, and the catalog gives it the tracer ([`gamelib.trace.mcts`][gamelib.trace.mcts])
+that draws its simulations: a search does not draw."""

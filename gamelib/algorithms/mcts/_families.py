@@ -21,8 +21,7 @@ from typing import Generic, TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value, number_to_string
-from gamelib.core.checks import plural
+from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.nplayer.game import (
     Finished,
@@ -30,14 +29,12 @@ from gamelib.nplayer.game import (
     NPlayerGame,
     NSettings,
     Vector,
-    vector_to_string,
 )
 from gamelib.search.kinds import UnobservedError
-from gamelib.trace.graphviz import dot_quote
-from gamelib.trace.sampled import SampledTrace
 
 __all__ = [
     "ChanceMCTSPlayer",
+    "FamilyNode",
     "FamilySettings",
     "NPlayerMCTSPlayer",
     "chance_mcts",
@@ -73,7 +70,11 @@ class FamilySettings:
             raise ValueError(f"exploration must be a finite number >= 0, got {c!r}")
 
 
-class _Node(Generic[S, M]):
+class FamilyNode(Generic[S, M]):
+    """A position of the tree MCTS grows in the chance and n-player families: how it was
+    reached, whose turn it is, and the rewards summed (one a player) over the simulations
+    through it.  The search grows it; read it, do not change it."""
+
     __slots__ = (
         "branch",
         "children",
@@ -92,7 +93,7 @@ class _Node(Generic[S, M]):
         self.state = state  # None: the game is over, with the rewards `ended`
         self.mover = mover  # a player's number, CHANCE, or None when over
         self.ended: list[float] = []
-        self.children: list[_Node[S, M]] = []
+        self.children: list[FamilyNode[S, M]] = []
         self.weights: list[float] = []  # a chance position's branch probabilities
         self.visits = 0
         self.totals = [0.0] * n
@@ -120,8 +121,8 @@ def _search(
     settings: FamilySettings,
     depth: int,
     state: S,
-    watch: Callable[[list[_Node[S, M]], list[float]], None] | None = None,
-) -> tuple[M, list[float], _Node[S, M]]:
+    watch: Callable[[list[FamilyNode[S, M]], list[float]], None] | None = None,
+) -> tuple[M, list[float], FamilyNode[S, M]]:
     """The engine, from `state` (a decision position): the most visited move, its mean
     rewards, and the tree; `watch` hears each simulation's path and result (a trace)."""
     rng = random.Random(settings.seed)
@@ -130,13 +131,15 @@ def _search(
     low = [math.inf] * n  # the least and most reward each player was given: UCB1's scale
     high = [-math.inf] * n
 
-    def node_of(move: M | None, step: Step[S]) -> _Node[S, M]:
+    def node_of(move: M | None, step: Step[S]) -> FamilyNode[S, M]:
         after, done = step
-        node: _Node[S, M] = _Node(move, after, None if after is None else rules.mover(after), n)
+        node: FamilyNode[S, M] = FamilyNode(
+            move, after, None if after is None else rules.mover(after), n
+        )
         node.ended = done
         return node
 
-    def expand(node: _Node[S, M], s: S) -> None:
+    def expand(node: FamilyNode[S, M], s: S) -> None:
         if node.mover == CHANCE:
             for p, label, step in rules.branches(s):
                 node.weights.append(p)
@@ -146,7 +149,7 @@ def _search(
         else:
             node.children = [node_of(m, rules.play(s, m)) for m in rules.moves(s)]
 
-    def choose(node: _Node[S, M]) -> _Node[S, M]:
+    def choose(node: FamilyNode[S, M]) -> FamilyNode[S, M]:
         if node.mover == CHANCE:
             return node.children[_sample(rng, node.weights)]
         i = node.mover
@@ -178,7 +181,7 @@ def _search(
                 return done
             s = after
 
-    root: _Node[S, M] = _Node(None, state, rules.mover(state), n)
+    root: FamilyNode[S, M] = FamilyNode(None, state, rules.mover(state), n)
     for _ in range(settings.simulations):
         node, path, below = root, [root], 0
         while node.state is not None and below < depth:
@@ -205,7 +208,7 @@ def _search(
     return chosen.move, [t / chosen.visits for t in chosen.totals], root
 
 
-def _visits(node: _Node[S, M]) -> int:
+def _visits(node: FamilyNode[S, M]) -> int:
     return node.visits
 
 
@@ -217,57 +220,6 @@ def _sample(rng: random.Random, weights: Sequence[float]) -> int:
         if x < 0:
             return i
     return len(weights) - 1
-
-
-def _traced(
-    rules: _Rules[S, M],
-    mcts: FamilySettings,
-    depth: int,
-    state: S,
-    label: Callable[[S], str],
-    move_text: Callable[[M], str],
-    show: Callable[[list[float]], str],
-) -> SampledTrace:
-    """A search from `state`, traced: a line per simulation (the positions it walked and
-    its result), then the tree with each position's visits and mean, and a picture of it."""
-    lines: list[str] = []
-
-    def name(node: _Node[S, M]) -> str:
-        here = "the end" if node.state is None else label(node.state).replace("\n", " / ")
-        if node.branch:
-            return f"{here} ({node.branch})"
-        return here if node.move is None else f"{here} via {move_text(node.move)}"
-
-    def watch(path: list[_Node[S, M]], reward: list[float]) -> None:
-        walked = " → ".join(name(n) for n in path)
-        lines.append(f"Simulation {len(lines) + 1}: {walked}; result {show(reward)}")
-
-    move, _, root = _search(rules, mcts, depth, state, watch)
-    simulations = len(lines)
-    lines.append(f"After {plural(simulations, 'simulation')}, the tree (visits, mean result):")
-    dot = [
-        "digraph mcts {",
-        f"  label={dot_quote(f'MCTS after {simulations} simulations: visits, mean')};",
-        "  labelloc=t;",
-        '  node [fontname="Helvetica", fontsize=11, shape=box];',
-    ]
-    stack: list[tuple[_Node[S, M], int, str]] = [(root, 0, "n0")]
-    positions = 0
-    while stack:
-        node, level, key = stack.pop()
-        positions += 1
-        mean = [x / node.visits for x in node.totals]
-        counts = f"{plural(node.visits, 'visit')}  {show(mean)}"
-        lines.append(f"{'  ' * level}{name(node)}  {counts}")
-        dot.append(f"  {key} [label={dot_quote(name(node) + chr(10) + counts)}];")
-        walked = [(i, child) for i, child in enumerate(node.children) if child.visits]
-        for i, _ in walked:
-            dot.append(f"  {key} -> {key}_{i};")
-        for i, child in reversed(walked):  # the first child's lines first
-            stack.append((child, level + 1, f"{key}_{i}"))
-    dot.append("}")
-    lines.append(f"MCTS chooses {move_text(move)} (the most visited)")
-    return SampledTrace("\n".join(lines) + "\n", "\n".join(dot) + "\n", positions, simulations)
 
 
 # --------------------------------------------------------------------------
@@ -294,19 +246,15 @@ class ChanceMCTSPlayer(Generic[S, M]):
         move, means, _ = _search(self._rules(state), self.mcts, self.settings.search_depth, state)
         return move, means[0]
 
-    def traced(self, state: S, /) -> SampledTrace:
-        """A search from `state`, traced: each simulation, then the tree with each position's
-        visits and mean value for Maxie."""
-        game = self.game
-        return _traced(
-            self._rules(state),
-            self.mcts,
-            self.settings.search_depth,
-            state,
-            game.state_to_string,
-            game.move_to_string,
-            lambda means: number_to_string(round(means[0], 2)),
+    def sampled(
+        self, state: S, watch: Callable[[list[FamilyNode[S, M]], list[float]], None], /
+    ) -> tuple[M, FamilyNode[S, M]]:
+        """A search from `state`, each simulation's path and rewards told to `watch` (as
+        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
+        move, _, root = _search(
+            self._rules(state), self.mcts, self.settings.search_depth, state, watch
         )
+        return move, root
 
     def _rules(self, state: S) -> _Rules[S, M]:
         """The engine's view of the game, checked at `state`."""
@@ -376,19 +324,13 @@ class NPlayerMCTSPlayer(Generic[S, M]):
         move, means, _ = _search(self._rules(), self.mcts, self.settings.search_depth, state)
         return move, tuple(means)
 
-    def traced(self, state: S, /) -> SampledTrace:
-        """A search from `state`, traced: each simulation, then the tree with each position's
-        visits and mean utilities."""
-        game = self.game
-        return _traced(
-            self._rules(),
-            self.mcts,
-            self.settings.search_depth,
-            state,
-            game.state_to_string,
-            game.move_to_string,
-            lambda means: vector_to_string(tuple(round(m, 2) for m in means)),
-        )
+    def sampled(
+        self, state: S, watch: Callable[[list[FamilyNode[S, M]], list[float]], None], /
+    ) -> tuple[M, FamilyNode[S, M]]:
+        """A search from `state`, each simulation's path and rewards told to `watch` (as
+        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
+        move, _, root = _search(self._rules(), self.mcts, self.settings.search_depth, state, watch)
+        return move, root
 
     def _rules(self) -> _Rules[S, M]:
         """The engine's view of the game."""
@@ -433,7 +375,7 @@ def chance_mcts_factory(
     if observer is not None:
         raise UnobservedError(
             "MCTS reports its simulations, not the positions a search enters and leaves: "
-            "trace it with gamelib trace --player mcts (or its player's traced)"
+            "trace it with gamelib trace --player mcts (or gamelib.trace.sampled.sampled_trace)"
         )
     return ChanceMCTSPlayer(settings, FamilySettings())
 

@@ -1,37 +1,161 @@
-"""Monte Carlo tree search, traced (private): each simulation as a line, then the tree it
-grew, with every position's visits and mean result.  `gamelib trace --player mcts:N` prints
-it.  See `gamelib.algorithms.mcts`."""
+"""Monte Carlo tree search drawn: each simulation as a line, then the tree it grew, with
+every position's visits and mean result, as text and as a Graphviz picture; and the search
+as the docs' stepper replays it.  `gamelib trace --player mcts:N` prints it.
+
+MCTS reports no events to an observer; it tells a watcher of each simulation
+([`simulate`][gamelib.algorithms.mcts.simulate]'s `watch`) and hands back the tree it grew.
+This module renders those and runs no search: each function is given the search to run,
+`search(watch)`, returning what it found and its tree.  What it reads of them is written
+down here as protocols (`SimulationRecord`, `GrownNode`, `Found`), which MCTS's own
+`Simulation`, `TreeNode` and `Simulated` meet.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
-from gamelib.algorithms.mcts._tree import MCTSSettings, Simulation, TreeNode, _chosen, simulate
 from gamelib.core.checks import plural
-from gamelib.core.datatypes import Playing, Side, Status, Winner
+from gamelib.core.datatypes import Outcome, Playing, Side, Status, Winner
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.trace.graphviz import dot_quote
 from gamelib.trace.steps import TreeNodes
 from gamelib.trace.tree import node_label
 
-__all__ = ["trace_steps", "trace_text", "traced"]
+__all__ = [
+    "Found",
+    "GrownNode",
+    "Search",
+    "SimulationRecord",
+    "trace_steps",
+    "trace_text",
+    "traced",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
-G = TypeVar("G")
+S_co = TypeVar("S_co", covariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 
-def trace_text(settings: MCTSSettings[S, M, G], state: S) -> str:
+class SimulationRecord(Protocol[M_co]):
+    """What the trace reads of one simulation (MCTS's `Simulation`)."""
+
+    @property
+    def number(self) -> int:
+        """Which simulation it was, from 1."""
+        ...
+
+    @property
+    def path(self) -> tuple[M_co, ...]:
+        """The moves it walked from the root."""
+        ...
+
+    @property
+    def expanded(self) -> int | None:
+        """How many of `path`'s positions lie above the one it expanded (None: none)."""
+        ...
+
+    @property
+    def playout(self) -> int:
+        """Random moves it played out below the tree."""
+        ...
+
+    @property
+    def reward(self) -> float:
+        """Its result, Maxie's point of view."""
+        ...
+
+    @property
+    def proven(self) -> Sequence[tuple[tuple[M_co, ...], Outcome]]:
+        """The positions it proved, by their moves from the root."""
+        ...
+
+
+class GrownNode(Protocol[S_co, M_co]):
+    """What the trace reads of a position of the tree a search grew (MCTS's `TreeNode`)."""
+
+    @property
+    def move(self) -> M_co | None:
+        """The move that reached it (None at the root)."""
+        ...
+
+    @property
+    def state(self) -> S_co | None:
+        """Its state (None: the game is over there)."""
+        ...
+
+    @property
+    def side(self) -> Side | None:
+        """The side to move there (None: the game is over)."""
+        ...
+
+    @property
+    def visits(self) -> int:
+        """Simulations through it."""
+        ...
+
+    @property
+    def total(self) -> float:
+        """Their rewards summed, Maxie's point of view."""
+        ...
+
+    @property
+    def proven(self) -> Outcome | None:
+        """Its proven result, if any."""
+        ...
+
+    @property
+    def children(self) -> Sequence[GrownNode[S_co, M_co]]:
+        """Its children, once expanded."""
+        ...
+
+
+class Found(Protocol[M_co]):
+    """What the trace reads of what a search found (MCTS's `Simulated`)."""
+
+    @property
+    def move(self) -> M_co:
+        """The move chosen."""
+        ...
+
+    @property
+    def simulations(self) -> int:
+        """Simulations run."""
+        ...
+
+    @property
+    def line(self) -> tuple[M_co, ...]:
+        """From the root, the chosen move, then the most visited ones."""
+        ...
+
+    @property
+    def proven(self) -> Outcome | None:
+        """The root's proven result, if any."""
+        ...
+
+
+class Search(Protocol[S_co, M_co]):
+    """A search to trace: given a watcher of each simulation, it runs and returns what it
+    found and the tree it grew (`lambda watch: simulate(settings, state, watch=watch)`)."""
+
+    def __call__(
+        self, watch: Callable[[SimulationRecord[M_co]], None], /
+    ) -> tuple[Found[M_co], GrownNode[S_co, M_co]]: ...
+
+
+def trace_text(game: Game[S, M], state: S, search: Search[S, M]) -> str:
     """The trace of a search from `state`: a line per simulation (the positions it walked,
     the one it expanded, its playout and result, what it proved), then the tree.
 
     ```pycon
+    >>> from gamelib.algorithms.mcts import MCTSSettings, simulate
     >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
     >>> game = ExplicitGame(SMALL)
     >>> settings = MCTSSettings(tree_estimator(game), 2, simulations=3, scale=10)
-    >>> print(trace_text(settings, game.start), end="")
+    >>> search = lambda watch: simulate(settings, game.start, watch=watch)
+    >>> print(trace_text(game, game.start, search), end="")
     Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out 1 move: +0.54
     Simulation 2: (Maxie,a) to (Minnie,f) via 1; played out 1 move: +0.38
     Simulation 3: (Maxie,a) to (Minnie,j) via 2; played out 1 move: +0.10
@@ -44,27 +168,26 @@ def trace_text(settings: MCTSSettings[S, M, G], state: S) -> str:
 
     ```
     """
-    return traced(settings, state)[0]
+    return traced(game, state, search)[0]
 
 
-def traced(settings: MCTSSettings[S, M, G], state: S) -> tuple[str, str]:
+def traced(game: Game[S, M], state: S, search: Search[S, M]) -> tuple[str, str]:
     """One search from `state`, traced: its text (`trace_text`) and its picture, a Graphviz
     digraph of the positions it visited, each with its visits and mean result for Maxie
     (Maxie's as boxes, Minnie's as ellipses, finished games as octagons), the line of most
     visited moves bold."""
-    game = settings.estimator.game
     lines: list[str] = []
 
-    def watch(simulation: Simulation[M]) -> None:
+    def watch(simulation: SimulationRecord[M]) -> None:
         lines.append(_simulation_line(game, state, simulation))
 
-    found, root = simulate(settings, state, watch=watch)
+    found, root = search(watch)
     lines.append(
         f"After {plural(found.simulations, 'simulation')}, the tree "
         "(visits, mean result for Maxie):"
     )
     lines.extend(_tree_lines(game, root))
-    visits = [c.visits for c in found.children]
+    visits = [c.visits for c in root.children]  # every root move's
     tie = "; first of equals" if visits.count(max(visits)) > 1 else ""
     proven = found.proven
     if isinstance(proven, Winner) and proven.side is game.player(state):
@@ -74,10 +197,10 @@ def traced(settings: MCTSSettings[S, M, G], state: S) -> tuple[str, str]:
     else:
         why = "the most visited" + tie
     lines.append(f"MCTS chooses {game.move_to_string(found.move)} ({why})")
-    return "\n".join(lines) + "\n", _tree_dot(game, root, str(found.simulations))
+    return "\n".join(lines) + "\n", _tree_dot(game, root, str(found.simulations), found.line)
 
 
-def _simulation_line(game: Game[S, M], root: S, simulation: Simulation[M]) -> str:
+def _simulation_line(game: Game[S, M], root: S, simulation: SimulationRecord[M]) -> str:
     names = [_label(game, root)]
     state = root
     ended = ""
@@ -122,7 +245,9 @@ def _where(game: Game[S, M], root: S, path: tuple[M, ...]) -> str:
     return _label(game, state)
 
 
-def _tree_dot(game: Game[S, M], root: TreeNode[S, M], simulations: str) -> str:
+def _tree_dot(
+    game: Game[S, M], root: GrownNode[S, M], simulations: str, chosen: tuple[M, ...]
+) -> str:
     out = [
         "digraph mcts {",
         f"  label={dot_quote(f'MCTS after {simulations} simulations: visits, mean for Maxie')};",
@@ -132,10 +257,10 @@ def _tree_dot(game: Game[S, M], root: TreeNode[S, M], simulations: str) -> str:
     ]
     line = {id(root)}
     node = root
-    while node.children:  # the line MCTS plays (see chosen_move)
-        node = _chosen(node)
+    for step in chosen:  # the line MCTS plays (see chosen_move)
+        node = next(child for child in node.children if child.move == step)
         line.add(id(node))
-    stack: list[tuple[TreeNode[S, M], str]] = [(root, "n0")]
+    stack: list[tuple[GrownNode[S, M], str]] = [(root, "n0")]
     names = 1
     while stack:
         node, name = stack.pop()
@@ -159,9 +284,9 @@ def _tree_dot(game: Game[S, M], root: TreeNode[S, M], simulations: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _tree_lines(game: Game[S, M], root: TreeNode[S, M]) -> list[str]:
+def _tree_lines(game: Game[S, M], root: GrownNode[S, M]) -> list[str]:
     lines: list[str] = []
-    stack: list[tuple[TreeNode[S, M], int, tuple[M, ...]]] = [(root, 0, ())]
+    stack: list[tuple[GrownNode[S, M], int, tuple[M, ...]]] = [(root, 0, ())]
     while stack:
         node, level, path = stack.pop()
         if node.visits == 0:
@@ -180,14 +305,17 @@ def _tree_lines(game: Game[S, M], root: TreeNode[S, M]) -> list[str]:
 
 
 def trace_steps(
-    settings: MCTSSettings[S, M, G],
+    game: Game[S, M],
     state: S,
+    search: Search[S, M],
+    depth: int,
     name: Callable[[Status[S]], str] | None = None,
     tree_limit: int = 500,
 ) -> dict[str, JSON]:
     """A search from `state` as the docs' stepper replays it: `{"player", "nodes", "steps"}`,
     the nodes as `gamelib.trace.steps.steps_to_json` gives them (named by `name`), and a
-    step per simulation, then one for the answer:
+    step per simulation, then one for the answer (the tree's nodes drawn to `depth`, the
+    search's own):
 
     - `{"event": "simulate", "node", "path", "expanded", "playout", "result", "proven"}`:
       `path` the nodes it walked, root first, `node` the last of them; `expanded` the
@@ -198,11 +326,10 @@ def trace_steps(
       "simulations"}`: the node the chosen move leads to, the principal line's nodes, the
       chosen move's visits and mean result for Maxie, and the simulations run.
     """
-    game = settings.estimator.game
     tree = TreeNodes(game, state, name)
-    tree.grow(settings.search_depth, tree_limit)
-    records: list[Simulation[M]] = []
-    found, root = simulate(settings, state, watch=records.append)
+    tree.grow(depth, tree_limit)
+    records: list[SimulationRecord[M]] = []
+    found, root = search(records.append)
     steps: list[JSON] = []
     visits: dict[int, int] = {}
     totals: dict[int, float] = {}
