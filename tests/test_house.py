@@ -1,5 +1,6 @@
 """The house's rules: every error gamelib raises on purpose is of one family (bad input or
-stopped), and every module stands on a floor of the import contract."""
+stopped), every module stands on a floor of the import contract, and none is over 600
+lines."""
 
 from __future__ import annotations
 
@@ -104,6 +105,22 @@ def test_every_top_level_module_stands_on_a_floor_of_the_import_contract() -> No
     modules = {f"gamelib.{info.name}" for info in pkgutil.iter_modules(gamelib.__path__)}
     assert modules - floors == set()
     assert floors - modules == set()
+
+
+MOST_LINES = 600
+"""The most lines a module of gamelib may have (issue 39)."""
+
+
+def test_no_module_is_over_600_lines() -> None:
+    """A module past 600 lines is split along a seam (a group of functions or a class to a
+    module of its own, its names imported back), not squashed: each one over is named, with
+    its count, and none is let off."""
+    over = [
+        f"{path.relative_to(ROOT)}: {count} lines"
+        for path in sorted((ROOT / "gamelib").rglob("*.py"))
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    ]
+    assert over == [], f"over {MOST_LINES} lines, to split: {'; '.join(over)}"
 
 
 def test_the_architecture_page_lists_the_floors_of_the_contract() -> None:
