@@ -24,24 +24,32 @@ than 1): exactly 1 when every probability is exact, within
 >>> check_branches(coin[:1], "a bent coin")
 Traceback (most recent call last):
 ...
-gamelib.chance.game.ProbabilityError: the probabilities at a bent coin sum to 1/2, not 1
+gamelib.core.model.ProbabilityError: the probabilities at a bent coin sum to 1/2, not 1
 
 ```
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
-from gamelib.core.checks import quoted
 from gamelib.core.controller import GameTurns, outcome_results
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
-from gamelib.core.model import Ended, Nature, Probability, Roll, number_to_string
-from gamelib.errors import InputError, StoppedError
+from gamelib.core.model import (
+    FLOAT_TOLERANCE,
+    Ended,
+    Nature,
+    NoBranchesError,
+    Probability,
+    ProbabilityError,
+    Roll,
+    check_probabilities,
+    number_to_string,
+)
+from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
 __all__ = [
@@ -72,20 +80,9 @@ Value: TypeAlias = Fraction | float
 Averages of integers and fractions with fractional probabilities stay exact.
 """
 
-FLOAT_TOLERANCE = 1e-9
-"""How far from 1 the probabilities may sum when one of them is a float."""
-
 
 Mover: TypeAlias = Side | Nature
 """Who decides what happens next in a position: a side, or chance."""
-
-
-class ProbabilityError(InputError, ValueError):
-    """A list of branches whose probabilities are not a probability distribution."""
-
-
-class NoBranchesError(ProbabilityError):
-    """A chance position that lists nothing that can happen."""
 
 
 class ChancePositionError(StoppedError, ValueError):
@@ -187,55 +184,6 @@ class ChanceEstimator(Protocol[S, M]):
 # --8<-- [end:chance-game]
 
 
-def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
-    """Nothing, if the `(label, probability)` pairs form a distribution; else one sentence why.
-
-    `where` names the position in the message.  Raises
-    `NoBranchesError` for an empty list, and `ProbabilityError`
-    for a probability that is not a number, negative, or not finite, or for
-    probabilities that do not sum to 1: exactly, when all are integers or
-    fractions; within `FLOAT_TOLERANCE` when one is a float.
-
-    ```pycon
-    >>> check_probabilities([("a", -0.5), ("b", 1.5)], "x")
-    Traceback (most recent call last):
-    ...
-    gamelib.chance.game.ProbabilityError: the probability -0.5 of 'a' at x is negative
-    >>> check_probabilities([("a", 0.1), ("b", 0.2), ("c", 0.7)], "x")  # within the tolerance
-
-    ```
-    """
-    if not labelled:
-        raise NoBranchesError(f"the chance position {where} lists no outcomes")
-    total: Probability = 0
-    exact = True
-    for label, p in labelled:
-        q: Probability
-        if isinstance(p, float):
-            exact = False
-            if not math.isfinite(p):
-                raise ProbabilityError(
-                    f"the probability {p} of {quoted(label)} at {where} is not finite"
-                )
-            q = p
-        elif isinstance(p, int | Fraction) and not isinstance(p, bool):
-            q = Fraction(p)
-        else:
-            raise ProbabilityError(
-                f"the probability {quoted(p)} of {quoted(label)} at {where} is not a number"
-            )
-        if q < 0:
-            raise ProbabilityError(
-                f"the probability {number_to_string(q)} of {quoted(label)} at {where} is negative"
-            )
-        total += q
-    off = (total != 1) if exact else (abs(float(total) - 1) > FLOAT_TOLERANCE)
-    if off:
-        raise ProbabilityError(
-            f"the probabilities at {where} sum to {number_to_string(total)}, not 1"
-        )
-
-
 def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch[S]]:
     """`branches`, if their probabilities form a distribution (see
     `check_probabilities`, which raises otherwise).
@@ -289,9 +237,9 @@ class ChanceTurns(GameTurns[S, M]):
         return _after(self.game.play(state, move))
 
     def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
-        where = quoted(self.game.state_to_string(state))
-        branches = check_branches(self.game.outcomes(state), where)
-        return tuple(Roll(b.probability, b.label, _after(b.status)) for b in branches)
+        return tuple(
+            Roll(b.probability, b.label, _after(b.status)) for b in self.game.outcomes(state)
+        )
 
     def results(self, outcome: Outcome, /) -> tuple[float, ...]:
         return outcome_results(outcome)

@@ -56,7 +56,15 @@ from gamelib.core.contracts import ContractError, check_played, check_turn, unde
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Winner, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
 from gamelib.core.human import UndoRequest, board_order
-from gamelib.core.model import Ended, Model, Nature, Roll, number_to_string, sample
+from gamelib.core.model import (
+    Ended,
+    Model,
+    Nature,
+    Roll,
+    check_rolls,
+    number_to_string,
+    sample,
+)
 from gamelib.errors import InputError, StoppedError
 
 __all__ = [
@@ -193,7 +201,7 @@ def play_out(
         after: S | Ended[R]
         last: M | None = None
         if isinstance(seat, Nature):
-            chances = turns.rolls(state)
+            chances = check_rolls(turns.rolls(state), quoted(shown))
             index = sample([roll.probability for roll in chances], source.random())
             roll = chances[index]
             rolls.append(index)

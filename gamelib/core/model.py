@@ -31,18 +31,27 @@ saved games read only the model.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib.core.checks import quoted
+from gamelib.errors import InputError
+
 __all__ = [
+    "FLOAT_TOLERANCE",
     "Ended",
     "Model",
     "Nature",
+    "NoBranchesError",
     "Probability",
+    "ProbabilityError",
     "Roll",
+    "check_probabilities",
+    "check_rolls",
     "number_to_string",
     "sample",
 ]
@@ -145,6 +154,75 @@ class Model(Protocol[S, M, R]):
     def outcome_to_string(self, outcome: R, /) -> str:
         """How the game ended, in words (`Maxie wins!`, `A 0, B 1, C 0`)."""
         ...
+
+
+FLOAT_TOLERANCE = 1e-9
+"""How far from 1 the probabilities may sum when one of them is a float."""
+
+
+class ProbabilityError(InputError, ValueError):
+    """A list of branches whose probabilities are not a probability distribution."""
+
+
+class NoBranchesError(ProbabilityError):
+    """A chance position that lists nothing that can happen."""
+
+
+def check_probabilities(labelled: Sequence[tuple[str, object]], where: str) -> None:
+    """Nothing, if the `(label, probability)` pairs form a distribution; else one sentence why.
+
+    `where` names the position in the message.  Raises
+    `NoBranchesError` for an empty list, and `ProbabilityError`
+    for a probability that is not a number, negative, or not finite, or for
+    probabilities that do not sum to 1: exactly, when all are integers or
+    fractions; within `FLOAT_TOLERANCE` when one is a float.
+
+    ```pycon
+    >>> check_probabilities([("a", -0.5), ("b", 1.5)], "x")
+    Traceback (most recent call last):
+    ...
+    gamelib.core.model.ProbabilityError: the probability -0.5 of 'a' at x is negative
+    >>> check_probabilities([("a", 0.1), ("b", 0.2), ("c", 0.7)], "x")  # within the tolerance
+
+    ```
+    """
+    if not labelled:
+        raise NoBranchesError(f"the chance position {where} lists no outcomes")
+    total: Probability = 0
+    exact = True
+    for label, p in labelled:
+        q: Probability
+        if isinstance(p, float):
+            exact = False
+            if not math.isfinite(p):
+                raise ProbabilityError(
+                    f"the probability {p} of {quoted(label)} at {where} is not finite"
+                )
+            q = p
+        elif isinstance(p, int | Fraction) and not isinstance(p, bool):
+            q = Fraction(p)
+        else:
+            raise ProbabilityError(
+                f"the probability {quoted(p)} of {quoted(label)} at {where} is not a number"
+            )
+        if q < 0:
+            raise ProbabilityError(
+                f"the probability {number_to_string(q)} of {quoted(label)} at {where} is negative"
+            )
+        total += q
+    off = (total != 1) if exact else (abs(float(total) - 1) > FLOAT_TOLERANCE)
+    if off:
+        raise ProbabilityError(
+            f"the probabilities at {where} sum to {number_to_string(total)}, not 1"
+        )
+
+
+def check_rolls(rolls: Sequence[Roll[S, R]], where: str) -> Sequence[Roll[S, R]]:
+    """`rolls`, if their probabilities form a distribution (see `check_probabilities`,
+    which raises otherwise).  Where a game is played, the rolls it draws from are checked;
+    the searches rely on the contract and do not check them."""
+    check_probabilities([(r.label, r.probability) for r in rolls], where)
+    return rolls
 
 
 def sample(probabilities: Sequence[Probability], u: float) -> int:

@@ -19,14 +19,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, final
 
-from gamelib import seq
 from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceGame, ChancePositionError, Nature, Value
-from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.chance.game import ChanceGame, ChancePositionError, ChanceTurns, Nature, Value
+from gamelib.core.datatypes import Outcome
+from gamelib.core.model import Ended, Model
 from gamelib.nplayer.game import (
-    Finished,
     NEstimator,
     NPlayerGame,
+    NPlayerTurns,
     NSettings,
     Vector,
 )
@@ -44,6 +44,7 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
+R = TypeVar("R")
 
 CHANCE = -1
 """The mover of a chance position, among the players' numbers."""
@@ -99,25 +100,19 @@ class FamilyNode(Generic[S, M]):
         self.totals = [0.0] * n
 
 
-Step = tuple[S | None, list[float]]
-"""Where a move or a branch leads: the next state, or None and the finished game's rewards."""
-
-
 @final
 @dataclass(frozen=True, slots=True)
-class _Rules(Generic[S, M]):
-    """What the engine asks of a family's game, in its own terms."""
+class _Rewards(Generic[S, R]):
+    """What the engine adds to the model of a game: rewards, one a seat, for a finished
+    game and for a position it estimates instead of playing on."""
 
-    players: int
-    mover: Callable[[S], int]
-    moves: Callable[[S], tuple[M, ...]]
-    play: Callable[[S, M], Step[S]]
-    branches: Callable[[S], list[tuple[float, str, Step[S]]]]
+    outcome: Callable[[R], list[float]]
     estimate: Callable[[S], list[float]]
 
 
 def _search(
-    rules: _Rules[S, M],
+    model: Model[S, M, R],
+    rewards: _Rewards[S, R],
     settings: FamilySettings,
     depth: int,
     state: S,
@@ -127,27 +122,30 @@ def _search(
     rewards, and the tree; `watch` hears each simulation's path and result (a trace)."""
     rng = random.Random(settings.seed)
     c = settings.exploration
-    n = rules.players
+    n = len(model.seats)
     low = [math.inf] * n  # the least and most reward each player was given: UCB1's scale
     high = [-math.inf] * n
 
-    def node_of(move: M | None, step: Step[S]) -> FamilyNode[S, M]:
-        after, done = step
-        node: FamilyNode[S, M] = FamilyNode(
-            move, after, None if after is None else rules.mover(after), n
-        )
-        node.ended = done
-        return node
+    def mover(s: S) -> int:
+        who = model.mover(s)
+        return CHANCE if isinstance(who, Nature) else who
+
+    def node_of(move: M | None, after: S | Ended[R]) -> FamilyNode[S, M]:
+        if isinstance(after, Ended):
+            node: FamilyNode[S, M] = FamilyNode(move, None, None, n)
+            node.ended = rewards.outcome(after.outcome)
+            return node
+        return FamilyNode(move, after, mover(after), n)
 
     def expand(node: FamilyNode[S, M], s: S) -> None:
         if node.mover == CHANCE:
-            for p, label, step in rules.branches(s):
-                node.weights.append(p)
-                child = node_of(None, step)
-                child.branch = label
+            for roll in model.rolls(s):
+                node.weights.append(float(roll.probability))
+                child = node_of(None, roll.after)
+                child.branch = roll.label
                 node.children.append(child)
         else:
-            node.children = [node_of(m, rules.play(s, m)) for m in rules.moves(s)]
+            node.children = [node_of(m, model.play(s, m)) for m in model.moves(s)]
 
     def choose(node: FamilyNode[S, M]) -> FamilyNode[S, M]:
         if node.mover == CHANCE:
@@ -168,20 +166,21 @@ def _search(
 
     def play_out(s: S, left: int) -> list[float]:
         while True:
-            if rules.mover(s) == CHANCE:
-                branches = rules.branches(s)
-                after, done = branches[_sample(rng, [p for p, _, _ in branches])][2]
+            after: S | Ended[R]
+            if mover(s) == CHANCE:
+                rolls = model.rolls(s)
+                after = rolls[_sample(rng, [float(r.probability) for r in rolls])].after
             elif left <= 0:
-                return rules.estimate(s)
+                return rewards.estimate(s)
             else:
-                options = rules.moves(s)
-                after, done = rules.play(s, options[rng.randrange(len(options))])
+                options = model.moves(s)
+                after = model.play(s, options[rng.randrange(len(options))])
                 left -= 1
-            if after is None:
-                return done
+            if isinstance(after, Ended):
+                return rewards.outcome(after.outcome)
             s = after
 
-    root: FamilyNode[S, M] = FamilyNode(None, state, rules.mover(state), n)
+    root: FamilyNode[S, M] = FamilyNode(None, state, mover(state), n)
     for _ in range(settings.simulations):
         node, path, below = root, [root], 0
         while node.state is not None and below < depth:
@@ -243,7 +242,8 @@ class ChanceMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Value]:
         """The most visited move at the decision position `state`, and its mean value."""
-        move, means, _ = _search(self._rules(state), self.mcts, self.settings.search_depth, state)
+        model, rewards = self._rules(state)
+        move, means, _ = _search(model, rewards, self.mcts, self.settings.search_depth, state)
         return move, means[0]
 
     def sampled(
@@ -251,13 +251,13 @@ class ChanceMCTSPlayer(Generic[S, M]):
     ) -> tuple[M, FamilyNode[S, M]]:
         """A search from `state`, each simulation's path and rewards told to `watch` (as
         `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
-        move, _, root = _search(
-            self._rules(state), self.mcts, self.settings.search_depth, state, watch
-        )
+        model, rewards = self._rules(state)
+        depth = self.settings.search_depth
+        move, _, root = _search(model, rewards, self.mcts, depth, state, watch)
         return move, root
 
-    def _rules(self, state: S) -> _Rules[S, M]:
-        """The engine's view of the game, checked at `state`."""
+    def _rules(self, state: S) -> tuple[ChanceTurns[S, M], _Rewards[S, Outcome]]:
+        """The game on the model, checked at `state`, and the engine's rewards."""
         est = self.settings.estimator
         game = est.game
         if game.player(state) is Nature.Chance:
@@ -275,22 +275,8 @@ class ChanceMCTSPlayer(Generic[S, M]):
             x = float(v)
             return [x, low + high - x]
 
-        def step(status: Status[S]) -> Step[S]:
-            if isinstance(status, Playing):
-                return status.state, []
-            return None, pair(est.outcome_value(status.outcome))
-
-        def mover(s: S) -> int:
-            who = game.player(s)
-            return CHANCE if who is Nature.Chance else (0 if who is Side.Maxie else 1)
-
-        return _Rules(
-            2,
-            mover,
-            lambda s: seq.to_tuple(game.moves(s)),
-            lambda s, m: step(game.play(s, m)),
-            lambda s: [(float(b.probability), b.label, step(b.status)) for b in game.outcomes(s)],
-            lambda s: pair(est.estimate(s)),
+        return ChanceTurns(game), _Rewards(
+            lambda outcome: pair(est.outcome_value(outcome)), lambda s: pair(est.estimate(s))
         )
 
     def next_move(self, state: S, /) -> M:
@@ -321,7 +307,8 @@ class NPlayerMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Vector]:
         """The most visited move at `state`, and its mean utilities."""
-        move, means, _ = _search(self._rules(), self.mcts, self.settings.search_depth, state)
+        model, rewards = self._rules()
+        move, means, _ = _search(model, rewards, self.mcts, self.settings.search_depth, state)
         return move, tuple(means)
 
     def sampled(
@@ -329,25 +316,16 @@ class NPlayerMCTSPlayer(Generic[S, M]):
     ) -> tuple[M, FamilyNode[S, M]]:
         """A search from `state`, each simulation's path and rewards told to `watch` (as
         `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
-        move, _, root = _search(self._rules(), self.mcts, self.settings.search_depth, state, watch)
+        model, rewards = self._rules()
+        depth = self.settings.search_depth
+        move, _, root = _search(model, rewards, self.mcts, depth, state, watch)
         return move, root
 
-    def _rules(self) -> _Rules[S, M]:
-        """The engine's view of the game."""
+    def _rules(self) -> tuple[NPlayerTurns[S, M], _Rewards[S, Vector]]:
+        """The game on the model, and the engine's rewards: the utilities."""
         est = self.settings.estimator
-        game = est.game
-
-        def step(status: Playing[S] | Finished) -> Step[S]:
-            if isinstance(status, Playing):
-                return status.state, []
-            return None, [float(u) for u in status.utilities]
-
-        return _Rules(
-            len(game.names),
-            game.player,
-            lambda s: seq.to_tuple(game.moves(s)),
-            lambda s, m: step(game.play(s, m)),
-            lambda s: [],  # no chance positions in this family
+        return NPlayerTurns(est.game), _Rewards(
+            lambda outcome: [float(u) for u in outcome],
             lambda s: [float(u) for u in est.estimate(s)],
         )
 
