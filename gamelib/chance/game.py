@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.controller import GameTurns, outcome_results
-from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
+from gamelib.core.datatypes import Outcome, Playing, Side, Status, outcome_to_string
 from gamelib.core.model import (
     FLOAT_TOLERANCE,
     Ended,
@@ -192,7 +192,7 @@ def check_branches(branches: Sequence[Branch[S]], where: str) -> Sequence[Branch
     return branches
 
 
-_SIDES = (Side.Maxie, Side.Minnie)
+_MAXIE, _MINNIE, _CHANCE = Side.Maxie, Side.Minnie, Nature.Chance  # read once: see Side
 
 
 @final
@@ -231,15 +231,18 @@ class ChanceTurns(GameTurns[S, M]):
 
     def mover(self, state: S, /) -> int | Nature:
         mover = self.game.player(state)
-        return mover if isinstance(mover, Nature) else _SIDES.index(mover)
+        return 0 if mover is _MAXIE else 1 if mover is _MINNIE else _CHANCE
 
     def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
-        return _after(self.game.play(state, move))
+        status = self.game.play(state, move)
+        return status.state if isinstance(status, Playing) else Ended(status.outcome)
 
-    def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
-        return tuple(
-            Roll(b.probability, b.label, _after(b.status)) for b in self.game.outcomes(state)
-        )
+    def rolls(self, state: S, /) -> list[Roll[S, Outcome]]:
+        return [
+            Roll(b.probability, b.label, s.state if isinstance(s, Playing) else Ended(s.outcome))
+            for b in self.game.outcomes(state)
+            for s in (b.status,)
+        ]
 
     def results(self, outcome: Outcome, /) -> tuple[float, ...]:
         return outcome_results(outcome)
@@ -252,11 +255,3 @@ class ChanceTurns(GameTurns[S, M]):
 
     def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
         return f"Game over! {outcome_to_string(outcome)}\n"
-
-
-def _after(status: Status[S]) -> S | Ended[Outcome]:
-    match status:
-        case Playing(state):
-            return state
-        case Done(outcome):
-            return Ended(outcome)

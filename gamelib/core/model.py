@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Generic, Protocol, TypeAlias, TypeVar, final
+from typing import Generic, NamedTuple, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import quoted
+from gamelib.core.datatypes import _slot_setter
 from gamelib.errors import InputError
 
 __all__ = [
@@ -87,11 +88,18 @@ class Ended(Generic[R_co]):
     outcome: R_co
     """How it ended, as the game's face says it (an `Outcome`, a vector of utilities)."""
 
+    def __init__(self, outcome: R_co) -> None:
+        # Made at every end a search meets: set the slot directly, as `Playing` does (the
+        # class stays frozen).
+        _set_outcome(self, outcome)
 
-@final
-@dataclass(frozen=True, slots=True)
-class Roll(Generic[S_co, R_co]):
-    """One thing chance can do at a chance position, and how likely it is."""
+
+_set_outcome = _slot_setter(Ended, "outcome")
+
+
+class Roll(NamedTuple, Generic[S_co, R_co]):
+    """One thing chance can do at a chance position, and how likely it is (a named tuple:
+    a search makes one for each roll of each chance position it expands)."""
 
     probability: Probability
     """How likely it is: at least 0; the rolls of one position sum to 1."""

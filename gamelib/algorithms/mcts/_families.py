@@ -49,6 +49,8 @@ R = TypeVar("R")
 CHANCE = -1
 """The mover of a chance position, among the players' numbers."""
 
+_CHANCE = Nature.Chance  # read once: an Enum's member read through its class costs more
+
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -126,26 +128,29 @@ def _search(
     low = [math.inf] * n  # the least and most reward each player was given: UCB1's scale
     high = [-math.inf] * n
 
+    mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
+    outcome_reward, estimate = rewards.outcome, rewards.estimate
+
     def mover(s: S) -> int:
-        who = model.mover(s)
-        return CHANCE if isinstance(who, Nature) else who
+        who = mover_of(s)
+        return CHANCE if who is _CHANCE else who
 
     def node_of(move: M | None, after: S | Ended[R]) -> FamilyNode[S, M]:
         if isinstance(after, Ended):
             node: FamilyNode[S, M] = FamilyNode(move, None, None, n)
-            node.ended = rewards.outcome(after.outcome)
+            node.ended = outcome_reward(after.outcome)
             return node
         return FamilyNode(move, after, mover(after), n)
 
     def expand(node: FamilyNode[S, M], s: S) -> None:
         if node.mover == CHANCE:
-            for roll in model.rolls(s):
+            for roll in rolls_of(s):
                 node.weights.append(float(roll.probability))
                 child = node_of(None, roll.after)
                 child.branch = roll.label
                 node.children.append(child)
         else:
-            node.children = [node_of(m, model.play(s, m)) for m in model.moves(s)]
+            node.children = [node_of(m, play(s, m)) for m in moves_of(s)]
 
     def choose(node: FamilyNode[S, M]) -> FamilyNode[S, M]:
         if node.mover == CHANCE:
@@ -168,16 +173,16 @@ def _search(
         while True:
             after: S | Ended[R]
             if mover(s) == CHANCE:
-                rolls = model.rolls(s)
+                rolls = rolls_of(s)
                 after = rolls[_sample(rng, [float(r.probability) for r in rolls])].after
             elif left <= 0:
-                return rewards.estimate(s)
+                return estimate(s)
             else:
-                options = model.moves(s)
-                after = model.play(s, options[rng.randrange(len(options))])
+                options = moves_of(s)
+                after = play(s, options[rng.randrange(len(options))])
                 left -= 1
             if isinstance(after, Ended):
-                return rewards.outcome(after.outcome)
+                return outcome_reward(after.outcome)
             s = after
 
     root: FamilyNode[S, M] = FamilyNode(None, state, mover(state), n)
