@@ -53,7 +53,15 @@ from gamelib.chance.game import (
 )
 from gamelib.core.checks import ascii_int, quoted
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
-from gamelib.core.trees import End, Leaf, TreeSyntaxError, Written, write_tree
+from gamelib.core.trees import (
+    NODE_NAME,
+    NODE_NAMES_ARE,
+    End,
+    Leaf,
+    TreeSyntaxError,
+    Written,
+    write_tree,
+)
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -316,9 +324,6 @@ def decision_depth(tree: ChanceTree) -> int | None:
 # --------------------------------------------------------------------------
 # The text form
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
-_NAMES_ARE = "letters, '_' and \"'\", starting with a letter or '_'"
-"""What `_NAME` allows, as messages say it."""
 _NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")  # ASCII digits only, as everywhere
 _PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
 _ENDS: dict[str, Outcome] = {
@@ -377,7 +382,7 @@ class _Reader:
         return m.group()
 
     def name(self, what: str) -> str:
-        name = self.match(_NAME)
+        name = self.match(NODE_NAME)
         if name is None:
             raise self.fail(f"expected {what}, {self.found()}")
         return name
@@ -529,7 +534,7 @@ def chance_tree_to_text(tree: ChanceTree) -> str:
             case _:
                 assert_never(item)
 
-    return write_tree(tree, node, _NAME, _NAMES_ARE, ChanceTreeError)
+    return write_tree(tree, node, NODE_NAME, NODE_NAMES_ARE, ChanceTreeError)
 
 
 EXAMPLE_TEXT = "a[ ?b[1/2: c[d3,e5], 1/2: f[g-1,h4]], ?i[1/2: j[k0,l2], 1/2: m[n2,o1]] ]"

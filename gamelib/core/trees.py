@@ -19,7 +19,23 @@ from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Outcome
 from gamelib.errors import InputError
 
-__all__ = ["End", "Leaf", "Named", "TreeSyntaxError", "Written", "write_tree"]
+__all__ = [
+    "NODE_NAME",
+    "NODE_NAMES_ARE",
+    "End",
+    "Leaf",
+    "Named",
+    "TreeSyntaxError",
+    "Written",
+    "write_tree",
+]
+
+NODE_NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
+"""A node's name in the tree text of every family: no digits, which would run into a
+leaf's value (`c3` is the leaf c worth 3)."""
+
+NODE_NAMES_ARE = "letters, '_' and \"'\", starting with a letter or '_'"
+"""What `NODE_NAME` allows, as messages say it."""
 
 
 class Named(Protocol):

@@ -30,7 +30,15 @@ from gamelib.core.checks import ascii_int, printable
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
-from gamelib.core.trees import End, Leaf, TreeSyntaxError, Written, write_tree
+from gamelib.core.trees import (
+    NODE_NAME,
+    NODE_NAMES_ARE,
+    End,
+    Leaf,
+    TreeSyntaxError,
+    Written,
+    write_tree,
+)
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -233,12 +241,9 @@ def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, in
 # The handout text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+)?)"
+    rf"\s*(?:(?P<name>{NODE_NAME.pattern})|(?P<num>[-+]?[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
 )
-_NAME = re.compile(r"[A-Za-z_][A-Za-z_']*")
-_NAMES_ARE = "letters, '_' and \"'\", starting with a letter or '_'"
-"""What `_NAME` allows, as messages say it."""
 _ENDS: dict[str, Outcome] = {
     "!Maxie": Winner(Side.Maxie),
     "!Minnie": Winner(Side.Minnie),
@@ -396,7 +401,7 @@ def tree_to_text(tree: Tree) -> str:
             case _:
                 assert_never(item)
 
-    return write_tree(tree, node, _NAME, _NAMES_ARE, TreeSyntaxError)
+    return write_tree(tree, node, NODE_NAME, NODE_NAMES_ARE, TreeSyntaxError)
 
 
 def at_least(tree: Tree, value: float) -> Tree:

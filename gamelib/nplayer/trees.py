@@ -51,7 +51,7 @@ from gamelib import seq
 from gamelib.core.checks import ascii_int, echo
 from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.core.trees import TreeSyntaxError, Written, write_tree
+from gamelib.core.trees import NODE_NAME, NODE_NAMES_ARE, TreeSyntaxError, Written, write_tree
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -254,11 +254,8 @@ def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
 # The text form
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
+    rf"\s*(?:(?P<name>{NODE_NAME.pattern})|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
 )
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
-_NAMES_ARE = "letters, digits, '_' and \"'\", starting with a letter or '_'"
-"""What `_NAME` allows, as messages say it."""
 
 
 def _excerpt(text: str, at: int) -> str:
@@ -451,7 +448,7 @@ def tree_to_text(tree: Tree) -> str:
             case _:
                 assert_never(item)
 
-    return write_tree(tree, node, _NAME, _NAMES_ARE, TreeSyntaxError)
+    return write_tree(tree, node, NODE_NAME, NODE_NAMES_ARE, TreeSyntaxError)
 
 
 CSE473_TEXT = (

@@ -23,6 +23,17 @@ def _sums_to(n: int, total: int) -> st.SearchStrategy[Vector]:
     return st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1).map(split)
 
 
+def _letters(i: int) -> str:
+    """The `i`-th node name, in letters alone as the tree text's names are: a, b, ..., z,
+    aa, ab, ..."""
+    name = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        name = chr(ord("a") + r) + name
+    return name
+
+
 @st.composite
 def nplayer_trees(
     draw: st.DrawFn, players: int | None = None, total: int | None = None
@@ -37,7 +48,7 @@ def nplayer_trees(
     n = players if players is not None else draw(st.integers(3, 4))
     depth = draw(st.integers(1, 5))
     budget = [draw(st.integers(6, 80))]
-    names = (f"n{i}" for i in itertools.count())
+    names = (_letters(i) for i in itertools.count())
     vectors = _vectors(n, 0, 2) if total is None else _sums_to(n, total)
 
     def node(level: int) -> Tree:
