@@ -165,6 +165,12 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
             raise SpecError(
                 f"--save-dir: cannot make '{echo(str(save_dir), 200)}': its folder does not exist"
             )
+        try:  # made now, so that a folder that cannot be is said before any game is played
+            save_dir.mkdir(exist_ok=True)
+        except OSError as error:
+            raise SpecError(
+                f"--save-dir: cannot make '{echo(str(save_dir), 200)}': {error.strerror}"
+            ) from None
     workers = workers_from(options.workers, options.scheduler)
     return _Request(
         tuple(str(p) for p in options.players),
@@ -337,8 +343,9 @@ class _MatchJob:
         if dice and openings[0]:
             start += f", the same dice for every game of a {_group(n)}"
         if n == 2:
+            a, b = request.players  # "(A)" and "(B)" tell them apart, the same or not
             return (
-                f"Match of {request.game}: {names[0]} (A) against {names[1]} (B), "
+                f"Match of {request.game}: {a} (A) against {b} (B), "
                 f"{plural(rotations, 'pair')} of games {start}, seed {request.seed}, {where}"
             )
         shown_players = ", ".join(f"{name} ({model.seats[i]})" for i, name in enumerate(names))
@@ -453,7 +460,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--openings",
         metavar="FILE",
         help="start each pair from a line of FILE ('-': standard input), moves from the start "
-        "as --positions writes them; the lines are used in turn",
+        "as --positions writes them; the lines are used in turn (the players' moves only: in "
+        "a game of chance an opening ends before chance's first roll)",
     )
     match.add_argument(
         "--plies",

@@ -126,10 +126,10 @@ def _rolled(model: Model[S, M, R], state: S, text: str, number: int, after: str)
     chances = model.rolls(state)
     named = [r for r in chances if text in (r.label, (r.label.split() or [""])[-1])]
     if len(named) != 1:
-        offered = ", ".join(r.label for r in chances)
+        offered = ", ".join((r.label.split() or [""])[-1] for r in chances)
         raise BadPositionError(
             f"move {number} cannot be played after {after}: chance decides there, and "
-            f"'{echo(text)}' names none of what can happen: {echo(offered, 200)}"
+            f"'{echo(text)}' names none of what can happen, written as {echo(offered, 200)}"
         )
     return named[0].after
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from gamelib.catalog import Catalogs
@@ -89,13 +89,13 @@ class _Replay:
         count = plural(len(moves), "move")
         out.write(f"Replaying {saved.game}: {count}, valued by {player}.\n\n")
         state, made, rolled = model.start, 0, 0
-        while made < len(moves) or rolled < len(rolls):
+        while True:
             out.write(model.state_to_string(state) + "\n")
             mover = model.mover(state)
             last: M | None = None
             if isinstance(mover, Nature):
                 if rolled == len(rolls):
-                    break
+                    return self._stops_here(moves[made:], "roll")
                 chances = model.rolls(state)
                 index, rolled = rolls[rolled], rolled + 1
                 if index >= len(chances):
@@ -108,7 +108,7 @@ class _Replay:
                 after = chosen.after
             else:
                 if made == len(moves):
-                    break
+                    return self._stops_here(rolls[rolled:], "move")
                 text, made = moves[made], made + 1
                 best, shown = value(state)
                 last = model.parse_move(state, text)
@@ -127,16 +127,26 @@ class _Replay:
                 after = model.play(state, last)
             if isinstance(after, Ended):
                 out.write(model.ended(state, last, after.outcome))
-                left = len(moves) - made
+                left = [plural(len(moves) - made, "more move")] if made < len(moves) else []
+                left += [plural(len(rolls) - rolled, "more roll")] if rolled < len(rolls) else []
                 if left:
                     raise UsageError(
-                        f"the saved game ended at move {made}, but it lists "
-                        f"{plural(left, 'more move')}"
+                        f"the saved game ended at move {made}, but it lists {' and '.join(left)}"
                     )
                 return 0
             state = after
-        out.write(model.state_to_string(state) + "\n")
-        out.write("The saved game stops here, before the end.\n")
+
+    def _stops_here(self, rest: Sequence[object], needed: str) -> int:
+        """The end of a saved game that stops before the game's end, at the position just
+        written, which needs a `needed` (a roll, a move) the file does not give: fine when
+        nothing else is left, else a UsageError (the rest cannot be placed)."""
+        if rest:
+            other = "move" if needed == "roll" else "roll"
+            raise UsageError(
+                f"the saved game lists {plural(len(rest), f'more {other}')} but no {needed} for "
+                "the position above: its moves and rolls do not fit each other"
+            )
+        self.out.write("The saved game stops here, before the end.\n")
         return 0
 
     def _stopped(self) -> bool:
@@ -189,6 +199,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     _reject_extra(extra)
     stdin = context.stdin
     saved = read_saved_game(options.file, stdin)
+    options.game = saved.game  # what messages about the players call the game
     _check_replayable(saved, options.file, context.games)
     replayed = build_kit(context.games, saved.game, list(saved.options), playing=True)
     step = stdin if is_terminal(stdin) and options.file != "-" else None

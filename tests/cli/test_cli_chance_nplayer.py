@@ -492,7 +492,7 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["analyse", "pig", "--prune", "0.5"], "--prune is for jamboree players"),
         (["solve", "pig"], "'pig' cannot be solved here"),
         (["analyse", "pig", "--moves", "roll"], "nothing to analyse after --moves roll: chance"),
-        (["analyse", "pig", "--moves", "roll 7"], "'7' names none of what can happen: rolled 1"),
+        (["analyse", "pig", "--moves", "roll 7"], "'7' names none of what can happen, written"),
         (["analyse", "takeaway", "--moves", "4"], "'4' is not a legal move; legal moves: 1, 2, 3"),
         (["analyse", "takeaway", "--positions", "-"], "--positions is for two-player games"),
         (

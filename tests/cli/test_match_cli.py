@@ -293,3 +293,20 @@ def test_a_match_of_three_from_openings_saved_for_replay(tmp_path: Path) -> None
     )
     assert status == 2
     assert err.startswith("gamelib: --openings: line 1: move 1 cannot be played after the start")
+
+
+def test_the_same_player_twice_and_a_save_dir_that_cannot_be_made() -> None:
+    status, out, err = run(
+        "match", "random", "random", "--game", "pig", "--target", "10", "--games", "2",
+        "--seed", "1",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out.startswith("Match of pig: random (A) against random (B), 1 pair of games ")
+    assert "Score of random (A) vs random (B): " in out
+    status, out, err = run(
+        "match", "random", "random", "--game", "pig", "--save-dir", "/proc/no-such-folder"
+    )
+    assert (status, out) == (2, "")  # said before any game is played
+    assert err == (
+        "gamelib: --save-dir: cannot make '/proc/no-such-folder': No such file or directory\n"
+    )

@@ -312,6 +312,48 @@ def test_a_game_saved_before_rolls_and_results_still_replays(tmp_path: Path) -> 
     )
 
 
+def test_a_saved_game_whose_moves_and_rolls_do_not_fit_gets_one_sentence(
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "pig.json"
+    pig = ("play", "pig", "--target", "10", "--maxie", "random", "--minnie", "random")
+    assert run(*pig, "--seed", "1", "--save", str(saved))[0] == 0
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    moves, rolls = document["moves"], document["rolls"]
+    cases = [
+        (
+            {"rolls": [*rolls, 0]},
+            f"the saved game ended at move {len(moves)}, but it lists 1 more roll",
+        ),
+        (
+            {"moves": moves[:1], "rolls": []},  # roll, and no roll of the die after it
+            "",
+        ),
+        (
+            {"rolls": rolls[:1]},
+            "the saved game lists 6 more moves but no roll for the position above",  # 2 used
+        ),
+    ]
+    for change, message in cases:
+        broken = tmp_path / "broken.json"
+        broken.write_text(json.dumps(document | change), encoding="utf-8")
+        status, out, err = run("replay", str(broken), "--player", "expectiminimax:1")
+        if not message:  # a game stopped early: fine, and said once
+            assert (status, err) == (0, "")
+            last = out.splitlines()[-2]
+            assert out.endswith(f"{last}\nThe saved game stops here, before the end.\n")
+            assert out.count(f"{last}\n") == 1
+            continue
+        assert status == 2
+        assert err.startswith(f"gamelib: {message}")
+        assert err.count("\n") == 1
+    nim = tmp_path / "nim.json"
+    nim.write_text('{"game": "nim", "moves": ["3"], "rolls": [0]}', encoding="utf-8")
+    status, _, err = run("replay", str(nim), "--player", "expectiminimax")
+    assert status == 2
+    assert "and nim is a two-player game without dice" in err  # named, not "the tree"
+
+
 def test_a_game_of_chance_stopped_early_keeps_its_rolls(tmp_path: Path) -> None:
     saved = tmp_path / "pig.json"
     argv = ("play", "pig", "--maxie", "human", "--seed", "5", "--save", str(saved))
