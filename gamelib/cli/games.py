@@ -60,7 +60,6 @@ __all__ = [
     "Job",
     "KitUser",
     "NamedEstimator",
-    "NamedGame",
     "explicit_tree",
     "game_entry",
     "installed_games",
@@ -564,17 +563,3 @@ class NamedEstimator:
         _kit_named(self.name, self.args).run(take)
         # The kit's own estimator; its state, move and guess types are the game's own.
         return cast(Estimator[object, object, object], take.estimator)
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class NamedGame:
-    """Makes a game of `GAME_CATALOG` from its name and options (see `NamedEstimator`)."""
-
-    name: str
-    """The game's name."""
-    args: tuple[str, ...] = ()
-    """Its options as typed."""
-
-    def __call__(self) -> Game[object, object]:
-        return NamedEstimator(self.name, self.args)().game

@@ -26,7 +26,6 @@ __all__ = [
     "MINNIE_WON",
     "SHARED_WIN",
     "outcome_status",
-    "outcome_word",
     "utilities_status",
 ]
 
@@ -53,11 +52,6 @@ def outcome_status(outcome: Outcome) -> int:
             return DRAW
         case _:
             assert_never(outcome)
-
-
-def outcome_word(outcome: Outcome) -> str | None:
-    """Who won, for JSON: `"Maxie"`, `"Minnie"` or None for a draw."""
-    return str(outcome.side) if isinstance(outcome, Winner) else None
 
 
 def utilities_status(utilities: Sequence[Fraction | float]) -> int:
