@@ -173,8 +173,9 @@ class Games(Generic[G, S, M, R]):
         players = [self.players[p](game, seating.seed_for(_role(p, n))) for p in seating.seats]
         dice = random.Random(seating.seed_for("dice"))
         record, made, fault = _guarded_play(model, players, start, dice)
-        moves = seating.opening + made
         scores = [0.0] * n
+        said: str | None = None
+        loser: int | None = None
         if record is None:
             assert fault is not None  # the game stopped only by a fault
             seat, said = fault
@@ -182,28 +183,21 @@ class Games(Generic[G, S, M, R]):
             for p in seating.seats:  # the others share the win
                 scores[p] = 0.0 if p == loser else 1.0 / (n - 1)
             outcome = f"{model.seats[seat]} loses by a fault"
-            return Played(
-                seating.index,
-                seating.rotation,
-                seating.seats,
-                seating.opening,
-                moves,
-                tuple(scores),
-                outcome,
-                said,
-                loser,
-            )
-        for seat, result in enumerate(model.results(record.outcome)):
-            scores[seating.seats[seat]] = float(result)
+        else:
+            for seat, result in enumerate(model.results(record.outcome)):
+                scores[seating.seats[seat]] = float(result)
+            outcome = model.outcome_to_string(record.outcome)
         return Played(
             seating.index,
             seating.rotation,
             seating.seats,
             seating.opening,
-            moves,
+            seating.opening + made,
             tuple(scores),
-            model.outcome_to_string(record.outcome),
-            rolls=record.rolls,
+            outcome,
+            said,
+            loser,
+            () if record is None else record.rolls,
         )
 
     @property
