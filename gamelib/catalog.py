@@ -41,9 +41,8 @@ from typing import Literal, Protocol, TypeVar, final
 from gamelib.algorithms.deepening_kind import DEEPENING_KIND
 from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
 from gamelib.algorithms.mcts import (
+    CHANCE_MCTS_KIND,
     MCTS_KIND,
-    chance_mcts,
-    chance_mcts_factory,
     mcts_settings,
     nplayer_mcts,
     simulate,
@@ -51,13 +50,13 @@ from gamelib.algorithms.mcts import (
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
 from gamelib.algorithms.nullwindow import MTDF_KIND, PVS_KIND, SCOUT_KIND
 from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
-from gamelib.chance.events import ChanceObserver
-from gamelib.chance.expectiminimax import (
-    ChancePlayer,
-    ChanceSettings,
-    Expectiminimax,
-    Star1,
-    Star2,
+from gamelib.chance.kinds import (
+    EXPECTIMINIMAX_KIND,
+    STAR1_KIND,
+    STAR2_KIND,
+    ChanceKind,
+    ChanceKindFactory,
+    ChanceSampler,
 )
 from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Estimator
@@ -171,22 +170,6 @@ CATALOG: Catalog[SearchKind] = Catalog(
 # two tables of their own; the command line offers each table only for its games.
 
 
-class ChanceKindFactory(Protocol):
-    """A chance search factory: Expectiminimax, Star1 and Star2 have this shape."""
-
-    def __call__(
-        self, settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
-    ) -> ChancePlayer[S, M]: ...
-
-
-class ChanceSampler(Protocol):
-    """Builds a sampling chance player from its settings and its simulations."""
-
-    def __call__(
-        self, settings: ChanceSettings[S, M], simulations: int, /
-    ) -> ChancePlayer[S, M]: ...
-
-
 class NSampler(Protocol):
     """Builds a sampling n-player player from an estimator, a depth and its simulations."""
 
@@ -195,51 +178,8 @@ class NSampler(Protocol):
     ) -> NSearchPlayer[S, M, Vector | Number]: ...
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class ChanceKind:
-    """A kind of search player for games of chance (`gamelib.chance`)."""
-
-    name: str
-    """Its name in a player spec (`expectiminimax`)."""
-    factory: ChanceKindFactory
-    """The factory."""
-    summary: str
-    """One line of description."""
-    sampler: ChanceSampler | None = None
-    """For a kind that samples (MCTS): builds its player with a number of simulations,
-    which its spec gives in the depth's place (`mcts:SIMS`).  Its name may be the same
-    algorithm's in another family: the game says which is meant."""
-
-    def usage(self) -> str:
-        """How a player spec names it: `star2:DEPTH`, `mcts:SIMS`."""
-        return f"{self.name}:{'DEPTH' if self.sampler is None else 'SIMS'}"
-
-
 CHANCE_CATALOG: Catalog[ChanceKind] = Catalog(
-    (
-        ChanceKind(
-            "expectiminimax",
-            Expectiminimax,
-            "minimax that averages over the dice",
-        ),
-        ChanceKind(
-            "star1",
-            Star1,
-            "Ballard's Star1: expectiminimax's value, alpha-beta cuts at chance positions too",
-        ),
-        ChanceKind(
-            "star2",
-            Star2,
-            "Ballard's Star2: Star1 that first probes one move of each outcome",
-        ),
-        ChanceKind(
-            "mcts",
-            chance_mcts_factory,
-            "Monte Carlo tree search, the dice sampled by their probabilities",
-            sampler=chance_mcts,
-        ),
-    )
+    (EXPECTIMINIMAX_KIND, STAR1_KIND, STAR2_KIND, CHANCE_MCTS_KIND)
 )
 """The search kinds for games of chance, in the order `gamelib list` shows them."""
 

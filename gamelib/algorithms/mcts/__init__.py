@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar, final
 
 from gamelib.algorithms.mcts._families import (
+    CHANCE_MCTS_KIND,
     ChanceMCTSPlayer,
     FamilyNode,
     FamilySettings,
@@ -94,6 +95,7 @@ from gamelib.search.kinds import (
 from gamelib.search.player import Edge, at_root, recursion_error
 
 __all__ = [
+    "CHANCE_MCTS_KIND",
     "MCTS",
     "MCTS_DEPTH",
     "MCTS_KIND",

@@ -21,6 +21,7 @@ from typing import Generic, TypeVar, final
 
 from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import ChanceGame, ChancePositionError, ChanceTurns, Nature, Value
+from gamelib.chance.kinds import ChanceKind
 from gamelib.core.datatypes import Outcome
 from gamelib.core.model import Ended, Model
 from gamelib.nplayer.game import (
@@ -33,6 +34,7 @@ from gamelib.nplayer.game import (
 from gamelib.search.kinds import UnobservedError
 
 __all__ = [
+    "CHANCE_MCTS_KIND",
     "ChanceMCTSPlayer",
     "FamilyNode",
     "FamilySettings",
@@ -368,3 +370,12 @@ def nplayer_mcts(
 ) -> NPlayerMCTSPlayer[S, M]:
     """An n-player MCTS player of `simulations` a move (`mcts:SIMS` for n players)."""
     return NPlayerMCTSPlayer(NSettings(estimator, depth), FamilySettings(simulations))
+
+
+CHANCE_MCTS_KIND = ChanceKind(
+    "mcts",
+    chance_mcts_factory,
+    "Monte Carlo tree search, the dice sampled by their probabilities",
+    sampler=chance_mcts,
+)
+"""MCTS, in the catalog of games of chance (`mcts:SIMS`)."""
