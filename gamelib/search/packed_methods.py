@@ -31,7 +31,12 @@ P = TypeVar("P")
 class PackedMethods(Generic[M, P]):
     """A packing's `key` and `expand` as methods (see the module); a subclass overrides both,
     as [`Packing.key`][gamelib.search.packed.Packing.key] and
-    [`Packing.expand`][gamelib.search.packed.Packing.expand] describe them."""
+    [`Packing.expand`][gamelib.search.packed.Packing.expand] describe them.
+
+    The two methods here only raise `NotImplementedError`, on purpose: the class is the
+    abstract base of a compiled class, and mypyc compiles no class whose metaclass is
+    `ABCMeta`, so `abc.abstractmethod` cannot say it instead.
+    """
 
     def key(self, position: P) -> int:
         """A packed position's table key: the game's `key` of the state it packs."""
