@@ -34,6 +34,7 @@ Jamboree(depth 4, prune 0.25) (2, Guess(guess=1))
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar, final
@@ -67,6 +68,7 @@ from gamelib.estimate.kinds import ALPHABETA_KIND, JAMBOREE_KIND, MINIMAX_KIND
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
 from gamelib.nplayer.maxn import (
     MaxN,
+    NFactory,
     NSearchPlayer,
     Paranoid,
     ShallowMaxN,
@@ -77,7 +79,6 @@ from gamelib.search.kinds import Catalog, OptionValues, SearchKind
 from gamelib.trace import trace, trace_to_dot, trace_to_text
 from gamelib.trace.mcts import trace_steps as mcts_trace_steps
 from gamelib.trace.mcts import traced as mcts_traced
-from gamelib.trace.nplayer import NTrace
 from gamelib.trace.nplayer import trace as n_trace
 from gamelib.trace.nplayer import trace_to_dot as n_trace_to_dot
 from gamelib.trace.nplayer import trace_to_text as n_trace_to_text
@@ -106,6 +107,7 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+St = TypeVar("St")
 
 Family = Literal["two-player", "chance", "n-player"]
 """Which contract a game follows, and so which search kinds can play it."""
@@ -197,6 +199,10 @@ class Drawing:
     """Positions visited, the root included."""
     leaves: int
     """Positions estimated or finished."""
+    steps: str = ""
+    """The search's steps as lines of JSON, the `done` line last (see
+    [`StepLines`][gamelib.trace.lines.StepLines]); empty for a kind that traces as text
+    only."""
 
 
 class NKindBuilder(Protocol):
@@ -253,10 +259,12 @@ def _total_of(total: Number | None) -> Number:
     return total
 
 
-def _n_drawing(t: NTrace[S, M]) -> Drawing:
+def _n_drawing(factory: NFactory[St, S, M], settings: St) -> Drawing:
+    steps = io.StringIO()
+    t = n_trace(factory, settings, steps=steps)
     nodes = list(t.root.walk())
     leaves = sum(1 for node in nodes if node.leaf_number is not None)
-    return Drawing(n_trace_to_text(t), n_trace_to_dot(t), len(nodes), leaves)
+    return Drawing(n_trace_to_text(t), n_trace_to_dot(t), len(nodes), leaves, steps.getvalue())
 
 
 def _maxn_build(
@@ -266,7 +274,7 @@ def _maxn_build(
 
 
 def _maxn_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    return _n_drawing(n_trace(MaxN, NSettings(estimator, depth)))
+    return _n_drawing(MaxN, NSettings(estimator, depth))
 
 
 def _shallow_build(
@@ -276,7 +284,7 @@ def _shallow_build(
 
 
 def _shallow_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    return _n_drawing(n_trace(ShallowMaxN, ShallowSettings(estimator, depth, _total_of(total))))
+    return _n_drawing(ShallowMaxN, ShallowSettings(estimator, depth, _total_of(total)))
 
 
 def _paranoid_build(
@@ -289,9 +297,14 @@ def _paranoid_trace(estimator: NEstimator[S, M], depth: int, total: Number | Non
     # The mover at the start against everyone else: AlphaBeta on that two-player game.
     settings = NSettings(estimator, depth)
     me = estimator.game.player(estimator.game.start)
-    found = trace(AlphaBeta, paranoid_settings(settings, me))
+    steps = io.StringIO()
+    found = trace(AlphaBeta, paranoid_settings(settings, me), steps=steps)
     return Drawing(
-        trace_to_text(found), trace_to_dot(found), len(found.nodes()), len(found.leaves())
+        trace_to_text(found),
+        trace_to_dot(found),
+        len(found.nodes()),
+        len(found.leaves()),
+        steps.getvalue(),
     )
 
 

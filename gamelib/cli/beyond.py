@@ -17,6 +17,7 @@ is refused in one sentence that names the kinds that fit.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -464,9 +465,7 @@ def n_valuer(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, Callable[[S], tupl
     return str(player), value
 
 
-def analyse_chance(
-    kit: ChanceKit[S, M], spec: BeyondSpec, state: S
-) -> tuple[str, str, str, Value]:
+def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Value]:
     """The best move in `state` (a player's, not chance's) of `kit`'s game: (player, side,
     move, value)."""
     check_depth(spec, kit.depth_limit)
@@ -477,9 +476,7 @@ def analyse_chance(
     return str(player), str(mover), kit.game.move_to_string(move), value
 
 
-def analyse_n(
-    kit: NKit[S, M], spec: BeyondSpec, state: S
-) -> tuple[str, str, str, Vector | Number]:
+def analyse_n(kit: NKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Vector | Number]:
     """The best move in `state` of `kit`'s game: (player, mover, move, value)."""
     player = _n_built(kit, spec)
     move, value = player.analyse(state)
@@ -509,10 +506,16 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
         game = kit.game
         player = _chance_built(kit, spec)
         return _sampled(player, game.start, game.state_to_string, game.move_to_string, chance_means)
-    found = chance_trace(_chance_kind(spec).factory, ChanceSettings(kit.estimator, spec.depth))
+    steps = io.StringIO()
+    settings = ChanceSettings(kit.estimator, spec.depth)
+    found = chance_trace(_chance_kind(spec).factory, settings, steps=steps)
     nodes = list(found.root.walk())
     return Drawing(
-        chance_trace_to_text(found), chance_trace_to_dot(found), len(nodes), len(found.leaves())
+        chance_trace_to_text(found),
+        chance_trace_to_dot(found),
+        len(nodes),
+        len(found.leaves()),
+        steps.getvalue(),
     )
 
 

@@ -15,6 +15,8 @@ which owns the bracketing rules; the rest are formatters of its steps:
 - [`gamelib.trace.dot`][gamelib.trace.dot]: that tree as a Graphviz picture;
 - [`gamelib.trace.steps`][gamelib.trace.steps]: the events as the docs' stepper reads them
   (JSON);
+- [`gamelib.trace.lines`][gamelib.trace.lines]: the steps of a search of any family as
+  lines of JSON (`gamelib trace --json`);
 - [`gamelib.trace.chance`][gamelib.trace.chance] and
   [`gamelib.trace.nplayer`][gamelib.trace.nplayer]: the traces of searches of games of
   chance and of n players;

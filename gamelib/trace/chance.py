@@ -32,7 +32,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.chance.events import (
@@ -50,12 +50,15 @@ from gamelib.chance.events import (
 from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
 from gamelib.core.datatypes import Playing, Side, Status
+from gamelib.core.jsondata import JSON
 from gamelib.search.events import BoundKind
 from gamelib.trace.fold import Bracket, TraceError
 from gamelib.trace.graphviz import dot_quote
+from gamelib.trace.lines import StepLines
 
 __all__ = [
     "ChanceBuild",
+    "ChanceStepWriter",
     "ChanceTrace",
     "ChanceTraceNode",
     "ChanceTracer",
@@ -201,23 +204,122 @@ class ChanceTracer(Generic[S, M]):
         bracket.entered(node)
 
 
+class ChanceStepWriter(Generic[S, M]):
+    """An observer that writes a chance search's steps as lines of JSON, as
+    [`StepLines`][gamelib.trace.lines.StepLines] says for every family: a chance outcome
+    is written as its label in a path, a chance position's side is `"Chance"`, and Star2's
+    two visits of a probed position are entered with `"phase": "probe"` and `"resume"`.
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.chance.expectiminimax import ChanceSettings, Star1
+    >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+    >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c2, 1/2: d4], ?e[1/2: f1, 1/2: g3] ]"))
+    >>> out = io.StringIO()
+    >>> writer = ChanceStepWriter(game, out)
+    >>> Star1(ChanceSettings(chance_tree_estimator(game), 1), observer=writer).analyse(game.start)
+    (0, Fraction(3, 1))
+    >>> writer.finish()
+    >>> for line in out.getvalue().splitlines()[-4:]:
+    ...     print(line)
+    {"event": "cut", "path": [1], "move": 0, "value": "1", "pruned": [1]}
+    {"event": "leave", "path": [1], "value": "5/2", "bound": "at most", "best": null}
+    {"event": "leave", "path": [], "value": "3", "bound": "exact", "best": 0}
+    {"event": "done", "value": "3", "bound": "exact", "best": 0, "positions": 6, "leaves": 3}
+
+    ```
+    """
+
+    def __init__(self, game: ChanceGame[S, M], out: TextIO) -> None:
+        self._game = game
+        self.lines = StepLines(out)
+        """Where the lines go (its counts are the trace's)."""
+
+    def _step(self, step: Step[M]) -> str:
+        match step:
+            case Moved(move):
+                return self._game.move_to_string(move)
+            case Rolled():
+                return step.label
+            case _:
+                assert_never(step)
+
+    def _best(self, move: M | None) -> str | None:
+        return None if move is None else self._game.move_to_string(move)
+
+    def __call__(self, event: ChanceEvent[S, M], /) -> None:
+        lines = self.lines
+        match event:
+            case Enter(step, status, mover, depth, window, phase):
+                position = (
+                    self._game.state_to_string(status.state)
+                    if isinstance(status, Playing)
+                    else str(status.outcome)
+                )
+                lines.enter(
+                    None if step is None else self._step(step),
+                    status,
+                    position,
+                    None if mover is None else str(mover),
+                    depth,
+                    None if window is None else [_number(end) for end in window],
+                    None if phase is Phase.SEARCH else phase.value,
+                )
+            case Leave(value, bound, best):
+                lines.leave(_number(value), bound.value, self._best(best))
+            case Cut(step, value, unsearched):
+                pruned = [self._step(s) for s in unsearched]
+                lines.cut(self._step(step), _number(value), pruned)
+            case _:
+                assert_never(event)
+
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given, else
+        the root's answer.
+
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
+        """
+        self.lines.finish(done)
+
+
 def chance_trace(
-    factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
+    factory: ChanceFactory[S, M],
+    settings: ChanceSettings[S, M],
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> ChanceTrace[S, M]:
-    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
+    """Run `factory(settings)` once from `state` (default the start); the trace of it.
+    `steps`, if given, also gets its steps as lines of JSON
+    ([`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter])."""
 
     def build(observer: ChanceObserver[S, M]) -> ChancePlayer[S, M]:
         return factory(settings, observer=observer)
 
-    return chance_trace_player(build, state)
+    return chance_trace_player(build, state, steps=steps)
 
 
-def chance_trace_player(build: ChanceBuild[S, M], state: S | None = None) -> ChanceTrace[S, M]:
-    """Build a player with `build(observer)`, run it once from `state`; the trace of it."""
+def chance_trace_player(
+    build: ChanceBuild[S, M], state: S | None = None, *, steps: TextIO | None = None
+) -> ChanceTrace[S, M]:
+    """Build a player with `build(observer)`, run it once from `state`; the trace of it
+    (and its steps, as for [`chance_trace`][gamelib.trace.chance.chance_trace])."""
     tracer: ChanceTracer[S, M] = ChanceTracer()
-    player = build(tracer)
+    writers: list[ChanceStepWriter[S, M]] = []
+
+    def observe(event: ChanceEvent[S, M], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
+    if steps is not None:
+        writers.append(ChanceStepWriter(game, steps))
     player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return ChanceTrace(tracer.root, game, str(player))
 
 

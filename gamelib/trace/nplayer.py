@@ -38,10 +38,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never, final
+from typing import Generic, Literal, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
+from gamelib.core.jsondata import JSON
 from gamelib.nplayer.events import NEnter, NEvent, NLeave, NObserver, ShallowCut
 from gamelib.nplayer.game import (
     NPlayerGame,
@@ -52,11 +53,14 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
+from gamelib.search.events import BoundKind
 from gamelib.trace.fold import Bracket, TraceError
 from gamelib.trace.graphviz import dot_quote
+from gamelib.trace.lines import StepLines
 
 __all__ = [
     "PLAYER_SHAPES",
+    "NStepWriter",
     "NTrace",
     "NTraceNode",
     "NTracer",
@@ -208,28 +212,117 @@ class NTracer(Generic[S, M]):
                 assert_never(event)
 
 
-def trace(factory: NFactory[St, S, M], settings: St, state: S | None = None) -> NTrace[S, M]:
-    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
+class NStepWriter(Generic[S, M]):
+    """An observer that writes an n-player search's steps as lines of JSON, as
+    [`StepLines`][gamelib.trace.lines.StepLines] says for every family: values are vectors,
+    `side` is the player's name, a position shallow pruning may stop is entered with the
+    `window` `{"player", "has"}` (what the parent's player already has), and a position it
+    stopped is left `"at least"` (its mover's component is only a lower bound).
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
+    >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
+    >>> out = io.StringIO()
+    >>> writer = NStepWriter(game, out)
+    >>> MaxN(NSettings(tree_estimator(game), 2), observer=writer).analyse(game.start)
+    (0, (1, 2))
+    >>> writer.finish()
+    >>> print(out.getvalue().splitlines()[-1])
+    {"event": "done", "value": "(1,2)", "bound": "exact", "best": 0, "positions": 5, "leaves": 3}
+
+    ```
+    """
+
+    def __init__(self, game: NPlayerGame[S, M], out: TextIO) -> None:
+        self._game = game
+        self.lines = StepLines(out)
+        """Where the lines go (its counts are the trace's)."""
+
+    def _move(self, move: M | None) -> str | None:
+        return None if move is None else self._game.move_to_string(move)
+
+    def __call__(self, event: NEvent[S, M], /) -> None:
+        lines = self.lines
+        game = self._game
+        match event:
+            case NEnter(move, status, player, depth, bound):
+                window: JSON = None
+                if bound is not None:
+                    window = {"player": game.names[bound[0]], "has": number_to_string(bound[1])}
+                lines.enter(
+                    self._move(move),
+                    status,
+                    game.state_to_string(status.state)
+                    if isinstance(status, Playing)
+                    else vector_to_string(status.utilities),
+                    None if player is None else game.names[player],
+                    depth,
+                    window,
+                )
+            case NLeave(value, exact, best):
+                bound_kind = BoundKind.EXACT if exact else BoundKind.LOWER
+                lines.leave(vector_to_string(value), bound_kind.value, self._move(best))
+            case ShallowCut(move, value, unsearched):
+                pruned = [game.move_to_string(m) for m in seq.to_tuple(unsearched)]
+                lines.cut(game.move_to_string(move), vector_to_string(value), pruned)
+            case _:
+                assert_never(event)
+
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given, else
+        the root's answer.
+
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
+        """
+        self.lines.finish(done)
+
+
+def trace(
+    factory: NFactory[St, S, M],
+    settings: St,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
+) -> NTrace[S, M]:
+    """Run `factory(settings)` once from `state` (default the start); the trace of it.
+    `steps`, if given, also gets its steps as lines of JSON
+    ([`NStepWriter`][gamelib.trace.nplayer.NStepWriter])."""
 
     def build(observer: NObserver[S, M]) -> NSearchPlayer[S, M, Vector]:
         return factory(settings, observer=observer)
 
     total = settings.total if isinstance(settings, ShallowSettings) else None
-    return trace_player(build, state, total)
+    return trace_player(build, state, total, steps=steps)
 
 
 def trace_player(
     build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, Vector]],
     state: S | None = None,
     total: Number | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> NTrace[S, M]:
     """Build a player with `build(observer)`, run it once from `state` (default the
-    start), and return the trace; `total` is shallow pruning's, if it prunes.
+    start), and return the trace; `total` is shallow pruning's, if it prunes; `steps` as
+    for [`trace`][gamelib.trace.nplayer.trace].
     """
     tracer: NTracer[S, M] = NTracer()
-    player = build(tracer)
+    writers: list[NStepWriter[S, M]] = []
+
+    def observe(event: NEvent[S, M], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
+    if steps is not None:
+        writers.append(NStepWriter(game, steps))
     player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return NTrace(tracer.root, game, str(player), total)
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never, final
+from typing import Generic, Literal, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.search.events import (
     BoundKind,
     Cut,
@@ -29,6 +30,7 @@ from gamelib.search.events import (
 )
 from gamelib.search.player import SearchFactory, SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.steps import StepWriter
 
 __all__ = ["Kind", "Trace", "TraceNode", "Tracer", "node_label", "trace", "trace_player"]
 
@@ -207,36 +209,57 @@ class Tracer(Generic[S, M, G]):
 
 
 def trace(
-    factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
+    factory: SearchFactory[St, S, M, G],
+    settings: St,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> Trace[S, M, G]:
     """Run the player `factory(settings)` once from `state` (default the start) and
     return the trace of what it did.
 
     `factory` is any search factory (`Minimax`, `AlphaBeta`,
     `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
-    or one of your own), with the settings it takes.
+    or one of your own), with the settings it takes. `steps`, if given, also gets the
+    search's steps as lines of JSON ([`StepWriter`][gamelib.trace.steps.StepWriter]).
     """
 
     def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
         return factory(settings, observer=observer)
 
-    return trace_player(build, state)
+    return trace_player(build, state, steps=steps)
 
 
 def trace_player(
-    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> Trace[S, M, G]:
     """Build a player with `build(observer)`, run it once from `state` (default the
-    start), and return the trace of what it did.
+    start), and return the trace of what it did (and write its steps to `steps`, as for
+    [`trace`][gamelib.trace.tree.trace]).
 
     For players made some other way than `factory(settings)`, such as a
     catalog entry's `build`.
     """
     tracer: Tracer[S, M, G] = Tracer()
-    player = build(tracer)
+    writers: list[StepWriter[S, M, G]] = []
+
+    def observe(event: SearchEvent[S, M, G], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
-    player.analyse(game.start if state is None else state)
     estimator = player.settings.estimator
+    if steps is not None:
+        writers.append(StepWriter(game, estimator, steps))
+    player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
 
 
