@@ -17,7 +17,6 @@ is refused in one sentence that names the kinds that fit.
 from __future__ import annotations
 
 import argparse
-import io
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,12 +24,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 
 from gamelib import seq
-from gamelib.catalog import (
-    ChanceKind,
-    Drawing,
-    Family,
-    NPlayerKind,
-)
+from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
 from gamelib.chance.trees import (
@@ -55,7 +49,7 @@ from gamelib.nplayer.game import (
 )
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
-from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
+from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
 from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
@@ -495,8 +489,7 @@ def _sampled(
     if not isinstance(player, SamplesItself):
         raise SpecError(f"{player} cannot be traced: it reports no events")
     sampler = cast(SamplesItself[S, M], player)  # a player of this game: its states, its moves
-    found = sampled_trace(sampler, start, label, move_text, show)
-    return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
+    return sampled_trace(sampler, start, label, move_text, show)
 
 
 def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
@@ -506,17 +499,7 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
         game = kit.game
         player = _chance_built(kit, spec)
         return _sampled(player, game.start, game.state_to_string, game.move_to_string, chance_means)
-    steps = io.StringIO()
-    settings = ChanceSettings(kit.estimator, spec.depth)
-    found = chance_trace(_chance_kind(spec).factory, settings, steps=steps)
-    nodes = list(found.root.walk())
-    return Drawing(
-        chance_trace_to_text(found),
-        chance_trace_to_dot(found),
-        len(nodes),
-        len(found.leaves()),
-        steps.getvalue(),
-    )
+    return chance_kind_drawing(_chance_kind(spec), ChanceSettings(kit.estimator, spec.depth))
 
 
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
@@ -527,4 +510,4 @@ def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
         return _sampled(
             player, game.start, game.state_to_string, game.move_to_string, nplayer_means
         )
-    return _n_kind(spec).trace(kit.estimator, spec.depth, _total_for(kit, spec))
+    return n_kind_drawing(_n_kind(spec), kit.estimator, spec.depth, _total_for(kit, spec))

@@ -297,7 +297,7 @@ def trace(
 
 
 def trace_player(
-    build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, Vector]],
+    build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, object]],
     state: S | None = None,
     total: Number | None = None,
     *,
