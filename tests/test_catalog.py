@@ -66,6 +66,7 @@ from gamelib.search import (
     negate_est,
     state_key,
 )
+from gamelib.search.events import Window
 from gamelib.search.kinds import Catalog, Option, SearchKind, UnobservedError, parse_fraction
 from gamelib.seq import Seq
 from tests.runner import run
@@ -126,7 +127,7 @@ def check_events(events: list[SearchEvent[TreeState, int, float]], root: Node, d
     assert events[0].move is None
     assert 1 <= events[0].depth <= depth  # iterative deepening's first search is depth 1
     assert isinstance(events[-1], Leave)
-    stack: list[Enter[TreeState, int, float]] = []
+    stack: list[Enter[TreeState, int, Window[float]]] = []
     roots = 0
     for event in events:
         match event:

@@ -62,7 +62,7 @@ def AlphaBeta(
     estimate = checked_estimate(est.estimate, game)
 
     # --8<-- [start:search]
-    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, G]:
+    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, Est[G]]:
         """REQUIRES: d > 0 and s is still being played (so it has moves)."""
         found = scan(d, s, game.player(s), moves(s), alpha, beta)
         match found:

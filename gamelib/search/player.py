@@ -121,7 +121,7 @@ def edge_min(
 
 # --8<-- [end:edges]
 
-Scanned: TypeAlias = Edge[M, G] | Cut[M, G]
+Scanned: TypeAlias = Edge[M, G] | Cut[M, Est[G]]
 """What a windowed search of a position returns: its best edge, or a cut.
 
 Both are indexed alike (`found[0]` the move, `found[1]` its value); a cut

@@ -62,6 +62,7 @@ from gamelib.search.events import (
     SearchObserver,
     TableHit,
     Window,
+    end_to_string,
 )
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
@@ -436,7 +437,7 @@ class StepWriter(Generic[S, M, G]):
                     status,
                     self._game.state_to_string(status.state)
                     if isinstance(status, Playing)
-                    else str(status.outcome),
+                    else end_to_string(status),
                     None if event.side is None else str(event.side),
                     event.depth,
                     window,

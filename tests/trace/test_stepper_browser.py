@@ -256,7 +256,7 @@ def check_against_trace(exported_search: dict[str, object], found: Search) -> No
                 assert path(step["node"]) == [game.move_to_string(m) for m in node.path]
                 shown = nodes[as_int(step["node"])]
                 assert shown["name"] == node_name(node)
-                assert shown["side"] == (None if node.side is None else node.side.name)
+                assert shown["side"] == (None if node.side is None else str(node.side))
                 assert step["depth"] == node.depth
                 window = None if node.window is None else [bound_text(b) for b in node.window]
                 assert step["window"] == window
