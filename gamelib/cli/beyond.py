@@ -64,6 +64,7 @@ __all__ = [
     "analyse_chance",
     "analyse_n",
     "beyond_tree",
+    "chance_entry",
     "chance_player",
     "chance_seats",
     "chance_valuer",
@@ -72,6 +73,7 @@ __all__ = [
     "n_player",
     "n_seats",
     "n_valuer",
+    "nplayer_entry",
     "trace_chance",
     "trace_n",
 ]
@@ -197,6 +199,38 @@ def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
     pile = read_number(str(options.pile), "--pile", 1)
     game = TakeAway(pile=pile, players=players)
     return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
+
+
+def _without_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # a game of one's own built as it is
+
+
+def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> BeyondEntry:
+    """The entry of a game of chance without options, as
+    [`game_entry`][gamelib.cli.games.game_entry] makes one for a two-player game:
+    `estimator.game` is the game.  One line registers it:
+    `GAME_CATALOG.with_game(chance_entry(...))`.
+
+    ```pycon
+    >>> from gamelib.games.pig import Pig, pig_estimator
+    >>> entry = chance_entry("pig10", "Pig to 10", pig_estimator(Pig(target=10)))
+    >>> entry.name, entry.family
+    ('pig10', 'chance')
+
+    ```
+    """
+    kit = ChanceKit(estimator.game, estimator, name)
+    return BeyondEntry(name, summary, "chance", _without_options, lambda _: _ChancePacked(kit))
+
+
+def nplayer_entry(
+    name: str, summary: str, estimator: NEstimator[S, M], *, total: Number | None = None
+) -> BeyondEntry:
+    """The entry of a game of n players without options (see
+    [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
+    vector add up to at most it, is shallow pruning's default."""
+    kit = NKit(estimator.game, estimator, name, total)
+    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: _NPacked(kit))
 
 
 BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
