@@ -78,6 +78,7 @@ from gamelib.cli.games import GameKit
 from gamelib.cli.positions import (
     BadPositionError,
     line_title,
+    lines_of,
     move_json,
     moves_position,
     position_after,
@@ -389,7 +390,7 @@ class SolveJob:
                 self.out.write("\n")
 
         return run_lines(
-            kit,
+            lines_of(kit, "solve"),
             name,
             self.stdin,
             self.out,
