@@ -32,10 +32,8 @@ by its history of actions otherwise, which is exact for every game.
 >>> first = hex3.parse_move(hex3.start, "b2")
 >>> int(first), hex3.move_to_string(first)
 (4, 'b2')
->>> print(hex3.state_to_string(hex3.play(hex3.start, first).state).replace(" ", ""))
-...
-.x.
-...
+>>> "".join(hex3.state_to_string(hex3.play(hex3.start, first).state).split())  # the centre
+'....x....'
 
 ```
 """
@@ -70,6 +68,7 @@ __all__ = [
     "SpielResultError",
     "SpielTwoPlayer",
     "actions",
+    "adapt",
     "load",
 ]
 
@@ -383,7 +382,8 @@ information: gamelib's searches need every player to see the whole position
     Traceback (most recent call last):
     ...
     gamelib.openspiel.game.SpielGameError: OpenSpiel refused 'hex(size=3)': Unknown parameter \
-'size'. Available parameters are: board_size, num_cols, num_rows, string_rep
+'size'. Available parameters are: board_size, num_cols, num_rows, plain_obs_tensor, \
+string_rep, swap
 
     ```
     """
@@ -393,11 +393,19 @@ information: gamelib's searches need every player to see the whole position
         spiel = load_spiel_game(text)
     except module.SpielError as error:
         raise SpielGameError(f"OpenSpiel refused {quoted(text)}: {_said(error)}") from None
+    return adapt(spiel, text)
+
+
+def adapt(spiel: SpielGame, spec: str | None = None) -> SpielLoaded:
+    """The OpenSpiel game `spiel` (a `pyspiel.Game`) on the face of its family, as
+    [`load`][gamelib.openspiel.game.load] gives it; `spec` names it in messages (default:
+    OpenSpiel's own writing of it, `tic_tac_toe()`).  The same refusals as `load`."""
+    text = str(spiel) if spec is None else spec
     refused = _refusal(text, spiel)
     if refused is not None:
         raise SpielGameError(refused)
     if _won_or_lost(spiel):
-        if spiel.get_type().chance_mode == module.GameType.ChanceMode.EXPLICIT_STOCHASTIC:
+        if spiel.get_type().chance_mode == pyspiel().GameType.ChanceMode.EXPLICIT_STOCHASTIC:
             return SpielChance(spiel, text)
         return SpielTwoPlayer(spiel, text)
     return SpielNPlayer(spiel, text)
