@@ -42,6 +42,7 @@ from gamelib.core.random_player import RandomPlayer
 from gamelib.openspiel.estimators import DEFAULT_ESTIMATOR, estimator_for, read_evaluation
 from gamelib.openspiel.game import (
     Action,
+    Position,
     SpielChance,
     SpielLoaded,
     SpielNPlayer,
@@ -99,7 +100,7 @@ def _face(game: object) -> SpielLoaded:
 
 def _chooser(
     spec: str, game: SpielLoaded, estimating: str, seed: int | None
-) -> Callable[[SpielState], Action]:
+) -> Callable[[Position], Action]:
     """The gamelib player `spec` names on `game`."""
     evaluation = read_evaluation(estimating)
     if isinstance(game, SpielTwoPlayer):
@@ -128,13 +129,17 @@ def _bot_class() -> type:
     base: type = pyspiel().Bot
     base_init: Callable[[object], None] = pyspiel().Bot.__init__
 
-    def init(self: object, choose: Callable[[SpielState], Action], name: str) -> None:
+    def init(
+        self: object, choose: Callable[[Position], Action], game: SpielLoaded, name: str
+    ) -> None:
         base_init(self)
-        vars(self).update(choose=choose, name=name)
+        vars(self).update(choose=choose, game=game, name=name)
 
     def step(self: object, state: SpielState) -> int:
-        choose = cast(Callable[[SpielState], Action], vars(self)["choose"])
-        return int(choose(state.clone()))  # OpenSpiel goes on to change its state
+        mine = vars(self)
+        choose = cast(Callable[[Position], Action], mine["choose"])
+        # A copy: OpenSpiel goes on to change its own state.
+        return int(choose(cast(SpielLoaded, mine["game"]).position(state)))
 
     def restart_at(self: object, state: SpielState) -> None:
         del state
@@ -162,7 +167,7 @@ def bot(
     player.  `SpecError` for a spec that names no player of the game's family.
     """
     face = _face(game)
-    return cast(SpielBot, _bot_class()(_chooser(spec, face, estimator, seed), spec))
+    return cast(SpielBot, _bot_class()(_chooser(spec, face, estimator, seed), face, spec))
 
 
 # --------------------------------------------------------------------------
@@ -225,8 +230,9 @@ class SpielBotPlayer(Generic[S, M, G]):
             )
         return self._mcts
 
-    def next_move(self, state: SpielState, /) -> Action:
-        """The move OpenSpiel's bot chooses in `state`."""
+    def next_move(self, position: Position, /) -> Action:
+        """The move OpenSpiel's bot chooses in `position`."""
+        state = position.state
         if self.settings.bot == "mcts":
             chosen = cast(SpielBot, self._mcts_bot()).step(state.clone())
         else:
@@ -237,11 +243,12 @@ class SpielBotPlayer(Generic[S, M, G]):
             chosen = self._bots[p].step(state.clone())
         return next(move for move in actions(state) if move == chosen)
 
-    def analyse(self, state: SpielState, /) -> tuple[Action, Est[float]]:
+    def analyse(self, position: Position, /) -> tuple[Action, Est[float]]:
         """The move, and its value for Maxie: the mean of OpenSpiel's MCTS over the
         simulations through it, or the result it proved; 0 from the random bot."""
         if self.settings.bot != "mcts":
-            return self.next_move(state), Guess(0.0)
+            return self.next_move(position), Guess(0.0)
+        state = position.state
         root = self._mcts_bot().mcts_search(state.clone())  # type: ignore[attr-defined]  # OpenSpiel's MCTSBot
         best = root.best_child()
         move = next(m for m in actions(state) if m == best.action)

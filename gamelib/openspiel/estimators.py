@@ -22,8 +22,8 @@ and Star2 require; the first two always are.
 >>> from gamelib.openspiel.game import load
 >>> game = load("tic_tac_toe")
 >>> playouts = read_evaluation("playouts:20")
->>> guess = playouts(game.start)
->>> guess == playouts(game.start), -1 <= guess[0] <= 1
+>>> guess = playouts(game.start.state)
+>>> guess == playouts(game.start.state), -1 <= guess[0] <= 1
 (True, True)
 >>> estimator_for(game, read_evaluation("zero")).estimate(game.start)
 0.0
@@ -49,7 +49,14 @@ from gamelib.core.datatypes import Draw, Outcome, Side
 from gamelib.core.estimator import NumericEstimator
 from gamelib.errors import InputError, StoppedError
 from gamelib.nplayer.game import Vector, VectorEstimator
-from gamelib.openspiel.game import Action, SpielChance, SpielLoaded, SpielNPlayer, SpielTwoPlayer
+from gamelib.openspiel.game import (
+    Action,
+    Position,
+    SpielChance,
+    SpielLoaded,
+    SpielNPlayer,
+    SpielTwoPlayer,
+)
 from gamelib.openspiel.spiel import SpielState
 
 __all__ = [
@@ -253,8 +260,8 @@ class SpielChanceEstimator:
     evaluation: Evaluation
     """Where the guesses come from."""
 
-    def estimate(self, state: SpielState, /) -> Value:
-        return self.evaluation(state)[0]
+    def estimate(self, position: Position, /) -> Value:
+        return self.evaluation(position.state)[0]
 
     def outcome_value(self, outcome: Outcome, /) -> Value:
         if isinstance(outcome, Draw):
@@ -271,9 +278,7 @@ class SpielChanceEstimator:
 
 
 SpielEstimator: TypeAlias = (
-    NumericEstimator[SpielState, Action]
-    | SpielChanceEstimator
-    | VectorEstimator[SpielState, Action]
+    NumericEstimator[Position, Action] | SpielChanceEstimator | VectorEstimator[Position, Action]
 )
 """The estimator of an OpenSpiel game, of its family."""
 
@@ -281,13 +286,13 @@ SpielEstimator: TypeAlias = (
 @overload
 def estimator_for(
     game: SpielTwoPlayer, evaluation: Evaluation
-) -> NumericEstimator[SpielState, Action]: ...
+) -> NumericEstimator[Position, Action]: ...
 @overload
 def estimator_for(game: SpielChance, evaluation: Evaluation) -> SpielChanceEstimator: ...
 @overload
 def estimator_for(
     game: SpielNPlayer, evaluation: Evaluation
-) -> VectorEstimator[SpielState, Action]: ...
+) -> VectorEstimator[Position, Action]: ...
 def estimator_for(game: SpielLoaded, evaluation: Evaluation) -> SpielEstimator:
     """The estimator of `game`'s family that guesses with `evaluation`: a
     [`NumericEstimator`][gamelib.core.estimator.NumericEstimator] of player 0's value for a
@@ -295,11 +300,11 @@ def estimator_for(game: SpielLoaded, evaluation: Evaluation) -> SpielEstimator:
     for a game of chance, a [`VectorEstimator`][gamelib.nplayer.game.VectorEstimator] of
     every player's for a game of n players."""
     if isinstance(game, SpielTwoPlayer):
-        return NumericEstimator(game, lambda state: evaluation(state)[0])
+        return NumericEstimator(game, lambda position: evaluation(position.state)[0])
     if isinstance(game, SpielChance):
         return SpielChanceEstimator(game, evaluation)
 
-    def vector(state: SpielState) -> Vector:
-        return evaluation(state)
+    def vector(position: Position) -> Vector:
+        return evaluation(position.state)
 
     return VectorEstimator(game, vector)

@@ -17,8 +17,9 @@ for its family, so that every search, solver, match and command of gamelib plays
   ([`SpielNPlayer`][gamelib.openspiel.game.SpielNPlayer]) whose utilities are OpenSpiel's
   returns.
 
-A position is OpenSpiel's own `pyspiel.State`, which gamelib never changes: a move makes
-a child (`state.child(action)`).  A move is an [`Action`][gamelib.openspiel.game.Action]:
+A position ([`Position`][gamelib.openspiel.game.Position]) holds OpenSpiel's own
+`pyspiel.State`, which gamelib never changes: a move makes a child (`state.child(action)`).
+A move is an [`Action`][gamelib.openspiel.game.Action]:
 OpenSpiel's action number, which remembers the state it was listed in so that it is
 written as OpenSpiel writes it there (`action_to_string`: `a3`, `x(1,1)`, `d3c2*`).  A move
 is read in that writing or as its number.  Tables key a position by its board and the
@@ -40,7 +41,7 @@ by its history of actions otherwise, which is exact for every game.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TypeAlias, final
 
 from gamelib import seq
@@ -61,6 +62,8 @@ from gamelib.seq import Seq
 __all__ = [
     "BOARD_KEYED",
     "Action",
+    "Keyer",
+    "Position",
     "SpielChance",
     "SpielGameError",
     "SpielLoaded",
@@ -70,6 +73,7 @@ __all__ = [
     "actions",
     "adapt",
     "load",
+    "load_two_player",
 ]
 
 BOARD_KEYED = frozenset(
@@ -139,11 +143,55 @@ def _history_key(state: SpielState) -> Hashable:
     return tuple(state.history())
 
 
+Keyer: TypeAlias = Callable[[SpielState], Hashable]
+"""How a game keys an OpenSpiel state: by its board and mover, or by its history."""
+
+
+@final
+class Position:
+    """A position of an OpenSpiel game as gamelib holds it: OpenSpiel's state (never
+    changed), equal to and hashed as another position with the same key, so that every
+    table of every search (the solvers', the proof searches') meets a position reached
+    along another line.  The key is made the first time it is asked for."""
+
+    __slots__ = ("_key", "_keyer", "state")
+
+    def __init__(self, state: SpielState, keyer: Keyer) -> None:
+        self.state = state
+        """OpenSpiel's state (`pyspiel.State`): gamelib reads it, and never changes it."""
+        self._keyer = keyer
+        self._key: Hashable = None
+
+    @property
+    def key(self) -> Hashable:
+        """The position's key: its picture and mover in the games of
+        [`BOARD_KEYED`][gamelib.openspiel.game.BOARD_KEYED], else its history."""
+        key = self._key
+        if key is None:
+            key = self._key = self._keyer(self.state)
+        return key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.key == other.key
+
+    def __str__(self) -> str:
+        return str(self.state)
+
+    def __repr__(self) -> str:
+        return f"Position({self.state.history()})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Position, (self.state, self._keyer))
+
+
 class _Spiel:
     """What the three faces share: the OpenSpiel game, how positions and moves are
     written and read, and how a table keys a position."""
 
-    __slots__ = ("_key", "spec", "spiel")
+    __slots__ = ("_keyer", "spec", "spiel")
 
     def __init__(self, spiel: SpielGame, spec: str) -> None:
         self.spiel = spiel
@@ -151,34 +199,58 @@ class _Spiel:
         self.spec = spec
         """The game as it was named (`hex(board_size=3)`)."""
         board = spiel.get_type().short_name in BOARD_KEYED
-        self._key = _board_key if board else _history_key
+        self._keyer: Keyer = _board_key if board else _history_key
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec!r})"
 
     @property
-    def start(self) -> SpielState:
+    def start(self) -> Position:
         """OpenSpiel's initial state."""
-        return self.spiel.new_initial_state()
+        return Position(self.spiel.new_initial_state(), self._keyer)
 
-    def key(self, state: SpielState, /) -> Hashable:
-        """The key of `state` in a table: the picture and the player to move for the games
-        of [`BOARD_KEYED`][gamelib.openspiel.game.BOARD_KEYED], else the history."""
-        return self._key(state)
+    def position(self, state: SpielState, /) -> Position:
+        """OpenSpiel's `state` as a position of this game (a copy: OpenSpiel's code may
+        go on to change its own)."""
+        return Position(state.clone(), self._keyer)
 
-    def state_to_string(self, state: SpielState, /) -> str:
+    def after(self, *moves: str, start: Position | None = None) -> Position:
+        """The position after `moves`, each written as OpenSpiel writes it or as its
+        number, from `start` (default the start); `SpielGameError` naming the first that
+        is not legal where it is played.
+
+        ```pycon
+        >>> hex3 = load_two_player("hex(board_size=3)")
+        >>> hex3.after("b2", "b1", "c1").state.history()
+        [4, 1, 2]
+
+        ```
+        """
+        here = self.start if start is None else start
+        for text in moves:
+            move = self.parse_move(here, text)
+            if move is None:
+                raise SpielGameError(f"{quoted(text)} is not a legal move in {quoted(str(here))}")
+            here = Position(here.state.child(move), self._keyer)
+        return here
+
+    def key(self, position: Position, /) -> Hashable:
+        """The key of `position` in a table (see [`Position`][gamelib.openspiel.game.Position])."""
+        return position.key
+
+    def state_to_string(self, position: Position, /) -> str:
         """OpenSpiel's picture of the state (`str(state)`)."""
-        return str(state)
+        return str(position.state)
 
     def move_to_string(self, move: Action, /) -> str:
         """The action as OpenSpiel writes it in the state it was listed in."""
         return str(move)
 
-    def parse_move(self, state: SpielState, text: str, /) -> Action | None:
-        """The legal action `text` names in `state`: as OpenSpiel writes it (any case), or
-        its number."""
+    def parse_move(self, position: Position, text: str, /) -> Action | None:
+        """The legal action `text` names in `position`: as OpenSpiel writes it (any case),
+        or its number."""
         wanted = text.strip()
-        legal = actions(state)
+        legal = actions(position.state)
         for move in legal:
             if str(move) == wanted:
                 return move
@@ -191,9 +263,9 @@ class _Spiel:
             return next((move for move in legal if move == number), None)
         return None
 
-    def final_position(self, state: SpielState, move: Action, /) -> str:
+    def final_position(self, position: Position, move: Action, /) -> str:
         """The picture after `move`, which ended the game."""
-        return str(state.child(move))
+        return str(position.state.child(move))
 
 
 _MAXIE, _MINNIE = Side.Maxie, Side.Minnie
@@ -221,20 +293,20 @@ class SpielTwoPlayer(_Spiel):
 
     __slots__ = ()
 
-    def player(self, state: SpielState, /) -> Side:
+    def player(self, position: Position, /) -> Side:
         """Maxie when OpenSpiel's player 0 is to move, else Minnie."""
-        return _MAXIE if state.current_player() == 0 else _MINNIE
+        return _MAXIE if position.state.current_player() == 0 else _MINNIE
 
-    def moves(self, state: SpielState, /) -> Seq[Action]:
+    def moves(self, position: Position, /) -> Seq[Action]:
         """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(actions(state))
+        return seq.from_iterable(actions(position.state))
 
-    def play(self, state: SpielState, move: Action, /) -> Status[SpielState]:
-        """The child of `state` after `move`; at a terminal, who won."""
-        child = state.child(move)
+    def play(self, position: Position, move: Action, /) -> Status[Position]:
+        """The child of `position` after `move`; at a terminal, who won."""
+        child = position.state.child(move)
         if child.is_terminal():
             return Done(_outcome(self.spec, child))
-        return Playing(child)
+        return Playing(Position(child, self._keyer))
 
 
 @final
@@ -245,29 +317,32 @@ class SpielChance(_Spiel):
 
     __slots__ = ()
 
-    def player(self, state: SpielState, /) -> Side | Nature:
+    def player(self, position: Position, /) -> Side | Nature:
         """`Nature.Chance` at a chance node, else the side of OpenSpiel's player."""
-        p = state.current_player()
+        p = position.state.current_player()
         return _MAXIE if p == 0 else _MINNIE if p == 1 else Nature.Chance
 
-    def moves(self, state: SpielState, /) -> Seq[Action]:
+    def moves(self, position: Position, /) -> Seq[Action]:
         """OpenSpiel's legal actions at a decision node, in its order."""
-        return seq.from_iterable(actions(state))
+        return seq.from_iterable(actions(position.state))
 
-    def play(self, state: SpielState, move: Action, /) -> Status[SpielState]:
+    def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child after `move` (or after a chance outcome); at a terminal, who won."""
-        child = state.child(move)
+        child = position.state.child(move)
         if child.is_terminal():
             return Done(_outcome(self.spec, child))
-        return Playing(child)
+        return Playing(Position(child, self._keyer))
 
-    def outcomes(self, state: SpielState, /) -> Sequence[Branch[SpielState]]:
+    def outcomes(self, position: Position, /) -> Sequence[Branch[Position]]:
         """What can happen at a chance node, in OpenSpiel's order, with its probabilities."""
-        found: list[Branch[SpielState]] = []
+        state = position.state
+        found: list[Branch[Position]] = []
         for a, p in state.chance_outcomes():
             child = state.child(a)
-            status: Status[SpielState] = (
-                Done(_outcome(self.spec, child)) if child.is_terminal() else Playing(child)
+            status: Status[Position] = (
+                Done(_outcome(self.spec, child))
+                if child.is_terminal()
+                else Playing(Position(child, self._keyer))
             )
             found.append(Branch(p, status, state.action_to_string(CHANCE, a)))
         return found
@@ -287,20 +362,20 @@ class SpielNPlayer(_Spiel):
         self.names: tuple[str, ...] = letter_names(spiel.num_players())
         """The players' names: `A`, `B`, ... for OpenSpiel's players 0, 1, ..."""
 
-    def player(self, state: SpielState, /) -> int:
+    def player(self, position: Position, /) -> int:
         """OpenSpiel's player to move."""
-        return state.current_player()
+        return position.state.current_player()
 
-    def moves(self, state: SpielState, /) -> Seq[Action]:
+    def moves(self, position: Position, /) -> Seq[Action]:
         """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(actions(state))
+        return seq.from_iterable(actions(position.state))
 
-    def play(self, state: SpielState, move: Action, /) -> NStatus[SpielState]:
+    def play(self, position: Position, move: Action, /) -> NStatus[Position]:
         """The child after `move`; at a terminal, OpenSpiel's returns."""
-        child = state.child(move)
+        child = position.state.child(move)
         if child.is_terminal():
             return Finished(tuple(child.returns()))
-        return Playing(child)
+        return Playing(Position(child, self._keyer))
 
 
 SpielLoaded: TypeAlias = SpielTwoPlayer | SpielChance | SpielNPlayer
@@ -394,6 +469,29 @@ string_rep, swap
     except module.SpielError as error:
         raise SpielGameError(f"OpenSpiel refused {quoted(text)}: {_said(error)}") from None
     return adapt(spiel, text)
+
+
+def load_two_player(spec: str) -> SpielTwoPlayer:
+    """The two-player OpenSpiel game `spec` names, as a [`Game`][gamelib.core.game.Game]:
+    as [`load`][gamelib.openspiel.game.load], and
+    [`SpielGameError`][gamelib.openspiel.game.SpielGameError] for a game of another family.
+
+    ```pycon
+    >>> load_two_player("pig")
+    Traceback (most recent call last):
+    ...
+    gamelib.openspiel.game.SpielGameError: OpenSpiel's pig is a game of chance, not a \
+two-player game without chance
+
+    ```
+    """
+    game = load(spec)
+    if not isinstance(game, SpielTwoPlayer):
+        family = "a game of chance" if isinstance(game, SpielChance) else "a game of n players"
+        raise SpielGameError(
+            f"OpenSpiel's {game.spec} is {family}, not a two-player game without chance"
+        )
+    return game
 
 
 def adapt(spiel: SpielGame, spec: str | None = None) -> SpielLoaded:

@@ -35,7 +35,7 @@ def hashed(game: SpielTwoPlayer | SpielChance) -> Callable[[SpielState], float]:
     multiple of 1/1000, the same for the same position however it was reached."""
 
     def value(state: SpielState) -> float:
-        return (zlib.crc32(repr(game.key(state)).encode()) % 1999 - 999) / 1000
+        return (zlib.crc32(repr(game.position(state).key).encode()) % 1999 - 999) / 1000
 
     return value
 
@@ -58,7 +58,7 @@ def positions(
     rng = random.Random(seed)
     found: list[SpielState] = []
     while len(found) < count:
-        state = game.start
+        state = game.start.state
         for _ in range(rng.randint(*plies)):
             if state.is_terminal():
                 break
@@ -94,7 +94,7 @@ def test_alpha_beta_at_a_depth_agrees_with_openspiel(
     game = load(name)
     assert isinstance(game, SpielTwoPlayer)
     h = hashed(game)
-    estimator = NumericEstimator(game, h)
+    estimator = NumericEstimator(game, lambda position: h(position.state))
     # No tables, and a new player for each position: a table (MTD(f)'s) would answer a
     # position reached at two depths (Nim) from the deeper search, which a search without
     # one, as OpenSpiel's is, never does.
@@ -109,7 +109,8 @@ def test_alpha_beta_at_a_depth_agrees_with_openspiel(
             maximum_depth=depth,
             maximizing_player_id=0,
         )
-        ours = [number(k.build(estimator, depth, o).analyse(state)[1]) for k, o in kinds]
+        here = game.position(state)
+        ours = [number(k.build(estimator, depth, o).analyse(here)[1]) for k, o in kinds]
         if ours != [theirs] * len(ours):
             disagreements.append((state.history(), ours, theirs))
     assert disagreements == []
@@ -140,10 +141,11 @@ def test_solving_to_the_end_agrees_with_openspiel(
     disagreements = []
     for state in positions(game, seed, count, plies):
         theirs, _ = alpha_beta_search(game.spiel, state=state.clone(), maximum_depth=100)
+        here = game.position(state)
         ours = [
-            results[solve(game, state).result],
-            results[solve_by_goals(game, state, BOOLEAN_METHOD).result],
-            results[solve_by_goals(game, state, DFPN_METHOD).result],
+            results[solve(game, here).result],
+            results[solve_by_goals(game, here, BOOLEAN_METHOD).result],
+            results[solve_by_goals(game, here, DFPN_METHOD).result],
         ]
         if ours != [theirs] * 3:
             disagreements.append((state.history(), ours, theirs))
@@ -179,7 +181,7 @@ def test_expectiminimax_on_pig_agrees_with_openspiel(depth: int) -> None:
     disagreements = []
     for state in positions(game, 21 + depth, 8, (0, 12)):
         theirs, their_move = expectiminimax(state.clone(), depth, spiel_chance_value(game, h), 0)
-        move, value = ours.analyse(state)
+        move, value = ours.analyse(game.position(state))
         if (value, int(move)) != (theirs, their_move):
             disagreements.append((state.history(), value, theirs))
     assert disagreements == []
@@ -193,6 +195,6 @@ def test_a_solved_pig_agrees_with_openspiel_to_the_end() -> None:
     never: Callable[[SpielState], float] = lambda s: 0.0  # noqa: E731
     ours = Expectiminimax(ChanceSettings(SpielChanceEstimator(game, lambda s: (0.0,)), 8))
     move, value = ours.analyse(game.start)
-    theirs, their_move = expectiminimax(game.start, 8, spiel_chance_value(game, never), 0)
+    theirs, their_move = expectiminimax(game.start.state, 8, spiel_chance_value(game, never), 0)
     assert (value, int(move)) == (theirs, their_move)
     assert isinstance(move, Action)

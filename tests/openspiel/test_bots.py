@@ -53,14 +53,14 @@ def test_a_bot_is_a_player_that_plays_by_itself() -> None:
 def test_openspiel_s_mcts_in_a_seat_finds_a_proven_win() -> None:
     game = load("tic_tac_toe")
     assert isinstance(game, SpielTwoPlayer)
-    state = game.start.child(0).child(3).child(1).child(4)  # x to play c1... the top row
+    state = game.after("0", "3", "1", "4")  # x to play: x(0,2) ends the top row
     estimator = NumericEstimator(game, lambda s: 0.0)
     kinds = {kind.name: kind for kind in SPIEL_KINDS}
     player = kinds["openspiel-mcts"].build(estimator, 1, {"sims": 200, "seed": 1})
     move, value = player.analyse(state)
     assert (game.move_to_string(move), value) == ("x(0,2)", Definitely(Winner(Side.Maxie)))
     randomly = kinds["openspiel-random"].build(estimator, 1, {"seed": 2})
-    assert randomly.next_move(state) in state.legal_actions()
+    assert randomly.next_move(state) in state.state.legal_actions()
     assert randomly.analyse(state)[1] == Guess(0.0)
     assert str(player) == "OpenSpiel's MCTSBot (200 simulations)"
     with pytest.raises(UnobservedError):
@@ -102,9 +102,9 @@ def test_three_players_match_on_chinese_checkers_and_every_move_is_legal(tmp_pat
     assert len(saved) == 3
     for path in saved:
         record = json.loads(path.read_text(encoding="utf-8"))
-        state = game.start
+        state = game.start.state
         for text in record["moves"]:
-            move = game.parse_move(state, text)  # None for a move not legal here
+            move = game.parse_move(game.position(state), text)  # None for a move not legal
             assert move is not None, (path.name, text)
             state = state.child(move)
         assert state.is_terminal()

@@ -79,20 +79,21 @@ def test_an_unknown_game_leaves_standard_error_quiet(capfd: pytest.CaptureFixtur
 def test_moves_are_written_and_read_as_openspiel_does_and_by_number() -> None:
     game = load("breakthrough(rows=5,columns=5)")
     assert isinstance(game, SpielTwoPlayer)
-    state = game.start
+    state = game.start.state
     legal = actions(state)
     texts = [game.move_to_string(m) for m in legal]
     assert texts[:3] == ["a5a4", "a5b4", "b5a4"]
-    assert game.parse_move(state, "A5B4") == legal[1]
-    assert game.parse_move(state, f" {int(legal[1])} ") == legal[1]
-    assert game.parse_move(state, "a1a2") is None  # White's move, but Black is to move
-    assert game.parse_move(state, "999") is None
+    start = game.start
+    assert game.parse_move(start, "A5B4") == legal[1]
+    assert game.parse_move(start, f" {int(legal[1])} ") == legal[1]
+    assert game.parse_move(start, "a1a2") is None  # White's move, but Black is to move
+    assert game.parse_move(start, "999") is None
     # A capture is written with its star: the text depends on the position.
     rng = random.Random(4)
     while not any("*" in str(m) for m in actions(state)):
         state = state.child(rng.choice(state.legal_actions()))
     capture = next(m for m in actions(state) if "*" in str(m))
-    assert game.parse_move(state, str(capture)) == capture
+    assert game.parse_move(game.position(state), str(capture)) == capture
     assert repr(capture) == f"Action({int(capture)})"
 
 
@@ -105,7 +106,7 @@ def test_a_move_makes_a_child_and_leaves_the_position_as_it_was() -> None:
     after = game.play(start, centre)
     assert isinstance(after, Playing)
     assert str(start) == "...\n...\n..."
-    assert str(after.state) == "...\n.x.\n..."
+    assert game.state_to_string(after.state) == "...\n.x.\n..."
     assert game.player(start) is Side.Maxie
     assert game.player(after.state) is Side.Minnie
 
@@ -113,34 +114,30 @@ def test_a_move_makes_a_child_and_leaves_the_position_as_it_was() -> None:
 def test_the_ends_are_a_win_a_draw_or_a_loss_and_vectors_for_n_players() -> None:
     game = load("tic_tac_toe")
     assert isinstance(game, SpielTwoPlayer)
-    state = game.start
-    for action in (0, 3, 1, 4):
-        state = state.child(action)
-    win = next(m for m in actions(state) if m == 2)
+    state = game.after("0", "3", "1", "4")
+    win = next(m for m in actions(state.state) if m == 2)
     assert game.play(state, win) == Done(Winner(Side.Maxie))
     assert game.final_position(state, win) == "xxx\noo.\n..."
-    drawn = game.start
-    for action in (0, 1, 2, 4, 3, 5, 7, 6):
-        drawn = drawn.child(action)
-    assert game.play(drawn, actions(drawn)[0]) == Done(Draw())
+    drawn = game.after(*"01243576")
+    assert game.play(drawn, actions(drawn.state)[0]) == Done(Draw())
     nim = load("nim(pile_sizes=1;1,is_misere=false)")
     assert isinstance(nim, SpielTwoPlayer)
-    (first,) = actions(nim.start)[:1]
+    (first,) = actions(nim.start.state)[:1]
     after = nim.play(nim.start, first)
     assert isinstance(after, Playing)
-    (last,) = actions(after.state)
+    (last,) = actions(after.state.state)
     assert str(last) == "pile:2, take:1;"
     assert nim.play(after.state, last) == Done(Winner(Side.Minnie))  # who takes the last wins
     margin = load("dots_and_boxes(num_rows=2,num_cols=2,utility_margin=true)")
     assert isinstance(margin, SpielNPlayer)
     state, rng = margin.start, random.Random(2)
     while True:
-        move = rng.choice(actions(state))
+        move = rng.choice(actions(state.state))
         status = margin.play(state, move)
         if isinstance(status, Finished):
             break
         state = status.state
-    assert status.utilities == tuple(state.child(move).returns())
+    assert status.utilities == tuple(state.state.child(move).returns())
     assert status.utilities not in {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
 
 
@@ -163,25 +160,30 @@ def test_chance_nodes_list_openspiel_s_outcomes_with_their_probabilities() -> No
 
 def test_board_games_key_positions_by_board_and_the_rest_by_history() -> None:
     ttt = load("tic_tac_toe")
-    one = ttt.start.child(0).child(4).child(8)
-    other = ttt.start.child(8).child(4).child(0)
+    one, other = ttt.after("0", "4", "8"), ttt.after("8", "4", "0")
     assert ttt.key(one) == ttt.key(other)
-    assert ttt.key(one) != ttt.key(ttt.start.child(0).child(4))
+    assert (one, hash(one)) == (other, hash(other))  # any table meets the transposition
+    assert ttt.key(one) != ttt.key(ttt.after("0", "4"))
     pig = load("pig(winscore=10)")
-    assert pig.key(pig.start.child(1)) == (1,)
+    assert pig.key(pig.after("stop")) == (1,)
+    assert pig.after("stop") != pig.after("roll")
+    with pytest.raises(SpielGameError, match="'x' is not a legal move in "):
+        pig.after("x")
 
 
 def test_actions_pickle_with_the_position_they_were_listed_in() -> None:
     game = load("hex(board_size=3)")
-    move = actions(game.start.child(4))[0]
+    move = actions(game.after("b2").state)[0]
     back = pickle.loads(pickle.dumps(move))
     assert (back, str(back), type(back)) == (move, "a1", Action)
+    here = game.after("b2", "a1")
+    assert pickle.loads(pickle.dumps(here)) == here
 
 
 def test_playouts_are_seeded_by_the_position_and_stay_between_minus_and_plus_one() -> None:
     game = load("connect_four")
     playouts = Playouts(8, seed=3)
-    state = game.start.child(3).child(3)
+    state = game.after("3", "3").state
     guesses = {playouts(state) for _ in range(3)}
     assert len(guesses) == 1
     (guess,) = guesses
@@ -199,8 +201,8 @@ def test_the_estimator_flag_reads_each_kind_and_refuses_the_rest_in_one_sentence
     named = read_evaluation("tests.openspiel.test_game:corner_value")
     assert isinstance(named, NamedEvaluation)
     game = load("tic_tac_toe")
-    assert named(game.start.child(0)) == (0.5, -0.5)
-    assert estimator_for(game, named).estimate(game.start.child(0)) == 0.5
+    assert named(game.after("0").state) == (0.5, -0.5)
+    assert estimator_for(game, named).estimate(game.after("0")) == 0.5
     for text, said in [
         ("playouts", "write playouts:N or playouts:N:SEED"),
         ("playouts:x", "needs a number of playouts of at least 1, got 'x'"),
@@ -224,7 +226,7 @@ def wrong_length(state: SpielState) -> tuple[float, ...]:
 def test_a_named_estimator_that_gives_the_wrong_shape_is_said_so() -> None:
     named = read_evaluation("tests.openspiel.test_game:wrong_length")
     with pytest.raises(EvaluationError, match=r"give a number \(player 0's value\) or 2 numbers"):
-        named(load("tic_tac_toe").start)
+        named(load("tic_tac_toe").start.state)
 
 
 def test_without_openspiel_every_way_in_says_how_to_install_it(
