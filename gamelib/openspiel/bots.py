@@ -102,6 +102,8 @@ def _chooser(
     spec: str, game: SpielLoaded, estimating: str, seed: int | None
 ) -> Callable[[Position], Action]:
     """The gamelib player `spec` names on `game`."""
+    if spec.split(":")[0].strip().lower() in ("human", "direct"):
+        raise SpecError(f"a bot plays by itself: '{spec}' is no search player")
     evaluation = read_evaluation(estimating)
     if isinstance(game, SpielTwoPlayer):
         parsed = parse_player_spec(spec, CATALOG, DEFAULT_DEPTH)

@@ -46,6 +46,8 @@ def test_n_player_bots_play_a_whole_game_of_chinese_checkers() -> None:
 def test_a_bot_is_a_player_that_plays_by_itself() -> None:
     with pytest.raises(SpecError, match="a bot plays by itself: 'human' is no search player"):
         bot("human", "tic_tac_toe")
+    with pytest.raises(SpecError, match="a bot plays by itself: 'human' is no search player"):
+        bot("human", "pig")
     with pytest.raises(SpecError, match="unknown player kind 'nosuch'"):
         bot("nosuch:3", "tic_tac_toe")
 
