@@ -200,6 +200,7 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "matches.md",
         "mcts.md",
         "notebooks.md",
+        "openspiel.md",
         "parallel-search.md",
         "proof-numbers.md",
         "write-your-own-game.md",

@@ -134,6 +134,10 @@ def _run(
     named: str | None = getattr(options, "game", None)
     if named is not None and (entry := games.get(named)) is not None:
         options.game = entry.name  # names are read without regard to case: Nim is nim
+        if entry.name.startswith("openspiel:"):  # OpenSpiel's own bots may take a seat
+            from gamelib.openspiel.bots import with_spiel_kinds  # imported only when asked
+
+            catalogs = with_spiel_kinds(catalogs)
 
     def again(words: list[str]) -> int:
         return _run(words, stdin, stdout, stderr, catalogs, games, game_paths)

@@ -166,7 +166,7 @@ def _check_replayable(saved: SavedGame, file: str, games: GameCatalog) -> None:
     """UsageError for a saved game replay cannot step through: a game gamelib does not
     know, or one that is analysed, not played (a tree)."""
     entry = games.get(saved.game)
-    if entry is not None and saved.game in games.playable():
+    if entry is not None and getattr(entry, "playable", True):  # any but a tree
         return
     where = saved_file(file)
     if entry is None:
