@@ -69,7 +69,7 @@ from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import MissingCapabilityError
-from gamelib.search.player import recursion_error
+from gamelib.search.player import no_moves, recursion_error
 from gamelib.search.proofs import INFINITY, PnsNode, shown_number
 
 __all__ = [
@@ -177,6 +177,8 @@ def pns_goal(
                 child = node_for(game.play(here, m))
                 child.parents.append(node)
                 kids.append((m, child))
+            if not kids:  # no numbers combine from no children: the game broke its word
+                raise no_moves(game, here)
             node.children = kids
             # 3. update the numbers above it, every parent of a changed position in turn
             todo = [node]
@@ -342,6 +344,8 @@ def dfpn_goal(
         for m in seq.to_tuple(game.moves(here)):
             counts.positions += 1
             children.append(game.play(here, m))
+        if not children:  # no numbers combine from no children: the game broke its word
+            raise no_moves(game, here)
         if report is not None and counts.positions >= next_report[0]:
             report(counts.positions, at_root[0], at_root[1])
             next_report[0] = counts.positions + every
