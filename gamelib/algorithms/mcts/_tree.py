@@ -242,7 +242,7 @@ def simulate(
     any_moves = game.moves
     play = game.play
     player = game.player
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     rng = random.Random(settings.seed) if rng is None else rng
     randrange = rng.randrange
     c = settings.exploration
