@@ -213,15 +213,11 @@ def _checked_number(
         if before is not None:
             before()
         g = estimate(state)
+        if g != g:  # NaN compares neither way: refuse it, naming the position
+            raise nan_guess(game, state)
         kind = type(g)
-        if kind is float:
-            if g != g:  # NaN compares neither way: refuse it, naming the position
-                raise nan_guess(game, state)
-        elif kind is not int:  # rare: a Fraction, a bool, a subclass, or no number at all
-            if not isinstance(g, numbers.Real):
-                raise not_a_number(name, g, game, state)
-            if g != g:
-                raise nan_guess(game, state)
+        if kind is not float and kind is not int and not isinstance(g, numbers.Real):
+            raise not_a_number(name, g, game, state)  # None, a string: no number at all
         return g
 
     return checked
