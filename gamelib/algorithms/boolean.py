@@ -232,6 +232,10 @@ def solve_goal(
         if broken is None:
             raise
         raise broken from error
+    finally:
+        # `node` and `search` hold each other, a cycle only the collector frees (and a
+        # batch of solves pauses it): let go of the table through them now.
+        table = None
     return BooleanSolution.answered(
         goal, prover, held, moves, tree, next(played), exact=depth is None
     )

@@ -196,14 +196,25 @@ def pns_goal(
             if report is not None and played >= next_report:
                 report(played, root.pn, root.dn)
                 next_report = played + every
+        holds = root.pn == 0
+        tree = _pns_proof(root, holds, {})
     except KeyboardInterrupt:
         raise GoalInterruptedError(played, (root.pn, root.dn)) from None
-    holds = root.pn == 0
-    try:
-        tree = _pns_proof(root, holds, {})
     except RecursionError as error:  # a proof deeper than Python's stack: one sentence
         raise recursion_error(None, error, _pns_proof.__code__) from None
+    finally:
+        _release(known)
     return _solution(goal, prover, holds, tree, root.is_or, played)
+
+
+def _release(known: dict[Hashable, PnsNode[S, M]]) -> None:
+    """Let the graph go: each position points at its children and they back at it, cycles
+    that reference counting alone never frees (and a batch of solves pauses the collector
+    that would).  The proof is a tree of its own, so nothing the answer keeps is cut."""
+    for node in known.values():
+        node.children = None
+        node.parents = []
+    known.clear()
 
 
 def _check_hashable(game: Game[S, M], state: S) -> None:
@@ -381,8 +392,10 @@ def dfpn_goal(
     try:
         pn, _ = mid(s, INFINITY, INFINITY)  # returns only once the root is settled
     except KeyboardInterrupt:
+        table.clear()
         raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
     except RecursionError as error:  # deeper than Python's stack: one sentence
+        table.clear()
         raise recursion_error(None, error, mid.__code__) from None
     holds = pn == 0
 
@@ -428,6 +441,11 @@ def dfpn_goal(
         raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
     except RecursionError as error:
         raise recursion_error(None, error, proof.__code__) from None
+    finally:
+        # The recursive closures hold each other (a cycle only the collector frees, and a
+        # batch of solves pauses it): their table and proofs made go now, with the answer.
+        table.clear()
+        made.clear()
     return _solution(goal, prover, holds, tree, game.player(s) is prover, counts.positions)
 
 

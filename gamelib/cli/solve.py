@@ -180,6 +180,8 @@ class SolveJob:
         if request.positions is not None:
             if self.batch.workers is not None:
                 return self._on_workers(kit, request.positions)
+            if request.method is not None:  # each goal solve has its own memory, let go
+                return self._batch(kit)
             with paused_collector():  # the solves share one table: see paused_collector
                 return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
