@@ -506,7 +506,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "delaying, a best move, and the positions searched.  Options after the game's name "
         "include the game's own, such as --pile 9.",
     )
-    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    games = parsing.games
+    solvable = [
+        name
+        for name in games.names()
+        if (entry := games.two_player(name)) is not None and entry.playable
+    ]
+    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(solvable)}")
     add_solve_options(solving, parsing.methods)
     add_batch_options(solving)
     return solving

@@ -3,12 +3,24 @@ as the user typed it, with the sentence or the output they should have had."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 
 import pytest
 
+from gamelib.cli import main
 from tests.runner import run
+
+
+def help_text(*argv: str) -> str:
+    """What `gamelib ARGV` (asking for help) writes; it must exit 0."""
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main(list(argv))
+    assert done.value.code == 0
+    return out.getvalue()
+
 
 # --------------------------------------------------------------------------
 # replay of a saved game whose options were edited
@@ -46,3 +58,29 @@ def test_replay_of_options_that_fit_still_replays(tmp_path: Path) -> None:
     status, out, err = run("replay", file, "--player", "minimax:2")
     assert (status, err) == (0, "")
     assert out.startswith("Replaying nim: 1 move, valued by ")
+
+
+# --------------------------------------------------------------------------
+# Names without regard to case; help that lists what can be done
+
+
+@pytest.mark.parametrize("written", ["DFPN", "Dfpn", " pns ", "EXACT", "Boolean"])
+def test_a_method_is_named_without_regard_to_case(written: str) -> None:
+    status, out, err = run("solve", "nim", "--pile", "6", "--method", written)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1].startswith("Maxie, to move, wins")
+
+
+def test_an_unknown_method_is_still_named() -> None:
+    status, _, err = run("solve", "nim", "--method", "DFS")
+    assert (status, err) == (
+        2,
+        "gamelib: --method: there is no method 'DFS'; one of: exact, boolean, pns, dfpn\n",
+    )
+
+
+def test_solve_help_lists_only_the_games_it_can_solve() -> None:
+    out = help_text("solve", "--help")
+    assert "GAME                 one of: connect4, nim, tictactoe" in out
+    for refused in ("pig", "takeaway", "tree"):
+        assert refused not in out.split("options:")[0]
