@@ -381,7 +381,7 @@ def mcts_settings(
         raise ValueError("mcts needs a budget: sims, time or nodes, and all three are none")
     return MCTSSettings(
         estimator,
-        depth,
+        search_depth=depth,
         simulations=simulations,
         seconds=seconds,
         positions=positions,
