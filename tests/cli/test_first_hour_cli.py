@@ -84,3 +84,32 @@ def test_solve_help_lists_only_the_games_it_can_solve() -> None:
     assert "GAME                 one of: connect4, nim, tictactoe" in out
     for refused in ("pig", "takeaway", "tree"):
         assert refused not in out.split("options:")[0]
+
+
+# --------------------------------------------------------------------------
+# MCTS's value is what MCTS found, not the estimator's guess at the move it chose
+
+
+def test_analyse_reports_mcts_own_score_as_the_value() -> None:
+    args = ("analyse", "tictactoe", "--player", "mcts:500:seed=1")
+    status, out, err = run(*args, "--json")
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    score = found["score"]
+    assert found["value"] == f"MCTS's mean score {score:.1%} for Maxie"
+    assert "guess" not in found
+    assert found["estimator_guess"] == 4  # the estimator's guess at the chosen move, named
+    status, out, err = run(*args)
+    assert (status, err) == (0, "")
+    assert f"; value: MCTS's mean score {score:.1%} for Maxie\n" in out
+    assert "Guess" not in out
+
+
+def test_a_proven_mcts_value_is_the_outcome() -> None:
+    status, out, err = run(
+        "analyse", "tictactoe", "--moves", "1 4 2 5", "--player", "mcts:300:seed=2", "--json"
+    )
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert found["proven"] is not None
+    assert found["value"] == "Definitely Maxie wins"
