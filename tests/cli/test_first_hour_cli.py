@@ -113,3 +113,41 @@ def test_a_proven_mcts_value_is_the_outcome() -> None:
     found = json.loads(out)
     assert found["proven"] is not None
     assert found["value"] == "Definitely Maxie wins"
+
+
+# --------------------------------------------------------------------------
+# match takes the game first, as play, analyse, solve and trace do
+
+
+def test_match_takes_the_game_first_as_every_other_command_does() -> None:
+    first = run(
+        "match", "nim", "alphabeta:2", "random", "--games", "2", "--seed", "5", "--pile", "7"
+    )
+    flag = run(
+        "match",
+        "alphabeta:2",
+        "random",
+        "--game",
+        "nim",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--pile",
+        "7",
+    )
+    assert first[0] == 0
+    assert first == flag
+    assert (
+        run("match", "NIM", "alphabeta:2", "random", "--games", "2", "--seed", "5", "--pile", "7")
+        == flag
+    )
+
+
+def test_match_without_a_game_says_how_to_give_one() -> None:
+    status, out, err = run("match", "alphabeta:2", "random")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: match needs a game: gamelib match GAME A B (or --game GAME); the games: "
+        "connect4, nim, pig, takeaway, tictactoe\n"
+    )
