@@ -151,3 +151,17 @@ def test_match_without_a_game_says_how_to_give_one() -> None:
         "gamelib: match needs a game: gamelib match GAME A B (or --game GAME); the games: "
         "connect4, nim, pig, takeaway, tictactoe\n"
     )
+
+
+# --------------------------------------------------------------------------
+# play --help says where the game's own options are, and what --scale does
+
+
+def test_play_help_says_where_the_games_options_are_and_what_scale_does() -> None:
+    out = help_text("play", "--help")
+    assert (
+        "Options after the game's name include the game's own (play connect4 --help "
+        in " ".join(out.split())
+    )
+    assert "tanh(g / scale)" in " ".join(out.split())
+    assert "--cols" in help_text("play", "connect4", "--help")
