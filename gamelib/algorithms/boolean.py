@@ -50,7 +50,7 @@ from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
-from gamelib.search.player import recursion_error
+from gamelib.search.player import no_moves, recursion_error
 from gamelib.search.proofs import ProofNode, proof_size
 
 __all__ = [
@@ -206,6 +206,8 @@ def solve_goal(
 
     def search(s: S, d: int | None) -> tuple[bool, ProofNode[S, M]]:
         moves = seq.to_tuple(game.moves(s))
+        if not moves:  # "every reply is good" must not hold of no replies at all
+            raise no_moves(game, s)
         prover_moves = game.player(s) is prover
         kept: list[tuple[M, ProofNode[S, M]]] = []
         for m in moves:
@@ -230,6 +232,10 @@ def solve_goal(
         if broken is None:
             raise
         raise broken from error
+    finally:
+        # `node` and `search` hold each other, a cycle only the collector frees (and a
+        # batch of solves pauses it): let go of the table through them now.
+        table = None
     return BooleanSolution.answered(
         goal, prover, held, moves, tree, next(played), exact=depth is None
     )
@@ -249,7 +255,10 @@ def _root(
     if all_moves and game.player(s) is prover:
         winners: list[tuple[M, ProofNode[S, M]]] = []
         tried: list[tuple[M, ProofNode[S, M]]] = []
-        for m in seq.to_tuple(game.moves(s)):
+        offered = seq.to_tuple(game.moves(s))
+        if not offered:
+            raise no_moves(game, s)
+        for m in offered:
             next(played)
             holds, child = node(game.play(s, m), None if depth is None else depth - 1)
             (winners if holds else tried).append((m, child))
@@ -285,7 +294,10 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
 
     def meets(s: S, goal: Goal) -> bool:
         mover = game.player(s)
-        for m in game.moves(s):
+        offered = seq.to_tuple(game.moves(s))
+        if not offered:
+            raise no_moves(game, s)
+        for m in offered:
             st = game.play(s, m)
             if isinstance(st, Done):
                 if achieves(goal, mover, st.outcome):
@@ -371,6 +383,8 @@ def check_proof(
                 f"moves there, so it is an {expected.upper()} node"
             )
         legal = seq.to_tuple(game.moves(s))
+        if not legal:  # the game broke its word here: no tree proves anything through it
+            raise no_moves(game, s)
         kept = [m for m, _ in node.children]
         for m in kept:
             if m not in legal:

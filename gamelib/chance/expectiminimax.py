@@ -251,7 +251,8 @@ def Expectiminimax(
     game = est.game
     player = game.player
     play = game.play
-    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
+    # NaN and what is no number refused, naming the position
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
 
     def value(d: int, st: Status[S], step: Step[M] | None) -> Value:
         """The value of `st` searched `d` moves deep.  REQUIRES: d >= 0."""
@@ -327,6 +328,7 @@ def _star(
 ) -> ChancePlayer[S, M]:
     est = settings.estimator
     game = est.game
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     player = game.player
     play = game.play
     moves = game.moves
@@ -360,7 +362,7 @@ def _star(
                 leaf = False
                 v = chance(d, s, alpha, beta)
             elif d == 0:
-                v = bounded(est.estimate(s), st)
+                v = bounded(estimate(s), st)
             else:
                 leaf = False
                 best, v = decide(d, s, mover is Side.Maxie, moves(s), alpha, beta, None)

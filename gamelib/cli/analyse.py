@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, cast
 
@@ -54,6 +54,7 @@ from gamelib.cli.specs import (
     too_deep,
 )
 from gamelib.core.checks import echo
+from gamelib.core.datatypes import Side
 from gamelib.core.estimator import (
     Definitely,
     Est,
@@ -179,19 +180,21 @@ class _Analyse(_Report):
             move, value = pondered.move, pondered.value
         else:
             move, value = player.analyse(state)
+        side = kit.game.player(state)
+        facts: Mapping[str, JSON] = {} if pondered is None else pondered.facts
+        own = _sampled_value(facts, value, side)
         if options.json:
             found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
             found.update(_edge_json(kit, move, value))
-            if pondered is not None:
-                for key, fact in pondered.facts.items():  # never over the answer's own keys
-                    found.setdefault(key, fact)
+            if own is not None:  # the estimator's guess only under its own name
+                found["value"] = own
+                found["estimator_guess"] = found.pop("guess", None)
+            for key, fact in facts.items():  # never over the answer's own keys
+                found.setdefault(key, fact)
             out.write(json_line(found))
             return 0
-        side = kit.game.player(state)
-        out.write(
-            f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
-            f"value: {est_to_string(kit.estimator, value)}\n"
-        )
+        shown = est_to_string(kit.estimator, value) if own is None else own
+        out.write(f"{player} chooses {kit.game.move_to_string(move)} for {side}; value: {shown}\n")
         if pondered is not None:
             out.write(pondered.summary + "\n")
             if pondered.note is not None:
@@ -271,6 +274,17 @@ class _Here(Generic[S, M, G]):
 
     def __call__(self, state: S, /) -> Analysis[M, G]:
         return analysed(self.player, state)
+
+
+def _sampled_value(facts: Mapping[str, JSON], value: Est[G], side: Side) -> str | None:
+    """The value a sampling search (MCTS) found itself, in words, when it has not proven
+    the outcome: its mean score for the side to move.  Its `value` is then only the
+    estimator's guess at the move chosen, which is not what the search found.  None for
+    any other search."""
+    score = facts.get("score")
+    if not isinstance(value, Guess) or not isinstance(score, float | int):
+        return None
+    return f"MCTS's mean score {score:.1%} for {side}"
 
 
 def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:

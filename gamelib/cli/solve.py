@@ -181,6 +181,8 @@ class SolveJob:
         if request.positions is not None:
             if self.batch.workers is not None:
                 return self._on_workers(kit, request.positions)
+            if request.method is not None:  # each goal solve has its own memory, let go
+                return self._batch(kit)
             with paused_collector():  # the solves share one table: see paused_collector
                 return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
@@ -505,7 +507,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "delaying, a best move, and the positions searched.  Options after the game's name "
         "include the game's own, such as --pile 9.",
     )
-    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    games = parsing.games
+    solvable = [
+        name
+        for name in games.names()
+        if (entry := games.two_player(name)) is not None and entry.playable
+    ]
+    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(solvable)}")
     add_solve_options(solving, parsing.methods)
     add_batch_options(solving)
     return solving

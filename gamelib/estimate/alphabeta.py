@@ -59,7 +59,7 @@ def AlphaBeta(
     game = est.game
     moves = ordered_moves(settings)
     play = game.play
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est)
 
     # --8<-- [start:search]
     def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, Est[G]]:

@@ -312,7 +312,7 @@ def mcts_settings(tree: str) -> MCTSSettings[TreeState, int, float]:
     """MCTS as the docs' stepper runs it on `tree` (docs/hooks.py: 40 simulations, guesses
     counted as tanh(g / 10))."""
     game = ExplicitGame(HANDOUT_TREES[tree])
-    return MCTSSettings(tree_estimator(game), DEPTHS[tree], simulations=40, scale=10.0)
+    return MCTSSettings(tree_estimator(game), search_depth=DEPTHS[tree], simulations=40, scale=10.0)
 
 
 def check_against_simulations(exported_search: dict[str, object], tree: str) -> None:

@@ -23,6 +23,7 @@ from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import ChanceGame, ChancePositionError, ChanceTurns, Nature, Value
 from gamelib.chance.kinds import ChanceKind
 from gamelib.core.datatypes import Outcome
+from gamelib.core.estimator import checked_estimate
 from gamelib.core.model import Ended, Model
 from gamelib.nplayer.game import (
     NEstimator,
@@ -282,8 +283,9 @@ class ChanceMCTSPlayer(Generic[S, M]):
             x = float(v)
             return [x, low + high - x]
 
+        estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
         return ChanceTurns(game), _Rewards(
-            lambda outcome: pair(est.outcome_value(outcome)), lambda s: pair(est.estimate(s))
+            lambda outcome: pair(est.outcome_value(outcome)), lambda s: pair(estimate(s))
         )
 
     def next_move(self, state: S, /) -> M:

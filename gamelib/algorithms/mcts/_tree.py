@@ -7,7 +7,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Generic, Literal, Protocol, TypeVar, final
 
@@ -58,8 +58,12 @@ class MCTSSettings(Settings[S, M, G]):
     ValueError: MCTS needs a budget: give simulations, seconds or positions
 
     ```
+
+    Everything after the estimator is given by name (`MCTSSettings(est, simulations=2000)`):
+    a number given alone would be read as a depth, not as the budget a reader expects.
     """
 
+    _: KW_ONLY
     search_depth: int = MCTS_DEPTH
     simulations: int | None = 1000
     """The most simulations per move; None for no limit."""
@@ -242,7 +246,7 @@ def simulate(
     any_moves = game.moves
     play = game.play
     player = game.player
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     rng = random.Random(settings.seed) if rng is None else rng
     randrange = rng.randrange
     c = settings.exploration
