@@ -140,6 +140,8 @@ def parting(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
         return f"your code stopped with an error: {last}"
     if yours.verdict is not None:
         return f"your proof tree does not hold: {yours.verdict}"
+    if kind.shape == "solver" and yours.value != reference.value:
+        return f"{ref} answers {reference.value}; your code answers {yours.value}"
     if kind.compares_log and yours.log != reference.log:
         mine, theirs = yours.log, reference.log
         i = next(

@@ -11,7 +11,7 @@ from pathlib import Path
 from gamelib import check
 from gamelib.check.report import Failure
 from gamelib.games.explicit import Node, parse_tree
-from tests.check.students import alphabeta, expectiminimax, faults, minimax
+from tests.check.students import alphabeta, cmput657, expectiminimax, faults, minimax
 
 
 def _leaves(text: str) -> int:
@@ -159,3 +159,40 @@ def test_the_report_shows_both_runs_side_by_side_in_a_notebook() -> None:
     assert picture.startswith("digraph check {")
     assert "fillcolor=salmon" in picture  # a leaf only the student's search estimated
     assert check.minimax(minimax.Minimax).dot() is None
+
+
+def test_the_cmput657_and_many_player_kinds_pass_their_model_answers() -> None:
+    for report in (
+        check.boolean(cmput657.can_win),
+        check.proof(cmput657.prove),
+        check.negamax(cmput657.Negamax),
+        check.negamax_ab(cmput657.NegamaxAlphaBeta),
+        check.pvs(cmput657.PrincipalVariation),
+        check.maxn(cmput657.MaxN),
+    ):
+        assert report.status == 0, str(report)
+        assert report.checked > report.handouts
+
+
+def test_the_cmput657_kinds_fail_the_slips() -> None:
+    proof = _smallest(check.proof(cmput657.prove_for_the_mover))
+    assert proof.parting.startswith("your proof tree does not hold: ")
+    # Minnie wins the smallest tree: Maxie's tree cannot hold there.
+    assert proof.reference.value == "Minnie wins"
+    contrary = _smallest(check.boolean(cmput657.contrary))
+    assert contrary.case.text.count("!") == 1
+    assert contrary.parting == "the boolean solver (solve_goal) answers yes; your code answers no"
+    # An answer without a search: the positions it never expanded show it.
+    optimist = _smallest(check.boolean(lambda game, state: True))
+    assert optimist.parting == (
+        "your search never expanded node a, which the boolean solver (solve_goal) does"
+    )
+    # Plain negamax graded as negamax alpha-beta estimates what the window prunes.
+    pruned = _smallest(check.negamax_ab(cmput657.Negamax))
+    assert ", which NegamaxAlphaBeta never does: at node " in pruned.parting
+
+
+def test_a_maxn_whose_players_all_maximise_the_first_component_fails() -> None:
+    failure = _smallest(check.maxn(cmput657.MaxNFirstComponent))
+    assert failure.case.depth >= 2
+    assert failure.parting.startswith("MaxN moves ")
