@@ -60,9 +60,11 @@ from gamelib.nplayer.trees import CSE473_TEXT as NPLAYER_CSE473_TEXT
 
 __all__ = [
     "KINDS",
+    "NOT_WRITTEN",
     "RULES",
     "Case",
     "Kind",
+    "NotWrittenError",
     "Run",
     "Shape",
     "shown",
@@ -177,10 +179,21 @@ def _factory_runner(setup: Setup) -> Runner:
     return run
 
 
+class NotWrittenError(Exception):
+    """The student's code returned None: its body is still to be written (`...`)."""
+
+
+NOT_WRITTEN = "it returned None"
+"""How a run's error begins when the student's code is still a stub."""
+
+
 def _call(function: object, *args: object) -> object:
     if not callable(function):
         raise TypeError(f"{shown(function)} cannot be called")
     result: object = function(*args)
+    if result is None:
+        shape = "a player" if len(args) == 1 else "its answer"
+        raise NotWrittenError(f"{NOT_WRITTEN}: write its body, which returns {shape}")
     return result
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import final
 
-from gamelib.check.kinds import Case, Kind, Run, takes
+from gamelib.check.kinds import Case, Kind, NotWrittenError, Run, takes
 from gamelib.core.checks import quoted
 from gamelib.errors import InputError
 
@@ -169,6 +169,8 @@ def _child(conn: Connection, source: object, kind: Kind, limits: Limits) -> None
         sys.stdout = io.StringIO()
         try:
             run = kind.runner(code, case, reference)
+        except NotWrittenError as error:
+            run = Run(None, None, (), error=str(error))
         except BaseException as error:
             run = Run(None, None, (), error=student_lines(error))
         conn.send(("ran", run))

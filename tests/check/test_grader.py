@@ -196,3 +196,19 @@ def test_a_maxn_whose_players_all_maximise_the_first_component_fails() -> None:
     failure = _smallest(check.maxn(cmput657.MaxNFirstComponent))
     assert failure.case.depth >= 2
     assert failure.parting.startswith("MaxN moves ")
+
+
+def test_a_stub_is_told_to_write_its_body() -> None:
+    def MyMinimax(settings: object) -> None: ...
+
+    def prove(game: object, state: object) -> None: ...
+
+    report = check.minimax(MyMinimax)
+    assert report.status == 1
+    assert (
+        str(report) == "Not yet: MyMinimax returned None: write its body, which returns a player."
+    )
+    assert report._repr_html_() == f"<p><b>{report}</b></p>"
+    assert str(check.proof(prove)) == (
+        "Not yet: prove returned None: write its body, which returns its answer."
+    )
