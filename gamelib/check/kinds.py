@@ -43,6 +43,7 @@ from gamelib.check.families import (
 from gamelib.check.references import StrictAlphaBeta
 from gamelib.core.datatypes import Draw, Side, flip
 from gamelib.core.estimator import Definitely, Guess
+from gamelib.errors import StoppedError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
 from gamelib.games.explicit import (
@@ -179,7 +180,7 @@ def _factory_runner(setup: Setup) -> Runner:
     return run
 
 
-class NotWrittenError(Exception):
+class NotWrittenError(StoppedError):
     """The student's code returned None: its body is still to be written (`...`)."""
 
 

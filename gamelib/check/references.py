@@ -57,6 +57,7 @@ class StrictPlayer(Generic[S, M]):
         game = self.game
         estimate = checked_estimate(est.estimate, game)
 
+        # --8<-- [start:strict]
         def value(d: int, s: S, alpha: float, beta: float) -> float:
             if d == 0:
                 return float(estimate(s))
@@ -79,6 +80,7 @@ class StrictPlayer(Generic[S, M]):
                     beta = min(beta, v)
             return v
 
+        # --8<-- [end:strict]
         depth = self.settings.search_depth
         maxie = game.player(state) is Side.Maxie
         best: tuple[M, float] | None = None
