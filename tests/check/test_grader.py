@@ -153,6 +153,7 @@ def test_the_report_shows_both_runs_side_by_side_in_a_notebook() -> None:
     html = report._repr_html_()
     assert "<th>AlphaBeta</th><th>yours</th>" in html
     assert '<tr style="background:#fdd">' in html  # the step where they part
+    assert 'class="gamelib-stepper-cell"' in html  # AlphaBeta's run, in the stepper
     assert check.minimax(minimax.Minimax)._repr_html_().startswith("<p><b>Passed: ")
     picture = report.dot()
     assert picture is not None
