@@ -87,6 +87,8 @@ def grade(
 def _generated(
     kind: Kind, judge: Callable[[Case], Failure | None], budget: Budget
 ) -> tuple[Failure | None, int]:
+    if budget.examples <= 0:  # the handout trees only
+        return None, 0
     try:
         from hypothesis import HealthCheck, Phase, find, settings
         from hypothesis.errors import NoSuchExample

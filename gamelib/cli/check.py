@@ -30,15 +30,15 @@ __all__ = ["CHECK"]
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
+    kinds = "\n".join(f"  {k.name:<15}{k.summary}" for k in KINDS.values())
     parser = commands.add_parser(
         "check",
         help="grade your own search (a Minimax, an AlphaBeta, ...) against gamelib's",
         description="Grade the factory or solver NAME of the Python file FILE as KIND: on "
-        "the handout trees, then on generated ones, each in a child process with a time "
-        "limit.  Kinds: "
-        + "; ".join(f"{k.name}: {k.summary}" for k in KINDS.values())
-        + ".  Exit status 0: every tree agrees; 1: one does not (the smallest is shown); "
-        "2: the code cannot be graded.",
+        "the handout trees,\nthen on generated ones, each in a child process with a time "
+        f"limit.  The kinds:\n{kinds}\n\nExit status 0: every tree agrees; 1: one does "
+        "not (the smallest is shown);\n2: the code cannot be graded.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("kind", metavar="KIND", help="what the code is: " + ", ".join(KINDS))
     parser.add_argument("code", metavar="FILE:NAME", help="the file and the name in it")
