@@ -34,8 +34,9 @@ def _names() -> Iterator[str]:
     return (letters(i) for i in itertools.count())
 
 
-def cases(family: str, rule: str) -> SearchStrategy[Case]:
-    """Cases of the family `family` (a `Kind.family`), graded under `rule`."""
+def cases(family: str, rule: str, both_failings: bool = False) -> SearchStrategy[Case]:
+    """Cases of the family `family` (a `Kind.family`), graded under `rule`; with
+    `both_failings`, fail-hard cases as well as fail-soft ones (for `negamax-ab`)."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -50,8 +51,8 @@ def cases(family: str, rule: str) -> SearchStrategy[Case]:
             k = draw(st.integers(1, 3))
             return name + "[" + ",".join(node(d - 1) for _ in range(k)) + "]"
 
-        fail_soft = draw(st.booleans())
-        return Case(node(depth), depth, _TITLE, rule=rule, fail_soft=not fail_soft)
+        hard = both_failings and draw(st.booleans())
+        return Case(node(depth), depth, _TITLE, rule=rule, fail_soft=not hard)
 
     @st.composite
     def chance(draw: DrawFn) -> Case:

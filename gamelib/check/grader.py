@@ -122,7 +122,10 @@ def _generated(
     )
     try:
         found = find(
-            cases(kind.family, rule), fails, settings=how, random=random.Random(budget.seed)
+            cases(kind.family, rule, both_failings=kind.name == "negamax-ab"),
+            fails,
+            settings=how,
+            random=random.Random(budget.seed),
         )
     except NoSuchExample:
         return None, len(seen)
