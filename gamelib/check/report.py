@@ -10,23 +10,15 @@ code did, and the first step where they part, in one sentence.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from typing import final
 
-from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
-from gamelib.algorithms.nullwindow import PrincipalVariation
 from gamelib.check.families import Outline, Step
 from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run
-from gamelib.core.estimator import Settings
+from gamelib.check.pictures import side_by_side
 from gamelib.core.trees import Leaf
-from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.estimate.minimax import Minimax
-from gamelib.games.explicit import ExplicitGame, Node, TreeState, parse_tree, tree_estimator
-from gamelib.notebook import stepper
-from gamelib.search.events import SearchObserver
-from gamelib.search.player import SearchPlayer
+from gamelib.games.explicit import Node, parse_tree
 from gamelib.trace.graphviz import dot_quote
 
 __all__ = ["Failure", "Report", "parting", "steps_text"]
@@ -294,12 +286,9 @@ class Report:
             if kind.compares_log
             else ""
         )
-        steps = _reference_stepper(kind, case)
-        if steps is not None:  # gamelib's run in the stepper, beside the two lists of steps
-            table = (
-                '<div style="display:flex;gap:1.5em;align-items:flex-start">'
-                f"<div>{steps}</div><div>{table}</div></div>"
-            )
+        steppers = side_by_side(kind, case, failure.yours)
+        if steppers is not None:  # both runs in the stepper, then the two lists of steps
+            table = steppers + table
         return (
             head + f"<p>The smallest tree where they part ({escape(case.title)}, "
             f"{escape(case.settings_text())}): <code>{escape(case.text)}</code></p>"
@@ -346,30 +335,3 @@ class Report:
                 todo.append((child, name, edge_label))
         lines.append("}")
         return "\n".join(lines) + "\n"
-
-
-def _reference_stepper(kind: Kind, case: Case) -> str | None:
-    """gamelib's search of `case` in the docs' stepper, as HTML; None for the kinds it does
-    not replay (chance and n-player trees, solvers, the CSE 473 projects' rule)."""
-    if case.rule != "15-150":
-        return None
-    game = ExplicitGame(parse_tree(case.text))
-    plain = Settings(tree_estimator(game), case.depth)
-    negamax = NegamaxSettings(plain.estimator, case.depth, fail_soft=case.fail_soft)
-    soft = NegamaxSettings(plain.estimator, case.depth)
-    build: Callable[[SearchObserver[TreeState, int, float]], SearchPlayer[TreeState, int, float]]
-    match kind.name:
-        case "minimax":
-            build = lambda observer: Minimax(plain, observer=observer)  # noqa: E731
-        case "alphabeta":
-            build = lambda observer: AlphaBeta(plain, observer=observer)  # noqa: E731
-        case "negamax":
-            build = lambda observer: Negamax(plain, observer=observer)  # noqa: E731
-        case "negamax-ab":
-            build = lambda observer: NegamaxAlphaBeta(negamax, observer=observer)  # noqa: E731
-        case "pvs":
-            build = lambda observer: PrincipalVariation(soft, observer=observer)  # noqa: E731
-        case _:
-            return None
-    title = f"{kind.reference_name} on the smallest tree"
-    return stepper(build, title=title)._repr_html_()

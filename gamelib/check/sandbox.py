@@ -28,6 +28,7 @@ import multiprocessing
 import sys
 import traceback
 import types
+import warnings
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -201,12 +202,23 @@ class Sandbox:
         self.close()
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("fork")
+        try:
+            context = multiprocessing.get_context("fork")
+        except ValueError:  # Windows: no fork
+            raise CannotGradeError(
+                "the grader runs code in a forked process, which this system cannot make "
+                "(use Linux, macOS or WSL)"
+            ) from None
         parent, child = context.Pipe()
         process = context.Process(
             target=_child, args=(child, self.source, self.kind, self.limits), daemon=True
         )
-        process.start()
+        with warnings.catch_warnings():
+            # Python 3.12 warns that forking a process with threads (a notebook's kernel,
+            # a test runner's) may deadlock in the child; this child takes no lock those
+            # threads hold: it only reads its pipe and runs the student's code.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            process.start()
         child.close()
         self._process, self._conn = process, parent
         wait = self.limits.seconds * 5
