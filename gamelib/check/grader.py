@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gamelib.check.generate import cases
 from gamelib.check.kinds import Case, Kind, Run
 from gamelib.check.report import Failure, Report, parting
 from gamelib.check.sandbox import CannotGradeError, Limits, Sandbox
@@ -89,6 +88,8 @@ def _generated(
 ) -> tuple[Failure | None, int]:
     if budget.examples <= 0:  # the handout trees only
         return None, 0
+    from gamelib.check.generate import cases  # Hypothesis loads only when trees are generated
+
     try:
         from hypothesis import HealthCheck, Phase, find, settings
         from hypothesis.errors import NoSuchExample

@@ -16,7 +16,6 @@ from typing import final
 
 from gamelib.check.families import Outline, Step
 from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run
-from gamelib.check.pictures import side_by_side
 from gamelib.core.trees import Leaf
 from gamelib.games.explicit import Node, parse_tree
 from gamelib.trace.graphviz import dot_quote
@@ -286,6 +285,9 @@ class Report:
             if kind.compares_log
             else ""
         )
+        # The stepper's modules load only when a notebook shows a report, not with the CLI.
+        from gamelib.check.pictures import side_by_side
+
         steppers = side_by_side(kind, case, failure.yours)
         if steppers is not None:  # both runs in the stepper, then the two lists of steps
             table = steppers + table
