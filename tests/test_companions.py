@@ -77,3 +77,15 @@ def test_the_companions_are_in_the_site_and_the_tour() -> None:
     for page in BLOCKS:
         assert f": {page}\n" in config
         assert f"]({page})" in tour
+
+
+def test_the_readme_and_the_tour_say_how_a_student_grades_their_search() -> None:
+    for text in (
+        (DOCS.parent / "README.md").read_text(encoding="utf-8"),
+        (DOCS / "index.md").read_text(encoding="utf-8"),
+    ):
+        assert "gamelib check alphabeta mysearch.py:AlphaBeta" in text
+        assert "0 agrees, 1 not yet, 2 cannot grade" in text
+        assert "from gamelib import check; check.alphabeta(AlphaBeta)" in text
+        assert "companion-cse473.md" in text
+        assert "companion-cmput657.md" in text

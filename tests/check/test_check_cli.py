@@ -3,7 +3,10 @@ cannot be graded in one sentence on standard error."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+
+import pytest
 
 from tests.runner import run
 
@@ -61,3 +64,34 @@ def test_what_cannot_be_graded_has_status_2_and_one_sentence(tmp_path: Path) -> 
         assert err.startswith("gamelib: "), err
         assert err.count("\n") == 1, err
         assert said in err, err
+
+
+@pytest.mark.parametrize(
+    ("kind", "code", "parting"),
+    [
+        ("minimax", "minimax.py:MinnieMaximises", "Where they part: Minimax moves "),
+        ("alphabeta", "alphabeta.py:NeverPrunes", ", which AlphaBeta never does: at node "),
+        ("alphabeta", "alphabeta.py:PrunesTooEarly", "your search never estimated leaf "),
+        ("expectiminimax", "expectiminimax.py:Unweighted", "Expectiminimax values the root at"),
+    ],
+)
+def test_each_classic_mistake_fails_with_status_1_and_its_smallest_tree(
+    kind: str, code: str, parting: str
+) -> None:
+    status, out, err = run("check", kind, f"{STUDENTS / code}")
+    assert (status, err) == (1, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Not yet: {code} and ")
+    assert lines[1].startswith("The smallest tree where they part (")
+    assert lines[2].startswith("  a[")  # the tree, in the trees' text grammar
+    assert parting in out
+
+
+def test_an_endless_loop_from_a_file_is_stopped_within_seconds() -> None:
+    began = time.monotonic()
+    status, out, err = run(
+        "check", "minimax", f"{STUDENTS / 'minimax.py'}:Forever", "--seconds", "1"
+    )
+    assert time.monotonic() - began < 60
+    assert (status, err) == (1, "")
+    assert "    it did not finish within 1 s: an endless loop?" in out
