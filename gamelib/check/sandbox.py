@@ -129,10 +129,10 @@ def _load(source: object, kind: Kind) -> object:
     try:
         exec(code, module.__dict__)
     except BaseException as error:
-        lines = student_lines(error).splitlines()
-        raise CannotGradeError(
-            f"importing {source.path} raised {lines[-1]} ({'; '.join(lines[1:-1]).strip()})"
-        ) from None
+        said = student_lines(error).splitlines()[-1]
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == str(path)]
+        where = f" (line {frames[-1].lineno}: {(frames[-1].line or '').strip()})" if frames else ""
+        raise CannotGradeError(f"importing {source.path} raised {said}{where}") from None
     if not hasattr(module, source.name):
         defined = sorted(
             n for n, v in vars(module).items() if callable(v) and not n.startswith("_")

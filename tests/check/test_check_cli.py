@@ -47,6 +47,8 @@ def test_what_cannot_be_graded_has_status_2_and_one_sentence(tmp_path: Path) -> 
     broken.write_text("def AlphaBeta(settings):\n    return (\n", encoding="utf-8")
     loops = tmp_path / "loops.py"
     loops.write_text("while True:\n    pass\n", encoding="utf-8")
+    raises = tmp_path / "raises.py"
+    raises.write_text("import math\nmath.sqrt(-1)\n", encoding="utf-8")
     minimax = f"{STUDENTS / 'minimax.py'}"
     for argv, said in (
         (("check", "minimax", "nowhere.py:Minimax"), "there is no file 'nowhere.py'"),
@@ -58,6 +60,10 @@ def test_what_cannot_be_graded_has_status_2_and_one_sentence(tmp_path: Path) -> 
         (("check", "alphabeta", f"{minimax}:Minimax", "--rule", "x"), "--rule is one of"),
         (("check", "minimax", f"{minimax}:Minimax", "--seconds", "-1"), "--seconds must be"),
         (("check", "minimax", f"{loops}:f", "--seconds", "0.2"), "did not finish within 1 s"),
+        (
+            ("check", "minimax", f"{raises}:f"),
+            "raises.py raised ValueError: math domain error (line 2: math.sqrt(-1))",
+        ),
     ):
         status, out, err = run(*argv)
         assert (status, out) == (2, ""), err
@@ -95,3 +101,11 @@ def test_an_endless_loop_from_a_file_is_stopped_within_seconds() -> None:
     assert time.monotonic() - began < 60
     assert (status, err) == (1, "")
     assert "    it did not finish within 1 s: an endless loop?" in out
+
+
+def test_code_that_ends_python_is_that_trees_failure(tmp_path: Path) -> None:
+    exits = tmp_path / "exits.py"
+    exits.write_text("import os\n\n\ndef M(settings):\n    os._exit(3)\n", encoding="utf-8")
+    status, out, err = run("check", "minimax", f"{exits}:M", "--examples", "3")
+    assert (status, err) == (1, "")
+    assert "    it ended the Python process (exit code 3)\n" in out
