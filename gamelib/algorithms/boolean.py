@@ -204,6 +204,7 @@ def solve_goal(
             table.store(key, Entry(0, found[1], bound, None))
         return found
 
+    # --8<-- [start:search]
     def search(s: S, d: int | None) -> tuple[bool, ProofNode[S, M]]:
         moves = seq.to_tuple(game.moves(s))
         if not moves:  # "every reply is good" must not hold of no replies at all
@@ -222,6 +223,8 @@ def solve_goal(
         # Every move went the other way: the side not moving here answers for all of them,
         # an AND node of the tree that proves the answer.
         return not prover_moves, ProofNode(Playing(s), "and", tuple(kept))
+
+    # --8<-- [end:search]
 
     try:
         held, moves, tree = _root(s, prover, all_moves, depth, node, game, played)
@@ -292,6 +295,7 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
     """
     s = game.start if state is None else state
 
+    # --8<-- [start:negamax_boolean]
     def meets(s: S, goal: Goal) -> bool:
         mover = game.player(s)
         offered = seq.to_tuple(game.moves(s))
@@ -309,6 +313,7 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
                 return True
         return False
 
+    # --8<-- [end:negamax_boolean]
     return meets(s, goal)
 
 
@@ -350,6 +355,7 @@ def check_proof(
         prover = root_mover if proof.kind == "or" else flip(root_mover)
     checked: set[int] = set()
 
+    # --8<-- [start:check]
     def check(node: ProofNode[S, M], path: tuple[M, ...]) -> None:
         if id(node) in checked:  # a shared subtree is checked once
             return
@@ -408,6 +414,7 @@ def check_proof(
                 )
             check(child, (*path, m))
 
+    # --8<-- [end:check]
     check(proof, ())
 
 
