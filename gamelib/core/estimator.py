@@ -179,9 +179,9 @@ less nor greater than any
     >>> checked_estimate(estimator.estimate, Nim(), estimator=estimator)(Nim().start)
     Traceback (most recent call last):
     ...
-    gamelib.core.estimator.GuessError: the estimator pebbles gave '15' for '15 left, and it \
-is Maxie's turn': a numeric search needs every guess to be a number (an int, a float or a \
-Fraction)
+    gamelib.core.estimator.NotANumberGuessError: the estimator pebbles gave '15' for '15 \
+left, and it is Maxie's turn': a numeric search needs every guess to be a number (an int, a \
+float or a Fraction)
 
     ```
     """
