@@ -249,7 +249,7 @@ def steps_to_json(
 
     - `{"event": "enter", "node", "order", "depth", "window"}`: `order`
       counts the positions entered (0 for the root, as
-      [`TraceNode.order`][gamelib.trace.tree.TraceNode.order]); `window` is `[α, β]` or None for
+      [`TracedNode.order`][gamelib.trace.tree.TracedNode.order]); `window` is `[α, β]` or None for
       a search without a window;
     - `{"event": "leave", "node", "value", "bound", "best"}`: `bound` is
       `"exact"`, `"at least"` or `"at most"`; `best` the node the best
