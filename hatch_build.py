@@ -26,6 +26,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ HOT = (
     "gamelib/games/connect4_packed.py",
     "gamelib/games/connect4_native.py",
     "gamelib/search/packed_methods.py",
+    "gamelib/algorithms/word_table.py",
     "gamelib/algorithms/packed_search.py",
 )
 """The modules compiled: the packed search, the class it calls, and Connect Four's packings."""
@@ -163,6 +165,9 @@ class CompiledSolver(BuildHookInterface):  # type: ignore[misc]  # hatchling is 
             build_data["force_include"][str(path)] = str(path.relative_to(out))
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
+        # The compiled modules call mypyc's runtime library (librt, installed with mypy
+        # here): the wheel needs it wherever it is installed.
+        build_data["dependencies"].append(f"librt>={metadata.version('librt')}")
         say(f"the solver's hot modules are compiled ({len(made)} extensions)")
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:

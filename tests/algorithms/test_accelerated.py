@@ -17,7 +17,7 @@ from types import FrameType, ModuleType
 
 import pytest
 
-from gamelib.algorithms import packed_search
+from gamelib.algorithms import packed_search, word_table
 from gamelib.algorithms.exact import SolveInterruptedError, solve
 from gamelib.games import connect4_board, connect4_native, connect4_packed
 from gamelib.games.connect4 import ConnectFour
@@ -28,6 +28,7 @@ HOT: tuple[ModuleType, ...] = (
     connect4_packed,
     connect4_native,
     packed_methods,
+    word_table,
     packed_search,
 )
 
