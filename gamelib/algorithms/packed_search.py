@@ -383,7 +383,7 @@ class _Search(Generic[M]):
         return best
 
     def keep(self, key: i64, best: i64, alpha: i64, beta: i64, ply: i64, move: i64) -> None:
-        """Store what `words_search` found for `key` (see `WordEntries`)."""
+        """Store what `words_search` found for `key` (see `WordTable`)."""
         keys = self.keys
         slots: i64 = self.slots
         home: i64 = key % slots
@@ -405,6 +405,16 @@ class _Search(Generic[M]):
             keys[slot] = key
             self.evictions += 1
         else:
+            store = self.word_store
+            if store is not None and 2 * (self.held + 1) > slots and slots < store.most:
+                store.grow()  # more than twice the slots as keys, up to the table's size
+                keys, self.keys, self.values = store.keys, store.keys, store.values
+                slots = self.slots = store.slots
+                slot = key % slots
+                while keys[slot] != EMPTY:
+                    slot += 1
+                    if slot == slots:
+                        slot = 0
             keys[slot] = key
             self.held += 1
         won: i64 = self.won

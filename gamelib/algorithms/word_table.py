@@ -15,20 +15,22 @@ compiled and the pure solver search the same positions.
 >>> store = WordTable(3)  # room for 3 entries: 7 slots, the first prime from 6
 >>> store.slots, store.held, store.capacity
 (7, 0, 3)
+>>> big = WordTable(1_000_000)  # starts at 131,101 slots, grows to 2,000,003
+>>> big.slots, big.most
+(131101, 2000003)
 
 ```
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, final
+from typing import Final, final
 
-if TYPE_CHECKING:
-    from mypy_extensions import i64
-
-try:  # noqa: SIM105  # a plain try: mypyc compiles an import inside it as written
-    # mypyc's runtime library, installed with mypy: a compiled build has it
+try:  # a plain try: mypyc compiles an import inside it as written
+    # mypyc's runtime library and machine-word types, installed with mypy: a compiled
+    # build has them (and a pure one with mypy can make a WordTable, slowly)
     from librt.vecs import append, vec
+    from mypy_extensions import i64
 except ImportError:  # pure Python without it: no WordTable is made (see packed_search)
     pass
 
@@ -47,6 +49,22 @@ def _prime_from(n: int) -> int:
     return n
 
 
+_FIRST = 1 << 17
+"""Slots a table starts with (fewer when its capacity asks for fewer)."""
+
+
+def _filled(slots: i64) -> tuple[vec[i64], vec[i64]]:
+    """Free keys and zero values for `slots` slots."""
+    keys = vec[i64](capacity=slots)
+    values = vec[i64](capacity=slots)
+    i: i64 = 0
+    while i < slots:
+        keys = append(keys, EMPTY)
+        values = append(values, 0)
+        i += 1
+    return keys, values
+
+
 @final
 class WordTable:
     """A table's entries as two arrays of machine words, for the search at the word
@@ -58,23 +76,41 @@ class WordTable:
     than chance would, and a power of two crowds them into long runs); it is kept there
     or in the next slot along that is free (wrapping round), so that, until `capacity`
     keys are held, every key stored is found again, as in the table's own entries: the
-    same positions are searched as in pure Python.  There are at least twice as many
-    slots as `capacity`.  Once `capacity` keys are held, a new key takes its home from
-    the key there (an eviction), or is not kept when its home is free.
+    same positions are searched as in pure Python.  A table starts with few slots and
+    doubles them (`grow`) as it fills, keeping more than twice as many slots as keys, up
+    to `most`, the first prime from twice `capacity`.  Once `capacity` keys are held, a
+    new key takes its home from the key there (an eviction), or is not kept when its
+    home is free.
     """
 
     def __init__(self, capacity: int) -> None:
-        slots: i64 = _prime_from(2 * capacity)
         self.capacity: i64 = capacity
-        self.slots: i64 = slots
-        self.keys: vec[i64] = vec[i64](capacity=slots)
-        self.values: vec[i64] = vec[i64](capacity=slots)
+        self.most: i64 = _prime_from(2 * capacity)
+        """The slots of the full-grown table."""
+        self.slots: i64 = min(self.most, _prime_from(_FIRST))
+        self.keys, self.values = _filled(self.slots)
         self.held: int = 0
         """Keys held."""
+
+    def grow(self) -> None:
+        """Twice the slots (at most `most`), every entry kept: a table starts small, so
+        that a short solve does not pay for the room a long one needs."""
+        keys, values, old = self.keys, self.values, self.slots
+        slots: i64 = min(self.most, _prime_from(2 * old))
+        self.keys, self.values = _filled(slots)
+        self.slots = slots
+        into = self.keys
         i: i64 = 0
-        while i < slots:
-            self.keys = append(self.keys, EMPTY)
-            self.values = append(self.values, 0)
+        while i < old:
+            key: i64 = keys[i]
+            if key != EMPTY:
+                slot: i64 = key % slots
+                while into[slot] != EMPTY:
+                    slot += 1
+                    if slot == slots:
+                        slot = 0
+                into[slot] = key
+                self.values[slot] = values[i]
             i += 1
 
     def clear(self) -> None:
