@@ -35,6 +35,7 @@ from gamelib.cli._common import (
     _game_named_in,
     _Parser,
     _version,
+    solver_build,
 )
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
@@ -94,7 +95,9 @@ def _top_parser(
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"gamelib {_version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"gamelib {_version()}, {solver_build()}"
+    )
     parser.add_argument(
         "--game-from",
         metavar="MODULE:OBJECT",
