@@ -74,6 +74,8 @@ __all__ = [
     "n_seats",
     "n_valuer",
     "nplayer_entry",
+    "pack_chance",
+    "pack_n",
     "trace_chance",
     "trace_n",
 ]
@@ -158,6 +160,16 @@ class _NPacked(Generic[S, M]):
 
     def run(self, job: BeyondJob) -> int:
         return job.nplayer(self.kit)
+
+
+def pack_chance(kit: ChanceKit[S, M]) -> BeyondKit:
+    """`kit` with its types hidden, for the command line (as `pack` is for two players)."""
+    return _ChancePacked(kit)
+
+
+def pack_n(kit: NKit[S, M]) -> BeyondKit:
+    """`kit` with its types hidden, for the command line."""
+    return _NPacked(kit)
 
 
 @final

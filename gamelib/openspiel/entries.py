@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import argparse
 import functools
-from dataclasses import dataclass
-from typing import Generic, TypeVar, final
+from typing import TypeVar
 
-from gamelib.catalog import Family
-from gamelib.cli.beyond import BeyondEntry, BeyondJob, BeyondKit, ChanceKit, NKit
+from gamelib.cli.beyond import BeyondEntry, BeyondKit, ChanceKit, NKit, pack_chance, pack_n
 from gamelib.cli.games import GameEntry, GameKit, KitUser, pack
 from gamelib.openspiel.estimators import DEFAULT_ESTIMATOR, estimator_for, read_evaluation
 from gamelib.openspiel.game import SpielChance, SpielLoaded, SpielNPlayer, SpielTwoPlayer, load
@@ -50,32 +48,6 @@ def _options(parser: argparse.ArgumentParser) -> None:
         help="what depth-limited searches guess with: zero, playouts:N[:SEED] or "
         f"MODULE:FUNCTION (default {DEFAULT_ESTIMATOR})",
     )
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class _Chance(Generic[S, M]):
-    kit: ChanceKit[S, M]
-
-    @property
-    def family(self) -> Family:
-        return "chance"
-
-    def run(self, job: BeyondJob) -> int:
-        return job.chance(self.kit)
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class _Players(Generic[S, M]):
-    kit: NKit[S, M]
-
-    @property
-    def family(self) -> Family:
-        return "n-player"
-
-    def run(self, job: BeyondJob) -> int:
-        return job.nplayer(self.kit)
 
 
 def spiel_game(name: str) -> SpielLoaded:
@@ -106,14 +78,14 @@ def _entry(name: str) -> GameEntry | BeyondEntry:
 
         def build_chance(options: argparse.Namespace) -> BeyondKit:
             evaluation = read_evaluation(str(options.estimator))
-            return _Chance(ChanceKit(dice, estimator_for(dice, evaluation), name))
+            return pack_chance(ChanceKit(dice, estimator_for(dice, evaluation), name))
 
         return BeyondEntry(name, summary, "chance", _options, build_chance)
     many: SpielNPlayer = game
 
     def build_n(options: argparse.Namespace) -> BeyondKit:
         evaluation = read_evaluation(str(options.estimator))
-        return _Players(NKit(many, estimator_for(many, evaluation), name, total=None))
+        return pack_n(NKit(many, estimator_for(many, evaluation), name, total=None))
 
     return BeyondEntry(name, summary, "n-player", _options, build_n)
 
