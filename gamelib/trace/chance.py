@@ -36,13 +36,8 @@ from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.chance.events import (
-    ChanceEvent,
     ChanceObserver,
-    Cut,
-    Enter,
-    Leave,
     Moved,
-    Phase,
     Rolled,
     Step,
     Window,
@@ -51,10 +46,10 @@ from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSet
 from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.jsondata import JSON
-from gamelib.search.events import BoundKind, Reached, TableHit, end_to_string
+from gamelib.search.events import BoundKind, Reached, end_to_string
 from gamelib.trace.graphviz import dot_quote, mover_shape
-from gamelib.trace.lines import StepLines
-from gamelib.trace.tree import EventTracer, TracedNode
+from gamelib.trace.lines import EventLines
+from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
 __all__ = [
     "ChanceBuild",
@@ -101,7 +96,7 @@ class ChanceTracer(EventTracer[S, Step[M], Window, Value]):
     """An observer that builds the tree of one chance search from its events."""
 
 
-class ChanceStepWriter(Generic[S, M]):
+class ChanceStepWriter(EventLines[S, Step[M], Window, Value]):
     """An observer that writes a chance search's steps as lines of JSON, as
     [`StepLines`][gamelib.trace.lines.StepLines] says for every family: a chance outcome
     is written as its label in a path, a chance position's side is `"Chance"`, and Star2's
@@ -128,57 +123,20 @@ class ChanceStepWriter(Generic[S, M]):
     """
 
     def __init__(self, game: ChanceGame[S, M], out: TextIO) -> None:
+        super().__init__(out)
         self._game = game
-        self.lines = StepLines(out)
-        """Where the lines go (its counts are the trace's)."""
 
-    def _step(self, step: Step[M]) -> str:
-        match step:
-            case Moved(move):
-                return self._game.move_to_string(move)
-            case Rolled():
-                return step.label
-            case _:
-                assert_never(step)
+    def step(self, step: Step[M], /) -> str:
+        return self._game.move_to_string(step.move) if isinstance(step, Moved) else step.label
 
-    def _best(self, step: Step[M] | None) -> str | None:
-        return None if step is None else self._step(step)
+    def value(self, value: Value, /) -> str:
+        return _number(value)
 
-    def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        lines = self.lines
-        match event:
-            case Enter(step, status, mover, depth, window, phase):
-                position = (
-                    self._game.state_to_string(status.state)
-                    if isinstance(status, Playing)
-                    else end_to_string(status)
-                )
-                lines.enter(
-                    None if step is None else self._step(step),
-                    status,
-                    position,
-                    None if mover is None else str(mover),
-                    depth,
-                    None if window is None else [_number(end) for end in window],
-                    None if phase is Phase.SEARCH else phase.value,
-                )
-            case Leave(value, bound, best):
-                lines.leave(_number(value), bound.value, self._best(best))
-            case Cut(step, value, unsearched):
-                pruned = [self._step(s) for s in seq.to_tuple(unsearched)]
-                lines.cut(self._step(step), _number(value), pruned)
-            case TableHit(value, bound, best):
-                lines.table(_number(value), bound.value, self._best(best))
-            case _:
-                assert_never(event)
+    def window(self, window: Window, /) -> JSON:
+        return [_number(end) for end in window]
 
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given, else
-        the root's answer.
-
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)
+    def position(self, state: S, /) -> str:
+        return self._game.state_to_string(state)
 
 
 def chance_trace(
@@ -203,23 +161,11 @@ def chance_trace_player(
 ) -> ChanceTrace[S, M]:
     """Build a player with `build(observer)`, run it once from `state`; the trace of it
     (and its steps, as for [`chance_trace`][gamelib.trace.chance.chance_trace])."""
-    tracer: ChanceTracer[S, M] = ChanceTracer()
-    writers: list[ChanceStepWriter[S, M]] = []
-
-    def observe(event: ChanceEvent[S, M], /) -> None:
-        tracer(event)
-        for writer in writers:
-            writer(event)
-
-    player = build(observe)
+    run: TracedRun[S, Step[M], Window, Value] = TracedRun(ChanceTracer())
+    player = build(run)
     game = player.game
-    if steps is not None:
-        writers.append(ChanceStepWriter(game, steps))
-    player.analyse(game.start if state is None else state)
-    for writer in writers:
-        named: dict[str, JSON] = {"player": str(player)}
-        writer.finish(named | writer.lines.answer)
-    return ChanceTrace(tracer.root, game, str(player))
+    run.run(player, state, None if steps is None else ChanceStepWriter(game, steps))
+    return ChanceTrace(run.tracer.root, game, str(player))
 
 
 # --------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 from gamelib import seq
 from gamelib.core.datatypes import Playing
 from gamelib.core.jsondata import JSON
-from gamelib.nplayer.events import NEvent, NObserver, NWindow
+from gamelib.nplayer.events import NObserver, NWindow
 from gamelib.nplayer.game import (
     NPlayerGame,
     Number,
@@ -52,10 +52,10 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
-from gamelib.search.events import BoundKind, Cut, Enter, Leave, TableHit, end_to_string
+from gamelib.search.events import BoundKind, Mover
 from gamelib.trace.graphviz import PLAYER_SHAPES, dot_quote, mover_shape
-from gamelib.trace.lines import StepLines
-from gamelib.trace.tree import EventTracer, TracedNode
+from gamelib.trace.lines import EventLines
+from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
 __all__ = [
     "PLAYER_SHAPES",
@@ -105,7 +105,7 @@ class NTracer(EventTracer[S, M, NWindow, Vector]):
     """An observer that builds the tree of one n-player search from its events."""
 
 
-class NStepWriter(Generic[S, M]):
+class NStepWriter(EventLines[S, M, NWindow, Vector]):
     """An observer that writes an n-player search's steps as lines of JSON, as
     [`StepLines`][gamelib.trace.lines.StepLines] says for every family: values are vectors,
     `side` is the player's name, a position shallow pruning may stop is entered with the
@@ -128,48 +128,23 @@ class NStepWriter(Generic[S, M]):
     """
 
     def __init__(self, game: NPlayerGame[S, M], out: TextIO) -> None:
+        super().__init__(out)
         self._game = game
-        self.lines = StepLines(out)
-        """Where the lines go (its counts are the trace's)."""
 
-    def _move(self, move: M | None) -> str | None:
-        return None if move is None else self._game.move_to_string(move)
+    def step(self, step: M, /) -> str:
+        return self._game.move_to_string(step)
 
-    def __call__(self, event: NEvent[S, M], /) -> None:
-        lines = self.lines
-        game = self._game
-        match event:
-            case Enter(move, status, player, depth, bound):
-                window: JSON = None
-                if bound is not None:
-                    window = {"player": game.names[bound[0]], "has": number_to_string(bound[1])}
-                lines.enter(
-                    self._move(move),
-                    status,
-                    game.state_to_string(status.state)
-                    if isinstance(status, Playing)
-                    else end_to_string(status),
-                    None if not isinstance(player, int) else game.names[player],
-                    depth,
-                    window,
-                )
-            case Leave(value, bound, best):
-                lines.leave(vector_to_string(value), bound.value, self._move(best))
-            case Cut(move, value, unsearched):
-                pruned = [game.move_to_string(m) for m in seq.to_tuple(unsearched)]
-                lines.cut(game.move_to_string(move), vector_to_string(value), pruned)
-            case TableHit(value, bound, best):
-                lines.table(vector_to_string(value), bound.value, self._move(best))
-            case _:
-                assert_never(event)
+    def value(self, value: Vector, /) -> str:
+        return vector_to_string(value)
 
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given, else
-        the root's answer.
+    def window(self, window: NWindow, /) -> JSON:
+        return {"player": self._game.names[window[0]], "has": number_to_string(window[1])}
 
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)
+    def position(self, state: S, /) -> str:
+        return self._game.state_to_string(state)
+
+    def side(self, mover: Mover, /) -> str:
+        return self._game.names[mover] if isinstance(mover, int) else str(mover)
 
 
 def trace(
@@ -201,23 +176,11 @@ def trace_player(
     start), and return the trace; `total` is shallow pruning's, if it prunes; `steps` as
     for [`trace`][gamelib.trace.nplayer.trace].
     """
-    tracer: NTracer[S, M] = NTracer()
-    writers: list[NStepWriter[S, M]] = []
-
-    def observe(event: NEvent[S, M], /) -> None:
-        tracer(event)
-        for writer in writers:
-            writer(event)
-
-    player = build(observe)
+    run: TracedRun[S, M, NWindow, Vector] = TracedRun(NTracer())
+    player = build(run)
     game = player.game
-    if steps is not None:
-        writers.append(NStepWriter(game, steps))
-    player.analyse(game.start if state is None else state)
-    for writer in writers:
-        named: dict[str, JSON] = {"player": str(player)}
-        writer.finish(named | writer.lines.answer)
-    return NTrace(tracer.root, game, str(player), total)
+    run.run(player, state, None if steps is None else NStepWriter(game, steps))
+    return NTrace(run.tracer.root, game, str(player), total)
 
 
 # --------------------------------------------------------------------------
