@@ -28,7 +28,6 @@ value of (Maxie,a) is 3, best move 0
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,11 +42,11 @@ from gamelib.chance.events import (
     Window,
 )
 from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSettings
-from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
+from gamelib.chance.game import ChanceGame, Nature, Value, number_to_string
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.jsondata import JSON
 from gamelib.search.events import BoundKind, Reached, end_to_string
-from gamelib.trace.graphviz import dot_quote, mover_shape
+from gamelib.trace.dot import trace_digraph
 from gamelib.trace.lines import EventLines
 from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
@@ -318,12 +317,6 @@ def _edge_label(game: ChanceGame[S, M], step: Step[M]) -> str:
             assert_never(step)
 
 
-def _status_label(game: ChanceGame[S, M], status: Reached[S]) -> tuple[str, Mover | None]:
-    if isinstance(status, Playing):
-        return game.state_to_string(status.state), game.player(status.state)
-    return end_to_string(status), None
-
-
 def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     """The trace as a Graphviz digraph.
 
@@ -334,64 +327,29 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     from the root is bold; children never searched are grey and dashed.
     """
     game = t.game
-    out = [
-        "digraph trace {",
-        f"  label={dot_quote(t.player)};",
-        "  labelloc=t;",
-        '  fontname="Helvetica";',
-        '  node [fontname="Helvetica", fontsize=11];',
-        '  edge [fontname="Helvetica", fontsize=10];',
-    ]
-    chosen = {t.root.order}
-    line = t.root.chosen
-    while line is not None:
-        chosen.add(line.order)
-        line = line.chosen
-    grey = itertools.count()
 
-    def unsearched(name: str, state: S, steps: tuple[Step[M], ...]) -> None:
-        outcomes = game.outcomes(state) if game.player(state) is Nature.Chance else ()
-        for step in steps:
-            status = (
-                game.play(state, step.move)
-                if isinstance(step, Moved)
-                else outcomes[step.index].status
-            )
-            text, mover = _status_label(game, status)
-            pruned = f"u{next(grey)}"
-            out.append(
-                f"  {pruned} [label={dot_quote(text)}, shape={mover_shape(mover)}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            out.append(
-                f"  {name} -> {pruned} [label={dot_quote(_edge_label(game, step))}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-
-    for node in t.root.walk():
-        name = f"n{node.order}"
-        text, _ = _status_label(game, node.status)
-        label = f"{text}\n{_dot_value(node)}"
-        if node.leaf_number is not None:
-            label += f"\n#{node.leaf_number}"
-        bold = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(node.side)}{bold}];")
-        for child in node.children:
-            assert child.step is not None  # only the root has no step
-            edge_bold = ", penwidth=2.5" if child.order in chosen else ""
-            out.append(
-                f"  {name} -> n{child.order} [label={dot_quote(_edge_label(game, child.step))}"
-                f"{edge_bold}];"
-            )
+    def label(node: ChanceTraceNode[S, M]) -> str:
         status = node.status
         if isinstance(status, Playing):
-            if node.pruned:
-                unsearched(name, status.state, node.pruned)
-            if node.probe is not None and not node.resumed:
-                rest = seq.to_tuple(seq.drop(game.moves(status.state), 1))
-                unsearched(name, status.state, tuple(Moved(m) for m in rest))
-    out.append("}")
-    return "\n".join(out) + "\n"
+            return f"{game.state_to_string(status.state)}\n{_dot_value(node)}"
+        return f"{end_to_string(status)}\n{_dot_value(node)}"
+
+    def unsearched(node: ChanceTraceNode[S, M], state: S) -> list[tuple[str, Reached[S]]]:
+        steps = node.pruned
+        if node.probe is not None and not node.resumed:
+            steps = tuple(Moved(m) for m in seq.to_tuple(seq.drop(game.moves(state), 1)))
+        outcomes = game.outcomes(state) if game.player(state) is Nature.Chance else ()
+        return [
+            (
+                _edge_label(game, step),
+                game.play(state, step.move)
+                if isinstance(step, Moved)
+                else outcomes[step.index].status,
+            )
+            for step in steps
+        ]
+
+    return trace_digraph(t.player, t.root, label, lambda s: _edge_label(game, s), game, unsearched)
 
 
 def _dot_value(node: ChanceTraceNode[S, M]) -> str:

@@ -35,12 +35,10 @@ value of (A,a) is (3,2,5), best move 0
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
-from gamelib import seq
 from gamelib.core.datatypes import Playing
 from gamelib.core.jsondata import JSON
 from gamelib.nplayer.events import NObserver, NWindow
@@ -53,7 +51,8 @@ from gamelib.nplayer.game import (
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
 from gamelib.search.events import BoundKind, Mover
-from gamelib.trace.graphviz import PLAYER_SHAPES, dot_quote, mover_shape
+from gamelib.trace.dot import Unsearched, below, trace_digraph
+from gamelib.trace.graphviz import PLAYER_SHAPES, mover_shape
 from gamelib.trace.lines import EventLines
 from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
@@ -264,8 +263,6 @@ def trace_to_text(t: NTrace[S, M]) -> str:
 # --------------------------------------------------------------------------
 # Graphviz DOT
 
-_PRUNED_NODES_PER_SUBTREE = 40
-
 
 def trace_to_dot(t: NTrace[S, M]) -> str:
     """The trace as a Graphviz digraph, with a vector at every node.
@@ -281,73 +278,28 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     names = game.names
     shown = enumerate(names[: len(PLAYER_SHAPES)])
     legend = ", ".join(f"{name} {mover_shape(i)}" for i, name in shown)
-    out = [
-        "digraph trace {",
-        f"  label={dot_quote(f'{t.player}; {legend}')};",
-        "  labelloc=t;",
-        '  fontname="Helvetica";',
-        '  node [fontname="Helvetica", fontsize=11];',
-        '  edge [fontname="Helvetica", fontsize=10];',
-    ]
-    chosen: set[int] = {t.root.order}
-    line = t.root.chosen
-    while line is not None:
-        chosen.add(line.order)
-        line = line.chosen
-    names_of_grey = (f"p{i}" for i in itertools.count())
 
-    def grey(parent: str, state: S, move: M, depth: int) -> None:
-        """The subtree `move` leads to, never searched: breadth first, within a budget."""
-        budget = _PRUNED_NODES_PER_SUBTREE
-        queue = [(parent, state, move, depth)]
-        while queue and budget > 0:
-            above, at, m, d = queue.pop(0)
-            budget -= 1
-            status = game.play(at, m)
-            name = next(names_of_grey)
-            if isinstance(status, Playing):
-                p: int | None = game.player(status.state)
-                label = game.state_to_string(status.state)
-            else:
-                p = None
-                label = vector_to_string(status.utilities)
-            out.append(
-                f"  {name} [label={dot_quote(label)}, shape={mover_shape(p)}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            out.append(
-                f"  {above} -> {name} [label={dot_quote(game.move_to_string(m))}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            if isinstance(status, Playing) and d > 1:
-                for child_move in seq.to_tuple(game.moves(status.state)):
-                    queue.append((name, status.state, child_move, d - 1))
-
-    for node in t.nodes():
-        name = f"n{node.order}"
-        status = node.status
+    def label(node: NTraceNode[S, M]) -> str:
         seat = _seat(node)
-        if isinstance(status, Playing):
+        text = "game over"
+        if isinstance(node.status, Playing):
             assert seat is not None
-            label = f"{_label(game, node)}\n{names[seat]} to move"
-        else:
-            label = "game over"
+            text = f"{_label(game, node)}\n{names[seat]} to move"
         if node.value is not None:
-            label += "\n" + vector_to_string(node.value)
+            text += "\n" + vector_to_string(node.value)
             if node.bound is BoundKind.LOWER and seat is not None:
-                label += f" (cut: ≥ {number_to_string(node.value[seat])} for {names[seat]})"
-        if node.leaf_number is not None:
-            label += f"\n#{node.leaf_number}"
-        style = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(seat)}{style}];")
-        for child in node.children:
-            edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
-            out.append(
-                f"  {name} -> n{child.order} "
-                f"[label={dot_quote(game.move_to_string(child.path[-1]))}{edge_style}];"
-            )
-        if node.pruned and isinstance(status, Playing):
-            for move in node.pruned:
-                grey(name, status.state, move, node.depth)
-    out.append("}")
-    return "\n".join(out) + "\n"
+                text += f" (cut: ≥ {number_to_string(node.value[seat])} for {names[seat]})"
+        return text
+
+    def unsearched(node: NTraceNode[S, M], state: S) -> Unsearched[S]:
+        return below(game, state, node.pruned)
+
+    return trace_digraph(
+        f"{t.player}; {legend}",
+        t.root,
+        label,
+        game.move_to_string,
+        game,
+        unsearched,
+        lambda s: below(game, s),
+    )
