@@ -18,7 +18,9 @@ shows both runs side by side in a notebook:
 - `negamax_ab`: `NegamaxAlphaBeta(settings)`, fail-soft or fail-hard as `settings.fail_soft`
   says, against [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta];
 - `pvs`: `PrincipalVariation(settings)` (NegaScout), against
-  [`PrincipalVariation`][gamelib.algorithms.nullwindow.PrincipalVariation];
+  [`PrincipalVariation`][gamelib.algorithms.nullwindow.PrincipalVariation], position by
+  position: its null-window tests and its re-searches (`gamelib.check.windows` says which
+  one gamelib was in where they part);
 - `boolean`: `can_win(game, state) -> bool`, whether the side to move can force a win,
   against [`solve_goal`][gamelib.algorithms.boolean.solve_goal];
 - `proof`: `prove(game, state)` returning the winner's proof tree, checked by
@@ -176,7 +178,9 @@ def negamax_ab(code: object, *, seconds: float = 2.0, examples: int = 60, seed: 
 
 def pvs(code: object, *, seconds: float = 2.0, examples: int = 60, seed: int = 0) -> Report:
     """Grade principal variation search (`PrincipalVariation(settings)`, fail-soft
-    `NegamaxSettings`)."""
+    `NegamaxSettings`) by the positions it tests and searches again, in order: the null
+    window (α, α + 1) of the textbooks and gamelib's empty window search the same ones on
+    the grader's trees."""
     return check("pvs", code, seconds=seconds, examples=examples, seed=seed)
 
 

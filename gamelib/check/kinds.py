@@ -446,9 +446,9 @@ KINDS: Mapping[str, Kind] = {
             _TWO,
             "two-player",
             two_player_outline,
-            # Textbooks test with (α, α + 1) on integers, gamelib with the empty window
-            # (gamelib.algorithms.nullwindow): their re-searches differ, their answers do not.
-            compares_log=False,
+            # Textbooks test with the null window (α, α + 1), gamelib with the empty window
+            # (gamelib.algorithms.nullwindow): on the grader's trees, whose values are whole
+            # numbers, the two search the same positions in the same order.
         ),
         Kind(
             "boolean",

@@ -16,6 +16,7 @@ from typing import final
 
 from gamelib.check.families import Outline, Step
 from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run
+from gamelib.check.windows import pvs_context
 from gamelib.core.trees import Leaf
 from gamelib.games.explicit import Node, parse_tree
 from gamelib.trace.graphviz import dot_quote
@@ -151,20 +152,23 @@ def parting(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
         after = f"after {i} step{'s' if i != 1 else ''} in common, " if i else ""
         windows = kind.prunes and kind.family == "two-player"
         reasons = _cuts(case.text, strict=case.rule == "cse473") if windows else {}
+        context = pvs_context(case.text, case.depth) if kind.name == "pvs" else {}
+        now = context.get(i if i < len(theirs) else i - 1)  # where the reference was
+        where = "" if now is None else f" ({now})"
         if i < len(theirs) and theirs[i] not in mine:
             said = f"{after}your search never {_step(theirs[i])}, which {ref} does"
             why = reasons.get(theirs[i][1])
-            return said if why is None else f"{said}: {why}"
+            return said + where if why is None else f"{said}: {why}"
         if i >= len(mine):
-            return f"{after}your search stopped, and {ref} then {_step(theirs[i])}"
+            return f"{after}your search stopped, and {ref} then {_step(theirs[i])}{where}"
         step = mine[i]
         if step not in theirs:
             said = f"{after}your search {_step(step)}, which {ref} never does"
             why = reasons.get(step[1])
-            return said if why is None else f"{said}: {why}"
+            return said + where if why is None else f"{said}: {why}"
         if i >= len(theirs):
-            return f"{after}{ref} stops, and your search {_step(step)} again"
-        return f"{after}{ref} {_step(theirs[i])} next, and your search {_step(step)}"
+            return f"{after}{ref} stops{where}, and your search {_step(step)} again"
+        return f"{after}{ref} {_step(theirs[i])} next{where}, and your search {_step(step)}"
     if reference.move is not None and yours.move != reference.move:
         worth = f", worth {reference.value}" if reference.value is not None else ""
         also = f" (worth {yours.value})" if yours.value is not None else ""

@@ -5,10 +5,16 @@ tree's failure, from a child process."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelib import check
+from gamelib.chance.random_trees import letters
+from gamelib.check.kinds import KINDS, Case
 from gamelib.check.report import Failure
 from gamelib.games.explicit import Node, parse_tree
 from tests.check.students import alphabeta, cmput657, expectiminimax, faults, minimax
@@ -213,3 +219,43 @@ def test_a_stub_is_told_to_write_its_body() -> None:
     assert str(check.proof(prove)) == (
         "Not yet: prove returned None: write its body, which returns its answer."
     )
+
+
+def test_a_pvs_is_graded_by_the_positions_it_tests_and_searches_again() -> None:
+    # Searching again from α rather than from what the test found gives the same moves and
+    # values: only the positions show the slip, with the window gamelib searched with.
+    again = _smallest(check.pvs(cmput657.PVSResearchesFromAlpha))
+    assert (again.yours.move, again.yours.value) == (again.reference.move, again.reference.value)
+    assert again.yours.log != again.reference.log
+    assert "again, with the window (α, β) = (" in again.parting
+    assert "because its null-window test found " in again.parting
+    # Whole-window searches at the root skip the root's tests and re-searches.
+    plain = _smallest(check.pvs(cmput657.PVSPlainAtTheRoot))
+    assert plain.case.depth == 2
+    assert _leaves(plain.case.text) == 2
+    assert plain.parting.startswith(
+        "after 5 steps in common, your search stopped, and PrincipalVariation then expanded node "
+    )
+
+
+@given(st.data())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_null_window_alpha_plus_one_searches_as_gamelibs_empty_window(
+    data: st.DataObject,
+) -> None:
+    """On whole numbers, the textbook test (α, α + 1) and gamelib's empty window (α, α)
+    expand and estimate the same positions in the same order, deeper than the grader's
+    trees go."""
+    depth = data.draw(st.integers(1, 5))
+    names = (letters(i) for i in itertools.count())
+
+    def node(d: int) -> str:
+        name = next(names)
+        if d == 0:
+            return f"{name}{data.draw(st.integers(-6, 6))}"
+        kids = data.draw(st.integers(1, 3))
+        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
+
+    case = Case(node(depth), depth, "a tree")
+    kind = KINDS["pvs"]
+    assert kind.runner(cmput657.PrincipalVariation, case, None) == kind.reference(case)
