@@ -162,7 +162,7 @@ def side_by_side(kind: Kind, case: Case, yours: Run) -> str | None:
     """HTML with gamelib's run and the student's `yours` on `case`, each in the stepper,
     side by side; None for the kinds it does not draw (chance and n-player trees, solvers,
     the CSE 473 projects' rule, a run that stopped with an error)."""
-    if case.rule != "15-150" or kind.family != "two-player" or yours.error is not None:
+    if case.rule == "cse473" or kind.family != "two-player" or yours.error is not None:
         return None
     game = ExplicitGame(parse_tree(case.text))
     build = _reference(kind, case, game)

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import final
 
-from gamelib.check.families import Outline, Step
-from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run
+from gamelib.check.families import Outline, Step, two_player
+from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run, shown
+from gamelib.check.references import windowed_value
 from gamelib.check.windows import pvs_context
 from gamelib.core.trees import Leaf
 from gamelib.games.explicit import Node, parse_tree
@@ -179,7 +180,36 @@ def parting(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
     if yours.value is not None and yours.value != reference.value:
         what = "answers" if kind.shape == "solver" else "values the root at"
         return f"{ref} {what} {reference.value}; your code {what} {yours.value}"
+    return _returned(kind, case, reference, yours)
+
+
+def _returned(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
+    """Where `yours` returns another value than `reference` from a window at the root
+    (`negamax-ab`), and which convention each value is."""
+    for (a, b, theirs), (_, _, mine) in zip(reference.returned, yours.returned, strict=False):
+        if theirs == mine:
+            continue
+        soft = "fail-soft" if case.fail_soft else "fail-hard"
+        other = "fail-hard" if case.fail_soft else "fail-soft"
+        game, settings = two_player(case.text, case.depth, [])
+        flipped = windowed_value(settings, game.start, a, b, fail_soft=not case.fail_soft)
+        root = _outline_root(kind, case)
+        window = f"({_number(a)}, {_number(b)})"
+        said = f"searching the root {root} with the window (α, β) = {window}, {_ref_name(kind)} "
+        said += f"({soft}) returns {theirs}, "
+        said += "the value it found, beyond the window" if case.fail_soft else "the bound itself"
+        also = f", which is what {other} returns" if shown(flipped) == mine else ""
+        return f"{said}; your search returns {mine}{also}"
     return None
+
+
+def _ref_name(kind: Kind) -> str:
+    """The reference's name without the rule it was given in parentheses."""
+    return kind.reference_name.split(" (")[0]
+
+
+def _outline_root(kind: Kind, case: Case) -> str:
+    return kind.outline(case.text).name
 
 
 def _run_text(run: Run, kind: Kind) -> str:
@@ -192,6 +222,11 @@ def _run_text(run: Run, kind: Kind) -> str:
         parts.append(("answer " if kind.shape == "solver" else "value ") + run.value)
     if run.verdict is not None:
         parts.append(run.verdict)
+    if run.returned:
+        parts.append(
+            "from the windows "
+            + ", ".join(f"({_number(a)}, {_number(b)}) returns {x}" for a, b, x in run.returned)
+        )
     if kind.compares_log:
         parts.append("steps: " + steps_text(run.log))
     return "; ".join(parts)

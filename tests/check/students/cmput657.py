@@ -70,6 +70,8 @@ def prove_for_the_mover(game, state):
 
 
 def _player(settings, search):
+    """A player of the negamax `search(depth, state, alpha, beta)`: its root, in Maxie's
+    terms, and `search(state, alpha, beta)` at the search's depth, in the mover's."""
     game = settings.estimator.game
 
     def root(state):
@@ -91,6 +93,9 @@ def _player(settings, search):
         def analyse(self, state):
             return root(state)
 
+        def search(self, state, alpha, beta):
+            return search(settings.search_depth, state, alpha, beta)
+
     return Player()
 
 
@@ -111,9 +116,10 @@ def Negamax(settings):
     return _player(settings, negamax)
 
 
-def NegamaxAlphaBeta(settings):
+def NegamaxAlphaBeta(settings, soft=None):
+    """Alpha-beta in negamax form, fail-soft or fail-hard as the settings say (or `soft`)."""
     game = settings.estimator.game
-    soft = settings.fail_soft
+    soft = settings.fail_soft if soft is None else soft
 
     def alphabeta(depth, state, alpha, beta):
         if depth == 0:
@@ -128,6 +134,30 @@ def NegamaxAlphaBeta(settings):
         return best if soft else alpha
 
     return _player(settings, alphabeta)
+
+
+def AlwaysFailSoft(settings):
+    """Fail-soft whatever the settings say."""
+    return NegamaxAlphaBeta(settings, soft=True)
+
+
+def AlwaysFailHard(settings):
+    """Fail-hard whatever the settings say."""
+    return NegamaxAlphaBeta(settings, soft=False)
+
+
+def NoWindowedSearch(settings):
+    """A player with a root but no `search(state, alpha, beta)` to ask."""
+    player = NegamaxAlphaBeta(settings)
+
+    class Player:
+        def analyse(self, state):
+            return player.analyse(state)
+
+        def next_move(self, state):
+            return player.next_move(state)
+
+    return Player()
 
 
 def MaxN(settings):
