@@ -189,27 +189,19 @@ def _returned(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
     for (a, b, theirs), (_, _, mine) in zip(reference.returned, yours.returned, strict=False):
         if theirs == mine:
             continue
-        soft = "fail-soft" if case.fail_soft else "fail-hard"
-        other = "fail-hard" if case.fail_soft else "fail-soft"
+        rule, other = ("fail-soft", "fail-hard") if case.fail_soft else ("fail-hard", "fail-soft")
         game, settings = two_player(case.text, case.depth, [])
         flipped = windowed_value(settings, game.start, a, b, fail_soft=not case.fail_soft)
-        root = _outline_root(kind, case)
-        window = f"({_number(a)}, {_number(b)})"
-        said = f"searching the root {root} with the window (α, β) = {window}, {_ref_name(kind)} "
-        said += f"({soft}) returns {theirs}, "
-        said += "the value it found, beyond the window" if case.fail_soft else "the bound itself"
+        root = kind.outline(case.text).name
+        name = kind.reference_name.split(" (")[0]  # without the rule it may name
+        said = (
+            f"searching the root {root} with the window (α, β) = ({_number(a)}, {_number(b)}), "
+            f"{name} ({rule}) returns {theirs}, "
+            + ("the value it found, beyond the window" if case.fail_soft else "the bound itself")
+        )
         also = f", which is what {other} returns" if shown(flipped) == mine else ""
         return f"{said}; your search returns {mine}{also}"
     return None
-
-
-def _ref_name(kind: Kind) -> str:
-    """The reference's name without the rule it was given in parentheses."""
-    return kind.reference_name.split(" (")[0]
-
-
-def _outline_root(kind: Kind, case: Case) -> str:
-    return kind.outline(case.text).name
 
 
 def _run_text(run: Run, kind: Kind) -> str:
