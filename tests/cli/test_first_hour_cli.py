@@ -165,3 +165,63 @@ def test_play_help_says_where_the_games_options_are_and_what_scale_does() -> Non
     )
     assert "tanh(g / scale)" in " ".join(out.split())
     assert "--cols" in help_text("play", "connect4", "--help")
+
+
+# --------------------------------------------------------------------------
+# --sprt plays on until the test decides, up to a cap the heading names
+
+
+def test_an_sprt_plays_on_until_it_decides() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:2", "alphabeta:3", "--sprt", "elo0=0", "elo1=50",
+        "--seed", "5",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:2 (A) against alphabeta:3 (B), pairs of games until "
+        "the SPRT decides, at most 1,000 (--games sets the cap), from 1,000 random openings "
+        "of 2 moves, seed 5, played in this process\n"
+        "Score of alphabeta:2 vs alphabeta:3: 5 - 12 - 23  [0.412] 40\n"
+        "Ptnml(0-2): [0, 7, 13, 0, 0]\n"
+        "Elo difference: -61.4 +/- 37.6, LOS: 0.1 %, DrawRatio: 57.5 %\n"
+        "SPRT: llr -3.08 (-104.9%), lbound -2.94, ubound 2.94 - H0 was accepted (A is at "
+        "most 0 Elo stronger)\n"
+    )
+
+
+def test_the_sprt_cap_is_set_by_games_and_named_when_reached() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:4", "alphabeta:4", "--sprt", "elo0=0", "elo1=50",
+        "--seed", "3", "--games", "6",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:4 (A) against alphabeta:4 (B), pairs of games until "
+        "the SPRT decides, at most 3 (--games sets the cap), from 3 random openings of 2 "
+        "moves, seed 3, played in this process\n"
+        "Score of alphabeta:4 (A) vs alphabeta:4 (B): 1 - 1 - 4  [0.500] 6\n"
+        "Ptnml(0-2): [0, 0, 3, 0, 0]\n"
+        "Elo difference: 0.0 +/- 186.2, LOS: 50.0 %, DrawRatio: 66.7 %\n"
+        "SPRT: llr -0.46 (-15.5%), lbound -2.94, ubound 2.94 - no hypothesis was accepted "
+        "within the cap of 6 games: a larger --games plays on\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# The Elo difference's interval in words where an end is missing
+
+
+def test_an_interval_without_an_upper_bound_is_said_in_words() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:4", "random", "--games", "6", "--seed", "1",
+        "--workers", "2",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:4 (A) against random (B), 3 pairs of games from 3 "
+        "random openings of 2 moves, seed 1, played on 2 local processes\n"
+        "Score of alphabeta:4 vs random: 5 - 0 - 1  [0.917] 6\n"
+        "Ptnml(0-2): [0, 0, 0, 1, 2]\n"
+        "Elo difference: 416.6, with no upper bound: 95% interval 223.2 and up, LOS: 100.0 %, "
+        "DrawRatio: 16.7 %\n"
+    )
