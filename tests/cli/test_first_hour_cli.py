@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.catalog import CATALOG
 from gamelib.cli import main
+from gamelib.cli.specs import parse_player_spec
 from tests.runner import run
 
 
@@ -224,4 +226,58 @@ def test_an_interval_without_an_upper_bound_is_said_in_words() -> None:
         "Ptnml(0-2): [0, 0, 0, 1, 2]\n"
         "Elo difference: 416.6, with no upper bound: 95% interval 223.2 and up, LOS: 100.0 %, "
         "DrawRatio: 16.7 %\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# The budget forms id: takes, for every anytime kind: a count, or a time with its unit
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        ("mcts:2s", {"sims": None, "time": 2.0}),
+        ("mcts:500ms", {"sims": None, "time": 0.5}),
+        ("MCTS:1.5min:2", {"sims": None, "time": 90.0, "c": 2.0}),
+        ("mcts:500", {"sims": 500}),
+        ("mcts:500:time=2s", {"sims": 500, "time": 2.0}),
+        ("id:2s", {"time": 2.0}),
+    ],
+)
+def test_a_time_in_the_budget_s_place_is_a_time(text: str, options: dict[str, object]) -> None:
+    assert dict(parse_player_spec(text, CATALOG, 5).options) == options
+
+
+def test_mcts_thinks_for_a_time_from_the_command_line() -> None:
+    status, out, err = run("analyse", "tictactoe", "--player", "mcts:100ms:seed=1", "--json")
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert found["value"] == f"MCTS's mean score {found['score']:.1%} for Maxie"
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("mcts:2x", "the budget in 'mcts:2x' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '2x'"),
+        ("mcts:1.5", "the budget in 'mcts:1.5' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '1.5'"),
+        ("mcts:0s", "the budget in 'mcts:0s' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '0s': must be more than 0 seconds"),
+        ("id:2x", "the budget in 'id:2x' must be a depth (id:12) or a time (id:2s, id:500ms), "
+         "got '2x'"),
+        ("mcts:2s:time=1s", "time is given twice in 'mcts:2s:time=1s'"),
+    ],
+)  # fmt: skip
+def test_a_bad_budget_is_one_sentence(spec: str, said: str) -> None:
+    assert run("analyse", "tictactoe", "--player", spec) == (2, "", f"gamelib: {said}\n")
+
+
+@pytest.mark.parametrize(("game", "family"), [("pig", "chance"), ("takeaway", "n-player")])
+def test_a_time_for_a_family_s_mcts_says_it_counts_simulations(game: str, family: str) -> None:
+    assert run("analyse", game, "--player", "mcts:2s") == (
+        2,
+        "",
+        f"gamelib: the simulations in 'mcts:2s' must be a whole number, got '2s': in a game "
+        f"of the {family} family, mcts counts simulations (mcts:500) and takes no time budget\n",
     )
