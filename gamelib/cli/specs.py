@@ -310,7 +310,8 @@ def parse_player_spec(
         try:
             values[option.name] = parse_option(option, value_text, f"{quoted}")
         except SpecError as error:
-            if position == 0 and leads and entry.anytime and not equals:
+            counted = part.strip().isdigit()  # a count out of range: its own sentence
+            if position == 0 and leads and entry.anytime and not equals and not counted:
                 why = str(error).rpartition(f"{quoted} ")[2].rpartition(", got ")[0]
                 raise _budget_error(entry, quoted, part, why) from None
             raise
