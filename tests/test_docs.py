@@ -128,7 +128,7 @@ def test_add_a_search_algorithm_prints_what_the_page_shows(
 
 def test_beyond_the_lectures_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("beyond-the-lectures.md")
-    assert len(shown) == 6
+    assert len(shown) == 7
     assert run_page("beyond-the-lectures.md", monkeypatch) == "".join(shown)
 
 
