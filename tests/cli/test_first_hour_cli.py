@@ -281,3 +281,30 @@ def test_a_time_for_a_family_s_mcts_says_it_counts_simulations(game: str, family
         f"gamelib: the simulations in 'mcts:2s' must be a whole number, got '2s': in a game "
         f"of the {family} family, mcts counts simulations (mcts:500) and takes no time budget\n",
     )
+
+
+# --------------------------------------------------------------------------
+# MCTS's trace of a handout tree takes its scale from the tree's values
+
+
+def test_mcts_traces_a_handout_tree_on_the_scale_of_its_values() -> None:
+    status, out, err = run("trace", "small", "--player", "mcts:20")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "(MCTS reads a leaf's value v as the result tanh(v / 30): the scale is the tree's "
+        "largest value, so that no leaf is squashed to +/-1; mcts:20:scale=S sets another)"
+    )
+    # The leaves 3 and 30 count as tanh(0.1) and tanh(1), no longer both as +1.00.
+    assert "    (Maxie,c) via 0  2 visits  +0.10\n" in out
+    assert "    (Maxie,l) via 1  2 visits  +0.76\n" in out
+    assert "+1.00" not in out
+    assert "-1.00" not in out
+
+
+def test_a_scale_given_is_kept_and_not_noted() -> None:
+    status, out, err = run("trace", "small", "--player", "mcts:20:scale=10")
+    assert (status, err) == (0, "")
+    assert out.startswith("Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out")
+    assert "+1.00" in out  # the leaf 30 at this scale: tanh(3) = +1.00 to two places
+    assert run("trace", "small", "--player", "mcts:20", "--scale", "10") == (status, out, err)
