@@ -337,7 +337,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     tracing.add_argument(
         "--player",
         help="search player (default: alphabeta; expectiminimax for chance trees and games, "
-        "maxn for n-player ones)",
+        "maxn for n-player ones); mcts on a tree takes the tree's largest value as its "
+        "scale unless one is given",
     )
     _search_options(tracing, parsing.catalog)
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
