@@ -63,9 +63,29 @@ def add_solve_options(
         "--json", action="store_true", help="print each answer as JSON, one object a line"
     )
     parser.add_argument(
-        "--proof", action="store_true", help="also print the tree that proves the answer"
+        "--proof",
+        action="store_true",
+        help="also print the proof, as lines of moves from the position, one line a branch "
+        f"(cut to {PROOF_LINES} lines or so: --proof-depth sets the cut)",
+    )
+    parser.add_argument(
+        "--proof-depth",
+        metavar="N",
+        help="print the proof to N plies from the position, '...' where it goes on "
+        "(implies --proof)",
+    )
+    parser.add_argument(
+        "--proof-boards",
+        action="store_true",
+        help="print the proof with its positions, each board and the moves it keeps "
+        "(implies --proof)",
     )
     parser.add_argument("--dot", metavar="FILE", help="also write the proof as Graphviz DOT")
+
+
+PROOF_LINES = 100
+"""About the most lines `--proof` writes when `--proof-depth` is not given: it shows as
+many plies of the proof as keep to that many lines."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +105,10 @@ class Request:
     """A file of positions, one a line ('-': standard input), if given."""
     method: GoalMethod | None = None
     """The goal method asked for (None: the exact solver)."""
+    proof_depth: int | None = None
+    """`--proof-depth`: the plies of the proof to print (None: as many as fit)."""
+    proof_boards: bool = False
+    """`--proof-boards`: print the proof's positions, not its moves alone."""
 
 
 def check_request(
@@ -109,6 +133,11 @@ def check_request(
         if table < 0:
             raise SpecError(f"--table must be a number of entries, 0 or more, got {table}")
     dot = None if options.dot is None else Path(options.dot)
+    proof_depth = None
+    if options.proof_depth is not None:
+        proof_depth = read_number(str(options.proof_depth), "--proof-depth", 1)
+    # --proof-depth and --proof-boards say how to print the proof: they ask for it.
+    options.proof = bool(options.proof or proof_depth is not None or options.proof_boards)
     if depth is not None and (options.proof or dot is not None):
         asked = "--proof" if options.proof else "--dot"
         raise SpecError(
@@ -143,6 +172,8 @@ def check_request(
         bool(options.all),
         positions,
         method,
+        proof_depth,
+        bool(options.proof_boards),
     )
 
 

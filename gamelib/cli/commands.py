@@ -44,9 +44,9 @@ from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,
     installed_games,
-    load_game,
 )
 from gamelib.cli.listing import LIST, _check_catalog
+from gamelib.cli.loading import load_game
 from gamelib.cli.match import MATCH
 from gamelib.cli.play import PLAY
 from gamelib.cli.replay import REPLAY
@@ -101,8 +101,10 @@ def _top_parser(
     parser.add_argument(
         "--game-from",
         metavar="MODULE:OBJECT",
-        help="also know the game entry OBJECT of the Python module MODULE for this run "
-        "(looked for on Python's path and in this folder); may be given more than once",
+        help="also know the game OBJECT of the Python module MODULE for this run (looked "
+        "for on Python's path and in this folder): a game entry, an estimator (the game "
+        "named after the module), or a bare game, with MODULE:GAME,ESTIMATOR its "
+        "estimator beside it; may be given more than once",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
