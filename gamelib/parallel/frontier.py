@@ -269,7 +269,6 @@ class _Split(Generic[S, M]):
                 children.append(_Node(None, ply, -worth if won else worth, None))
             node.moves.append(move)
         node.children = children
-        node.state = None if node.ply else state  # the root's state is kept for its moves
         return children
 
     def test(self, node: _Node[S, M], beta: int, eager: int | None = None) -> int:
@@ -383,7 +382,7 @@ class _Split(Generic[S, M]):
             value = self.run_test(root, beta)
             if value >= beta:
                 lo = value
-                move = self.cutter(root, beta)
+                move = self.cutter(root, beta) if root.ply < self.plies else None
             else:
                 hi = value
             g = value
@@ -392,8 +391,11 @@ class _Split(Generic[S, M]):
     def cutter(self, root: _Node[S, M], beta: int) -> M | None:
         """The first move at `root` worth at least β (every bound it needs is known)."""
         for move, child in zip(root.moves, self.grow(root), strict=True):
-            if -self.test(child, 1 - beta) >= beta:
-                return move
+            try:
+                if -self.test(child, 1 - beta) >= beta:
+                    return move
+            except _PendingError:  # a brother the test passed while it waited
+                continue
         return None
 
 
@@ -444,7 +446,6 @@ def split_solve(
     slots = 1 if on is None else max(1, on.slots // 2)  # a task a worker (a Dask thread)
     submit = None if executor is None else _submitter(executor, recipe)
     split = _Split(recipe, plies, submit, slots, known or {}, progress)
-    finished = False
     try:
         root = split.node(s0)
         first = list(zip(root.moves, split.grow(root), strict=True))  # in the game's order
@@ -454,13 +455,9 @@ def split_solve(
             for move, child in first:
                 exact = child.fixed if child.fixed is not None else -split.exact(child)[0]
                 columns.append((move, exact))
-        finished = True
     finally:
-        if executor is not None:
-            if finished:
-                executor.shutdown(wait=False, cancel_futures=True)
-            else:
-                _stop(executor)
+        if executor is not None:  # a guess still running is not waited for
+            _stop(executor)
     if best is None:  # every move at the root ends the game at once
         raise ValueError("the position has no move to split on")
     return SplitSolution(
