@@ -449,7 +449,12 @@ def split_solve(
     try:
         root = split.node(s0)
         first = list(zip(root.moves, split.grow(root), strict=True))  # in the game's order
-        value, best = split.exact(root)
+        value, _ = split.exact(root)
+        # The first move in the game's order that keeps the value, whichever test found
+        # one first: the answer does not depend on which worker came back first.
+        best = next(
+            (m for m, child in first if -split.run_test(child, 1 - value) >= value), None
+        )
         columns: list[tuple[M, int]] = []
         if all_moves:
             for move, child in first:

@@ -3,6 +3,7 @@ answer from the joined null-window tests, on boards and positions of every kind.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from gamelib.parallel.frontier import (
     position_key,
     split_solve,
 )
+from tests.runner import run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "c4_5x4_analyse.txt"
 
@@ -146,3 +148,14 @@ def test_the_frontier_holds_a_position_and_its_mirror_once() -> None:
 def test_a_frontier_at_the_root_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1 ply below the root"):
         split_solve(WindowRecipe(Board(4, 4, 3)), plies=0)
+
+
+def test_the_split_runs_on_a_dask_cluster(dask_address: str) -> None:
+    status, out, err = run(
+        "solve", "connect4", "--cols", "5", "--rows", "4", "--moves", "3",
+        "--scheduler", dask_address, "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert (found["result"], found["plies"], found["score"]) == ("draw", 19, 0)
+    assert found["split"]["on"] == f"the Dask scheduler at {dask_address}"
