@@ -44,12 +44,12 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar, final
 
-from gamelib.algorithms.exact import BIG
+from gamelib.algorithms.exact import BIG, Solution, SolveInterruptedError
 from gamelib.core.checks import echo
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import Game
@@ -236,6 +236,24 @@ class Built:
     """Positions the solves searched."""
 
 
+def _solved(
+    recipe: SolveRecipe[S, M], states: list[S], on: Workers | None
+) -> Iterator[tuple[int, Solution[S, M]]]:
+    """Each state's index and solution as it is solved: here one after another (Ctrl-C or
+    SIGTERM stopping a solve stops the build), or on `on`."""
+    if on is None:
+        for index, state in enumerate(states):
+            try:
+                yield index, recipe(state)
+            except SolveInterruptedError:
+                raise KeyboardInterrupt from None
+        return
+    for result in run_batch(recipe, states, on):
+        if result.value is None:
+            raise BookError(f"a book position could not be solved: {result.error}")
+        yield result.index, result.value
+
+
 def build_book(
     game: Callable[[], Game[S, M]],
     name: str,
@@ -271,12 +289,8 @@ def build_book(
     recipe = SolveRecipe(game, None, table)
     solved = searched = 0
     with path.open("a", encoding="utf-8") as file:
-        results = run_batch(recipe, [s for _, s in todo], on)
-        for result in results:
-            if result.value is None:
-                raise BookError(f"a book position could not be solved: {result.error}")
-            line = todo[result.index][0]
-            found = result.value
+        for index, found in _solved(recipe, [s for _, s in todo], on):
+            line = todo[index][0]
             file.write(f"{_moves_text(rules, line)} {found.result} {found.plies}\n")
             file.flush()
             solved += 1
