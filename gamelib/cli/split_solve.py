@@ -25,15 +25,18 @@ from gamelib.cli._solve_request import Request
 from gamelib.cli._workers import SentGame, SentRules
 from gamelib.cli.positions import move_json
 from gamelib.core.game import Game
+from gamelib.core.human import HumanPlayer
+from gamelib.core.player import Player
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.parallel.batch import Workers
-from gamelib.parallel.book import read_book
+from gamelib.parallel.book import BookError, BookPlayer, read_book
 from gamelib.parallel.frontier import SplitSolution, WindowRecipe, outcome_of, split_solve
 
-__all__ = ["DEFAULT_SPLIT", "pons_score", "solve_split"]
+__all__ = ["DEFAULT_SPLIT", "pons_score", "solve_split", "with_book"]
 
 S = TypeVar("S")
 M = TypeVar("M")
+P = TypeVar("P")
 
 DEFAULT_SPLIT = 3
 """Plies below the position asked about where `--workers` splits the tree."""
@@ -223,3 +226,20 @@ def _to_end(game: object, state: object) -> int:
     if isinstance(game, ConnectFour) and isinstance(state, ConnectFourState):
         return game.cols * game.rows - state.plies
     return 0
+
+
+def with_book(player: P, game: Game[S, M], book: str | None, name: str) -> P | BookPlayer[S, M]:
+    """`player`, taking its moves before `--book FILE`'s plies from the book (unchanged
+    without a book, or for a person at the prompt, who chooses for themselves); a file
+    that is not a book of `game` is `BookError` (exit 2)."""
+    if book is None or isinstance(player, HumanPlayer):
+        return player
+    read = read_book(book, game, name)
+    if not isinstance(game.start, ConnectFourState):
+        raise BookError(f"the book '{book}' is for Connect Four, which counts its plies")
+    return BookPlayer(cast(Player[S, M], player), read, _plies)
+
+
+def _plies(state: object) -> int:
+    assert isinstance(state, ConnectFourState)
+    return state.plies

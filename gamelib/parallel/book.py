@@ -47,18 +47,19 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar, final
+from typing import Generic, TypeVar, final
 
 from gamelib.algorithms.exact import BIG, Solution, SolveInterruptedError
 from gamelib.core.checks import echo
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import Game
+from gamelib.core.player import Player
 from gamelib.errors import InputError
 from gamelib.parallel.batch import Workers, run_batch
-from gamelib.parallel.frontier import frontier_states, position_key
+from gamelib.parallel.frontier import WindowRecipe, frontier_states, position_key, split_solve
 from gamelib.parallel.recipes import SolveRecipe
 
-__all__ = ["Book", "BookError", "Built", "build_book", "read_book"]
+__all__ = ["Book", "BookError", "BookPlayer", "Built", "build_book", "read_book"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -299,3 +300,47 @@ def build_book(
                 progress(solved, len(todo))
         os.fsync(file.fileno())
     return Built(len(every), solved, len(every) - len(todo), time.perf_counter() - began, searched)
+
+
+@final
+class BookPlayer(Generic[S, M]):
+    """`player`, with the moves before `book`'s plies read from the book: in a position
+    fewer than `book.plies` moves from the start, the first move in the game's order
+    that keeps the value the book's positions give (by the tree down to them, searching
+    only where the book has no entry); past them, `player`'s own move.  `ply_of` says
+    how many moves a position is from the start."""
+
+    def __init__(
+        self, player: Player[S, M], book: Book, ply_of: Callable[[S], int], table: int = 0
+    ) -> None:
+        self.player = player
+        self.book = book
+        self.ply_of = ply_of
+        self.table = table
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.player.game
+
+    def next_move(self, state: S, /) -> M:
+        ply = self.ply_of(state)
+        if ply >= self.book.plies:
+            return self.player.next_move(state)
+        game = self.game
+        recipe = WindowRecipe(_Itself(game), self.table)
+        below = self.book.plies - ply
+        return split_solve(recipe, state, plies=below, known=self.book.values_below(ply)).best
+
+    def __str__(self) -> str:
+        return f"{self.player}, with the book {self.book.path.name}"
+
+
+@final
+@dataclass(frozen=True)
+class _Itself(Generic[S, M]):
+    """A game maker that hands over one game (here, in this process)."""
+
+    made: Game[S, M]
+
+    def __call__(self) -> Game[S, M]:
+        return self.made

@@ -3,6 +3,7 @@ finished, read back, and every file that is not a book of the game refused."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -166,3 +167,27 @@ def test_a_build_killed_halfway_finishes_without_solving_a_position_again(
     lines = entries(path)
     assert len(lines) == len(set(lines)) == 177
     assert len({line.split()[0] for line in lines}) == 177
+
+
+@pytest.mark.parametrize("seed", ["1", "2"])
+def test_players_take_their_first_moves_from_the_book(book: Path, seed: str) -> None:
+    """Two random players with the book: its three plies are the book's best (3, then 3,
+    then 3: the first column in the game's order that keeps the draw), the rest random."""
+    argv = ["play", *SMALL, "--maxie", "random", "--minnie", "random", "--seed", seed]
+    status, out, _ = run(*argv, "--book", str(book), "--json")
+    assert status == 0
+    found = json.loads(out)
+    assert found["moves"][:3] == ["3", "3", "3"]
+    assert found["players"]["Maxie"] == f"random (seed {seed}), with the book 5x4.book"
+    if seed == "1":  # without the book, this seed's random players open otherwise
+        status, out, _ = run(*argv, "--json")
+        assert json.loads(out)["moves"][:3] == ["2", "2", "5"]
+
+
+def test_a_player_given_a_foreign_book_is_refused(book: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "6x4.book"
+    bad.write_text(book.read_text().replace("cols=5", "cols=6"))
+    status, out, err = run("play", *SMALL, "--maxie", "random", "--book", str(bad))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"gamelib: '{bad}' is a book of another game: its line 2 is")
+    assert err.count("\n") == 1
