@@ -159,3 +159,14 @@ def test_the_split_runs_on_a_dask_cluster(dask_address: str) -> None:
     found = json.loads(out)
     assert (found["result"], found["plies"], found["score"]) == ("draw", 19, 0)
     assert found["split"]["on"] == f"the Dask scheduler at {dask_address}"
+
+
+def test_a_book_is_built_on_a_dask_cluster(dask_address: str, tmp_path: Path) -> None:
+    path = tmp_path / "4x4.book"
+    argv = ["book", "build", "connect4", "--cols", "4", "--rows", "4", "--k", "3"]
+    status, out, _ = run(*argv, "--plies", "2", "--out", str(path), "--scheduler", dask_address)
+    assert status == 0
+    assert "8 positions 2 plies in (0 already there, 8 solved now, " in out
+    lines = path.read_text().splitlines()[3:]
+    assert sorted(lines)[0] == "11 win 9"
+    assert len(lines) == 8
