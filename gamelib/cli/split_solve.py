@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Hashable
+from concurrent.futures import BrokenExecutor
 from typing import TextIO, TypeVar, cast
 
 from gamelib.algorithms.exact import Solution, describe
@@ -118,10 +119,15 @@ def solve_split(
             known=known,
             progress=progress,
         )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BrokenExecutor) as stopped:
         if show:
             err.write("\r\x1b[K")
-        err.write("gamelib: solve stopped (Ctrl-C) before the value was pinned down\n")
+        why = (
+            "a worker process died (killed, or out of memory)"
+            if isinstance(stopped, BrokenExecutor)
+            else "interrupted"
+        )
+        err.write(f"gamelib: solve stopped before the value was pinned down: {why}\n")
         return 1
     if show:
         err.write("\r\x1b[K")

@@ -4,7 +4,13 @@ through `main`, with the serial solver's answers and Pons's scores."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +97,51 @@ def test_a_split_that_cannot_run_is_said_in_one_sentence(args: list[str], said: 
     assert (status, out) == (2, "")
     assert err.startswith(f"gamelib: {said}")
     assert err.count("\n") == 1
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def _started(argv: list[str]) -> subprocess.Popen[str]:
+    """A split solve of 7 x 5 (minutes) with its two workers running."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamelib", "solve", "connect4", "--cols", "7", "--rows", "5", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # past the start: the workers are searching
+    return process
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("how", ["sigterm", "worker killed"])
+def test_a_split_solve_stopped_says_so_and_leaves_no_worker(how: str) -> None:
+    process = _started(["--workers", "2"])
+    workers = _children(process.pid)
+    assert len(workers) >= 2
+    if how == "sigterm":
+        os.kill(process.pid, signal.SIGTERM)
+    else:
+        os.kill(workers[-1], signal.SIGKILL)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (1, "")
+    why = "interrupted" if how == "sigterm" else "a worker process died (killed, or out of memory)"
+    assert err == f"gamelib: solve stopped before the value was pinned down: {why}\n"
+    time.sleep(0.5)
+    assert not any(_alive(pid) for pid in workers)  # the workers ended with it
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except OSError:
+        return False
+    return state != "Z"
