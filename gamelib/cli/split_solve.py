@@ -8,8 +8,9 @@ frontier position is searched by a worker, and the results are joined exactly.  
 before the book's plies is solved by the tree down to them, searched only where the book
 has no entry (here, or on the workers).  The answer is the serial solver's: who wins, in
 how many plies, a best move, and (`--all`) each move's result.  For Connect Four the
-score is written as Pons's solver writes it too (+1: the side to move wins with its last
-stone but one... see `pons_score`).
+score is written beside it as Pons's solver writes it (see `pons_score`: +1 from the
+empty 7 x 6 board, where the first player wins with her 21st stone).  `play --book FILE`
+wraps each player in a [`BookPlayer`][gamelib.parallel.book.BookPlayer] (`with_book`).
 """
 
 from __future__ import annotations
