@@ -81,6 +81,18 @@ def add_solve_options(
         "(implies --proof)",
     )
     parser.add_argument("--dot", metavar="FILE", help="also write the proof as Graphviz DOT")
+    parser.add_argument(
+        "--split",
+        metavar="PLIES",
+        help="with --workers or --scheduler (and no --positions): split the tree this many "
+        "plies below the position, each position there searched by a worker (default 3)",
+    )
+    parser.add_argument(
+        "--book",
+        metavar="FILE",
+        help="read the positions an opening book holds from FILE (made by gamelib book "
+        "build) rather than search them",
+    )
 
 
 PROOF_LINES = 100
@@ -109,6 +121,10 @@ class Request:
     """`--proof-depth`: the plies of the proof to print (None: as many as fit)."""
     proof_boards: bool = False
     """`--proof-boards`: print the proof's positions, not its moves alone."""
+    split: int | None = None
+    """`--split`: plies below the position where workers take over (None: not given)."""
+    book: str | None = None
+    """`--book`: an opening book's file."""
 
 
 def check_request(
@@ -161,6 +177,28 @@ def check_request(
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
     moves = "" if options.moves is None else str(options.moves)
+    split = None if options.split is None else read_number(str(options.split), "--split")
+    if split is not None and not 1 <= split <= 12:
+        raise SpecError(f"--split must be from 1 to 12 plies, got {split}")
+    book = None if options.book is None else str(options.book)
+    for flag, given in (("--split", split), ("--book", book)):
+        if given is None:
+            continue
+        if method is not None or depth is not None or options.proof or dot is not None:
+            other = (
+                "--method"
+                if method is not None
+                else "--depth"
+                if depth is not None
+                else "--proof"
+                if options.proof
+                else "--dot"
+            )
+            raise SpecError(
+                f"{flag} is for the exact solver to the end of the game, not with {other}"
+            )
+        if positions is not None:
+            raise SpecError(f"{flag} solves one position: it cannot be used with --positions")
     return Request(
         str(options.game),
         moves,
@@ -174,6 +212,8 @@ def check_request(
         method,
         proof_depth,
         bool(options.proof_boards),
+        split,
+        book,
     )
 
 

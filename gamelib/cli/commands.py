@@ -39,6 +39,7 @@ from gamelib.cli._common import (
 )
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
+from gamelib.cli.book import BOOK
 from gamelib.cli.check import CHECK
 from gamelib.cli.games import (
     GAME_CATALOG,
@@ -72,7 +73,10 @@ __all__ = [
     "outside_fault",
 ]
 
-COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, MATCH, RUN, REPLAY, LIST, DEMO, CHECK)
+Commands_ = tuple[Command, ...]
+"""A tuple of commands."""
+
+COMMANDS: Commands_ = (PLAY, ANALYSE, TRACE, SOLVE, BOOK, MATCH, RUN, REPLAY, LIST, DEMO, CHECK)
 """Every command, in the order `gamelib --help` lists them: a new one is a module that
 makes its `Command`, and a line here."""
 COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}

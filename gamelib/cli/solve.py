@@ -89,6 +89,7 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
+from gamelib.cli.split_solve import solve_split
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
@@ -188,6 +189,11 @@ class SolveJob:
             with paused_collector():  # the solves share one table: see paused_collector
                 return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
+        if self.batch.workers is not None or request.book is not None:
+            workers, sent = self.batch.workers, self.sent
+            return solve_split(
+                kit.game, state, request, workers, sent, self.out, self.err, redraws(self.err)
+            )
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
@@ -562,7 +568,9 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
         raise UsageError(
             f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
         )
-    batch = check_batch_options(options, request.positions)
+    batch = check_batch_options(options, request.positions, alone=request.method is None)
+    if request.split is not None and batch.workers is None and request.book is None:
+        raise UsageError("--split splits a solve over workers: give --workers N or --scheduler")
     kit = build_kit(games, request.game, extra, playing=False)
     sent = None
     if batch.workers is not None:
