@@ -1,6 +1,7 @@
-"""The stepper's steps of a search of a chance tree or an n-player tree, for the grader's
-report: gamelib's reference as its observer saw it, and the student's search rebuilt from
-what the logged game saw it do.
+"""The stepper's steps of a run the grader drew from its log or its observer, for the
+report: gamelib's reference as its observer saw it (expectiminimax, max^n, alpha-beta
+under the CSE 473 projects' rule) or as its log shows it (the boolean solver, a proof), and
+the student's run of any kind rebuilt from what the logged game saw it do.
 
 Both are drawn on the tree's [`Outline`][gamelib.check.families.Outline], every node of it,
 numbered breadth first (the root 0), in the shape the docs' stepper reads
@@ -20,6 +21,20 @@ the student's code knew those), and its answer at the root.
 >>> yours = log_steps(KINDS["expectiminimax"], case, KINDS["expectiminimax"].reference(case))
 >>> [(s["event"], s["node"], s.get("value")) for s in yours["steps"]][-3:]
 [('leave', 2, '5'), ('leave', 0, '?'), ('done', 0, '5')]
+
+```
+
+A solver's run ends with the question it answers, as proof-number search's does in the
+docs' stepper: its answer, and gamelib's with the line of its proof.
+
+```pycon
+>>> won = Case("a[b[c!Maxie,d!Minnie],e!Minnie]", 1, "a tree")
+>>> steps = reference_steps(KINDS["boolean"], won)
+>>> [(s["event"], s["node"], s.get("value")) for s in steps["steps"]][:4]
+[('enter', 0, None), ('enter', 1, None), ('enter', 3, None), ('leave', 3, 'Maxie wins')]
+>>> done = steps["steps"][-1]
+>>> done["question"], done["holds"], done["line"]
+('can Maxie win?', False, [0, 1, 4])
 
 ```
 """
@@ -327,7 +342,7 @@ def _won_lost(
         steps, counts = _replay(tree, case, run.proof, known)
         winner = _winners(tree)[0]
         holds = run.verdict is None
-        if line is None:  # a proof walked depth first: its first moves kept, from the root
+        if line is None and holds:  # a proof walked depth first: its first moves kept
             line = []
             for step in steps:
                 if not isinstance(step, dict) or step["event"] != "enter":
@@ -344,7 +359,7 @@ def _won_lost(
             "node": 0,
             "question": question,
             "holds": holds,
-            "line": [0] if line is None or not holds else line,
+            "line": [0] if line is None else line,  # the root alone: no proof to show
             "positions": counts[0],
             "counted": counted,
         }

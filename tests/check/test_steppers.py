@@ -144,3 +144,37 @@ def test_a_failing_proof_carries_both_trees_and_draws_them() -> None:
     picture = report.dot()
     assert picture is not None
     assert "fillcolor=grey80" in picture  # a position both trees keep
+
+
+def test_a_no_from_the_boolean_solver_shows_the_line_of_the_opponents_proof() -> None:
+    """ "Can Maxie win?" No: gamelib's stepper ends along Minnie's proof, down to a game she
+    wins; the student's answer, which comes without a proof, ends at the root."""
+    won = Case("a[b[c!Maxie,d!Minnie],e!Minnie]", 1, "a tree")
+    kind = KINDS["boolean"]
+    theirs = reference_steps(kind, won)
+    nodes, steps = theirs["nodes"], theirs["steps"]
+    assert isinstance(nodes, list)
+    assert isinstance(steps, list)
+    names = [n["name"] for n in nodes if isinstance(n, dict)]
+    done = steps[-1]
+    assert isinstance(done, dict)
+    assert (done["question"], done["holds"]) == ("can Maxie win?", False)
+    assert isinstance(done["line"], list)
+    assert [names[int(str(n))] for n in done["line"]] == ["a", "b", "d"]
+    left = {
+        names[int(str(s["node"]))]: s["value"]
+        for s in steps[:-1]
+        if isinstance(s, dict) and s["event"] == "leave"
+    }
+    assert left == {
+        "c": "Maxie wins",
+        "d": "Minnie wins",
+        "b": "Minnie wins",
+        "e": "Minnie wins",
+        "a": "Minnie wins",
+    }
+    yours = log_steps(kind, won, KINDS["boolean"].runner(cmput657.contrary, won, None))
+    assert isinstance(yours["steps"], list)
+    mine = yours["steps"][-1]
+    assert isinstance(mine, dict)
+    assert (mine["holds"], mine["line"]) == (True, [0])
