@@ -337,7 +337,10 @@ def _won_lost(
     line: list[JSON] | None = None,
 ) -> dict[str, JSON]:
     """A solver's run (`boolean`) or a proof (`proof`) as the stepper's steps, ending with
-    the question it answers: "can Maxie win?", or "does the tree prove that Minnie wins?"."""
+    the question it answers: "can Maxie win?", or "does the tree prove that Minnie wins?".
+    The last step is proof-number search's (`gamelib.trace.proofs.pns_steps`), its `line`
+    the proof's from the root (the root alone where there is no proof to show), and one
+    more field, `counted`: what its `positions` counts."""
     if kind.name == "proof":
         steps, counts = _replay(tree, case, run.proof, known)
         winner = _winners(tree)[0]

@@ -67,6 +67,7 @@ class StrictPlayer(Generic[S, M]):
         est = self.settings.estimator
         game = self.game
         estimate = checked_estimate(est.estimate, game)
+        # What a move leads to is worth `value` below, told to the observer if there is one.
         child_value = self._watched(lambda d, s, a, b: value(d, s, a, b))
 
         # --8<-- [start:strict]
@@ -79,7 +80,7 @@ class StrictPlayer(Generic[S, M]):
                 st = game.play(s, m)
                 if not isinstance(st, Playing):
                     raise ValueError("StrictAlphaBeta grades trees without finished games")
-                x = child_value(m, d - 1, st.state, alpha, beta)
+                x = child_value(m, d - 1, st.state, alpha, beta)  # value() of where m leads
                 if maxie:
                     v = max(v, x)
                     if v > beta:
@@ -128,8 +129,9 @@ class StrictPlayer(Generic[S, M]):
         values: list[list[float]] = []  # and their values
 
         def watched(m: M, d: int, s: S, alpha: float, beta: float) -> float:
-            maxie = game.player(s) is Side.Maxie
-            observer(Enter(m, Playing(s), game.player(s), d, (alpha, beta)))
+            side = game.player(s)
+            maxie = side is Side.Maxie
+            observer(Enter(m, Playing(s), side, d, (alpha, beta)))
             frames.append([])
             values.append([])
             x = value(d, s, alpha, beta)

@@ -14,8 +14,9 @@ from gamelib import Guess, Minimax, Side, check
 from gamelib.algorithms.boolean import Goal, check_proof, solve_goal
 from gamelib.chance.random_trees import letters
 from gamelib.check.families import two_player
-from gamelib.check.kinds import KINDS, Case
+from gamelib.check.kinds import KINDS, Case, Run
 from gamelib.check.outlined import log_steps, reference_steps
+from gamelib.check.pictures import side_by_side
 from gamelib.check.references import StrictAlphaBeta
 from gamelib.check.walks import WALK_LIMIT, proof_walk
 from gamelib.games.explicit import ExplicitGame, Node, parse_tree
@@ -178,3 +179,20 @@ def test_a_no_from_the_boolean_solver_shows_the_line_of_the_opponents_proof() ->
     mine = yours["steps"][-1]
     assert isinstance(mine, dict)
     assert (mine["holds"], mine["line"]) == (True, [0])
+
+
+def test_every_kind_under_every_rule_draws_both_runs() -> None:
+    """Every kind the grader grades draws gamelib's run and a student's (here gamelib's
+    own, as a student's run comes back) in the stepper, side by side, on its first
+    handout tree; a run that stopped with an error draws nothing."""
+    for name, kind in KINDS.items():
+        for rule in kind.rules or ("15-150",):
+            graded = kind.with_rule(rule)
+            case = graded.handouts[0]
+            run = graded.reference(case)
+            html = side_by_side(KINDS[name], case, run)
+            assert html is not None
+            assert html.count('class="gamelib-stepper-cell"') == 2, (name, rule)
+            assert f"{graded.reference_name} on the smallest tree" in html, (name, rule)
+            failed = Run(None, None, (), error="ZeroDivisionError: division by zero")
+            assert side_by_side(KINDS[name], case, failed) is None
