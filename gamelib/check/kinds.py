@@ -42,6 +42,7 @@ from gamelib.check.families import (
     two_player_outline,
 )
 from gamelib.check.references import StrictAlphaBeta, windowed_value
+from gamelib.check.walks import proof_walk
 from gamelib.core.datatypes import Draw, Side, flip
 from gamelib.core.estimator import Definitely, Guess, Settings
 from gamelib.errors import StoppedError
@@ -130,6 +131,8 @@ class Run:
     returned: tuple[tuple[float, float, str], ...] = ()
     """For `negamax-ab`: each window (α, β) the root was searched with, and the value the
     search returned (the mover's, as written)."""
+    proof: tuple[Step, ...] = ()
+    """For `proof`: the positions its proof tree keeps, depth first (`gamelib.check.walks`)."""
 
 
 Shape: TypeAlias = Literal["factory", "solver"]
@@ -342,21 +345,23 @@ def _proof(solver: object, case: Case, reference: Run | None) -> Run:
     game, _ = two_player(case.text, 1, log)
     proof = _call(solver, game, game.start)
     winner = _winner(None if reference is None else reference.value)
+    walked = proof_walk(game.inner.root, proof)
     try:
         check_proof(game.inner, proof, game.start, Goal.WIN, winner)  # type: ignore[arg-type]  # a student's object, checked as a proof
     except ProofError as error:
-        return Run(None, "a proof that does not hold", (), verdict=str(error))
+        return Run(None, "a proof that does not hold", (), verdict=str(error), proof=walked)
     except Exception as error:
         problem = f"it is not a proof tree ({type(error).__name__}: {error})"
-        return Run(None, "a proof that does not hold", (), verdict=problem)
-    return Run(None, f"{winner} wins", ())
+        return Run(None, "a proof that does not hold", (), verdict=problem, proof=walked)
+    return Run(None, f"{winner} wins", (), proof=walked)
 
 
 def _reference_proof(solver: object, case: Case, reference: Run | None) -> Run:
     game, _ = two_player(case.text, 1, [])
     mover = game.player(game.start)
-    holds = solve_goal(game, Goal.WIN).holds
-    return Run(None, f"{mover if holds else flip(mover)} wins", ())
+    solution = solve_goal(game, Goal.WIN)
+    winner = mover if solution.holds else flip(mover)
+    return Run(None, f"{winner} wins", (), proof=proof_walk(game.inner.root, solution.proof))
 
 
 @final

@@ -29,17 +29,24 @@ alpha-beta estimates a few more leaves.  Both return Minimax's value and move.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, final
 
+from gamelib import seq
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.estimator import Settings, checked_estimate
 from gamelib.core.game import Game
+from gamelib.search.events import BoundKind, Cut, Enter, Leave, Observer
 
-__all__ = ["StrictAlphaBeta", "StrictPlayer", "windowed_value"]
+__all__ = ["StrictAlphaBeta", "StrictObserver", "StrictPlayer", "windowed_value"]
 
 S = TypeVar("S")
 M = TypeVar("M")
+
+StrictObserver: TypeAlias = Observer[S, M, tuple[float, float], float]
+"""What `StrictAlphaBeta` tells: events whose windows are pairs of numbers, values numbers."""
+_Value: TypeAlias = Callable[[int, S, float, float], float]
 
 
 @final
@@ -51,12 +58,17 @@ class StrictPlayer(Generic[S, M]):
     """The game it plays."""
     settings: Settings[S, M, float]
     """What it was built from."""
+    observer: StrictObserver[S, M] | None = None
+    """Told of every position entered and left, with its window, and of every cut; when
+    watched, a cut asks the game for the position's moves again, to name those left."""
 
     def analyse(self, state: S, /) -> tuple[M, float]:
         """The move chosen at `state` and its value (Maxie's)."""
         est = self.settings.estimator
         game = self.game
         estimate = checked_estimate(est.estimate, game)
+        # What a move leads to is worth `value` below, told to the observer if there is one.
+        child_value = self._watched(lambda d, s, a, b: value(d, s, a, b))
 
         # --8<-- [start:strict]
         def value(d: int, s: S, alpha: float, beta: float) -> float:
@@ -68,7 +80,7 @@ class StrictPlayer(Generic[S, M]):
                 st = game.play(s, m)
                 if not isinstance(st, Playing):
                     raise ValueError("StrictAlphaBeta grades trees without finished games")
-                x = value(d - 1, st.state, alpha, beta)
+                x = child_value(m, d - 1, st.state, alpha, beta)  # value() of where m leads
                 if maxie:
                     v = max(v, x)
                     if v > beta:
@@ -86,11 +98,14 @@ class StrictPlayer(Generic[S, M]):
         maxie = game.player(state) is Side.Maxie
         best: tuple[M, float] | None = None
         alpha, beta = -math.inf, math.inf
+        observer = self.observer
+        if observer is not None:
+            observer(Enter(None, Playing(state), game.player(state), depth, (alpha, beta)))
         for m in game.moves(state):
             st = game.play(state, m)
             if not isinstance(st, Playing):
                 raise ValueError("StrictAlphaBeta grades trees without finished games")
-            x = value(depth - 1, st.state, alpha, beta)
+            x = child_value(m, depth - 1, st.state, alpha, beta)
             if best is None or (x > best[1] if maxie else x < best[1]):
                 best = (m, x)
                 if maxie:
@@ -98,16 +113,58 @@ class StrictPlayer(Generic[S, M]):
                 else:
                     beta = min(beta, x)
         assert best is not None  # a game promises a move while it goes on
+        if observer is not None:
+            observer(Leave(best[1], BoundKind.EXACT, best[0]))
         return best
+
+    def _watched(self, value: _Value[S]) -> Callable[[M, int, S, float, float], float]:
+        """`value` of the position a move leads to, reported to the observer (if any): the
+        position entered with its window, the cut that ended it early (past the window's far
+        end), and the value it is left with, exact or a bound, and the move that gave it."""
+        observer = self.observer
+        if observer is None:
+            return lambda m, d, s, a, b: value(d, s, a, b)
+        game = self.game
+        frames: list[list[M]] = []  # each open position's moves searched so far, in order
+        values: list[list[float]] = []  # and their values
+
+        def watched(m: M, d: int, s: S, alpha: float, beta: float) -> float:
+            side = game.player(s)
+            maxie = side is Side.Maxie
+            observer(Enter(m, Playing(s), side, d, (alpha, beta)))
+            frames.append([])
+            values.append([])
+            x = value(d, s, alpha, beta)
+            moves, found = frames.pop(), values.pop()
+            if frames:
+                frames[-1].append(m)
+                values[-1].append(x)
+            if d == 0:
+                observer(Leave(x, BoundKind.EXACT, None))
+                return x
+            if x > beta if maxie else x < alpha:  # the last move searched went past the window
+                rest = seq.from_iterable(seq.to_tuple(game.moves(s))[len(moves) :])
+                observer(Cut((moves[-1], found[-1], rest)))
+            bound = (
+                BoundKind.UPPER if x < alpha else BoundKind.LOWER if x > beta else BoundKind.EXACT
+            )
+            observer(Leave(x, bound, moves[found.index(x)]))
+            return x
+
+        return watched
 
     def next_move(self, state: S, /) -> M:
         """The move chosen at `state`."""
         return self.analyse(state)[0]
 
 
-def StrictAlphaBeta(settings: Settings[S, M, float]) -> StrictPlayer[S, M]:
-    """Alpha-beta that prunes only past the window's far end (the CSE 473 projects' rule)."""
-    return StrictPlayer(settings.estimator.game, settings)
+def StrictAlphaBeta(
+    settings: Settings[S, M, float], *, observer: StrictObserver[S, M] | None = None
+) -> StrictPlayer[S, M]:
+    """Alpha-beta that prunes only past the window's far end (the CSE 473 projects' rule);
+    `observer` is told what it does, as gamelib's searches tell theirs (its values and the
+    ends of its windows are plain numbers, Maxie's)."""
+    return StrictPlayer(settings.estimator.game, settings, observer)
 
 
 def windowed_value(

@@ -334,13 +334,15 @@ class Report:
     def dot(self) -> str | None:
         """The smallest failing tree as a Graphviz digraph: nodes both runs reached in
         grey, those only the reference reached in blue, those only the student's code
-        reached in red; None when nothing failed."""
+        reached in red (for a proof: the positions each proof tree keeps); None when
+        nothing failed."""
         failure = self.smallest
         if failure is None:
             return None
         outline = KINDS[self.kind].outline(failure.case.text)
-        theirs = {node for _, node in failure.reference.log}
-        mine = {node for _, node in failure.yours.log}
+        ref, yours = failure.reference, failure.yours
+        theirs = {node for _, node in ref.log + ref.proof}
+        mine = {node for _, node in yours.log + yours.proof}
         lines = ["digraph check {", '  node [fontname="sans-serif"];']
         todo: list[tuple[Outline, str | None, str]] = [(outline, None, "")]
         count = 0

@@ -1,6 +1,7 @@
 """The grader's report in a notebook: both runs of the smallest failing tree in the docs'
-stepper, side by side, for two-player, chance and n-player trees, stepped in Debian's
-headless Chromium where it is installed."""
+stepper, side by side, for every family of kinds (two-player under both pruning rules,
+chance, n-player, the boolean solver and proofs), stepped in Debian's headless Chromium
+where it is installed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from gamelib import check
+from gamelib.check.kinds import Run
+from gamelib.check.report import Failure
 from gamelib.core.jsondata import JSON
 from tests.check.students import alphabeta, cmput657, expectiminimax
 from tests.outside import CHROMEDRIVER, CHROMIUM, missing
@@ -19,10 +22,37 @@ from tests.trace.test_stepper_browser import chromium, warn_not_run
 
 SLIPS: dict[str, Callable[[], check.Report]] = {
     "alphabeta": lambda: check.alphabeta(alphabeta.NeverPrunes),
+    "alphabeta-cse473": lambda: check.alphabeta(alphabeta.AlphaBeta, rule="cse473"),
     "expectiminimax": lambda: check.expectiminimax(expectiminimax.Unweighted),
     "maxn": lambda: check.maxn(cmput657.MaxNFirstComponent),
+    "boolean": lambda: check.boolean(cmput657.contrary),
+    "proof": lambda: check.proof(cmput657.prove_for_the_mover),
 }
-"""A slip of each family, whose report shows both runs."""
+"""A slip of each family, whose report shows both runs (15-150's AlphaBeta graded under
+the CSE 473 projects' rule prunes on a tie, which that rule does not)."""
+
+SOLVERS = ("boolean", "proof")
+
+
+def _walked(kind: str, run: Run) -> list[str]:
+    """The positions a run went through (a proof: those its tree keeps), each once, in
+    order."""
+    logged = [node for _, node in (run.proof if kind == "proof" else run.log)]
+    return [n for i, n in enumerate(logged) if n not in logged[:i]]
+
+
+def _over(kind: str, failure: Failure, mine: bool) -> str:
+    """How the last step of a stepper begins, in words: the answer of the run."""
+    run = failure.yours if mine else failure.reference
+    if kind not in SOLVERS:
+        return (
+            f"search over: a is worth {run.value or '?'}, " if mine else "search over: a is worth "
+        )
+    if kind == "boolean":
+        question = f"can Maxie win? {run.value}"
+    else:
+        question = f"does the tree prove that {failure.reference.value}? {'no' if mine else 'yes'}"
+    return f"search over: {question}" + ("; " if mine else ", proved along a → ")
 
 
 def _page(kind: str) -> tuple[str, check.Report]:
@@ -62,23 +92,50 @@ def test_the_report_carries_both_steppers_whole(kind: str) -> None:
     assert failure is not None
     assert failure.case.text in page
     theirs, mine = _searches(page)
-    # The student's run enters the positions of its log in order, and leaves every one it
-    # entered; its answer is the one it gave.
-    names = [node["name"] for node in _dicts(mine["nodes"])]
-    steps = _dicts(mine["steps"])
-    entered = [names[int(str(s["node"]))] for s in steps if s["event"] == "enter"]
-    logged = [node for _, node in failure.yours.log]
-    assert [n for i, n in enumerate(logged) if n not in logged[:i]] == [
-        n for i, n in enumerate(entered) if n not in entered[:i]
-    ]
-    assert sum(1 for s in steps if s["event"] == "leave") == len(entered)
-    assert steps[-1]["event"] == "done"
-    assert steps[-1]["value"] == (failure.yours.value or "?")
-    # gamelib's run ends with its answer: the reference's move.
-    done = _dicts(theirs["steps"])[-1]
+    # Each run enters the positions of its log in order (a proof: those its tree keeps),
+    # and leaves every one it entered.
+    for search, run in ((theirs, failure.reference), (mine, failure.yours)):
+        names = [node["name"] for node in _dicts(search["nodes"])]
+        steps = _dicts(search["steps"])
+        entered = [names[int(str(s["node"]))] for s in steps if s["event"] == "enter"]
+        assert _walked(kind, run) == [n for i, n in enumerate(entered) if n not in entered[:i]]
+        assert sum(1 for s in steps if s["event"] == "leave") == len(entered)
+    done = _dicts(mine["steps"])[-1]
     assert done["event"] == "done"
-    best = _dicts(theirs["nodes"])[int(str(done["best"]))]
+    answer = _dicts(theirs["steps"])[-1]
+    assert answer["event"] == "done"
+    if kind in SOLVERS:
+        # The answer is the question asked and the run's answer to it; gamelib's comes with
+        # its proof's line, from the root to a finished game its winner wins.
+        assert done["holds"] is (failure.yours.value == "yes")
+        assert answer["holds"] is (kind == "proof" or failure.reference.value == "yes")
+        nodes = _dicts(theirs["nodes"])
+        line = [nodes[int(str(n))] for n in _list(answer["line"])]
+        assert [n["parent"] for n in line[1:]] == _list(answer["line"])[:-1]
+        winner = failure.reference.value if kind == "proof" else None
+        if winner is None:
+            mover = str(line[0]["side"])
+            winner = f"{mover if answer['holds'] else ({'Maxie', 'Minnie'} - {mover}).pop()} wins"
+        assert line[-1]["side"] is None  # a finished game
+        last = [s for s in _dicts(theirs["steps"]) if s.get("node") == _list(answer["line"])[-1]]
+        assert last[-1]["value"] == winner
+        return
+    assert done["value"] == (failure.yours.value or "?")
+    # gamelib's run ends with its answer: the reference's move.
+    best = _dicts(theirs["nodes"])[int(str(answer["best"]))]
     assert best["move"] == failure.reference.move
+    if kind == "alphabeta-cse473":
+        # gamelib's strict alpha-beta shows its windows; where the two part, it searches a
+        # position whose window is a tie (α = β), which 15-150's chart would have pruned.
+        enters = [s for s in _dicts(theirs["steps"]) if s["event"] == "enter"]
+        assert all(isinstance(s["window"], list) for s in enters)
+        ties = [s for s in enters if _list(s["window"])[0] == _list(s["window"])[1]]
+        assert ties, enters
+
+
+def _list(items: JSON) -> list[JSON]:
+    assert isinstance(items, list)
+    return items
 
 
 @pytest.mark.outside
@@ -109,12 +166,10 @@ def test_both_runs_step_in_chromium(kind: str, tmp_path: Path) -> None:
             cell.find_element(By.CSS_SELECTOR, ".stepper-last").click()
             counter = cell.find_element(By.CSS_SELECTOR, ".stepper-counter").text
             # Every position entered is left again, and the answer is the last step.
-            entered = sum(1 for verb, _ in run.log if verb in ("expand", "estimate", "end"))
+            entered = len(run.proof if kind == "proof" else run.log)
             assert counter.endswith(f"of {2 * entered + 1}") or cell is theirs, counter
             said = cell.find_element(By.CSS_SELECTOR, ".stepper-event").text
-            assert said.startswith("search over: a is worth "), said
-            if cell is mine:
-                assert said.startswith(f"search over: a is worth {run.value or '?'}, "), said
+            assert said.startswith(_over(kind, failure, cell is mine)), said
         assert "your search" in mine.find_element(By.CSS_SELECTOR, ".stepper-player").text
         driver.save_screenshot(str(tmp_path / "report.png"))
     finally:

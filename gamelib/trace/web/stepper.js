@@ -246,9 +246,12 @@
               return nodes[n].name;
             })
             .join(" → ");
+          // A line of the root alone proves nothing to point at (the grader's report of a
+          // student's answer, which came without a proof); `counted` says what was counted.
+          const along = step.line.length > 1 ? ", proved along " + line : "";
           return (
-            "search over: " + step.question + " " + (step.holds ? "yes" : "no") + ", proved along " + line +
-            "; " + step.positions + " positions played"
+            "search over: " + step.question + " " + (step.holds ? "yes" : "no") + along +
+            "; " + step.positions + " " + (step.counted || "positions played")
           );
         }
         if (step.line) {
