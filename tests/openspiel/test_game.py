@@ -25,7 +25,10 @@ from gamelib.openspiel.estimators import (
     read_evaluation,
 )
 from gamelib.openspiel.game import (
+    SHARED_TEXT,
+    TERMINAL,
     Action,
+    Position,
     SpielChance,
     SpielGameError,
     SpielNPlayer,
@@ -169,6 +172,81 @@ def test_board_games_key_positions_by_board_and_the_rest_by_history() -> None:
     assert pig.after("stop") != pig.after("roll")
     with pytest.raises(SpielGameError, match="'x' is not a legal move in "):
         pig.after("x")
+
+
+# One game of each name in SHARED_TEXT, on a board small enough for many playouts.
+SHARED = {
+    "breakthrough": "breakthrough(rows=5,columns=4)",
+    "clobber": "clobber(rows=4,columns=4)",
+    "connect_four": "connect_four",
+    "dots_and_boxes": "dots_and_boxes(num_rows=2,num_cols=2)",
+    "go": "go(board_size=5)",
+    "havannah": "havannah(board_size=3)",
+    "hex": "hex(board_size=4)",
+    "mnk": "mnk(m=4,n=4,k=3)",
+    "nim": "nim(pile_sizes=1;3;5;7)",
+    "othello": "othello",
+    "pentago": "pentago",
+    "tic_tac_toe": "tic_tac_toe",
+    "y": "y(board_size=5)",
+}
+
+
+def test_shared_moves_are_written_as_openspiel_writes_them_where_they_are_listed() -> None:
+    """The premise of SHARED_TEXT, on random playouts of each of its games: the shared
+    action says what OpenSpiel says of it in the very state it is listed in, the
+    position's mover is OpenSpiel's, and TERMINAL marks exactly the ends."""
+    assert set(SHARED) == SHARED_TEXT
+    rng = random.Random(41)
+    for spec in SHARED.values():
+        game = load(spec)
+        assert isinstance(game, SpielTwoPlayer)
+        for _ in range(12):
+            here = game.start
+            while True:
+                state = here.state
+                assert here.mover == state.current_player() >= 0
+                listed = game.listed(here)
+                assert [int(m) for m in listed] == state.legal_actions()
+                assert [str(m) for m in listed] == [
+                    state.action_to_string(here.mover, a) for a in state.legal_actions()
+                ]
+                move = rng.choice(listed)
+                assert game.move_to_string(move) == state.action_to_string(here.mover, move)
+                status = game.play(here, move)
+                after = state.child(move)
+                assert (after.current_player() == TERMINAL) == after.is_terminal()
+                if isinstance(status, Done):
+                    assert after.is_terminal()
+                    break
+                assert not after.is_terminal()
+                here = status.state
+        # The same action of the same player is one object, made once for the game.
+        first, again = game.listed(game.start), game.listed(game.start)
+        assert all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_other_games_make_their_moves_for_each_position() -> None:
+    game = load("amazons")
+    here = game.start
+    one, other = game.listed(here), game.listed(here)
+    assert one == other
+    assert all(a is not b for a, b in zip(one, other, strict=True))
+    assert all(a.at is here.state for a in one)  # each remembers where it was listed
+
+
+def test_a_position_keeps_the_mover_and_makes_its_key_once() -> None:
+    hex3 = load("hex(board_size=3)")
+    here = hex3.after("b2")
+    assert (here.mover, hex3.player(here)) == (1, Side.Minnie)
+    key = hex3.key(here)
+    assert key == (1, str(here.state))
+    assert hex3.key(here) is key  # kept, not made again
+    again = Position(here.state.clone(), hex3.key)
+    assert (again.mover, again == here, hash(again) == hash(here)) == (1, True, True)
+    pig = load("pig(winscore=10)")
+    rolled = pig.after("roll")
+    assert (rolled.mover, pig.key(rolled)) == (-1, (0,))  # a chance node, keyed by history
 
 
 def test_actions_pickle_with_the_position_they_were_listed_in() -> None:
