@@ -3,6 +3,8 @@ positions left as they were, keys, refusals, estimators, and the command line.""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import pickle
 import random
 import re
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.chance.game import Nature
+from gamelib.cli import main
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Winner
 from gamelib.nplayer.game import Finished
 from gamelib.openspiel.entries import openspiel_entry
@@ -379,3 +382,23 @@ def test_the_command_line_refuses_a_game_it_cannot_play_with_openspiel_s_reason(
 
 def test_an_entry_is_made_once_per_name() -> None:
     assert openspiel_entry("openspiel:tic_tac_toe") is openspiel_entry(" openspiel:tic_tac_toe")
+
+
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [
+        ("play", "an"),
+        ("analyse", "an"),
+        ("solve", "a two-player"),
+        ("trace", "an"),
+        ("match", "an"),
+    ],
+)
+def test_each_command_s_help_names_openspiel_s_games(command: str, kind: str) -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main([command, "--help"])
+    assert done.value.code == 0
+    said = " ".join(out.getvalue().split())
+    named = f"or openspiel:NAME(PARAMS), {kind} OpenSpiel game in OpenSpiel's syntax, such as "
+    assert named in said
+    assert "'openspiel:hex(board_size=3)' (pip install 'gamelib[openspiel]')" in said
