@@ -305,8 +305,7 @@ class _Spiel:
 
     def solver_moves(self, position: Position, /) -> tuple[Action, ...]:
         """The moves the exact solver tries: OpenSpiel's legal actions, in its order (as
-        [`listed`][gamelib.openspiel.game._Spiel.listed], without the sequence around
-        them)."""
+        `listed` gives them, without the sequence `moves` wraps them in)."""
         return self.listed(position)
 
     def state_to_string(self, position: Position, /) -> str:
