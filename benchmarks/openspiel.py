@@ -308,7 +308,7 @@ def compare_one(name: str, runs: int, cap: float, long: float) -> str:
     theirs = medians.get("openspiel")
     ratio = ""
     if best is not None:
-        ratio = f"{best / theirs:.2f}" if theirs is not None else f"< {best / cap:.2f}"
+        ratio = f"{best / theirs:.2f}" if theirs is not None else f"< {best / cap:.2g}"
     cells = " | ".join(cell(s) for s in ("exact", "boolean", "pns", "dfpn", "alone"))
     return f"| {name} | {cells} | {cell('openspiel')} | {ratio} |"
 
