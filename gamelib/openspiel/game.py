@@ -140,6 +140,7 @@ class Action(int):
 
 
 _new_int = int.__new__
+_LISTS = 1 << 16  # the listings a game keeps for each player, at most
 
 
 def actions(state: SpielState) -> tuple[Action, ...]:
@@ -180,7 +181,7 @@ class Position:
     meets a position reached along another line.  The key is made the first time it is
     asked for."""
 
-    __slots__ = ("_key", "_keyer", "mover", "state")
+    __slots__ = ("_hash", "_key", "_keyer", "mover", "state")
 
     def __init__(self, state: SpielState, keyer: Keyer, mover: int | None = None) -> None:
         self.state = state
@@ -189,6 +190,7 @@ class Position:
         """OpenSpiel's player to move (`current_player`): 0, 1, ..., or `CHANCE` (-1)."""
         self._keyer = keyer
         self._key: Hashable = None
+        self._hash: int | None = None
 
     @property
     def key(self) -> Hashable:
@@ -197,7 +199,10 @@ class Position:
         return self._keyer(self)
 
     def __hash__(self) -> int:
-        return hash(self._keyer(self))
+        found = self._hash  # a table hashes a position more than once: kept
+        if found is None:
+            found = self._hash = hash(self._keyer(self))
+        return found
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self._keyer(self) == other._keyer(other)
@@ -224,7 +229,7 @@ class _Spiel:
     """What the three faces share: the OpenSpiel game, how positions and moves are
     written and read, and how a table keys a position."""
 
-    __slots__ = ("_keyer", "_shared", "spec", "spiel")
+    __slots__ = ("_keyer", "_lists", "_shared", "spec", "spiel")
 
     def __init__(self, spiel: SpielGame, spec: str) -> None:
         self.spiel = spiel
@@ -237,6 +242,9 @@ class _Spiel:
         self._shared: tuple[dict[int, Action], ...] | None = (
             tuple({} for _ in range(spiel.num_players())) if name in SHARED_TEXT else None
         )
+        # Each player's listings by the legal actions' numbers (see `_listing`).
+        self._lists: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], Seq[Action]]], ...]
+        self._lists = tuple({} for _ in range(spiel.num_players()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec!r})"
@@ -291,17 +299,34 @@ class _Spiel:
         games of [`SHARED_TEXT`][gamelib.openspiel.game.SHARED_TEXT] the game's own
         actions of the player to move, else made for this position (see
         [`actions`][gamelib.openspiel.game.actions])."""
-        shared = self._shared
-        if shared is None:
+        if self._shared is None:
             return actions(position.state)
-        known = shared[position.mover]
-        legal = position.state.legal_actions()
-        try:
-            return tuple(map(known.__getitem__, legal))
-        except KeyError:  # an action seen for the first time: made once, kept
+        found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
+        return (found or self._listing(position))[0]
+
+    def _listing(self, position: Position) -> tuple[tuple[Action, ...], Seq[Action]]:
+        """The shared actions listed at `position`, as a tuple and as a sequence: made
+        once for each player and set of legal actions (up to `_LISTS` of them), then looked
+        up in `_lists` by the actions' numbers."""
+        assert self._shared is not None  # only the games that share their actions
+        legal = tuple(position.state.legal_actions())
+        known = self._shared[position.mover]
+        if not known.keys() >= set(legal):  # an action seen for the first time
             for action in actions(position.state):
                 known.setdefault(int(action), action)
-            return tuple(map(known.__getitem__, legal))
+        listed = tuple(map(known.__getitem__, legal))
+        found = listed, seq.from_iterable(listed)
+        lists = self._lists[position.mover]
+        if len(lists) < _LISTS:
+            lists[legal] = found
+        return found
+
+    def moves(self, position: Position, /) -> Seq[Action]:
+        """OpenSpiel's legal actions at a decision node, in its order."""
+        if self._shared is None:
+            return seq.from_iterable(actions(position.state))
+        found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
+        return (found or self._listing(position))[1]
 
     def solver_moves(self, position: Position, /) -> tuple[Action, ...]:
         """The moves the exact solver tries: OpenSpiel's legal actions, in its order (as
@@ -368,10 +393,6 @@ class SpielTwoPlayer(_Spiel):
         """Maxie when OpenSpiel's player 0 is to move, else Minnie."""
         return _SIDES[position.mover]
 
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(self.listed(position))
-
     def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child of `position` after `move`; at a terminal, who won."""
         child = position.state.clone()
@@ -394,10 +415,6 @@ class SpielChance(_Spiel):
         """`Nature.Chance` at a chance node, else the side of OpenSpiel's player."""
         p = position.mover
         return _MAXIE if p == 0 else _MINNIE if p == 1 else Nature.Chance
-
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions at a decision node, in its order."""
-        return seq.from_iterable(self.listed(position))
 
     def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child after `move` (or after a chance outcome); at a terminal, who won."""
@@ -440,10 +457,6 @@ class SpielNPlayer(_Spiel):
     def player(self, position: Position, /) -> int:
         """OpenSpiel's player to move."""
         return position.mover
-
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(self.listed(position))
 
     def play(self, position: Position, move: Action, /) -> NStatus[Position]:
         """The child after `move`; at a terminal, OpenSpiel's returns."""
