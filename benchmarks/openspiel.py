@@ -1,6 +1,7 @@
 """OpenSpiel's games on gamelib's searches, beside OpenSpiel's own Python searches.
 
-    python benchmarks/openspiel.py [--part solve|overhead|match|all] [--cap 600] [--runs 5]
+    python benchmarks/openspiel.py [--part solve|compare|overhead|match|all] [--cap 600]
+                                   [--runs 5] [--long 10]
 
 Needs the openspiel extra (in the dev extras).  The parts, each in one process:
 
@@ -11,6 +12,15 @@ Needs the openspiel extra (in the dev extras).  The parts, each in one process:
   in a child process stopped after ``--cap`` seconds (default 600: ten minutes), with its
   value checked against gamelib's.  For Hex, the result of every opening (proof-number
   search, one opening after another).  Long solves run once: no medians.
+- ``compare``: each game of the table solved side by side in this one process, each
+  solver under an alarm of ``--cap`` seconds: gamelib's exact, boolean, pns and dfpn and
+  OpenSpiel's ``alpha_beta_search``, interleaved rounds (the order reversed every other
+  round), medians, and the ratio of gamelib's quickest to OpenSpiel's.  A solve over
+  ``--long`` seconds in the first round is not run again (its one time is shown); one that
+  hits the cap is dropped.  Where gamelib's exact solve is short, it is also run on a copy
+  of the game whose every answer was recorded in a first solve and is now a lookup in a
+  dictionary: the search alone, what the solve would cost with an adapter that cost
+  nothing.  ``uptime``'s load is printed before and after.
 - ``overhead``: the same depth-limited alpha-beta (a zero estimator, so the two trees are
   the same and the positions counted equal) on ``openspiel:connect_four`` and on gamelib's
   own ``connect4``, from seeded random openings: microseconds per position, medians of
@@ -26,10 +36,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
+import signal
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import cast
@@ -39,16 +53,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 from timing import interleaved
 
 from gamelib import seq
+from gamelib.algorithms.contract_search import solver_moves
 from gamelib.algorithms.exact import solve
 from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod, solve_by_goals
 from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
 from gamelib.catalog import CATALOG
 from gamelib.cli import main
-from gamelib.core.datatypes import Playing, Side
+from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
-from gamelib.openspiel.game import SpielTwoPlayer, actions, load
+from gamelib.openspiel.game import Action, Position, SpielTwoPlayer, actions, load
 from gamelib.openspiel.spiel import SpielState
 from gamelib.search import CountingGame, SearchPlayer
 
@@ -143,6 +158,159 @@ def solve_part(cap: float, only: list[str] | None, solvers: list[str]) -> None:
         assert len(values) <= 1, (name, values)  # every solver that ended agrees
         if name.startswith("hex") and "openings" in solvers:
             openings(two_player(name))
+
+
+class Capped(BaseException):
+    """A solve stopped by the alarm (a BaseException: no solver's handler takes it)."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Capped
+
+
+def capped_run(job: Callable[[], object], cap: float) -> float | None:
+    """Seconds `job` took, or None when the alarm stopped it after `cap` seconds."""
+    signal.signal(signal.SIGALRM, _alarm)
+    began = time.perf_counter()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, cap)
+        try:
+            job()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Capped:
+        return None
+    return time.perf_counter() - began
+
+
+class Recorded:
+    """A game of the table as a tape: every answer one exact solve of `game` got, in
+    the order it asked, played back to a second solve from the same start (which asks
+    the same questions in the same order), so that the second costs the search alone."""
+
+    def __init__(self, game: SpielTwoPlayer) -> None:
+        self.start = game.start
+        self.tape: list[object] = []
+        self.answers = iter(self.tape)
+        self.game = game
+        solve(cast(Game[Position, Action], _Recorder(self)), self.start)
+
+    def rewind(self) -> None:
+        self.answers = iter(self.tape)
+
+    def player(self, position: Position) -> Side:
+        return cast(Side, next(self.answers))
+
+    def moves(self, position: Position) -> seq.Seq[Action]:
+        return cast(seq.Seq[Action], next(self.answers))
+
+    def solver_moves(self, position: Position) -> tuple[Action, ...]:
+        return cast(tuple[Action, ...], next(self.answers))
+
+    def key(self, position: Position) -> object:
+        return next(self.answers)
+
+    def play(self, position: Position, move: Action) -> Status[Position]:
+        return cast(Status[Position], next(self.answers))
+
+
+def alone(recorded: Recorded) -> object:
+    """The exact solve of a recorded game: the search alone."""
+    recorded.rewind()
+    return solve(cast(Game[Position, Action], recorded), recorded.start)
+
+
+class _Recorder:
+    """The game, each answer it gives put on `into`'s tape (see `Recorded`)."""
+
+    def __init__(self, into: Recorded) -> None:
+        self.tape, self.game, self.start = into.tape, into.game, into.start
+
+    def player(self, position: Position) -> Side:
+        self.tape.append(found := self.game.player(position))
+        return found
+
+    def moves(self, position: Position) -> seq.Seq[Action]:
+        self.tape.append(found := self.game.moves(position))
+        return found
+
+    def solver_moves(self, position: Position) -> tuple[Action, ...]:
+        self.tape.append(found := tuple(solver_moves(self.game)(position)))
+        return found
+
+    def key(self, position: Position) -> object:
+        self.tape.append(found := self.game.key(position))
+        return found
+
+    def play(self, position: Position, move: Action) -> Status[Position]:
+        self.tape.append(found := self.game.play(position, move))
+        return found
+
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def compare_part(runs: int, cap: float, long: float, only: list[str] | None) -> None:
+    print(f"({load_average()}; {runs} rounds, cap {cap:.0f} s, one run past {long:.0f} s)")
+    print(
+        "| game | gamelib exact s | boolean s | pns s | dfpn s | exact, search alone s | "
+        "OpenSpiel s | gamelib's quickest / OpenSpiel |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name in only or TABLE:
+        print(compare_one(name, runs, cap, long), flush=True)
+    print(f"({load_average()})")
+
+
+def compare_one(name: str, runs: int, cap: float, long: float) -> str:
+    """The row of `name` in the comparison: see the module."""
+    import pyspiel
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    game, spiel = two_player(name), pyspiel.load_game(name)
+    deepest = spiel.max_game_length() + 1
+    jobs: dict[str, Callable[[], object]] = {
+        "exact": lambda: solve(game, game.start),
+        "boolean": lambda: solve_by_goals(game, game.start, BOOLEAN_METHOD),
+        "pns": lambda: solve_by_goals(game, game.start, PNS_METHOD),
+        "dfpn": lambda: solve_by_goals(game, game.start, DFPN_METHOD),
+        "openspiel": lambda: alpha_beta_search(spiel, maximum_depth=deepest),
+    }
+    seen: dict[str, list[float]] = {label: [] for label in [*jobs, "alone"]}
+    capped_out: set[str] = set()
+    for round_number in range(runs):
+        order = list(jobs)
+        if round_number % 2:
+            order.reverse()
+        for label in order:
+            times = seen[label]
+            if label in capped_out or (times and times[0] > long):
+                continue
+            seconds = capped_run(jobs[label], cap)
+            if seconds is None:
+                capped_out.add(label)
+            else:
+                times.append(seconds)
+        if round_number == 0 and seen["exact"] and seen["exact"][0] < long / 2:
+            jobs["alone"] = partial(alone, Recorded(game))
+    medians = {label: statistics.median(times) for label, times in seen.items() if times}
+
+    def cell(label: str) -> str:
+        if label in medians:
+            once = "" if len(seen[label]) > 1 else " (1 run)"
+            return f"{medians[label]:.3f}{once}"
+        return f"> {cap:.0f}" if label in capped_out else ""
+
+    ours = [medians[s] for s in ("exact", "boolean", "pns", "dfpn") if s in medians]
+    best = min(ours) if ours else None
+    theirs = medians.get("openspiel")
+    ratio = ""
+    if best is not None:
+        ratio = f"{best / theirs:.2f}" if theirs is not None else f"< {best / cap:.2g}"
+    cells = " | ".join(cell(s) for s in ("exact", "boolean", "pns", "dfpn", "alone"))
+    return f"| {name} | {cells} | {cell('openspiel')} | {ratio} |"
 
 
 def openings(game: SpielTwoPlayer) -> None:
@@ -286,7 +454,12 @@ def match_part(games: int) -> None:
 
 def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", default="all", choices=["solve", "overhead", "match", "all"])
+    parser.add_argument(
+        "--part", default="all", choices=["solve", "compare", "overhead", "match", "all"]
+    )
+    parser.add_argument(
+        "--long", type=float, default=10.0, help="seconds past which a compared solve runs once"
+    )
     parser.add_argument("--cap", type=float, default=600.0, help="OpenSpiel's seconds at most")
     parser.add_argument("--runs", type=int, default=5, help="interleaved rounds (overhead)")
     parser.add_argument("--games", type=int, default=20, help="games of each match")
@@ -299,6 +472,8 @@ def run() -> None:
     if options.one is not None:
         one_solve(*options.one)
         return
+    if options.part in ("compare", "all"):
+        compare_part(options.runs, options.cap, options.long, options.only)
     if options.part in ("overhead", "all"):
         overhead_part(options.runs)
     if options.part in ("solve", "all"):

@@ -39,7 +39,7 @@ import itertools
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar, assert_never, final
+from typing import Final, Generic, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.algorithms.table import Entry, TranspositionTable
@@ -67,6 +67,9 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
+
+_PROVED, _DISPROVED = BoundKind.LOWER, BoundKind.UPPER  # how the solver's table marks them
+_entry: Final = tuple.__new__  # an Entry made as the tuple it is, without its Python __new__
 
 
 class Goal(Enum):
@@ -183,6 +186,15 @@ def solve_goal(
         state_key(game)  # the states must be hashable, or keyed: say so at once
         table.claim(game)  # a table another game filled would answer for that game
     played = itertools.count()
+    # The question's part of every key: a string, hashed once and kept (the enums' own
+    # hash is Python code, run for every probe).
+    asked = f"{goal.name} {prover.name}"
+    draw_meets = goal is Goal.NOT_LOSE  # what a drawn finish answers
+    entries = table.entries() if table is not None else None
+    capacity = table.capacity if table is not None else 0
+    get = entries.get if entries is not None else None
+    counts = [0, 0, 0, 0]  # probes, hits, stores, evictions: added to the table's at the end
+    moves_of, play, player = game.moves, game.play, game.player
 
     def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
         """Whether `st` meets the goal for the prover, and the tree that shows which."""
@@ -190,39 +202,60 @@ def solve_goal(
             return achieves(goal, prover, st.outcome), ProofNode(st, "end")
         if d == 0:
             return False, ProofNode(st, "horizon")
+        return search(st, d)
+
+    # --8<-- [start:search]
+    def search(st: Playing[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
+        """`node` for a game going on, `d` plies from the horizon (None: no horizon)."""
         s = st.state
         # Keyed by the state itself, not by a key that may fold symmetric positions
         # together: a proof keeps the very positions it proves.
-        key: Hashable = (goal, prover, s, d)
-        if table is not None:
-            entry = table.probe(key)
+        key: Hashable = None
+        if get is not None:
+            key = (asked, s, d)
+            counts[0] += 1
+            entry = get(key)
             if entry is not None:
-                return entry.bound is BoundKind.LOWER, entry.value
-        found = search(s, None if d is None else d - 1)
-        if table is not None:
-            bound = BoundKind.LOWER if found[0] else BoundKind.UPPER  # proved / disproved
-            table.store(key, Entry(0, found[1], bound, None))
-        return found
-
-    # --8<-- [start:search]
-    def search(s: S, d: int | None) -> tuple[bool, ProofNode[S, M]]:
-        moves = seq.to_tuple(game.moves(s))
-        if not moves:  # "every reply is good" must not hold of no replies at all
-            raise no_moves(game, s)
-        prover_moves = game.player(s) is prover
+                counts[1] += 1
+                return entry.bound is _PROVED, entry.value
+        prover_moves = player(s) is prover
+        below = None if d is None else d - 1
         kept: list[tuple[M, ProofNode[S, M]]] = []
-        for m in moves:
+        found: tuple[bool, ProofNode[S, M]]
+        child: ProofNode[S, M]
+        for m in moves_of(s):  # read as far as needed, not copied first
             next(played)
-            holds, child = node(game.play(s, m), d)
+            after = play(s, m)
+            if isinstance(after, Done):
+                outcome = after.outcome
+                holds = draw_meets if isinstance(outcome, Draw) else outcome.side is prover
+                child = ProofNode(after, "end")
+            elif below == 0:
+                holds, child = False, ProofNode(after, "horizon")
+            else:
+                holds, child = search(after, below)
             if holds is prover_moves:
                 # The decisive move: the prover's win here, or the opponent's refutation.
                 # Either way the side moving keeps this one move: an OR node of the tree
                 # that proves the answer (the prover's tree, or the opponent's).
-                return holds, ProofNode(Playing(s), "or", ((m, child),))
+                found = holds, ProofNode(st, "or", ((m, child),))
+                break
             kept.append((m, child))
-        # Every move went the other way: the side not moving here answers for all of them,
-        # an AND node of the tree that proves the answer.
-        return not prover_moves, ProofNode(Playing(s), "and", tuple(kept))
+        else:
+            if not kept:  # "every reply is good" must not hold of no replies at all
+                raise no_moves(game, s)
+            # Every move went the other way: the side not moving here answers for all of
+            # them, an AND node of the tree that proves the answer.
+            found = not prover_moves, ProofNode(st, "and", tuple(kept))
+        if entries is not None:
+            # Not there when probed, and a position is not in its own subtree (the game
+            # is finite): a new entry, the oldest making room when the table is full.
+            if len(entries) >= capacity:
+                entries.popitem(last=False)
+                counts[3] += 1
+            entries[key] = _entry(Entry, (0, found[1], _PROVED if found[0] else _DISPROVED, None))
+            counts[2] += 1
+        return found
 
     # --8<-- [end:search]
 
@@ -236,9 +269,12 @@ def solve_goal(
             raise
         raise broken from error
     finally:
+        if table is not None:
+            probes, hits, stores, evictions = counts
+            table.tally(probes=probes, hits=hits, stores=stores, evictions=evictions)
         # `node` and `search` hold each other, a cycle only the collector frees (and a
         # batch of solves pauses it): let go of the table through them now.
-        table = None
+        table = entries = get = None
     return BooleanSolution.answered(
         goal, prover, held, moves, tree, next(played), exact=depth is None
     )

@@ -10,6 +10,10 @@ answer with a tree.  Two such questions settle the result for the side to move:
 2. *Can the mover at least draw?*  Yes: a draw, proved by the mover's tree and the
    opponent's from the first question.  No: a loss, proved by the opponent's winning tree.
 
+The second question is not asked when the opponent's tree from the first ends only in
+games the opponent won (no draw among its leaves): that tree proves the opponent wins, so
+it is a loss.  In a game without draws one question is always enough.
+
 A [`GoalMethod`][gamelib.algorithms.goals.GoalMethod] is one way of answering such a
 question: the boolean solver's depth-first search
 ([`BOOLEAN_METHOD`][gamelib.algorithms.goals.BOOLEAN_METHOD]), proof-number search or
@@ -39,9 +43,9 @@ from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar, final
 
 from gamelib.algorithms.boolean import BooleanSolution, Goal, ProofNode, solve_goal
-from gamelib.algorithms.exact import winner_of
+from gamelib.algorithms.exact import paused_collector, winner_of
 from gamelib.algorithms.table import TranspositionTable
-from gamelib.core.datatypes import Side, flip
+from gamelib.core.datatypes import Done, Draw, Side, flip
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.proofs import INFINITY, shown_number
@@ -234,10 +238,38 @@ def solve_by_goals(
     win = ask(Goal.WIN)
     if win.holds:
         return verdict("win", win.moves[0], win)
+    if _decisive(win.proof):
+        # The opponent's tree that says "no" ends only in the opponent's wins: it proves
+        # the opponent wins, so the second question's answer is known ("no") and proved.
+        trees = (Proof(Goal.WIN, win.proof_side, win.proof),)
+        seconds = time.perf_counter() - began
+        return Verdict(state, mover, "loss", None, trees, spent, seconds, method.name)
     not_lose = ask(Goal.NOT_LOSE)
     if not_lose.holds:
         return verdict("draw", not_lose.moves[0], not_lose, win)
     return verdict("loss", None, not_lose)
+
+
+def _decisive(proof: ProofNode[S, M]) -> bool:
+    """Whether every leaf of `proof` is a finished game someone won (no draw, no horizon).
+
+    Such a tree, proving its side avoids losing, proves that side wins as well.  Each
+    shared subtree is looked at once.
+    """
+    seen: set[int] = set()
+    waiting = [proof]
+    while waiting:
+        node = waiting.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.kind == "horizon":
+            return False
+        status = node.status
+        if isinstance(status, Done) and isinstance(status.outcome, Draw):
+            return False
+        waiting.extend(child for _, child in node.children)
+    return True
 
 
 def describe_verdict(game: Game[S, M], verdict: Verdict[S, M]) -> str:
@@ -270,7 +302,14 @@ def _boolean(
         TranspositionTable(room) if room > 0 else None
     )
     try:
-        return solve_goal(game, goal, state, side, table=table)
+        # It makes a tuple or two for every position and no cycles to collect (see
+        # paused_collector).
+        with paused_collector():
+            answer = solve_goal(game, goal, state, side, table=table)
+            # Dropped before the collector resumes, which would otherwise walk every
+            # entry once more: what it still walks is the proof.
+            del table
+            return answer
     except KeyboardInterrupt:
         raise GoalInterruptedError(None, None) from None
 

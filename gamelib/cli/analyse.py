@@ -35,7 +35,7 @@ from gamelib.cli.family_batch import (
     n_answer,
 )
 from gamelib.cli.family_specs import BeyondSpec
-from gamelib.cli.games import GameKit
+from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
     BadPositionError,
@@ -362,7 +362,7 @@ class _BeyondAnalyse(_BeyondOptions):
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
     analyse = commands.add_parser("analyse", help="print the best move and its value")
-    analyse.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    analyse.add_argument("game", metavar="GAME", help=game_choices(parsing.games.names()))
     analyse.add_argument(
         "--player",
         help="search player (default: alphabeta; id when --time or --nodes is given; "

@@ -23,7 +23,7 @@ import argparse
 import functools
 import importlib
 import importlib.metadata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar, cast, final
 
@@ -60,6 +60,7 @@ __all__ = [
     "KitUser",
     "NamedEstimator",
     "explicit_tree",
+    "game_choices",
     "game_entry",
     "installed_games",
     "pack",
@@ -334,6 +335,25 @@ class GameCatalog:
         """The names of the games `play` takes: not the explicit trees, whose leaves are
         estimates."""
         return tuple(e.name for e in self if not isinstance(e, GameEntry) or e.playable)
+
+
+def game_choices(names: Iterable[str], openspiel: str = "") -> str:
+    """A GAME argument's help: one of `names`, or an OpenSpiel game (of the kind
+    `openspiel` says, such as "two-player").
+
+    ```pycon
+    >>> game_choices(["nim", "pig"], "two-player")  # doctest: +NORMALIZE_WHITESPACE
+    "one of: nim, pig; or openspiel:NAME(PARAMS), a two-player OpenSpiel game in OpenSpiel's
+    syntax, such as 'openspiel:hex(board_size=3)' (pip install 'gamelib[openspiel]')"
+
+    ```
+    """
+    kind = f"a {openspiel}" if openspiel else "an"
+    return (
+        f"one of: {', '.join(names)}; or openspiel:NAME(PARAMS), {kind} OpenSpiel game in "
+        "OpenSpiel's syntax, such as 'openspiel:hex(board_size=3)' "
+        "(pip install 'gamelib[openspiel]')"
+    )
 
 
 def _a(thing: object) -> str:

@@ -33,6 +33,11 @@ def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
     out.write("Games (gamelib play GAME ...):\n")
     for game in games:
         out.write(f"  {game.name:<10} {game.summary}\n")
+    out.write(
+        "  openspiel:NAME(PARAMS)  any OpenSpiel game of perfect information, in OpenSpiel's "
+        "syntax ('openspiel:hex(board_size=3)'; pip install 'gamelib[openspiel]'); "
+        "openspiel-mcts:SIMS and openspiel-random take its seats\n"
+    )
     out.write("Player kinds (--maxie, --minnie, --player):\n")
     for player in PLAYER_KINDS.values():
         out.write(f"  {player.name:<10} {player.summary}\n")

@@ -36,7 +36,7 @@ from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game
 from gamelib.cli.batch import json_line, position_lines, workers_from
 from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
 from gamelib.cli.family_specs import BeyondSpec
-from gamelib.cli.games import GameCatalog, GameKit
+from gamelib.cli.games import GameCatalog, GameKit, game_choices
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
 from gamelib.cli.players import Streams, build_player
 from gamelib.cli.positions import BadPositionError, line_after, redraws, split_moves
@@ -472,7 +472,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     match.add_argument(
         "--game",
-        help=f"the game, if not given first: one of {', '.join(parsing.games.playable())}",
+        help="the game, if not given first: " + game_choices(parsing.games.playable()),
     )
     match.add_argument(
         "--games",

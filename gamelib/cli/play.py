@@ -36,6 +36,7 @@ from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.cli.family_specs import split_seat_flags
 from gamelib.cli.games import (
     GameKit,
+    game_choices,
 )
 from gamelib.cli.players import Streams, advise, build_player
 from gamelib.cli.positions import redraws
@@ -254,7 +255,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.playable())}")
+    play.add_argument("game", metavar="GAME", help=game_choices(parsing.games.playable()))
     play.add_argument(
         "--maxie",
         help="Maxie's player (default: human; for a game of chance, expectiminimax)",

@@ -76,7 +76,7 @@ from gamelib.cli.batch import (
 )
 from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.family_specs import game_is
-from gamelib.cli.games import GameKit
+from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.positions import (
     BadPositionError,
     line_title,
@@ -527,7 +527,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         for name in games.names()
         if (entry := games.two_player(name)) is not None and entry.playable
     ]
-    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(solvable)}")
+    solving.add_argument("game", metavar="GAME", help=game_choices(solvable, "two-player"))
     add_solve_options(solving, parsing.methods)
     add_batch_options(solving)
     return solving

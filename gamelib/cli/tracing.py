@@ -41,6 +41,7 @@ from gamelib.cli.games import (
     GameCatalog,
     GameKit,
     KitUser,
+    game_choices,
 )
 from gamelib.cli.players import search_player
 from gamelib.cli.specs import (
@@ -333,7 +334,11 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "a chance tree like 'a[?b[1/2: c3, 1/2: d1], e2]' or an n-player tree like "
         "'a[b(1,0,2), c(0,3,0)]'",
     )
-    tracing.add_argument("--game", help="trace a game's start position instead (with its options)")
+    tracing.add_argument(
+        "--game",
+        help="trace a game's start position instead (with its options): "
+        + game_choices(parsing.games.names()),
+    )
     tracing.add_argument(
         "--player",
         help="search player (default: alphabeta; expectiminimax for chance trees and games, "

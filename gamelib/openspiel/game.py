@@ -26,6 +26,13 @@ is read in that writing or as its number.  Tables key a position by its board an
 player to move where that is all there is to it (tic-tac-toe, Hex, Connect Four, ...), and
 by its history of actions otherwise, which is exact for every game.
 
+A search pays for the adapter at every position, so the adapter does the least it can
+there: a position keeps the player to move, read once when it is made (OpenSpiel's
+`current_player`, which also says whether the game is over); its key is made the first
+time a table asks; and in the games whose moves OpenSpiel writes the same wherever the
+same player may make them ([`SHARED_TEXT`][gamelib.openspiel.game.SHARED_TEXT]) each
+player's actions are made once per game and shared by every position that lists them.
+
 ```pycon
 >>> hex3 = load("hex(board_size=3)")
 >>> type(hex3).__name__, hex3.player(hex3.start)
@@ -61,6 +68,8 @@ from gamelib.seq import Seq
 
 __all__ = [
     "BOARD_KEYED",
+    "SHARED_TEXT",
+    "TERMINAL",
     "Action",
     "Keyer",
     "Position",
@@ -93,6 +102,15 @@ BOARD_KEYED = frozenset(
 position: tables key their positions so, and positions reached by different orders of the
 same moves are one entry.  Every other game is keyed by its history of actions."""
 
+SHARED_TEXT = BOARD_KEYED | {"go", "havannah", "pentago", "y"}
+"""The games in which OpenSpiel writes an action the same in every position where the same
+player may make it (`a3`, `x(1,1)`, `b4c4`): their moves are made once per game and player
+and shared, where the moves of every other game (chess's `Nxe5`, Amazons', Chinese
+checkers') are made afresh for each position and remember it."""
+
+TERMINAL = -4
+"""OpenSpiel's `current_player` of a finished game (`pyspiel.PlayerId.TERMINAL`)."""
+
 
 class SpielGameError(InputError, ValueError):
     """An OpenSpiel game gamelib cannot play, or a name or parameter OpenSpiel refused."""
@@ -122,6 +140,7 @@ class Action(int):
 
 
 _new_int = int.__new__
+_LISTS = 1 << 16  # the listings a game keeps for each player, at most
 
 
 def actions(state: SpielState) -> tuple[Action, ...]:
@@ -135,47 +154,58 @@ def actions(state: SpielState) -> tuple[Action, ...]:
     return tuple(found)
 
 
-def _board_key(state: SpielState) -> Hashable:
-    return (state.current_player(), str(state))
+def _board_key(position: Position) -> Hashable:
+    key = position._key
+    if key is None:
+        key = position._key = (position.mover, str(position.state))
+    return key
 
 
-def _history_key(state: SpielState) -> Hashable:
-    return tuple(state.history())
+def _history_key(position: Position) -> Hashable:
+    key = position._key
+    if key is None:
+        key = position._key = tuple(position.state.history())
+    return key
 
 
-Keyer: TypeAlias = Callable[[SpielState], Hashable]
-"""How a game keys an OpenSpiel state: by its board and mover, or by its history."""
+Keyer: TypeAlias = Callable[["Position"], Hashable]
+"""How a game keys a position: by its board and mover, or by its history (made once, the
+first time it is asked, and kept in the position)."""
 
 
 @final
 class Position:
     """A position of an OpenSpiel game as gamelib holds it: OpenSpiel's state (never
-    changed), equal to and hashed as another position with the same key, so that every
-    table of every search (the solvers', the proof searches') meets a position reached
-    along another line.  The key is made the first time it is asked for."""
+    changed) and the player to move there, equal to and hashed as another position with
+    the same key, so that every table of every search (the solvers', the proof searches')
+    meets a position reached along another line.  The key is made the first time it is
+    asked for."""
 
-    __slots__ = ("_key", "_keyer", "state")
+    __slots__ = ("_hash", "_key", "_keyer", "mover", "state")
 
-    def __init__(self, state: SpielState, keyer: Keyer) -> None:
+    def __init__(self, state: SpielState, keyer: Keyer, mover: int | None = None) -> None:
         self.state = state
         """OpenSpiel's state (`pyspiel.State`): gamelib reads it, and never changes it."""
+        self.mover: int = state.current_player() if mover is None else mover
+        """OpenSpiel's player to move (`current_player`): 0, 1, ..., or `CHANCE` (-1)."""
         self._keyer = keyer
         self._key: Hashable = None
+        self._hash: int | None = None
 
     @property
     def key(self) -> Hashable:
         """The position's key: its picture and mover in the games of
         [`BOARD_KEYED`][gamelib.openspiel.game.BOARD_KEYED], else its history."""
-        key = self._key
-        if key is None:
-            key = self._key = self._keyer(self.state)
-        return key
+        return self._keyer(self)
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        found = self._hash  # a table hashes a position more than once: kept
+        if found is None:
+            found = self._hash = hash(self._keyer(self))
+        return found
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self.key == other.key
+        return isinstance(other, Position) and self._keyer(self) == other._keyer(other)
 
     def __str__(self) -> str:
         return str(self.state)
@@ -184,22 +214,37 @@ class Position:
         return f"Position({self.state.history()})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Position, (self.state, self._keyer))
+        return (Position, (self.state, self._keyer, self.mover))
+
+
+def _child(position: Position, move: int) -> SpielState:
+    """The state after `move` (a clone with the action applied: cheaper than OpenSpiel's
+    `child`)."""
+    child = position.state.clone()
+    child.apply_action(move)
+    return child
 
 
 class _Spiel:
     """What the three faces share: the OpenSpiel game, how positions and moves are
     written and read, and how a table keys a position."""
 
-    __slots__ = ("_keyer", "spec", "spiel")
+    __slots__ = ("_keyer", "_lists", "_shared", "spec", "spiel")
 
     def __init__(self, spiel: SpielGame, spec: str) -> None:
         self.spiel = spiel
         """The OpenSpiel game (`pyspiel.Game`)."""
         self.spec = spec
         """The game as it was named (`hex(board_size=3)`)."""
-        board = spiel.get_type().short_name in BOARD_KEYED
-        self._keyer: Keyer = _board_key if board else _history_key
+        name = spiel.get_type().short_name
+        self._keyer: Keyer = _board_key if name in BOARD_KEYED else _history_key
+        # Each player's actions by number, made the first time they are listed.
+        self._shared: tuple[dict[int, Action], ...] | None = (
+            tuple({} for _ in range(spiel.num_players())) if name in SHARED_TEXT else None
+        )
+        # Each player's listings by the legal actions' numbers (see `_listing`).
+        self._lists: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], Seq[Action]]], ...]
+        self._lists = tuple({} for _ in range(spiel.num_players()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec!r})"
@@ -231,12 +276,62 @@ class _Spiel:
             move = self.parse_move(here, text)
             if move is None:
                 raise SpielGameError(f"{quoted(text)} is not a legal move in {quoted(str(here))}")
-            here = Position(here.state.child(move), self._keyer)
+            here = Position(_child(here, move), self._keyer)
         return here
 
-    def key(self, position: Position, /) -> Hashable:
-        """The key of `position` in a table (see [`Position`][gamelib.openspiel.game.Position])."""
-        return position.key
+    @property
+    def key(self) -> Keyer:
+        """How a table keys a position (see [`Position`][gamelib.openspiel.game.Position]):
+        `game.key(position)`.  A function of the position alone, so that a search calls it
+        straight.
+
+        ```pycon
+        >>> ttt = load_two_player("tic_tac_toe")
+        >>> ttt.key(ttt.after("0", "4", "8")) == ttt.key(ttt.after("8", "4", "0"))
+        True
+
+        ```
+        """
+        return self._keyer
+
+    def listed(self, position: Position, /) -> tuple[Action, ...]:
+        """The legal actions at `position` (a decision node), in OpenSpiel's order: in the
+        games of [`SHARED_TEXT`][gamelib.openspiel.game.SHARED_TEXT] the game's own
+        actions of the player to move, else made for this position (see
+        [`actions`][gamelib.openspiel.game.actions])."""
+        if self._shared is None:
+            return actions(position.state)
+        found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
+        return (found or self._listing(position))[0]
+
+    def _listing(self, position: Position) -> tuple[tuple[Action, ...], Seq[Action]]:
+        """The shared actions listed at `position`, as a tuple and as a sequence: made
+        once for each player and set of legal actions (up to `_LISTS` of them), then looked
+        up in `_lists` by the actions' numbers."""
+        assert self._shared is not None  # only the games that share their actions
+        legal = tuple(position.state.legal_actions())
+        known = self._shared[position.mover]
+        if not known.keys() >= set(legal):  # an action seen for the first time
+            for action in actions(position.state):
+                known.setdefault(int(action), action)
+        listed = tuple(map(known.__getitem__, legal))
+        found = listed, seq.from_iterable(listed)
+        lists = self._lists[position.mover]
+        if len(lists) < _LISTS:
+            lists[legal] = found
+        return found
+
+    def moves(self, position: Position, /) -> Seq[Action]:
+        """OpenSpiel's legal actions at a decision node, in its order."""
+        if self._shared is None:
+            return seq.from_iterable(actions(position.state))
+        found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
+        return (found or self._listing(position))[1]
+
+    def solver_moves(self, position: Position, /) -> tuple[Action, ...]:
+        """The moves the exact solver tries: OpenSpiel's legal actions, in its order (as
+        `listed` gives them, without the sequence `moves` wraps them in)."""
+        return self.listed(position)
 
     def state_to_string(self, position: Position, /) -> str:
         """OpenSpiel's picture of the state (`str(state)`)."""
@@ -250,7 +345,7 @@ class _Spiel:
         """The legal action `text` names in `position`: as OpenSpiel writes it (any case),
         or its number."""
         wanted = text.strip()
-        legal = actions(position.state)
+        legal = self.listed(position)
         for move in legal:
             if str(move) == wanted:
                 return move
@@ -265,11 +360,12 @@ class _Spiel:
 
     def final_position(self, position: Position, move: Action, /) -> str:
         """The picture after `move`, which ended the game."""
-        return str(position.state.child(move))
+        return str(_child(position, move))
 
 
 _MAXIE, _MINNIE = Side.Maxie, Side.Minnie
 _MAXIE_WINS, _MINNIE_WINS, _DRAW = Winner(_MAXIE), Winner(_MINNIE), Draw()
+_SIDES = (_MAXIE, _MINNIE)
 
 
 def _outcome(spec: str, ended: SpielState) -> Outcome:
@@ -295,18 +391,16 @@ class SpielTwoPlayer(_Spiel):
 
     def player(self, position: Position, /) -> Side:
         """Maxie when OpenSpiel's player 0 is to move, else Minnie."""
-        return _MAXIE if position.state.current_player() == 0 else _MINNIE
-
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(actions(position.state))
+        return _SIDES[position.mover]
 
     def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child of `position` after `move`; at a terminal, who won."""
-        child = position.state.child(move)
-        if child.is_terminal():
+        child = position.state.clone()
+        child.apply_action(move)
+        mover = child.current_player()
+        if mover == TERMINAL:
             return Done(_outcome(self.spec, child))
-        return Playing(Position(child, self._keyer))
+        return Playing(Position(child, self._keyer, mover))
 
 
 @final
@@ -319,30 +413,28 @@ class SpielChance(_Spiel):
 
     def player(self, position: Position, /) -> Side | Nature:
         """`Nature.Chance` at a chance node, else the side of OpenSpiel's player."""
-        p = position.state.current_player()
+        p = position.mover
         return _MAXIE if p == 0 else _MINNIE if p == 1 else Nature.Chance
-
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions at a decision node, in its order."""
-        return seq.from_iterable(actions(position.state))
 
     def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child after `move` (or after a chance outcome); at a terminal, who won."""
-        child = position.state.child(move)
-        if child.is_terminal():
+        child = _child(position, move)
+        mover = child.current_player()
+        if mover == TERMINAL:
             return Done(_outcome(self.spec, child))
-        return Playing(Position(child, self._keyer))
+        return Playing(Position(child, self._keyer, mover))
 
     def outcomes(self, position: Position, /) -> Sequence[Branch[Position]]:
         """What can happen at a chance node, in OpenSpiel's order, with its probabilities."""
         state = position.state
         found: list[Branch[Position]] = []
         for a, p in state.chance_outcomes():
-            child = state.child(a)
+            child = _child(position, a)
+            mover = child.current_player()
             status: Status[Position] = (
                 Done(_outcome(self.spec, child))
-                if child.is_terminal()
-                else Playing(Position(child, self._keyer))
+                if mover == TERMINAL
+                else Playing(Position(child, self._keyer, mover))
             )
             found.append(Branch(p, status, state.action_to_string(CHANCE, a)))
         return found
@@ -364,18 +456,15 @@ class SpielNPlayer(_Spiel):
 
     def player(self, position: Position, /) -> int:
         """OpenSpiel's player to move."""
-        return position.state.current_player()
-
-    def moves(self, position: Position, /) -> Seq[Action]:
-        """OpenSpiel's legal actions, in its order."""
-        return seq.from_iterable(actions(position.state))
+        return position.mover
 
     def play(self, position: Position, move: Action, /) -> NStatus[Position]:
         """The child after `move`; at a terminal, OpenSpiel's returns."""
-        child = position.state.child(move)
-        if child.is_terminal():
+        child = _child(position, move)
+        mover = child.current_player()
+        if mover == TERMINAL:
             return Finished(tuple(child.returns()))
-        return Playing(Position(child, self._keyer))
+        return Playing(Position(child, self._keyer, mover))
 
 
 SpielLoaded: TypeAlias = SpielTwoPlayer | SpielChance | SpielNPlayer

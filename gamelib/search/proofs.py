@@ -18,8 +18,10 @@ no algorithm.  Both modules of the algorithms offer these names too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar, final
+from types import MemberDescriptorType
+from typing import Generic, Literal, TypeVar, cast, final
 
 from gamelib.core.datatypes import Status
 
@@ -36,7 +38,7 @@ Kind = Literal["or", "and", "end", "horizon"]
 
 
 @final
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class ProofNode(Generic[S, M]):
     """One position of a proof tree, and the moves it keeps.
 
@@ -54,6 +56,27 @@ class ProofNode(Generic[S, M]):
     """
     children: tuple[tuple[M, ProofNode[S, M]], ...] = ()
     """The moves kept, with the positions they lead to."""
+
+    def __init__(
+        self,
+        status: Status[S],
+        kind: Kind,
+        children: tuple[tuple[M, ProofNode[S, M]], ...] = (),
+    ) -> None:
+        # A solver makes one of these for every position it plays: the slots set
+        # directly, not through object.__setattr__ as a frozen dataclass's own __init__
+        # would (still frozen: assigning to a field raises).
+        _set_status(self, status)
+        _set_kind(self, kind)
+        _set_children(self, children)
+
+
+def _slot_setter(name: str) -> Callable[[object, object], None]:
+    """What sets the slot `name` of a ProofNode, frozen as it is."""
+    return cast(MemberDescriptorType, ProofNode.__dict__[name]).__set__
+
+
+_set_status, _set_kind, _set_children = map(_slot_setter, ("status", "kind", "children"))
 
 
 def proof_size(proof: ProofNode[S, M]) -> int:

@@ -8,7 +8,7 @@ from typing import TypeVar
 import pytest
 from hypothesis import given, settings
 
-from gamelib.algorithms.boolean import BooleanSolution, Goal, check_proof
+from gamelib.algorithms.boolean import BooleanSolution, Goal, check_proof, solve_goal
 from gamelib.algorithms.exact import solve
 from gamelib.algorithms.goals import (
     BOOLEAN_METHOD,
@@ -20,6 +20,7 @@ from gamelib.algorithms.goals import (
     solve_by_goals,
 )
 from gamelib.algorithms.pns import DFPN_METHOD, PNS_METHOD
+from gamelib.algorithms.table import TranspositionTable
 from gamelib.catalog import CATALOGS, SOLVE_CATALOG
 from gamelib.core.datatypes import Done, Playing, Side, flip
 from gamelib.core.game import Game
@@ -85,6 +86,40 @@ def test_tictactoe_positions_and_small_games(method: GoalMethod) -> None:
     c4 = ConnectFour(cols=4, rows=4)
     verdict = solve_by_goals(c4, c4.start, method)
     assert (verdict.result, len(verdict.proofs)) == ("draw", 2)
+
+
+@pytest.mark.parametrize("method", METHODS, ids=lambda m: m.name)
+def test_a_loss_without_draws_takes_one_question(method: GoalMethod) -> None:
+    # Nim has no draws: Minnie's tree that Maxie cannot win ends only in her wins, so it
+    # proves the loss, and the second question is not asked (its positions not spent).
+    game = Nim(pile=5)
+    first = method.search(
+        game, Goal.WIN, game.start, Side.Maxie, room=method.default_room, report=None, every=1
+    )
+    verdict = solve_by_goals(game, game.start, method)
+    assert (verdict.result, verdict.positions) == ("loss", first.positions)
+    [proof] = verdict.proofs
+    assert (proof.goal, proof.side) == (Goal.WIN, Side.Minnie)
+    check_proof(game, proof.tree, game.start, Goal.WIN, Side.Minnie)
+
+
+def test_a_tree_with_draws_leaves_the_second_question() -> None:
+    # Where the opponent's tree holds a draw, it proves only that the opponent does not
+    # lose, and the second question is asked too: tic-tac-toe after 1, 2, 4, where
+    # Minnie loses, and the boolean solver's tree that she cannot win (Maxie's tree
+    # that he does not lose) has drawn leaves.
+    ttt = TicTacToe()
+    lost = ttt.start
+    for move in (1, 2, 4):
+        after = ttt.play(lost, move)
+        assert isinstance(after, Playing)
+        lost = after.state
+    verdict = solve_by_goals(ttt, lost, BOOLEAN_METHOD)
+    matches_exact(ttt, lost, verdict)
+    first = solve_goal(ttt, Goal.WIN, lost, table=TranspositionTable(1_000_000))
+    assert not first.holds
+    assert verdict.result == "loss"
+    assert verdict.positions > first.positions  # a second search
 
 
 def test_the_verdicts_in_words() -> None:

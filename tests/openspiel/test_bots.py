@@ -89,6 +89,26 @@ def test_a_match_seats_openspiel_s_mcts_against_gamelib_s() -> None:
     assert "Score of mcts:100 vs openspiel-mcts:100: " in out
 
 
+def test_openspiel_s_bots_on_workers_and_dask_play_the_serial_match(dask_address: str) -> None:
+    """OpenSpiel's bots are search kinds of the caller's catalogs, not gamelib's own: the
+    workers are sent them, rebuild them for every game and play the very games played here."""
+    args = ["match", "openspiel-mcts:30", "openspiel-random", "--game", "openspiel:tic_tac_toe"]
+    args += ["--games", "4", "--seed", "3", "--json"]
+    serial = run(*args)
+    assert serial[0] == 0, serial[2]
+    games = [json.loads(line) for line in serial[1].splitlines()[:-1]]
+    assert [g["players"]["Maxie"] for g in games] == ["openspiel-mcts:30", "openspiel-random"] * 2
+    assert len({tuple(g["moves"]) for g in games}) > 1
+    assert run(*args, "--workers", "2") == serial
+    assert run(*args, "--scheduler", dask_address) == serial
+    mixed = ["match", "openspiel-mcts:30:seed=4", "mcts:30", "--game"]
+    mixed += ["openspiel:breakthrough(rows=4,columns=4)", "--games", "2", "--seed", "1", "--json"]
+    alone = run(*mixed)
+    assert alone[0] == 0, alone[2]
+    assert run(*mixed, "--workers", "2") == alone
+    assert run(*mixed, "--scheduler", dask_address) == alone
+
+
 def test_three_players_match_on_chinese_checkers_and_every_move_is_legal(tmp_path: Path) -> None:
     name = "chinese_checkers(players=3,max_moves=40)"
     status, out, _ = run(

@@ -3,6 +3,8 @@ positions left as they were, keys, refusals, estimators, and the command line.""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import pickle
 import random
 import re
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.chance.game import Nature
+from gamelib.cli import main
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Winner
 from gamelib.nplayer.game import Finished
 from gamelib.openspiel.entries import openspiel_entry
@@ -25,7 +28,10 @@ from gamelib.openspiel.estimators import (
     read_evaluation,
 )
 from gamelib.openspiel.game import (
+    SHARED_TEXT,
+    TERMINAL,
     Action,
+    Position,
     SpielChance,
     SpielGameError,
     SpielNPlayer,
@@ -171,6 +177,81 @@ def test_board_games_key_positions_by_board_and_the_rest_by_history() -> None:
         pig.after("x")
 
 
+# One game of each name in SHARED_TEXT, on a board small enough for many playouts.
+SHARED = {
+    "breakthrough": "breakthrough(rows=5,columns=4)",
+    "clobber": "clobber(rows=4,columns=4)",
+    "connect_four": "connect_four",
+    "dots_and_boxes": "dots_and_boxes(num_rows=2,num_cols=2)",
+    "go": "go(board_size=5)",
+    "havannah": "havannah(board_size=3)",
+    "hex": "hex(board_size=4)",
+    "mnk": "mnk(m=4,n=4,k=3)",
+    "nim": "nim(pile_sizes=1;3;5;7)",
+    "othello": "othello",
+    "pentago": "pentago",
+    "tic_tac_toe": "tic_tac_toe",
+    "y": "y(board_size=5)",
+}
+
+
+def test_shared_moves_are_written_as_openspiel_writes_them_where_they_are_listed() -> None:
+    """The premise of SHARED_TEXT, on random playouts of each of its games: the shared
+    action says what OpenSpiel says of it in the very state it is listed in, the
+    position's mover is OpenSpiel's, and TERMINAL marks exactly the ends."""
+    assert set(SHARED) == SHARED_TEXT
+    rng = random.Random(41)
+    for spec in SHARED.values():
+        game = load(spec)
+        assert isinstance(game, SpielTwoPlayer)
+        for _ in range(12):
+            here = game.start
+            while True:
+                state = here.state
+                assert here.mover == state.current_player() >= 0
+                listed = game.listed(here)
+                assert [int(m) for m in listed] == state.legal_actions()
+                assert [str(m) for m in listed] == [
+                    state.action_to_string(here.mover, a) for a in state.legal_actions()
+                ]
+                move = rng.choice(listed)
+                assert game.move_to_string(move) == state.action_to_string(here.mover, move)
+                status = game.play(here, move)
+                after = state.child(move)
+                assert (after.current_player() == TERMINAL) == after.is_terminal()
+                if isinstance(status, Done):
+                    assert after.is_terminal()
+                    break
+                assert not after.is_terminal()
+                here = status.state
+        # The same action of the same player is one object, made once for the game.
+        first, again = game.listed(game.start), game.listed(game.start)
+        assert all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_other_games_make_their_moves_for_each_position() -> None:
+    game = load("amazons")
+    here = game.start
+    one, other = game.listed(here), game.listed(here)
+    assert one == other
+    assert all(a is not b for a, b in zip(one, other, strict=True))
+    assert all(a.at is here.state for a in one)  # each remembers where it was listed
+
+
+def test_a_position_keeps_the_mover_and_makes_its_key_once() -> None:
+    hex3 = load("hex(board_size=3)")
+    here = hex3.after("b2")
+    assert (here.mover, hex3.player(here)) == (1, Side.Minnie)
+    key = hex3.key(here)
+    assert key == (1, str(here.state))
+    assert hex3.key(here) is key  # kept, not made again
+    again = Position(here.state.clone(), hex3.key)
+    assert (again.mover, again == here, hash(again) == hash(here)) == (1, True, True)
+    pig = load("pig(winscore=10)")
+    rolled = pig.after("roll")
+    assert (rolled.mover, pig.key(rolled)) == (-1, (0,))  # a chance node, keyed by history
+
+
 def test_actions_pickle_with_the_position_they_were_listed_in() -> None:
     game = load("hex(board_size=3)")
     move = actions(game.after("b2").state)[0]
@@ -301,3 +382,23 @@ def test_the_command_line_refuses_a_game_it_cannot_play_with_openspiel_s_reason(
 
 def test_an_entry_is_made_once_per_name() -> None:
     assert openspiel_entry("openspiel:tic_tac_toe") is openspiel_entry(" openspiel:tic_tac_toe")
+
+
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [
+        ("play", "an"),
+        ("analyse", "an"),
+        ("solve", "a two-player"),
+        ("trace", "an"),
+        ("match", "an"),
+    ],
+)
+def test_each_command_s_help_names_openspiel_s_games(command: str, kind: str) -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main([command, "--help"])
+    assert done.value.code == 0
+    said = " ".join(out.getvalue().split())
+    named = f"or openspiel:NAME(PARAMS), {kind} OpenSpiel game in OpenSpiel's syntax, such as "
+    assert named in said
+    assert "'openspiel:hex(board_size=3)' (pip install 'gamelib[openspiel]')" in said
