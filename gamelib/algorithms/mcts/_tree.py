@@ -9,15 +9,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Literal, Protocol, TypeVar, final
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib import seq
+from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, grow
 from gamelib.core.checks import echo
-from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status
+from gamelib.core.controller import GameTurns
+from gamelib.core.datatypes import Draw, Outcome, Playing, Side, outcome_to_string
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings, checked_estimate
-from gamelib.core.game import Game
+from gamelib.core.game import Game, no_moves
+from gamelib.core.model import Ended, Roll
 from gamelib.search.capabilities import MissingCapabilityError
-from gamelib.search.player import no_moves, ordered_moves
+from gamelib.search.player import ordered_moves
 
 __all__ = [
     "MCTS_DEPTH",
@@ -39,9 +42,6 @@ M_co = TypeVar("M_co", covariant=True)
 MCTS_DEPTH = 1000
 """How many plies below the root a simulation may go, unless the settings say otherwise:
 past it, the estimator values the position (a game that could go on for ever stops)."""
-
-StopReason = Literal["simulations", "time", "positions", "proven"]
-"""Why a search stopped: its budget of simulations, time or positions, or a proven root."""
 
 
 @final
@@ -114,29 +114,20 @@ class MCTSSettings(Settings[S, M, G]):
             raise TypeError(f"solver must be True or False, got {self.solver!r}")
 
 
-class TreeNode(Generic[S, M]):
-    """A position in the search tree: how it was reached, and what the simulations
-    through it found (rewards summed from Maxie's point of view).  `simulate` grows it;
-    read it, do not change it."""
-
-    __slots__ = ("children", "move", "proven", "side", "state", "total", "visits")
-
-    def __init__(self, move: M | None, status: Status[S], side: Side | None) -> None:
-        self.move = move
-        self.state: S | None = status.state if isinstance(status, Playing) else None
-        self.side = side  # the side to move; None when the game is over
-        self.children: list[TreeNode[S, M]] = []  # every move's, once it is expanded
-        self.visits = 0
-        self.total = 0.0
-        # A finished game is proven by definition; the solver proves the rest.
-        self.proven: Outcome | None = status.outcome if isinstance(status, Done) else None
+TreeNode: TypeAlias = Node[S, M, Outcome]
+"""A position in a two-player search's tree: how it was reached (`move`), the `side` to
+move (None when the game is over), `visits`, `total` (the rewards summed, Maxie's point of
+view) and `proven`; `simulate` grows it.  Read it, do not change it."""
 
 
-def _reward(outcome: Outcome) -> float:
-    """A finished game's reward, Maxie's point of view."""
+def _rewards(outcome: Outcome) -> tuple[float, float]:
+    """A finished game's rewards: Maxie's, then Minnie's."""
     if isinstance(outcome, Draw):
-        return 0.0
-    return 1.0 if outcome.side is Side.Maxie else -1.0
+        return _DRAWN
+    return _MAXIE_WINS if outcome.side is Side.Maxie else _MINNIE_WINS
+
+
+_DRAWN, _MAXIE_WINS, _MINNIE_WINS = (0.0, 0.0), (1.0, -1.0), (-1.0, 1.0)
 
 
 def _rank(outcome: Outcome, side: Side) -> int:
@@ -144,6 +135,35 @@ def _rank(outcome: Outcome, side: Side) -> int:
     if isinstance(outcome, Draw):
         return 1
     return 2 if outcome.side is side else 0
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Searched(GameTurns[S, M]):
+    """A two-player game as the engine reads it: `TwoPlayers`'s model, its contract
+    checked once at the root (`at_root`) rather than at every move of every playout."""
+
+    game: Game[S, M]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return ("Maxie", "Minnie")
+
+    def mover(self, state: S, /) -> int:
+        return 0 if self.game.player(state) is Side.Maxie else 1
+
+    def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
+        status = self.game.play(state, move)
+        return status.state if isinstance(status, Playing) else Ended(status.outcome)
+
+    def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
+        raise AssertionError("unreachable: a two-player game has no chance positions")
+
+    def results(self, outcome: Outcome, /) -> tuple[float, ...]:
+        return _rewards(outcome)
+
+    def outcome_to_string(self, outcome: Outcome, /) -> str:
+        return outcome_to_string(outcome)
 
 
 @final
@@ -238,169 +258,70 @@ def simulate(
     """
     est = settings.estimator
     game = est.game
-    moves = ordered_moves(settings)
-    any_moves = game.moves
-    play = game.play
-    player = game.player
+    model = _Searched(game)
+    ordered = ordered_moves(settings)
     estimate = checked_estimate(est.estimate, game)
-    rng = random.Random(settings.seed) if rng is None else rng
-    randrange = rng.randrange
-    c = settings.exploration
-    solver = settings.solver
-    horizon = settings.search_depth
-    playout_cap = settings.playout
     scale = settings.scale
-    root = TreeNode(None, Playing(state), player(state)) if tree is None else tree
-    began = clock()
-    deadline = None if settings.seconds is None else began + settings.seconds
-    sims_cap = settings.simulations
-    plays_cap = settings.positions
-    sims = plays = 0
-    next_say = 100
 
-    def guessed(s: S) -> float:
-        """The estimator's value of `s` as a reward in (−1, 1)."""
+    def expand(s: S) -> tuple[M, ...]:
+        legal = seq.to_tuple(ordered(s))
+        if not legal:
+            raise no_moves(game, s)
+        return legal
+
+    def guessed(s: S) -> tuple[float, float]:
+        """The estimator's value of `s` as rewards in (−1, 1)."""
         g: object = estimate(s)
         if isinstance(g, int | float | Fraction) and not isinstance(g, bool):
-            return math.tanh(float(g) / scale)
+            x = math.tanh(float(g) / scale)
+            return x, -x
         raise MissingCapabilityError(
             f"MCTS values a position by its estimator's guess, which must be a number; "
             f"{type(est).__name__} guessed {echo(repr(g))}"
         )
 
-    def play_out(s: S, left: int) -> tuple[float, int]:
-        """Random moves from `s`, at most `left` of them, then the result or the estimator's
-        value: the reward and the moves played."""
-        played = 0
-        while played < left:
-            options = seq.to_tuple(any_moves(s))
-            if not options:
-                raise no_moves(game, s)
-            st = play(s, options[randrange(len(options))])
-            played += 1
-            if isinstance(st, Done):
-                return _reward(st.outcome), played
-            s = st.state
-        return guessed(s), played
+    engine = Engine(
+        model,
+        _rewards,
+        guessed,
+        settings.search_depth,
+        settings.exploration,
+        bounds=(-1.0, 1.0),
+        solver=settings.solver,
+        playout=settings.playout,
+        expand=expand,
+        simulations=settings.simulations,
+        seconds=settings.seconds,
+        positions=settings.positions,
+    )
+    root: TreeNode[S, M] = Node(None, state, model.mover(state), 2) if tree is None else tree
 
-    def choose(node: TreeNode[S, M]) -> TreeNode[S, M]:
-        """The child to walk to: the first not visited yet, else the best by UCB1 for
-        `node`'s side to move; with the solver, never a proven loss for it."""
-        side = node.side
-        sign = 1.0 if side is Side.Maxie else -1.0
-        log_n = math.log(node.visits) if node.visits else 0.0
-        best: TreeNode[S, M] | None = None
-        best_u = -math.inf
-        for child in node.children:
-            proven = child.proven
-            n = child.visits
-            if solver and proven is not None and side is not None:
-                rank = _rank(proven, side)
-                if rank == 0:
-                    continue  # a proven loss for the mover: never chosen while others are left
-                u = rank / 2.0  # its exact result, with nothing left to explore
-            elif n == 0:
-                return child
-            else:
-                u = (1.0 + sign * child.total / n) / 2.0 + c * math.sqrt(log_n / n)
-            if u > best_u:
-                best, best_u = child, u
-        if best is None:  # every child a proven loss: the node is proven, so not reached
-            raise AssertionError("unreachable: a node whose moves all lose is proven")
-        return best
+    def heard(
+        number: int,
+        path: list[TreeNode[S, M]],
+        expanded: int | None,
+        played: int,
+        reward: Sequence[float],
+        proved_there: bool,
+    ) -> None:
+        assert watch is not None
+        watch(_simulation(number, path, expanded, played, reward[0], proved_there))
 
-    def prove(node: TreeNode[S, M]) -> bool:
-        """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
-        side = node.side
-        if side is None or not node.children:
-            return False
-        best: Outcome | None = None
-        every = True  # so far every child proven
-        for child in node.children:
-            proven = child.proven
-            if proven is None:
-                every = False
-                continue
-            rank = _rank(proven, side)
-            if rank == 2:  # a move to a proven win
-                node.proven = proven
-                return True
-            if best is None or rank > _rank(best, side):
-                best = proven
-        if every and best is not None:  # every move proven: the best of them
-            node.proven = best
-            return True
-        return False
+    def progress(sims: int, plays: int, seconds: float) -> None:
+        assert say is not None
+        say(_progress(game, root, sims, plays, seconds))
 
-    stopped: StopReason
-    while True:
-        if solver and root.proven is not None:
-            stopped = "proven"
-            break
-        if sims_cap is not None and sims >= sims_cap:
-            stopped = "simulations"
-            break
-        if plays_cap is not None and plays >= plays_cap:
-            stopped = "positions"
-            break
-        if deadline is not None and clock() >= deadline:
-            stopped = "time"
-            break
-        # 1. select, and 2. expand: walk down to a child not visited yet
-        node = root
-        path = [root]
-        depth = 0
-        expanded: int | None = None
-        proved_there = False  # whether the position expanded was proven on the spot
-        while node.proven is None and depth < horizon:
-            if not node.children:  # met for the first time: every move's child added
-                s = node.state
-                assert s is not None  # not proven, so still being played
-                for m in seq.to_tuple(moves(s)):
-                    st = play(s, m)
-                    node.children.append(
-                        TreeNode(m, st, player(st.state) if isinstance(st, Playing) else None)
-                    )
-                plays += len(node.children)
-                if not node.children:
-                    raise no_moves(game, s)
-                expanded = depth
-                if solver and prove(node):  # a move that wins at once
-                    proved_there = True
-                    break
-            node = choose(node)
-            path.append(node)
-            depth += 1
-            if node.visits == 0:
-                break
-        # 3. play out
-        played = 0
-        if node.proven is not None:
-            reward = _reward(node.proven)
-        else:
-            s = node.state
-            assert s is not None  # not proven, so still being played
-            left = horizon - depth if playout_cap is None else min(playout_cap, horizon - depth)
-            reward, played = play_out(s, left)
-            plays += played
-        # 4. back up, and what is proven
-        for on_path in path:
-            on_path.visits += 1
-            on_path.total += reward
-        if solver:
-            for on_path in reversed(path):
-                if on_path.proven is None and not prove(on_path):
-                    break
-        sims += 1
-        if watch is not None:
-            watch(_simulation(sims, path, expanded, played, reward, proved_there))
-        if say is not None and sims == next_say:
-            say(_progress(game, root, sims, plays, clock() - began))
-            next_say *= 2
-    seconds = clock() - began
+    grown = grow(
+        engine,
+        root,
+        random.Random(settings.seed) if rng is None else rng,
+        clock=clock,
+        watch=None if watch is None else heard,
+        progress=None if say is None else progress,
+    )
     if not root.children:  # no simulation ran (a proven root, or a budget of nothing)
         raise AssertionError("unreachable: the first simulation always expands the root")
-    return _found(est, root, sims, plays, seconds, stopped), root
+    return _found(est, root, grown), root
 
 
 def _simulation(
@@ -488,14 +409,7 @@ def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
     return tuple(line)
 
 
-def _found(
-    est: Estimator[S, M, G],
-    root: TreeNode[S, M],
-    sims: int,
-    plays: int,
-    seconds: float,
-    stopped: StopReason,
-) -> Simulated[M, G]:
+def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simulated[M, G]:
     side = root.side or Side.Maxie
     chosen = _chosen(root)
     assert chosen.move is not None
@@ -517,13 +431,13 @@ def _found(
         value,
         _score(chosen, side),
         chosen.visits,
-        sims,
-        plays,
-        seconds,
+        grown.simulations,
+        grown.positions,
+        grown.seconds,
         _line(root),
         root.proven,
         children,
-        stopped,
+        grown.stopped,
     )
 
 

@@ -1,0 +1,375 @@
+"""The one engine of Monte Carlo tree search (private): a tree grown over the model of a
+game ([`Model`][gamelib.core.model.Model]), whatever its family.  See
+`gamelib.algorithms.mcts`.
+
+A reward is a vector, one entry a seat.  Each simulation
+
+1. selects: at a seat's position the child with the best UCB1 for that seat, its mean
+   reward scaled into [0, 1] by the least and most reward the seat can get (when the
+   family knows them) or has been given so far; at a chance position a branch drawn by its
+   probability (a roll does not count as a move of the depth);
+2. expands the first position it meets for the first time: every move's (or roll's)
+   child at once;
+3. plays out: random moves (and rolls by their probabilities) to the end, or to the depth
+   and then the estimate;
+4. backs up its reward to every position on its path.
+
+Where a seat's best and worst rewards are known (two players: a win and a loss),
+MCTS-Solver proves: a finished game is proven, a position with a move to a proven best is
+proven so, one whose moves are all proven is proven as the best of them for its mover; a
+proven position is not sampled again, a proven worst is never chosen while another move is
+left, and a proven root ends the search.  A chance position is never proven (an expected
+value is not a result).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar, final
+
+from gamelib.core.datatypes import Side
+from gamelib.core.model import Ended, Model, Nature
+
+__all__ = ["CHANCE", "Engine", "Grown", "Node", "StopReason", "Watch", "grow", "sample"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+R = TypeVar("R")
+
+CHANCE = -1
+"""The mover of a chance position, among the seats' numbers."""
+
+_CHANCE = Nature.Chance  # read once: an Enum's member read through its class costs more
+_SIDES = (Side.Maxie, Side.Minnie)
+
+StopReason = Literal["simulations", "time", "positions", "proven"]
+"""Why a search stopped: its budget of simulations, time or positions, or a proven root."""
+
+
+class Node(Generic[S, M, R]):
+    """A position in the search tree: how it was reached, who moves there, and what the
+    simulations through it found (their rewards summed, one a seat).  The search grows it;
+    read it, do not change it."""
+
+    __slots__ = (
+        "branch",
+        "children",
+        "move",
+        "mover",
+        "proven",
+        "result",
+        "state",
+        "totals",
+        "visits",
+        "weights",
+    )
+
+    def __init__(self, move: M | None, state: S | None, mover: int | None, seats: int) -> None:
+        self.move = move
+        """The move that reached it (None at the root, and for a chance position's child)."""
+        self.branch = ""
+        """What happened, for a chance position's child."""
+        self.state = state
+        """Its position; None when the game is over there."""
+        self.mover = mover
+        """The seat to move, `CHANCE`, or None when the game is over."""
+        self.children: list[Node[S, M, R]] = []
+        """Every move's (or roll's) child, once it is expanded."""
+        self.weights: Sequence[float] = ()
+        """A chance position's branches' probabilities."""
+        self.visits = 0
+        """Simulations through it."""
+        self.totals = [0.0] * seats
+        """Their rewards summed, one a seat."""
+        self.proven: R | None = None
+        """How a finished game ended, or the result the solver proved."""
+        self.result: Sequence[float] = ()
+        """The rewards of `proven`, one a seat."""
+
+    @property
+    def side(self) -> Side | None:
+        """The side to move in a two-player game (seat 0 Maxie); None when it is over."""
+        mover = self.mover
+        return None if mover is None or mover < 0 else _SIDES[mover]
+
+    @property
+    def total(self) -> float:
+        """The rewards summed for seat 0 (Maxie's point of view, for two players)."""
+        return self.totals[0]
+
+    @property
+    def ended(self) -> list[float]:
+        """A finished game's rewards, one a seat; empty for a position still played."""
+        return list(self.result) if self.state is None else []
+
+
+Watch = Callable[[int, list[Node[S, M, R]], int | None, int, Sequence[float], bool], None]
+"""Hears each simulation: its number, the nodes it walked (root first), how many of them
+lie above the one it expanded (None: none), its playout's moves, its rewards, and whether
+its last node was proven on expanding."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Engine(Generic[S, M, R]):
+    """A game's model and what the engine adds to it for one search."""
+
+    model: Model[S, M, R]
+    rewards: Callable[[R], Sequence[float]]
+    """A finished game's rewards, one a seat."""
+    estimate: Callable[[S], Sequence[float]]
+    """The rewards of a position valued instead of played on."""
+    horizon: int
+    """Moves below the root (rolls not counted) before the estimate."""
+    exploration: float
+    """UCB1's constant."""
+    bounds: tuple[float, float] | None = None
+    """The least and most reward of any seat, if known: UCB1's fixed scale, and the
+    solver's loss and win.  None: each seat's scale is what it was given so far."""
+    solver: bool = False
+    """Whether proven results back up (MCTS-Solver; needs `bounds`)."""
+    playout: int | None = None
+    """The most random moves in a playout; None: to the depth."""
+    dice: bool = False
+    """Whether the game has chance positions (else the playout never asks who moves)."""
+    expand: Callable[[S], Sequence[M]] | None = None
+    """The moves to expand, in the order to try them (the model's by default)."""
+    simulations: int | None = None
+    seconds: float | None = None
+    positions: int | None = None
+    """The budget: simulations, seconds, positions (moves played) a search."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Grown:
+    """How a search went: its simulations, the moves it played, its time, its stop."""
+
+    simulations: int
+    positions: int
+    seconds: float
+    stopped: StopReason
+
+
+def grow(
+    engine: Engine[S, M, R],
+    root: Node[S, M, R],
+    rng: random.Random,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
+    watch: Watch[S, M, R] | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> Grown:
+    """Simulations from `root` until the budget is spent (or the root is proven);
+    `progress` hears the simulations, moves and seconds at 100, 200, 400, ..."""
+    model = engine.model
+    seats = len(model.seats)
+    mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
+    expand_moves = moves_of if engine.expand is None else engine.expand
+    rewards, estimate, dice = engine.rewards, engine.estimate, engine.dice
+    pick = rng.choice  # options[randrange(len(options))], without randrange's checks
+    log, sqrt = math.log, math.sqrt
+    c = engine.exploration
+    horizon, playout_cap = engine.horizon, engine.playout
+    bounds = engine.bounds
+    fixed = bounds is not None
+    low_bound, high_bound = (math.inf, -math.inf) if bounds is None else bounds
+    solver = engine.solver and fixed
+    low, high = [low_bound] * seats, [high_bound] * seats  # UCB1's scale, seat by seat
+    began = clock()
+    deadline = None if engine.seconds is None else began + engine.seconds
+    sims_cap, plays_cap = engine.simulations, engine.positions
+    sims = plays = 0
+    next_say = 100
+
+    def node_of(move: M | None, after: S | Ended[R]) -> Node[S, M, R]:
+        if isinstance(after, Ended):
+            node: Node[S, M, R] = Node(move, None, None, seats)
+            node.proven = outcome = after.outcome
+            node.result = rewards(outcome)
+            return node
+        who = mover_of(after)
+        return Node(move, after, CHANCE if who is _CHANCE else who, seats)
+
+    def expand(node: Node[S, M, R], s: S) -> int:
+        children = node.children
+        if node.mover == CHANCE:
+            node.weights = weights = []
+            for roll in rolls_of(s):
+                weights.append(float(roll.probability))
+                child = node_of(None, roll.after)
+                child.branch = roll.label
+                children.append(child)
+            return len(children)
+        for m in expand_moves(s):
+            after = play(s, m)
+            if isinstance(after, Ended):
+                children.append(node_of(m, after))
+            else:
+                who = mover_of(after)
+                children.append(Node(m, after, CHANCE if who is _CHANCE else who, seats))
+        return len(children)
+
+    def choose(node: Node[S, M, R]) -> Node[S, M, R]:
+        """The child to walk to: a chance position's drawn by its probability; else the
+        first not visited yet, then the best by UCB1 for the mover (with the solver, never
+        a proven loss for it)."""
+        i = node.mover
+        if i == CHANCE:
+            return node.children[sample(rng, node.weights)]
+        assert i is not None  # the walk stops at a finished game
+        log_n = log(node.visits) if node.visits else 0.0
+        least = low[i]
+        span = high[i] - least
+        if not span > 0:  # one reward given the seat so far: the means are all the same
+            least, span = 0.0, math.inf
+        best: Node[S, M, R] | None = None
+        best_u = -math.inf
+        for child in node.children:
+            n = child.visits
+            if solver and child.proven is not None:
+                r = child.result[i]
+                if r == least:
+                    continue  # a proven loss for the mover: never chosen while others are left
+                u = (r - least) / span  # its exact result, with nothing left to explore
+            elif n == 0:
+                return child
+            else:
+                u = (child.totals[i] / n - least) / span + c * sqrt(log_n / n)
+            if u > best_u:
+                best, best_u = child, u
+        if best is None:  # every child a proven loss: the node is proven, so not reached
+            raise AssertionError("unreachable: a node whose moves all lose is proven")
+        return best
+
+    def prove(node: Node[S, M, R]) -> bool:
+        """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
+        i = node.mover
+        if i is None or i == CHANCE or not node.children:
+            return False
+        best: Node[S, M, R] | None = None
+        best_r = -math.inf
+        every = True  # so far every child proven
+        for child in node.children:
+            if child.proven is None:
+                every = False
+                continue
+            r = child.result[i]
+            if r == high_bound:  # a move to a proven win
+                node.proven, node.result = child.proven, child.result
+                return True
+            if r > best_r:
+                best, best_r = child, r
+        if every and best is not None:  # every move proven: the best of them
+            node.proven, node.result = best.proven, best.result
+            return True
+        return False
+
+    def play_out(s: S, left: int) -> tuple[Sequence[float], int]:
+        """Random moves from `s` (rolls by their probabilities), at most `left` of them,
+        then the result or the estimate: the rewards and the moves played."""
+        played = 0
+        while True:
+            after: S | Ended[R]
+            if dice and mover_of(s) is _CHANCE:
+                rolls = rolls_of(s)
+                after = rolls[sample(rng, [float(r.probability) for r in rolls])].after
+            elif played < left:
+                after = play(s, pick(moves_of(s)))
+                played += 1
+            else:
+                return estimate(s), played
+            if isinstance(after, Ended):
+                return rewards(after.outcome), played
+            s = after
+
+    stopped: StopReason
+    while True:
+        if solver and root.proven is not None:
+            stopped = "proven"
+            break
+        if sims_cap is not None and sims >= sims_cap:
+            stopped = "simulations"
+            break
+        if plays_cap is not None and plays >= plays_cap:
+            stopped = "positions"
+            break
+        if deadline is not None and clock() >= deadline:
+            stopped = "time"
+            break
+        # 1. select, and 2. expand: walk down to a child not visited yet
+        node = root
+        path = [root]
+        below = 0
+        expanded: int | None = None
+        proved_there = False  # whether the position expanded was proven on the spot
+        while node.proven is None and below < horizon:
+            if not node.children:  # met for the first time: every move's child added
+                s = node.state
+                assert s is not None  # not proven, so still being played
+                plays += expand(node, s)
+                expanded = len(path) - 1
+                if solver and prove(node):  # a move that wins at once
+                    proved_there = True
+                    break
+            if node.mover != CHANCE:
+                below += 1
+            node = choose(node)
+            path.append(node)
+            if node.visits == 0:
+                break
+        # 3. play out
+        played = 0
+        if node.proven is not None:
+            reward = node.result
+        else:
+            s = node.state
+            assert s is not None  # not proven, so still being played
+            left = horizon - below
+            reward, played = play_out(s, left if playout_cap is None else min(playout_cap, left))
+            plays += played
+        # 4. back up, and what is proven
+        if not fixed:
+            for i, r in enumerate(reward):
+                if r < low[i]:
+                    low[i] = r
+                if r > high[i]:
+                    high[i] = r
+        if seats == 2:  # most games: the loop over the seats unrolled
+            first, second = reward
+            for on_path in path:
+                on_path.visits += 1
+                totals = on_path.totals
+                totals[0] += first
+                totals[1] += second
+        else:
+            for on_path in path:
+                on_path.visits += 1
+                totals = on_path.totals
+                for i, r in enumerate(reward):
+                    totals[i] += r
+        if solver:
+            for on_path in reversed(path):
+                if on_path.proven is None and not prove(on_path):
+                    break
+        sims += 1
+        if watch is not None:
+            watch(sims, path, expanded, played, reward, proved_there)
+        if progress is not None and sims == next_say:
+            progress(sims, plays, clock() - began)
+            next_say *= 2
+    return Grown(sims, plays, clock() - began, stopped)
+
+
+def sample(rng: random.Random, weights: Sequence[float]) -> int:
+    """An index drawn with probability proportional to `weights`."""
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
