@@ -34,7 +34,7 @@ from typing import Generic, Literal, TypeVar, final
 from gamelib.core.datatypes import Side
 from gamelib.core.model import Ended, Model, Nature
 
-__all__ = ["CHANCE", "Engine", "Grown", "Node", "StopReason", "Watch", "grow", "sample"]
+__all__ = ["CHANCE", "Engine", "Grown", "Node", "Rollout", "StopReason", "Watch", "grow", "root_of"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -113,6 +113,11 @@ lie above the one it expanded (None: none), its playout's moves, its rewards, an
 its last node was proven on expanding."""
 
 
+Rollout = Callable[[S, int, random.Random], tuple[Sequence[float], int]]
+"""A playout: random moves from a position, at most so many (a roll is not a move), then
+the result or the estimate; the rewards, and the moves played."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Engine(Generic[S, M, R]):
@@ -134,10 +139,12 @@ class Engine(Generic[S, M, R]):
     """Whether proven results back up (MCTS-Solver; needs `bounds`)."""
     playout: int | None = None
     """The most random moves in a playout; None: to the depth."""
-    dice: bool = False
-    """Whether the game has chance positions (else the playout never asks who moves)."""
+    chance: bool = False
+    """Whether the game has chance positions (else a playout never asks who moves)."""
     expand: Callable[[S], Sequence[M]] | None = None
     """The moves to expand, in the order to try them (the model's by default)."""
+    rollout: Rollout[S] | None = None
+    """A playout in the face's own terms, if it has a faster one than the model's."""
     simulations: int | None = None
     seconds: float | None = None
     positions: int | None = None
@@ -155,6 +162,12 @@ class Grown:
     stopped: StopReason
 
 
+def root_of(model: Model[S, M, R], state: S) -> Node[S, M, R]:
+    """A tree of one node, `state`'s."""
+    who = model.mover(state)
+    return Node(None, state, CHANCE if who is _CHANCE else who, len(model.seats))
+
+
 def grow(
     engine: Engine[S, M, R],
     root: Node[S, M, R],
@@ -170,7 +183,7 @@ def grow(
     seats = len(model.seats)
     mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
     expand_moves = moves_of if engine.expand is None else engine.expand
-    rewards, estimate, dice = engine.rewards, engine.estimate, engine.dice
+    rewards, estimate, chance = engine.rewards, engine.estimate, engine.chance
     pick = rng.choice  # options[randrange(len(options))], without randrange's checks
     log, sqrt = math.log, math.sqrt
     c = engine.exploration
@@ -195,56 +208,15 @@ def grow(
         who = mover_of(after)
         return Node(move, after, CHANCE if who is _CHANCE else who, seats)
 
-    def expand(node: Node[S, M, R], s: S) -> int:
-        children = node.children
-        if node.mover == CHANCE:
-            node.weights = weights = []
-            for roll in rolls_of(s):
-                weights.append(float(roll.probability))
-                child = node_of(None, roll.after)
-                child.branch = roll.label
-                children.append(child)
-            return len(children)
-        for m in expand_moves(s):
-            after = play(s, m)
-            if isinstance(after, Ended):
-                children.append(node_of(m, after))
-            else:
-                who = mover_of(after)
-                children.append(Node(m, after, CHANCE if who is _CHANCE else who, seats))
-        return len(children)
-
-    def choose(node: Node[S, M, R]) -> Node[S, M, R]:
-        """The child to walk to: a chance position's drawn by its probability; else the
-        first not visited yet, then the best by UCB1 for the mover (with the solver, never
-        a proven loss for it)."""
-        i = node.mover
-        if i == CHANCE:
-            return node.children[sample(rng, node.weights)]
-        assert i is not None  # the walk stops at a finished game
-        log_n = log(node.visits) if node.visits else 0.0
-        least = low[i]
-        span = high[i] - least
-        if not span > 0:  # one reward given the seat so far: the means are all the same
-            least, span = 0.0, math.inf
-        best: Node[S, M, R] | None = None
-        best_u = -math.inf
-        for child in node.children:
-            n = child.visits
-            if solver and child.proven is not None:
-                r = child.result[i]
-                if r == least:
-                    continue  # a proven loss for the mover: never chosen while others are left
-                u = (r - least) / span  # its exact result, with nothing left to explore
-            elif n == 0:
-                return child
-            else:
-                u = (child.totals[i] / n - least) / span + c * sqrt(log_n / n)
-            if u > best_u:
-                best, best_u = child, u
-        if best is None:  # every child a proven loss: the node is proven, so not reached
-            raise AssertionError("unreachable: a node whose moves all lose is proven")
-        return best
+    def expand_rolls(node: Node[S, M, R], s: S) -> int:
+        """A chance position met for the first time: every roll's child added."""
+        node.weights = weights = []
+        for roll in rolls_of(s):
+            weights.append(float(roll.probability))
+            child = node_of(None, roll.after)
+            child.branch = roll.label
+            node.children.append(child)
+        return len(weights)
 
     def prove(node: Node[S, M, R]) -> bool:
         """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
@@ -269,15 +241,14 @@ def grow(
             return True
         return False
 
-    def play_out(s: S, left: int) -> tuple[Sequence[float], int]:
-        """Random moves from `s` (rolls by their probabilities), at most `left` of them,
-        then the result or the estimate: the rewards and the moves played."""
+    def play_out(s: S, left: int, rng: random.Random) -> tuple[Sequence[float], int]:
+        """The model's playout (see `Rollout`)."""
         played = 0
         while True:
             after: S | Ended[R]
-            if dice and mover_of(s) is _CHANCE:
+            if chance and mover_of(s) is _CHANCE:
                 rolls = rolls_of(s)
-                after = rolls[sample(rng, [float(r.probability) for r in rolls])].after
+                after = rolls[_sample(rng, [float(r.probability) for r in rolls])].after
             elif played < left:
                 after = play(s, pick(moves_of(s)))
                 played += 1
@@ -287,6 +258,7 @@ def grow(
                 return rewards(after.outcome), played
             s = after
 
+    rollout = play_out if engine.rollout is None else engine.rollout
     stopped: StopReason
     while True:
         if solver and root.proven is not None:
@@ -311,14 +283,54 @@ def grow(
             if not node.children:  # met for the first time: every move's child added
                 s = node.state
                 assert s is not None  # not proven, so still being played
-                plays += expand(node, s)
+                if node.mover == CHANCE:
+                    plays += expand_rolls(node, s)
+                else:
+                    children = node.children
+                    for m in expand_moves(s):
+                        after = play(s, m)
+                        if isinstance(after, Ended):
+                            children.append(node_of(m, after))
+                        else:
+                            who = mover_of(after)
+                            children.append(
+                                Node(m, after, CHANCE if who is _CHANCE else who, seats)
+                            )
+                    plays += len(children)
                 expanded = len(path) - 1
                 if solver and prove(node):  # a move that wins at once
                     proved_there = True
                     break
-            if node.mover != CHANCE:
+            i = node.mover
+            if i == CHANCE:  # a roll: drawn by its probability, and not a move of the depth
+                node = node.children[_sample(rng, node.weights)]
+            else:  # a move: the first not tried yet, else the best by UCB1 for the mover
+                assert i is not None  # the walk stops at a finished game
                 below += 1
-            node = choose(node)
+                log_n = log(node.visits) if node.visits else 0.0
+                least = low[i]
+                span = high[i] - least
+                if not span > 0:  # the seat was given one reward so far: only exploring counts
+                    least, span = 0.0, math.inf
+                best: Node[S, M, R] | None = None
+                best_u = -math.inf
+                for child in node.children:
+                    n = child.visits
+                    if solver and child.proven is not None:
+                        r = child.result[i]
+                        if r == least:
+                            continue  # a proven loss: never chosen while another move is left
+                        u = (r - least) / span  # its exact result, nothing left to explore
+                    elif n == 0:
+                        best = child
+                        break
+                    else:
+                        u = (child.totals[i] / n - least) / span + c * sqrt(log_n / n)
+                    if u > best_u:
+                        best, best_u = child, u
+                if best is None:  # every move a proven loss: the node is proven, so not here
+                    raise AssertionError("unreachable: a node whose moves all lose is proven")
+                node = best
             path.append(node)
             if node.visits == 0:
                 break
@@ -330,7 +342,9 @@ def grow(
             s = node.state
             assert s is not None  # not proven, so still being played
             left = horizon - below
-            reward, played = play_out(s, left if playout_cap is None else min(playout_cap, left))
+            reward, played = rollout(
+                s, left if playout_cap is None else min(playout_cap, left), rng
+            )
             plays += played
         # 4. back up, and what is proven
         if not fixed:
@@ -365,7 +379,7 @@ def grow(
     return Grown(sims, plays, clock() - began, stopped)
 
 
-def sample(rng: random.Random, weights: Sequence[float]) -> int:
+def _sample(rng: random.Random, weights: Sequence[float]) -> int:
     """An index drawn with probability proportional to `weights`."""
     x = rng.random() * sum(weights)
     for i, w in enumerate(weights):
