@@ -1,25 +1,14 @@
 """The one engine of Monte Carlo tree search (private): a tree grown over the model of a
-game ([`Model`][gamelib.core.model.Model]), whatever its family.  See
-`gamelib.algorithms.mcts`.
+game ([`Model`][gamelib.core.model.Model]) of any family.  See `gamelib.algorithms.mcts`.
 
-A reward is a vector, one entry a seat.  Each simulation
-
-1. selects: at a seat's position the child with the best UCB1 for that seat, its mean
-   reward scaled into [0, 1] by the least and most reward the seat can get (when the
-   family knows them) or has been given so far; at a chance position a branch drawn by its
-   probability (a roll does not count as a move of the depth);
-2. expands the first position it meets for the first time: every move's (or roll's)
-   child at once;
-3. plays out: random moves (and rolls by their probabilities) to the end, or to the depth
-   and then the estimate;
-4. backs up its reward to every position on its path.
-
-Where a seat's best and worst rewards are known (two players: a win and a loss),
-MCTS-Solver proves: a finished game is proven, a position with a move to a proven best is
-proven so, one whose moves are all proven is proven as the best of them for its mover; a
-proven position is not sampled again, a proven worst is never chosen while another move is
-left, and a proven root ends the search.  A chance position is never proven (an expected
-value is not a result).
+A reward is a vector, one entry a seat.  Each simulation selects (at a seat's position the
+child with the best UCB1 for that seat, its mean scaled into [0, 1] by the least and most
+reward the seat can get, if known, else has been given so far; at a chance position a
+branch drawn by its probability, which is not a move of the depth), expands (every move's
+or roll's child at once), plays out (random moves and rolls, to the end or to the depth
+and then the estimate) and backs its rewards up the path.  Where the least and most are
+known (two players: a loss and a win), MCTS-Solver proves what the tree settles; a chance
+position is never proven (an expected value is not a result).
 """
 
 from __future__ import annotations
@@ -29,12 +18,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar, final
+from typing import Generic, Literal, NamedTuple, TypeVar, final
 
 from gamelib.core.datatypes import Side
 from gamelib.core.model import Ended, Model, Nature
 
-__all__ = ["CHANCE", "Engine", "Grown", "Node", "Rollout", "StopReason", "Watch", "grow", "root_of"]
+__all__ = ["CHANCE", "Engine", "Grown", "Node", "Rollout", "StopReason", "grow", "root_of"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -51,9 +40,13 @@ StopReason = Literal["simulations", "time", "positions", "proven"]
 
 
 class Node(Generic[S, M, R]):
-    """A position in the search tree: how it was reached, who moves there, and what the
-    simulations through it found (their rewards summed, one a seat).  The search grows it;
-    read it, do not change it."""
+    """A position of the tree a search grows: the `move` that reached it (None at the root
+    and for a chance position's child, whose `branch` says what happened), its `state`
+    (None: the game is over), its `mover` (a seat, `CHANCE`, or None when over), its
+    `children` once expanded (a chance position's `weights` their probabilities), the
+    `visits` through it and their rewards summed, one a seat (`totals`), and `proven`: how
+    a finished game ended, or what the solver proved, with its rewards (`result`).  The
+    search grows it; read it, do not change it."""
 
     __slots__ = (
         "branch",
@@ -69,32 +62,18 @@ class Node(Generic[S, M, R]):
     )
 
     def __init__(self, move: M | None, state: S | None, mover: int | None, seats: int) -> None:
-        self.move = move
-        """The move that reached it (None at the root, and for a chance position's child)."""
-        self.branch = ""
-        """What happened, for a chance position's child."""
-        self.state = state
-        """Its position; None when the game is over there."""
-        self.mover = mover
-        """The seat to move, `CHANCE`, or None when the game is over."""
+        self.move, self.branch, self.state, self.mover = move, "", state, mover
         self.children: list[Node[S, M, R]] = []
-        """Every move's (or roll's) child, once it is expanded."""
         self.weights: Sequence[float] = ()
-        """A chance position's branches' probabilities."""
         self.visits = 0
-        """Simulations through it."""
         self.totals = [0.0] * seats
-        """Their rewards summed, one a seat."""
         self.proven: R | None = None
-        """How a finished game ended, or the result the solver proved."""
         self.result: Sequence[float] = ()
-        """The rewards of `proven`, one a seat."""
 
     @property
     def side(self) -> Side | None:
         """The side to move in a two-player game (seat 0 Maxie); None when it is over."""
-        mover = self.mover
-        return None if mover is None or mover < 0 else _SIDES[mover]
+        return None if self.mover is None or self.mover < 0 else _SIDES[self.mover]
 
     @property
     def total(self) -> float:
@@ -107,54 +86,40 @@ class Node(Generic[S, M, R]):
         return list(self.result) if self.state is None else []
 
 
-Watch = Callable[[int, list[Node[S, M, R]], int | None, int, Sequence[float], bool], None]
-"""Hears each simulation: its number, the nodes it walked (root first), how many of them
-lie above the one it expanded (None: none), its playout's moves, its rewards, and whether
-its last node was proven on expanding."""
-
-
 Rollout = Callable[[S, int, random.Random], tuple[Sequence[float], int]]
 """A playout: random moves from a position, at most so many (a roll is not a move), then
-the result or the estimate; the rewards, and the moves played."""
+the result or the estimate; its rewards, and the moves it played."""
 
 
 @final
 @dataclass(frozen=True, slots=True)
 class Engine(Generic[S, M, R]):
-    """A game's model and what the engine adds to it for one search."""
+    """A game's model, and what a search adds to it: the rewards of a finished game and of
+    a position estimated, the `horizon` (moves below the root before the estimate), UCB1's
+    constant; `bounds`, the least and most reward of a seat if known (UCB1's fixed scale,
+    and the solver's loss and win); whether the `solver` proves; the longest `playout`
+    (None: to the horizon); whether the game has `chance` positions (else a playout never
+    asks who moves); the moves to `expand` in their order (the model's by default); a
+    `rollout` faster than the model's, if the face has one; and the budget."""
 
     model: Model[S, M, R]
     rewards: Callable[[R], Sequence[float]]
-    """A finished game's rewards, one a seat."""
     estimate: Callable[[S], Sequence[float]]
-    """The rewards of a position valued instead of played on."""
     horizon: int
-    """Moves below the root (rolls not counted) before the estimate."""
     exploration: float
-    """UCB1's constant."""
     bounds: tuple[float, float] | None = None
-    """The least and most reward of any seat, if known: UCB1's fixed scale, and the
-    solver's loss and win.  None: each seat's scale is what it was given so far."""
     solver: bool = False
-    """Whether proven results back up (MCTS-Solver; needs `bounds`)."""
     playout: int | None = None
-    """The most random moves in a playout; None: to the depth."""
     chance: bool = False
-    """Whether the game has chance positions (else a playout never asks who moves)."""
     expand: Callable[[S], Sequence[M]] | None = None
-    """The moves to expand, in the order to try them (the model's by default)."""
     rollout: Rollout[S] | None = None
-    """A playout in the face's own terms, if it has a faster one than the model's."""
     simulations: int | None = None
     seconds: float | None = None
     positions: int | None = None
-    """The budget: simulations, seconds, positions (moves played) a search."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Grown:
-    """How a search went: its simulations, the moves it played, its time, its stop."""
+class Grown(NamedTuple):
+    """How a search went: its simulations, the moves it played, its time, why it stopped."""
 
     simulations: int
     positions: int
@@ -174,11 +139,15 @@ def grow(
     rng: random.Random,
     *,
     clock: Callable[[], float] = time.perf_counter,
-    watch: Watch[S, M, R] | None = None,
+    watch: Callable[[int, list[Node[S, M, R]], int | None, int, Sequence[float], bool], None]
+    | None = None,
     progress: Callable[[int, int, float], None] | None = None,
 ) -> Grown:
-    """Simulations from `root` until the budget is spent (or the root is proven);
-    `progress` hears the simulations, moves and seconds at 100, 200, 400, ..."""
+    """Simulations from `root` until the budget is spent (or the root is proven).  `watch`
+    hears each: its number, the nodes it walked (root first), how many of them lie above
+    the one it expanded (None: none), its playout's moves, its rewards, and whether its
+    last node was proven on expanding; `progress` hears the simulations, moves and seconds
+    at 100, 200, 400, ..."""
     model = engine.model
     seats = len(model.seats)
     mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
@@ -200,6 +169,7 @@ def grow(
     next_say = 100
 
     def node_of(move: M | None, after: S | Ended[R]) -> Node[S, M, R]:
+        """The child `move` (None: a roll) leads to."""
         if isinstance(after, Ended):
             node: Node[S, M, R] = Node(move, None, None, seats)
             node.proven = outcome = after.outcome
@@ -347,12 +317,8 @@ def grow(
             )
             plays += played
         # 4. back up, and what is proven
-        if not fixed:
-            for i, r in enumerate(reward):
-                if r < low[i]:
-                    low[i] = r
-                if r > high[i]:
-                    high[i] = r
+        if not fixed:  # UCB1's scale: what each seat was given so far
+            low[:], high[:] = map(min, low, reward), map(max, high, reward)
         if seats == 2:  # most games: the loop over the seats unrolled
             first, second = reward
             for on_path in path:

@@ -72,30 +72,50 @@ class FamilySettings:
             raise ValueError(f"exploration must be a finite number >= 0, got {c!r}")
 
 
-def _search(
-    engine: Engine[S, M, R], state: S, seed: int, watch: Watch[S, M, R] | None = None
-) -> tuple[M, list[float], Node[S, M, R]]:
-    """The engine from the decision position `state`: the most visited move (the first of
-    equals), its mean rewards, and the tree."""
-    root = root_of(engine.model, state)
-    heard = None if watch is None else lambda _n, path, _e, _p, reward, _t: watch(path, reward)
-    grow(engine, root, random.Random(seed), watch=heard)
-    chosen = max(root.children, key=_visits)
-    assert chosen.move is not None  # a decision position's children are reached by moves
-    return chosen.move, [t / chosen.visits for t in chosen.totals], root
+class _Sampling(Generic[S, M, R]):
+    """What the two families' players share: their search, on the engine."""
+
+    __slots__ = ()
+    mcts: FamilySettings
+
+    def _engine(self, state: S, /) -> Engine[S, M, R]:
+        raise NotImplementedError  # each family's player says what it searches
+
+    def _search(self, state: S, watch: Watch[S, M, R] | None = None) -> tuple[M, Node[S, M, R]]:
+        """The engine from the decision position `state`: the most visited move (the first
+        of equals), and the tree."""
+        root = root_of((engine := self._engine(state)).model, state)
+        heard = None if watch is None else lambda _n, path, _e, _p, reward, _t: watch(path, reward)
+        grow(engine, root, random.Random(self.mcts.seed), watch=heard)
+        chosen = max(root.children, key=_visits)
+        assert chosen.move is not None  # a decision position's children are reached by moves
+        return chosen.move, root
+
+    def _means(self, state: S, /) -> tuple[M, list[float]]:
+        """The move chosen at `state`, and its mean rewards."""
+        move, root = self._search(state)
+        chosen = next(c for c in root.children if c.move == move)
+        return move, [t / chosen.visits for t in chosen.totals]
+
+    def sampled(self, state: S, watch: Watch[S, M, R], /) -> tuple[M, FamilyNode[S, M, R]]:
+        """A search from `state`, each simulation's path and rewards told to `watch` (as
+        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
+        return self._search(state, watch)
+
+    def next_move(self, state: S, /) -> M:
+        return self._search(state)[0]
+
+    def __str__(self) -> str:
+        return f"MCTS({self.mcts.simulations:,} simulations)"
 
 
 def _visits(node: Node[S, M, R]) -> int:
     return node.visits
 
 
-# --------------------------------------------------------------------------
-# Games of chance
-
-
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceMCTSPlayer(Generic[S, M]):
+class ChanceMCTSPlayer(_Sampling[S, M, Outcome]):
     """MCTS for a game of chance: a `ChancePlayer` whose value is the chosen move's mean
     value (Maxie's, in the estimator's units) over its simulations."""
 
@@ -110,18 +130,10 @@ class ChanceMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Value]:
         """The most visited move at the decision position `state`, and its mean value."""
-        move, means, _ = _search(self._engine(state), state, self.mcts.seed)
+        move, means = self._means(state)
         return move, means[0]
 
-    def sampled(
-        self, state: S, watch: Watch[S, M, Outcome], /
-    ) -> tuple[M, FamilyNode[S, M, Outcome]]:
-        """A search from `state`, each simulation's path and rewards told to `watch` (as
-        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
-        move, _, root = _search(self._engine(state), state, self.mcts.seed, watch)
-        return move, root
-
-    def _engine(self, state: S) -> Engine[S, M, Outcome]:
+    def _engine(self, state: S, /) -> Engine[S, M, Outcome]:
         """The game on the model, checked at `state`, and the engine's rewards."""
         est = self.settings.estimator
         game = est.game
@@ -137,8 +149,7 @@ class ChanceMCTSPlayer(Generic[S, M]):
             )
 
         def pair(v: Value) -> list[float]:  # Maxie's value and its mirror for Minnie
-            x = float(v)
-            return [x, low + high - x]
+            return [float(v), low + high - float(v)]
 
         return Engine(
             ChanceTurns(game),
@@ -150,20 +161,10 @@ class ChanceMCTSPlayer(Generic[S, M]):
             simulations=self.mcts.simulations,
         )
 
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return f"MCTS({self.mcts.simulations:,} simulations)"
-
-
-# --------------------------------------------------------------------------
-# Games of n players
-
 
 @final
 @dataclass(frozen=True, slots=True)
-class NPlayerMCTSPlayer(Generic[S, M]):
+class NPlayerMCTSPlayer(_Sampling[S, M, Vector]):
     """MCTS for a game of n players: each player chooses by its own mean utility, and the
     value is the chosen move's mean utility vector."""
 
@@ -178,18 +179,10 @@ class NPlayerMCTSPlayer(Generic[S, M]):
 
     def analyse(self, state: S, /) -> tuple[M, Vector]:
         """The most visited move at `state`, and its mean utilities."""
-        move, means, _ = _search(self._engine(), state, self.mcts.seed)
+        move, means = self._means(state)
         return move, tuple(means)
 
-    def sampled(
-        self, state: S, watch: Watch[S, M, Vector], /
-    ) -> tuple[M, FamilyNode[S, M, Vector]]:
-        """A search from `state`, each simulation's path and rewards told to `watch` (as
-        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
-        move, _, root = _search(self._engine(), state, self.mcts.seed, watch)
-        return move, root
-
-    def _engine(self) -> Engine[S, M, Vector]:
+    def _engine(self, state: S, /) -> Engine[S, M, Vector]:
         """The game on the model, and the engine's rewards: the utilities."""
         est = self.settings.estimator
         return Engine(
@@ -200,12 +193,6 @@ class NPlayerMCTSPlayer(Generic[S, M]):
             self.mcts.exploration,
             simulations=self.mcts.simulations,
         )
-
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return f"MCTS({self.mcts.simulations:,} simulations)"
 
 
 # --------------------------------------------------------------------------
