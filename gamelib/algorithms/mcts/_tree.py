@@ -131,13 +131,6 @@ _DRAWN, _MAXIE_WINS, _MINNIE_WINS = (0.0, 0.0), (1.0, -1.0), (-1.0, 1.0)
 _MAXIE = Side.Maxie  # read once: an Enum's member read through its class costs more
 
 
-def _rank(outcome: Outcome, side: Side) -> int:
-    """How good `outcome` is for `side`: 2 a win, 1 a draw, 0 a loss."""
-    if isinstance(outcome, Draw):
-        return 1
-    return 2 if outcome.side is side else 0
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class _Searched(GameTurns[S, M]):
@@ -315,29 +308,13 @@ def simulate(
         positions=settings.positions,
     )
     root = root_of(model, state) if tree is None else tree
-
-    def heard(
-        number: int,
-        path: list[TreeNode[S, M]],
-        expanded: int | None,
-        played: int,
-        reward: Sequence[float],
-        proved_there: bool,
-    ) -> None:
-        assert watch is not None
-        watch(_simulation(number, path, expanded, played, reward[0], proved_there))
-
-    def progress(sims: int, plays: int, seconds: float) -> None:
-        assert say is not None
-        say(_progress(game, root, sims, plays, seconds))
-
     grown = grow(
         engine,
         root,
         random.Random(settings.seed) if rng is None else rng,
         clock=clock,
-        watch=None if watch is None else heard,
-        progress=None if say is None else progress,
+        watch=None if watch is None else lambda *heard: watch(_simulation(*heard)),
+        progress=None if say is None else lambda *at: say(_progress(game, root, *at)),
     )
     if not root.children:  # no simulation ran (a proven root, or a budget of nothing)
         raise AssertionError("unreachable: the first simulation always expands the root")
@@ -349,7 +326,7 @@ def _simulation(
     path: list[TreeNode[S, M]],
     expanded: int | None,
     played: int,
-    reward: float,
+    reward: Sequence[float],
     proved_there: bool,
 ) -> Simulation[M]:
     """One simulation as a trace tells it, from its path through the tree.  The walk goes
@@ -363,7 +340,7 @@ def _simulation(
         for i, n in reversed(list(enumerate(path)))
         if n.proven is not None and n.state is not None and (i < last or proved_there)
     )
-    return Simulation(number, moves, expanded, played, reward, newly)
+    return Simulation(number, moves, expanded, played, reward[0], newly)
 
 
 class _Counted(Protocol[M_co]):
@@ -385,14 +362,15 @@ def _pick(children: Sequence[C], side: Side, proven: Outcome | None) -> C:
     `proven`, if it is): a proven win, else one that keeps the proven result, else the
     most visited move that is not a proven loss, else the most visited (the first of
     equals each time)."""
-    wins = [c for c in children if c.proven is not None and _rank(c.proven, side) == 2]
+    seat = 0 if side is _MAXIE else 1
+    wins = [c for c in children if c.proven is not None and _rewards(c.proven)[seat] > 0]
     if wins:
         return max(wins, key=_visits)
     if proven is not None:  # a proven draw or loss: a move that keeps it
         keeps = [c for c in children if c.proven == proven]
         if keeps:
             return max(keeps, key=_visits)
-    open_ = [c for c in children if c.proven is None or _rank(c.proven, side) > 0]
+    open_ = [c for c in children if c.proven is None or _rewards(c.proven)[seat] >= 0]
     return max(open_ or children, key=_visits)
 
 
@@ -411,12 +389,9 @@ def _chosen(node: TreeNode[S, M]) -> TreeNode[S, M]:
     return _pick(node.children, node.side or Side.Maxie, node.proven)
 
 
-def _score(child: TreeNode[S, M], side: Side) -> float:
-    """`child`'s mean result for `side`: 1 a win, ½ a draw, 0 a loss."""
-    if child.visits == 0:
-        return 0.5
-    mean = child.total / child.visits
-    return (1.0 + (mean if side is Side.Maxie else -mean)) / 2.0
+def _score(child: TreeNode[S, M], seat: int) -> float:
+    """`child`'s mean result for the side in `seat`: 1 a win, ½ a draw, 0 a loss."""
+    return (1.0 + child.totals[seat] / child.visits) / 2.0 if child.visits else 0.5
 
 
 def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
@@ -430,7 +405,7 @@ def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
 
 
 def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simulated[M, G]:
-    side = root.side or Side.Maxie
+    seat = root.mover or 0
     chosen = _chosen(root)
     assert chosen.move is not None
     value: Est[G]
@@ -442,14 +417,14 @@ def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simul
     else:
         value = Guess(est.estimate(chosen.state))
     children = tuple(
-        ChildStats(c.move, c.visits, _score(c, side), c.proven)
+        ChildStats(c.move, c.visits, _score(c, seat), c.proven)
         for c in root.children
         if c.move is not None
     )
     return Simulated(
         chosen.move,
         value,
-        _score(chosen, side),
+        _score(chosen, seat),
         chosen.visits,
         grown.simulations,
         grown.positions,
@@ -463,11 +438,11 @@ def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simul
 
 def _progress(game: Game[S, M], root: TreeNode[S, M], sims: int, plays: int, seconds: float) -> str:
     """A line of progress: simulations, the best move's score and visits, rate, line."""
-    side = root.side or Side.Maxie
     chosen = _chosen(root)
+    score = _score(chosen, root.mover or 0)
     rate = sims / seconds if seconds > 0 else 0.0
     line = " ".join(game.move_to_string(m) for m in _line(root))
     return (
-        f"simulations {sims:>9,}  score {_score(chosen, side):6.1%}  visits {chosen.visits:>9,}"
+        f"simulations {sims:>9,}  score {score:6.1%}  visits {chosen.visits:>9,}"
         f" {plays:>11,} positions {rate:>9,.0f} sims/s {seconds:>7.2f} s  line: {line}"
     )
