@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, NamedTuple, TypeVar, final
 
@@ -99,8 +99,9 @@ class Engine(Generic[S, M, R]):
     constant; `bounds`, the least and most reward of a seat if known (UCB1's fixed scale,
     and the solver's loss and win); whether the `solver` proves; the longest `playout`
     (None: to the horizon); whether the game has `chance` positions (else a playout never
-    asks who moves); the moves to `expand` in their order (the model's by default); a
-    `rollout` faster than the model's, if the face has one; and the budget."""
+    asks who moves); and the budget.  A face whose game answers faster in its own terms
+    may give the `expand`ing of a position (each move, in the order to try it, where it
+    leads and who moves there) and the `rollout`; else the model's are used."""
 
     model: Model[S, M, R]
     rewards: Callable[[R], Sequence[float]]
@@ -111,7 +112,7 @@ class Engine(Generic[S, M, R]):
     solver: bool = False
     playout: int | None = None
     chance: bool = False
-    expand: Callable[[S], Sequence[M]] | None = None
+    expand: Callable[[S], Iterable[tuple[M, S | Ended[R], int | None]]] | None = None
     rollout: Rollout[S] | None = None
     simulations: int | None = None
     seconds: float | None = None
@@ -151,7 +152,6 @@ def grow(
     model = engine.model
     seats = len(model.seats)
     mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
-    expand_moves = moves_of if engine.expand is None else engine.expand
     rewards, estimate, chance = engine.rewards, engine.estimate, engine.chance
     pick = rng.choice  # options[randrange(len(options))], without randrange's checks
     log, sqrt = math.log, math.sqrt
@@ -177,6 +177,15 @@ def grow(
             return node
         who = mover_of(after)
         return Node(move, after, CHANCE if who is _CHANCE else who, seats)
+
+    def moved(s: S) -> list[tuple[M, S | Ended[R], int | None]]:
+        """The model's expanding of `s`: each move, where it leads, and who moves there."""
+        found: list[tuple[M, S | Ended[R], int | None]] = []
+        for m in moves_of(s):
+            after = play(s, m)
+            who = None if isinstance(after, Ended) else mover_of(after)
+            found.append((m, after, CHANCE if who is _CHANCE else who))
+        return found
 
     def expand_rolls(node: Node[S, M, R], s: S) -> int:
         """A chance position met for the first time: every roll's child added."""
@@ -228,6 +237,7 @@ def grow(
                 return rewards(after.outcome), played
             s = after
 
+    expand = moved if engine.expand is None else engine.expand
     rollout = play_out if engine.rollout is None else engine.rollout
     stopped: StopReason
     while True:
@@ -257,15 +267,11 @@ def grow(
                     plays += expand_rolls(node, s)
                 else:
                     children = node.children
-                    for m in expand_moves(s):
-                        after = play(s, m)
+                    for m, after, who in expand(s):
                         if isinstance(after, Ended):
                             children.append(node_of(m, after))
                         else:
-                            who = mover_of(after)
-                            children.append(
-                                Node(m, after, CHANCE if who is _CHANCE else who, seats)
-                            )
+                            children.append(Node(m, after, who, seats))
                     plays += len(children)
                 expanded = len(path) - 1
                 if solver and prove(node):  # a move that wins at once

@@ -1,5 +1,8 @@
-"""The search of Monte Carlo tree search (private): settings, the tree, one simulation
-after another, and what the root learned.  See `gamelib.algorithms.mcts`."""
+"""Monte Carlo tree search for two players (private): its settings, what the root learned,
+and the search, the one engine (`_engine`) run on `TwoPlayers(game)`, with the settings'
+move order, rewards 1, -1 and 0 (or a squashed guess) and MCTS-Solver's proofs.  It
+expands and plays out on the game itself: through the model every move would cost two
+calls more, a tenth of a search's time.  See `gamelib.algorithms.mcts`."""
 
 from __future__ import annotations
 
@@ -14,11 +17,11 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, final
 from gamelib import seq
 from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, grow, root_of
 from gamelib.core.checks import echo
-from gamelib.core.controller import GameTurns
-from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, outcome_to_string
+from gamelib.core.controller import TwoPlayers
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings, checked_estimate
 from gamelib.core.game import Game, no_moves
-from gamelib.core.model import Ended, Roll
+from gamelib.core.model import Ended
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.player import ordered_moves
 
@@ -133,35 +136,6 @@ _MAXIE = Side.Maxie  # read once: an Enum's member read through its class costs 
 
 @final
 @dataclass(frozen=True, slots=True)
-class _Searched(GameTurns[S, M]):
-    """A two-player game as the engine reads it: `TwoPlayers`'s model, its contract
-    checked once at the root (`at_root`) rather than at every move of every playout."""
-
-    game: Game[S, M]
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return ("Maxie", "Minnie")
-
-    def mover(self, state: S, /) -> int:
-        return 0 if self.game.player(state) is _MAXIE else 1
-
-    def play(self, state: S, move: M, /) -> S | Ended[Outcome]:
-        status = self.game.play(state, move)
-        return status.state if isinstance(status, Playing) else Ended(status.outcome)
-
-    def rolls(self, state: S, /) -> tuple[Roll[S, Outcome], ...]:
-        raise AssertionError("unreachable: a two-player game has no chance positions")
-
-    def results(self, outcome: Outcome, /) -> tuple[float, ...]:
-        return _rewards(outcome)
-
-    def outcome_to_string(self, outcome: Outcome, /) -> str:
-        return outcome_to_string(outcome)
-
-
-@final
-@dataclass(frozen=True, slots=True)
 class ChildStats(Generic[M]):
     """What the search found of one move at the root."""
 
@@ -252,16 +226,25 @@ def simulate(
     """
     est = settings.estimator
     game = est.game
-    model = _Searched(game)
+    model = TwoPlayers(game)
+    moves, play, player = game.moves, game.play, game.player
     ordered = ordered_moves(settings)
     estimate = checked_estimate(est.estimate, game)
     scale = settings.scale
 
-    def expand(s: S) -> tuple[M, ...]:
+    def expand(s: S) -> list[tuple[M, S | Ended[Outcome], int | None]]:
+        """Each move at `s` in the settings' order, where it leads, and who moves there."""
         legal = seq.to_tuple(ordered(s))
         if not legal:
             raise no_moves(game, s)
-        return legal
+        moved: list[tuple[M, S | Ended[Outcome], int | None]] = []
+        for m in legal:
+            status = play(s, m)
+            if isinstance(status, Playing):
+                moved.append((m, status.state, 0 if player(status.state) is _MAXIE else 1))
+            else:
+                moved.append((m, Ended(status.outcome), None))
+        return moved
 
     def guessed(s: S) -> tuple[float, float]:
         """The estimator's value of `s` as rewards in (−1, 1)."""
@@ -274,11 +257,8 @@ def simulate(
             f"{type(est).__name__} guessed {echo(repr(g))}"
         )
 
-    moves, play = game.moves, game.play
-
     def play_out(s: S, left: int, rng: random.Random) -> tuple[tuple[float, float], int]:
-        """The engine's playout, on the game itself: two calls a move fewer than through
-        its model (a tenth of a search's time)."""
+        """The engine's playout (`Rollout`), on the game itself."""
         pick = rng.choice  # options[rng.randrange(len(options))], without its checks
         played = 0
         while played < left:
