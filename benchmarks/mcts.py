@@ -7,7 +7,9 @@ repository and run this script with that Python, gamelib on the path:
     /tmp/peers/bin/pip install open_spiel toolz pyrsistent
     PYTHONPATH=. /tmp/peers/bin/python benchmarks/mcts.py [--runs 5] [--match 100]
 
-Without OpenSpiel the script times gamelib alone (and says so).
+Without OpenSpiel the script times gamelib alone (and says so).  With `--baseline DIR` (a
+`git worktree` of an earlier commit) the rates are timed beside that checkout's gamelib
+too, in turns, each with its ratio to the baseline's.
 
 1. **Simulations per second** from the start of tic-tac-toe and of Connect Four 7 x 6,
    with the same budget and random playouts on both sides, MCTS-Solver on (both stop
@@ -35,13 +37,12 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 
+from search import Flavour, load_baseline
 from timing import interleaved
 
 from gamelib.algorithms.mcts import MCTSSettings, simulate
 from gamelib.core.datatypes import Done, Draw, Outcome, Side
-from gamelib.core.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
-from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -50,22 +51,24 @@ G = TypeVar("G")
 C = math.sqrt(2)
 
 
-def gamelib_job(name: str, sims: int) -> tuple[Callable[[], int], str]:
-    """A search from the start of `name`: the job returns the simulations it ran."""
+def gamelib_job(name: str, sims: int, flavour: Flavour) -> tuple[Callable[[], int], str]:
+    """A search from the start of `name` by `flavour`'s gamelib: the job returns the
+    simulations it ran."""
+    mcts = flavour.module("algorithms.mcts")
     if name == "tic-tac-toe":
-        return _job(tictactoe_estimator(TicTacToe()), sims), "gamelib MCTS"
-    return _job(connect4_estimator(ConnectFour()), sims), "gamelib MCTS"
-
-
-def _job(estimator: Estimator[S, M, G], sims: int) -> Callable[[], int]:
-    settings = MCTSSettings(estimator, simulations=sims, exploration=C)
+        tictactoe = flavour.module("games.tictactoe")
+        estimator = tictactoe.tictactoe_estimator(tictactoe.TicTacToe())
+    else:
+        connect4 = flavour.module("games.connect4")
+        estimator = connect4.connect4_estimator(connect4.ConnectFour())
+    settings = mcts.MCTSSettings(estimator, simulations=sims, exploration=C)
     start = estimator.game.start
 
     def job() -> int:
-        found, _ = simulate(settings, start)
-        return found.simulations
+        found, _ = mcts.simulate(settings, start)
+        return int(found.simulations)
 
-    return job
+    return job, f"gamelib MCTS{flavour.label}"
 
 
 def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
@@ -108,17 +111,19 @@ def _played_out(
         state = status.state
 
 
-def rates(runs: int, sims: int) -> None:
+def rates(runs: int, sims: int, flavours: list[Flavour]) -> None:
     for name in ("tic-tac-toe", "Connect Four 7 x 6"):
-        made = [gamelib_job(name, sims), openspiel_job(name, sims)]
+        made = [*(gamelib_job(name, sims, f) for f in flavours), openspiel_job(name, sims)]
         jobs = {label: job for job, label in (m for m in made if m is not None)}
         ran = {label: job() for label, job in jobs.items()}  # an untimed run: the counts
         times = interleaved(jobs, runs)
         print(f"\n{name} from the start, {sims:,} simulations (medians of {runs} rounds)")
         print(f"  {'search':<34} {'sims':>8} {'median s':>9} {'sims/s':>10}")
         for label, seconds in times.items():
-            print(f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}")
-        if len(jobs) == 1:
+            line = f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}"
+            base = times.get(label + " (before)")
+            print(line + (f"   {seconds / base:.3f}x the baseline" if base else ""))
+        if len(jobs) == len(flavours):
             print("  (OpenSpiel is not installed here: see the module's docstring)")
 
 
@@ -226,12 +231,16 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=20, help="games of --versus")
     parser.add_argument("--seconds", type=float, default=0.2, help="a move, in --versus")
+    parser.add_argument("--baseline", type=Path, help="another checkout, timed beside this one")
     options = parser.parse_args()
     if options.versus:
         versus(options.games, options.seconds, options.versus)
         return
-    rates(options.runs, options.sims)
-    rates(max(1, options.runs // 2), 20_000)
+    flavours = [Flavour("", "gamelib")]
+    if options.baseline is not None:
+        flavours.append(load_baseline(options.baseline))
+    rates(options.runs, options.sims, flavours)
+    rates(max(1, options.runs // 2), 20_000, flavours)
     if options.match:
         match(options.match, options.sims)
 
