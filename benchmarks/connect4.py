@@ -3,6 +3,7 @@
     python benchmarks/connect4.py                 # everything, 3 rounds for the small boards
     python benchmarks/connect4.py --only empty    # or: positions, shared
     python benchmarks/connect4.py --runs 5 --big  # --big adds 6x5, 5x6, 7x4 and 4x7 (minutes)
+    python benchmarks/connect4.py --pons DIR --boards 7x5 --runs 3  # side by side with Pons
 
 - **empty**: each board from the empty board with ``gamelib.algorithms.solve``
   (a fresh table of 4,000,000 entries each time), the result checked against
@@ -14,6 +15,13 @@
   --positions FILE --json`` does (through the command line's own code, one
   table for the batch, the JSON line written to a buffer): the mean and the
   worst per position.  Positions whose game ended sooner are redrawn.
+- **pons** (``--pons DIR``): boards from empty, gamelib's solver and Pascal Pons's C++
+  solver taking turns, medians of ``--runs``, and each one's time per position.  Pons's
+  solver is not part of gamelib: build it from its public source in a scratch directory,
+  one binary a board named ``c4_WxH`` (its ``Position::WIDTH``/``HEIGHT`` set to the
+  board), reading a line of moves and printing ``moves score nodes microseconds``, as its
+  own ``main.cpp`` did before it grew an opening book.  ``uptime``'s load is printed
+  beside the figures: other work on the machine slows both.
 - **shared**: every position of ``tests/data/c4_5x4_analyse.txt`` and
   ``c4_6x4_analyse.txt`` (copies of the team's shared ground truth) through
   ``gamelib solve --positions --all --json``; each column's result and
@@ -25,8 +33,10 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import statistics
+import subprocess
 import time
 from pathlib import Path
 
@@ -167,12 +177,50 @@ def shared() -> None:
         assert wrong == 0
 
 
+def side_by_side(pons: Path, boards: list[str], runs: int, table: int) -> None:
+    """Each board from empty: gamelib's solve and Pons's solver in turns (see the module)."""
+    for board in boards:
+        cols, rows = (int(side) for side in board.split("x"))
+        program = pons / f"c4_{board}"
+        seen: dict[str, list[float]] = {"gamelib": [], "pons": []}
+        positions = {"gamelib": 0, "pons": 0}
+        for round_number in range(runs):
+            order = ["gamelib", "pons"] if round_number % 2 == 0 else ["pons", "gamelib"]
+            for who in order:
+                if who == "pons":
+                    done = subprocess.run(
+                        [str(program)], input="\n", capture_output=True, text=True, check=True
+                    )
+                    *_, nodes, micros = done.stdout.split()
+                    seen["pons"].append(int(micros) / 1e6)
+                    positions["pons"] = int(nodes)
+                else:
+                    solution = solve(ConnectFour(cols=cols, rows=rows), table=table)
+                    seen["gamelib"].append(solution.seconds)
+                    positions["gamelib"] = solution.positions
+        per = {who: statistics.median(times) / positions[who] for who, times in seen.items()}
+        print(
+            f"  {board}: gamelib {statistics.median(seen['gamelib']):.2f} s for "
+            f"{positions['gamelib']:,} positions ({per['gamelib'] * 1e9:.0f} ns each), Pons "
+            f"{statistics.median(seen['pons']):.2f} s for {positions['pons']:,} "
+            f"({per['pons'] * 1e9:.0f} ns each): {per['gamelib'] / per['pons']:.2f}x a "
+            f"position (medians of {runs}; load {os.getloadavg()[0]:.1f})"
+        )
+
+
 def main_() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--big", action="store_true")
     parser.add_argument("--only", choices=("empty", "positions", "shared"))
+    parser.add_argument("--pons", type=Path, help="side by side with Pons's solver built in DIR")
+    parser.add_argument("--boards", default="7x5", help="for --pons: e.g. 6x5,7x5")
+    parser.add_argument("--table", type=int, default=4_000_000, help="gamelib's table entries")
     options = parser.parse_args()
+    if options.pons is not None:
+        print(f"From the empty board, side by side with Pons's C++ solver ({options.pons}):")
+        side_by_side(options.pons, options.boards.split(","), options.runs, options.table)
+        return
     if options.only in (None, "empty"):
         empty_boards(options.runs, options.big)
     if options.only in (None, "positions"):

@@ -222,8 +222,8 @@ class OpenSpielPeer(Peer):
 
     def __init__(self) -> None:
         super().__init__()
-        import pyspiel  # type: ignore[import-not-found]  # a peer, in the scratch venv only
-        from open_spiel.python.algorithms import (  # type: ignore[import-not-found]  # a peer
+        import pyspiel  # a peer (the openspiel extra)
+        from open_spiel.python.algorithms import (  # a peer
             minimax,
         )
 

@@ -73,9 +73,9 @@ def gamelib_job(name: str, sims: int, flavour: Flavour) -> tuple[Callable[[], in
 
 def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
     try:
-        import numpy as np  # type: ignore[import-not-found]  # OpenSpiel's, not gamelib's
-        import pyspiel  # type: ignore[import-not-found]  # a peer, not a dependency
-        from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
+        import numpy as np  # OpenSpiel's, not gamelib's
+        import pyspiel  # a peer (the openspiel extra)
+        from open_spiel.python.algorithms import mcts
     except ImportError:
         return None
     game = pyspiel.load_game("tic_tac_toe" if name == "tic-tac-toe" else "connect_four")

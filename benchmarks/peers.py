@@ -133,8 +133,8 @@ def easyai_rows() -> dict[str, tuple[int, Callable[[], object]]]:
 
 
 def openspiel_rows() -> dict[str, tuple[int, Callable[[], object]]]:
-    import pyspiel  # type: ignore[import-not-found]
-    from open_spiel.python.algorithms import minimax  # type: ignore[import-not-found]
+    import pyspiel
+    from open_spiel.python.algorithms import minimax
 
     game = pyspiel.load_game("tic_tac_toe")
     searched = minimax._alpha_beta

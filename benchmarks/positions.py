@@ -401,8 +401,8 @@ class OpenSpiel:
 
 def load_openspiel() -> OpenSpiel | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]  # a peer, in the scratch venv only
-        from open_spiel.python.algorithms import (  # type: ignore[import-not-found]  # a peer
+        import pyspiel  # a peer (the openspiel extra)
+        from open_spiel.python.algorithms import (  # a peer
             minimax,
         )
     except ImportError:

@@ -24,6 +24,13 @@ from gamelib import Game, Side, Playing, Done, Winner, NumericEstimator, Setting
 - the controller [`referee`][gamelib.core.controller.referee] and the players
   [`HumanPlayer`][gamelib.core.human.HumanPlayer] and
   [`RandomPlayer`][gamelib.core.random_player.RandomPlayer];
+- beyond the lectures: Monte Carlo tree search, [`MCTS`][gamelib.algorithms.mcts.MCTS] with
+  [`MCTSSettings`][gamelib.algorithms.mcts.MCTSSettings]; the exact solver
+  [`solve`][gamelib.algorithms.exact.solve]; and the goal solvers, which answer "can this side
+  meet this [`Goal`][gamelib.algorithms.boolean.Goal]?" with a proof:
+  [`solve_goal`][gamelib.algorithms.boolean.solve_goal] (the lectures' OR/AND search),
+  [`pns_goal`][gamelib.algorithms.pns.pns_goal] (proof-number search) and
+  [`dfpn_goal`][gamelib.algorithms.pns.dfpn_goal] (df-pn);
 - `seq`, the persistent lazy sequences every game's moves come in.
 
 The search core (events, capabilities, counting wrappers) is
@@ -35,10 +42,21 @@ The search core (events, capabilities, counting wrappers) is
 >>> AlphaBeta(Settings(NumericEstimator(Nim(), nim_estimate), 5)).next_move(Nim().start)
 2
 
+>>> from gamelib import Goal, MCTS, MCTSSettings, pns_goal
+>>> pns_goal(Nim(pile=5), Goal.WIN).holds
+False
+>>> mcts = MCTS(MCTSSettings(NumericEstimator(Nim(pile=7), nim_estimate), simulations=300))
+>>> mcts.next_move(Nim(pile=7).start)
+2
+
 ```
 """
 
 from gamelib import seq
+from gamelib.algorithms.boolean import Goal, solve_goal
+from gamelib.algorithms.exact import solve
+from gamelib.algorithms.mcts import MCTS, MCTSSettings
+from gamelib.algorithms.pns import dfpn_goal, pns_goal
 from gamelib.core import (
     EQUAL,
     GREATER,
@@ -77,6 +95,7 @@ __all__ = [
     "EQUAL",
     "GREATER",
     "LESS",
+    "MCTS",
     "AlphaBeta",
     "Definitely",
     "Done",
@@ -84,10 +103,12 @@ __all__ = [
     "Est",
     "Estimator",
     "Game",
+    "Goal",
     "Guess",
     "HumanPlayer",
     "Jamboree",
     "JamboreeSettings",
+    "MCTSSettings",
     "Minimax",
     "NumericEstimator",
     "Order",
@@ -100,7 +121,11 @@ __all__ = [
     "Status",
     "Winner",
     "__version__",
+    "dfpn_goal",
     "flip",
+    "pns_goal",
     "referee",
     "seq",
+    "solve",
+    "solve_goal",
 ]

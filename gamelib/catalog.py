@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol, TypeVar, final
+from typing import Literal, TypeVar, final
 
 from gamelib.algorithms.deepening_kind import DEEPENING_KIND
 from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
@@ -61,27 +61,23 @@ from gamelib.chance.kinds import (
 from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Estimator
 from gamelib.core.jsondata import JSON
-from gamelib.errors import InputError
-from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.kinds import ALPHABETA_KIND, JAMBOREE_KIND, MINIMAX_KIND
-from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
-from gamelib.nplayer.maxn import (
-    MaxN,
-    NSearchPlayer,
-    Paranoid,
-    ShallowMaxN,
-    ShallowSettings,
-    paranoid_settings,
+from gamelib.nplayer.events import NObserver
+from gamelib.nplayer.game import NEstimator, Number, Vector
+from gamelib.nplayer.kinds import (
+    MAXN_KIND,
+    PARANOID_KIND,
+    SHALLOW_MAXN_KIND,
+    NKindBuilder,
+    NPlayerKind,
+    NSampler,
+    TotalMissingError,
 )
+from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.search.kinds import Catalog, OptionValues, SearchKind
-from gamelib.trace import trace, trace_to_dot, trace_to_text
+from gamelib.trace.drawing import Drawing
 from gamelib.trace.mcts import trace_steps as mcts_trace_steps
 from gamelib.trace.mcts import traced as mcts_traced
-from gamelib.trace.nplayer import NTrace
-from gamelib.trace.nplayer import trace as n_trace
-from gamelib.trace.nplayer import trace_to_dot as n_trace_to_dot
-from gamelib.trace.nplayer import trace_to_text as n_trace_to_text
-from gamelib.trace.sampled import nplayer_means, sampled_trace
 
 __all__ = [
     "CATALOG",
@@ -89,6 +85,7 @@ __all__ = [
     "CHANCE_CATALOG",
     "MCTS_TRACED_KIND",
     "NPLAYER_CATALOG",
+    "NPLAYER_MCTS_KIND",
     "SOLVE_CATALOG",
     "Catalogs",
     "ChanceKind",
@@ -97,7 +94,6 @@ __all__ = [
     "Drawing",
     "Family",
     "NKindBuilder",
-    "NKindTracer",
     "NPlayerKind",
     "NSampler",
     "TotalMissingError",
@@ -170,176 +166,33 @@ CATALOG: Catalog[SearchKind] = Catalog(
 # two tables of their own; the command line offers each table only for its games.
 
 
-class NSampler(Protocol):
-    """Builds a sampling n-player player from an estimator, a depth and its simulations."""
-
-    def __call__(
-        self, estimator: NEstimator[S, M], depth: int, simulations: int, /
-    ) -> NSearchPlayer[S, M, Vector | Number]: ...
-
-
 CHANCE_CATALOG: Catalog[ChanceKind] = Catalog(
     (EXPECTIMINIMAX_KIND, STAR1_KIND, STAR2_KIND, CHANCE_MCTS_KIND)
 )
 """The search kinds for games of chance, in the order `gamelib list` shows them."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Drawing:
-    """A traced search as the command line shows it: text, a picture, and counts."""
-
-    text: str
-    """The indented trace."""
-    dot: str
-    """The Graphviz picture of it."""
-    positions: int
-    """Positions visited, the root included."""
-    leaves: int
-    """Positions estimated or finished."""
-
-
-class NKindBuilder(Protocol):
-    """Builds an n-player search player; `total` is shallow pruning's, None if unknown."""
-
-    def __call__(
-        self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
-    ) -> NSearchPlayer[S, M, Vector | Number]: ...
-
-
-class NKindTracer(Protocol):
-    """Runs one search of a kind from `estimator`'s start and draws it."""
-
-    def __call__(
-        self, estimator: NEstimator[S, M], depth: int, total: Number | None, /
-    ) -> Drawing: ...
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class NPlayerKind:
-    """A kind of search player for games of n players (`gamelib.nplayer`)."""
-
-    name: str
-    """Its name in a player spec (`maxn`)."""
-    summary: str
-    """One line of description."""
-    build: NKindBuilder
-    """Builds a player of this kind."""
-    trace: NKindTracer
-    """Traces one search of this kind."""
-    needs_total: bool = False
-    """Whether it takes shallow pruning's total, written after the depth."""
-    sampler: NSampler | None = None
-    """For a kind that samples (MCTS): builds its player with a number of simulations,
-    which its spec gives in the depth's place (`mcts:SIMS`); see `ChanceKind.sampler`."""
-
-    def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
-        first = "DEPTH" if self.sampler is None else "SIMS"
-        return f"{self.name}:{first}" + (":TOTAL" if self.needs_total else "")
-
-
-class TotalMissingError(InputError, ValueError):
-    """Shallow pruning was asked for with no known total of the utilities."""
-
-
-def _total_of(total: Number | None) -> Number:
-    if total is None:
-        raise TotalMissingError(
-            "shallow-maxn needs the most the utilities of a vector add up to, and this "
-            "game does not say: give it as shallow-maxn:DEPTH:TOTAL"
-        )
-    return total
-
-
-def _n_drawing(t: NTrace[S, M]) -> Drawing:
-    nodes = list(t.root.walk())
-    leaves = sum(1 for node in nodes if node.leaf_number is not None)
-    return Drawing(n_trace_to_text(t), n_trace_to_dot(t), len(nodes), leaves)
-
-
-def _maxn_build(
-    estimator: NEstimator[S, M], depth: int, total: Number | None, /
-) -> NSearchPlayer[S, M, Vector | Number]:
-    return MaxN(NSettings(estimator, depth))
-
-
-def _maxn_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    return _n_drawing(n_trace(MaxN, NSettings(estimator, depth)))
-
-
-def _shallow_build(
-    estimator: NEstimator[S, M], depth: int, total: Number | None, /
-) -> NSearchPlayer[S, M, Vector | Number]:
-    return ShallowMaxN(ShallowSettings(estimator, depth, _total_of(total)))
-
-
-def _shallow_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    return _n_drawing(n_trace(ShallowMaxN, ShallowSettings(estimator, depth, _total_of(total))))
-
-
-def _paranoid_build(
-    estimator: NEstimator[S, M], depth: int, total: Number | None, /
-) -> NSearchPlayer[S, M, Vector | Number]:
-    return Paranoid(NSettings(estimator, depth))
-
-
-def _paranoid_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    # The mover at the start against everyone else: AlphaBeta on that two-player game.
-    settings = NSettings(estimator, depth)
-    me = estimator.game.player(estimator.game.start)
-    found = trace(AlphaBeta, paranoid_settings(settings, me))
-    return Drawing(
-        trace_to_text(found), trace_to_dot(found), len(found.nodes()), len(found.leaves())
-    )
-
-
 def _mcts_build(
-    estimator: NEstimator[S, M], depth: int, total: Number | None, /
+    estimator: NEstimator[S, M],
+    depth: int,
+    total: Number | None,
+    /,
+    *,
+    observer: NObserver[S, M] | None = None,
 ) -> NSearchPlayer[S, M, Vector | Number]:
-    return nplayer_mcts(estimator, depth, 1000)
+    return nplayer_mcts(estimator, depth, 1000)  # it reports no events: it samples
 
 
-def _mcts_trace(estimator: NEstimator[S, M], depth: int, total: Number | None, /) -> Drawing:
-    game = estimator.game
-    player = nplayer_mcts(estimator, depth, 1000)
-    found = sampled_trace(
-        player, game.start, game.state_to_string, game.move_to_string, nplayer_means
-    )
-    return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
-
+NPLAYER_MCTS_KIND = NPlayerKind(
+    "mcts",
+    "Monte Carlo tree search, each player choosing by its own mean utility",
+    _mcts_build,
+    sampler=nplayer_mcts,
+)
+"""MCTS, in the catalog of games of n players (`mcts:SIMS`)."""
 
 NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(
-    (
-        NPlayerKind(
-            "maxn",
-            "max^n: each player takes the vector best for itself (first move on a tie)",
-            _maxn_build,
-            _maxn_trace,
-        ),
-        NPlayerKind(
-            "shallow-maxn",
-            "max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
-            "(default: the game's own)",
-            _shallow_build,
-            _shallow_trace,
-            needs_total=True,
-        ),
-        NPlayerKind(
-            "paranoid",
-            "paranoid search: the others gang up on the mover, solved with alpha-beta",
-            _paranoid_build,
-            _paranoid_trace,
-        ),
-        NPlayerKind(
-            "mcts",
-            "Monte Carlo tree search, each player choosing by its own mean utility",
-            _mcts_build,
-            _mcts_trace,
-            sampler=nplayer_mcts,
-        ),
-    )
+    (MAXN_KIND, SHALLOW_MAXN_KIND, PARANOID_KIND, NPLAYER_MCTS_KIND)
 )
 """The search kinds for games of n players, in the order `gamelib list` shows them."""
 

@@ -53,10 +53,12 @@ from typing import TypeVar, assert_never, cast, final, overload
 from gamelib.algorithms.boolean import BooleanSolution, ProofNode
 from gamelib.algorithms.exact import Solution, describe
 from gamelib.algorithms.goals import Verdict, describe_verdict
+from gamelib.core.checks import echo
 from gamelib.core.datatypes import Playing, Status, outcome_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.core.trees import End, Leaf
+from gamelib.errors import InputError
 from gamelib.games.explicit import ExplicitGame, Node, Tree, TreeState
 from gamelib.search.events import SearchObserver
 from gamelib.search.player import SearchPlayer
@@ -67,7 +69,7 @@ from gamelib.trace.steps import record, steps_to_json
 from gamelib.trace.text import trace_to_text
 from gamelib.trace.tree import Trace
 
-__all__ = ["Answer", "Picture", "Stepper", "show", "stepper", "tree_to_dot"]
+__all__ = ["Answer", "Picture", "ShowError", "Stepper", "show", "stepper", "tree_to_dot"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -150,8 +152,20 @@ def show(
         return Picture(tree_to_dot(thing), _tree_text(thing))
     if isinstance(thing, Trace):
         return Picture(trace_to_dot(thing), trace_to_text(thing).rstrip("\n"))
+    given: object = thing  # whatever a notebook's cell passed, whatever the types say
+    if not isinstance(given, ProofNode | BooleanSolution | Solution | Verdict):
+        hint = " (parse_tree of gamelib.games.explicit reads a tree's text)" * isinstance(
+            given, str
+        )
+        raise ShowError(
+            f"show draws an explicit tree, a search's trace (gamelib.trace.trace), a proof "
+            f"or a solver's answer with its game, not {_what(given)}{hint}"
+        )
     if game is None:
-        raise TypeError(f"show needs the game to write a {type(thing).__name__}'s positions")
+        raise ShowError(
+            f"show needs the game too, to write a {type(thing).__name__}'s positions: "
+            "show(answer, game)"
+        )
     if isinstance(thing, BooleanSolution):
         thing = thing.proof
     if isinstance(thing, ProofNode):
@@ -248,6 +262,12 @@ def stepper(
     `trace_steps`)."""
     if isinstance(search, Mapping):
         steps: Mapping[str, JSON] = search
+    elif not callable(search):
+        raise ShowError(
+            "stepper takes a function that builds a search player from an observer "
+            "(lambda observer: AlphaBeta(settings, observer=observer)) or a search's steps, "
+            f"not {_what(search)}"
+        )
     else:
         recorded = record(search, state)
         searched: object = recorded.game
@@ -269,6 +289,16 @@ def stepper(
         "kinds": [{"name": "search", "summary": player}],
     }
     return Stepper(data)
+
+
+class ShowError(InputError, TypeError):
+    """`show` or `stepper` was given something it cannot draw; the message says what it
+    takes, in one sentence."""
+
+
+def _what(thing: object) -> str:
+    """`thing` as an error names it: `the int 42`."""
+    return f"the {type(thing).__name__} {echo(repr(thing), 40)}"
 
 
 def _tree_name(status: Status[TreeState]) -> str:

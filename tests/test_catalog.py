@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -65,6 +66,7 @@ from gamelib.search import (
     negate_est,
     state_key,
 )
+from gamelib.search.events import Window
 from gamelib.search.kinds import Catalog, Option, SearchKind, UnobservedError, parse_fraction
 from gamelib.seq import Seq
 from tests.runner import run
@@ -125,7 +127,7 @@ def check_events(events: list[SearchEvent[TreeState, int, float]], root: Node, d
     assert events[0].move is None
     assert 1 <= events[0].depth <= depth  # iterative deepening's first search is depth 1
     assert isinstance(events[-1], Leave)
-    stack: list[Enter[TreeState, int, float]] = []
+    stack: list[Enter[TreeState, int, Window[float]]] = []
     roots = 0
     for event in events:
         match event:
@@ -772,14 +774,7 @@ def test_main_takes_a_search_of_any_family_added_to_the_catalogs() -> None:
     `Catalogs.with_kind`, play at once, listed beside the shipped ones."""
     catalogs = CATALOGS.with_kind(
         ChanceKind("dice-minimax", Expectiminimax, "my expectiminimax")
-    ).with_kind(
-        NPlayerKind(
-            "my-maxn",
-            "my max^n",
-            CATALOGS.n_player["maxn"].build,
-            CATALOGS.n_player["maxn"].trace,
-        )
-    )
+    ).with_kind(NPlayerKind("my-maxn", "my max^n", CATALOGS.n_player["maxn"].build))
     assert catalogs.family_of("dice-minimax") == "chance"
     assert catalogs.family_of("my-maxn") == "n-player"
     out = io.StringIO()
@@ -796,6 +791,14 @@ def test_main_takes_a_search_of_any_family_added_to_the_catalogs() -> None:
     assert main(["list"], stdout=listed, catalog=catalogs) == 0
     assert "dice-minimax   my expectiminimax, dice-minimax:DEPTH" in listed.getvalue()
     assert "my-maxn        my max^n, my-maxn:DEPTH" in listed.getvalue()
+    # Traced from the kind alone, as text and as lines of JSON.
+    for tree, kind in (("dice", "dice-minimax:2"), ("cse473-3p", "my-maxn:3")):
+        traced = io.StringIO()
+        assert main(["trace", tree, "--player", kind, "--json"], stdout=traced,
+                    catalog=catalogs) == 0  # fmt: skip
+        done = json.loads(traced.getvalue().splitlines()[-1])
+        assert done["event"] == "done"
+        assert done["player"] in ("Expectiminimax(depth 2)", "MaxN(depth 3)")
     # Without them, the names are unknown to the shipped catalogs.
     err = io.StringIO()
     assert main(argv, stdout=io.StringIO(), stderr=err) == 2

@@ -200,6 +200,7 @@ def test_the_pages_with_examples_are_the_expected_ones() -> None:
         "matches.md",
         "mcts.md",
         "notebooks.md",
+        "openspiel.md",
         "parallel-search.md",
         "proof-numbers.md",
         "write-your-own-game.md",
@@ -214,7 +215,7 @@ def test_mcts_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_notebooks_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("notebooks.md")
-    assert len(shown) == 3
+    assert len(shown) == 4
     assert run_page("notebooks.md", monkeypatch) == "".join(shown)
 
 

@@ -12,10 +12,11 @@ from gamelib import AlphaBeta, Settings
 from gamelib.algorithms.boolean import Goal, solve_goal
 from gamelib.algorithms.exact import describe, solve
 from gamelib.algorithms.goals import BOOLEAN_METHOD, describe_verdict, solve_by_goals
+from gamelib.errors import InputError
 from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
 from gamelib.games.nim import Nim
 from gamelib.games.tictactoe import TicTacToe
-from gamelib.notebook import NO_DOT, Answer, Picture, show, tree_to_dot
+from gamelib.notebook import NO_DOT, Answer, Picture, ShowError, show, stepper, tree_to_dot
 from gamelib.trace import trace, trace_to_dot, trace_to_text
 from gamelib.trace.proofs import proof_to_dot, proof_to_text
 from tests.outside import DOT, not_run
@@ -77,8 +78,29 @@ def test_a_proof_needs_its_game_and_shows_as_the_solvers_write_it() -> None:
     picture = show(answer, game)
     assert picture.text == proof_to_text(game, answer.proof)
     assert picture.dot == proof_to_dot(game, answer.proof)
-    with pytest.raises(TypeError, match="show needs the game to write a ProofNode's positions"):
+    with pytest.raises(
+        ShowError, match=r"^show needs the game too, to write a ProofNode's positions: show\("
+    ):
         show(answer.proof)  # type: ignore[call-overload]  # the mistake this test makes
+
+
+def test_what_cannot_be_drawn_is_told_what_can_in_one_sentence() -> None:
+    takes = "show draws an explicit tree, a search's trace (gamelib.trace.trace), a proof or a "
+    with pytest.raises(ShowError) as shown:
+        show(42)  # type: ignore[call-overload]  # the mistake this test makes
+    assert str(shown.value) == takes + "solver's answer with its game, not the int 42"
+    with pytest.raises(ShowError) as text:
+        show("a[b1]")  # type: ignore[call-overload]  # the mistake this test makes
+    assert str(text.value).endswith(
+        "not the str 'a[b1]' (parse_tree of gamelib.games.explicit reads a tree's text)"
+    )
+    with pytest.raises(ShowError) as stepped:
+        stepper(42)  # type: ignore[arg-type]  # the mistake this test makes
+    assert str(stepped.value) == (
+        "stepper takes a function that builds a search player from an observer (lambda "
+        "observer: AlphaBeta(settings, observer=observer)) or a search's steps, not the int 42"
+    )
+    assert isinstance(stepped.value, InputError)
 
 
 def test_a_solve_shows_the_board_and_the_answer() -> None:

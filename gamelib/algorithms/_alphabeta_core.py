@@ -260,7 +260,7 @@ def alphabeta_core(
     if ordering is None and (settings.killers or settings.history):
         ordering = Ordering(killers=settings.killers, history=settings.history)
     # NaN refused, naming the position; a horizon hook (a budget) counted in the same call.
-    estimate = checked_estimate(est.estimate, game, at_horizon)
+    estimate = checked_estimate(est.estimate, game, at_horizon, estimator=est)
 
     answered: Callable[[S, Side, Entry[M, Est[G]]], None] | None = None  # set when observed
 

@@ -50,7 +50,7 @@ from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import state_key
 from gamelib.search.events import BoundKind
-from gamelib.search.player import recursion_error
+from gamelib.search.player import no_moves, recursion_error
 from gamelib.search.proofs import ProofNode, proof_size
 
 __all__ = [
@@ -204,8 +204,11 @@ def solve_goal(
             table.store(key, Entry(0, found[1], bound, None))
         return found
 
+    # --8<-- [start:search]
     def search(s: S, d: int | None) -> tuple[bool, ProofNode[S, M]]:
         moves = seq.to_tuple(game.moves(s))
+        if not moves:  # "every reply is good" must not hold of no replies at all
+            raise no_moves(game, s)
         prover_moves = game.player(s) is prover
         kept: list[tuple[M, ProofNode[S, M]]] = []
         for m in moves:
@@ -221,6 +224,8 @@ def solve_goal(
         # an AND node of the tree that proves the answer.
         return not prover_moves, ProofNode(Playing(s), "and", tuple(kept))
 
+    # --8<-- [end:search]
+
     try:
         held, moves, tree = _root(s, prover, all_moves, depth, node, game, played)
     except RecursionError as error:  # deeper than Python's stack: one sentence
@@ -230,6 +235,10 @@ def solve_goal(
         if broken is None:
             raise
         raise broken from error
+    finally:
+        # `node` and `search` hold each other, a cycle only the collector frees (and a
+        # batch of solves pauses it): let go of the table through them now.
+        table = None
     return BooleanSolution.answered(
         goal, prover, held, moves, tree, next(played), exact=depth is None
     )
@@ -249,7 +258,10 @@ def _root(
     if all_moves and game.player(s) is prover:
         winners: list[tuple[M, ProofNode[S, M]]] = []
         tried: list[tuple[M, ProofNode[S, M]]] = []
-        for m in seq.to_tuple(game.moves(s)):
+        offered = seq.to_tuple(game.moves(s))
+        if not offered:
+            raise no_moves(game, s)
+        for m in offered:
             next(played)
             holds, child = node(game.play(s, m), None if depth is None else depth - 1)
             (winners if holds else tried).append((m, child))
@@ -283,9 +295,13 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
     """
     s = game.start if state is None else state
 
+    # --8<-- [start:negamax_boolean]
     def meets(s: S, goal: Goal) -> bool:
         mover = game.player(s)
-        for m in game.moves(s):
+        offered = seq.to_tuple(game.moves(s))
+        if not offered:
+            raise no_moves(game, s)
+        for m in offered:
             st = game.play(s, m)
             if isinstance(st, Done):
                 if achieves(goal, mover, st.outcome):
@@ -297,6 +313,7 @@ def negamax_boolean(game: Game[S, M], goal: Goal, state: S | None = None) -> boo
                 return True
         return False
 
+    # --8<-- [end:negamax_boolean]
     return meets(s, goal)
 
 
@@ -338,6 +355,7 @@ def check_proof(
         prover = root_mover if proof.kind == "or" else flip(root_mover)
     checked: set[int] = set()
 
+    # --8<-- [start:check]
     def check(node: ProofNode[S, M], path: tuple[M, ...]) -> None:
         if id(node) in checked:  # a shared subtree is checked once
             return
@@ -371,6 +389,8 @@ def check_proof(
                 f"moves there, so it is an {expected.upper()} node"
             )
         legal = seq.to_tuple(game.moves(s))
+        if not legal:  # the game broke its word here: no tree proves anything through it
+            raise no_moves(game, s)
         kept = [m for m, _ in node.children]
         for m in kept:
             if m not in legal:
@@ -394,6 +414,7 @@ def check_proof(
                 )
             check(child, (*path, m))
 
+    # --8<-- [end:check]
     check(proof, ())
 
 

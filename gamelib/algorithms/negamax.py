@@ -100,7 +100,8 @@ def Negamax(
     compare = est.compare
     moves = ordered_moves(settings)
     play = game.play
-    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
+    # NaN, and what is no number, refused where it enters, naming the position
+    estimate = checked_estimate(est.estimate, game, estimator=est)
 
     def search(d: int, s: S, /) -> Edge[M, G]:
         """The best edge for the side to move in `s`, valued from its point of view."""

@@ -201,7 +201,7 @@ def MTDf(
 
     def root(s: S, /) -> Edge[M, G]:
         side = game.player(s)
-        first = checked_estimate(est.estimate, game)(s)
+        first = checked_estimate(est.estimate, game, estimator=est)(s)
         g = views.of(side, Guess(first))  # the first guess: the estimate itself
         lower: Edge[M, G] | None = None  # the best move known, and the value it guarantees
         at_least = False  # whether the value is known to be at least g

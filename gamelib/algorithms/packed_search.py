@@ -18,13 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from types import CodeType
-from typing import Final, Generic, TypeVar, final
+from typing import TYPE_CHECKING, Final, Generic, TypeVar, cast, final
 
+from gamelib.algorithms import word_table
 from gamelib.algorithms.table import Entry, TranspositionTable
+from gamelib.algorithms.word_table import EMPTY, WordTable
 from gamelib.search import packed_methods
 from gamelib.search.events import BoundKind
 from gamelib.search.packed import Expansion, Foresight, Packing, breathe
-from gamelib.search.packed_methods import PackedMethods
+from gamelib.search.packed_methods import NativePosition, PackedMethods
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+if TYPE_CHECKING:
+    from librt.vecs import vec
 
 __all__ = ["compiled", "no_entry", "packed_search", "tell_nobody"]
 
@@ -33,12 +41,17 @@ M = TypeVar("M")
 
 
 def compiled() -> bool:
-    """Whether the solver's hot modules run compiled by mypyc (`make accelerate`): this
-    one and [`gamelib.search.packed_methods`][gamelib.search.packed_methods], the class
-    whose methods it calls as C functions.  (A game's packing compiled with them says so
-    itself: Connect Four's
+    """Whether the solver's hot modules run compiled by mypyc (done by the install where
+    it can, or `make accelerate`): this one,
+    [`gamelib.search.packed_methods`][gamelib.search.packed_methods], the class whose
+    methods it calls as C functions, and its table of machine words
+    ([`gamelib.algorithms.word_table`][gamelib.algorithms.word_table]).  (A game's
+    packing compiled with them says so itself: Connect Four's
     [`running_compiled`][gamelib.games.connect4_native.running_compiled].)"""
-    return all(not path.endswith(".py") for path in (__file__, packed_methods.__file__))
+    return all(
+        not path.endswith(".py")
+        for path in (__file__, packed_methods.__file__, word_table.__file__)
+    )
 
 
 _LOOK = 1 << 13
@@ -98,9 +111,17 @@ def packed_search(
         packing.key, packing.expand, packing.methods, table, progress, every, big
     )
     pack = packing.pack
+    by_words = run.word is not None
 
     def top(s: S, ply: int, alpha: int, beta: int) -> tuple[int, M]:
-        value = run.search(pack(s), ply, alpha, beta, True)
+        p = pack(s)
+        if by_words:
+            w = cast(NativePosition, p)
+            value = run.words_search(
+                w.mover, w.both, w.threats, w.their_threats, w.plies, ply, alpha, beta, True
+            )
+            return value, cast(M, run.chosen_word)
+        value = run.search(p, ply, alpha, beta, True)
         found = run.chosen
         assert found is not None  # a top search always keeps a move
         return value, found
@@ -129,26 +150,41 @@ class _Search(Generic[M]):
         "big",
         "capacity",
         "chosen",
+        "chosen_word",
         "due",
         "entries",
         "every",
         "evictions",
         "expand",
         "get",
+        "held",
         "hits",
         "key_of",
+        "keys",
         "look",
         "overwrites",
         "positions",
         "probes",
+        "ranked",
         "refused",
         "report",
+        "size",
+        "slots",
         "stores",
         "table",
         "tell",
+        "values",
+        "width",
         "won",
+        "word",
+        "word_store",
         "words",
     )
+
+    keys: vec[i64]
+    """The word table's keys (word level with a table only)."""
+    values: vec[i64]
+    """Its values."""
 
     def __init__(
         self,
@@ -182,6 +218,218 @@ class _Search(Generic[M]):
         self.chosen: M | None = None  # the best move found at the top of the last search
         self.positions = self.probes = self.hits = self.stores = 0
         self.overwrites = self.evictions = self.refused = 0
+        # The word level (see PackedMethods): positions as machine words, the table's entries
+        # as arrays of numbers (`WordEntries`), the ranked moves of every ply in one list.
+        self.word: PackedMethods[M, object] | None = (
+            methods if methods is not None and methods.word_level() and compiled() else None
+        )
+        self.chosen_word: i64 = -1
+        self.word_store: WordTable | None = None
+        self.slots: i64 = 1
+        self.held: i64 = 0
+        self.width: i64 = 0
+        self.size: i64 = 0
+        self.ranked: list[i64] = []
+        if self.word is not None:
+            self.width = self.word.word_width()
+            self.size = self.word.word_size()
+            self.ranked = [0] * ((self.size + 2) * self.width)
+            if table is not None:
+                store = table.words(WordTable)
+                self.word_store = store
+                self.keys, self.values = store.keys, store.values
+                self.slots, self.held = store.slots, store.held
+
+    def words_search(
+        self,
+        mover: i64,
+        both: i64,
+        threats: i64,
+        their_threats: i64,
+        plies: i64,
+        ply: i64,
+        alpha: i64,
+        beta: i64,
+        top: bool,
+    ) -> i64:
+        """`search` at the word level: the same positions, moves, values and counts,
+        with the position's words as arguments and the table's entries in `WordEntries`
+        (a value packed as `(value + big + 1) << 8 | bound << 6 | best move`)."""
+        word = self.word
+        assert word is not None
+        big: i64 = self.big
+        best_possible: i64 = big - ply - 1
+        if not top:
+            if beta > best_possible:
+                beta = best_possible
+                if alpha >= beta:
+                    return beta
+            if alpha < -best_possible:
+                alpha = -best_possible
+                if alpha >= beta:
+                    return alpha
+        key: i64 = 0
+        first: i64 = -1
+        if self.word_store is not None:
+            keys = self.keys
+            key = word.word_key(mover, both)
+            self.probes += 1
+            slots: i64 = self.slots
+            slot: i64 = key % slots
+            held: i64 = keys[slot]
+            while held != key and held != EMPTY:
+                slot += 1
+                if slot == slots:
+                    slot = 0
+                held = keys[slot]
+            if held == key:
+                self.hits += 1
+                packed: i64 = self.values[slot]
+                first = packed & 63
+                if not top:
+                    v: i64 = (packed >> 8) - big - 1
+                    won: i64 = self.won
+                    if v > won:
+                        v -= ply
+                    elif v < -won:
+                        v += ply
+                    kind: i64 = (packed >> 6) & 3
+                    if kind == 0:
+                        return v
+                    if kind == 1:
+                        if v >= beta:
+                            return v
+                        if v > alpha:
+                            alpha = v
+                    else:
+                        if v <= alpha:
+                            return v
+                        if v < beta:
+                            beta = v
+        safe: i64 = word.word_safe(mover, both, threats, their_threats)
+        if safe == -1:  # a win with the next move
+            n = self.positions + 1
+            self.positions = n
+            if n == self.report:
+                self.reached()
+            if top:
+                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
+            return best_possible
+        if safe == 0:  # every move lets the opponent win with the next
+            if top:
+                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
+            return 1 - best_possible
+        if not top:
+            if beta > best_possible - 2:
+                beta = best_possible - 2
+                if alpha >= beta:
+                    return beta
+            if alpha < 3 - best_possible:
+                alpha = 3 - best_possible
+                if alpha >= beta:
+                    return alpha
+        ranked = self.ranked
+        at: i64 = ply * self.width
+        count: i64 = word.word_rank(mover, both, safe, ranked, at)
+        if first >= 0 and word.word_move(ranked[at]) != first:  # the table's move first
+            j: i64 = 1
+            while j < count and word.word_move(ranked[at + j]) != first:
+                j += 1
+            if j < count:
+                lead: i64 = ranked[at + j]
+                while j > 0:
+                    ranked[at + j] = ranked[at + j - 1]
+                    j -= 1
+                ranked[at] = lead
+        a: i64 = alpha
+        best: i64 = -big - 1
+        best_move: i64 = word.word_move(ranked[at])
+        next_plies: i64 = plies + 1
+        last: bool = next_plies == self.size
+        opponent: i64 = both ^ mover
+        i: i64 = 0
+        while i < count:
+            move: i64 = word.word_move(ranked[at + i])
+            i += 1
+            n = self.positions + 1
+            self.positions = n
+            if n == self.report:
+                self.reached()
+            x: i64 = 0
+            if not last:
+                cell: i64 = word.word_play(mover, safe, move)
+                x = -self.words_search(
+                    opponent,
+                    both | cell,
+                    their_threats,
+                    word.word_threats(mover | cell),
+                    next_plies,
+                    ply + 1,
+                    -beta,
+                    -a,
+                    False,
+                )
+            if x > best:
+                best = x
+                best_move = move
+                if x > a:
+                    a = x
+                    if a >= beta:
+                        break
+        if top:
+            self.chosen_word = best_move
+        if self.word_store is not None:
+            self.keep(key, best, alpha, beta, ply, best_move)
+        return best
+
+    def keep(self, key: i64, best: i64, alpha: i64, beta: i64, ply: i64, move: i64) -> None:
+        """Store what `words_search` found for `key` (see `WordTable`)."""
+        keys = self.keys
+        slots: i64 = self.slots
+        home: i64 = key % slots
+        slot: i64 = home
+        held: i64 = keys[slot]
+        while held != key and held != EMPTY:
+            slot += 1
+            if slot == slots:
+                slot = 0
+            held = keys[slot]
+        if held == key:
+            self.overwrites += 1
+        elif self.held >= self.capacity:  # full: the key of the home slot makes room
+            if keys[home] == EMPTY:  # nothing to evict there: this entry goes at once
+                self.stores += 1
+                self.evictions += 1
+                return
+            slot = home
+            keys[slot] = key
+            self.evictions += 1
+        else:
+            store = self.word_store
+            if store is not None and 2 * (self.held + 1) > slots and slots < store.most:
+                store.grow()  # more than twice the slots as keys, up to the table's size
+                keys, self.keys, self.values = store.keys, store.keys, store.values
+                slots = self.slots = store.slots
+                slot = key % slots
+                while keys[slot] != EMPTY:
+                    slot += 1
+                    if slot == slots:
+                        slot = 0
+            keys[slot] = key
+            self.held += 1
+        won: i64 = self.won
+        kind: i64 = 1 if best >= beta else 2 if best <= alpha else 0
+        stored: i64 = best + ply if best > won else best - ply if best < -won else best
+        self.values[slot] = (stored + self.big + 1) << 8 | kind << 6 | move
+        self.stores += 1
+
+    def named(self, mover: i64, both: i64, threats: i64, their_threats: i64, plies: i64) -> i64:
+        """The move a top search names at a position its foresight settles (the
+        expansion's first move)."""
+        word = self.word
+        assert word is not None
+        position = NativePosition(mover, both, threats, their_threats, plies)
+        return cast(int, word.expand(position, None, False)[1][0])
 
     def search(self, p: object, ply: int, alpha: int, beta: int, top: bool = False) -> int:
         """As the contract core's `search`, on a packed position."""
@@ -319,6 +567,8 @@ class _Search(Generic[M]):
 
     def settle(self) -> None:
         """Add the table probes and stores made so far to its counts."""
+        if self.word_store is not None:
+            self.word_store.held = self.held
         if self.table is not None:
             self.table.tally(
                 probes=self.probes,

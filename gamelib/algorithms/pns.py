@@ -69,7 +69,7 @@ from gamelib.core.datatypes import Done, Playing, Side, Status
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
 from gamelib.search.capabilities import MissingCapabilityError
-from gamelib.search.player import recursion_error
+from gamelib.search.player import no_moves, recursion_error
 from gamelib.search.proofs import INFINITY, PnsNode, shown_number
 
 __all__ = [
@@ -177,6 +177,8 @@ def pns_goal(
                 child = node_for(game.play(here, m))
                 child.parents.append(node)
                 kids.append((m, child))
+            if not kids:  # no numbers combine from no children: the game broke its word
+                raise no_moves(game, here)
             node.children = kids
             # 3. update the numbers above it, every parent of a changed position in turn
             todo = [node]
@@ -194,14 +196,25 @@ def pns_goal(
             if report is not None and played >= next_report:
                 report(played, root.pn, root.dn)
                 next_report = played + every
+        holds = root.pn == 0
+        tree = _pns_proof(root, holds, {})
     except KeyboardInterrupt:
         raise GoalInterruptedError(played, (root.pn, root.dn)) from None
-    holds = root.pn == 0
-    try:
-        tree = _pns_proof(root, holds, {})
     except RecursionError as error:  # a proof deeper than Python's stack: one sentence
         raise recursion_error(None, error, _pns_proof.__code__) from None
+    finally:
+        _release(known)
     return _solution(goal, prover, holds, tree, root.is_or, played)
+
+
+def _release(known: dict[Hashable, PnsNode[S, M]]) -> None:
+    """Let the graph go: each position points at its children and they back at it, cycles
+    that reference counting alone never frees (and a batch of solves pauses the collector
+    that would).  The proof is a tree of its own, so nothing the answer keeps is cut."""
+    for node in known.values():
+        node.children = None
+        node.parents = []
+    known.clear()
 
 
 def _check_hashable(game: Game[S, M], state: S) -> None:
@@ -342,6 +355,8 @@ def dfpn_goal(
         for m in seq.to_tuple(game.moves(here)):
             counts.positions += 1
             children.append(game.play(here, m))
+        if not children:  # no numbers combine from no children: the game broke its word
+            raise no_moves(game, here)
         if report is not None and counts.positions >= next_report[0]:
             report(counts.positions, at_root[0], at_root[1])
             next_report[0] = counts.positions + every
@@ -377,8 +392,10 @@ def dfpn_goal(
     try:
         pn, _ = mid(s, INFINITY, INFINITY)  # returns only once the root is settled
     except KeyboardInterrupt:
+        table.clear()
         raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
     except RecursionError as error:  # deeper than Python's stack: one sentence
+        table.clear()
         raise recursion_error(None, error, mid.__code__) from None
     holds = pn == 0
 
@@ -424,6 +441,11 @@ def dfpn_goal(
         raise GoalInterruptedError(counts.positions, (at_root[0], at_root[1])) from None
     except RecursionError as error:
         raise recursion_error(None, error, proof.__code__) from None
+    finally:
+        # The recursive closures hold each other (a cycle only the collector frees, and a
+        # batch of solves pauses it): their table and proofs made go now, with the answer.
+        table.clear()
+        made.clear()
     return _solution(goal, prover, holds, tree, game.player(s) is prover, counts.positions)
 
 

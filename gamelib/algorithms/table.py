@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar, cast, final
+from typing import Generic, NamedTuple, Protocol, TypeVar, cast, final
 
 from gamelib.core.checks import echo, echo_value
 from gamelib.core.contracts import underlying
@@ -54,7 +54,14 @@ from gamelib.core.window import Infinity
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
 
-__all__ = ["Entry", "TableOwnerError", "TableStats", "TranspositionTable", "table_of"]
+__all__ = [
+    "Entry",
+    "TableOwnerError",
+    "TableStats",
+    "TranspositionTable",
+    "WordStore",
+    "table_of",
+]
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -142,6 +149,22 @@ class TableStats:
     """Stores not made, because the entry held came from a deeper search."""
 
 
+class WordStore(Protocol):
+    """Entries a solver core keeps in a form of its own (see `TranspositionTable.words`)."""
+
+    held: int
+    """Entries held."""
+
+    def __init__(self, capacity: int) -> None:
+        """Room for `capacity` entries."""
+
+    def clear(self) -> None:
+        """Forget every entry."""
+
+
+W = TypeVar("W", bound=WordStore)
+
+
 @final
 class TranspositionTable(Generic[M, V]):
     """At most `capacity` entries, by position key; see the module for the rules.
@@ -158,6 +181,7 @@ class TranspositionTable(Generic[M, V]):
         "_probes",
         "_refused",
         "_stores",
+        "_words",
         "capacity",
     )
 
@@ -172,6 +196,7 @@ class TranspositionTable(Generic[M, V]):
         self._probes = self._hits = self._stores = 0
         self._overwrites = self._evictions = self._refused = 0
         self._owner: object = None
+        self._words: WordStore | None = None
 
     def claim(self, game: object) -> None:
         """Tie the table to `game`, the game of the search or solve about to use it.
@@ -226,6 +251,20 @@ class TranspositionTable(Generic[M, V]):
         """
         return self._entries
 
+    def words(self, kind: type[W]) -> W:
+        """The entries a solver core keeps in a form of its own (machine words, for the
+        compiled packed search), made as `kind(capacity)` on first use: apart from
+        `entries`, under the same keys, counts and `capacity`; `len` counts them, `clear`
+        clears them.  A table holds one such form."""
+        words = self._words
+        if words is None:
+            made = kind(self.capacity)
+            self._words = made
+            return made
+        if not isinstance(words, kind):
+            raise TypeError(f"this table keeps its words as {type(words).__name__}")
+        return words
+
     def tally(
         self,
         *,
@@ -247,9 +286,11 @@ class TranspositionTable(Generic[M, V]):
     def clear(self) -> None:
         """Forget every entry (the counts stay)."""
         self._entries.clear()
+        if self._words is not None:
+            self._words.clear()
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._entries) + (self._words.held if self._words is not None else 0)
 
     @property
     def stats(self) -> TableStats:

@@ -29,12 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from typing import Generic, TypeAlias, TypeVar, final
 
-from gamelib.chance.game import Mover, Nature, Probability, Value, number_to_string
-from gamelib.core.datatypes import Done, Playing, Status
-from gamelib.search.events import BoundKind
+from gamelib.chance.game import Probability, Value, number_to_string
+from gamelib.core.datatypes import Done
+from gamelib.core.model import Nature
+from gamelib.search.events import (
+    BoundKind,
+    Cut,
+    Enter,
+    Event,
+    Leave,
+    Phase,
+    event_to_string,
+)
 
 __all__ = [
     "ChanceEvent",
@@ -49,7 +57,8 @@ __all__ = [
     "Step",
     "Window",
     "bound_kind",
-    "event_to_string",
+    "chance_event_to_string",
+    "is_leaf",
 ]
 
 S = TypeVar("S")
@@ -66,6 +75,9 @@ class Moved(Generic[M]):
 
     move: M
     """The move made."""
+
+    def __str__(self) -> str:
+        return str(self.move)
 
 
 @final
@@ -87,72 +99,10 @@ class Rolled:
 Step: TypeAlias = Moved[M] | Rolled
 """How the search got from a position to its child."""
 
-
-class Phase(Enum):
-    """Which visit of a position an `Enter` begins."""
-
-    SEARCH = "search"
-    """The one and only visit (every search but Star2's probes)."""
-    PROBE = "probe"
-    """Star2 searches only the first move, for a bound on the position."""
-    RESUME = "resume"
-    """Star2 comes back after a probe and searches the other moves."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Enter(Generic[S, M]):
-    """The search starts on a position."""
-
-    step: Step[M] | None
-    """How it got here from the position entered last; None at the root."""
-    status: Status[S]
-    """`Playing(state)`, or `Done(outcome)` when the step ended the game."""
-    mover: Mover | None
-    """Who decides here (None when the game is over)."""
-    depth: int
-    """Moves the search may still look ahead (chance positions do not use any)."""
-    window: Window | None
-    """The window it is searched with; None for plain expectiminimax."""
-    phase: Phase = Phase.SEARCH
-    """Which visit this is (see `Phase`)."""
-
-    @property
-    def is_leaf(self) -> bool:
-        """Whether the value here comes from the estimator or a finished game."""
-        if isinstance(self.status, Done):
-            return True
-        return self.depth == 0 and self.mover is not Nature.Chance and self.phase is Phase.SEARCH
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Leave(Generic[M]):
-    """The search is done with the position entered last (for now, after a probe)."""
-
-    value: Value
-    """What it found the position is worth."""
-    bound: BoundKind
-    """Whether `value` is exact or a bound, given the window."""
-    best: M | None
-    """At a decision position: the move whose value it returned."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Cut(Generic[M]):
-    """The search stopped early at the position entered last."""
-
-    step: Step[M]
-    """The child whose value made the rest irrelevant."""
-    value: Value
-    """That child's value (or bound)."""
-    unsearched: tuple[Step[M], ...]
-    """The children never searched."""
-
-
-ChanceEvent: TypeAlias = Enter[S, M] | Leave[M] | Cut[M]
-"""Anything a chance search reports."""
+ChanceEvent: TypeAlias = Event[S, Step[M], Window, Value]
+"""Anything a chance search reports: the events of every family
+([`gamelib.search.events`][gamelib.search.events]), whose steps are moves or outcomes and whose
+values are numbers."""
 
 ChanceObserver: TypeAlias = Callable[[ChanceEvent[S, M]], None]
 """A factory's `observer`: a function taking each event as it happens."""
@@ -176,6 +126,13 @@ def bound_kind(value: Value, window: Window | None) -> BoundKind:
     return BoundKind.EXACT
 
 
+def is_leaf(event: Enter[S, Step[M], Window]) -> bool:
+    """Whether the position `event` enters is valued by the estimator or a finished game."""
+    if isinstance(event.status, Done):
+        return True
+    return event.depth == 0 and event.side is not Nature.Chance and event.phase is Phase.SEARCH
+
+
 class LeafCounter:
     """An observer that counts the leaves a search evaluates.
 
@@ -188,42 +145,22 @@ class LeafCounter:
         """Leaves evaluated so far."""
 
     def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        if isinstance(event, Enter) and event.is_leaf:
+        if isinstance(event, Enter) and is_leaf(event):
             self.leaves += 1
 
 
-def _step(step: Step[M] | None) -> str:
-    match step:
-        case None:
-            return "root"
-        case Moved(move):
-            return str(move)
-        case Rolled():
-            return str(step)
-        case _:
-            assert_never(step)
-
-
-def event_to_string(event: ChanceEvent[S, M]) -> str:
+def chance_event_to_string(event: ChanceEvent[S, M]) -> str:
     """One event on one line, for debugging.
 
     ```pycon
-    >>> event_to_string(Enter(Rolled(0, "heads", 0.5), Playing("s"), None, 1, None))
+    >>> from gamelib.core.datatypes import Playing
+    >>> chance_event_to_string(Enter(Rolled(0, "heads", 0.5), Playing("s"), None, 1, None))
     'enter heads (0.5) s depth 1'
 
     ```
     """
-    match event:
-        case Enter(step, status, _, depth, window, phase):
-            shown = str(status.state) if isinstance(status, Playing) else str(status)
-            where = "" if window is None else f" window ({window[0]}, {window[1]})"
-            extra = "" if phase is Phase.SEARCH else f" ({phase.value})"
-            return f"enter {_step(step)} {shown} depth {depth}{where}{extra}"
-        case Leave(value, bound, best):
-            shown_best = "" if best is None else f" best {best}"
-            return f"leave {number_to_string(value)} {bound.value}{shown_best}"
-        case Cut(step, value, unsearched):
-            rest = ", ".join(_step(s) for s in unsearched)
-            return f"cut after {_step(step)} ({number_to_string(value)}); not searched: {rest}"
-        case _:
-            assert_never(event)
+    return event_to_string(event, show=_show)
+
+
+def _show(value: object) -> str:
+    return number_to_string(value) if isinstance(value, int | float) else str(value)

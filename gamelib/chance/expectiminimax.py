@@ -213,7 +213,7 @@ def _root(
             observer(Enter(None, Playing(s), side, depth, window))
         found = best(s, side is Side.Maxie)
         if observer is not None:
-            observer(Leave(found[1], _EXACT, found[0]))
+            observer(Leave(found[1], _EXACT, Moved(found[0])))
         return found
 
     return root
@@ -227,6 +227,11 @@ def _live(game: ChanceGame[S, M], state: S) -> list[tuple[int, Branch[S]]]:
             f"the chance position {quoted(game.state_to_string(state))} lists no outcomes"
         )
     return live
+
+
+def _moved(move: M | None) -> Moved[M] | None:
+    """A best move as the events give it: the step a player made (None where none was)."""
+    return None if move is None else Moved(move)
 
 
 def _rolled(i: int, branch: Branch[S]) -> Rolled:
@@ -246,7 +251,8 @@ def Expectiminimax(
     game = est.game
     player = game.player
     play = game.play
-    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
+    # NaN and what is no number refused, naming the position
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
 
     def value(d: int, st: Status[S], step: Step[M] | None) -> Value:
         """The value of `st` searched `d` moves deep.  REQUIRES: d >= 0."""
@@ -267,7 +273,7 @@ def Expectiminimax(
                 observer(Enter(step, st, None, d, None))
             v = est.outcome_value(st.outcome)
         if observer is not None:
-            observer(Leave(v, _EXACT, best))
+            observer(Leave(v, _EXACT, _moved(best)))
         return v
 
     def average(d: int, s: S) -> Value:
@@ -322,6 +328,7 @@ def _star(
 ) -> ChancePlayer[S, M]:
     est = settings.estimator
     game = est.game
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     player = game.player
     play = game.play
     moves = game.moves
@@ -355,7 +362,7 @@ def _star(
                 leaf = False
                 v = chance(d, s, alpha, beta)
             elif d == 0:
-                v = bounded(est.estimate(s), st)
+                v = bounded(estimate(s), st)
             else:
                 leaf = False
                 best, v = decide(d, s, mover is Side.Maxie, moves(s), alpha, beta, None)
@@ -364,7 +371,7 @@ def _star(
                 observer(Enter(step, st, None, d, (alpha, beta)))
             v = bounded(est.outcome_value(st.outcome), st)
         if observer is not None:
-            observer(Leave(v, _EXACT if leaf else bound_kind(v, (alpha, beta)), best))
+            observer(Leave(v, _EXACT if leaf else bound_kind(v, (alpha, beta)), _moved(best)))
         return v
 
     # --8<-- [start:decide]
@@ -407,7 +414,8 @@ def _star(
 
     def cut_moves(best: tuple[M, Value], rest: Seq[M]) -> tuple[M, Value]:
         if observer is not None:
-            observer(Cut(Moved(best[0]), best[1], tuple(Moved(m) for m in rest)))
+            unsearched: Seq[Step[M]] = seq.map(Moved, rest)
+            observer(Cut((Moved(best[0]), best[1], unsearched)))
         return best
 
     def cut_outcomes(
@@ -417,8 +425,8 @@ def _star(
         settled it, leaving the children from `unsearched` on unsearched.
         """
         if observer is not None:
-            left = tuple(_rolled(j, b) for j, b in live[unsearched:])
-            observer(Cut(_rolled(*live[i]), x, left))
+            left: Seq[Step[M]] = seq.from_iterable([_rolled(j, b) for j, b in live[unsearched:]])
+            observer(Cut((_rolled(*live[i]), x, left)))
         return v
 
     # --8<-- [start:chance]
@@ -496,7 +504,9 @@ def _star(
             observer(Enter(step, st, mover, d, window, Phase.PROBE))
         x = value(d - 1, play(s, m), window[0], window[1], Moved(m) if observer else None)
         if observer is not None:
-            observer(Leave(x, BoundKind.LOWER if mover is Side.Maxie else BoundKind.UPPER, m))
+            observer(
+                Leave(x, BoundKind.LOWER if mover is Side.Maxie else BoundKind.UPPER, Moved(m))
+            )
         return m, x, view.tail
 
     def child(
@@ -519,7 +529,7 @@ def _star(
         m, x, rest = resume
         best, v = decide(d, s, mover is Side.Maxie, rest, a, b, (m, x))
         if observer is not None:
-            observer(Leave(v, bound_kind(v, (a, b)), best))
+            observer(Leave(v, bound_kind(v, (a, b)), Moved(best)))
         return v
 
     depth = settings.search_depth

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 from gamelib.algorithms.goals import GoalMethod
+from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs, Family
 from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
 from gamelib.cli.family_specs import (
@@ -48,6 +49,7 @@ from gamelib.core.checks import echo
 from gamelib.core.controller import Chooses
 from gamelib.core.game import Game
 from gamelib.errors import InputError
+from gamelib.games.connect4_native import running_compiled
 from gamelib.games.explicit import HANDOUT_TREES
 from gamelib.search.anytime import Thinks
 from gamelib.search.kinds import Catalog, SearchKind
@@ -86,6 +88,17 @@ def _version() -> str:
         return importlib.metadata.version("gamelib")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
         return "(not installed)"
+
+
+def solver_build() -> str:
+    """Which build of the exact solver runs: its hot modules compiled by mypyc (done when
+    gamelib is installed where a C compiler and Python's headers are), or pure Python."""
+    if compiled() and running_compiled():
+        return "the solver compiled with mypyc"
+    return (
+        "the solver in pure Python (installed without a C compiler or Python's headers, "
+        "or after make pure)"
+    )
 
 
 def _tree_names() -> list[str]:

@@ -148,9 +148,12 @@ def check_request(
 
 def _method(name: object, methods: Catalog[GoalMethod]) -> GoalMethod | None:
     """The goal method called `name` (None: the exact solver); SpecError for any other."""
-    if name is None or name == "exact":
+    if name is None:
         return None
-    found = methods.get(str(name))
+    written = str(name).strip().lower()  # names are read without regard to case
+    if written == "exact":
+        return None
+    found = methods.get(written)
     if found is None:
         known = ", ".join(("exact", *methods.names()))
         raise SpecError(f"--method: there is no method '{echo(str(name), 60)}'; one of: {known}")

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Generic, TextIO, TypeVar, cast
 
 from gamelib.catalog import Catalogs
 from gamelib.chance.game import ChanceTurns
-from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -24,16 +22,26 @@ from gamelib.cli._common import (
     _search_spec,
     build_kit,
 )
-from gamelib.cli._workers import SentEstimator, sent_game, sent_kind
+from gamelib.cli._workers import SentEstimator, sent_game, sent_kind, sent_kinds
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import ChanceKit, NKit, analyse_chance, analyse_n
-from gamelib.cli.family_specs import n_value_text, value_text
+from gamelib.cli.family_batch import (
+    FamilyAnswer,
+    HereChance,
+    HereN,
+    SentAnalysis,
+    chance_answer,
+    family_lines,
+    n_answer,
+)
+from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameKit
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
     BadPositionError,
     line_after,
     line_title,
+    lines_of,
     move_json,
     moves_position,
     run_lines,
@@ -46,6 +54,7 @@ from gamelib.cli.specs import (
     too_deep,
 )
 from gamelib.core.checks import echo
+from gamelib.core.datatypes import Side
 from gamelib.core.estimator import (
     Definitely,
     Est,
@@ -73,10 +82,64 @@ class _Analyse(_Report):
     """`analyse` on a game of any family."""
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
-        return _BeyondAnalyse(self.options, self.out, self.catalogs).chance(kit)
+        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
+        if self.options.positions is None:
+            return beyond.chance(kit)
+        tree = kit.depth_limit is not None
+        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
+        spec = beyond.search_spec("analyse", "chance", kit.title, None, depth)
+        here = HereChance(kit, spec)
+        return self._family_batch(kit.title, tree, ChanceTurns(kit.game), spec, here)
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
-        return _BeyondAnalyse(self.options, self.out, self.catalogs).nplayer(kit)
+        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
+        if self.options.positions is None:
+            return beyond.nplayer(kit)
+        tree = isinstance(kit.game, TreeGame)
+        n = len(kit.game.names)
+        spec = beyond.search_spec("analyse", "n-player", kit.title, n, kit.default_depth)
+        return self._family_batch(kit.title, tree, NPlayerTurns(kit.game), spec, HereN(kit, spec))
+
+    def _family_batch(
+        self,
+        title: str,
+        tree: bool,
+        model: Model[S, M, R],
+        spec: BeyondSpec,
+        here: Callable[[S], FamilyAnswer],
+    ) -> int:
+        """`--positions` for a game of chance or of n players: each line's position
+        analysed, an answer a line, here or on workers."""
+        options = self.options
+        if tree:
+            raise SpecError(f"--positions is for games; analyse {title} looks at its root")
+        if options.moves is not None:
+            raise SpecError("give --moves or --positions, not both")
+        batch = check_batch_options(options, options.positions)
+        task: Callable[[S], FamilyAnswer] = here
+        if batch.workers is not None:
+            assert self.context is not None  # given by _run, which batches come through
+            game = sent_game(self.context, options.game, self.game_args, batch.workers)
+            kinds = sent_kinds(self.catalogs, [spec.kind], batch.workers)
+            task = SentAnalysis(game, kinds, spec.text, options.depth)
+
+        def answer(number: int, text: str, state: S, found: FamilyAnswer) -> None:
+            if options.json:
+                self.out.write(json_line({"line": number, "moves": text, **found.found}))
+            else:
+                self.out.write(f"{line_title(number, text)}\n{found.text}\n\n")
+
+        return run_lines(
+            family_lines(model),
+            options.positions,
+            self.stdin,
+            self.out,
+            self.err,
+            batch,
+            task,
+            answer,
+            json_output=bool(options.json),
+        )
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         options = self.options
@@ -117,19 +180,21 @@ class _Analyse(_Report):
             move, value = pondered.move, pondered.value
         else:
             move, value = player.analyse(state)
+        side = kit.game.player(state)
+        facts: Mapping[str, JSON] = {} if pondered is None else pondered.facts
+        own = _sampled_value(facts, value, side)
         if options.json:
             found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
             found.update(_edge_json(kit, move, value))
-            if pondered is not None:
-                for key, fact in pondered.facts.items():  # never over the answer's own keys
-                    found.setdefault(key, fact)
+            if own is not None:  # the estimator's guess only under its own name
+                found["value"] = own
+                found["estimator_guess"] = found.pop("guess", None)
+            for key, fact in facts.items():  # never over the answer's own keys
+                found.setdefault(key, fact)
             out.write(json_line(found))
             return 0
-        side = kit.game.player(state)
-        out.write(
-            f"{player} chooses {kit.game.move_to_string(move)} for {side}; "
-            f"value: {est_to_string(kit.estimator, value)}\n"
-        )
+        shown = est_to_string(kit.estimator, value) if own is None else own
+        out.write(f"{player} chooses {kit.game.move_to_string(move)} for {side}; value: {shown}\n")
         if pondered is not None:
             out.write(pondered.summary + "\n")
             if pondered.note is not None:
@@ -168,7 +233,7 @@ class _Analyse(_Report):
                 )
 
         return run_lines(
-            kit,
+            lines_of(kit, "analyse"),
             options.positions,
             self.stdin,
             self.out,
@@ -178,7 +243,6 @@ class _Analyse(_Report):
             answer,
             json_output=bool(options.json),
             refuse=_beyond_the_tree(kit, spec),
-            verb="analyse",
         )
 
 
@@ -212,6 +276,17 @@ class _Here(Generic[S, M, G]):
         return analysed(self.player, state)
 
 
+def _sampled_value(facts: Mapping[str, JSON], value: Est[G], side: Side) -> str | None:
+    """The value a sampling search (MCTS) found itself, in words, when it has not proven
+    the outcome: its mean score for the side to move.  Its `value` is then only the
+    estimator's guess at the move chosen, which is not what the search found.  None for
+    any other search."""
+    score = facts.get("score")
+    if not isinstance(value, Guess) or not isinstance(score, float | int):
+        return None
+    return f"MCTS's mean score {score:.1%} for {side}"
+
+
 def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:
     return {"player": player, "to_move": str(kit.game.player(state))}
 
@@ -242,11 +317,6 @@ class _BeyondAnalyse(_BeyondOptions):
         """Where to analyse: the start, or the position after `--moves` (the moves as
         typed, as JSON gives them back); SpecError for a batch, a tree's inner position, or
         a position where chance, not a player, decides."""
-        if self.options.positions is not None:
-            raise SpecError(
-                f"--positions is for two-player games; analyse {title} at its start or "
-                "after --moves"
-            )
         check_batch_options(self.options, None)  # a batch flag alone is a mistake
         moves: str | None = self.options.moves
         if moves is None:
@@ -269,20 +339,11 @@ class _BeyondAnalyse(_BeyondOptions):
         state, moves = self._position(ChanceTurns(kit.game), kit.title, tree)
         depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
         spec = self.search_spec("analyse", "chance", kit.title, None, depth)
-        player, side, move, value = analyse_chance(kit, spec, state)
+        answer = chance_answer(*analyse_chance(kit, spec, state))
         if self.options.json:
-            found: dict[str, JSON] = {
-                "moves": moves,
-                "player": player,
-                "to_move": side,
-                "best": move_json(move),
-                "value": chance_number(value),
-                "guess": float(value),
-            }
-            self.out.write(json_line(found))
+            self.out.write(json_line({"moves": moves, **answer.found}))
             return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n")
-        self.out.write(f"{player} chooses {move} for {side}; value: {value_text(value)}\n")
+        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
         return 0
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
@@ -291,28 +352,11 @@ class _BeyondAnalyse(_BeyondOptions):
         names = kit.game.names
         spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
         player, mover, move, value = analyse_n(kit, spec, state)
+        answer = n_answer(player, mover, names, move, value)
         if self.options.json:
-            found: dict[str, JSON] = {
-                "moves": moves,
-                "player": player,
-                "to_move": mover,
-                "best": move_json(move),
-                "value": n_value_text(value),
-            }
-            if isinstance(value, tuple):
-                found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
-            else:
-                found["guess"] = float(value) if isinstance(value, Fraction) else value
-            self.out.write(json_line(found))
+            self.out.write(json_line({"moves": moves, **answer.found}))
             return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n")
-        meaning = ""
-        if not isinstance(value, tuple):
-            others = [name for name in names if name != mover]
-            meaning = f" ({mover}'s utility if {' and '.join(others)} play against {mover})"
-        self.out.write(
-            f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}\n"
-        )
+        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
         return 0
 
 

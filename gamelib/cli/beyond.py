@@ -24,12 +24,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 
 from gamelib import seq
-from gamelib.catalog import (
-    ChanceKind,
-    Drawing,
-    Family,
-    NPlayerKind,
-)
+from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
 from gamelib.chance.trees import (
@@ -54,7 +49,7 @@ from gamelib.nplayer.game import (
 )
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
-from gamelib.trace.chance import chance_trace, chance_trace_to_dot, chance_trace_to_text
+from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
 from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
@@ -69,6 +64,7 @@ __all__ = [
     "analyse_chance",
     "analyse_n",
     "beyond_tree",
+    "chance_entry",
     "chance_player",
     "chance_seats",
     "chance_valuer",
@@ -77,6 +73,9 @@ __all__ = [
     "n_player",
     "n_seats",
     "n_valuer",
+    "nplayer_entry",
+    "pack_chance",
+    "pack_n",
     "trace_chance",
     "trace_n",
 ]
@@ -163,6 +162,16 @@ class _NPacked(Generic[S, M]):
         return job.nplayer(self.kit)
 
 
+def pack_chance(kit: ChanceKit[S, M]) -> BeyondKit:
+    """`kit` with its types hidden, for the command line (as `pack` is for two players)."""
+    return _ChancePacked(kit)
+
+
+def pack_n(kit: NKit[S, M]) -> BeyondKit:
+    """`kit` with its types hidden, for the command line."""
+    return _NPacked(kit)
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class BeyondEntry:
@@ -202,6 +211,38 @@ def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
     pile = read_number(str(options.pile), "--pile", 1)
     game = TakeAway(pile=pile, players=players)
     return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
+
+
+def _without_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # a game of one's own built as it is
+
+
+def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> BeyondEntry:
+    """The entry of a game of chance without options, as
+    [`game_entry`][gamelib.cli.games.game_entry] makes one for a two-player game:
+    `estimator.game` is the game.  One line registers it:
+    `GAME_CATALOG.with_game(chance_entry(...))`.
+
+    ```pycon
+    >>> from gamelib.games.pig import Pig, pig_estimator
+    >>> entry = chance_entry("pig10", "Pig to 10", pig_estimator(Pig(target=10)))
+    >>> entry.name, entry.family
+    ('pig10', 'chance')
+
+    ```
+    """
+    kit = ChanceKit(estimator.game, estimator, name)
+    return BeyondEntry(name, summary, "chance", _without_options, lambda _: _ChancePacked(kit))
+
+
+def nplayer_entry(
+    name: str, summary: str, estimator: NEstimator[S, M], *, total: Number | None = None
+) -> BeyondEntry:
+    """The entry of a game of n players without options (see
+    [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
+    vector add up to at most it, is shallow pruning's default."""
+    kit = NKit(estimator.game, estimator, name, total)
+    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: _NPacked(kit))
 
 
 BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
@@ -464,9 +505,7 @@ def n_valuer(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, Callable[[S], tupl
     return str(player), value
 
 
-def analyse_chance(
-    kit: ChanceKit[S, M], spec: BeyondSpec, state: S
-) -> tuple[str, str, str, Value]:
+def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Value]:
     """The best move in `state` (a player's, not chance's) of `kit`'s game: (player, side,
     move, value)."""
     check_depth(spec, kit.depth_limit)
@@ -477,9 +516,7 @@ def analyse_chance(
     return str(player), str(mover), kit.game.move_to_string(move), value
 
 
-def analyse_n(
-    kit: NKit[S, M], spec: BeyondSpec, state: S
-) -> tuple[str, str, str, Vector | Number]:
+def analyse_n(kit: NKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Vector | Number]:
     """The best move in `state` of `kit`'s game: (player, mover, move, value)."""
     player = _n_built(kit, spec)
     move, value = player.analyse(state)
@@ -498,8 +535,7 @@ def _sampled(
     if not isinstance(player, SamplesItself):
         raise SpecError(f"{player} cannot be traced: it reports no events")
     sampler = cast(SamplesItself[S, M], player)  # a player of this game: its states, its moves
-    found = sampled_trace(sampler, start, label, move_text, show)
-    return Drawing(found.text.rstrip("\n"), found.dot, found.positions, found.leaves)
+    return sampled_trace(sampler, start, label, move_text, show)
 
 
 def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
@@ -509,11 +545,7 @@ def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
         game = kit.game
         player = _chance_built(kit, spec)
         return _sampled(player, game.start, game.state_to_string, game.move_to_string, chance_means)
-    found = chance_trace(_chance_kind(spec).factory, ChanceSettings(kit.estimator, spec.depth))
-    nodes = list(found.root.walk())
-    return Drawing(
-        chance_trace_to_text(found), chance_trace_to_dot(found), len(nodes), len(found.leaves())
-    )
+    return chance_kind_drawing(_chance_kind(spec), ChanceSettings(kit.estimator, spec.depth))
 
 
 def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
@@ -524,4 +556,4 @@ def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
         return _sampled(
             player, game.start, game.state_to_string, game.move_to_string, nplayer_means
         )
-    return _n_kind(spec).trace(kit.estimator, spec.depth, _total_for(kit, spec))
+    return n_kind_drawing(_n_kind(spec), kit.estimator, spec.depth, _total_for(kit, spec))

@@ -35,9 +35,11 @@ from gamelib.cli._common import (
     _game_named_in,
     _Parser,
     _version,
+    solver_build,
 )
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
+from gamelib.cli.check import CHECK
 from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,
@@ -70,7 +72,7 @@ __all__ = [
     "outside_fault",
 ]
 
-COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, MATCH, RUN, REPLAY, LIST, DEMO)
+COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, MATCH, RUN, REPLAY, LIST, DEMO, CHECK)
 """Every command, in the order `gamelib --help` lists them: a new one is a module that
 makes its `Command`, and a line here."""
 COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}
@@ -93,7 +95,9 @@ def _top_parser(
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"gamelib {_version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"gamelib {_version()}, {solver_build()}"
+    )
     parser.add_argument(
         "--game-from",
         metavar="MODULE:OBJECT",
@@ -134,6 +138,10 @@ def _run(
     named: str | None = getattr(options, "game", None)
     if named is not None and (entry := games.get(named)) is not None:
         options.game = entry.name  # names are read without regard to case: Nim is nim
+        if entry.name.startswith("openspiel:"):  # OpenSpiel's own bots may take a seat
+            from gamelib.openspiel.bots import with_spiel_kinds  # imported only when asked
+
+            catalogs = with_spiel_kinds(catalogs)
 
     def again(words: list[str]) -> int:
         return _run(words, stdin, stdout, stderr, catalogs, games, game_paths)

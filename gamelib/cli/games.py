@@ -296,7 +296,17 @@ class GameCatalog:
 
     def get(self, name: str) -> AnyEntry | None:
         """The game called `name`, if there is one; the name is read without regard to
-        case or surrounding spaces, as every name on the command line is (`Nim`)."""
+        case or surrounding spaces, as every name on the command line is (`Nim`).
+
+        A name `openspiel:GAME` is OpenSpiel's game GAME, in OpenSpiel's syntax
+        (`openspiel:hex(board_size=3)`; see [`gamelib.openspiel`][gamelib.openspiel]); a
+        `SpecError` says why one cannot be played (or how to install OpenSpiel).
+        """
+        if name.strip().lower().startswith("openspiel:"):
+            # Imported here, not above: gamelib.openspiel builds its entries from this module.
+            from gamelib.openspiel.entries import openspiel_entry
+
+            return openspiel_entry(name)
         return self.entries.get(name.strip().lower())
 
     def two_player(self, name: str) -> GameEntry | None:

@@ -15,6 +15,7 @@ from gamelib.cli._common import (
     UsageError,
     _Parser,
     _reject_extra,
+    solver_build,
 )
 from gamelib.cli.beyond import BEYOND_TREES
 from gamelib.cli.family_specs import PLAIN_KINDS
@@ -54,6 +55,7 @@ def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
     out.write("Presets (gamelib run NAME):\n")
     for name in sorted(PRESETS):
         out.write(f"  {name:<10} {PRESETS[name].summary}\n")
+    out.write(f"Solving (gamelib solve): {solver_build()}.\n")
     return 0
 
 

@@ -36,7 +36,7 @@ from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game
 from gamelib.cli.batch import json_line, position_lines, workers_from
 from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
 from gamelib.cli.family_specs import BeyondSpec
-from gamelib.cli.games import GameKit
+from gamelib.cli.games import GameCatalog, GameKit
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
 from gamelib.cli.players import Streams, build_player
 from gamelib.cli.positions import BadPositionError, line_after, redraws, split_moves
@@ -449,11 +449,12 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "players",
         metavar="PLAYER",
         nargs="+",
-        help="the players' specs: A and B (alphabeta:4 mcts:500), or one a seat for a game "
-        "of n players",
+        help="the game, then the players' specs: A and B (nim alphabeta:4 mcts:500), or one "
+        "a seat for a game of n players",
     )
     match.add_argument(
-        "--game", required=True, help=f"the game: one of {', '.join(parsing.games.playable())}"
+        "--game",
+        help=f"the game, if not given first: one of {', '.join(parsing.games.playable())}",
     )
     match.add_argument("--games", help=f"games to play, an even number (default {DEFAULT_GAMES})")
     match.add_argument(
@@ -500,7 +501,24 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     return match
 
 
+def _game_first(options: argparse.Namespace, games: GameCatalog) -> None:
+    """`gamelib match GAME A B`, as play, analyse, solve and trace take the game: the first
+    word is the game when `--game` is not given and it names one."""
+    if options.game is not None:
+        return
+    players: list[str] = list(options.players)
+    entry = games.get(players[0]) if len(players) > 1 else None
+    if entry is not None:
+        options.game, options.players = entry.name, players[1:]
+        return
+    raise UsageError(
+        "match needs a game: gamelib match GAME A B (or --game GAME); the games: "
+        f"{', '.join(games.playable())}"
+    )
+
+
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
+    _game_first(options, context.games)
     request = _check(options, extra)
     kit = build_kit(context.games, request.game, list(request.game_args), playing=True)
     try:
@@ -512,4 +530,4 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
 
 
 MATCH = Command("match", _add, _run)
-"""`gamelib match A B --game G`."""
+"""`gamelib match G A B` (or `gamelib match A B --game G`)."""

@@ -248,7 +248,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         help="play one game on the terminal",
         description="Play one game.  A game of n players names its players with --player1 "
         "SPEC .. --playerN SPEC (default: maxn for each); two-player games and games of "
-        "chance with --maxie and --minnie.",
+        "chance with --maxie and --minnie.  Options after the game's name include the "
+        "game's own (play connect4 --help lists --cols and --rows, play nim --help --pile).",
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

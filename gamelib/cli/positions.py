@@ -33,6 +33,7 @@ __all__ = [
     "is_terminal",
     "line_after",
     "line_title",
+    "lines_of",
     "move_json",
     "moves_position",
     "position_after",
@@ -181,8 +182,18 @@ def line_title(number: int, text: str) -> str:
     return f"line {number}: {echo(text, 200)}"
 
 
+def lines_of(kit: GameKit[S, M, G], verb: str) -> Callable[[str], S]:
+    """How a batch of `kit`'s game reads a line: the position after its moves
+    (BadPositionError as for `position_after`, with nothing to `verb` in a finished game)."""
+
+    def read(text: str) -> S:
+        return position_after(kit.game, split_moves(text, kit.digit_moves), verb)[0]
+
+    return read
+
+
 def run_lines(
-    kit: GameKit[S, M, G],
+    read: Callable[[str], S],
     name: str,
     stdin: TextIO | None,
     out: TextIO,
@@ -193,12 +204,13 @@ def run_lines(
     *,
     json_output: bool,
     refuse: Callable[[S], str | None] | None = None,
-    verb: str = "solve",
 ) -> int:
     """Run `task` on each position of the file `name` as `batch` says and `answer`
     each, or say why it has no answer; the exit status: 1 if any line has none.
 
-    `refuse` says why a position that can be reached cannot be searched (None: it can).
+    `read` makes a line's position (BadPositionError for one that has none: see
+    [`lines_of`][gamelib.cli.positions.lines_of]); `refuse` says why a position that can be
+    reached cannot be searched (None: it can).
     """
     # The file is read as the batch goes, a line at a time, so answers stream out and
     # memory holds only the positions in flight: good[i] is the i-th position read, until
@@ -216,17 +228,17 @@ def run_lines(
         else:
             out.write(f"{line_title(number, text)}\n{why}\n\n")
 
-    def read(text: str) -> tuple[S | None, str | None]:
+    def position(text: str) -> tuple[S | None, str | None]:
         """The position a line writes, or why it has none (or cannot be searched)."""
         try:
-            state, _ = position_after(kit.game, split_moves(text, kit.digit_moves), verb)
+            state = read(text)
         except BadPositionError as error:
             return None, str(error)
         return state, None if refuse is None else refuse(state)
 
     def positions() -> Iterator[S]:
         for number, text in position_lines(name, stdin):
-            state, why = read(text)
+            state, why = position(text)
             if state is None or why is not None:
                 if batch.ordered:
                     bad.append((number, text, why or ""))

@@ -22,7 +22,7 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli.beyond import ChanceKit, NKit, chance_valuer, n_valuer
-from gamelib.cli.games import GameCatalog, GameKit
+from gamelib.cli.games import GameCatalog, GameKit, KitUser
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import is_terminal
 from gamelib.cli.saved import SavedGame, read_saved_game, saved_file
@@ -30,6 +30,7 @@ from gamelib.core.checks import echo, plural
 from gamelib.core.controller import Turns, TwoPlayers
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.model import Ended, Nature, number_to_string
+from gamelib.errors import InputError
 from gamelib.nplayer.game import NPlayerTurns
 
 G = TypeVar("G")
@@ -166,7 +167,7 @@ def _check_replayable(saved: SavedGame, file: str, games: GameCatalog) -> None:
     """UsageError for a saved game replay cannot step through: a game gamelib does not
     know, or one that is analysed, not played (a tree)."""
     entry = games.get(saved.game)
-    if entry is not None and saved.game in games.playable():
+    if entry is not None and getattr(entry, "playable", True):  # any but a tree
         return
     where = saved_file(file)
     if entry is None:
@@ -201,9 +202,26 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     saved = read_saved_game(options.file, stdin)
     options.game = saved.game  # what messages about the players call the game
     _check_replayable(saved, options.file, context.games)
-    replayed = build_kit(context.games, saved.game, list(saved.options), playing=True)
+    replayed = _built(saved, options.file, context.games)
     step = stdin if is_terminal(stdin) and options.file != "-" else None
     return replayed.run(_Replay(options, saved, step, context.stdout, context.catalogs))
+
+
+def _built(saved: SavedGame, file: str, games: GameCatalog) -> KitUser:
+    """The saved game's game, built from its options; options that cannot be used (a file
+    edited by hand, or saved by another version) are named with the file."""
+    try:
+        return build_kit(games, saved.game, list(saved.options), playing=True)
+    except InputError as error:
+        why = str(error)
+        unknown = "unrecognized arguments: "
+        if why.startswith(unknown):
+            why = f"{saved.game} takes no option {why[len(unknown) :].split(' ')[0]}"
+        given = " ".join(saved.options)
+        raise UsageError(
+            f"the saved game {saved_file(file)} gives {saved.game} the options "
+            f"{echo(given, 200)}, which cannot be used: {why}"
+        ) from None
 
 
 REPLAY = Command("replay", _add, _run)

@@ -78,6 +78,7 @@ from gamelib.cli.games import GameKit
 from gamelib.cli.positions import (
     BadPositionError,
     line_title,
+    lines_of,
     move_json,
     moves_position,
     position_after,
@@ -180,6 +181,8 @@ class SolveJob:
         if request.positions is not None:
             if self.batch.workers is not None:
                 return self._on_workers(kit, request.positions)
+            if request.method is not None:  # each goal solve has its own memory, let go
+                return self._batch(kit)
             with paused_collector():  # the solves share one table: see paused_collector
                 return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
@@ -389,7 +392,7 @@ class SolveJob:
                 self.out.write("\n")
 
         return run_lines(
-            kit,
+            lines_of(kit, "solve"),
             name,
             self.stdin,
             self.out,
@@ -504,7 +507,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "delaying, a best move, and the positions searched.  Options after the game's name "
         "include the game's own, such as --pile 9.",
     )
-    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(parsing.games.names())}")
+    games = parsing.games
+    solvable = [
+        name
+        for name in games.names()
+        if (entry := games.two_player(name)) is not None and entry.playable
+    ]
+    solving.add_argument("game", metavar="GAME", help=f"one of: {', '.join(solvable)}")
     add_solve_options(solving, parsing.methods)
     add_batch_options(solving)
     return solving

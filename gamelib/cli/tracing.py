@@ -42,15 +42,11 @@ from gamelib.cli.games import (
     KitUser,
 )
 from gamelib.cli.players import search_player
-from gamelib.cli.positions import (
-    move_json,
-)
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     PlayerSpec,
     shown,
 )
-from gamelib.core.jsondata import JSON
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import SearchKind
 from gamelib.search.player import (
@@ -76,19 +72,10 @@ class _Trace(_Report):
     """`trace` on a game of any family."""
 
     def chance(self, kit: ChanceKit[S, M], /) -> int:
-        self._text_only()
         return _BeyondTrace(self.options, self.out, self.catalogs).chance(kit)
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
-        self._text_only()
         return _BeyondTrace(self.options, self.out, self.catalogs).nplayer(kit)
-
-    def _text_only(self) -> None:
-        if self.options.json:
-            raise UsageError(
-                "--json is for two-player searches for now; trace this without --json "
-                "for the text trace"
-            )
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "trace", self.catalog)
@@ -162,15 +149,12 @@ class _Trace(_Report):
         build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
     ) -> int:
         """The trace as JSON Lines: each event as it comes, then the move and value."""
-        writer = StepWriter(kit.game, kit.estimator, self.out, move=move_json)
+        writer = StepWriter(kit.game, kit.estimator, self.out)
         player = build(writer)
         state = kit.game.start
         move, value = player.analyse(state)
-        writer.finish()
-        done: dict[str, JSON] = {"event": "done", **_analysis_json(kit, str(player), state)}
-        done |= _edge_json(kit, move, value)
-        done |= {"positions": writer.positions, "leaves": writer.leaves}
-        self.out.write(json_line(done))
+        done = _analysis_json(kit, str(player), state) | _edge_json(kit, move, value)
+        writer.finish(done)
         return 0
 
 
@@ -182,15 +166,20 @@ class _BeyondTrace(_BeyondOptions):
     def chance(self, kit: ChanceKit[S, M], /) -> int:
         depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
         spec = self.search_spec("trace", "chance", kit.title, None, depth)
-        return self._show(trace_chance(kit, spec))
+        return self._show(trace_chance(kit, spec), spec.kind)
 
     def nplayer(self, kit: NKit[S, M], /) -> int:
         players = len(kit.game.names)
         spec = self.search_spec("trace", "n-player", kit.title, players, kit.default_depth)
-        return self._show(trace_n(kit, spec))
+        return self._show(trace_n(kit, spec), spec.kind)
 
-    def _show(self, drawing: Drawing) -> int:
+    def _show(self, drawing: Drawing, name: str) -> int:
         out = self.out
+        if self.options.json:
+            if not drawing.steps:
+                raise UsageError(f"{name} traces as text only: leave out --json")
+            out.write(drawing.steps)
+            return 0
         out.write(drawing.text + "\n")
         out.write(
             f"{drawing.positions} positions visited (root included); "
@@ -314,8 +303,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     tracing.add_argument(
         "--json",
         action="store_true",
-        help="for scripts: each event as a line of JSON as the search goes, then the move "
-        "and value (two-player searches)",
+        help="for scripts: each event as a line of JSON (as the search goes, for two-player "
+        "searches), then the move and value",
     )
     if parsing.traced_game is not None:
         traced = parsing.games.get(parsing.traced_game)

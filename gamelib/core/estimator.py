@@ -37,11 +37,15 @@ __all__ = [
     "GuessError",
     "MoveOrder",
     "NaNGuessError",
+    "NotANumberGuessError",
     "NumericEstimator",
     "Settings",
     "checked_estimate",
     "est_to_string",
+    "estimator_name",
     "nan_guess",
+    "not_a_number",
+    "numeric_guesses",
     "standard_compare",
 ]
 
@@ -142,13 +146,23 @@ def checked_estimate(
     estimate: Callable[[S], X],
     game: ShowsStates[S],
     before: Callable[[], None] | None = None,
+    *,
+    estimator: object = None,
+    numeric: bool | None = None,
 ) -> Callable[[S], X]:
     """`estimate`, refusing NaN: the one checked leaf every search estimates through.
 
-    Made once per player (`estimate = checked_estimate(est.estimate, game)`); each call
-    gives the estimate, or raises [`NaNGuessError`][gamelib.core.estimator.NaNGuessError]
+    Made once per player (`estimate = checked_estimate(est.estimate, game, estimator=est)`);
+    each call gives the estimate, or raises [`NaNGuessError`][gamelib.core.estimator.NaNGuessError]
     naming the position when it is NaN (`g != g` is true for NaN alone).  `before`, if
     given, is called first each time (a budget counting the estimates), in the same frame.
+
+    When the guesses must be numbers (`numeric`; by default, when `estimator` orders its
+    guesses by [`standard_compare`][gamelib.core.estimator.standard_compare] or negates and
+    averages them), a guess that is no number at all (None, a string, a complex number)
+    is refused too, with [`GuessError`][gamelib.core.estimator.GuessError] naming the
+    estimator and the position.  An `int` or a `float` passes with one look at its type;
+    only another type is looked at further.
 
     ```pycon
     >>> from gamelib.games.nim import Nim
@@ -159,9 +173,22 @@ def checked_estimate(
     gamelib.core.estimator.NaNGuessError: the estimator gave NaN for '15 left, and it is \
 Maxie's turn': a guess must be a number that compares with others, and NaN is neither \
 less nor greater than any
+    >>> def pebbles(state):
+    ...     return str(state.pebbles)
+    >>> estimator = NumericEstimator(Nim(), pebbles)
+    >>> checked_estimate(estimator.estimate, Nim(), estimator=estimator)(Nim().start)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.estimator.NotANumberGuessError: the estimator pebbles gave '15' for '15 \
+left, and it is Maxie's turn': a numeric search needs every guess to be a number (an int, a \
+float or a Fraction)
 
     ```
     """
+    if numeric is None:
+        numeric = estimator is not None and numeric_guesses(estimator)
+    if numeric:
+        return _checked_number(estimate, game, before, estimator_name(estimator))
 
     def checked(state: S, /) -> X:
         if before is not None:
@@ -172,6 +199,66 @@ less nor greater than any
         return g
 
     return checked
+
+
+def _checked_number(
+    estimate: Callable[[S], X],
+    game: ShowsStates[S],
+    before: Callable[[], None] | None,
+    name: str,
+) -> Callable[[S], X]:
+    """`checked_estimate` for an estimator whose guesses must be numbers."""
+
+    def checked(state: S, /) -> X:
+        if before is not None:
+            before()
+        g = estimate(state)
+        if g != g:  # NaN compares neither way: refuse it, naming the position
+            raise nan_guess(game, state)
+        kind = type(g)
+        if kind is not float and kind is not int and not isinstance(g, numbers.Real):
+            raise not_a_number(name, g, game, state)  # None, a string: no number at all
+        return g
+
+    return checked
+
+
+def numeric_guesses(estimator: object) -> bool:
+    """Whether `estimator`'s guesses must be numbers: it orders them by
+    [`standard_compare`][gamelib.core.estimator.standard_compare], or it negates and
+    averages them (the numeric-estimates capability)."""
+    if getattr(estimator, "compare", None) is standard_compare:
+        return True
+    return all(
+        callable(getattr(estimator, name, None)) for name in ("negate", "average", "outcome_guess")
+    )
+
+
+def estimator_name(estimator: object) -> str:
+    """What a message calls `estimator`: the name of the function a
+    [`NumericEstimator`][gamelib.core.estimator.NumericEstimator] was made from (unless it
+    is a lambda), else the estimator's class, through the library's wrappers (`inner`)."""
+    for _ in range(10):
+        inner = getattr(estimator, "inner", None)
+        if inner is None:
+            break
+        estimator = inner
+    if isinstance(estimator, NumericEstimator):
+        name = getattr(estimator.estimate, "__name__", "")
+        if isinstance(name, str) and name.isidentifier():
+            return name
+    return type(estimator).__name__
+
+
+def not_a_number(name: str, guess: object, game: ShowsStates[S], state: S) -> NotANumberGuessError:
+    """The error for an estimator `name` whose guess for `state` is not a number."""
+    shown = repr(guess)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return NotANumberGuessError(
+        f"the estimator {name} gave {shown} for '{game.state_to_string(state)}': a numeric "
+        "search needs every guess to be a number (an int, a float or a Fraction)"
+    )
 
 
 def _score(e: Est[float]) -> float:
@@ -259,6 +346,11 @@ _NUMBER_TYPES = (int, float, Fraction)
 class GuessError(StoppedError, TypeError):
     """A numeric estimator gave a guess that is not a finite number: None, a string,
     infinity (which would tie with a certain win)."""
+
+
+class NotANumberGuessError(GuessError):
+    """A numeric estimator's guess was no number at all, refused where it came from the
+    estimator: the message names the estimator and the position already."""
 
 
 def _number_to_string(g: float) -> str:

@@ -45,16 +45,20 @@ from gamelib.errors import InputError
 __all__ = [
     "FLOAT_TOLERANCE",
     "Ended",
+    "Finished",
     "Model",
     "Nature",
     "NoBranchesError",
+    "Number",
     "Probability",
     "ProbabilityError",
     "Roll",
+    "Vector",
     "check_probabilities",
     "check_rolls",
     "number_to_string",
     "sample",
+    "vector_to_string",
 ]
 
 S = TypeVar("S")
@@ -270,3 +274,34 @@ def number_to_string(x: Fraction | float) -> str:
     if isinstance(x, float):
         return str(int(x)) if x.is_integer() else repr(x)
     return str(x)
+
+
+Number: TypeAlias = Fraction | float
+"""A utility: an `int`, a `Fraction` (both exact) or a `float`."""
+
+Vector: TypeAlias = tuple[Number, ...]
+"""One utility per player, player 0 first."""
+
+
+def vector_to_string(vector: Vector) -> str:
+    """A vector as the tree text writes it: `(3,1/2,0)`.
+
+    ```pycon
+    >>> vector_to_string((3, Fraction(1, 2), 0))
+    '(3,1/2,0)'
+
+    ```
+    """
+    return "(" + ",".join(number_to_string(x) for x in vector) + ")"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The game is over and each player gets its component of `utilities`."""
+
+    utilities: Vector
+    """One utility per player, player 0 first."""
+
+    def __str__(self) -> str:
+        return f"Finished {vector_to_string(self.utilities)}"

@@ -59,10 +59,10 @@ def AlphaBeta(
     game = est.game
     moves = ordered_moves(settings)
     play = game.play
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est)
 
     # --8<-- [start:search]
-    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, G]:
+    def search(d: int, s: S, alpha: Bound[G], beta: Bound[G], /) -> Edge[M, G] | Cut[M, Est[G]]:
         """REQUIRES: d > 0 and s is still being played (so it has moves)."""
         found = scan(d, s, game.player(s), moves(s), alpha, beta)
         match found:

@@ -119,7 +119,7 @@ def Jamboree(
     compare = est.compare
     moves_of = ordered_moves(settings)
     play = game.play
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est)
     max_ = edge_max(compare)
     min_ = edge_min(compare)
 

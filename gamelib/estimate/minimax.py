@@ -66,7 +66,8 @@ def Minimax(
     game = est.game
     moves = ordered_moves(settings)
     play = game.play
-    estimate = checked_estimate(est.estimate, game)  # NaN refused, naming the position
+    # NaN, and what is no number, refused where it enters, naming the position
+    estimate = checked_estimate(est.estimate, game, estimator=est)
 
     # Slide 22.12: an edge is a move and its value; max and min keep the first on a tie.
     max_ = edge_max(est.compare)

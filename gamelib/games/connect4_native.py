@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, final
 
 from gamelib.games.connect4_board import Board, lead_with, open_columns
 from gamelib.search.packed import Expansion, Foresight, Packing
-from gamelib.search.packed_methods import PackedMethods
+from gamelib.search.packed_methods import NativePosition, PackedMethods
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -46,45 +46,6 @@ if TYPE_CHECKING:
     from gamelib.games.connect4 import ConnectFourState
 
 __all__ = ["NativePosition", "Words", "connect4_native_packing", "fits", "running_compiled"]
-
-
-@final
-class NativePosition:
-    """A position in machine words: the five numbers of `connect4_packed`'s tuple, with no
-    mirrored board in `mover` and `both`.
-
-    An object of its own rather than a tuple: compiled, its fields are machine words, one
-    allocation a position, where a tuple holds each number as a Python int made for it.
-    Its fields are final: mypy refuses an assignment to one, and so does the compiled class.
-    """
-
-    mover: Final[i64]
-    """The pieces of the side to move."""
-    both: Final[i64]
-    """Every piece on the board."""
-    threats: Final[i64]
-    """The empty or filled cells where the side to move would complete a line."""
-    their_threats: Final[i64]
-    """The same for the other side."""
-    plies: Final[i64]
-    """The moves played so far."""
-
-    def __init__(self, mover: i64, both: i64, threats: i64, their_threats: i64, plies: i64) -> None:
-        self.mover = mover
-        self.both = both
-        self.threats = threats
-        self.their_threats = their_threats
-        self.plies = plies
-
-    def fields(self) -> tuple[int, int, int, int, int]:
-        """The five numbers, in order."""
-        return (self.mover, self.both, self.threats, self.their_threats, self.plies)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NativePosition) and self.fields() == other.fields()
-
-    def __repr__(self) -> str:
-        return f"NativePosition{self.fields()}"
 
 
 _WIN, _LOSE, _PLAY = Foresight.WIN, Foresight.LOSE, Foresight.PLAY
@@ -154,6 +115,9 @@ class Words(PackedMethods[int, NativePosition]):
         self.place: i64 = board.cols.bit_length()
         self.low: i64 = (1 << self.place) - 1
         self.alone: tuple[tuple[int], ...] = tuple((c,) for c in range(board.cols))
+        # The word level: a column's place in `centre`, and the columns' cells centre first.
+        self.order_of: list[i64] = [board.centre_out.index(c) for c in range(board.cols)]
+        self.centre_columns: list[i64] = [board.column[c] for c in board.centre_out]
 
     def threats(self, p: i64) -> i64:
         """`threat_bits` for k = 4, on the cells of the board: `threat_finder`'s pass,
@@ -189,9 +153,76 @@ class Words(PackedMethods[int, NativePosition]):
 
     def key(self, position: NativePosition) -> int:
         """A position's table key: `ConnectFour.key` of its state."""
+        return self.word_key(position.mover, position.both)
+
+    def word_level(self) -> bool:
+        """Offered: see [`PackedMethods`][gamelib.search.packed_methods.PackedMethods]."""
+        return True
+
+    def word_width(self) -> i64:
+        """The columns."""
+        return self.cols
+
+    def word_size(self) -> i64:
+        """The cells."""
+        return self.size
+
+    def word_threats(self, pieces: i64) -> i64:
+        """`threats`."""
+        return self.threats(pieces)
+
+    def word_safe(self, mover: i64, both: i64, threats: i64, their_threats: i64) -> i64:
+        """-1 for a win now, 0 for a loss next, else the safe cells (as `expand` finds them)."""
+        cells: i64 = self.cells
+        playable: i64 = (both + self.bottoms) & cells
+        if threats & playable:
+            return -1
+        danger: i64 = their_threats & (cells ^ both)
+        safe: i64 = playable & ~(danger >> 1)
+        forced: i64 = playable & danger
+        if forced:
+            safe = 0 if forced & (forced - 1) else safe & forced
+        return safe
+
+    def word_rank(self, mover: i64, both: i64, safe: i64, into: list[i64], at: i64) -> i64:
+        """The safe cells' columns ranked into `into[at:]` as `expand` orders them."""
+        low: i64 = self.low
+        if not safe & (safe - 1):  # one safe cell: nothing to rank
+            into[at] = low - self.order_of[_lowest(safe) // self.height]
+            return 1
+        empty: i64 = self.cells ^ both
+        columns = self.centre_columns
+        cols: i64 = self.cols
+        place: i64 = self.place
+        n: i64 = 0
+        i: i64 = 0
+        while i < cols:  # centre first; a candidate's sort key is its threats, then its place
+            cell: i64 = safe & columns[i]
+            if cell:
+                r: i64 = _popcount(self.threats(mover | cell) & (empty ^ cell)) << place ^ low - i
+                j: i64 = at + n
+                while j > at and into[j - 1] < r:  # insertion, best first
+                    into[j] = into[j - 1]
+                    j -= 1
+                into[j] = r
+                n += 1
+            i += 1
+        return n
+
+    def word_move(self, ranked: i64) -> i64:
+        """The column a ranked number stands for."""
+        low: i64 = self.low
+        return self.centre[low - (ranked & low)]
+
+    def word_play(self, mover: i64, safe: i64, move: i64) -> i64:
+        """The safe cell of column `move`."""
+        return safe & self.column[move]
+
+    def word_key(self, mover: i64, both: i64) -> i64:
+        """`key` of the position with these pieces."""
         # The mover's pieces plus every piece stays within each column, so the mirror
         # image of the sum is the sum of the mirror images.
-        plain: i64 = position.mover + position.both
+        plain: i64 = mover + both
         cols: i64 = self.cols
         height: i64 = self.height
         full_column: i64 = self.full_column

@@ -15,14 +15,7 @@ Their traces are drawn by [`gamelib.trace.nplayer`][gamelib.trace.nplayer].
 """
 
 from gamelib.core.controller import PlayerCountError
-from gamelib.nplayer.events import (
-    NEnter,
-    NEvent,
-    NLeave,
-    NObserver,
-    ShallowCut,
-    nevent_to_string,
-)
+from gamelib.nplayer.events import NEvent, NObserver, nevent_to_string
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -80,12 +73,10 @@ __all__ = [
     "Ended",
     "Finished",
     "MaxN",
-    "NEnter",
     "NEstimator",
     "NEvent",
     "NFactory",
     "NLeaf",
-    "NLeave",
     "NNode",
     "NObserver",
     "NPlayerGame",
@@ -100,7 +91,6 @@ __all__ = [
     "PlayerCountError",
     "PlayerNumberError",
     "ShallowBoundError",
-    "ShallowCut",
     "ShallowMaxN",
     "ShallowSettings",
     "Tree",

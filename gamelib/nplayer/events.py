@@ -1,11 +1,12 @@
 """What an n-player search tells its observer, as data.
 
-The same bracketing as the two-player events ([`gamelib.search.events`][gamelib.search.events]):
-every position, the root included, is entered ([`NEnter`][gamelib.nplayer.events.NEnter]) and left
-([`NLeave`][gamelib.nplayer.events.NLeave]), with its children's events in between, and a
-[`ShallowCut`][gamelib.nplayer.events.ShallowCut] before the leave where shallow pruning skipped the
-rest of its moves.  The values are utility vectors, and there is no window: a
-max^n search passes down at most one number, the parent's best so far.
+The events of every family ([`gamelib.search.events`][gamelib.search.events]): every position,
+the root included, is entered ([`Enter`][gamelib.search.events.Enter]) and left
+([`Leave`][gamelib.search.events.Leave]), with its children's events in between, and a
+[`Cut`][gamelib.search.events.Cut] before the leave where shallow pruning skipped the rest of
+its moves.  The values are utility vectors, and the window is at most one number: a max^n
+search passes down the parent's player and its best so far; a position it stopped early is
+left `at least` (only its mover's component is a bound).
 
 ```pycon
 >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
@@ -32,73 +33,23 @@ leave (1,2) exact best 0
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from typing import TypeAlias, TypeVar
 
-from gamelib.core.datatypes import Playing
-from gamelib.nplayer.game import NStatus, Number, Vector, number_to_string, vector_to_string
-from gamelib.seq import Seq
+from gamelib.nplayer.game import Number, Vector, number_to_string, vector_to_string
+from gamelib.search.events import Event, event_to_string
 
-__all__ = [
-    "NEnter",
-    "NEvent",
-    "NLeave",
-    "NObserver",
-    "ShallowCut",
-    "nevent_to_string",
-]
+__all__ = ["NEvent", "NObserver", "NWindow", "nevent_to_string"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 
+NWindow: TypeAlias = tuple[int, Number]
+"""What shallow pruning searches a position with: the parent's player, and the utility it
+already has from an earlier move."""
 
-@final
-@dataclass(frozen=True, slots=True)
-class NEnter(Generic[S, M]):
-    """The search starts on a position."""
-
-    move: M | None
-    """The move that led here from the position entered last; None at the root."""
-    status: NStatus[S]
-    """`Playing(state)`, or `Finished(utilities)` when the move ended the game."""
-    player: int | None
-    """Who is to move here (None when the game is over)."""
-    depth: int
-    """How many more moves the search may look ahead from here."""
-    bound: tuple[int, Number] | None
-    """For shallow pruning: the parent's player and the utility it already has from
-    an earlier move; None where there is nothing to prune against."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class NLeave(Generic[M]):
-    """The search is done with the position entered last."""
-
-    value: Vector
-    """The vector it returned."""
-    exact: bool
-    """False when shallow pruning stopped it early: then only the mover's component
-    is a lower bound, and the parent will not take it."""
-    best: M | None
-    """The move whose vector it returned; None at a leaf."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class ShallowCut(Generic[M]):
-    """Shallow pruning stopped the position entered last: the remaining moves cannot matter."""
-
-    move: M
-    """The move whose vector made the rest irrelevant."""
-    value: Vector
-    """That move's vector."""
-    unsearched: Seq[M]
-    """The moves never searched, in the order they would have been tried."""
-
-
-NEvent: TypeAlias = NEnter[S, M] | NLeave[M] | ShallowCut[M]
-"""Anything an n-player search reports."""
+NEvent: TypeAlias = Event[S, M, NWindow, Vector]
+"""Anything an n-player search reports: the events of every family, whose values are
+vectors and whose window is shallow pruning's bound."""
 
 NObserver: TypeAlias = Callable[[NEvent[S, M]], None]
 """A function that takes each event as it happens."""
@@ -106,21 +57,10 @@ NObserver: TypeAlias = Callable[[NEvent[S, M]], None]
 
 def nevent_to_string(event: NEvent[S, M]) -> str:
     """One event on one line (moves and states as `str` shows them), for debugging."""
-    match event:
-        case NEnter():
-            where = "root" if event.move is None else str(event.move)
-            status = event.status
-            shown = str(status.state) if isinstance(status, Playing) else str(status)
-            bound = ""
-            if event.bound is not None:
-                bound = f" bound {number_to_string(event.bound[1])} for {event.bound[0]}"
-            return f"enter {where} {shown} depth {event.depth}{bound}"
-        case NLeave():
-            best = "" if event.best is None else f" best {event.best}"
-            exact = "exact" if event.exact else "cut"
-            return f"leave {vector_to_string(event.value)} {exact}{best}"
-        case ShallowCut():
-            rest = ", ".join(str(m) for m in event.unsearched)
-            return f"cut after {event.move} {vector_to_string(event.value)}; not searched: {rest}"
-        case _:
-            assert_never(event)
+    return event_to_string(event, show=_show)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return vector_to_string(value)
+    return number_to_string(value) if isinstance(value, int | float) else str(value)

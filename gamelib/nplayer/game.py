@@ -27,13 +27,20 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import check_depth, echo, echo_value
 from gamelib.core.controller import GameTurns, PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.core.model import Ended, Roll, number_to_string
+from gamelib.core.model import (
+    Ended,
+    Finished,
+    Number,
+    Roll,
+    Vector,
+    number_to_string,
+    vector_to_string,
+)
 from gamelib.errors import InputError
 from gamelib.seq import Seq
 
@@ -59,12 +66,6 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-Number: TypeAlias = Fraction | float
-"""A utility: an `int`, a `Fraction` (both exact) or a `float`."""
-
-Vector: TypeAlias = tuple[Number, ...]
-"""One utility per player, player 0 first."""
 
 
 class UtilityLengthError(InputError, ValueError):
@@ -121,30 +122,6 @@ def letter_names(n: int) -> tuple[str, ...]:
     """
     letters = string.ascii_uppercase
     return tuple(letters[i] if i < len(letters) else f"P{i + 1}" for i in range(n))
-
-
-def vector_to_string(vector: Vector) -> str:
-    """A vector as the tree text writes it: `(3,1/2,0)`.
-
-    ```pycon
-    >>> vector_to_string((3, Fraction(1, 2), 0))
-    '(3,1/2,0)'
-
-    ```
-    """
-    return "(" + ",".join(number_to_string(x) for x in vector) + ")"
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """The game is over and each player gets its component of `utilities`."""
-
-    utilities: Vector
-    """One utility per player, player 0 first."""
-
-    def __str__(self) -> str:
-        return f"Finished {vector_to_string(self.utilities)}"
 
 
 NStatus: TypeAlias = Playing[S] | Finished

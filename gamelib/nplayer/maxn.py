@@ -58,7 +58,7 @@ from gamelib.core.estimator import Est, Guess, Settings
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.nplayer.events import NEnter, NLeave, NObserver, ShallowCut
+from gamelib.nplayer.events import NObserver
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -72,7 +72,7 @@ from gamelib.nplayer.game import (
     number_to_string,
     vector_to_string,
 )
-from gamelib.search.events import SearchObserver
+from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchObserver
 from gamelib.search.player import SearchPlayer, depth_guarded
 from gamelib.seq import Cons, Seq
 
@@ -98,6 +98,10 @@ M = TypeVar("M")
 V = TypeVar("V")
 V_co = TypeVar("V_co", covariant=True)
 St_contra = TypeVar("St_contra", contravariant=True)
+
+
+_EXACT = BoundKind.EXACT
+_AT_LEAST = BoundKind.LOWER  # stopped early: only the mover's component is a (lower) bound
 
 
 class ShallowBoundError(InputError, ValueError):
@@ -244,7 +248,7 @@ def _maxn(
                 if bound is not None and total is not None and bound[0] != p:  # noqa: SIM102
                     if total - v[p] <= bound[1]:
                         if observer is not None:
-                            observer(ShallowCut(m, v, rest))
+                            observer(Cut((m, v, rest)))
                         return m, v, False
         if best is None:
             raise no_moves(game, s)
@@ -269,17 +273,17 @@ def _maxn(
         if isinstance(st, Playing):
             s = st.state
             p = mover(s)
-            observer(NEnter(m, st, p, d, bound))
+            observer(Enter(m, st, p, d, bound))
             if d == 0:
                 v = estimated(s)
-                observer(NLeave(v, True, None))
+                observer(Leave(v, _EXACT, None))
                 return v
             best, v, exact = search(d, s, p, bound)
-            observer(NLeave(v, exact, best))
+            observer(Leave(v, _EXACT if exact else _AT_LEAST, best))
             return v
-        observer(NEnter(m, st, None, d, bound))
+        observer(Enter(m, st, None, d, bound))
         v = final(st, m)
-        observer(NLeave(v, True, None))
+        observer(Leave(v, _EXACT, None))
         return v
 
     depth = settings.search_depth
@@ -287,10 +291,10 @@ def _maxn(
     def root(state: S, /) -> tuple[M, Vector]:
         p = mover(state)
         if observer is not None:
-            observer(NEnter(None, Playing(state), p, depth, None))
+            observer(Enter(None, Playing(state), p, depth, None))
         best, v, exact = search(depth, state, p, None)
         if observer is not None:
-            observer(NLeave(v, exact, best))
+            observer(Leave(v, _EXACT if exact else _AT_LEAST, best))
         return best, v
 
     return _Built(name, game, depth_guarded(depth, root))
@@ -343,7 +347,7 @@ def count_leaves(
     leaves = [0]
 
     def observe(event: object) -> None:
-        if isinstance(event, NLeave) and event.best is None:
+        if isinstance(event, Leave) and event.best is None:
             leaves[0] += 1
 
     move, vector = factory(settings, observer=observe).analyse(state)

@@ -388,7 +388,7 @@ class _Splitter(Generic[S, M, G]):
                 return Definitely(status.outcome)
             after = status.state
             if depth == 1:
-                return Guess(checked_estimate(est.estimate, game)(after))
+                return Guess(checked_estimate(est.estimate, game, estimator=est)(after))
             low, high = bounds
             if levels > 1 and depth > 2:
                 return _in_thread(

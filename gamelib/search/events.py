@@ -45,8 +45,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeAlias, TypeVar, assert_never, final
 
-from gamelib.core.datatypes import Order, Playing, Side, Status
+from gamelib.core.datatypes import Done, Order, Playing, Side
 from gamelib.core.estimator import Est
+from gamelib.core.model import Finished, Nature, vector_to_string
 from gamelib.core.window import Bound, above, below
 from gamelib.seq import Seq
 
@@ -54,21 +55,42 @@ __all__ = [
     "BoundKind",
     "Cut",
     "Enter",
+    "Event",
     "Leave",
+    "Mover",
+    "Observer",
+    "Phase",
+    "Reached",
     "SearchEvent",
     "SearchObserver",
     "TableHit",
     "Window",
     "bound_kind",
+    "end_to_string",
     "event_to_string",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+W = TypeVar("W")
+V = TypeVar("V")
 
 Window: TypeAlias = tuple[Bound[G], Bound[G]]
-"""The (α, β) a position is searched with."""
+"""The (α, β) a two-player position is searched with."""
+
+Reached: TypeAlias = Playing[S] | Done | Finished
+"""Where a step of a search leads, in any family: a position still played, or the end of the
+game (a two-player or chance game's `Done(outcome)`, an n-player game's
+`Finished(utilities)`)."""
+
+Mover: TypeAlias = Side | Nature | int
+"""Who decides at a position, in any family: Maxie or Minnie, chance, or a player's number."""
+
+
+def end_to_string(status: Done | Finished) -> str:
+    """How a game ended, as a trace writes it: `Maxie wins`, `(1,0,2)`."""
+    return str(status.outcome) if isinstance(status, Done) else vector_to_string(status.utilities)
 
 
 class BoundKind(Enum):
@@ -77,7 +99,8 @@ class BoundKind(Enum):
     EXACT = "exact"
     """The value is the position's value (to the depth searched)."""
     LOWER = "at least"
-    """The search failed high: the true value is at least this (Maxie stopped at β)."""
+    """The search failed high: the true value is at least this (Maxie stopped at β); for
+    shallow max^n, the mover's component is at least this."""
     UPPER = "at most"
     """The search failed low: the true value is at most this (Minnie stopped at α)."""
 
@@ -110,40 +133,56 @@ def bound_kind(
     return BoundKind.EXACT
 
 
+class Phase(Enum):
+    """Which visit of a position an [`Enter`][gamelib.search.events.Enter] begins."""
+
+    SEARCH = "search"
+    """The one and only visit (every search but Star2's probes)."""
+    PROBE = "probe"
+    """Star2 searches only the first move, for a bound on the position."""
+    RESUME = "resume"
+    """Star2 comes back after a probe and searches the other moves."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class Enter(Generic[S, M, G]):
+class Enter(Generic[S, M, W]):
     """The search starts on a position."""
 
     move: M | None
-    """The move that led here from the position entered last and not yet left; None at the root."""
-    status: Status[S]
-    """`Playing(state)`, or `Done(outcome)` when the move ended the game."""
-    side: Side | None
-    """Whose turn it is here (None when the game is over)."""
+    """The step that led here from the position entered last and not yet left (a move; in a
+    chance search, a move or an outcome of chance); None at the root."""
+    status: Reached[S]
+    """`Playing(state)`, or how the game ended when the step ended it."""
+    side: Mover | None
+    """Who decides here (None when the game is over): a side, chance, or a player."""
     depth: int
     """How many more moves the search may look ahead from here."""
-    window: Window[G] | None
-    """The (α, β) it is searched with; None for a search without a window (Minimax)."""
+    window: W | None
+    """What it is searched with: the (α, β) of a windowed search, shallow max^n's parent's
+    player and what it already has; None for a search without one (Minimax)."""
+    phase: Phase = Phase.SEARCH
+    """Which visit this is (see [`Phase`][gamelib.search.events.Phase])."""
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class Leave(Generic[M, G]):
-    """The search is done with the position entered last."""
+class Leave(Generic[M, V]):
+    """The search is done with the position entered last (for now, after a probe)."""
 
-    value: Est[G]
+    value: V
     """What the search found it is worth."""
     bound: BoundKind
     """Whether `value` is exact or only a bound, given the window it was searched with.
 
     A leaf (an estimate, or a finished game) is always exact."""
     best: M | None
-    """The move whose value it returned; None where no move was searched (a leaf)."""
+    """The move whose value it returned; None where no move was searched (a leaf), and at a
+    chance position."""
 
 
 @final
-class Cut(tuple[M, Est[G], Seq[M]]):
+class Cut(tuple[M, V, Seq[M]]):
     """The search stopped early at the position entered last: `Cut((move, value, unsearched))`.
 
     A cut is also what alpha-beta's move loop returns when it prunes: an edge
@@ -158,17 +197,17 @@ class Cut(tuple[M, Est[G], Seq[M]]):
 
     @property
     def move(self) -> M:
-        """The move whose value made the remaining moves irrelevant."""
+        """The step (a move, or an outcome of chance) whose value made the rest irrelevant."""
         return self[0]
 
     @property
-    def value(self) -> Est[G]:
-        """That move's value."""
+    def value(self) -> V:
+        """That step's value."""
         return self[1]
 
     @property
     def unsearched(self) -> Seq[M]:
-        """The moves never searched, in the order they would have been tried."""
+        """The steps never searched, in the order they would have been tried."""
         return self[2]
 
     def __repr__(self) -> str:
@@ -177,10 +216,10 @@ class Cut(tuple[M, Est[G], Seq[M]]):
 
 @final
 @dataclass(frozen=True, slots=True)
-class TableHit(Generic[M, G]):
+class TableHit(Generic[M, V]):
     """The position entered last was answered from a table, without searching it."""
 
-    value: Est[G]
+    value: V
     """The value the table held."""
     bound: BoundKind
     """Whether the stored value is exact or a bound."""
@@ -188,31 +227,45 @@ class TableHit(Generic[M, G]):
     """The best move the table held, if any."""
 
 
-SearchEvent: TypeAlias = Enter[S, M, G] | Leave[M, G] | Cut[M, G] | TableHit[M, G]
-"""Anything a search reports."""
+Event: TypeAlias = Enter[S, M, W] | Leave[M, V] | Cut[M, V] | TableHit[M, V]
+"""Anything a search of any family reports: positions `S`, steps `M`, windows `W`, values
+`V`. Each family names its own: [`SearchEvent`][gamelib.search.events.SearchEvent] for two
+players, `gamelib.chance.events.ChanceEvent`, `gamelib.nplayer.events.NEvent`."""
+
+Observer: TypeAlias = Callable[[Event[S, M, W, V]], None]
+"""A factory's `observer`, in any family: a function that takes each event as it happens."""
+
+SearchEvent: TypeAlias = Event[S, M, Window[G], Est[G]]
+"""Anything a two-player search reports."""
 
 SearchObserver: TypeAlias = Callable[[SearchEvent[S, M, G]], None]
-"""What a factory's `observer` is: a function that takes each event as it happens."""
+"""What a two-player factory's `observer` is: a function that takes each event as it happens."""
 
 
-def event_to_string(event: SearchEvent[S, M, G]) -> str:
-    """One event on one line (moves and states as `str` shows them), for debugging."""
+def event_to_string(
+    event: Event[S, M, W, V],
+    show: Callable[[object], str] = str,
+    step: Callable[[M], str] = str,
+) -> str:
+    """One event of any family on one line, for debugging: states as `str` shows them,
+    values and the ends of windows by `show`, steps by `step`."""
     match event:
         case Enter():
-            where = "root" if event.move is None else str(event.move)
+            where = "root" if event.move is None else step(event.move)
             status = event.status
             shown = str(status.state) if isinstance(status, Playing) else str(status)
             window = ""
-            if event.window is not None:
-                window = f" window ({event.window[0]}, {event.window[1]})"
-            return f"enter {where} {shown} depth {event.depth}{window}"
+            if isinstance(event.window, tuple):
+                window = f" window ({', '.join(show(end) for end in event.window)})"
+            phase = "" if event.phase is Phase.SEARCH else f" ({event.phase.value})"
+            return f"enter {where} {shown} depth {event.depth}{window}{phase}"
         case Leave():
             best = "" if event.best is None else f" best {event.best}"
-            return f"leave {event.value} {event.bound.value}{best}"
+            return f"leave {show(event.value)} {event.bound.value}{best}"
         case Cut():
-            rest = ", ".join(str(m) for m in event.unsearched)
-            return f"cut after {event.move} ({event.value}); not searched: {rest}"
+            rest = ", ".join(step(m) for m in event.unsearched)
+            return f"cut after {step(event.move)} ({show(event.value)}); not searched: {rest}"
         case TableHit():
-            return f"table {event.value} {event.bound.value}"
+            return f"table {show(event.value)} {event.bound.value}"
         case _:
             assert_never(event)

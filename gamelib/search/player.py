@@ -41,7 +41,14 @@ from gamelib import seq
 from gamelib.core.checks import plural
 from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import GREATER, LESS, Order, Status
-from gamelib.core.estimator import Est, Estimator, Guess, GuessError, Settings
+from gamelib.core.estimator import (
+    Est,
+    Estimator,
+    Guess,
+    GuessError,
+    NotANumberGuessError,
+    Settings,
+)
 from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.errors import InputError, StoppedError
@@ -121,7 +128,7 @@ def edge_min(
 
 # --8<-- [end:edges]
 
-Scanned: TypeAlias = Edge[M, G] | Cut[M, G]
+Scanned: TypeAlias = Edge[M, G] | Cut[M, Est[G]]
 """What a windowed search of a position returns: its best edge, or a cut.
 
 Both are indexed alike (`found[0]` the move, `found[1]` its value); a cut
@@ -352,6 +359,8 @@ def at_root(
         if isinstance(guess, Guess) and guess.guess in _INFINITE:
             raise GuessError(f"the search found the value {guess}: {_NUMBERS_ONLY}")
         return found
+    except NotANumberGuessError:
+        raise  # refused where it entered, and named there: nothing to look for
     except (AttributeError, TypeError, AssertionError) as error:
         numeric = estimator.estimate if isinstance(error, GuessError) else None
         broken = diagnose(game, state, depth, numeric)

@@ -15,6 +15,8 @@ which owns the bracketing rules; the rest are formatters of its steps:
 - [`gamelib.trace.dot`][gamelib.trace.dot]: that tree as a Graphviz picture;
 - [`gamelib.trace.steps`][gamelib.trace.steps]: the events as the docs' stepper reads them
   (JSON);
+- [`gamelib.trace.lines`][gamelib.trace.lines]: the steps of a search of any family as
+  lines of JSON (`gamelib trace --json`);
 - [`gamelib.trace.chance`][gamelib.trace.chance] and
   [`gamelib.trace.nplayer`][gamelib.trace.nplayer]: the traces of searches of games of
   chance and of n players;
@@ -24,6 +26,8 @@ which owns the bracketing rules; the rest are formatters of its steps:
   tree they grew, as text, picture and stepper data;
 - [`gamelib.trace.sampled`][gamelib.trace.sampled]: the same for MCTS in the chance and
   n-player families;
+- [`gamelib.trace.drawing`][gamelib.trace.drawing]: a search kind of the chance or n-player
+  family traced from the kind alone, as the command line shows it;
 - [`gamelib.trace.proofs`][gamelib.trace.proofs]: boolean proofs as text and pictures, and
   proof-number search's steps for the docs' stepper.
 

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.chance.events import (
@@ -49,13 +49,16 @@ from gamelib.chance.events import (
 )
 from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
-from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.search.events import BoundKind
-from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.graphviz import dot_quote
+from gamelib.core.datatypes import Playing, Side
+from gamelib.core.jsondata import JSON
+from gamelib.search.events import BoundKind, Reached, TableHit, end_to_string
+from gamelib.trace.graphviz import dot_quote, mover_shape
+from gamelib.trace.lines import StepLines
+from gamelib.trace.tree import EventTracer, TracedNode
 
 __all__ = [
     "ChanceBuild",
+    "ChanceStepWriter",
     "ChanceTrace",
     "ChanceTraceNode",
     "ChanceTracer",
@@ -72,51 +75,8 @@ ChanceBuild: TypeAlias = Callable[[ChanceObserver[S, M]], ChancePlayer[S, M]]
 """Something that builds a chance player around an observer."""
 
 
-@final
-@dataclass(eq=False)
-class ChanceTraceNode(Generic[S, M]):
-    """One position a search visited."""
-
-    order: int
-    """Visiting order: 0 for the root, then 1, 2, ..."""
-    step: Step[M] | None
-    """How the search got here from its parent (None at the root)."""
-    status: Status[S]
-    """`Playing(state)`, or `Done(outcome)`."""
-    mover: Mover | None
-    """Who decides here (None when the game is over)."""
-    depth: int
-    """Moves the search could still look ahead from here."""
-    window: Window | None
-    """The window it was (last) searched with; None for plain expectiminimax."""
-    children: list[ChanceTraceNode[S, M]] = field(default_factory=list)
-    """The children visited, in order."""
-    value: Value | None = None
-    """The value the search returned for it."""
-    bound: BoundKind | None = None
-    """Whether `value` is exact or a bound."""
-    best_move: M | None = None
-    """At a decision position: the move whose value it returned."""
-    cut_by: Step[M] | None = None
-    """Where the search cut: the child whose value made the rest irrelevant."""
-    cut_value: Value | None = None
-    """That child's value."""
-    pruned: tuple[Step[M], ...] = ()
-    """Where the search cut: the children never searched."""
-    probe: tuple[Window, Value] | None = None
-    """For a position Star2 probed: the probe's window and the first move's value."""
-    resumed: bool = False
-    """Whether Star2 came back to search the other moves after the probe."""
-    leaf_number: int | None = None
-    """For a leaf: 1, 2, ... in the order leaves were evaluated."""
-
-    def walk(self) -> Iterator[ChanceTraceNode[S, M]]:
-        """This node and every node under it (no recursion)."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
+ChanceTraceNode: TypeAlias = TracedNode[S, Step[M], Window, Value]
+"""One position a chance search visited (a position Star2 probed and resumed is one node)."""
 
 
 @final
@@ -137,87 +97,128 @@ class ChanceTrace(Generic[S, M]):
         return sorted(found, key=lambda n: n.order)
 
 
-class ChanceTracer(Generic[S, M]):
-    """An observer that builds the tree of one chance search from its events.
+class ChanceTracer(EventTracer[S, Step[M], Window, Value]):
+    """An observer that builds the tree of one chance search from its events."""
 
-    Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well
-    bracketed.
+
+class ChanceStepWriter(Generic[S, M]):
+    """An observer that writes a chance search's steps as lines of JSON, as
+    [`StepLines`][gamelib.trace.lines.StepLines] says for every family: a chance outcome
+    is written as its label in a path, a chance position's side is `"Chance"`, and Star2's
+    two visits of a probed position are entered with `"phase": "probe"` and `"resume"`.
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.chance.expectiminimax import ChanceSettings, Star1
+    >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+    >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c2, 1/2: d4], ?e[1/2: f1, 1/2: g3] ]"))
+    >>> out = io.StringIO()
+    >>> writer = ChanceStepWriter(game, out)
+    >>> Star1(ChanceSettings(chance_tree_estimator(game), 1), observer=writer).analyse(game.start)
+    (0, Fraction(3, 1))
+    >>> writer.finish()
+    >>> for line in out.getvalue().splitlines()[-4:]:
+    ...     print(line)
+    {"event": "cut", "path": [1], "move": 0, "value": "1", "pruned": [1]}
+    {"event": "leave", "path": [1], "value": "5/2", "bound": "at most", "best": null}
+    {"event": "leave", "path": [], "value": "3", "bound": "exact", "best": 0}
+    {"event": "done", "value": "3", "bound": "exact", "best": 0, "positions": 6, "leaves": 3}
+
+    ```
     """
 
-    def __init__(self) -> None:
-        self._bracket: Bracket[ChanceTraceNode[S, M]] = Bracket()
-        self._leaves = itertools.count(1)
-        self._root: ChanceTraceNode[S, M] | None = None
+    def __init__(self, game: ChanceGame[S, M], out: TextIO) -> None:
+        self._game = game
+        self.lines = StepLines(out)
+        """Where the lines go (its counts are the trace's)."""
 
-    @property
-    def root(self) -> ChanceTraceNode[S, M]:
-        """The root (`TraceError` before the search has started)."""
-        if self._root is None:
-            raise TraceError("the search has reported nothing yet")
-        return self._root
+    def _step(self, step: Step[M]) -> str:
+        match step:
+            case Moved(move):
+                return self._game.move_to_string(move)
+            case Rolled():
+                return step.label
+            case _:
+                assert_never(step)
+
+    def _best(self, step: Step[M] | None) -> str | None:
+        return None if step is None else self._step(step)
 
     def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        bracket = self._bracket
+        lines = self.lines
         match event:
-            case Enter():
-                self._enter(event)
+            case Enter(step, status, mover, depth, window, phase):
+                position = (
+                    self._game.state_to_string(status.state)
+                    if isinstance(status, Playing)
+                    else end_to_string(status)
+                )
+                lines.enter(
+                    None if step is None else self._step(step),
+                    status,
+                    position,
+                    None if mover is None else str(mover),
+                    depth,
+                    None if window is None else [_number(end) for end in window],
+                    None if phase is Phase.SEARCH else phase.value,
+                )
             case Leave(value, bound, best):
-                node = bracket.leaving().node
-                if node.probe is not None and not node.resumed:
-                    assert node.window is not None  # a probe has a window
-                    node.probe = (node.window, value)
-                node.value, node.bound, node.best_move = value, bound, best
-                if not node.children and node.leaf_number is None:
-                    node.leaf_number = next(self._leaves)
+                lines.leave(_number(value), bound.value, self._best(best))
             case Cut(step, value, unsearched):
-                top = bracket.at("Cut").node
-                top.cut_by, top.cut_value, top.pruned = step, value, unsearched
+                pruned = [self._step(s) for s in seq.to_tuple(unsearched)]
+                lines.cut(self._step(step), _number(value), pruned)
+            case TableHit(value, bound, best):
+                lines.table(_number(value), bound.value, self._best(best))
             case _:
                 assert_never(event)
 
-    def _enter(self, event: Enter[S, M]) -> None:
-        bracket = self._bracket
-        if event.phase is Phase.RESUME:
-            parent = bracket.at("resume")
-            probed = [c for c in parent.node.children if c.step == event.step and c.probe]
-            if not probed:
-                raise TraceError("a position was resumed that was never probed")
-            node = probed[-1]
-            node.resumed = True
-            node.window = event.window
-            bracket.reopen(node)
-            return
-        above = bracket.entering(event.step, event.status)
-        node = ChanceTraceNode(
-            bracket.positions, event.step, event.status, event.mover, event.depth, event.window
-        )
-        if event.phase is Phase.PROBE:
-            assert event.window is not None  # a probe has a window
-            node.probe = (event.window, 0)
-        if above is not None:
-            above.node.children.append(node)
-        else:
-            self._root = node  # a later search of the root replaces the earlier one's tree
-        bracket.entered(node)
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given, else
+        the root's answer.
+
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
+        """
+        self.lines.finish(done)
 
 
 def chance_trace(
-    factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
+    factory: ChanceFactory[S, M],
+    settings: ChanceSettings[S, M],
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> ChanceTrace[S, M]:
-    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
+    """Run `factory(settings)` once from `state` (default the start); the trace of it.
+    `steps`, if given, also gets its steps as lines of JSON
+    ([`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter])."""
 
     def build(observer: ChanceObserver[S, M]) -> ChancePlayer[S, M]:
         return factory(settings, observer=observer)
 
-    return chance_trace_player(build, state)
+    return chance_trace_player(build, state, steps=steps)
 
 
-def chance_trace_player(build: ChanceBuild[S, M], state: S | None = None) -> ChanceTrace[S, M]:
-    """Build a player with `build(observer)`, run it once from `state`; the trace of it."""
+def chance_trace_player(
+    build: ChanceBuild[S, M], state: S | None = None, *, steps: TextIO | None = None
+) -> ChanceTrace[S, M]:
+    """Build a player with `build(observer)`, run it once from `state`; the trace of it
+    (and its steps, as for [`chance_trace`][gamelib.trace.chance.chance_trace])."""
     tracer: ChanceTracer[S, M] = ChanceTracer()
-    player = build(tracer)
+    writers: list[ChanceStepWriter[S, M]] = []
+
+    def observe(event: ChanceEvent[S, M], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
+    if steps is not None:
+        writers.append(ChanceStepWriter(game, steps))
     player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return ChanceTrace(tracer.root, game, str(player))
 
 
@@ -239,7 +240,7 @@ def _label(game: ChanceGame[S, M], node: ChanceTraceNode[S, M]) -> str:
     status = node.status
     if isinstance(status, Playing):
         return game.state_to_string(status.state).replace("\n", " / ")
-    return f"the end of the game ({status.outcome})"
+    return f"the end of the game ({end_to_string(status)})"
 
 
 def _step_text(game: ChanceGame[S, M], step: Step[M] | None) -> str:
@@ -290,14 +291,14 @@ def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
         if node.cut_by is None:
             return
         assert node.cut_value is not None  # a Cut names its value
-        chance = node.mover is Nature.Chance
+        chance = node.side is Nature.Chance
         if chance:
             why = f"so it is {_bounded(node.value, node.bound)}"
         else:
             assert node.window is not None  # only windowed searches cut
             why = (
                 f"at or above β = {_number(node.window[1])}"
-                if node.mover is Side.Maxie
+                if node.side is Side.Maxie
                 else f"at or below α = {_number(node.window[0])}"
             )
         rest = ""
@@ -323,18 +324,18 @@ def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
             window, first = node.probe
             lines.append(f"{indent}Probing {label}{where}{_window(window)}: its first move only")
             emit(children[0], indent + "  ")
-            bound = "at least" if node.mover is Side.Maxie else "at most"
+            bound = "at least" if node.side is Side.Maxie else "at most"
             lines.append(f"{indent}probe of {label}: {bound} {_number(first)}")
             return
         if part == "rest":
             lines.append(f"{indent}Resuming {label}{where}{_window(node.window)}")
             children = children[1:]
-        elif node.mover is Nature.Chance:
+        elif node.side is Nature.Chance:
             lines.append(f"{indent}Averaging {label}{where}{_window(node.window)}")
         else:
             lines.append(f"{indent}Evaluating {label}{where}{_window(node.window)}")
         inner = indent + "  "
-        if node.mover is Nature.Chance:
+        if node.side is Nature.Chance:
             for child in children:
                 if child.probe is not None:
                     emit(child, inner, "probe")
@@ -349,7 +350,7 @@ def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
         cut_line(node, indent)
         best = ""
         if node.best_move is not None:
-            best = f", best move {game.move_to_string(node.best_move)}"
+            best = f", best move {_step_name(node.best_move, game)}"
         lines.append(f"{indent}value of {label} is {_bounded(node.value, node.bound)}{best}")
 
     emit(t.root, "")
@@ -358,20 +359,6 @@ def chance_trace_to_text(t: ChanceTrace[S, M]) -> str:
 
 # --------------------------------------------------------------------------
 # Graphviz DOT
-
-
-def _shape(mover: Mover | None) -> str:
-    match mover:
-        case None:
-            return "octagon"
-        case Side.Maxie:
-            return "box"
-        case Side.Minnie:
-            return "ellipse"
-        case Nature.Chance:
-            return "circle"
-        case _:
-            assert_never(mover)
 
 
 def _edge_label(game: ChanceGame[S, M], step: Step[M]) -> str:
@@ -385,10 +372,10 @@ def _edge_label(game: ChanceGame[S, M], step: Step[M]) -> str:
             assert_never(step)
 
 
-def _status_label(game: ChanceGame[S, M], status: Status[S]) -> tuple[str, Mover | None]:
+def _status_label(game: ChanceGame[S, M], status: Reached[S]) -> tuple[str, Mover | None]:
     if isinstance(status, Playing):
         return game.state_to_string(status.state), game.player(status.state)
-    return str(status.outcome), None
+    return end_to_string(status), None
 
 
 def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
@@ -410,12 +397,10 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
         '  edge [fontname="Helvetica", fontsize=10];',
     ]
     chosen = {t.root.order}
-    line: ChanceTraceNode[S, M] | None = t.root
-    while line is not None and line.best_move is not None:
-        picks = [c for c in line.children if c.step == Moved(line.best_move)]
-        line = picks[-1] if picks else None
-        if line is not None:
-            chosen.add(line.order)
+    line = t.root.chosen
+    while line is not None:
+        chosen.add(line.order)
+        line = line.chosen
     grey = itertools.count()
 
     def unsearched(name: str, state: S, steps: tuple[Step[M], ...]) -> None:
@@ -429,7 +414,7 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
             text, mover = _status_label(game, status)
             pruned = f"u{next(grey)}"
             out.append(
-                f"  {pruned} [label={dot_quote(text)}, shape={_shape(mover)}, style=dashed, "
+                f"  {pruned} [label={dot_quote(text)}, shape={mover_shape(mover)}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
             out.append(
@@ -444,7 +429,7 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
         if node.leaf_number is not None:
             label += f"\n#{node.leaf_number}"
         bold = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={_shape(node.mover)}{bold}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(node.side)}{bold}];")
         for child in node.children:
             assert child.step is not None  # only the root has no step
             edge_bold = ", penwidth=2.5" if child.order in chosen else ""

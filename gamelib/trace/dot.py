@@ -6,9 +6,9 @@ import itertools
 from typing import TypeVar
 
 from gamelib import seq
-from gamelib.core.datatypes import Playing, Side
+from gamelib.core.datatypes import Playing
 from gamelib.core.estimator import est_to_string
-from gamelib.trace.graphviz import dot_quote
+from gamelib.trace.graphviz import dot_quote, mover_shape
 from gamelib.trace.tree import Trace, TraceNode, node_label
 
 __all__ = ["trace_to_dot"]
@@ -47,11 +47,6 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
         chosen.add(line.order)
         line = line.chosen
 
-    def shape(side: Side | None) -> str:
-        if side is None:
-            return "octagon"
-        return "box" if side is Side.Maxie else "ellipse"
-
     names = (f"p{i}" for i in itertools.count())
 
     def pruned_subtree(parent: str, state: S, move: M, depth: int, budget: list[int]) -> None:
@@ -65,7 +60,7 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
             label = str(status.outcome)
             side = None
         out.append(
-            f"  {name} [label={dot_quote(label)}, shape={shape(side)}, style=dashed, "
+            f"  {name} [label={dot_quote(label)}, shape={mover_shape(side)}, style=dashed, "
             "color=grey60, fontcolor=grey60];"
         )
         out.append(
@@ -86,7 +81,7 @@ def trace_to_dot(t: Trace[S, M, G]) -> str:
         if node.leaf_number is not None:
             label += f"\n#{node.leaf_number}"
         style = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={shape(node.side)}{style}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(node.side)}{style}];")
         for child in node.children:
             edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
             emit(child)

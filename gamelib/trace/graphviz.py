@@ -12,19 +12,51 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from gamelib.core.datatypes import Side
+from gamelib.core.model import Nature
 from gamelib.errors import StoppedError
 
 __all__ = [
     "PICTURE_POSITIONS",
+    "PLAYER_SHAPES",
     "GraphvizMissingError",
     "PictureError",
     "dot_quote",
     "draw",
+    "mover_shape",
     "picture_size",
     "render",
     "to_svg",
     "write_file",
 ]
+
+
+PLAYER_SHAPES = ("box", "ellipse", "diamond", "hexagon", "house", "trapezium", "parallelogram")
+"""Graphviz shapes for players 0, 1, 2, ... (repeating): Maxie's is player 0's, Minnie's 1's."""
+
+
+def mover_shape(mover: Side | Nature | int | None) -> str:
+    """The shape of a position in every family's picture: by who decides there, Maxie a
+    box, Minnie an ellipse, chance a circle, player i the i-th of
+    [`PLAYER_SHAPES`][gamelib.trace.graphviz.PLAYER_SHAPES]; a finished game an octagon.
+
+    ```pycon
+    >>> [mover_shape(m) for m in (Side.Maxie, Side.Minnie, Nature.Chance, 2, None)]
+    ['box', 'ellipse', 'circle', 'diamond', 'octagon']
+
+    ```
+    """
+    match mover:
+        case None:
+            return "octagon"
+        case Side.Maxie:
+            return PLAYER_SHAPES[0]
+        case Side.Minnie:
+            return PLAYER_SHAPES[1]
+        case Nature.Chance:
+            return "circle"
+        case int():
+            return PLAYER_SHAPES[mover % len(PLAYER_SHAPES)]
 
 
 def dot_quote(text: str) -> str:

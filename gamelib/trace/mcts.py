@@ -153,7 +153,7 @@ def trace_text(game: Game[S, M], state: S, search: Search[S, M]) -> str:
     >>> from gamelib.algorithms.mcts import MCTSSettings, simulate
     >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
     >>> game = ExplicitGame(SMALL)
-    >>> settings = MCTSSettings(tree_estimator(game), 2, simulations=3, scale=10)
+    >>> settings = MCTSSettings(tree_estimator(game), search_depth=2, simulations=3, scale=10)
     >>> search = lambda watch: simulate(settings, game.start, watch=watch)
     >>> print(trace_text(game, game.start, search), end="")
     Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out 1 move: +0.54

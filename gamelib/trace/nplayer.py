@@ -36,27 +36,30 @@ value of (A,a) is (3,2,5), best move 0
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never, final
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
-from gamelib.nplayer.events import NEnter, NEvent, NLeave, NObserver, ShallowCut
+from gamelib.core.jsondata import JSON
+from gamelib.nplayer.events import NEvent, NObserver, NWindow
 from gamelib.nplayer.game import (
     NPlayerGame,
-    NStatus,
     Number,
     Vector,
     number_to_string,
     vector_to_string,
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
-from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.graphviz import dot_quote
+from gamelib.search.events import BoundKind, Cut, Enter, Leave, TableHit, end_to_string
+from gamelib.trace.graphviz import PLAYER_SHAPES, dot_quote, mover_shape
+from gamelib.trace.lines import StepLines
+from gamelib.trace.tree import EventTracer, TracedNode
 
 __all__ = [
     "PLAYER_SHAPES",
+    "NStepWriter",
     "NTrace",
     "NTraceNode",
     "NTracer",
@@ -70,64 +73,9 @@ S = TypeVar("S")
 M = TypeVar("M")
 St = TypeVar("St")
 
-Kind = Literal["estimated", "finished", "searched", "cut off"]
-
-PLAYER_SHAPES = ("box", "ellipse", "diamond", "hexagon", "house", "trapezium", "parallelogram")
-"""Graphviz shapes for players 0, 1, 2, ... (repeating); finished games are octagons."""
-
-
-@final
-@dataclass(eq=False)
-class NTraceNode(Generic[S, M]):
-    """One position an n-player search visited."""
-
-    order: int
-    """Visiting order: 0 for the root, then 1, 2, ..."""
-    path: tuple[M, ...]
-    """The moves from the root to here."""
-    status: NStatus[S]
-    """`Playing(state)`, or `Finished(utilities)`."""
-    depth: int
-    """Moves the search could still look ahead from here."""
-    player: int | None
-    """Whose turn it is (None when the game is over)."""
-    bound: tuple[int, Number] | None
-    """The parent's player and what it already had, when shallow pruning passed it down."""
-    children: list[NTraceNode[S, M]] = field(default_factory=list)
-    """The children visited, in order."""
-    value: Vector | None = None
-    """The vector the search returned here."""
-    exact: bool = True
-    """False where shallow pruning stopped the search early."""
-    best_move: M | None = None
-    """For a searched node, the move whose vector it returned."""
-    cut_by: M | None = None
-    """Where the search cut: the move whose vector made the rest irrelevant."""
-    cut_value: Vector | None = None
-    """Where the search cut: that move's vector."""
-    pruned: tuple[M, ...] = ()
-    """Where the search cut: the moves never searched."""
-    chosen: NTraceNode[S, M] | None = None
-    """The child whose vector this node took."""
-    leaf_number: int | None = None
-    """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
-
-    @property
-    def kind(self) -> Kind:
-        """What happened here."""
-        if not isinstance(self.status, Playing):
-            return "finished"
-        if not self.children:
-            return "estimated"
-        return "cut off" if self.pruned else "searched"
-
-    def walk(self) -> Iterator[NTraceNode[S, M]]:
-        """This node and every node under it, in visiting order (no recursion)."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
+NTraceNode: TypeAlias = TracedNode[S, M, NWindow, Vector]
+"""One position an n-player search visited: its `window` is shallow pruning's bound (the
+parent's player and what it already had), and a node it stopped early is left `at least`."""
 
 
 @final
@@ -153,83 +101,122 @@ class NTrace(Generic[S, M]):
         return [n for n in self.nodes() if n.leaf_number is not None]
 
 
-class NTracer(Generic[S, M]):
-    """An observer that builds the tree of one n-player search from its events.
+class NTracer(EventTracer[S, M, NWindow, Vector]):
+    """An observer that builds the tree of one n-player search from its events."""
 
-    Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well bracketed.
+
+class NStepWriter(Generic[S, M]):
+    """An observer that writes an n-player search's steps as lines of JSON, as
+    [`StepLines`][gamelib.trace.lines.StepLines] says for every family: values are vectors,
+    `side` is the player's name, a position shallow pruning may stop is entered with the
+    `window` `{"player", "has"}` (what the parent's player already has), and a position it
+    stopped is left `"at least"` (its mover's component is only a lower bound).
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
+    >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
+    >>> out = io.StringIO()
+    >>> writer = NStepWriter(game, out)
+    >>> MaxN(NSettings(tree_estimator(game), 2), observer=writer).analyse(game.start)
+    (0, (1, 2))
+    >>> writer.finish()
+    >>> print(out.getvalue().splitlines()[-1])
+    {"event": "done", "value": "(1,2)", "bound": "exact", "best": 0, "positions": 5, "leaves": 3}
+
+    ```
     """
 
-    def __init__(self) -> None:
-        self._bracket: Bracket[NTraceNode[S, M]] = Bracket()
-        self._leaves = itertools.count(1)
-        self._root: NTraceNode[S, M] | None = None
+    def __init__(self, game: NPlayerGame[S, M], out: TextIO) -> None:
+        self._game = game
+        self.lines = StepLines(out)
+        """Where the lines go (its counts are the trace's)."""
 
-    @property
-    def root(self) -> NTraceNode[S, M]:
-        """The root of the tree (`TraceError` before the search has started)."""
-        if self._root is None:
-            raise TraceError("the search has reported nothing yet")
-        return self._root
+    def _move(self, move: M | None) -> str | None:
+        return None if move is None else self._game.move_to_string(move)
 
     def __call__(self, event: NEvent[S, M], /) -> None:
-        bracket = self._bracket
+        lines = self.lines
+        game = self._game
         match event:
-            case NEnter():
-                parent = bracket.entering(event.move, event.status)
-                path: tuple[M, ...] = ()
-                if parent is not None:
-                    assert event.move is not None  # the bracket refuses a move-less child
-                    path = (*parent.node.path, event.move)
-                node: NTraceNode[S, M] = NTraceNode(
-                    bracket.positions, path, event.status, event.depth, event.player, event.bound
+            case Enter(move, status, player, depth, bound):
+                window: JSON = None
+                if bound is not None:
+                    window = {"player": game.names[bound[0]], "has": number_to_string(bound[1])}
+                lines.enter(
+                    self._move(move),
+                    status,
+                    game.state_to_string(status.state)
+                    if isinstance(status, Playing)
+                    else end_to_string(status),
+                    None if not isinstance(player, int) else game.names[player],
+                    depth,
+                    window,
                 )
-                if parent is not None:
-                    parent.node.children.append(node)
-                else:
-                    self._root = node  # a later search of the root replaces the earlier one's
-                bracket.entered(node)
-            case NLeave():
-                gone = bracket.leaving()
-                node = gone.node
-                node.value = event.value
-                node.exact = event.exact
-                node.best_move = event.best
-                if event.best is not None:
-                    reached = [c for c in node.children if c.path[-1] == event.best]
-                    node.chosen = reached[-1] if reached else None
-                if not gone.searched:
-                    node.leaf_number = next(self._leaves)
-            case ShallowCut():
-                top = bracket.at("Cut").node
-                top.cut_by = event.move
-                top.cut_value = event.value
-                top.pruned = seq.to_tuple(event.unsearched)
+            case Leave(value, bound, best):
+                lines.leave(vector_to_string(value), bound.value, self._move(best))
+            case Cut(move, value, unsearched):
+                pruned = [game.move_to_string(m) for m in seq.to_tuple(unsearched)]
+                lines.cut(game.move_to_string(move), vector_to_string(value), pruned)
+            case TableHit(value, bound, best):
+                lines.table(vector_to_string(value), bound.value, self._move(best))
             case _:
                 assert_never(event)
 
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given, else
+        the root's answer.
 
-def trace(factory: NFactory[St, S, M], settings: St, state: S | None = None) -> NTrace[S, M]:
-    """Run `factory(settings)` once from `state` (default the start); the trace of it."""
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
+        """
+        self.lines.finish(done)
+
+
+def trace(
+    factory: NFactory[St, S, M],
+    settings: St,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
+) -> NTrace[S, M]:
+    """Run `factory(settings)` once from `state` (default the start); the trace of it.
+    `steps`, if given, also gets its steps as lines of JSON
+    ([`NStepWriter`][gamelib.trace.nplayer.NStepWriter])."""
 
     def build(observer: NObserver[S, M]) -> NSearchPlayer[S, M, Vector]:
         return factory(settings, observer=observer)
 
     total = settings.total if isinstance(settings, ShallowSettings) else None
-    return trace_player(build, state, total)
+    return trace_player(build, state, total, steps=steps)
 
 
 def trace_player(
-    build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, Vector]],
+    build: Callable[[NObserver[S, M]], NSearchPlayer[S, M, object]],
     state: S | None = None,
     total: Number | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> NTrace[S, M]:
     """Build a player with `build(observer)`, run it once from `state` (default the
-    start), and return the trace; `total` is shallow pruning's, if it prunes.
+    start), and return the trace; `total` is shallow pruning's, if it prunes; `steps` as
+    for [`trace`][gamelib.trace.nplayer.trace].
     """
     tracer: NTracer[S, M] = NTracer()
-    player = build(tracer)
+    writers: list[NStepWriter[S, M]] = []
+
+    def observe(event: NEvent[S, M], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
+    if steps is not None:
+        writers.append(NStepWriter(game, steps))
     player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return NTrace(tracer.root, game, str(player), total)
 
 
@@ -249,6 +236,11 @@ def _vector(value: Vector | None) -> str:
     return vector_to_string(value)
 
 
+def _seat(node: NTraceNode[S, M]) -> int | None:
+    """The player to move at `node` (None when the game is over)."""
+    return node.side if isinstance(node.side, int) else None
+
+
 def trace_to_text(t: NTrace[S, M]) -> str:
     """The trace as indented lines, in the style of `gamelib.trace.trace_to_text`."""
     game = t.game
@@ -265,23 +257,24 @@ def trace_to_text(t: NTrace[S, M]) -> str:
             case "finished":
                 lines.append(f"{indent}Game over{where}: {_vector(node.value)}")
                 return
-            case "searched" | "cut off":
+            case "searched" | "cut off" | "table":
                 pass
             case _:
                 assert_never(node.kind)
         bound = ""
-        if node.bound is not None:
-            bound = f"; {names[node.bound[0]]} already has {number_to_string(node.bound[1])}"
+        if node.window is not None:
+            bound = f"; {names[node.window[0]]} already has {number_to_string(node.window[1])}"
         lines.append(f"{indent}Evaluating {label}{where}{bound}")
         for child in node.children:
             emit(child, indent + "  ")
         if node.pruned:
             assert node.cut_by is not None  # a cut names its move ...
             assert node.cut_value is not None  # ... and that move's vector
-            assert node.player is not None  # and only a position being played is cut
-            assert node.bound is not None  # only a bound lets the search cut
-            mover, gained = names[node.player], node.cut_value[node.player]
-            parent, has = names[node.bound[0]], number_to_string(node.bound[1])
+            seat = _seat(node)
+            assert seat is not None  # and only a position being played is cut
+            assert node.window is not None  # only a bound lets the search cut
+            mover, gained = names[seat], node.cut_value[seat]
+            parent, has = names[node.window[0]], number_to_string(node.window[1])
             total = "the total" if t.total is None else number_to_string(t.total)
             left = "" if t.total is None else f" = {number_to_string(t.total - gained)}"
             skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
@@ -294,8 +287,9 @@ def trace_to_text(t: NTrace[S, M]) -> str:
             lines.append(f"{indent}{word} {skipped} not searched")
         assert node.best_move is not None
         value = _vector(node.value)
-        if not node.exact and node.player is not None:
-            value += f" or better for {names[node.player]}"
+        seat = _seat(node)
+        if node.bound is BoundKind.LOWER and seat is not None:
+            value += f" or better for {names[seat]}"
         lines.append(
             f"{indent}value of {label} is {value}, best move {game.move_to_string(node.best_move)}"
         )
@@ -310,10 +304,6 @@ def trace_to_text(t: NTrace[S, M]) -> str:
 _PRUNED_NODES_PER_SUBTREE = 40
 
 
-def _shape(player: int | None) -> str:
-    return "octagon" if player is None else PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
-
-
 def trace_to_dot(t: NTrace[S, M]) -> str:
     """The trace as a Graphviz digraph, with a vector at every node.
 
@@ -326,7 +316,8 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     """
     game = t.game
     names = game.names
-    legend = ", ".join(f"{name} {_shape(i)}" for i, name in enumerate(names[: len(PLAYER_SHAPES)]))
+    shown = enumerate(names[: len(PLAYER_SHAPES)])
+    legend = ", ".join(f"{name} {mover_shape(i)}" for i, name in shown)
     out = [
         "digraph trace {",
         f"  label={dot_quote(f'{t.player}; {legend}')};",
@@ -358,7 +349,7 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
                 p = None
                 label = vector_to_string(status.utilities)
             out.append(
-                f"  {name} [label={dot_quote(label)}, shape={_shape(p)}, style=dashed, "
+                f"  {name} [label={dot_quote(label)}, shape={mover_shape(p)}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
             out.append(
@@ -372,20 +363,20 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     for node in t.nodes():
         name = f"n{node.order}"
         status = node.status
+        seat = _seat(node)
         if isinstance(status, Playing):
-            assert node.player is not None
-            label = f"{_label(game, node)}\n{names[node.player]} to move"
+            assert seat is not None
+            label = f"{_label(game, node)}\n{names[seat]} to move"
         else:
             label = "game over"
         if node.value is not None:
             label += "\n" + vector_to_string(node.value)
-            if not node.exact and node.player is not None:
-                mover = names[node.player]
-                label += f" (cut: ≥ {number_to_string(node.value[node.player])} for {mover})"
+            if node.bound is BoundKind.LOWER and seat is not None:
+                label += f" (cut: ≥ {number_to_string(node.value[seat])} for {names[seat]})"
         if node.leaf_number is not None:
             label += f"\n#{node.leaf_number}"
         style = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={_shape(node.player)}{style}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(seat)}{style}];")
         for child in node.children:
             edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
             out.append(

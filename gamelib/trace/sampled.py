@@ -5,12 +5,10 @@ observer for the other traces to fold.
 The player runs its search and tells a watcher of each simulation
 ([`SamplesItself`][gamelib.trace.sampled.SamplesItself]); this module renders it
 ([`sampled_trace`][gamelib.trace.sampled.sampled_trace]): a line per simulation, then the
-tree with each position's visits and mean, and a picture of it.
+tree with each position's visits and mean, and a picture of it, as a
+[`Drawing`][gamelib.trace.drawing.Drawing] (with no lines of JSON: it traces as text only).
 
 ```pycon
->>> found = SampledTrace("Simulation 1: ...\\n", "digraph mcts {}\\n", 3, 1)
->>> found.positions, found.leaves
-(3, 1)
 >>> chance_means([0.456, 0.544]), nplayer_means([1.0, 0.333, 2.5])
 ('0.46', '(1,0.33,2.5)')
 
@@ -20,17 +18,16 @@ tree with each position's visits and mean, and a picture of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol, TypeVar, final, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from gamelib.chance.game import number_to_string
 from gamelib.core.checks import plural
 from gamelib.nplayer.game import vector_to_string
+from gamelib.trace.drawing import Drawing
 from gamelib.trace.graphviz import dot_quote
 
 __all__ = [
     "SampledNode",
-    "SampledTrace",
     "SamplesItself",
     "chance_means",
     "nplayer_means",
@@ -41,21 +38,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 S_co = TypeVar("S_co", covariant=True)
 M_co = TypeVar("M_co", covariant=True)
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class SampledTrace:
-    """One search, traced by the player itself."""
-
-    text: str
-    """A line per simulation, then the tree it grew."""
-    dot: str
-    """That tree as a Graphviz picture."""
-    positions: int
-    """Positions in the tree, the root included."""
-    leaves: int
-    """Simulations: each ended in an estimate or a finished game."""
 
 
 class SampledNode(Protocol[S_co, M_co]):
@@ -123,7 +105,7 @@ def sampled_trace(
     label: Callable[[S], str],
     move_text: Callable[[M], str],
     show: Callable[[Sequence[float]], str],
-) -> SampledTrace:
+) -> Drawing:
     """A search of `player` from `state`, traced: a line per simulation (the positions it
     walked and its result), then the tree with each position's visits and mean, and a
     picture of it; positions written by `label`, moves by `move_text`, rewards by `show`
@@ -165,4 +147,4 @@ def sampled_trace(
             stack.append((child, level + 1, f"{key}_{i}"))
     dot.append("}")
     lines.append(f"MCTS chooses {move_text(move)} (the most visited)")
-    return SampledTrace("\n".join(lines) + "\n", "\n".join(dot) + "\n", positions, simulations)
+    return Drawing("\n".join(lines), "\n".join(dot) + "\n", positions, simulations)

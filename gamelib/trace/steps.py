@@ -43,7 +43,6 @@ The last step is the search's answer: `a` is worth 3, by the move to node 1, `b`
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -63,9 +62,11 @@ from gamelib.search.events import (
     SearchObserver,
     TableHit,
     Window,
+    end_to_string,
 )
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.lines import StepLines
 
 __all__ = [
     "Recorded",
@@ -248,7 +249,7 @@ def steps_to_json(
 
     - `{"event": "enter", "node", "order", "depth", "window"}`: `order`
       counts the positions entered (0 for the root, as
-      [`TraceNode.order`][gamelib.trace.tree.TraceNode.order]); `window` is `[α, β]` or None for
+      [`TracedNode.order`][gamelib.trace.tree.TracedNode.order]); `window` is `[α, β]` or None for
       a search without a window;
     - `{"event": "leave", "node", "value", "bound", "best"}`: `bound` is
       `"exact"`, `"at least"` or `"at most"`; `best` the node the best
@@ -358,19 +359,15 @@ def steps_to_json(
 
 
 class StepWriter(Generic[S, M, G]):
-    """An observer that writes each event of a search as one line of JSON, as it arrives.
+    """An observer that writes each event of a two-player search as one line of JSON, as
+    it arrives ([`StepLines`][gamelib.trace.lines.StepLines] says what the lines are).
 
     The lines are the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with two
     changes, so that no tree is kept however many positions the search visits: a position
-    is named by its `path` (the moves from the root, as the game writes them, passed
-    through `move` if given), not by a node number, and so are the moves of `best`, `move`
-    and `pruned`.  An `enter` also gives the position as the game writes it, and whose turn
-    it is:
-
-    - `{"event": "enter", "order", "path", "position", "side", "depth", "window"}`
-    - `{"event": "leave", "path", "value", "bound", "best"}`
-    - `{"event": "cut", "path", "move", "value", "pruned"}`
-    - `{"event": "table", "path", "value", "bound", "best"}`
+    is named by its `path` (the moves from the root, as the game writes them, numbers as
+    numbers, or passed through `move` if given), not by a node number, and so are the
+    moves of `best`, `move` and `pruned`.  An `enter` also gives the position as the game
+    writes it, and whose turn it is.
 
     Values and window ends are written as the pictures write them (`4`, `Maxie wins`,
     `−∞`), escaped to ASCII by `json.dumps` so that any output encoding takes them.
@@ -389,8 +386,12 @@ class StepWriter(Generic[S, M, G]):
     >>> AlphaBeta(Settings(tree_estimator(game), 2), observer=writer).analyse(game.start)
     (0, Guess(guess=3))
     >>> writer.finish()
-    >>> print(out.getvalue().splitlines()[-3])
-    {"event": "cut", "path": ["1"], "move": "0", "value": "1", "pruned": ["1"]}
+    >>> for line in out.getvalue().splitlines()[-4:]:
+    ...     print(line)
+    {"event": "cut", "path": [1], "move": 0, "value": "1", "pruned": [1]}
+    {"event": "leave", "path": [1], "value": "1", "bound": "at most", "best": 0}
+    {"event": "leave", "path": [], "value": "3", "bound": "exact", "best": 0}
+    {"event": "done", "value": "3", "bound": "exact", "best": 0, "positions": 6, "leaves": 3}
 
     ```
     """
@@ -404,98 +405,57 @@ class StepWriter(Generic[S, M, G]):
     ) -> None:
         self._game = game
         self._estimator = estimator
-        self._out = out
-        self._move: Callable[[str], JSON] = str if move is None else move
-        self._bracket: Bracket[list[JSON]] = Bracket()
+        self.lines = StepLines(out, move)
+        """Where the lines go (its counts are the trace's)."""
 
     @property
     def positions(self) -> int:
         """Positions entered so far, the root included (each search of it counts)."""
-        return self._bracket.positions
+        return self.lines.positions
 
     @property
     def leaves(self) -> int:
         """Positions estimated or finished so far (not those a table answered for)."""
-        return self._bracket.leaves
+        return self.lines.leaves
 
-    def _write(self, step: dict[str, JSON]) -> None:
-        self._out.write(json.dumps(step) + "\n")
-
-    def _moved(self, move: M) -> JSON:
-        return self._move(self._game.move_to_string(move))
+    def _moved(self, move: M | None) -> str | None:
+        return None if move is None else self._game.move_to_string(move)
 
     def _value(self, value: Est[G]) -> str:
         return value_to_short_string(self._estimator, value)
 
     def __call__(self, event: SearchEvent[S, M, G], /) -> None:
-        bracket = self._bracket
+        lines = self.lines
         match event:
             case Enter():
-                parent = bracket.entering(event.move, event.status)
-                path: list[JSON] = []  # the root, searched for the first time or again
-                if parent is not None:
-                    assert event.move is not None  # the bracket refuses a move-less child
-                    path = [*parent.node, self._moved(event.move)]
                 window: JSON = None
                 if event.window is not None:
                     window = [bound_to_short_string(self._estimator, b) for b in event.window]
                 status = event.status
-                self._write(
-                    {
-                        "event": "enter",
-                        "order": bracket.positions,
-                        "path": list[JSON](path),
-                        "position": self._game.state_to_string(status.state)
-                        if isinstance(status, Playing)
-                        else str(status.outcome),
-                        "side": None if event.side is None else str(event.side),
-                        "depth": event.depth,
-                        "window": window,
-                    }
+                lines.enter(
+                    self._moved(event.move),
+                    status,
+                    self._game.state_to_string(status.state)
+                    if isinstance(status, Playing)
+                    else end_to_string(status),
+                    None if event.side is None else str(event.side),
+                    event.depth,
+                    window,
                 )
-                bracket.entered(path)
             case Leave():
-                at = bracket.leaving().node
-                best = None if event.best is None else self._moved(event.best)
-                self._write(
-                    {
-                        "event": "leave",
-                        "path": list[JSON](at),
-                        "value": self._value(event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
+                lines.leave(self._value(event.value), event.bound.value, self._moved(event.best))
             case Cut():
-                at = bracket.at("Cut").node
-                pruned: list[JSON] = [self._moved(m) for m in seq.to_tuple(event.unsearched)]
-                self._write(
-                    {
-                        "event": "cut",
-                        "path": list[JSON](at),
-                        "move": self._moved(event.move),
-                        "value": self._value(event.value),
-                        "pruned": pruned,
-                    }
-                )
+                pruned = [self._game.move_to_string(m) for m in seq.to_tuple(event.unsearched)]
+                lines.cut(self._game.move_to_string(event.move), self._value(event.value), pruned)
             case TableHit():
-                at = bracket.answered().node
-                best = None if event.best is None else self._moved(event.best)
-                self._write(
-                    {
-                        "event": "table",
-                        "path": list[JSON](at),
-                        "value": self._value(event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
+                lines.table(self._value(event.value), event.bound.value, self._moved(event.best))
             case _:
                 assert_never(event)
 
-    def finish(self) -> None:
-        """Check that the search is over.
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given (what
+        `analyse` returned, say), else the root's answer.
 
         Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
         """
-        self._bracket.finish()
+        self.lines.finish(done)

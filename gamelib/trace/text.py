@@ -38,10 +38,18 @@ from gamelib.core.datatypes import Done, Side
 from gamelib.core.estimator import Est, Estimator, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.window import Bound, bound_to_string
-from gamelib.search.events import Cut, Enter, Leave, SearchEvent, SearchObserver, TableHit
+from gamelib.search.events import (
+    Cut,
+    Enter,
+    Leave,
+    SearchEvent,
+    SearchObserver,
+    TableHit,
+    Window,
+)
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Bracket
-from gamelib.trace.tree import Trace, TraceNode, Tracer, node_label
+from gamelib.trace.tree import Trace, TracedNode, TraceNode, Tracer, node_label
 
 __all__ = ["Streamed", "TraceWriter", "stream_trace", "trace_to_text"]
 
@@ -221,7 +229,7 @@ class TraceWriter(Generic[S, M, G]):
             case _:
                 assert_never(event)
 
-    def _enter(self, event: Enter[S, M, G]) -> None:
+    def _enter(self, event: Enter[S, M, Window[G]]) -> None:
         bracket = self._bracket
         parent = bracket.entering(event.move, event.status)
         path: tuple[M, ...] = ()
@@ -234,7 +242,7 @@ class TraceWriter(Generic[S, M, G]):
             self._pass_starts.append(self._written)
             if bracket.searches > 1 and self._spool is None:
                 self._write(_pass_header(bracket.searches, None))
-        node = TraceNode(
+        node: TraceNode[S, M, G] = TracedNode(
             bracket.positions, path, event.status, event.depth, event.window, event.side
         )
         bracket.entered(node)

@@ -11,17 +11,22 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never, final
+from typing import Generic, Literal, TextIO, TypeAlias, TypeVar, assert_never, cast, final
 
 from gamelib import seq
-from gamelib.core.datatypes import Done, Playing, Side, Status
+from gamelib.core.datatypes import Playing
 from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
+from gamelib.core.jsondata import JSON
 from gamelib.search.events import (
     BoundKind,
     Cut,
     Enter,
+    Event,
     Leave,
+    Mover,
+    Phase,
+    Reached,
     SearchEvent,
     SearchObserver,
     TableHit,
@@ -29,13 +34,26 @@ from gamelib.search.events import (
 )
 from gamelib.search.player import SearchFactory, SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.steps import StepWriter
 
-__all__ = ["Kind", "Trace", "TraceNode", "Tracer", "node_label", "trace", "trace_player"]
+__all__ = [
+    "EventTracer",
+    "Kind",
+    "Trace",
+    "TraceNode",
+    "TracedNode",
+    "Tracer",
+    "node_label",
+    "trace",
+    "trace_player",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 St = TypeVar("St")
+W = TypeVar("W")
+V = TypeVar("V")
 
 Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
 """What happened at a node of a trace."""
@@ -43,60 +61,77 @@ Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
 
 @final
 @dataclass(eq=False)
-class TraceNode(Generic[S, M, G]):
-    """One position a search visited (once: a position searched twice is two nodes)."""
+class TracedNode(Generic[S, M, W, V]):
+    """One position a search of any family visited (once: a position searched twice is two
+    nodes, but a position Star2 probes and later resumes is one): positions `S`, steps `M`,
+    windows `W`, values `V`. A two-player search's is a
+    [`TraceNode`][gamelib.trace.tree.TraceNode]."""
 
     order: int
     """Visiting order: 0 for the root, then 1, 2, ... as the search entered them."""
     path: tuple[M, ...]
-    """The moves from the root to here."""
-    status: Status[S]
-    """`Playing(state)`, or `Done(outcome)` for a finished game."""
+    """The steps from the root to here (moves; in a chance search, outcomes too)."""
+    status: Reached[S]
+    """`Playing(state)`, or how the game ended."""
     depth: int
     """Moves the search could still look ahead from here."""
-    window: Window[G] | None
-    """The (α, β) the node was searched with; None for Minimax."""
-    side: Side | None = None
-    """Whose turn it is here (None when the game is over)."""
-    children: list[TraceNode[S, M, G]] = field(default_factory=list)
+    window: W | None
+    """What the node was (last) searched with: (α, β), or shallow max^n's bound; None for a
+    search without a window."""
+    side: Mover | None = None
+    """Who decides here (None when the game is over)."""
+    children: list[TracedNode[S, M, W, V]] = field(default_factory=list)
     """The children visited, in order."""
-    value: Est[G] | None = None
+    value: V | None = None
     """The value the search returned for this node."""
     bound: BoundKind | None = None
     """Whether `value` is exact or a bound (given the window)."""
     best_move: M | None = None
     """For a searched node, the move whose value it returned."""
     cut_by: M | None = None
-    """Where the search cut: the move whose value made the rest irrelevant."""
-    cut_value: Est[G] | None = None
-    """Where the search cut: the value of that move."""
+    """Where the search cut: the step whose value made the rest irrelevant."""
+    cut_value: V | None = None
+    """Where the search cut: the value of that step."""
     pruned: tuple[M, ...] = ()
-    """Where the search cut: the moves never searched (none if it cut on the last move)."""
+    """Where the search cut: the steps never searched (none if it cut on the last one)."""
     from_table: bool = False
     """Whether a table answered for this node instead of a search."""
-    chosen: TraceNode[S, M, G] | None = None
+    chosen: TracedNode[S, M, W, V] | None = None
     """The child whose value the node took: the last one reached by the best move
     (a re-searched move's final search)."""
     leaf_number: int | None = None
     """For estimated and finished nodes: 1, 2, ... in the order they were reached."""
+    probe: tuple[W, V] | None = None
+    """For a position Star2 probed: the probe's window and the first move's value."""
+    resumed: bool = False
+    """Whether Star2 came back to search the other moves after the probe."""
 
     @property
     def kind(self) -> Kind:
         """What happened here."""
-        if isinstance(self.status, Done):
+        if not isinstance(self.status, Playing):
             return "finished"
         if not self.children:
             return "table" if self.from_table else "estimated"
         # A cut on the last move leaves nothing unsearched: the node was searched whole.
         return "cut off" if self.pruned else "searched"
 
-    def walk(self) -> Iterator[TraceNode[S, M, G]]:
+    @property
+    def step(self) -> M | None:
+        """The step that led here from the parent (None at the root)."""
+        return self.path[-1] if self.path else None
+
+    def walk(self) -> Iterator[TracedNode[S, M, W, V]]:
         """This node and every node under it, in visiting order (no recursion)."""
         stack = [self]
         while stack:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.children))
+
+
+TraceNode: TypeAlias = TracedNode[S, M, Window[G], Est[G]]
+"""One position a two-player search visited."""
 
 
 @final
@@ -131,15 +166,15 @@ class Trace(Generic[S, M, G]):
         return [n for n in self.nodes() if n.leaf_number is not None]
 
 
-def node_label(game: Game[S, M], status: Status[S]) -> str:
+def node_label(game: Game[S, M], status: Reached[S]) -> str:
     """A position as one line of a trace: the game's text, or the end of the game."""
     if isinstance(status, Playing):
         return game.state_to_string(status.state).replace("\n", " / ")
     return "the end of the game"
 
 
-class Tracer(Generic[S, M, G]):
-    """An observer that builds the tree of one search from its events.
+class EventTracer(Generic[S, M, W, V]):
+    """An observer that builds the tree of one search of any family from its events.
 
     Give it to a factory as `observer=`; once the search is over, `root`
     is the whole tree.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that
@@ -147,14 +182,14 @@ class Tracer(Generic[S, M, G]):
     """
 
     def __init__(self) -> None:
-        self._bracket: Bracket[TraceNode[S, M, G]] = Bracket()
+        self._bracket: Bracket[TracedNode[S, M, W, V]] = Bracket()
         self._leaves = itertools.count(1)
-        self._root: TraceNode[S, M, G] | None = None
-        self.earlier: list[TraceNode[S, M, G]] = []
+        self._root: TracedNode[S, M, W, V] | None = None
+        self.earlier: list[TracedNode[S, M, W, V]] = []
         """Searches of the root before the current one (see `Trace.earlier`)."""
 
     @property
-    def root(self) -> TraceNode[S, M, G]:
+    def root(self) -> TracedNode[S, M, W, V]:
         """The root of the tree (`TraceError` before the search has started)."""
         if self._root is None:
             raise TraceError("the search has reported nothing yet")
@@ -165,28 +200,17 @@ class Tracer(Generic[S, M, G]):
         """Whether the search has left its root."""
         return self._bracket.done
 
-    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
+    def __call__(self, event: Event[S, M, W, V], /) -> None:
         bracket = self._bracket
         match event:
             case Enter():
-                parent = bracket.entering(event.move, event.status)
-                path: tuple[M, ...] = ()
-                if parent is not None:
-                    assert event.move is not None  # the bracket refuses a move-less child
-                    path = (*parent.node.path, event.move)
-                node: TraceNode[S, M, G] = TraceNode(
-                    bracket.positions, path, event.status, event.depth, event.window, event.side
-                )
-                if parent is not None:
-                    parent.node.children.append(node)
-                else:
-                    if self._root is not None:  # the root searched again: a new pass
-                        self.earlier.append(self._root)
-                    self._root = node
-                bracket.entered(node)
+                self._enter(event)
             case Leave():
                 gone = bracket.leaving()
                 node = gone.node
+                if node.probe is not None and not node.resumed:
+                    assert node.window is not None  # a probe has a window
+                    node.probe = (node.window, event.value)
                 node.value = event.value
                 node.bound = event.bound
                 node.best_move = event.best
@@ -205,38 +229,94 @@ class Tracer(Generic[S, M, G]):
             case _:
                 assert_never(event)
 
+    def _enter(self, event: Enter[S, M, W]) -> None:
+        bracket = self._bracket
+        if event.phase is Phase.RESUME:
+            parent = bracket.at("resume").node
+            probed = [c for c in parent.children if c.step == event.move and c.probe]
+            if not probed:
+                raise TraceError("a position was resumed that was never probed")
+            node = probed[-1]
+            node.resumed = True
+            node.window = event.window
+            bracket.reopen(node)
+            return
+        above = bracket.entering(event.move, event.status)
+        path: tuple[M, ...] = ()
+        if above is not None:
+            assert event.move is not None  # the bracket refuses a move-less child
+            path = (*above.node.path, event.move)
+        node = TracedNode(
+            bracket.positions, path, event.status, event.depth, event.window, event.side
+        )
+        if event.phase is Phase.PROBE:
+            assert event.window is not None  # a probe has a window
+            node.probe = (event.window, cast(V, 0))  # its value comes when it is left
+        if above is not None:
+            above.node.children.append(node)
+        else:
+            if self._root is not None:  # the root searched again: a new pass
+                self.earlier.append(self._root)
+            self._root = node
+        bracket.entered(node)
+
+
+class Tracer(EventTracer[S, M, Window[G], Est[G]]):
+    """An observer that builds the tree of one two-player search."""
+
 
 def trace(
-    factory: SearchFactory[St, S, M, G], settings: St, state: S | None = None
+    factory: SearchFactory[St, S, M, G],
+    settings: St,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> Trace[S, M, G]:
     """Run the player `factory(settings)` once from `state` (default the start) and
     return the trace of what it did.
 
     `factory` is any search factory (`Minimax`, `AlphaBeta`,
     `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
-    or one of your own), with the settings it takes.
+    or one of your own), with the settings it takes. `steps`, if given, also gets the
+    search's steps as lines of JSON ([`StepWriter`][gamelib.trace.steps.StepWriter]).
     """
 
     def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
         return factory(settings, observer=observer)
 
-    return trace_player(build, state)
+    return trace_player(build, state, steps=steps)
 
 
 def trace_player(
-    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]], state: S | None = None
+    build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
 ) -> Trace[S, M, G]:
     """Build a player with `build(observer)`, run it once from `state` (default the
-    start), and return the trace of what it did.
+    start), and return the trace of what it did (and write its steps to `steps`, as for
+    [`trace`][gamelib.trace.tree.trace]).
 
     For players made some other way than `factory(settings)`, such as a
     catalog entry's `build`.
     """
     tracer: Tracer[S, M, G] = Tracer()
-    player = build(tracer)
+    writers: list[StepWriter[S, M, G]] = []
+
+    def observe(event: SearchEvent[S, M, G], /) -> None:
+        tracer(event)
+        for writer in writers:
+            writer(event)
+
+    player = build(observe)
     game = player.game
-    player.analyse(game.start if state is None else state)
     estimator = player.settings.estimator
+    if steps is not None:
+        writers.append(StepWriter(game, estimator, steps))
+    player.analyse(game.start if state is None else state)
+    for writer in writers:
+        named: dict[str, JSON] = {"player": str(player)}
+        writer.finish(named | writer.lines.answer)
     return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
 
 

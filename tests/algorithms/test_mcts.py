@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from gamelib import Definitely, Minimax, Settings, Side, Winner
 from gamelib.algorithms.mcts import (
     MCTS,
+    MCTS_DEPTH,
     ChanceMCTSPlayer,
     FamilySettings,
     MCTSSettings,
@@ -201,6 +202,15 @@ def test_a_capped_playout_takes_the_estimator() -> None:
 def test_bad_settings_are_named(change: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         MCTSSettings(nim_estimator(Nim()), **change)  # type: ignore[arg-type]  # bad on purpose
+
+
+def test_a_budget_given_alone_is_refused_not_read_as_a_depth() -> None:
+    # Before, MCTSSettings(est, 2000) silently meant depth 2000 and 1,000 simulations.
+    est = nim_estimator(Nim())
+    with pytest.raises(TypeError, match="takes 2 positional arguments but 3 were given"):
+        MCTSSettings(est, 2000)  # type: ignore[call-arg]  # the slip under test: mypy refuses it too
+    settings = MCTSSettings(est, simulations=2000)
+    assert (settings.simulations, settings.search_depth) == (2000, MCTS_DEPTH)
 
 
 def test_the_command_line_runs_mcts() -> None:
@@ -396,7 +406,8 @@ def test_an_observer_hears_every_simulation_as_it_is_made() -> None:
     game = ExplicitGame(SMALL)
     heard: list[Simulation[int]] = []
     player = MCTS(
-        MCTSSettings(tree_estimator(game), 2, simulations=5, scale=10), observer=heard.append
+        MCTSSettings(tree_estimator(game), search_depth=2, simulations=5, scale=10),
+        observer=heard.append,
     )
     move = player.next_move(game.start)
     assert len(heard) == 5

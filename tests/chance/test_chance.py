@@ -43,7 +43,7 @@ from gamelib.chance import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.chance.events import Enter, Phase, event_to_string
+from gamelib.chance.events import Enter, Phase, chance_event_to_string
 from gamelib.chance.game import ChanceTurns
 from gamelib.chance.random_trees import random_chance_tree
 from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError
@@ -263,7 +263,7 @@ def test_events_are_well_bracketed_and_readable() -> None:
     enters = [e for e in events if isinstance(e, Enter)]
     assert [e.phase for e in enters].count(Phase.PROBE) == 4
     assert [e.phase for e in enters].count(Phase.RESUME) == 2
-    assert event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
+    assert chance_event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
     counter = LeafCounter()
     for event in events:
         counter(event)  # type: ignore[arg-type]  # the events of one search, typed loosely here

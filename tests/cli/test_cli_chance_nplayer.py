@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.catalog import CATALOGS, Catalogs
 from gamelib.chance import (
     ChanceSettings,
     Expectiminimax,
@@ -35,6 +36,7 @@ from gamelib.nplayer import (
 from gamelib.nplayer.game import NPlayerTurns
 from gamelib.trace.chance import chance_trace, chance_trace_to_text
 from gamelib.trace.nplayer import trace, trace_to_text
+from tests.caller_kinds import MINE_CHANCE
 from tests.outside import DOT, not_run
 from tests.runner import run
 
@@ -494,7 +496,14 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["analyse", "pig", "--moves", "roll"], "nothing to analyse after --moves roll: chance"),
         (["analyse", "pig", "--moves", "roll 7"], "'7' names none of what can happen, written"),
         (["analyse", "takeaway", "--moves", "4"], "'4' is not a legal move; legal moves: 1, 2, 3"),
-        (["analyse", "takeaway", "--positions", "-"], "--positions is for two-player games"),
+        (
+            ["analyse", "tree", "--tree", "dice", "--positions", "-"],
+            "--positions is for games; analyse the tree dice looks at its root",
+        ),
+        (
+            ["analyse", "takeaway", "--positions", "-", "--moves", "1"],
+            "give --moves or --positions, not both",
+        ),
         (
             ["analyse", "tree", "--tree", "dice", "--moves", "0"],
             "--moves is for games; analyse the tree dice looks at its root",
@@ -520,4 +529,68 @@ def test_the_kinds_that_fit_are_named() -> None:
     assert err.startswith(
         "gamelib: maxn is a search for games of n players, and nim is a two-player game "
         "without dice: for nim use minimax, alphabeta, "
+    )
+
+
+# --------------------------------------------------------------------------
+# analyse --positions: a batch of lines of moves, in either family
+
+PIG_LINES = "roll\nroll 6 hold\nroll 6\nroll 9\n"
+"""Lines of Pig: after a roll, chance decides (nothing to analyse); after a 6 and a hold,
+Minnie moves; after a 6, Maxie again; a 9 is no side of the die."""
+
+
+def test_a_batch_of_pig_positions_is_answered_line_by_line() -> None:
+    status, out, err = run("analyse", "pig", "--target", "10", "--depth", "2",
+                           "--positions", "-", stdin=PIG_LINES)  # fmt: skip
+    assert (status, err) == (1, "")  # lines without an answer make it 1
+    assert out.split("\n\n") == [
+        "line 1: roll\nnothing to analyse after roll: chance decides there, not a player",
+        "line 2: roll 6 hold\nExpectiminimax(depth 2) chooses roll for Minnie; value: 2032/4455 "
+        "(about 0.4561)",
+        "line 3: roll 6\nExpectiminimax(depth 2) chooses roll for Maxie; value: 268609/308448 "
+        "(about 0.8708)",
+        "line 4: roll 9\nmove 2 cannot be played after roll: chance decides there, and '9' "
+        "names none of what can happen, written as 1, 2, 3, 4, 5, 6",
+        "",
+    ]
+
+
+def _json_lines(*argv: str, stdin: str, catalog: Catalogs = CATALOGS) -> list[dict[str, object]]:
+    status, out, _ = run(*argv, "--json", stdin=stdin, catalog=catalog)
+    assert status in (0, 1)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("argv", "lines"),
+    [
+        (("analyse", "pig", "--target", "10", "--depth", "2"), PIG_LINES),
+        (("analyse", "pig", "--target", "10", "--player", "mine-chance:2"), PIG_LINES),
+        (("analyse", "takeaway", "--player", "paranoid:3"), "1\n1 2\n3 3 3\n4\n"),
+        (("analyse", "takeaway", "--player", "shallow-maxn:4"), "1\n1 2\n2 2\n"),
+    ],
+)
+def test_a_batch_of_either_family_on_workers_gives_the_serial_answers(
+    argv: tuple[str, ...], lines: str
+) -> None:
+    """The caller's own kind too: workers read the spec again with the caller's kinds."""
+    catalogs = CATALOGS.with_kind(MINE_CHANCE)
+    serial = _json_lines(*argv, "--positions", "-", stdin=lines, catalog=catalogs)
+    parallel = _json_lines(*argv, "--positions", "-", "--workers", "2", stdin=lines,
+                           catalog=catalogs)  # fmt: skip
+    assert parallel == serial
+    assert [line["line"] for line in serial] == list(range(1, lines.count("\n") + 1))
+    answered = [line for line in serial if "error" not in line]
+    assert answered
+    assert all("best" in line and "to_move" in line for line in answered)
+
+
+def test_a_paranoid_batch_line_says_what_its_value_means() -> None:
+    status, out, _ = run("analyse", "takeaway", "--player", "paranoid:3", "--positions", "-",
+                         stdin="3 3 3\n")  # fmt: skip
+    assert (status, out) == (
+        0,
+        "line 1: 3 3 3\nParanoid(depth 3) chooses 3 for A; value: 1 (A's utility if B and C "
+        "play against A)\n\n",
     )

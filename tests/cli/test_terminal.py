@@ -105,7 +105,9 @@ def test_every_spelling_is_ascii() -> None:
 def test_the_version() -> None:
     status, out, _ = gamelib("--version")
     assert status == 0
-    assert re.fullmatch(r"gamelib \d+\.\d+\.\d+\n", out)
+    assert re.fullmatch(
+        r"gamelib \d+\.\d+\.\d+, the solver (compiled with mypyc|in pure Python \(.*\))\n", out
+    )
 
 
 def test_play_help_lists_the_games_own_options_and_only_playable_games() -> None:

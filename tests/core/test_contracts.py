@@ -16,6 +16,7 @@ from gamelib.algorithms.negamax import NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.table import TableOwnerError, TranspositionTable
 from gamelib.catalog import CATALOG
 from gamelib.core.contracts import ContractError
+from gamelib.core.estimator import NotANumberGuessError
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.nim import Nim, NimState, nim_estimate
 from gamelib.games.tictactoe import TicTacToe
@@ -91,14 +92,21 @@ def test_an_estimate_that_is_no_finite_number_is_named_with_its_position(
         return value if bad else nim_estimate(state)  # type: ignore[return-value]  # the mistake under test
 
     est = NumericEstimator(game, estimate)
-    side = "Maxie" if where == 7 else "Minnie"  # the first such position, breadth first
     for factory in (Minimax, AlphaBeta):
-        with pytest.raises(ContractError) as caught:
-            factory(Settings(est, 2)).analyse(game.start)
-        assert str(caught.value) == (
-            "a numeric estimator must give every position a finite number (an int, a float or "
-            f"a Fraction), but it gave {shown} for '{where} left, and it is {side}'s turn'"
-        )
+        if where == 7:  # a number, but infinite: found where it ties, the first such position
+            with pytest.raises(ContractError) as caught:
+                factory(Settings(est, 2)).analyse(game.start)
+            assert str(caught.value) == (
+                "a numeric estimator must give every position a finite number (an int, a float "
+                f"or a Fraction), but it gave {shown} for '7 left, and it is Maxie's turn'"
+            )
+        else:  # no number: refused where the search asks for it (two moves in: Maxie's turn)
+            with pytest.raises(NotANumberGuessError) as refused:
+                factory(Settings(est, 2)).analyse(game.start)
+            assert str(refused.value) == (
+                f"the estimator estimate gave {shown} for '5 left, and it is Maxie's turn': a "
+                "numeric search needs every guess to be a number (an int, a float or a Fraction)"
+            )
 
 
 def test_an_infinite_guess_that_reaches_the_root_is_refused() -> None:
@@ -119,7 +127,9 @@ def test_infinity_no_longer_ties_with_a_win_so_that_a_loss_is_chosen() -> None:
 
 def test_an_outside_estimator_fault_in_the_search_of_an_outside_game() -> None:
     est = NumericEstimator(RaceToFive(), none_at_two)
-    with pytest.raises(ContractError, match=r"it gave None for 'the total is 2; "):
+    with pytest.raises(
+        NotANumberGuessError, match=r"^the estimator none_at_two gave None for 'the total is 2; "
+    ):
         CATALOG["id"].build(est, 4, {}).analyse(RaceToFive().start)
 
 

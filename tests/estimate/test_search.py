@@ -30,6 +30,7 @@ from gamelib import (
     Winner,
     seq,
 )
+from gamelib.core.estimator import Est
 from gamelib.core.window import (
     CHART,
     Action,
@@ -65,6 +66,7 @@ from gamelib.search import (
     SearchDepthError,
     SearchEvent,
 )
+from gamelib.search.events import Window
 from gamelib.seq import Seq
 from tests.helpers import (
     Factory,
@@ -428,9 +430,9 @@ def test_the_chart_with_infinite_bounds() -> None:
 class Searched:
     """One position of an observed search: how it was entered and what its children did."""
 
-    enter: Enter[TreeState, int, float]
-    children: list[tuple[Enter[TreeState, int, float], Leave[int, float]]]
-    cut: Cut[int, float] | None = None
+    enter: Enter[TreeState, int, Window[float]]
+    children: list[tuple[Enter[TreeState, int, Window[float]], Leave[int, Est[float]]]]
+    cut: Cut[int, Est[float]] | None = None
 
 
 def searched_positions(events: list[SearchEvent[TreeState, int, float]]) -> list[Searched]:
@@ -475,7 +477,7 @@ def test_every_decision_of_the_move_loop_is_the_charts(case: tuple[Node, int]) -
     assert searched_positions(events), "the root at least has children"
     for node in searched_positions(events):
         side = node.enter.side
-        assert side is not None
+        assert isinstance(side, Side)
         for i, (child, left) in enumerate(node.children):
             assert child.window is not None
             alpha, beta = child.window

@@ -52,9 +52,9 @@ from gamelib.nplayer import (
     tree_estimator,
     tree_to_text,
 )
-from gamelib.nplayer.events import NEnter, NLeave
 from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search import SearchDepthError
+from gamelib.search.events import BoundKind, Enter, Leave
 from gamelib.seq import Seq
 from gamelib.trace.fold import TraceError
 from gamelib.trace.nplayer import (
@@ -233,7 +233,7 @@ def test_shallow_pruning_on_the_cse473_tree_skips_m() -> None:
     ]  # fmt: skip
     cut = [n for n in t.nodes() if n.pruned]
     assert len(cut) == 1
-    assert (cut[0].path, cut[0].pruned, cut[0].exact) == ((1,), (1,), False)
+    assert (cut[0].path, cut[0].pruned, cut[0].bound) == ((1,), (1,), BoundKind.LOWER)
 
 
 def test_shallow_pruning_does_not_cut_when_the_same_player_moves_twice() -> None:
@@ -670,18 +670,18 @@ def test_the_tracer_rejects_events_of_no_single_search() -> None:
     with pytest.raises(TraceError, match="reported nothing yet"):
         _ = tracer.root
     with pytest.raises(TraceError, match="no position entered"):
-        tracer(NLeave((1, 2), True, None))
+        tracer(Leave((1, 2), BoundKind.EXACT, None))
     start = TreeGame(CSE473).start
-    tracer(NEnter(None, Playing(start), 0, 1, None))
-    tracer(NLeave((1, 2, 3), True, None))
+    tracer(Enter(None, Playing(start), 0, 1, None))
+    tracer(Leave((1, 2, 3), BoundKind.EXACT, None))
     # The same root again is a new search of it (the one fold's rule); another is refused.
-    tracer(NEnter(None, Playing(start), 0, 1, None))
-    tracer(NLeave((3, 2, 1), True, None))
+    tracer(Enter(None, Playing(start), 0, 1, None))
+    tracer(Leave((3, 2, 1), BoundKind.EXACT, None))
     assert tracer.root.value is not None
     assert tracer.root.value[0] == 3  # the later search's tree
     other = TreeState(start.node, 1)  # another position: the same node, B to move
     with pytest.raises(TraceError, match="a second root"):
-        tracer(NEnter(None, Playing(other), 1, 1, None))
+        tracer(Enter(None, Playing(other), 1, 1, None))
 
 
 def test_trace_text_of_plain_maxn_shows_the_ties() -> None:

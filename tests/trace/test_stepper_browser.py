@@ -256,7 +256,7 @@ def check_against_trace(exported_search: dict[str, object], found: Search) -> No
                 assert path(step["node"]) == [game.move_to_string(m) for m in node.path]
                 shown = nodes[as_int(step["node"])]
                 assert shown["name"] == node_name(node)
-                assert shown["side"] == (None if node.side is None else node.side.name)
+                assert shown["side"] == (None if node.side is None else str(node.side))
                 assert step["depth"] == node.depth
                 window = None if node.window is None else [bound_text(b) for b in node.window]
                 assert step["window"] == window
@@ -312,7 +312,7 @@ def mcts_settings(tree: str) -> MCTSSettings[TreeState, int, float]:
     """MCTS as the docs' stepper runs it on `tree` (docs/hooks.py: 40 simulations, guesses
     counted as tanh(g / 10))."""
     game = ExplicitGame(HANDOUT_TREES[tree])
-    return MCTSSettings(tree_estimator(game), DEPTHS[tree], simulations=40, scale=10.0)
+    return MCTSSettings(tree_estimator(game), search_depth=DEPTHS[tree], simulations=40, scale=10.0)
 
 
 def check_against_simulations(exported_search: dict[str, object], tree: str) -> None:

@@ -229,7 +229,9 @@ def small_state(*path: int) -> TreeState:
     return state
 
 
-def enter(path: tuple[int, ...], depth: int, window: Window[float]) -> Enter[TreeState, int, float]:
+def enter(
+    path: tuple[int, ...], depth: int, window: Window[float]
+) -> Enter[TreeState, int, Window[float]]:
     state = small_state(*path)
     move = path[-1] if path else None
     return Enter(move, Playing(state), state.side, depth, window)

@@ -20,7 +20,6 @@ from gamelib.chance.trees import EXAMPLE, ChanceTreeGame
 from gamelib.core.window import NegInf, PosInf
 from gamelib.games.explicit import SMALL, ExplicitGame, TreeState, tree_estimator
 from gamelib.nplayer import CSE473, TreeGame
-from gamelib.nplayer.events import NEnter, NLeave
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.seq import empty
 from gamelib.trace import Tracer, TraceWriter
@@ -203,8 +202,8 @@ def test_the_chance_and_n_player_traces_keep_the_same_rules() -> None:
     start = TreeGame(CSE473).start
     n: NTracer[object, int] = NTracer()
     with pytest.raises(TraceError, match=r"^the first position entered must be the root"):
-        n(NEnter(0, Playing(start), 0, 1, None))
-    n(NEnter(None, Playing(start), 0, 1, None))
+        n(Enter(0, Playing(start), 0, 1, None))
+    n(Enter(None, Playing(start), 0, 1, None))
     with pytest.raises(TraceError, match=r"^a position other than the root was entered without"):
-        n(NEnter(None, Playing(start), 0, 1, None))
-    n(NLeave((1, 2, 3), True, None))
+        n(Enter(None, Playing(start), 0, 1, None))
+    n(Leave((1, 2, 3), BoundKind.EXACT, None))

@@ -170,11 +170,83 @@ def test_json_and_a_picture_are_refused_together(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("tree", ["a[?b[1/2: c3, 1/2: d1], e2]", "a[b(1,0,2), c(0,3,0)]"])
-def test_json_is_for_two_player_searches_for_now(tree: str) -> None:
-    status, out, err = run("trace", tree, "--json")
+PROBED = "a[?b[1/2: c[d2,e6], 1/2: f[g1,h3]], ?i[1/2: j[k5,l0], 1/2: m[n4,o1]]]"
+"""A chance tree on which Star2 probes each of Minnie's positions, resumes them, and cuts."""
+
+
+def _lines(*argv: str) -> list[dict[str, object]]:
+    status, out, err = run("trace", *argv, "--json")
+    assert (status, err) == (0, "")
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_a_chance_search_is_written_in_the_same_lines_with_its_probes_and_resumes() -> None:
+    lines = _lines(PROBED, "--player", "star2:2")
+    entered = [(line.get("order"), line["path"], line.get("phase")) for line in lines
+               if line["event"] == "enter"]  # fmt: skip
+    assert entered[:8] == [
+        (0, [], None),
+        (1, [0], None),
+        (2, [0, 0], "probe"),
+        (3, [0, 0, 0], None),
+        (4, [0, 1], "probe"),
+        (5, [0, 1, 0], None),
+        (None, [0, 0], "resume"),  # not a new position: no order
+        (6, [0, 0, 1], None),
+    ]
+    assert lines[1]["side"] == "Chance"
+    assert lines[2]["window"] == ["\u2212\u221e", "6"]
+    assert {"event": "cut", "path": [1], "move": 1, "value": "1", "pruned": []} in lines
+    assert lines[-2:] == [
+        {"event": "leave", "path": [], "value": "3/2", "bound": "exact", "best": 0},
+        {"event": "done", "player": "Star2(depth 2)", "value": "3/2", "bound": "exact",
+         "best": 0, "positions": 15, "leaves": 8},
+    ]  # fmt: skip
+
+
+def test_a_shallow_maxn_search_says_what_the_parent_has_and_where_it_cut() -> None:
+    lines = _lines("cse473-3p", "--player", "shallow-maxn:3:10")
+    assert {"event": "enter", "order": 8, "path": [1], "position": "(B,i)", "side": "B",
+            "depth": 2, "window": {"player": "A", "has": "3"}} in lines  # fmt: skip
+    assert {"event": "cut", "path": [1], "move": 0, "value": "(1,7,2)", "pruned": [1]} in lines
+    assert {"event": "leave", "path": [1], "value": "(1,7,2)", "bound": "at least",
+            "best": 0} in lines  # fmt: skip
+    assert lines[-1] == {"event": "done", "player": "ShallowMaxN(depth 3, total 10)",
+                         "value": "(3,2,5)", "bound": "exact", "best": 0, "positions": 12,
+                         "leaves": 6}  # fmt: skip
+
+
+FAMILY_TRACES = (
+    [(PROBED, kind) for kind in ("expectiminimax:2", "star1:2", "star2:2")]
+    + [("cse473-3p", kind) for kind in ("maxn:3", "shallow-maxn:3:10", "paranoid:3")]
+    + [("dice", "star2:2"), ("chance-example", "expectiminimax:2")]
+)
+
+
+@pytest.mark.parametrize(("tree", "kind"), FAMILY_TRACES)
+def test_every_family_s_json_agrees_with_its_text_trace(tree: str, kind: str) -> None:
+    """The lines are well bracketed, and their counts are the text trace's."""
+    lines = _lines(tree, "--player", kind)
+    status, text, _ = run("trace", tree, "--player", kind)
+    assert status == 0
+    done = lines[-1]
+    assert done["event"] == "done"
+    counts = f"{done['positions']} positions visited (root included); {done['leaves']} "
+    assert counts in text
+    entered = sum(1 for line in lines if line["event"] == "enter" and "order" in line)
+    assert entered == done["positions"]
+    depth = 0
+    for line in lines[:-1]:
+        if line["event"] == "enter":
+            depth += 1
+        elif line["event"] == "leave":
+            depth -= 1
+        assert depth >= 0
+    assert depth == 0
+
+
+@pytest.mark.parametrize("game", ["pig", "takeaway"])
+def test_a_sampling_search_of_another_family_traces_as_text_only(game: str) -> None:
+    status, out, err = run("trace", "--game", game, "--player", "mcts:20", "--json")
     assert (status, out) == (2, "")
-    assert err == (
-        "gamelib: --json is for two-player searches for now; trace this without --json for "
-        "the text trace\n"
-    )
+    assert err == "gamelib: mcts traces as text only: leave out --json\n"

@@ -328,7 +328,8 @@ def _positive(text: str) -> float:
 
 SCALE: Option[float] = Option(
     "scale",
-    "the guesses' scale",
+    "how MCTS reads the estimator's guesses, a guess g counting as the result "
+    "tanh(g / scale) (about the size of a clearly winning guess)",
     1.0,
     _positive,
     "an estimator's guess g counts as the result tanh(g / scale), between -1 and 1",
@@ -381,7 +382,7 @@ def mcts_settings(
         raise ValueError("mcts needs a budget: sims, time or nodes, and all three are none")
     return MCTSSettings(
         estimator,
-        depth,
+        search_depth=depth,
         simulations=simulations,
         seconds=seconds,
         positions=positions,

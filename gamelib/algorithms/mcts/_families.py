@@ -23,6 +23,7 @@ from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import ChanceGame, ChancePositionError, ChanceTurns, Nature, Value
 from gamelib.chance.kinds import ChanceKind
 from gamelib.core.datatypes import Outcome
+from gamelib.core.estimator import checked_estimate
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, NSettings, Vector
 from gamelib.search.kinds import UnobservedError
 
@@ -151,10 +152,11 @@ class ChanceMCTSPlayer(_Sampling[S, M, Outcome]):
         def pair(v: Value) -> list[float]:  # Maxie's value and its mirror for Minnie
             return [float(v), low + high - float(v)]
 
+        estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
         return Engine(
             ChanceTurns(game),
             lambda outcome: pair(est.outcome_value(outcome)),
-            lambda s: pair(est.estimate(s)),
+            lambda s: pair(estimate(s)),
             self.settings.search_depth,
             self.mcts.exploration,
             chance=True,

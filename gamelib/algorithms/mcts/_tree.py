@@ -10,7 +10,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
@@ -61,8 +61,12 @@ class MCTSSettings(Settings[S, M, G]):
     ValueError: MCTS needs a budget: give simulations, seconds or positions
 
     ```
+
+    Everything after the estimator is given by name (`MCTSSettings(est, simulations=2000)`):
+    a number given alone would be read as a depth, not as the budget a reader expects.
     """
 
+    _: KW_ONLY
     search_depth: int = MCTS_DEPTH
     simulations: int | None = 1000
     """The most simulations per move; None for no limit."""
@@ -229,7 +233,7 @@ def simulate(
     model = TwoPlayers(game)
     moves, play, player = game.moves, game.play, game.player
     ordered = ordered_moves(settings)
-    estimate = checked_estimate(est.estimate, game)
+    estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     scale = settings.scale
 
     def expand(s: S) -> list[tuple[M, S | Ended[Outcome], int | None]]:

@@ -1,0 +1,307 @@
+"""The three families of trees the grader plays on, each wrapped so that every search on it
+leaves the same log: the positions it expanded and estimated, and the finished games it
+reached, in order.
+
+A log is a tuple of steps, `("expand", "b")`, `("estimate", "c")`, `("end", "x")`, named by
+the nodes of the tree text.  Gamelib's reference and the student's search run on the same
+wrapped game, so their logs can be held side by side.  Two equal steps in a row are kept
+once (a search that asks for a position's moves twice has still expanded it once).
+
+```pycon
+>>> log: list[Step] = []
+>>> game, settings = two_player("a[b[c3,d6],e[f1,g9]]", 2, log)
+>>> from gamelib import Minimax
+>>> Minimax(settings).next_move(game.start), log[:3]
+(0, [('expand', 'a'), ('expand', 'b'), ('estimate', 'c')])
+
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias, final
+
+from gamelib.chance.expectiminimax import ChanceSettings
+from gamelib.chance.game import Branch, Mover, Value
+from gamelib.chance.trees import (
+    ChanceNode,
+    ChanceTreeGame,
+    ChanceTreeState,
+    Decision,
+    chance_tree_estimator,
+    parse_chance_tree,
+)
+from gamelib.core.datatypes import Done, Outcome, Side, Status
+from gamelib.core.estimator import NumericEstimator, Settings
+from gamelib.core.trees import End, Leaf
+from gamelib.games.explicit import ExplicitGame, Node, TreeState, parse_tree
+from gamelib.nplayer.game import Finished, NSettings, NStatus, Vector, VectorEstimator
+from gamelib.nplayer.trees import NLeaf, NNode, TreeGame
+from gamelib.nplayer.trees import TreeState as NTreeState
+from gamelib.nplayer.trees import parse_tree as parse_ntree
+from gamelib.seq import Seq
+
+__all__ = [
+    "LoggedChanceGame",
+    "LoggedNGame",
+    "LoggedTreeGame",
+    "Outline",
+    "Step",
+    "chance",
+    "chance_outline",
+    "nplayer",
+    "nplayer_outline",
+    "two_player",
+    "two_player_outline",
+]
+
+Step: TypeAlias = tuple[str, str]
+"""One thing a search did: `(verb, node)`, the verb `expand`, `estimate` or `end`."""
+
+
+def _note(log: list[Step], step: Step) -> None:
+    if not log or log[-1] != step:
+        log.append(step)
+
+
+@final
+class LoggedTreeGame:
+    """An explicit two-player tree (`gamelib.games.explicit`) that logs what is done on it."""
+
+    def __init__(self, game: ExplicitGame, log: list[Step]) -> None:
+        self.inner = game
+        self.log = log
+
+    @property
+    def start(self) -> TreeState:
+        return self.inner.start
+
+    def player(self, state: TreeState, /) -> Side:
+        return self.inner.player(state)
+
+    def moves(self, state: TreeState, /) -> Seq[int]:
+        _note(self.log, ("expand", state.node.name))
+        return self.inner.moves(state)
+
+    def play(self, state: TreeState, move: int, /) -> Status[TreeState]:
+        status = self.inner.play(state, move)
+        node = state.node
+        if isinstance(status, Done) and isinstance(node, Node):
+            _note(self.log, ("end", node.children[move].name))
+        return status
+
+    def state_to_string(self, state: TreeState, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: TreeState, text: str, /) -> int | None:
+        return self.inner.parse_move(state, text)
+
+
+def two_player(
+    text: str, depth: int, log: list[Step]
+) -> tuple[LoggedTreeGame, Settings[TreeState, int, float]]:
+    """The two-player tree `text` as a logged game, and the settings of a search `depth`
+    moves deep that estimates each leaf with its number."""
+    tree = parse_tree(text)
+    game = LoggedTreeGame(ExplicitGame(tree), log)
+
+    def estimate(state: TreeState) -> float:
+        _note(log, ("estimate", state.node.name))
+        return state.node.value
+
+    return game, Settings(NumericEstimator(game, estimate), depth)
+
+
+@final
+class LoggedChanceGame:
+    """An explicit chance tree (`gamelib.chance.trees`) that logs what is done on it."""
+
+    def __init__(self, game: ChanceTreeGame, log: list[Step]) -> None:
+        self.inner = game
+        self.log = log
+
+    @property
+    def start(self) -> ChanceTreeState:
+        return self.inner.start
+
+    def player(self, state: ChanceTreeState, /) -> Mover:
+        return self.inner.player(state)
+
+    def moves(self, state: ChanceTreeState, /) -> Seq[int]:
+        _note(self.log, ("expand", state.node.name))
+        return self.inner.moves(state)
+
+    def play(self, state: ChanceTreeState, move: int, /) -> Status[ChanceTreeState]:
+        return self.inner.play(state, move)
+
+    def outcomes(self, state: ChanceTreeState, /) -> Sequence[Branch[ChanceTreeState]]:
+        _note(self.log, ("expand", state.node.name))
+        return self.inner.outcomes(state)
+
+    def state_to_string(self, state: ChanceTreeState, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: ChanceTreeState, text: str, /) -> int | None:
+        return self.inner.parse_move(state, text)
+
+
+@final
+@dataclass(frozen=True)
+class _LoggedChanceEstimator:
+    game: LoggedChanceGame
+    lower: Value
+    upper: Value
+    log: list[Step]
+    outcome_value: Callable[[Outcome], Value]
+
+    def estimate(self, state: ChanceTreeState, /) -> Value:
+        _note(self.log, ("estimate", state.node.name))
+        node = state.node
+        assert not isinstance(node, ChanceNode)  # the inner estimator would refuse it too
+        return node.value
+
+
+def chance(
+    text: str, depth: int, log: list[Step]
+) -> tuple[LoggedChanceGame, ChanceSettings[ChanceTreeState, int]]:
+    """The chance tree `text` as a logged game, and the settings of an expectiminimax
+    search `depth` moves deep (chance does not count)."""
+    inner = ChanceTreeGame(parse_chance_tree(text))
+    game = LoggedChanceGame(inner, log)
+    bounds = chance_tree_estimator(inner)
+    estimator = _LoggedChanceEstimator(game, bounds.lower, bounds.upper, log, bounds.outcome_value)
+    return game, ChanceSettings(estimator, depth)
+
+
+@final
+class LoggedNGame:
+    """An explicit n-player tree (`gamelib.nplayer.trees`) that logs what is done on it."""
+
+    def __init__(self, game: TreeGame, log: list[Step]) -> None:
+        self.inner = game
+        self.log = log
+        self.names = game.names
+
+    @property
+    def start(self) -> NTreeState:
+        return self.inner.start
+
+    def player(self, state: NTreeState, /) -> int:
+        return self.inner.player(state)
+
+    def moves(self, state: NTreeState, /) -> Seq[int]:
+        _note(self.log, ("expand", state.node.name))
+        return self.inner.moves(state)
+
+    def play(self, state: NTreeState, move: int, /) -> NStatus[NTreeState]:
+        status = self.inner.play(state, move)
+        if isinstance(status, Finished):
+            _note(self.log, ("end", state.node.children[move].name))
+        return status
+
+    def state_to_string(self, state: NTreeState, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: NTreeState, text: str, /) -> int | None:
+        return self.inner.parse_move(state, text)
+
+
+def nplayer(
+    text: str, depth: int, log: list[Step]
+) -> tuple[LoggedNGame, NSettings[NTreeState, int]]:
+    """The n-player tree `text` as a logged game, and the settings of a max^n search `depth`
+    moves deep."""
+    root = parse_ntree(text)
+    game = LoggedNGame(TreeGame(root), log)
+    zeros = (0,) * len(game.names)
+
+    def estimate(state: NTreeState) -> Vector:
+        _note(log, ("estimate", state.node.name))
+        vector = state.node.estimate
+        return zeros if vector is None else vector
+
+    return game, NSettings(VectorEstimator(game, estimate), depth)
+
+
+# --------------------------------------------------------------------------
+# Outlines: any family's tree as names, labels and children, for pictures
+
+
+@final
+@dataclass(frozen=True)
+class Outline:
+    """A node of a tree of any family, as a picture draws it."""
+
+    name: str
+    """The node's name in the tree text."""
+    label: str
+    """What is written under the name: a value, a vector, an outcome ('' for none)."""
+    shape: str
+    """Graphviz's shape: `box` for Maxie (or the first player), `ellipse` for the others,
+    `diamond` for chance, `plaintext` for a leaf, `octagon` for a finished game."""
+    children: tuple[tuple[str, Outline], ...] = ()
+    """Each child with the label of the edge to it (the move, or the probability)."""
+
+
+def _number(value: object) -> str:
+    return str(value)
+
+
+def two_player_outline(text: str) -> Outline:
+    """The two-player tree `text` as an outline."""
+
+    def walk(node: Node | Leaf | End, maxie: bool) -> Outline:
+        match node:
+            case Leaf(name, value):
+                return Outline(name, f"{value:g}", "plaintext")
+            case End(name, outcome):
+                return Outline(name, str(outcome), "octagon")
+            case Node(name, children):
+                kids = tuple((str(i), walk(c, not maxie)) for i, c in enumerate(children))
+                return Outline(name, "", "box" if maxie else "ellipse", kids)
+
+    return walk(parse_tree(text), True)
+
+
+def chance_outline(text: str) -> Outline:
+    """The chance tree `text` as an outline."""
+
+    def walk(node: Decision | ChanceNode | Leaf | End, maxie: bool) -> Outline:
+        match node:
+            case Leaf(name, value):
+                return Outline(name, _number(value), "plaintext")
+            case End(name, outcome):
+                return Outline(name, str(outcome), "octagon")
+            case ChanceNode(name, branches):
+                kids = tuple((str(p), walk(c, maxie)) for p, c in branches)
+                return Outline(name, "", "diamond", kids)
+            case Decision(name, children):
+                kids = tuple((str(i), walk(c, not maxie)) for i, c in enumerate(children))
+                return Outline(name, "", "box" if maxie else "ellipse", kids)
+
+    return walk(parse_chance_tree(text), True)
+
+
+def nplayer_outline(text: str) -> Outline:
+    """The n-player tree `text` as an outline."""
+
+    def walk(node: NNode | NLeaf, first: bool) -> Outline:
+        match node:
+            case NLeaf(name, vector):
+                return Outline(name, "(" + ",".join(map(_number, vector)) + ")", "octagon")
+            case NNode(name, children):
+                kids = tuple((str(i), walk(c, False)) for i, c in enumerate(children))
+                return Outline(name, "", "box" if first else "ellipse", kids)
+
+    return walk(parse_ntree(text), True)

@@ -1,0 +1,109 @@
+"""The one reference gamelib has no search for: alpha-beta as the CSE 473 projects grade it.
+
+15-150's chart ([`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta]) prunes as soon as a
+child's value *reaches* the far end of the window.  The autograder of the CSE 473 projects
+(Berkeley's CS188 multiagent project) asks for the convention that prunes only when the
+value goes *past* it (`v > β` at a MAX node, `v < α` at a MIN node), so on a tie its
+alpha-beta estimates a few more leaves.  Both return Minimax's value and move.
+
+```pycon
+>>> from gamelib.check.families import two_player
+>>> from gamelib import AlphaBeta
+>>> log15150: list = []
+>>> game, settings = two_player("a[b[c3,d5],e[f3,g9]]", 2, log15150)
+>>> AlphaBeta(settings).analyse(game.start)
+(0, Guess(guess=3))
+>>> strict: list = []
+>>> game, settings = two_player("a[b[c3,d5],e[f3,g9]]", 2, strict)
+>>> StrictAlphaBeta(settings).analyse(game.start)
+(0, 3.0)
+>>> [n for verb, n in log15150 if verb == "estimate"]
+['c', 'd', 'f']
+>>> [n for verb, n in strict if verb == "estimate"]
+['c', 'd', 'f', 'g']
+
+```
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Generic, TypeVar, final
+
+from gamelib.core.datatypes import Playing, Side
+from gamelib.core.estimator import Settings, checked_estimate
+from gamelib.core.game import Game
+
+__all__ = ["StrictAlphaBeta", "StrictPlayer"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@final
+@dataclass(frozen=True)
+class StrictPlayer(Generic[S, M]):
+    """The player `StrictAlphaBeta` builds."""
+
+    game: Game[S, M]
+    """The game it plays."""
+    settings: Settings[S, M, float]
+    """What it was built from."""
+
+    def analyse(self, state: S, /) -> tuple[M, float]:
+        """The move chosen at `state` and its value (Maxie's)."""
+        est = self.settings.estimator
+        game = self.game
+        estimate = checked_estimate(est.estimate, game)
+
+        # --8<-- [start:strict]
+        def value(d: int, s: S, alpha: float, beta: float) -> float:
+            if d == 0:
+                return float(estimate(s))
+            maxie = game.player(s) is Side.Maxie
+            v = -math.inf if maxie else math.inf
+            for m in game.moves(s):
+                st = game.play(s, m)
+                if not isinstance(st, Playing):
+                    raise ValueError("StrictAlphaBeta grades trees without finished games")
+                x = value(d - 1, st.state, alpha, beta)
+                if maxie:
+                    v = max(v, x)
+                    if v > beta:
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, x)
+                    if v < alpha:
+                        return v
+                    beta = min(beta, v)
+            return v
+
+        # --8<-- [end:strict]
+        depth = self.settings.search_depth
+        maxie = game.player(state) is Side.Maxie
+        best: tuple[M, float] | None = None
+        alpha, beta = -math.inf, math.inf
+        for m in game.moves(state):
+            st = game.play(state, m)
+            if not isinstance(st, Playing):
+                raise ValueError("StrictAlphaBeta grades trees without finished games")
+            x = value(depth - 1, st.state, alpha, beta)
+            if best is None or (x > best[1] if maxie else x < best[1]):
+                best = (m, x)
+                if maxie:
+                    alpha = max(alpha, x)
+                else:
+                    beta = min(beta, x)
+        assert best is not None  # a game promises a move while it goes on
+        return best
+
+    def next_move(self, state: S, /) -> M:
+        """The move chosen at `state`."""
+        return self.analyse(state)[0]
+
+
+def StrictAlphaBeta(settings: Settings[S, M, float]) -> StrictPlayer[S, M]:
+    """Alpha-beta that prunes only past the window's far end (the CSE 473 projects' rule)."""
+    return StrictPlayer(settings.estimator.game, settings)

@@ -1,0 +1,303 @@
+"""OpenSpiel's games on gamelib's faces: moves written and read as OpenSpiel writes them,
+positions left as they were, keys, refusals, estimators, and the command line."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamelib.chance.game import Nature
+from gamelib.core.datatypes import Done, Draw, Playing, Side, Winner
+from gamelib.nplayer.game import Finished
+from gamelib.openspiel.entries import openspiel_entry
+from gamelib.openspiel.estimators import (
+    EvaluationError,
+    EvaluationSpecError,
+    NamedEvaluation,
+    Playouts,
+    Zero,
+    estimator_for,
+    read_evaluation,
+)
+from gamelib.openspiel.game import (
+    Action,
+    SpielChance,
+    SpielGameError,
+    SpielNPlayer,
+    SpielTwoPlayer,
+    actions,
+    load,
+)
+from gamelib.openspiel.spiel import OpenSpielMissingError, SpielState
+from tests.runner import run
+
+
+def test_each_family_gets_its_face() -> None:
+    assert isinstance(load("tic_tac_toe"), SpielTwoPlayer)
+    assert isinstance(load(" hex(board_size=4) "), SpielTwoPlayer)
+    assert isinstance(load("pig(winscore=10)"), SpielChance)
+    assert isinstance(load("chinese_checkers(players=3)"), SpielNPlayer)
+    # Zero-sum, but scored by the margin: the n-player family keeps the numbers.
+    margin = load("dots_and_boxes(num_rows=2,num_cols=2,utility_margin=true)")
+    assert isinstance(margin, SpielNPlayer)
+    assert margin.names == ("A", "B")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("kuhn_poker", "OpenSpiel's kuhn_poker is a game of imperfect information: gamelib's"),
+        ("goofspiel", "OpenSpiel's goofspiel is a game of simultaneous moves: gamelib plays"),
+        ("catch", "OpenSpiel's catch is a game of one player: gamelib plays games of two or more"),
+        ("mfg_crowd_modelling", "OpenSpiel's mfg_crowd_modelling is a mean-field game"),
+        ("pig(players=3)", "OpenSpiel's pig(players=3) has chance and 3 players"),
+        ("nosuch", "OpenSpiel refused 'nosuch': Unknown game 'nosuch'"),
+        ("hex(board_size=x)", "OpenSpiel refused 'hex(board_size=x)': Wrong type for parameter"),
+        ("hex(board_size=3", "OpenSpiel refused 'hex(board_size=3': Missing closing bracket"),
+    ],
+)
+def test_a_game_gamelib_cannot_play_is_refused_in_one_sentence(name: str, said: str) -> None:
+    with pytest.raises(SpielGameError) as caught:
+        load(name)
+    message = str(caught.value)
+    assert message.startswith(said)
+    assert "\n" not in message
+    assert len(message) < 200
+
+
+def test_an_unknown_game_leaves_standard_error_quiet(capfd: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SpielGameError):
+        load("nosuch")
+    assert capfd.readouterr().err == ""
+
+
+def test_moves_are_written_and_read_as_openspiel_does_and_by_number() -> None:
+    game = load("breakthrough(rows=5,columns=5)")
+    assert isinstance(game, SpielTwoPlayer)
+    state = game.start.state
+    legal = actions(state)
+    texts = [game.move_to_string(m) for m in legal]
+    assert texts[:3] == ["a5a4", "a5b4", "b5a4"]
+    start = game.start
+    assert game.parse_move(start, "A5B4") == legal[1]
+    assert game.parse_move(start, f" {int(legal[1])} ") == legal[1]
+    assert game.parse_move(start, "a1a2") is None  # White's move, but Black is to move
+    assert game.parse_move(start, "999") is None
+    # A capture is written with its star: the text depends on the position.
+    rng = random.Random(4)
+    while not any("*" in str(m) for m in actions(state)):
+        state = state.child(rng.choice(state.legal_actions()))
+    capture = next(m for m in actions(state) if "*" in str(m))
+    assert game.parse_move(game.position(state), str(capture)) == capture
+    assert repr(capture) == f"Action({int(capture)})"
+
+
+def test_a_move_makes_a_child_and_leaves_the_position_as_it_was() -> None:
+    game = load("tic_tac_toe")
+    assert isinstance(game, SpielTwoPlayer)
+    start = game.start
+    centre = game.parse_move(start, "x(1,1)")
+    assert centre is not None
+    after = game.play(start, centre)
+    assert isinstance(after, Playing)
+    assert str(start) == "...\n...\n..."
+    assert game.state_to_string(after.state) == "...\n.x.\n..."
+    assert game.player(start) is Side.Maxie
+    assert game.player(after.state) is Side.Minnie
+
+
+def test_the_ends_are_a_win_a_draw_or_a_loss_and_vectors_for_n_players() -> None:
+    game = load("tic_tac_toe")
+    assert isinstance(game, SpielTwoPlayer)
+    state = game.after("0", "3", "1", "4")
+    win = next(m for m in actions(state.state) if m == 2)
+    assert game.play(state, win) == Done(Winner(Side.Maxie))
+    assert game.final_position(state, win) == "xxx\noo.\n..."
+    drawn = game.after(*"01243576")
+    assert game.play(drawn, actions(drawn.state)[0]) == Done(Draw())
+    nim = load("nim(pile_sizes=1;1,is_misere=false)")
+    assert isinstance(nim, SpielTwoPlayer)
+    (first,) = actions(nim.start.state)[:1]
+    after = nim.play(nim.start, first)
+    assert isinstance(after, Playing)
+    (last,) = actions(after.state.state)
+    assert str(last) == "pile:2, take:1;"
+    assert nim.play(after.state, last) == Done(Winner(Side.Minnie))  # who takes the last wins
+    margin = load("dots_and_boxes(num_rows=2,num_cols=2,utility_margin=true)")
+    assert isinstance(margin, SpielNPlayer)
+    state, rng = margin.start, random.Random(2)
+    while True:
+        move = rng.choice(actions(state.state))
+        status = margin.play(state, move)
+        if isinstance(status, Finished):
+            break
+        state = status.state
+    assert status.utilities == tuple(state.state.child(move).returns())
+    assert status.utilities not in {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
+
+
+def test_chance_nodes_list_openspiel_s_outcomes_with_their_probabilities() -> None:
+    game = load("pig(winscore=10,diceoutcomes=3)")
+    assert isinstance(game, SpielChance)
+    roll = game.parse_move(game.start, "roll")
+    assert roll is not None
+    rolled = game.play(game.start, roll)
+    assert isinstance(rolled, Playing)
+    assert game.player(rolled.state) is Nature.Chance
+    branches = game.outcomes(rolled.state)
+    assert [(b.label, b.probability) for b in branches] == [
+        ("Roll 1", 1 / 3),
+        ("Roll 2", 1 / 3),
+        ("Roll 3", 1 / 3),
+    ]
+    assert all(isinstance(b.status, Playing) for b in branches)
+
+
+def test_board_games_key_positions_by_board_and_the_rest_by_history() -> None:
+    ttt = load("tic_tac_toe")
+    one, other = ttt.after("0", "4", "8"), ttt.after("8", "4", "0")
+    assert ttt.key(one) == ttt.key(other)
+    assert (one, hash(one)) == (other, hash(other))  # any table meets the transposition
+    assert ttt.key(one) != ttt.key(ttt.after("0", "4"))
+    pig = load("pig(winscore=10)")
+    assert pig.key(pig.after("stop")) == (1,)
+    assert pig.after("stop") != pig.after("roll")
+    with pytest.raises(SpielGameError, match="'x' is not a legal move in "):
+        pig.after("x")
+
+
+def test_actions_pickle_with_the_position_they_were_listed_in() -> None:
+    game = load("hex(board_size=3)")
+    move = actions(game.after("b2").state)[0]
+    back = pickle.loads(pickle.dumps(move))
+    assert (back, str(back), type(back)) == (move, "a1", Action)
+    here = game.after("b2", "a1")
+    assert pickle.loads(pickle.dumps(here)) == here
+
+
+def test_playouts_are_seeded_by_the_position_and_stay_between_minus_and_plus_one() -> None:
+    game = load("connect_four")
+    playouts = Playouts(8, seed=3)
+    state = game.after("3", "3").state
+    guesses = {playouts(state) for _ in range(3)}
+    assert len(guesses) == 1
+    (guess,) = guesses
+    assert all(-1 <= g <= 1 for g in guess)
+    assert guess[0] == -guess[1]
+    assert guess[0] * 8 == round(guess[0] * 8)  # a mean of eight results of -1, 0 or 1
+    assert Playouts(8, seed=4)(state) != guess or Playouts(8, seed=5)(state) != guess
+    assert Zero()(state) == (0.0, 0.0)
+
+
+def test_the_estimator_flag_reads_each_kind_and_refuses_the_rest_in_one_sentence() -> None:
+    assert read_evaluation("zero") == Zero()
+    assert read_evaluation("playouts:5") == Playouts(5)
+    assert read_evaluation("playouts:5:9") == Playouts(5, 9)
+    named = read_evaluation("tests.openspiel.test_game:corner_value")
+    assert isinstance(named, NamedEvaluation)
+    game = load("tic_tac_toe")
+    assert named(game.after("0").state) == (0.5, -0.5)
+    assert estimator_for(game, named).estimate(game.after("0")) == 0.5
+    for text, said in [
+        ("playouts", "write playouts:N or playouts:N:SEED"),
+        ("playouts:x", "needs a number of playouts of at least 1, got 'x'"),
+        ("guess", "is none of zero, playouts:N"),
+        ("tests.openspiel.nowhere:f", "importing tests.openspiel.nowhere failed"),
+        ("tests.openspiel.test_game:nothing", "the module tests.openspiel.test_game has no"),
+    ]:
+        with pytest.raises(EvaluationSpecError, match=said):
+            read_evaluation(text)
+
+
+def corner_value(state: SpielState) -> float:
+    """A heuristic written as a user would: a half for Maxie with the top-left corner."""
+    return 0.5 if str(state).startswith("x") else 0.0
+
+
+def wrong_length(state: SpielState) -> tuple[float, ...]:
+    return (1.0, 2.0, 3.0)
+
+
+def test_a_named_estimator_that_gives_the_wrong_shape_is_said_so() -> None:
+    named = read_evaluation("tests.openspiel.test_game:wrong_length")
+    with pytest.raises(EvaluationError, match=r"give a number \(player 0's value\) or 2 numbers"):
+        named(load("tic_tac_toe").start.state)
+
+
+def test_without_openspiel_every_way_in_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now fails
+    with pytest.raises(OpenSpielMissingError, match=r"pip install 'gamelib\[openspiel\]'"):
+        load("tic_tac_toe")
+    status, out, err = run("analyse", "openspiel:hex(board_size=3)")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: OpenSpiel's games need OpenSpiel, which is not installed: "
+        "pip install 'gamelib[openspiel]'\n"
+    )
+
+
+def test_the_command_line_analyses_solves_and_plays_an_openspiel_game() -> None:
+    status, out, err = run("solve", "openspiel:tic_tac_toe")
+    assert (status, err) == (0, "")
+    assert "a draw, with best play (9 plies to the end)" in out
+    status, out, _ = run(
+        "analyse", "openspiel:hex(board_size=3)", "--player", "alphabeta:9", "--estimator", "zero"
+    )
+    assert status == 0
+    # The first winning opening in OpenSpiel's order (a1, b1, c1, a2, ...) is c1.
+    assert out.splitlines()[-1] == (
+        "AlphaBeta(depth 9) chooses c1 for Maxie; value: Definitely Maxie wins"
+    )
+    status, out, _ = run(
+        "play", "openspiel:hex(board_size=3)", "--maxie", "human", "--minnie", "alphabeta:3",
+        stdin="b2\n4\nc1\na3\n",
+    )  # fmt: skip
+    # 4 is b2's number, taken: Minnie answered b1, so Maxie's c1 and a3 join the sides.
+    assert "'4' is not a legal move here; legal moves: a1, a2, a3, b3, c1, c2, c3" in out
+    assert out.endswith("o o x \n . x . \n  x . . \nGame over! Maxie wins!\n")
+    assert status == 0
+
+
+def test_the_command_line_traces_and_matches_an_openspiel_game(tmp_path: Path) -> None:
+    status, out, _ = run("trace", "--game", "openspiel:tic_tac_toe", "--player", "alphabeta:1")
+    assert status == 0
+    assert out.splitlines()[1].startswith("  Estimating x.. / ... / ... via x(0,0): Guess ")
+    status, out, _ = run(
+        "match", "--game", "openspiel:tic_tac_toe", "--games", "2", "--seed", "1",
+        "--save-dir", str(tmp_path), "alphabeta:9", "openspiel-random",
+    )  # fmt: skip
+    assert status == 0
+    assert re.search(r"Score of alphabeta:9 vs openspiel-random: [12] - 0 - [01] ", out)
+    saved = sorted(tmp_path.iterdir())
+    status, out, _ = run("replay", str(saved[0]), stdin="\n" * 12)
+    assert status == 0
+    assert "Game over! Maxie wins!" in out or "Game over! Minnie wins!" in out
+
+
+def test_the_command_line_refuses_a_game_it_cannot_play_with_openspiel_s_reason() -> None:
+    assert run("play", "openspiel:kuhn_poker") == (
+        2,
+        "",
+        "gamelib: OpenSpiel's kuhn_poker is a game of imperfect information: gamelib's "
+        "searches need every player to see the whole position\n",
+    )
+    status, _, err = run("analyse", "openspiel:hex(size=3)")
+    assert status == 2
+    assert err.startswith("gamelib: OpenSpiel refused 'hex(size=3)': Unknown parameter 'size'")
+    status, _, err = run("analyse", "openspiel:tic_tac_toe", "--estimator", "guess")
+    assert (status, err) == (
+        2,
+        "gamelib: the estimator 'guess' is none of zero, playouts:N (or playouts:N:SEED), "
+        "or MODULE:FUNCTION\n",
+    )
+
+
+def test_an_entry_is_made_once_per_name() -> None:
+    assert openspiel_entry("openspiel:tic_tac_toe") is openspiel_entry(" openspiel:tic_tac_toe")
