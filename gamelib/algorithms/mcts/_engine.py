@@ -2,13 +2,14 @@
 game ([`Model`][gamelib.core.model.Model]) of any family.  See `gamelib.algorithms.mcts`.
 
 A reward is a vector, one entry a seat.  Each simulation selects (at a seat's position the
-child with the best UCB1 for that seat, its mean scaled into [0, 1] by the least and most
-reward the seat can get, if known, else has been given so far; at a chance position a
-branch drawn by its probability, which is not a move of the depth), expands (every move's
-or roll's child at once), plays out (random moves and rolls, to the end or to the depth
-and then the estimate) and backs its rewards up the path.  Where the least and most are
-known (two players: a loss and a win), MCTS-Solver proves what the tree settles; a chance
-position is never proven (an expected value is not a result).
+child with the best UCB1 for that seat; at a chance position a branch drawn by its
+probability, which is not a move of the depth), expands (every move's or roll's child at
+once), plays out (random moves and rolls, to the end or to the depth and then the
+estimate) and backs its rewards up the path.  A two-player tree is kept in one number a
+node: its rewards are (r, -r), r between -1 (a loss for seat 0) and 1 (a win), so a node
+sums r alone, UCB1's scale is fixed and MCTS-Solver may prove what the tree settles.  The
+other trees sum a vector a node and scale each seat's mean by the least and most it has
+been given so far; a chance position is never proven (an expected value is no result).
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, NamedTuple, TypeVar, final
 
 from gamelib.core.datatypes import Side
 from gamelib.core.model import Ended, Model, Nature
 
-__all__ = ["CHANCE", "Engine", "Grown", "Node", "Rollout", "StopReason", "grow", "root_of"]
+__all__ = ["CHANCE", "Engine", "Grown", "Node", "StopReason", "grow", "root_of"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -44,9 +45,10 @@ class Node(Generic[S, M, R]):
     and for a chance position's child, whose `branch` says what happened), its `state`
     (None: the game is over), its `mover` (a seat, `CHANCE`, or None when over), its
     `children` once expanded (a chance position's `weights` their probabilities), the
-    `visits` through it and their rewards summed, one a seat (`totals`), and `proven`: how
-    a finished game ended, or what the solver proved, with its rewards (`result`).  The
-    search grows it; read it, do not change it."""
+    `visits` through it and their rewards summed: seat 0's in a two-player tree (`total`;
+    seat 1's is its negation), else one a seat (`totals`).  `proven` is how a finished
+    game ended, or what the solver proved, and `result` its rewards.  Read it, do not
+    change it."""
 
     __slots__ = (
         "branch",
@@ -56,34 +58,34 @@ class Node(Generic[S, M, R]):
         "proven",
         "result",
         "state",
+        "total",
         "totals",
         "visits",
         "weights",
     )
+    branch: str
+    totals: list[float]
+    weights: list[float]
+    result: Sequence[float]
 
-    def __init__(self, move: M | None, state: S | None, mover: int | None, seats: int) -> None:
-        self.move, self.branch, self.state, self.mover = move, "", state, mover
+    def __init__(self, move: M | None, state: S | None, mover: int | None) -> None:
+        self.move, self.state, self.mover = move, state, mover
         self.children: list[Node[S, M, R]] = []
-        self.weights: Sequence[float] = ()
         self.visits = 0
-        self.totals = [0.0] * seats
+        self.total = 0.0
         self.proven: R | None = None
-        self.result: Sequence[float] = ()
 
     @property
     def side(self) -> Side | None:
         """The side to move in a two-player game (seat 0 Maxie); None when it is over."""
         return None if self.mover is None or self.mover < 0 else _SIDES[self.mover]
 
-    @property
-    def total(self) -> float:
-        """The rewards summed for seat 0 (Maxie's point of view, for two players)."""
-        return self.totals[0]
 
-    @property
-    def ended(self) -> list[float]:
-        """A finished game's rewards, one a seat; empty for a position still played."""
-        return list(self.result) if self.state is None else []
+def ended(move: M | None, outcome: R, result: Sequence[float]) -> Node[S, M, R]:
+    """A finished game's node, reached by `move`: proven `outcome`, its rewards `result`."""
+    node: Node[S, M, R] = Node(move, None, None)
+    node.proven, node.result = outcome, result
+    return node
 
 
 Rollout = Callable[[S, int, random.Random], tuple[Sequence[float], int]]
@@ -96,23 +98,23 @@ the result or the estimate; its rewards, and the moves it played."""
 class Engine(Generic[S, M, R]):
     """A game's model, and what a search adds to it: the rewards of a finished game and of
     a position estimated, the `horizon` (moves below the root before the estimate), UCB1's
-    constant; `bounds`, the least and most reward of a seat if known (UCB1's fixed scale,
-    and the solver's loss and win); whether the `solver` proves; the longest `playout`
-    (None: to the horizon); whether the game has `chance` positions (else a playout never
-    asks who moves); and the budget.  A face whose game answers faster in its own terms
-    may give the `expand`ing of a position (each move, in the order to try it, where it
-    leads and who moves there) and the `rollout`; else the model's are used."""
+    constant; whether the game is `two`-player (rewards (r, -r) in [-1, 1]: see the
+    module) and whether its `solver` proves then; the longest `playout` (None: to the
+    horizon); whether the game has `chance` positions (else a playout never asks who
+    moves); and the budget.  A face whose game answers faster in its own terms may
+    `expand` a two-player position (every move's child added to its node, in the order to
+    try them) and play it out (`rollout`); else the model's moves are used."""
 
     model: Model[S, M, R]
     rewards: Callable[[R], Sequence[float]]
     estimate: Callable[[S], Sequence[float]]
     horizon: int
     exploration: float
-    bounds: tuple[float, float] | None = None
+    two: bool = False
     solver: bool = False
     playout: int | None = None
     chance: bool = False
-    expand: Callable[[S], Iterable[tuple[M, S | Ended[R], int | None]]] | None = None
+    expand: Callable[[Node[S, M, R]], object] | None = None
     rollout: Rollout[S] | None = None
     simulations: int | None = None
     seconds: float | None = None
@@ -128,10 +130,13 @@ class Grown(NamedTuple):
     stopped: StopReason
 
 
-def root_of(model: Model[S, M, R], state: S) -> Node[S, M, R]:
+def root_of(engine: Engine[S, M, R], state: S) -> Node[S, M, R]:
     """A tree of one node, `state`'s."""
-    who = model.mover(state)
-    return Node(None, state, CHANCE if who is _CHANCE else who, len(model.seats))
+    who = engine.model.mover(state)
+    root: Node[S, M, R] = Node(None, state, CHANCE if who is _CHANCE else who)
+    if not engine.two:
+        root.branch, root.totals = "", [0.0] * len(engine.model.seats)
+    return root
 
 
 def grow(
@@ -149,19 +154,16 @@ def grow(
     the one it expanded (None: none), its playout's moves, its rewards, and whether its
     last node was proven on expanding; `progress` hears the simulations, moves and seconds
     at 100, 200, 400, ..."""
-    model = engine.model
+    model, two = engine.model, engine.two
     seats = len(model.seats)
     mover_of, moves_of, rolls_of, play = model.mover, model.moves, model.rolls, model.play
     rewards, estimate, chance = engine.rewards, engine.estimate, engine.chance
     pick = rng.choice  # options[randrange(len(options))], without randrange's checks
     log, sqrt = math.log, math.sqrt
-    c = engine.exploration
-    horizon, playout_cap = engine.horizon, engine.playout
-    bounds = engine.bounds
-    fixed = bounds is not None
-    low_bound, high_bound = (math.inf, -math.inf) if bounds is None else bounds
-    solver = engine.solver and fixed
-    low, high = [low_bound] * seats, [high_bound] * seats  # UCB1's scale, seat by seat
+    c, horizon, playout_cap = engine.exploration, engine.horizon, engine.playout
+    solver = engine.solver and two
+    low, high = [math.inf] * seats, [-math.inf] * seats  # UCB1's scale, but for two players
+    sign, least, span = 1.0, 0.0, 1.0  # at a position: how its mover reads the means
     began = clock()
     deadline = None if engine.seconds is None else began + engine.seconds
     sims_cap, plays_cap = engine.simulations, engine.positions
@@ -169,38 +171,33 @@ def grow(
     next_say = 100
 
     def node_of(move: M | None, after: S | Ended[R]) -> Node[S, M, R]:
-        """The child `move` (None: a roll) leads to."""
+        """The child `move` (None: a roll) leads to, in a tree of vectors."""
         if isinstance(after, Ended):
-            node: Node[S, M, R] = Node(move, None, None, seats)
-            node.proven = outcome = after.outcome
-            node.result = rewards(outcome)
-            return node
-        who = mover_of(after)
-        return Node(move, after, CHANCE if who is _CHANCE else who, seats)
+            node: Node[S, M, R] = ended(move, after.outcome, rewards(after.outcome))
+        else:
+            who = mover_of(after)
+            node = Node(move, after, CHANCE if who is _CHANCE else who)
+        node.branch, node.totals = "", [0.0] * seats
+        return node
 
-    def moved(s: S) -> list[tuple[M, S | Ended[R], int | None]]:
-        """The model's expanding of `s`: each move, where it leads, and who moves there."""
-        found: list[tuple[M, S | Ended[R], int | None]] = []
-        for m in moves_of(s):
-            after = play(s, m)
-            who = None if isinstance(after, Ended) else mover_of(after)
-            found.append((m, after, CHANCE if who is _CHANCE else who))
-        return found
-
-    def expand_rolls(node: Node[S, M, R], s: S) -> int:
-        """A chance position met for the first time: every roll's child added."""
-        node.weights = weights = []
+    def moved(node: Node[S, M, R]) -> None:
+        """The model's expanding: a child for each move, or for each roll at chance."""
+        s = node.state
+        assert s is not None  # not proven, so still being played
+        if node.mover != CHANCE:
+            node.children = [node_of(m, play(s, m)) for m in moves_of(s)]
+            return
+        node.weights = []
         for roll in rolls_of(s):
-            weights.append(float(roll.probability))
+            node.weights.append(float(roll.probability))
             child = node_of(None, roll.after)
             child.branch = roll.label
             node.children.append(child)
-        return len(weights)
 
     def prove(node: Node[S, M, R]) -> bool:
         """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
         i = node.mover
-        if i is None or i == CHANCE or not node.children:
+        if i is None or not node.children:
             return False
         best: Node[S, M, R] | None = None
         best_r = -math.inf
@@ -210,7 +207,7 @@ def grow(
                 every = False
                 continue
             r = child.result[i]
-            if r == high_bound:  # a move to a proven win
+            if r == 1.0:  # a move to a proven win
                 node.proven, node.result = child.proven, child.result
                 return True
             if r > best_r:
@@ -261,47 +258,41 @@ def grow(
         proved_there = False  # whether the position expanded was proven on the spot
         while node.proven is None and below < horizon:
             if not node.children:  # met for the first time: every move's child added
-                s = node.state
-                assert s is not None  # not proven, so still being played
-                if node.mover == CHANCE:
-                    plays += expand_rolls(node, s)
-                else:
-                    children = node.children
-                    for m, after, who in expand(s):
-                        if isinstance(after, Ended):
-                            children.append(node_of(m, after))
-                        else:
-                            children.append(Node(m, after, who, seats))
-                    plays += len(children)
+                expand(node)
+                plays += len(node.children)
                 expanded = len(path) - 1
                 if solver and prove(node):  # a move that wins at once
                     proved_there = True
                     break
             i = node.mover
+            assert i is not None  # the walk stops at a finished game
             if i == CHANCE:  # a roll: drawn by its probability, and not a move of the depth
                 node = node.children[_sample(rng, node.weights)]
             else:  # a move: the first not tried yet, else the best by UCB1 for the mover
-                assert i is not None  # the walk stops at a finished game
                 below += 1
                 log_n = log(node.visits) if node.visits else 0.0
-                least = low[i]
-                span = high[i] - least
-                if not span > 0:  # the seat was given one reward so far: only exploring counts
-                    least, span = 0.0, math.inf
+                if two:  # seat 0's sum counts for seat 0, against seat 1
+                    sign = -1.0 if i else 1.0
+                else:
+                    least = low[i]
+                    span = high[i] - least
                 best: Node[S, M, R] | None = None
                 best_u = -math.inf
                 for child in node.children:
                     n = child.visits
                     if solver and child.proven is not None:
                         r = child.result[i]
-                        if r == least:
+                        if r == -1.0:
                             continue  # a proven loss: never chosen while another move is left
-                        u = (r - least) / span  # its exact result, nothing left to explore
+                        u = (r + 1.0) / 2.0  # its exact result, nothing left to explore
                     elif n == 0:
                         best = child
                         break
+                    elif two:
+                        u = (1.0 + sign * child.total / n) / 2.0 + c * sqrt(log_n / n)
                     else:
-                        u = (child.totals[i] / n - least) / span + c * sqrt(log_n / n)
+                        mean = child.totals[i] / n
+                        u = ((mean - least) / span if span > 0 else 0.5) + c * sqrt(log_n / n)
                     if u > best_u:
                         best, best_u = child, u
                 if best is None:  # every move a proven loss: the node is proven, so not here
@@ -323,16 +314,13 @@ def grow(
             )
             plays += played
         # 4. back up, and what is proven
-        if not fixed:  # UCB1's scale: what each seat was given so far
-            low[:], high[:] = map(min, low, reward), map(max, high, reward)
-        if seats == 2:  # most games: the loop over the seats unrolled
-            first, second = reward
+        if two:
+            r0 = reward[0]
             for on_path in path:
                 on_path.visits += 1
-                totals = on_path.totals
-                totals[0] += first
-                totals[1] += second
+                on_path.total += r0
         else:
+            low[:], high[:] = map(min, low, reward), map(max, high, reward)
             for on_path in path:
                 on_path.visits += 1
                 totals = on_path.totals

@@ -45,7 +45,7 @@ R = TypeVar("R")
 FamilyNode = Node
 """A position of the tree MCTS grows in the chance and n-player families: `move` (None
 for a chance position's child, whose `branch` says what happened), `state` (None: the game
-is over, with the rewards `ended`), `mover`, `visits` and `totals` (the rewards summed,
+is over, with the rewards `result`), `mover`, `visits` and `totals` (the rewards summed,
 one a seat).  Read it, do not change it."""
 
 Watch = Callable[[Sequence[Node[S, M, R]], Sequence[float]], None]
@@ -85,7 +85,7 @@ class _Sampling(Generic[S, M, R]):
     def _search(self, state: S, watch: Watch[S, M, R] | None = None) -> tuple[M, Node[S, M, R]]:
         """The engine from the decision position `state`: the most visited move (the first
         of equals), and the tree."""
-        root = root_of((engine := self._engine(state)).model, state)
+        root = root_of(engine := self._engine(state), state)
         heard = None if watch is None else lambda _n, path, _e, _p, reward, _t: watch(path, reward)
         grow(engine, root, random.Random(self.mcts.seed), watch=heard)
         chosen = max(root.children, key=_visits)

@@ -15,13 +15,12 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib import seq
-from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, grow, root_of
+from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, ended, grow, root_of
 from gamelib.core.checks import echo
 from gamelib.core.controller import TwoPlayers
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings, checked_estimate
 from gamelib.core.game import Game, no_moves
-from gamelib.core.model import Ended
 from gamelib.search.capabilities import MissingCapabilityError
 from gamelib.search.player import ordered_moves
 
@@ -230,25 +229,25 @@ def simulate(
     """
     est = settings.estimator
     game = est.game
-    model = TwoPlayers(game)
     moves, play, player = game.moves, game.play, game.player
     ordered = ordered_moves(settings)
     estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     scale = settings.scale
 
-    def expand(s: S) -> list[tuple[M, S | Ended[Outcome], int | None]]:
-        """Each move at `s` in the settings' order, where it leads, and who moves there."""
+    def expand(node: TreeNode[S, M]) -> None:
+        """Every move's child added to `node`, in the settings' order."""
+        s = node.state
+        assert s is not None  # not proven, so still being played
         legal = seq.to_tuple(ordered(s))
         if not legal:
             raise no_moves(game, s)
-        moved: list[tuple[M, S | Ended[Outcome], int | None]] = []
+        children = node.children
         for m in legal:
             status = play(s, m)
             if isinstance(status, Playing):
-                moved.append((m, status.state, 0 if player(status.state) is _MAXIE else 1))
+                children.append(Node(m, status.state, 0 if player(status.state) is _MAXIE else 1))
             else:
-                moved.append((m, Ended(status.outcome), None))
-        return moved
+                children.append(ended(m, status.outcome, _rewards(status.outcome)))
 
     def guessed(s: S) -> tuple[float, float]:
         """The estimator's value of `s` as rewards in (−1, 1)."""
@@ -277,12 +276,12 @@ def simulate(
         return guessed(s), played
 
     engine = Engine(
-        model,
+        TwoPlayers(game),
         _rewards,
         guessed,
         settings.search_depth,
         settings.exploration,
-        bounds=(-1.0, 1.0),
+        two=True,
         solver=settings.solver,
         playout=settings.playout,
         expand=expand,
@@ -291,7 +290,7 @@ def simulate(
         seconds=settings.seconds,
         positions=settings.positions,
     )
-    root = root_of(model, state) if tree is None else tree
+    root = root_of(engine, state) if tree is None else tree
     grown = grow(
         engine,
         root,
@@ -375,7 +374,10 @@ def _chosen(node: TreeNode[S, M]) -> TreeNode[S, M]:
 
 def _score(child: TreeNode[S, M], seat: int) -> float:
     """`child`'s mean result for the side in `seat`: 1 a win, ½ a draw, 0 a loss."""
-    return (1.0 + child.totals[seat] / child.visits) / 2.0 if child.visits else 0.5
+    if child.visits == 0:
+        return 0.5
+    mean = child.total / child.visits
+    return (1.0 + (-mean if seat else mean)) / 2.0
 
 
 def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
