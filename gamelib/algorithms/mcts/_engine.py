@@ -19,12 +19,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, NamedTuple, TypeVar, final
+from typing import Generic, Literal, TypeAlias, TypeVar, final
 
 from gamelib.core.datatypes import Side
-from gamelib.core.model import Ended, Model, Nature
+from gamelib.core.model import Ended, Model, Nature, sample
 
-__all__ = ["CHANCE", "Engine", "Grown", "Node", "StopReason", "grow", "root_of"]
+__all__ = ["CHANCE", "Engine", "Grown", "Node", "StopReason", "ended", "grow", "root_of"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -38,6 +38,10 @@ _SIDES = (Side.Maxie, Side.Minnie)
 
 StopReason = Literal["simulations", "time", "positions", "proven"]
 """Why a search stopped: its budget of simulations, time or positions, or a proven root."""
+
+Grown: TypeAlias = tuple[int, int, float, StopReason]
+"""How a search went: its simulations, the moves it played (in the tree and the
+playouts), its time, and why it stopped."""
 
 
 class Node(Generic[S, M, R]):
@@ -88,11 +92,6 @@ def ended(move: M | None, outcome: R, result: Sequence[float]) -> Node[S, M, R]:
     return node
 
 
-Rollout = Callable[[S, int, random.Random], tuple[Sequence[float], int]]
-"""A playout: random moves from a position, at most so many (a roll is not a move), then
-the result or the estimate; its rewards, and the moves it played."""
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class Engine(Generic[S, M, R]):
@@ -103,7 +102,8 @@ class Engine(Generic[S, M, R]):
     horizon); whether the game has `chance` positions (else a playout never asks who
     moves); and the budget.  A face whose game answers faster in its own terms may
     `expand` a two-player position (every move's child added to its node, in the order to
-    try them) and play it out (`rollout`); else the model's moves are used."""
+    try them) and play it out (`rollout`: random moves, at most so many, then the result or
+    the estimate; its rewards and the moves played); else the model's moves are used."""
 
     model: Model[S, M, R]
     rewards: Callable[[R], Sequence[float]]
@@ -114,20 +114,11 @@ class Engine(Generic[S, M, R]):
     solver: bool = False
     playout: int | None = None
     chance: bool = False
-    expand: Callable[[Node[S, M, R]], object] | None = None
-    rollout: Rollout[S] | None = None
+    expand: Callable[[Node[S, M, R], S], object] | None = None
+    rollout: Callable[[S, int, random.Random], tuple[Sequence[float], int]] | None = None
     simulations: int | None = None
     seconds: float | None = None
     positions: int | None = None
-
-
-class Grown(NamedTuple):
-    """How a search went: its simulations, the moves it played, its time, why it stopped."""
-
-    simulations: int
-    positions: int
-    seconds: float
-    stopped: StopReason
 
 
 def root_of(engine: Engine[S, M, R], state: S) -> Node[S, M, R]:
@@ -170,52 +161,37 @@ def grow(
     sims = plays = 0
     next_say = 100
 
-    def node_of(move: M | None, after: S | Ended[R]) -> Node[S, M, R]:
-        """The child `move` (None: a roll) leads to, in a tree of vectors."""
+    def node_of(move: M | None, after: S | Ended[R], branch: str = "") -> Node[S, M, R]:
+        """The child `move` leads to (None: a roll, `branch`), in a tree of vectors."""
         if isinstance(after, Ended):
             node: Node[S, M, R] = ended(move, after.outcome, rewards(after.outcome))
         else:
             who = mover_of(after)
             node = Node(move, after, CHANCE if who is _CHANCE else who)
-        node.branch, node.totals = "", [0.0] * seats
+        node.branch, node.totals = branch, [0.0] * seats
         return node
 
-    def moved(node: Node[S, M, R]) -> None:
+    def moved(node: Node[S, M, R], s: S) -> None:
         """The model's expanding: a child for each move, or for each roll at chance."""
-        s = node.state
-        assert s is not None  # not proven, so still being played
         if node.mover != CHANCE:
             node.children = [node_of(m, play(s, m)) for m in moves_of(s)]
             return
-        node.weights = []
-        for roll in rolls_of(s):
-            node.weights.append(float(roll.probability))
-            child = node_of(None, roll.after)
-            child.branch = roll.label
-            node.children.append(child)
+        rolls = rolls_of(s)
+        node.weights = [float(roll.probability) for roll in rolls]
+        node.children = [node_of(None, roll.after, roll.label) for roll in rolls]
 
     def prove(node: Node[S, M, R]) -> bool:
-        """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
+        """Whether `node` is now proven by its children (MCTS-Solver): a move to a proven
+        win, or every move proven (the best of them, the first of equals); sets it if so."""
         i = node.mover
-        if i is None or not node.children:
+        proven = [child for child in node.children if child.proven is not None]
+        if i is None or not proven:
             return False
-        best: Node[S, M, R] | None = None
-        best_r = -math.inf
-        every = True  # so far every child proven
-        for child in node.children:
-            if child.proven is None:
-                every = False
-                continue
-            r = child.result[i]
-            if r == 1.0:  # a move to a proven win
-                node.proven, node.result = child.proven, child.result
-                return True
-            if r > best_r:
-                best, best_r = child, r
-        if every and best is not None:  # every move proven: the best of them
-            node.proven, node.result = best.proven, best.result
-            return True
-        return False
+        best = max(proven, key=lambda child: child.result[i])
+        if best.result[i] < 1.0 and len(proven) < len(node.children):
+            return False
+        node.proven, node.result = best.proven, best.result
+        return True
 
     def play_out(s: S, left: int, rng: random.Random) -> tuple[Sequence[float], int]:
         """The model's playout (see `Rollout`)."""
@@ -224,7 +200,7 @@ def grow(
             after: S | Ended[R]
             if chance and mover_of(s) is _CHANCE:
                 rolls = rolls_of(s)
-                after = rolls[_sample(rng, [float(r.probability) for r in rolls])].after
+                after = rolls[sample([r.probability for r in rolls], rng.random())].after
             elif played < left:
                 after = play(s, pick(moves_of(s)))
                 played += 1
@@ -258,7 +234,9 @@ def grow(
         proved_there = False  # whether the position expanded was proven on the spot
         while node.proven is None and below < horizon:
             if not node.children:  # met for the first time: every move's child added
-                expand(node)
+                s = node.state
+                assert s is not None  # not proven, so still being played
+                expand(node, s)
                 plays += len(node.children)
                 expanded = len(path) - 1
                 if solver and prove(node):  # a move that wins at once
@@ -267,7 +245,7 @@ def grow(
             i = node.mover
             assert i is not None  # the walk stops at a finished game
             if i == CHANCE:  # a roll: drawn by its probability, and not a move of the depth
-                node = node.children[_sample(rng, node.weights)]
+                node = node.children[sample(node.weights, rng.random())]
             else:  # a move: the first not tried yet, else the best by UCB1 for the mover
                 below += 1
                 log_n = log(node.visits) if node.visits else 0.0
@@ -336,14 +314,4 @@ def grow(
         if progress is not None and sims == next_say:
             progress(sims, plays, clock() - began)
             next_say *= 2
-    return Grown(sims, plays, clock() - began, stopped)
-
-
-def _sample(rng: random.Random, weights: Sequence[float]) -> int:
-    """An index drawn with probability proportional to `weights`."""
-    x = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        x -= w
-        if x < 0:
-            return i
-    return len(weights) - 1
+    return sims, plays, clock() - began, stopped

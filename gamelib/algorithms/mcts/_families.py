@@ -1,13 +1,7 @@
-"""Monte Carlo tree search in the other two families (private): games of chance, where a
-chance position is walked through by drawing a branch by its probability (a roll is not a
-move of the depth), and games of n players, where each player chooses by its own entry of
-the rewards (max^n's rule).  Both run the one engine (`_engine`) on the game's model.
-
-A chance game's value v (Maxie's) is the rewards (v, L + U - v), so Minnie's is as large
-as Maxie's is small; an n-player game's rewards are its utilities.  UCB1 scales each
-seat's rewards by the least and most it has been given so far.  There is no solver: a
-proof here would be of an expected value or of a vector, not of a result.
-See `gamelib.algorithms.mcts`.
+"""Monte Carlo tree search in the other two families (private), on the one engine
+(`_engine`) over the game's model: in a game of chance the rewards are Maxie's value v
+and its mirror L + U - v for Minnie, in a game of n players its utilities, each seat
+choosing by its own.  See `gamelib.algorithms.mcts`.
 """
 
 from __future__ import annotations
@@ -43,10 +37,9 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 FamilyNode = Node
-"""A position of the tree MCTS grows in the chance and n-player families: `move` (None
-for a chance position's child, whose `branch` says what happened), `state` (None: the game
-is over, with the rewards `result`), `mover`, `visits` and `totals` (the rewards summed,
-one a seat).  Read it, do not change it."""
+"""A position of the tree MCTS grows in the chance and n-player families (see `Node`: its
+rewards summed one a seat, `totals`).  Read it, do not change it."""
+
 
 Watch = Callable[[Sequence[Node[S, M, R]], Sequence[float]], None]
 """Hears each simulation: the nodes it walked, root first, and its rewards."""
@@ -82,36 +75,30 @@ class _Sampling(Generic[S, M, R]):
     def _engine(self, state: S, /) -> Engine[S, M, R]:
         raise NotImplementedError  # each family's player says what it searches
 
-    def _search(self, state: S, watch: Watch[S, M, R] | None = None) -> tuple[M, Node[S, M, R]]:
-        """The engine from the decision position `state`: the most visited move (the first
-        of equals), and the tree."""
+    def sampled(
+        self, state: S, watch: Watch[S, M, R] | None = None, /
+    ) -> tuple[M, FamilyNode[S, M, R]]:
+        """A search from the decision position `state`, each simulation's path and rewards
+        told to `watch` (as `gamelib.trace.sampled.sampled_trace` draws them): the most
+        visited move (the first of equals), and the tree."""
         root = root_of(engine := self._engine(state), state)
         heard = None if watch is None else lambda _n, path, _e, _p, reward, _t: watch(path, reward)
         grow(engine, root, random.Random(self.mcts.seed), watch=heard)
-        chosen = max(root.children, key=_visits)
+        chosen = max(root.children, key=lambda child: child.visits)
         assert chosen.move is not None  # a decision position's children are reached by moves
         return chosen.move, root
 
     def _means(self, state: S, /) -> tuple[M, list[float]]:
         """The move chosen at `state`, and its mean rewards."""
-        move, root = self._search(state)
+        move, root = self.sampled(state)
         chosen = next(c for c in root.children if c.move == move)
         return move, [t / chosen.visits for t in chosen.totals]
 
-    def sampled(self, state: S, watch: Watch[S, M, R], /) -> tuple[M, FamilyNode[S, M, R]]:
-        """A search from `state`, each simulation's path and rewards told to `watch` (as
-        `gamelib.trace.sampled.sampled_trace` draws them): the move chosen, and the tree."""
-        return self._search(state, watch)
-
     def next_move(self, state: S, /) -> M:
-        return self._search(state)[0]
+        return self.sampled(state)[0]
 
     def __str__(self) -> str:
         return f"MCTS({self.mcts.simulations:,} simulations)"
-
-
-def _visits(node: Node[S, M, R]) -> int:
-    return node.visits
 
 
 @final

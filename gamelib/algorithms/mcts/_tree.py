@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeAlias, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, ended, grow, root_of
@@ -39,7 +39,6 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-M_co = TypeVar("M_co", covariant=True)
 
 MCTS_DEPTH = 1000
 """How many plies below the root a simulation may go, unless the settings say otherwise:
@@ -121,9 +120,8 @@ class MCTSSettings(Settings[S, M, G]):
 
 
 TreeNode: TypeAlias = Node[S, M, Outcome]
-"""A position in a two-player search's tree: how it was reached (`move`), the `side` to
-move (None when the game is over), `visits`, `total` (the rewards summed, Maxie's point of
-view) and `proven`; `simulate` grows it.  Read it, do not change it."""
+"""A position in a two-player search's tree: its `move`, `side` to move (None: the game is
+over), `visits`, `total` (their rewards summed, Maxie's point of view) and `proven`."""
 
 
 def _rewards(outcome: Outcome) -> tuple[float, float]:
@@ -234,10 +232,8 @@ def simulate(
     estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
     scale = settings.scale
 
-    def expand(node: TreeNode[S, M]) -> None:
-        """Every move's child added to `node`, in the settings' order."""
-        s = node.state
-        assert s is not None  # not proven, so still being played
+    def expand(node: TreeNode[S, M], s: S) -> None:
+        """Every move's child added to `s`'s `node`, in the settings' order."""
         legal = seq.to_tuple(ordered(s))
         if not legal:
             raise no_moves(game, s)
@@ -261,7 +257,7 @@ def simulate(
         )
 
     def play_out(s: S, left: int, rng: random.Random) -> tuple[tuple[float, float], int]:
-        """The engine's playout (`Rollout`), on the game itself."""
+        """The engine's playout (its `rollout`), on the game itself."""
         pick = rng.choice  # options[rng.randrange(len(options))], without its checks
         played = 0
         while played < left:
@@ -326,50 +322,28 @@ def _simulation(
     return Simulation(number, moves, expanded, played, reward[0], newly)
 
 
-class _Counted(Protocol[M_co]):
-    """A root's move as the choice sees it: a tree's node, or a move's merged counts."""
-
-    @property
-    def move(self) -> M_co | None: ...
-    @property
-    def visits(self) -> int: ...
-    @property
-    def proven(self) -> Outcome | None: ...
-
-
-C = TypeVar("C", bound=_Counted[object])
-
-
-def _pick(children: Sequence[C], side: Side, proven: Outcome | None) -> C:
-    """The move to play among `children` of a position where `side` moves (proven
-    `proven`, if it is): a proven win, else one that keeps the proven result, else the
-    most visited move that is not a proven loss, else the most visited (the first of
-    equals each time)."""
+def _pick(counts: Sequence[tuple[int, Outcome | None]], side: Side, proven: Outcome | None) -> int:
+    """Which move to play, given each move's visits and proven result, at a position where
+    `side` moves (proven `proven`, if it is): a proven win, else one that keeps the proven
+    result, else the most visited move that is not a proven loss, else the most visited
+    (the first of equals each time)."""
     seat = 0 if side is _MAXIE else 1
-    wins = [c for c in children if c.proven is not None and _rewards(c.proven)[seat] > 0]
-    if wins:
-        return max(wins, key=_visits)
-    if proven is not None:  # a proven draw or loss: a move that keeps it
-        keeps = [c for c in children if c.proven == proven]
-        if keeps:
-            return max(keeps, key=_visits)
-    open_ = [c for c in children if c.proven is None or _rewards(c.proven)[seat] >= 0]
-    return max(open_ or children, key=_visits)
-
-
-def _visits(counted: _Counted[object]) -> int:
-    return counted.visits
+    wins = [i for i, (_, p) in enumerate(counts) if p is not None and _rewards(p)[seat] > 0]
+    keeps = [] if proven is None else [i for i, (_, p) in enumerate(counts) if p == proven]
+    open_ = [i for i, (_, p) in enumerate(counts) if p is None or _rewards(p)[seat] >= 0]
+    return max(wins or keeps or open_ or range(len(counts)), key=lambda i: counts[i][0])
 
 
 def chosen_move(children: Sequence[ChildStats[M]], side: Side, proven: Outcome | None) -> M:
     """The move MCTS plays given its root's statistics (see `Simulated.move`): what
     root-parallel search merges its trees into."""
-    return _pick(children, side, proven).move
+    return children[_pick([(c.visits, c.proven) for c in children], side, proven)].move
 
 
 def _chosen(node: TreeNode[S, M]) -> TreeNode[S, M]:
     """The child of `node` to play (see `chosen_move`)."""
-    return _pick(node.children, node.side or Side.Maxie, node.proven)
+    counts = [(c.visits, c.proven) for c in node.children]
+    return node.children[_pick(counts, node.side or Side.Maxie, node.proven)]
 
 
 def _score(child: TreeNode[S, M], seat: int) -> float:
@@ -412,13 +386,11 @@ def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simul
         value,
         _score(chosen, seat),
         chosen.visits,
-        grown.simulations,
-        grown.positions,
-        grown.seconds,
+        *grown[:3],  # its simulations, positions and seconds
         _line(root),
         root.proven,
         children,
-        grown.stopped,
+        grown[3],
     )
 
 
