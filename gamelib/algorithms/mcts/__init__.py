@@ -56,7 +56,7 @@ from gamelib.algorithms.mcts._tree import (
     simulate,
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, plural
-from gamelib.core.estimator import Est, Estimator, Settings
+from gamelib.core.estimator import Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON, move_json
 from gamelib.search.anytime import Pondered
@@ -138,7 +138,7 @@ class MCTSPlayer(Generic[S, M, G]):
 
         depth = self.settings.search_depth
         try:
-            found, grown = at_root(self.estimator, state, depth, run, _value_of)
+            found, grown = at_root(self.estimator, state, depth, run, lambda ran: ran[0].value)
         except RecursionError as error:  # nothing here recurses: the game or its estimator
             raise recursion_error(depth, error) from error
         if keep:
@@ -213,10 +213,6 @@ class MCTSPlayer(Generic[S, M, G]):
         if s.seed:
             words.append(f"seed {s.seed}")
         return f"MCTS({', '.join(words)})"
-
-
-def _value_of(found: tuple[Simulated[M, G], TreeNode[S, M]]) -> Est[G]:
-    return found[0].value
 
 
 def MCTS(
