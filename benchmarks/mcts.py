@@ -9,7 +9,11 @@ repository and run this script with that Python, gamelib on the path:
 
 Without OpenSpiel the script times gamelib alone (and says so).  With `--baseline DIR` (a
 `git worktree` of an earlier commit) the rates are timed beside that checkout's gamelib
-too, in turns, each with its ratio to the baseline's.
+too, in turns, each with its ratio to the baseline's, in wall time and in the thread's
+CPU time (steadier on a shared machine), and so are the other two families: Pig (MCTS
+over the dice) and take-away for three (MCTS for n players).  The baseline is imported
+as pure Python: time this checkout pure too (PYTHONPATH at a copy of gamelib/ without
+its compiled .so files), or Connect Four's board compares compiled with pure.
 
 1. **Simulations per second** from the start of tic-tac-toe and of Connect Four 7 x 6,
    with the same budget and random playouts on both sides, MCTS-Solver on (both stop
@@ -31,14 +35,13 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 
 from search import Flavour, load_baseline
-from timing import interleaved
 
 from gamelib.algorithms.mcts import MCTSSettings, simulate
 from gamelib.core.datatypes import Done, Draw, Outcome, Side
@@ -69,6 +72,49 @@ def gamelib_job(name: str, sims: int, flavour: Flavour) -> tuple[Callable[[], in
         return int(found.simulations)
 
     return job, f"gamelib MCTS{flavour.label}"
+
+
+def family_jobs(sims: int, flavour: Flavour) -> dict[str, tuple[Callable[[], object], str]]:
+    """MCTS from the start of Pig (to 20) and of take-away (12 pebbles, three players), by
+    `flavour`'s gamelib, at `sims` simulations and a depth of 60 moves."""
+    mcts = flavour.module("algorithms.mcts")
+    pig, takeaway = flavour.module("games.pig"), flavour.module("games.takeaway")
+    chance = flavour.module("chance.expectiminimax")
+    dice, pot = pig.Pig(), takeaway.TakeAway()
+    rolls = mcts.chance_mcts(chance.ChanceSettings(pig.pig_estimator(dice), 60), sims)
+    takes = mcts.nplayer_mcts(takeaway.takeaway_estimator(pot), 60, sims)
+    label = f"gamelib MCTS{flavour.label}"
+    return {
+        "Pig to 20 (chance)": (lambda: rolls.analyse(dice.start), label),
+        "take-away 12, 3 players": (lambda: takes.analyse(pot.start), label),
+    }
+
+
+def _timed(jobs: Mapping[str, Callable[[], object]], runs: int) -> dict[str, tuple[float, float]]:
+    """Each job's median wall and thread seconds over `runs` rounds, the jobs in turns
+    (every other round in reverse)."""
+    seen: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+    for number in range(runs):
+        for name, job in list(jobs.items())[:: -1 if number % 2 else 1]:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            job()
+            seen[name].append((time.perf_counter() - wall, time.thread_time() - cpu))
+    return {
+        name: (statistics.median(w for w, _ in times), statistics.median(c for _, c in times))
+        for name, times in seen.items()
+    }
+
+
+def _report(title: str, ran: dict[str, int], times: dict[str, tuple[float, float]]) -> None:
+    print(f"\n{title}")
+    print(f"  {'search':<34} {'sims':>8} {'median s':>9} {'sims/s':>10} {'thread s':>9}")
+    for label, (seconds, cpu) in times.items():
+        line = f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}"
+        line += f" {cpu:>9.3f}"
+        base = times.get(label + " (before)")
+        if base:
+            line += f"   {seconds / base[0]:.3f}x the baseline ({cpu / base[1]:.3f}x thread)"
+        print(line)
 
 
 def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
@@ -116,15 +162,25 @@ def rates(runs: int, sims: int, flavours: list[Flavour]) -> None:
         made = [*(gamelib_job(name, sims, f) for f in flavours), openspiel_job(name, sims)]
         jobs = {label: job for job, label in (m for m in made if m is not None)}
         ran = {label: job() for label, job in jobs.items()}  # an untimed run: the counts
-        times = interleaved(jobs, runs)
-        print(f"\n{name} from the start, {sims:,} simulations (medians of {runs} rounds)")
-        print(f"  {'search':<34} {'sims':>8} {'median s':>9} {'sims/s':>10}")
-        for label, seconds in times.items():
-            line = f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}"
-            base = times.get(label + " (before)")
-            print(line + (f"   {seconds / base:.3f}x the baseline" if base else ""))
+        title = f"{name} from the start, {sims:,} simulations (medians of {runs} rounds)"
+        _report(title, ran, _timed(jobs, runs))
         if len(jobs) == len(flavours):
             print("  (OpenSpiel is not installed here: see the module's docstring)")
+
+
+def family_rates(runs: int, sims: int, flavours: list[Flavour]) -> None:
+    made = [family_jobs(sims, f) for f in flavours]
+    for name in made[0]:
+        jobs = {label: job for job, label in (m[name] for m in made)}
+        for job in jobs.values():
+            job()  # an untimed run, as for the others
+        title = f"{name} from the start, {sims:,} simulations (medians of {runs} rounds)"
+        _report(title, dict.fromkeys(jobs, sims), _timed(jobs, runs))
+
+
+def _compiled(flavour: Flavour) -> bool:
+    """Whether `flavour`'s Connect Four board runs compiled."""
+    return str(flavour.module("games.connect4_board").__file__).endswith((".so", ".pyd"))
 
 
 def match(games: int, sims: int) -> None:
@@ -239,8 +295,12 @@ def main() -> None:
     flavours = [Flavour("", "gamelib")]
     if options.baseline is not None:
         flavours.append(load_baseline(options.baseline))
+        if len({_compiled(f) for f in flavours}) > 1:
+            print("(one copy's Connect Four board is compiled and the other's is not: see above)")
     rates(options.runs, options.sims, flavours)
     rates(max(1, options.runs // 2), 20_000, flavours)
+    if options.baseline is not None:
+        family_rates(options.runs, options.sims, flavours)
     if options.match:
         match(options.match, options.sims)
 
