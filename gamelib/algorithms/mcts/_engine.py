@@ -200,7 +200,8 @@ def grow(
             after: S | Ended[R]
             if chance and mover_of(s) is _CHANCE:
                 rolls = rolls_of(s)
-                after = rolls[sample([r.probability for r in rolls], rng.random())].after
+                odds = [float(r.probability) for r in rolls]  # a Fraction compares slowly
+                after = rolls[sample(odds, rng.random())].after
             elif played < left:
                 after = play(s, pick(moves_of(s)))
                 played += 1
