@@ -184,7 +184,7 @@ def grow(
         """Whether `node` is now proven by its children (MCTS-Solver): a move to a proven
         win, or every move proven (the best of them, the first of equals); sets it if so."""
         i = node.mover
-        proven = [child for child in node.children if child.proven is not None]
+        proven = node.children and [c for c in node.children if c.proven is not None]  # a leaf: []
         if i is None or not proven:
             return False
         best = max(proven, key=lambda child: child.result[i])
@@ -194,7 +194,7 @@ def grow(
         return True
 
     def play_out(s: S, left: int, rng: random.Random) -> tuple[Sequence[float], int]:
-        """The model's playout (see `Rollout`)."""
+        """The model's playout (as the engine's `rollout`)."""
         played = 0
         while True:
             after: S | Ended[R]
