@@ -26,6 +26,11 @@ its compiled .so files), or Connect Four's board compares compiled with pure.
 3. **Against gamelib's own searches** (`--versus id --games 20 --seconds 0.2`): MCTS at
    a time per move against iterative deepening at the same time, or against alpha-beta
    at a fixed depth (`--versus alphabeta:5`, its time per move reported).
+4. **Instructions**, which the machine's load does not change (`--once NAME --repeat N`):
+   N untimed searches of one game (tic-tac-toe, connect4, pig or takeaway) at `--sims`,
+   by this checkout, or by the baseline's with `--baseline DIR`, and nothing else; run
+   under `valgrind --tool=callgrind` with N = 1 and N = 0 (the start-up), the difference
+   is the search's instructions.
 """
 
 from __future__ import annotations
@@ -277,6 +282,23 @@ def versus(games: int, seconds: float, other: str) -> None:
     )
 
 
+_ONCE = {
+    "tic-tac-toe": "tic-tac-toe",
+    "connect4": "Connect Four 7 x 6",
+    "pig": "Pig to 20 (chance)",
+    "takeaway": "take-away 12, 3 players",
+}
+
+
+def once(name: str, sims: int, repeat: int, flavour: Flavour) -> None:
+    """`repeat` searches of the game `name` by `flavour`'s gamelib (for valgrind)."""
+    title = _ONCE[name]
+    made = family_jobs(sims, flavour) if name in ("pig", "takeaway") else {}
+    job = made[title][0] if made else gamelib_job(title, sims, flavour)[0]
+    for _ in range(repeat):
+        job()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (medians)")
@@ -288,6 +310,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games of --versus")
     parser.add_argument("--seconds", type=float, default=0.2, help="a move, in --versus")
     parser.add_argument("--baseline", type=Path, help="another checkout, timed beside this one")
+    parser.add_argument("--once", choices=sorted(_ONCE), help="searches of one game, untimed")
+    parser.add_argument("--repeat", type=int, default=1, help="how many, with --once")
     options = parser.parse_args()
     if options.versus:
         versus(options.games, options.seconds, options.versus)
@@ -295,8 +319,11 @@ def main() -> None:
     flavours = [Flavour("", "gamelib")]
     if options.baseline is not None:
         flavours.append(load_baseline(options.baseline))
-        if len({_compiled(f) for f in flavours}) > 1:
-            print("(one copy's Connect Four board is compiled and the other's is not: see above)")
+    if options.once:
+        once(options.once, options.sims, options.repeat, flavours[-1])
+        return
+    if len({_compiled(f) for f in flavours}) > 1:
+        print("(one copy's Connect Four board is compiled and the other's is not: see above)")
     rates(options.runs, options.sims, flavours)
     rates(max(1, options.runs // 2), 20_000, flavours)
     if options.baseline is not None:
