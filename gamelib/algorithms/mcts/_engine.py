@@ -52,21 +52,10 @@ class Node(Generic[S, M, R]):
     `visits` through it and their rewards summed: seat 0's in a two-player tree (`total`;
     seat 1's is its negation), else one a seat (`totals`).  `proven` is how a finished
     game ended, or what the solver proved, and `result` its rewards.  Read it, do not
-    change it."""
+    change it.  (A two-player node has no room for `branch`, `totals` and `weights`: a
+    smaller node, as many as a search makes, is a faster search.)"""
 
-    __slots__ = (
-        "branch",
-        "children",
-        "move",
-        "mover",
-        "proven",
-        "result",
-        "state",
-        "total",
-        "totals",
-        "visits",
-        "weights",
-    )
+    __slots__ = ("children", "move", "mover", "proven", "result", "state", "total", "visits")
     branch: str
     totals: list[float]
     weights: list[float]
@@ -83,6 +72,16 @@ class Node(Generic[S, M, R]):
     def side(self) -> Side | None:
         """The side to move in a two-player game (seat 0 Maxie); None when it is over."""
         return None if self.mover is None or self.mover < 0 else _SIDES[self.mover]
+
+
+class _Sums(Node[S, M, R]):
+    """A node of a tree of vectors (a chance or n-player search's), of `seats` sums."""
+
+    __slots__ = ("branch", "totals", "weights")
+
+    def __init__(self, move: M | None, state: S | None, mover: int | None, seats: int) -> None:
+        Node.__init__(self, move, state, mover)
+        self.branch, self.totals = "", [0.0] * seats
 
 
 def ended(move: M | None, outcome: R, result: Sequence[float]) -> Node[S, M, R]:
@@ -124,10 +123,10 @@ class Engine(Generic[S, M, R]):
 def root_of(engine: Engine[S, M, R], state: S) -> Node[S, M, R]:
     """A tree of one node, `state`'s."""
     who = engine.model.mover(state)
-    root: Node[S, M, R] = Node(None, state, CHANCE if who is _CHANCE else who)
-    if not engine.two:
-        root.branch, root.totals = "", [0.0] * len(engine.model.seats)
-    return root
+    mover = CHANCE if who is _CHANCE else who
+    if engine.two:
+        return Node(None, state, mover)
+    return _Sums(None, state, mover, len(engine.model.seats))
 
 
 def grow(
@@ -164,11 +163,12 @@ def grow(
     def node_of(move: M | None, after: S | Ended[R], branch: str = "") -> Node[S, M, R]:
         """The child `move` leads to (None: a roll, `branch`), in a tree of vectors."""
         if isinstance(after, Ended):
-            node: Node[S, M, R] = ended(move, after.outcome, rewards(after.outcome))
+            node: _Sums[S, M, R] = _Sums(move, None, None, seats)
+            node.proven, node.result = after.outcome, rewards(after.outcome)
         else:
             who = mover_of(after)
-            node = Node(move, after, CHANCE if who is _CHANCE else who)
-        node.branch, node.totals = branch, [0.0] * seats
+            node = _Sums(move, after, CHANCE if who is _CHANCE else who, seats)
+        node.branch = branch
         return node
 
     def moved(node: Node[S, M, R], s: S) -> None:
@@ -177,6 +177,7 @@ def grow(
             node.children = [node_of(m, play(s, m)) for m in moves_of(s)]
             return
         rolls = rolls_of(s)
+        assert isinstance(node, _Sums)  # a chance position: in a tree of vectors
         node.weights = [float(roll.probability) for roll in rolls]
         node.children = [node_of(None, roll.after, roll.label) for roll in rolls]
 
