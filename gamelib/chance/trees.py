@@ -33,10 +33,8 @@ carry no number.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
@@ -56,10 +54,13 @@ from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, W
 from gamelib.core.trees import (
     NODE_NAME,
     NODE_NAMES_ARE,
+    Children,
     End,
+    Head,
     Leaf,
-    TreeSyntaxError,
     Written,
+    read_tree,
+    syntax_error,
     write_tree,
 )
 from gamelib.errors import InputError
@@ -324,100 +325,45 @@ def decision_depth(tree: ChanceTree) -> int | None:
 # --------------------------------------------------------------------------
 # The text form
 
-_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")  # ASCII digits only, as everywhere
-_PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
-_ENDS: dict[str, Outcome] = {
-    "!Maxie": Winner(Side.Maxie),
-    "!Minnie": Winner(Side.Minnie),
-    "!Draw": Draw(),
-}
-_END = re.compile(r"![A-Za-z]*")
 
-
-@dataclass
-class _Open:
-    """A node whose children are being read."""
-
-    name: str
-    chance: bool
-    value: Value
-    at: int
-    probability: Fraction | None
-    """Its own probability, when it is a chance node's child."""
-    children: list[ChanceTree] = field(default_factory=list)
-    probabilities: list[Fraction] = field(default_factory=list)
-
-
-class _Reader:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
-        where = self.pos if at is None else at
-        near = self.text[max(0, where - 15) : where + 15]
-        return TreeSyntaxError(
-            f"{what} at position {where + 1} of the tree text, near {quoted(near, 40)}"
-        )
-
-    def skip(self) -> None:
-        text = self.text
-        while self.pos < len(text) and text[self.pos].isspace():
-            self.pos += 1
-
-    def peek(self) -> str:
-        self.skip()
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
-    def found(self) -> str:
-        char = self.peek()
-        return f"found {quoted(char)}" if char else "found the end of the text"
-
-    def match(self, pattern: re.Pattern[str]) -> str | None:
-        self.skip()
-        m = pattern.match(self.text, self.pos)
-        if m is None:
-            return None
-        self.pos = m.end()
-        return m.group()
-
-    def name(self, what: str) -> str:
-        name = self.match(NODE_NAME)
-        if name is None:
-            raise self.fail(f"expected {what}, {self.found()}")
-        return name
-
-    def probability(self) -> Fraction:
-        at = self.pos
-        text = self.match(_PROBABILITY)
-        if text is None:
-            raise self.fail(
-                f"expected a probability such as 1/2 or 0.25 before the next outcome, "
-                f"{self.found()}"
+def _make(head: Head, children: Children[ChanceTree] | None) -> ChanceTree:
+    head.refuse("chance")
+    name = head.name
+    if head.chance:
+        if head.number is not None or head.end is not None:
+            raise head.fail(
+                f"chance node ?{name} cannot have a number or an end: its value is the "
+                "average of its outcomes"
             )
-        if "/" in text and int(text.partition("/")[2]) == 0:
-            raise self.fail(f"the probability {text} divides by zero", at)
-        p = Fraction(text)
-        if p < 0:
-            raise self.fail(f"the probability {text} is negative", at)
-        if self.peek() != ":":
-            raise self.fail(f"expected ':' after the probability {text}, {self.found()}")
-        self.pos += 1
-        return p
+        if children is None:
+            raise head.fail(f"chance node ?{name} needs '[' and its outcomes after its name")
+        branches = tuple((p, child) for p, child in children if p is not None)
+        try:
+            return ChanceNode(name, branches)
+        except ProbabilityError as error:
+            raise head.fail(str(error)) from None
+    outcome = head.outcome()
+    if outcome is not None:
+        if children is not None:
+            raise head.fail(f"the finished game {quoted(name)} cannot have children")
+        return End(name, outcome)
+    value = head.estimate()
+    if children is None:
+        return Leaf(name, value)
+    return Decision(name, tuple(child for _, child in children), value)
 
 
 def parse_chance_tree(text: str) -> Decision | Leaf:
-    """The chance tree written in `text`;
+    """The chance tree written in `text` (the grammar of
+    [`gamelib.core.trees`][gamelib.core.trees], without vectors);
     [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says where and what.
-
-    No recursion: a tree 10,000 levels deep reads as well as a small one.
 
     ```pycon
     >>> parse_chance_tree("a[ ?b[1/2: c3, 1/3: d1] ]")
     Traceback (most recent call last):
     ...
     gamelib.core.trees.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
-(chance node ?b starts at position 4 of the tree text)
+at position 4 of the tree text, near 'a[ ?b[1/2: c3, 1/3'
     >>> parse_chance_tree("a[ ?b[] ]")
     Traceback (most recent call last):
     ...
@@ -431,83 +377,11 @@ at position 11 of the tree text, near 'a[ ?b[1/2 c3, 1/2: d1] ]'
 
     ```
     """
-    r = _Reader(text)
-    stack: list[_Open] = []
-    while True:
-        # Read one node; a node with children opens a frame and is finished at its ']'.
-        parent = stack[-1] if stack else None
-        probability = r.probability() if parent is not None and parent.chance else None
-        r.skip()
-        at = r.pos
-        node: ChanceTree
-        if r.peek() == "?":
-            r.pos += 1
-            name = r.name("a chance node's name after '?'")
-            if r.match(_NUMBER) is not None:
-                raise r.fail(
-                    f"chance node ?{name} cannot have a number: its value is the average "
-                    "of its outcomes"
-                )
-            if r.peek() != "[":
-                raise r.fail(f"expected '[' and the outcomes of chance node ?{name}, {r.found()}")
-            r.pos += 1
-            if r.peek() == "]":
-                raise r.fail(
-                    f"chance node ?{name} lists no outcomes: write each as PROBABILITY: NODE"
-                )
-            stack.append(_Open(name, True, 0, at, probability))
-            continue
-        name = r.name("a node name")
-        end = r.match(_END)
-        if end is not None:
-            if end not in _ENDS:
-                raise r.fail(f"{quoted(end)} is not an end: write !Maxie, !Minnie or !Draw", at)
-            node = End(name, _ENDS[end])
-        else:
-            number = r.match(_NUMBER)
-            value: float = 0
-            if number is not None:
-                value = float(number) if "." in number else int(number)
-            if r.peek() == "[":
-                r.pos += 1
-                stack.append(_Open(name, False, value, at, probability))
-                continue
-            node = Leaf(name, value)
-        # Close every frame this node finishes.
-        while True:
-            if not stack:
-                if r.peek():
-                    raise r.fail("unexpected text after the tree")
-                if isinstance(node, End | ChanceNode):
-                    kind = "a finished game" if isinstance(node, End) else "a chance node"
-                    raise r.fail(f"the root cannot be {kind}: Maxie moves first", 0)
-                return node
-            top = stack[-1]
-            top.children.append(node)
-            if probability is not None:
-                top.probabilities.append(probability)
-            sep = r.peek()
-            if sep == ",":
-                r.pos += 1
-                break
-            if sep != "]":
-                raise r.fail(f"expected ',' or ']' in node {top.name}, {r.found()}")
-            r.pos += 1
-            stack.pop()
-            node = _close(top, r)
-            probability = top.probability
-
-
-def _close(frame: _Open, r: _Reader) -> ChanceTree:
-    if not frame.chance:
-        return Decision(frame.name, tuple(frame.children), frame.value)
-    try:
-        return ChanceNode(frame.name, tuple(zip(frame.probabilities, frame.children, strict=True)))
-    except ProbabilityError as error:
-        raise TreeSyntaxError(
-            f"{error} (chance node ?{frame.name} starts at position {frame.at + 1} "
-            "of the tree text)"
-        ) from None
+    tree = read_tree(text, _make)
+    if isinstance(tree, End | ChanceNode):
+        kind = "a finished game" if isinstance(tree, End) else "a chance node"
+        raise syntax_error(text, f"the root cannot be {kind}: Maxie moves first", 0)
+    return tree
 
 
 def _probability_text(p: Probability) -> str:

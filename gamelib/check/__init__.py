@@ -15,10 +15,15 @@ shows both runs side by side in a notebook:
 - `maxn`: `MaxN(settings)` on three-player trees, against
   [`MaxN`][gamelib.nplayer.maxn.MaxN];
 - `negamax`: `Negamax(settings)`, against [`Negamax`][gamelib.algorithms.negamax.Negamax];
-- `negamax_ab`: `NegamaxAlphaBeta(settings)`, fail-soft or fail-hard as `settings.fail_soft`
-  says, against [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta];
+- `negamax_ab`: `NegamaxAlphaBeta(settings)`, against
+  [`NegamaxAlphaBeta`][gamelib.algorithms.negamax.NegamaxAlphaBeta], fail-soft or fail-hard
+  (`rule="fail-soft"`, `rule="fail-hard"`, or `rule="both"`: as `settings.fail_soft`
+  says); its player's `search(state, alpha, beta)` is asked what the root returns from
+  windows where the two conventions differ;
 - `pvs`: `PrincipalVariation(settings)` (NegaScout), against
-  [`PrincipalVariation`][gamelib.algorithms.nullwindow.PrincipalVariation];
+  [`PrincipalVariation`][gamelib.algorithms.nullwindow.PrincipalVariation], position by
+  position: its null-window tests and its re-searches (`gamelib.check.windows` says which
+  one gamelib was in where they part);
 - `boolean`: `can_win(game, state) -> bool`, whether the side to move can force a win,
   against [`solve_goal`][gamelib.algorithms.boolean.solve_goal];
 - `proof`: `prove(game, state)` returning the winner's proof tree, checked by
@@ -58,11 +63,12 @@ from html import escape
 from typing import final
 
 from gamelib.check.grader import Budget, grade
-from gamelib.check.kinds import KINDS, RULES
+from gamelib.check.kinds import FAILINGS, KINDS, RULES
 from gamelib.check.report import Failure, Report
 from gamelib.check.sandbox import CannotGradeError, Limits, StudentFile
 
 __all__ = [
+    "FAILINGS",
     "KINDS",
     "RULES",
     "Answer",
@@ -83,6 +89,7 @@ __all__ = [
     "negamax_ab",
     "proof",
     "pvs",
+    "rule_problem",
 ]
 
 
@@ -90,16 +97,17 @@ def check(
     kind: str,
     code: object,
     *,
-    rule: str = "15-150",
+    rule: str | None = None,
     seconds: float = 2.0,
     examples: int = 60,
     seed: int = 0,
     name: str | None = None,
 ) -> Report:
     """Grade `code` as the kind of exercise `kind` (a name of `KINDS`): a callable, or a
-    `StudentFile` to import in the child process.  `rule` is `alphabeta`'s pruning
-    convention (`RULES`), `seconds` the time for one tree, `examples` how many generated
-    trees to try, `seed` which ones."""
+    `StudentFile` to import in the child process.  `rule` is the kind's convention, for the
+    kinds that have one (`alphabeta`'s pruning, `RULES`; `negamax-ab`'s failing,
+    `FAILINGS`; None for the kind's default), `seconds` the time for one tree, `examples`
+    how many generated trees to try, `seed` which ones."""
     called = name if name is not None else _name_of(code)
     found = KINDS.get(kind)
     if found is None:
@@ -107,20 +115,38 @@ def check(
         return Report(
             kind, called, "gamelib", cannot=f"there is no kind {kind!r} (the kinds: {known})"
         )
-    if rule not in RULES:
-        return Report(
-            kind,
-            called,
-            "gamelib",
-            cannot=f"there is no rule {rule!r} (the rules: {', '.join(RULES)})",
-        )
+    problem = rule_problem(kind, rule)
+    if problem is not None:
+        return Report(kind, called, "gamelib", cannot=problem)
     return grade(
-        found.with_rule(rule),
+        found.with_rule(rule if rule is not None else (found.rules or ("15-150",))[0]),
         code,
         called,
         limits=Limits(seconds=seconds),
         budget=Budget(examples=examples, seed=seed),
     )
+
+
+def rule_problem(kind: str, rule: str | None) -> str | None:
+    """Why the kind `kind` cannot be graded under `rule`, in a few words; None when it can
+    (None is every kind's default).
+
+    ```pycon
+    >>> rule_problem("alphabeta", "cse473"), rule_problem("negamax-ab", None)
+    (None, None)
+    >>> rule_problem("negamax-ab", "soft")
+    "there is no rule 'soft' for negamax-ab (its rules: both, fail-soft, fail-hard)"
+    >>> rule_problem("minimax", "cse473")
+    'minimax takes no rule'
+
+    ```
+    """
+    found = KINDS.get(kind)
+    if rule is None or found is None or rule in found.rules:
+        return None
+    if not found.rules:
+        return f"{kind} takes no rule"
+    return f"there is no rule {rule!r} for {kind} (its rules: {', '.join(found.rules)})"
 
 
 def _name_of(code: object) -> str:
@@ -167,16 +193,29 @@ def negamax(code: object, *, seconds: float = 2.0, examples: int = 60, seed: int
     return check("negamax", code, seconds=seconds, examples=examples, seed=seed)
 
 
-def negamax_ab(code: object, *, seconds: float = 2.0, examples: int = 60, seed: int = 0) -> Report:
+def negamax_ab(
+    code: object,
+    *,
+    rule: str = "both",
+    seconds: float = 2.0,
+    examples: int = 60,
+    seed: int = 0,
+) -> Report:
     """Grade alpha-beta in negamax form (`NegamaxAlphaBeta(settings)`, settings a
-    [`NegamaxSettings`][gamelib.algorithms.negamax.NegamaxSettings] whose `fail_soft` says
-    which convention), on trees graded both ways."""
-    return check("negamax-ab", code, seconds=seconds, examples=examples, seed=seed)
+    [`NegamaxSettings`][gamelib.algorithms.negamax.NegamaxSettings]) whose player has
+    `search(state, alpha, beta)`: the value of `state` to its mover, searched
+    `settings.search_depth` deep with that window.  `rule="fail-hard"` or `"fail-soft"`
+    says which convention the code follows; `"both"` grades each tree as its settings'
+    `fail_soft` says.  The root is searched with windows its value lies outside of, where
+    fail-hard returns the bound and fail-soft the value found beyond it."""
+    return check("negamax-ab", code, rule=rule, seconds=seconds, examples=examples, seed=seed)
 
 
 def pvs(code: object, *, seconds: float = 2.0, examples: int = 60, seed: int = 0) -> Report:
     """Grade principal variation search (`PrincipalVariation(settings)`, fail-soft
-    `NegamaxSettings`)."""
+    `NegamaxSettings`) by the positions it tests and searches again, in order: the null
+    window (α, α + 1) of the textbooks and gamelib's empty window search the same ones on
+    the grader's trees."""
     return check("pvs", code, seconds=seconds, examples=examples, seed=seed)
 
 

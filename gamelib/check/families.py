@@ -252,6 +252,9 @@ class Outline:
     `diamond` for chance, `plaintext` for a leaf, `octagon` for a finished game."""
     children: tuple[tuple[str, Outline], ...] = ()
     """Each child with the label of the edge to it (the move, or the probability)."""
+    side: str | None = None
+    """Who moves there (`Maxie`, `Minnie`, `Chance`, a player's name; at a leaf, the one
+    who would move next); None where the game is over."""
 
 
 def _number(value: object) -> str:
@@ -262,16 +265,21 @@ def two_player_outline(text: str) -> Outline:
     """The two-player tree `text` as an outline."""
 
     def walk(node: Node | Leaf | End, maxie: bool) -> Outline:
+        side = _side(maxie)
         match node:
             case Leaf(name, value):
-                return Outline(name, f"{value:g}", "plaintext")
+                return Outline(name, f"{value:g}", "plaintext", side=side)
             case End(name, outcome):
                 return Outline(name, str(outcome), "octagon")
             case Node(name, children):
                 kids = tuple((str(i), walk(c, not maxie)) for i, c in enumerate(children))
-                return Outline(name, "", "box" if maxie else "ellipse", kids)
+                return Outline(name, "", "box" if maxie else "ellipse", kids, side)
 
     return walk(parse_tree(text), True)
+
+
+def _side(maxie: bool) -> str:
+    return str(Side.Maxie if maxie else Side.Minnie)
 
 
 def chance_outline(text: str) -> Outline:
@@ -280,15 +288,15 @@ def chance_outline(text: str) -> Outline:
     def walk(node: Decision | ChanceNode | Leaf | End, maxie: bool) -> Outline:
         match node:
             case Leaf(name, value):
-                return Outline(name, _number(value), "plaintext")
+                return Outline(name, _number(value), "plaintext", side=_side(maxie))
             case End(name, outcome):
                 return Outline(name, str(outcome), "octagon")
             case ChanceNode(name, branches):
                 kids = tuple((str(p), walk(c, maxie)) for p, c in branches)
-                return Outline(name, "", "diamond", kids)
+                return Outline(name, "", "diamond", kids, "Chance")
             case Decision(name, children):
                 kids = tuple((str(i), walk(c, not maxie)) for i, c in enumerate(children))
-                return Outline(name, "", "box" if maxie else "ellipse", kids)
+                return Outline(name, "", "box" if maxie else "ellipse", kids, _side(maxie))
 
     return walk(parse_chance_tree(text), True)
 
@@ -296,12 +304,18 @@ def chance_outline(text: str) -> Outline:
 def nplayer_outline(text: str) -> Outline:
     """The n-player tree `text` as an outline."""
 
-    def walk(node: NNode | NLeaf, first: bool) -> Outline:
+    root = parse_ntree(text)
+    names = TreeGame(root).names
+
+    def walk(node: NNode | NLeaf, player: int) -> Outline:
         match node:
             case NLeaf(name, vector):
                 return Outline(name, "(" + ",".join(map(_number, vector)) + ")", "octagon")
-            case NNode(name, children):
-                kids = tuple((str(i), walk(c, False)) for i, c in enumerate(children))
-                return Outline(name, "", "box" if first else "ellipse", kids)
+            case NNode(name, children, estimate):
+                after = (player + 1) % len(names)
+                kids = tuple((str(i), walk(c, after)) for i, c in enumerate(children))
+                label = "" if estimate is None else "(" + ",".join(map(_number, estimate)) + ")"
+                shape = "box" if player == 0 else "ellipse"
+                return Outline(name, label, shape, kids, names[player])
 
-    return walk(parse_ntree(text), True)
+    return walk(root, 0)

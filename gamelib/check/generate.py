@@ -34,9 +34,9 @@ def _names() -> Iterator[str]:
     return (letters(i) for i in itertools.count())
 
 
-def cases(family: str, rule: str, both_failings: bool = False) -> SearchStrategy[Case]:
-    """Cases of the family `family` (a `Kind.family`), graded under `rule`; with
-    `both_failings`, fail-hard cases as well as fail-soft ones (for `negamax-ab`)."""
+def cases(family: str, rule: str) -> SearchStrategy[Case]:
+    """Cases of the family `family` (a `Kind.family`), graded under `rule`: under `negamax-ab`'s
+    `fail-hard` every case is fail-hard, under its `both` some are."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -51,7 +51,7 @@ def cases(family: str, rule: str, both_failings: bool = False) -> SearchStrategy
             k = draw(st.integers(1, 3))
             return name + "[" + ",".join(node(d - 1) for _ in range(k)) + "]"
 
-        hard = both_failings and draw(st.booleans())
+        hard = rule == "fail-hard" or (rule == "both" and draw(st.booleans()))
         return Case(node(depth), depth, _TITLE, rule=rule, fail_soft=not hard)
 
     @st.composite

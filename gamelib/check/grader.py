@@ -101,7 +101,6 @@ def _generated(
     seen: dict[Case, Failure | None] = {}
     stopped = [False]
     ends = time.monotonic() + budget.seconds
-    rule = kind.handouts[0].rule if kind.handouts else "15-150"
 
     def fails(case: Case) -> bool:
         if case in seen:
@@ -123,7 +122,7 @@ def _generated(
     )
     try:
         found = find(
-            cases(kind.family, rule, both_failings=kind.name == "negamax-ab"),
+            cases(kind.family, kind.rule),
             fails,
             settings=how,
             random=random.Random(budget.seed),

@@ -20,6 +20,7 @@ the grader's process; the student's code runs the same case in a child process
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -40,9 +41,9 @@ from gamelib.check.families import (
     two_player,
     two_player_outline,
 )
-from gamelib.check.references import StrictAlphaBeta
+from gamelib.check.references import StrictAlphaBeta, windowed_value
 from gamelib.core.datatypes import Draw, Side, flip
-from gamelib.core.estimator import Definitely, Guess
+from gamelib.core.estimator import Definitely, Guess, Settings
 from gamelib.errors import StoppedError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
@@ -52,6 +53,7 @@ from gamelib.games.explicit import (
     SMALL_TEXT,
     UNEVEN_TEXT,
     WIKIPEDIA_TEXT,
+    TreeState,
     at_least,
     parse_tree,
     tree_to_text,
@@ -60,6 +62,7 @@ from gamelib.nplayer.maxn import MaxN
 from gamelib.nplayer.trees import CSE473_TEXT as NPLAYER_CSE473_TEXT
 
 __all__ = [
+    "FAILINGS",
     "KINDS",
     "NOT_WRITTEN",
     "RULES",
@@ -77,6 +80,13 @@ RULES = ("15-150", "cse473")
 reaches the far end of the window (β for Maxie, α for Minnie), equality included; the CSE
 473 projects' autograder prunes only when it goes strictly past it."""
 
+FAILINGS = ("both", "fail-soft", "fail-hard")
+"""The conventions `negamax-ab` is graded under: `both` grades each tree fail-soft or
+fail-hard, as the settings' `fail_soft` says (so the code must read it); `fail-soft` and
+`fail-hard` grade every tree under the one the student chose.  Either way the player's
+`search(state, α, β)` is asked for the root's value with windows the root's value lies
+outside of, where the two conventions return different values."""
+
 
 @final
 @dataclass(frozen=True)
@@ -90,9 +100,10 @@ class Case:
     title: str
     """Where the tree comes from: a handout's name, or "a generated tree"."""
     rule: str = "15-150"
-    """`alphabeta`'s pruning convention (one of `RULES`)."""
+    """The kind's convention: `alphabeta`'s pruning rule (one of `RULES`), or `negamax-ab`'s
+    (one of `FAILINGS`)."""
     fail_soft: bool = True
-    """`negamax-ab`'s convention: what a position outside the window returns."""
+    """`negamax-ab`'s convention on this tree: what a position outside the window returns."""
 
     def settings_text(self) -> str:
         """The case's options as a person reads them (`depth 2, fail-hard`)."""
@@ -116,6 +127,9 @@ class Run:
     """Why it gave no answer: the student's traceback, or the time it ran out of."""
     verdict: str | None = None
     """For a proof: what is wrong with it (None when it holds)."""
+    returned: tuple[tuple[float, float, str], ...] = ()
+    """For `negamax-ab`: each window (α, β) the root was searched with, and the value the
+    search returned (the mover's, as written)."""
 
 
 Shape: TypeAlias = Literal["factory", "solver"]
@@ -244,6 +258,57 @@ def _pvs_settings(case: Case, log: list[Step]) -> tuple[object, object]:
     return game, NegamaxSettings(settings.estimator, case.depth, fail_soft=True)
 
 
+_FACTORY_NEGAMAX = _factory_runner(_negamax_settings)
+
+
+def _windows(
+    settings: Settings[TreeState, int, float], start: TreeState, soft: bool
+) -> tuple[tuple[float, float, str], ...]:
+    """The windows `negamax-ab` is graded with at the root, and what gamelib's search returns
+    from each: one that the root's value v lies above and one it lies below, each the
+    nearest to v (of three tried) where fail-hard and fail-soft return different values."""
+    v = windowed_value(settings, start, -math.inf, math.inf, fail_soft=True)
+    chosen: list[tuple[float, float, str]] = []
+    for tried in (
+        [(v - k - 1, v - k) for k in (1, 2, 3)],
+        [(v + k, v + k + 1) for k in (1, 2, 3)],
+    ):
+        found = [
+            (
+                a,
+                b,
+                windowed_value(settings, start, a, b, fail_soft=True),
+                windowed_value(settings, start, a, b, fail_soft=False),
+            )
+            for a, b in tried
+        ]
+        a, b, x, y = next((w for w in found if w[2] != w[3]), found[0])
+        chosen.append((a, b, shown(x if soft else y)))
+    return tuple(chosen)
+
+
+def _negamax_ab(factory: object, case: Case, reference: Run | None) -> Run:
+    log: list[Step] = []
+    game, plain = two_player(case.text, case.depth, log)
+    settings = NegamaxSettings(plain.estimator, case.depth, fail_soft=case.fail_soft)
+    run = _FACTORY_NEGAMAX(factory, case, reference)
+    if reference is None:  # gamelib's: the windows, and what its search returns from them
+        return replace(run, returned=_windows(settings, game.start, case.fail_soft))
+    player = _call(factory, settings)
+    search = getattr(player, "search", None)
+    if not callable(search):
+        raise TypeError(
+            f"the player (a {type(player).__name__}) has no search(state, alpha, beta): "
+            "negamax-ab also grades what your search returns from a window at the root "
+            "(fail-hard or fail-soft)"
+        )
+    returned = []
+    for a, b, _ in reference.returned:
+        returned.append((a, b, shown(search(game.start, a, b))))
+        log.clear()
+    return replace(run, returned=tuple(returned))
+
+
 def _chance(case: Case, log: list[Step]) -> tuple[object, object]:
     return chance(case.text, case.depth, log)
 
@@ -323,14 +388,21 @@ class Kind:
     """Whether it is an alpha-beta, whose extra steps are explained by the window."""
     reference_runner: Runner | None = None
     """How the reference runs, when not as the student's code does (`runner`)."""
+    rules: tuple[str, ...] = ()
+    """The conventions it can be graded under, the default first (none: it takes no rule)."""
 
     def reference(self, case: Case) -> Run:
         """The reference's run on `case`."""
         runner = self.runner if self.reference_runner is None else self.reference_runner
         return runner(self.reference_code, case, None)
 
+    @property
+    def rule(self) -> str:
+        """The convention it is graded under (`15-150` for a kind that takes none)."""
+        return self.handouts[0].rule if self.handouts else "15-150"
+
     def with_rule(self, rule: str) -> Kind:
-        """This kind graded under `rule` (for `alphabeta`: one of `RULES`)."""
+        """This kind graded under `rule`, one of its `rules`."""
         handouts = tuple(replace(c, rule=rule) for c in self.handouts)
         if self.name == "alphabeta" and rule == "cse473":
             return replace(
@@ -338,6 +410,13 @@ class Kind:
                 reference_name="AlphaBeta (CSE 473 projects' rule)",
                 reference_code=StrictAlphaBeta,
                 handouts=handouts,
+            )
+        if self.name == "negamax-ab" and rule != "both":
+            soft = rule == "fail-soft"
+            return replace(
+                self,
+                reference_name=f"NegamaxAlphaBeta ({rule})",
+                handouts=tuple(c for c in handouts if c.fail_soft is soft),
             )
         return replace(self, handouts=handouts)
 
@@ -360,7 +439,6 @@ _WON_LOST = tuple(
     )
 )
 _FACTORY_TWO = _factory_runner(_two_player)
-_FACTORY_NEGAMAX = _factory_runner(_negamax_settings)
 
 KINDS: Mapping[str, Kind] = {
     kind.name: kind
@@ -387,6 +465,7 @@ KINDS: Mapping[str, Kind] = {
             "two-player",
             two_player_outline,
             prunes=True,
+            rules=RULES,
         ),
         Kind(
             "expectiminimax",
@@ -426,15 +505,18 @@ KINDS: Mapping[str, Kind] = {
         ),
         Kind(
             "negamax-ab",
-            "NegamaxAlphaBeta(settings) -> a player; settings.fail_soft says which (CMPUT 657)",
+            "NegamaxAlphaBeta(settings) -> a player with search(state, α, β); fail-soft or "
+            "fail-hard (--rule; CMPUT 657)",
             "factory",
             "NegamaxAlphaBeta",
             NegamaxAlphaBeta,
-            _FACTORY_NEGAMAX,
-            _TWO + tuple(replace(c, fail_soft=False) for c in _TWO),
+            _negamax_ab,
+            tuple(replace(c, rule="both") for c in _TWO)
+            + tuple(replace(c, rule="both", fail_soft=False) for c in _TWO),
             "two-player",
             two_player_outline,
             prunes=True,
+            rules=FAILINGS,
         ),
         Kind(
             "pvs",
@@ -446,9 +528,9 @@ KINDS: Mapping[str, Kind] = {
             _TWO,
             "two-player",
             two_player_outline,
-            # Textbooks test with (α, α + 1) on integers, gamelib with the empty window
-            # (gamelib.algorithms.nullwindow): their re-searches differ, their answers do not.
-            compares_log=False,
+            # Textbooks test with the null window (α, α + 1), gamelib with the empty window
+            # (gamelib.algorithms.nullwindow): on the grader's trees, whose values are whole
+            # numbers, the two search the same positions in the same order.
         ),
         Kind(
             "boolean",

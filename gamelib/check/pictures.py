@@ -28,6 +28,7 @@ from typing import final
 from gamelib.algorithms.negamax import Negamax, NegamaxAlphaBeta, NegamaxSettings
 from gamelib.algorithms.nullwindow import PrincipalVariation
 from gamelib.check.kinds import Case, Kind, Run
+from gamelib.check.outlined import log_steps, reference_steps
 from gamelib.core.datatypes import Order, Playing, Status
 from gamelib.core.estimator import Est, Guess, Settings, standard_compare
 from gamelib.core.game import Game
@@ -160,16 +161,24 @@ def _name(status: Status[TreeState]) -> str:
 
 def side_by_side(kind: Kind, case: Case, yours: Run) -> str | None:
     """HTML with gamelib's run and the student's `yours` on `case`, each in the stepper,
-    side by side; None for the kinds it does not draw (chance and n-player trees, solvers,
-    the CSE 473 projects' rule, a run that stopped with an error)."""
-    if case.rule != "15-150" or kind.family != "two-player" or yours.error is not None:
+    side by side; None for the kinds it does not draw (the solvers, the CSE 473 projects'
+    rule, a run that stopped with an error).  Chance and n-player trees are drawn by
+    [`gamelib.check.outlined`][gamelib.check.outlined]."""
+    if case.rule == "cse473" or yours.error is not None:
         return None
-    game = ExplicitGame(parse_tree(case.text))
-    build = _reference(kind, case, game)
-    if build is None:
-        return None
-    theirs = stepper(build, title=f"{kind.reference_name} on the smallest tree")._repr_html_()
-    mine = stepper(_student_steps(case, game, yours), title="your search")._repr_html_()
+    title = f"{kind.reference_name} on the smallest tree"
+    if kind.family in ("chance", "n-player"):
+        theirs = stepper(reference_steps(kind, case), title=title)._repr_html_()
+        mine = stepper(log_steps(kind, case, yours), title="your search")._repr_html_()
+    else:
+        if kind.family != "two-player":
+            return None
+        game = ExplicitGame(parse_tree(case.text))
+        build = _reference(kind, case, game)
+        if build is None:
+            return None
+        theirs = stepper(build, title=title)._repr_html_()
+        mine = stepper(_student_steps(case, game, yours), title="your search")._repr_html_()
     return (
         '<div style="display:flex;gap:1.5em;align-items:flex-start">'
         f"<div>{theirs}</div><div>{mine}</div></div>"

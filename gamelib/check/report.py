@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import final
 
-from gamelib.check.families import Outline, Step
-from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run
+from gamelib.check.families import Outline, Step, two_player
+from gamelib.check.kinds import KINDS, NOT_WRITTEN, Case, Kind, Run, shown
+from gamelib.check.references import windowed_value
+from gamelib.check.windows import pvs_context
 from gamelib.core.trees import Leaf
 from gamelib.games.explicit import Node, parse_tree
 from gamelib.trace.graphviz import dot_quote
@@ -151,20 +153,23 @@ def parting(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
         after = f"after {i} step{'s' if i != 1 else ''} in common, " if i else ""
         windows = kind.prunes and kind.family == "two-player"
         reasons = _cuts(case.text, strict=case.rule == "cse473") if windows else {}
+        context = pvs_context(case.text, case.depth) if kind.name == "pvs" else {}
+        now = context.get(i if i < len(theirs) else i - 1)  # where the reference was
+        where = "" if now is None else f" ({now})"
         if i < len(theirs) and theirs[i] not in mine:
             said = f"{after}your search never {_step(theirs[i])}, which {ref} does"
             why = reasons.get(theirs[i][1])
-            return said if why is None else f"{said}: {why}"
+            return said + where if why is None else f"{said}: {why}"
         if i >= len(mine):
-            return f"{after}your search stopped, and {ref} then {_step(theirs[i])}"
+            return f"{after}your search stopped, and {ref} then {_step(theirs[i])}{where}"
         step = mine[i]
         if step not in theirs:
             said = f"{after}your search {_step(step)}, which {ref} never does"
             why = reasons.get(step[1])
-            return said if why is None else f"{said}: {why}"
+            return said + where if why is None else f"{said}: {why}"
         if i >= len(theirs):
-            return f"{after}{ref} stops, and your search {_step(step)} again"
-        return f"{after}{ref} {_step(theirs[i])} next, and your search {_step(step)}"
+            return f"{after}{ref} stops{where}, and your search {_step(step)} again"
+        return f"{after}{ref} {_step(theirs[i])} next{where}, and your search {_step(step)}"
     if reference.move is not None and yours.move != reference.move:
         worth = f", worth {reference.value}" if reference.value is not None else ""
         also = f" (worth {yours.value})" if yours.value is not None else ""
@@ -175,6 +180,27 @@ def parting(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
     if yours.value is not None and yours.value != reference.value:
         what = "answers" if kind.shape == "solver" else "values the root at"
         return f"{ref} {what} {reference.value}; your code {what} {yours.value}"
+    return _returned(kind, case, reference, yours)
+
+
+def _returned(kind: Kind, case: Case, reference: Run, yours: Run) -> str | None:
+    """Where `yours` returns another value than `reference` from a window at the root
+    (`negamax-ab`), and which convention each value is."""
+    for (a, b, theirs), (_, _, mine) in zip(reference.returned, yours.returned, strict=False):
+        if theirs == mine:
+            continue
+        rule, other = ("fail-soft", "fail-hard") if case.fail_soft else ("fail-hard", "fail-soft")
+        game, settings = two_player(case.text, case.depth, [])
+        flipped = windowed_value(settings, game.start, a, b, fail_soft=not case.fail_soft)
+        root = kind.outline(case.text).name
+        name = kind.reference_name.split(" (")[0]  # without the rule it may name
+        said = (
+            f"searching the root {root} with the window (α, β) = ({_number(a)}, {_number(b)}), "
+            f"{name} ({rule}) returns {theirs}, "
+            + ("the value it found, beyond the window" if case.fail_soft else "the bound itself")
+        )
+        also = f", which is what {other} returns" if shown(flipped) == mine else ""
+        return f"{said}; your search returns {mine}{also}"
     return None
 
 
@@ -188,6 +214,11 @@ def _run_text(run: Run, kind: Kind) -> str:
         parts.append(("answer " if kind.shape == "solver" else "value ") + run.value)
     if run.verdict is not None:
         parts.append(run.verdict)
+    if run.returned:
+        parts.append(
+            "from the windows "
+            + ", ".join(f"({_number(a)}, {_number(b)}) returns {x}" for a, b, x in run.returned)
+        )
     if kind.compares_log:
         parts.append("steps: " + steps_text(run.log))
     return "; ".join(parts)

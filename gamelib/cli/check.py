@@ -14,7 +14,7 @@ import argparse
 import math
 from pathlib import Path
 
-from gamelib.check import KINDS, RULES, StudentFile, check
+from gamelib.check import KINDS, StudentFile, check
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -44,9 +44,10 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     parser.add_argument("code", metavar="FILE:NAME", help="the file and the name in it")
     parser.add_argument(
         "--rule",
-        default="15-150",
         help="alphabeta's pruning convention: 15-150 (the chart, which prunes on a tie, the "
-        "default) or cse473 (the CSE 473 projects', which prunes only past the window)",
+        "default) or cse473 (the CSE 473 projects', which prunes only past the window); "
+        "negamax-ab's: fail-soft, fail-hard, or both (the default: as the settings' "
+        "fail_soft says)",
     )
     parser.add_argument(
         "--seconds", default="2", help="time for one tree before it counts as an endless loop"
@@ -79,8 +80,14 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
         raise UsageError(
             f"there is no kind {quoted(kind)} to check (the kinds: {', '.join(KINDS)})"
         )
-    if options.rule not in RULES:
-        raise UsageError(f"--rule is one of {', '.join(RULES)}, not {quoted(options.rule)}")
+    rule: str | None = options.rule
+    found = KINDS[kind]
+    if rule is not None and rule not in found.rules:
+        if not found.rules:
+            raise UsageError(f"{kind} takes no --rule (alphabeta and negamax-ab do)")
+        raise UsageError(
+            f"--rule for {kind} is one of {', '.join(found.rules)}, not {quoted(rule)}"
+        )
     path, colon, name = str(options.code).rpartition(":")
     if not colon or not path or not name.isidentifier():
         raise UsageError(
@@ -93,7 +100,7 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
     report = check(
         kind,
         StudentFile(path, name),
-        rule=options.rule,
+        rule=rule,
         seconds=seconds,
         examples=examples,
         seed=seed,

@@ -1,32 +1,57 @@
-"""What every explicit tree shares, whatever its family: leaves, finished games, and the
-one error for tree text that does not parse.
+"""The one tree grammar of every family: leaves, finished games, the reader, and the one
+error for tree text that does not parse.
 
 The handouts draw small game trees as text (`a[b[c3,d6],e[f1,g9]]`); gamelib reads them
 for two-player games ([`gamelib.games.explicit`][gamelib.games.explicit]), games of chance
-(`gamelib.chance.trees`, with `?` chance nodes) and games of n players
-(`gamelib.nplayer.trees`, with utility vectors).  Each family's grammar is its own; a leaf
-that is estimated, a finished game, and the syntax error are the same in all of them.
+(`gamelib.chance.trees`) and games of n players (`gamelib.nplayer.trees`) with one
+grammar, read by [`read_tree`][gamelib.core.trees.read_tree]:
+
+```text
+node  := ['?'] NAME [NUMBER | VECTOR | END] ['[' child (',' child)* ']']
+child := [PROBABILITY ':'] node          (a probability before each child of a '?' node)
+```
+
+A node's number is its estimate (`c3`), a vector `(1,0,2)` its utilities (n players), an
+end `!Maxie`, `!Minnie` or `!Draw` a finished game; a `?` node is one where chance picks,
+each child after its probability (`1/2:`). Each family takes the nodes it has and says in
+one sentence, at the place in the text, what it does not take.
+
+```pycon
+>>> read_tree("a[?b[1/2: c3, 1/2: d(1,2)], e!Draw]", lambda head, children: head.name)
+'a'
+>>> read_tree("a[b3,", lambda head, children: head.name)
+Traceback (most recent call last):
+...
+gamelib.core.trees.TreeSyntaxError: expected a node name, found the end of the text at \
+position 6 of the tree text, near 'a[b3,'
+
+```
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import quoted
-from gamelib.core.datatypes import Outcome
+from gamelib.core.datatypes import Draw, Outcome, Side, Winner
 from gamelib.errors import InputError
 
 __all__ = [
     "NODE_NAME",
     "NODE_NAMES_ARE",
+    "Children",
     "End",
+    "Head",
     "Leaf",
     "Named",
     "TreeSyntaxError",
     "Written",
+    "read_tree",
+    "syntax_error",
     "write_tree",
 ]
 
@@ -46,6 +71,7 @@ class Named(Protocol):
 
 
 T = TypeVar("T", bound=Named)
+U = TypeVar("U")
 
 Written: TypeAlias = str | tuple[str, Sequence[tuple[str, T]]]
 """A node as the tree text writes it: a leaf's whole text, or an inner node's head and its
@@ -119,3 +145,221 @@ def write_tree(
             if i:
                 pending.append(",")
     return "".join(out)
+
+
+# --------------------------------------------------------------------------
+# Reading
+
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?")  # ASCII digits only, as everywhere
+_PROBABILITY = re.compile(r"[-+]?(?:[0-9]+/[0-9]+|[0-9]*\.[0-9]+|[0-9]+\.?)")
+_END = re.compile(r"![A-Za-z]*")
+_ENDS: dict[str, Outcome] = {
+    "!Maxie": Winner(Side.Maxie),
+    "!Minnie": Winner(Side.Minnie),
+    "!Draw": Draw(),
+}
+
+
+def syntax_error(text: str, what: str, at: int) -> TreeSyntaxError:
+    """The error for `what` is wrong at position `at` (from 0) of the tree text `text`."""
+    near = text[max(0, at - 15) : at + 15]
+    return TreeSyntaxError(f"{what} at position {at + 1} of the tree text, near {quoted(near, 40)}")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A node of a tree text as written, before its family reads it."""
+
+    name: str
+    """The node's name."""
+    at: int
+    """Where the node starts in the text, from 0."""
+    chance: bool
+    """Whether it is written after `?`: a node where chance picks."""
+    number: str | None
+    """The number after its name, as written (`3`, `-1.5`, `1/2`)."""
+    vector: tuple[str, ...] | None
+    """The vector after its name, each number as written."""
+    end: str | None
+    """The end after its name, as written (`!Draw`)."""
+    text: str = field(repr=False)
+    """The whole tree text, for messages."""
+
+    def fail(self, what: str) -> TreeSyntaxError:
+        """The error for `what` is wrong with this node."""
+        return syntax_error(self.text, what, self.at)
+
+    def outcome(self) -> Outcome | None:
+        """The game's outcome, for a finished game (`!Maxie`, `!Minnie`, `!Draw`)."""
+        if self.end is None:
+            return None
+        if self.end not in _ENDS:
+            raise self.fail(f"{quoted(self.end)} is not an end: write !Maxie, !Minnie or !Draw")
+        return _ENDS[self.end]
+
+    def estimate(self) -> int | float:
+        """The node's number as an estimate (0 when it has none): a whole number or a
+        decimal."""
+        if self.number is None:
+            return 0
+        if "/" in self.number:
+            raise self.fail(
+                f"the number {self.number} of node {quoted(self.name)} is a fraction: "
+                "write a whole number or a decimal"
+            )
+        try:
+            return float(self.number) if "." in self.number else int(self.number)
+        except ValueError:  # more digits than Python reads
+            raise self.fail(
+                f"the number {quoted(self.number)} of node {quoted(self.name)} has too many digits"
+            ) from None
+
+    def refuse(self, family: str) -> None:
+        """Refuse what a game of `family` does not have: vectors (unless n-player), chance
+        nodes (unless chance), numbers and ends (if n-player)."""
+        if self.vector is not None and family != "n-player":
+            raise self.fail(
+                f"node {quoted(self.name)} has a vector: only an n-player tree's nodes have one"
+            )
+        if self.chance and family != "chance":
+            raise self.fail(f"?{self.name} is a chance node: only a chance tree has one")
+        if family == "n-player" and (self.number is not None or self.end is not None):
+            raise self.fail(
+                f"node {quoted(self.name)} has a {'number' if self.end is None else 'end'}: "
+                "an n-player tree's nodes have utility vectors such as (1,0,2)"
+            )
+
+
+Children: TypeAlias = Sequence[tuple[Fraction | None, U]]
+"""A node's children as read: each with its probability (None but under a chance node)."""
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
+        return syntax_error(self.text, what, self.pos if at is None else at)
+
+    def peek(self) -> str:
+        text = self.text
+        while self.pos < len(text) and text[self.pos].isspace():
+            self.pos += 1
+        return text[self.pos] if self.pos < len(text) else ""
+
+    def found(self) -> str:
+        char = self.peek()
+        return f"found {quoted(char)}" if char else "found the end of the text"
+
+    def match(self, pattern: re.Pattern[str]) -> str | None:
+        self.peek()
+        m = pattern.match(self.text, self.pos)
+        if m is None:
+            return None
+        self.pos = m.end()
+        return m.group()
+
+    def probability(self) -> Fraction:
+        self.peek()
+        at = self.pos
+        text = self.match(_PROBABILITY)
+        if text is None:
+            raise self.fail(
+                f"expected a probability such as 1/2 or 0.25 before the next outcome, "
+                f"{self.found()}"
+            )
+        if "/" in text and int(text.partition("/")[2]) == 0:
+            raise self.fail(f"the probability {text} divides by zero", at)
+        p = Fraction(text)
+        if p < 0:
+            raise self.fail(f"the probability {text} is negative", at)
+        if self.peek() != ":":
+            raise self.fail(f"expected ':' after the probability {text}, {self.found()}")
+        self.pos += 1
+        return p
+
+    def head(self) -> Head:
+        self.peek()
+        at = self.pos
+        chance = self.peek() == "?"
+        if chance:
+            self.pos += 1
+        name = self.match(NODE_NAME)
+        if name is None:
+            what = "a chance node's name after '?'" if chance else "a node name"
+            raise self.fail(f"expected {what}, {self.found()}")
+        end = self.match(_END)
+        number = None if end is not None else self.match(_NUMBER)
+        vector = None
+        if end is None and number is None and self.peek() == "(":
+            self.pos += 1
+            vector = self.vector(name)
+        return Head(name, at, chance, number, vector, end, self.text)
+
+    def vector(self, name: str) -> tuple[str, ...]:
+        numbers: list[str] = []
+        while True:
+            number = self.match(_NUMBER)
+            if number is None:
+                raise self.fail(
+                    f"expected a number in the vector of {quoted(name)}, {self.found()}"
+                )
+            numbers.append(number)
+            sep = self.peek()
+            self.pos += 1
+            if sep == ")":
+                return tuple(numbers)
+            if sep != ",":
+                self.pos -= 1
+                raise self.fail(
+                    f"expected ',' or ')' in the vector of {quoted(name)}, {self.found()}"
+                )
+
+
+def read_tree(text: str, make: Callable[[Head, Children[U] | None], U]) -> U:
+    """The tree written in `text`, each node made by `make(head, children)` from its
+    children up (`children` None for a node written without brackets).
+
+    [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says what and where; `make`
+    refuses what its family does not take with [`Head.fail`][gamelib.core.trees.Head.fail].
+    No recursion: a tree 10,000 levels deep reads as well as a small one.
+    """
+    if not isinstance(text, str):
+        raise TreeSyntaxError(f"a tree text must be a string, got {quoted(text)}")
+    r = _Reader(text)
+    stack: list[tuple[Head, list[tuple[Fraction | None, U]], Fraction | None]] = []
+    while True:
+        # Read one node; a node with children opens a frame and is made at its ']'.
+        probability = r.probability() if stack and stack[-1][0].chance else None
+        head = r.head()
+        if r.peek() == "[":
+            r.pos += 1
+            if r.peek() == "]":
+                raise r.fail(
+                    f"chance node ?{head.name} lists no outcomes: write each as PROBABILITY: NODE"
+                    if head.chance
+                    else f"node {quoted(head.name)} lists no children between its brackets"
+                )
+            stack.append((head, [], probability))
+            continue
+        done = make(head, None)
+        # Close every frame this node finishes.
+        while True:
+            if not stack:
+                if r.peek():
+                    raise r.fail("unexpected text after the tree")
+                return done
+            top, children, own = stack[-1]
+            children.append((probability, done))
+            sep = r.peek()
+            if sep == ",":
+                r.pos += 1
+                break
+            if sep != "]":
+                raise r.fail(f"expected ',' or ']' in node {quoted(top.name)}, {r.found()}")
+            r.pos += 1
+            stack.pop()
+            done = make(top, children)
+            probability = own

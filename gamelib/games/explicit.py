@@ -21,22 +21,25 @@ Node(name='a', children=(Leaf(name='b', value=1), Leaf(name='c', value=0)), valu
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never, final
 
 from gamelib import seq
-from gamelib.core.checks import ascii_int, printable
-from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
+from gamelib.core.checks import ascii_int, quoted
+from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner, flip
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.core.trees import (
     NODE_NAME,
     NODE_NAMES_ARE,
+    Children,
     End,
+    Head,
     Leaf,
     TreeSyntaxError,
     Written,
+    read_tree,
+    syntax_error,
     write_tree,
 )
 from gamelib.errors import InputError
@@ -240,99 +243,22 @@ def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, in
 # --------------------------------------------------------------------------
 # The handout text form
 
-_TOKEN = re.compile(
-    rf"\s*(?:(?P<name>{NODE_NAME.pattern})|(?P<num>[-+]?[0-9]+(?:\.[0-9]+)?)"
-    r"|(?P<end>!(?:Maxie|Minnie|Draw))|(?P<punct>[\[\],]))"
-)
-_ENDS: dict[str, Outcome] = {
-    "!Maxie": Winner(Side.Maxie),
-    "!Minnie": Winner(Side.Minnie),
-    "!Draw": Draw(),
-}
-
-
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.stack: list[tuple[str, float, list[Tree]]] = []
-        """The nodes whose children are being read: name, value, children so far."""
-
-    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
-        where = self.pos if at is None else at
-        text, column = _excerpt(self.text, where)
-        pointer = " " * column + "^"
-        return TreeSyntaxError(
-            f"{what} at position {where + 1} of the tree text:\n  {text}\n  {pointer}"
-        )
-
-    def skip_space(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
-
-    def peek(self) -> tuple[str, str] | None:
-        """The next token's kind and text, without consuming it."""
-        self.skip_space()
-        if self.pos >= len(self.text):
-            return None
-        match = _TOKEN.match(self.text, self.pos)
-        if match is None or match.lastgroup is None:
-            raise self.fail(f"unexpected character {self.text[self.pos]!r}")
-        return match.lastgroup, match.group(match.lastgroup)
-
-    def take(self) -> tuple[str, str]:
-        token = self.peek()
-        if token is None:
-            raise self.fail("the tree text ends too early")
-        self.pos += len(token[1])
-        return token
-
-    def tree(self) -> Tree:
-        """A whole tree, read with a stack of the nodes still open: no recursion, so
-        the text may nest as deep as it likes."""
-        while True:
-            done = self.node()
-            if done is None:  # a node with children: read them first
-                continue
-            while True:  # close the nodes this one finishes
-                if not self.stack:
-                    return done
-                text = self.take()[1]
-                if text == ",":
-                    self.stack[-1][2].append(done)
-                    break
-                if text != "]":
-                    raise self.fail(f"expected ',' or ']', found {text!r}", self.pos - len(text))
-                name, value, children = self.stack.pop()
-                children.append(done)
-                done = Node(name, tuple(children), value)
-
-    def node(self) -> Tree | None:
-        """One node's name, number or end; None, with the node opened on the stack,
-        when a '[' says its children follow."""
-        kind, text = self.take()
-        if kind != "name":
-            raise self.fail(f"expected a node name, found {text!r}", self.pos - len(text))
-        name = text
-        token = self.peek()
-        if token is not None and token[0] == "end":
-            self.take()
-            return End(name, _ENDS[token[1]])
-        value: float = 0
-        if token is not None and token[0] == "num":
-            self.take()
-            number = float(token[1])
-            value = int(number) if number.is_integer() and "." not in token[1] else number
-            token = self.peek()
-        if token is None or token[1] != "[":
-            return Leaf(name, value)
-        self.take()
-        self.stack.append((name, value, []))
-        return None
+def _make(head: Head, children: Children[Tree] | None) -> Tree:
+    head.refuse("two-player")
+    outcome = head.outcome()
+    if outcome is not None:
+        if children is not None:
+            raise head.fail(f"the finished game {quoted(head.name)} cannot have children")
+        return End(head.name, outcome)
+    value = head.estimate()
+    if children is None:
+        return Leaf(head.name, value)
+    return Node(head.name, tuple(child for _, child in children), value)
 
 
 def parse_tree(text: str) -> Node | Leaf:
-    """The tree written in the handout form;
+    """The tree written in the handout form (the grammar of
+    [`gamelib.core.trees`][gamelib.core.trees], without vectors and chance nodes);
     [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says where it breaks.
 
     ```pycon
@@ -340,38 +266,14 @@ def parse_tree(text: str) -> Node | Leaf:
     ...     parse_tree("a[b1,")
     ... except TreeSyntaxError as error:
     ...     print(error)
-    the tree text ends too early at position 6 of the tree text:
-      a[b1,
-           ^
+    expected a node name, found the end of the text at position 6 of the tree text, near 'a[b1,'
 
     ```
     """
-    parser = _Parser(text)
-    tree = parser.tree()
-    if parser.peek() is not None:
-        raise parser.fail("unexpected text after the tree")
+    tree = read_tree(text, _make)
     if isinstance(tree, End):
-        raise parser.fail("the root cannot be a finished game", 0)
+        raise syntax_error(text, "the root cannot be a finished game", 0)
     return tree
-
-
-_EXCERPT = 30
-"""How many characters either side of a syntax error a message shows of a long tree text."""
-
-
-def _excerpt(text: str, at: int) -> tuple[str, int]:
-    """The tree text around position `at` (all of it when short), and where `at` falls in it,
-    with control characters escaped (`gamelib.core.checks.printable`), so that the caret
-    under it still points at `at`.
-    """
-    start, end = 0, len(text)
-    if len(text) > 2 * _EXCERPT + 10:
-        start = max(0, at - _EXCERPT)
-        end = min(len(text), at + _EXCERPT)
-    before = "..." if start else ""
-    after = "..." if end < len(text) else ""
-    shown = before + printable(text[start:end]) + after
-    return shown, len(before) + len(printable(text[start:at]))
 
 
 def _number(value: float) -> str:

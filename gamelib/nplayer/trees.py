@@ -42,7 +42,6 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeAlias, assert_never, final
@@ -51,7 +50,17 @@ from gamelib import seq
 from gamelib.core.checks import ascii_int, echo
 from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
-from gamelib.core.trees import NODE_NAME, NODE_NAMES_ARE, TreeSyntaxError, Written, write_tree
+from gamelib.core.trees import (
+    NODE_NAME,
+    NODE_NAMES_ARE,
+    Children,
+    Head,
+    TreeSyntaxError,
+    Written,
+    read_tree,
+    syntax_error,
+    write_tree,
+)
 from gamelib.nplayer.game import (
     Finished,
     NStatus,
@@ -253,178 +262,78 @@ def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
 # --------------------------------------------------------------------------
 # The text form
 
-_TOKEN = re.compile(
-    rf"\s*(?:(?P<name>{NODE_NAME.pattern})|(?P<num>[-+]?[0-9]+(?:\.[0-9]+|/[0-9]+)?)|(?P<punct>[\[\](),]))"
-)
+
+def _number(head: Head, text: str) -> Number:
+    try:
+        return Fraction(text) if "/" in text or "." in text else int(text)
+    except (ValueError, ZeroDivisionError):  # 1/0, or more digits than Python reads
+        raise head.fail(f"the utility {echo(text)} is not a number gamelib can read") from None
 
 
-def _excerpt(text: str, at: int) -> str:
-    """The tree text around position `at`, at most about 40 characters."""
-    start = max(0, at - 20)
-    end = min(len(text), at + 20)
-    return ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+class _Maker:
+    """Makes the nodes of an n-player tree, holding every vector to the first one's length."""
 
-
-def _number(token: str) -> Number:
-    if "/" in token:
-        top, bottom = token.split("/")
-        if int(bottom) == 0:
-            raise ZeroDivisionError(token)
-        return Fraction(int(top), int(bottom))
-    if "." in token:
-        return Fraction(token)
-    return int(token)
-
-
-@dataclass(slots=True)
-class _Frame:
-    """A node whose children are still being read."""
-
-    name: str
-    estimate: Vector | None
-    children: list[Tree]
-
-
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
+    def __init__(self) -> None:
         self.players: tuple[str, int] | None = None  # the first vector's node and length
 
-    def fail(self, what: str, at: int | None = None) -> TreeSyntaxError:
-        where = self.pos if at is None else at
-        return TreeSyntaxError(
-            f"{what} at position {where + 1} of the tree text {_excerpt(self.text, where)!r}"
-        )
-
-    def peek(self) -> tuple[str, str, int] | None:
-        """The next token's kind, text and position, without consuming it."""
-        match = _TOKEN.match(self.text, self.pos)
-        if match is None:
-            rest = self.text[self.pos :].lstrip()
-            if not rest:
-                return None
-            at = len(self.text) - len(rest)
-            raise self.fail(f"unexpected character {rest[0]!r}", at)
-        kind = match.lastgroup
-        assert kind is not None
-        return kind, match.group(kind), match.start(kind)
-
-    def take(self, expected: str) -> tuple[str, str, int]:
-        token = self.peek()
-        if token is None:
-            raise self.fail(f"the tree text ends where {expected} should come", len(self.text))
-        self.pos = token[2] + len(token[1])
-        return token
-
-    def vector(self, name: str) -> Vector:
-        """A vector, its '(' already read."""
-        numbers: list[Number] = []
-        while True:
-            kind, text, at = self.take("a number")
-            if kind != "num":
-                raise self.fail(
-                    f"expected a number in the vector of {echo(name)}, found {text!r}", at
-                )
-            try:
-                numbers.append(_number(text))
-            except (ValueError, ZeroDivisionError):
-                raise self.fail(
-                    f"the utility {echo(text)} is not a number gamelib can read", at
-                ) from None
-            kind, text, at = self.take("',' or ')'")
-            if text == ")":
-                break
-            if text != ",":
-                raise self.fail(
-                    f"expected ',' or ')' in the vector of {echo(name)}, found {text!r}", at
-                )
-        vector = tuple(numbers)
-        self.check_length(name, vector, at)
-        return vector
-
-    def check_length(self, name: str, vector: Vector, at: int) -> None:
+    def vector(self, head: Head) -> Vector | None:
+        if head.vector is None:
+            return None
+        vector = tuple(_number(head, t) for t in head.vector)
+        name, at = echo(head.name), head.at + 1
         if self.players is None:
             if len(vector) < 2:
                 raise PlayerCountError(
-                    f"the node {echo(name)} has the vector {echo(vector_to_string(vector))}: "
-                    f"a game needs at least 2 players, one utility each (position {at + 1})"
+                    f"the node {name} has the vector {echo(vector_to_string(vector))}: "
+                    f"a game needs at least 2 players, one utility each (position {at})"
                 )
-            self.players = (name, len(vector))
+            self.players = (head.name, len(vector))
         elif len(vector) != self.players[1]:
             first, n = self.players
             raise UtilityLengthError(
-                f"the node {echo(name)} has the vector {echo(vector_to_string(vector))} of "
+                f"the node {name} has the vector {echo(vector_to_string(vector))} of "
                 f"{len(vector)} utilities, but the node {echo(first)} has {n} "
-                f"(position {at + 1} of the tree text)"
+                f"(position {at} of the tree text)"
             )
+        return vector
 
-    def tree(self) -> Tree:
-        stack: list[_Frame] = []
-        while True:
-            kind, name, at = self.take("a node name")
-            if kind != "name":
-                raise self.fail(f"expected a node name, found {name!r}", at)
-            vector: Vector | None = None
-            token = self.peek()
-            if token is not None and token[1] == "(":
-                self.take("'('")
-                vector = self.vector(name)
-                token = self.peek()
-            if token is not None and token[1] == "[":
-                self.take("'['")
-                stack.append(_Frame(name, vector, []))
-                continue
-            if vector is None:
-                raise self.fail(
-                    f"the leaf {echo(name)} needs a utility vector such as (1,0,2), "
-                    "as a leaf ends the game",
-                    at,
-                )
-            done: Tree = NLeaf(name, vector)
-            while True:  # close the nodes this one finishes
-                if not stack:
-                    return done
-                kind, text, at = self.take("',' or ']'")
-                if text == ",":
-                    stack[-1].children.append(done)
-                    break
-                if text != "]":
-                    raise self.fail(
-                        f"expected ',' or ']' after {echo(done.name)}, found {text!r}", at
-                    )
-                frame = stack.pop()
-                frame.children.append(done)
-                done = NNode(frame.name, tuple(frame.children), frame.estimate)
+    def __call__(self, head: Head, children: Children[Tree] | None) -> Tree:
+        head.refuse("n-player")
+        vector = self.vector(head)
+        if children is not None:
+            return NNode(head.name, tuple(child for _, child in children), vector)
+        if vector is None:
+            raise head.fail(
+                f"the leaf {echo(head.name)} needs a utility vector such as (1,0,2), "
+                "as a leaf ends the game"
+            )
+        return NLeaf(head.name, vector)
 
 
 def parse_tree(text: str) -> NNode:
-    """The tree `text` writes; [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] (or a
-    vector error) says where it breaks.
+    """The tree `text` writes (the grammar of [`gamelib.core.trees`][gamelib.core.trees],
+    with vectors, without numbers, ends and chance nodes);
+    [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] (or a vector error) says where
+    it breaks.
 
     ```pycon
     >>> parse_tree("a[b(1,2), c(3)]")
     Traceback (most recent call last):
     ...
     gamelib.nplayer.game.UtilityLengthError: the node c has the vector (3) of 1 utilities, \
-but the node b has 2 (position 14 of the tree text)
+but the node b has 2 (position 11 of the tree text)
     >>> parse_tree("a[b(1,2) c(3,4)]")
     Traceback (most recent call last):
     ...
-    gamelib.core.trees.TreeSyntaxError: expected ',' or ']' after b, found 'c' at position 10 \
-of the tree text 'a[b(1,2) c(3,4)]'
+    gamelib.core.trees.TreeSyntaxError: expected ',' or ']' in node 'a', found 'c' at position 10 \
+of the tree text, near 'a[b(1,2) c(3,4)]'
 
     ```
     """
-    if not isinstance(text, str):
-        raise TreeSyntaxError(f"a tree text must be a string, got {echo(text)}")
-    parser = _Parser(text)
-    tree = parser.tree()
-    rest = parser.peek()
-    if rest is not None:
-        raise parser.fail(f"unexpected {rest[1]!r} after the tree", rest[2])
+    tree = read_tree(text, _Maker())
     if isinstance(tree, NLeaf):
-        raise parser.fail(f"the tree {echo(tree.name)} is only a leaf: the root needs children", 0)
+        what = f"the tree {echo(tree.name)} is only a leaf: the root needs children"
+        raise syntax_error(text, what, 0)
     return tree
 
 

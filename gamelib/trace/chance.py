@@ -28,7 +28,6 @@ value of (Maxie,a) is 3, best move 0
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,25 +35,20 @@ from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.chance.events import (
-    ChanceEvent,
     ChanceObserver,
-    Cut,
-    Enter,
-    Leave,
     Moved,
-    Phase,
     Rolled,
     Step,
     Window,
 )
 from gamelib.chance.expectiminimax import ChanceFactory, ChancePlayer, ChanceSettings
-from gamelib.chance.game import ChanceGame, Mover, Nature, Value, number_to_string
+from gamelib.chance.game import ChanceGame, Nature, Value, number_to_string
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.jsondata import JSON
-from gamelib.search.events import BoundKind, Reached, TableHit, end_to_string
-from gamelib.trace.graphviz import dot_quote, mover_shape
-from gamelib.trace.lines import StepLines
-from gamelib.trace.tree import EventTracer, TracedNode
+from gamelib.search.events import BoundKind, Reached, end_to_string
+from gamelib.trace.dot import trace_digraph
+from gamelib.trace.lines import EventLines
+from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
 __all__ = [
     "ChanceBuild",
@@ -101,7 +95,7 @@ class ChanceTracer(EventTracer[S, Step[M], Window, Value]):
     """An observer that builds the tree of one chance search from its events."""
 
 
-class ChanceStepWriter(Generic[S, M]):
+class ChanceStepWriter(EventLines[S, Step[M], Window, Value]):
     """An observer that writes a chance search's steps as lines of JSON, as
     [`StepLines`][gamelib.trace.lines.StepLines] says for every family: a chance outcome
     is written as its label in a path, a chance position's side is `"Chance"`, and Star2's
@@ -128,57 +122,20 @@ class ChanceStepWriter(Generic[S, M]):
     """
 
     def __init__(self, game: ChanceGame[S, M], out: TextIO) -> None:
+        super().__init__(out)
         self._game = game
-        self.lines = StepLines(out)
-        """Where the lines go (its counts are the trace's)."""
 
-    def _step(self, step: Step[M]) -> str:
-        match step:
-            case Moved(move):
-                return self._game.move_to_string(move)
-            case Rolled():
-                return step.label
-            case _:
-                assert_never(step)
+    def step(self, step: Step[M], /) -> str:
+        return self._game.move_to_string(step.move) if isinstance(step, Moved) else step.label
 
-    def _best(self, step: Step[M] | None) -> str | None:
-        return None if step is None else self._step(step)
+    def value(self, value: Value, /) -> str:
+        return _number(value)
 
-    def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        lines = self.lines
-        match event:
-            case Enter(step, status, mover, depth, window, phase):
-                position = (
-                    self._game.state_to_string(status.state)
-                    if isinstance(status, Playing)
-                    else end_to_string(status)
-                )
-                lines.enter(
-                    None if step is None else self._step(step),
-                    status,
-                    position,
-                    None if mover is None else str(mover),
-                    depth,
-                    None if window is None else [_number(end) for end in window],
-                    None if phase is Phase.SEARCH else phase.value,
-                )
-            case Leave(value, bound, best):
-                lines.leave(_number(value), bound.value, self._best(best))
-            case Cut(step, value, unsearched):
-                pruned = [self._step(s) for s in seq.to_tuple(unsearched)]
-                lines.cut(self._step(step), _number(value), pruned)
-            case TableHit(value, bound, best):
-                lines.table(_number(value), bound.value, self._best(best))
-            case _:
-                assert_never(event)
+    def window(self, window: Window, /) -> JSON:
+        return [_number(end) for end in window]
 
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given, else
-        the root's answer.
-
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)
+    def position(self, state: S, /) -> str:
+        return self._game.state_to_string(state)
 
 
 def chance_trace(
@@ -203,23 +160,11 @@ def chance_trace_player(
 ) -> ChanceTrace[S, M]:
     """Build a player with `build(observer)`, run it once from `state`; the trace of it
     (and its steps, as for [`chance_trace`][gamelib.trace.chance.chance_trace])."""
-    tracer: ChanceTracer[S, M] = ChanceTracer()
-    writers: list[ChanceStepWriter[S, M]] = []
-
-    def observe(event: ChanceEvent[S, M], /) -> None:
-        tracer(event)
-        for writer in writers:
-            writer(event)
-
-    player = build(observe)
+    run: TracedRun[S, Step[M], Window, Value] = TracedRun(ChanceTracer())
+    player = build(run)
     game = player.game
-    if steps is not None:
-        writers.append(ChanceStepWriter(game, steps))
-    player.analyse(game.start if state is None else state)
-    for writer in writers:
-        named: dict[str, JSON] = {"player": str(player)}
-        writer.finish(named | writer.lines.answer)
-    return ChanceTrace(tracer.root, game, str(player))
+    run.run(player, state, None if steps is None else ChanceStepWriter(game, steps))
+    return ChanceTrace(run.tracer.root, game, str(player))
 
 
 # --------------------------------------------------------------------------
@@ -372,12 +317,6 @@ def _edge_label(game: ChanceGame[S, M], step: Step[M]) -> str:
             assert_never(step)
 
 
-def _status_label(game: ChanceGame[S, M], status: Reached[S]) -> tuple[str, Mover | None]:
-    if isinstance(status, Playing):
-        return game.state_to_string(status.state), game.player(status.state)
-    return end_to_string(status), None
-
-
 def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     """The trace as a Graphviz digraph.
 
@@ -388,64 +327,29 @@ def chance_trace_to_dot(t: ChanceTrace[S, M]) -> str:
     from the root is bold; children never searched are grey and dashed.
     """
     game = t.game
-    out = [
-        "digraph trace {",
-        f"  label={dot_quote(t.player)};",
-        "  labelloc=t;",
-        '  fontname="Helvetica";',
-        '  node [fontname="Helvetica", fontsize=11];',
-        '  edge [fontname="Helvetica", fontsize=10];',
-    ]
-    chosen = {t.root.order}
-    line = t.root.chosen
-    while line is not None:
-        chosen.add(line.order)
-        line = line.chosen
-    grey = itertools.count()
 
-    def unsearched(name: str, state: S, steps: tuple[Step[M], ...]) -> None:
-        outcomes = game.outcomes(state) if game.player(state) is Nature.Chance else ()
-        for step in steps:
-            status = (
-                game.play(state, step.move)
-                if isinstance(step, Moved)
-                else outcomes[step.index].status
-            )
-            text, mover = _status_label(game, status)
-            pruned = f"u{next(grey)}"
-            out.append(
-                f"  {pruned} [label={dot_quote(text)}, shape={mover_shape(mover)}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            out.append(
-                f"  {name} -> {pruned} [label={dot_quote(_edge_label(game, step))}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-
-    for node in t.root.walk():
-        name = f"n{node.order}"
-        text, _ = _status_label(game, node.status)
-        label = f"{text}\n{_dot_value(node)}"
-        if node.leaf_number is not None:
-            label += f"\n#{node.leaf_number}"
-        bold = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(node.side)}{bold}];")
-        for child in node.children:
-            assert child.step is not None  # only the root has no step
-            edge_bold = ", penwidth=2.5" if child.order in chosen else ""
-            out.append(
-                f"  {name} -> n{child.order} [label={dot_quote(_edge_label(game, child.step))}"
-                f"{edge_bold}];"
-            )
+    def label(node: ChanceTraceNode[S, M]) -> str:
         status = node.status
         if isinstance(status, Playing):
-            if node.pruned:
-                unsearched(name, status.state, node.pruned)
-            if node.probe is not None and not node.resumed:
-                rest = seq.to_tuple(seq.drop(game.moves(status.state), 1))
-                unsearched(name, status.state, tuple(Moved(m) for m in rest))
-    out.append("}")
-    return "\n".join(out) + "\n"
+            return f"{game.state_to_string(status.state)}\n{_dot_value(node)}"
+        return f"{end_to_string(status)}\n{_dot_value(node)}"
+
+    def unsearched(node: ChanceTraceNode[S, M], state: S) -> list[tuple[str, Reached[S]]]:
+        steps = node.pruned
+        if node.probe is not None and not node.resumed:
+            steps = tuple(Moved(m) for m in seq.to_tuple(seq.drop(game.moves(state), 1)))
+        outcomes = game.outcomes(state) if game.player(state) is Nature.Chance else ()
+        return [
+            (
+                _edge_label(game, step),
+                game.play(state, step.move)
+                if isinstance(step, Moved)
+                else outcomes[step.index].status,
+            )
+            for step in steps
+        ]
+
+    return trace_digraph(t.player, t.root, label, lambda s: _edge_label(game, s), game, unsearched)
 
 
 def _dot_value(node: ChanceTraceNode[S, M]) -> str:

@@ -57,8 +57,8 @@ class Drawing:
     """Positions estimated or finished."""
     steps: str = ""
     """The search's steps as lines of JSON, the `done` line last (see
-    [`StepLines`][gamelib.trace.lines.StepLines]); empty for a kind that traces as text
-    only."""
+    [`StepLines`][gamelib.trace.lines.StepLines], and
+    [`gamelib.trace.sampled`][gamelib.trace.sampled] for a sampling search)."""
 
 
 def chance_kind_drawing(kind: ChanceKind, settings: ChanceSettings[S, M]) -> Drawing:

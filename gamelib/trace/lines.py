@@ -23,13 +23,32 @@ millions of positions keeps only the positions it is in.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TextIO
+from typing import Generic, TextIO, TypeVar, assert_never
 
+from gamelib import seq
+from gamelib.core.datatypes import Playing
 from gamelib.core.jsondata import JSON, move_json
+from gamelib.search.events import (
+    Cut,
+    Enter,
+    Event,
+    Leave,
+    Mover,
+    Phase,
+    Reached,
+    TableHit,
+    end_to_string,
+)
 from gamelib.trace.fold import Bracket
 
-__all__ = ["StepLines"]
+__all__ = ["EventLines", "StepLines"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+W = TypeVar("W")
+V = TypeVar("V")
 
 
 class StepLines:
@@ -172,3 +191,86 @@ class StepLines:
         answer = self.answer if done is None else done
         counts: dict[str, JSON] = {"positions": self.positions, "leaves": self.leaves}
         self.write({"event": "done", **answer, **counts})
+
+
+class EventLines(ABC, Generic[S, M, W, V]):
+    """An observer that writes the events of one search, of any family, as the
+    [`StepLines`][gamelib.trace.lines.StepLines] say, as they come.
+
+    The fold is written once, here; a family says only how its steps, values and windows
+    read ([`StepWriter`][gamelib.trace.steps.StepWriter] for two players,
+    [`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter],
+    [`NStepWriter`][gamelib.trace.nplayer.NStepWriter]). Call
+    [`finish`][gamelib.trace.lines.EventLines.finish] when the search is over.
+    """
+
+    def __init__(self, out: TextIO, move: Callable[[str], JSON] | None = None) -> None:
+        self.lines = StepLines(out, move)
+        """Where the lines go (its counts are the trace's)."""
+
+    @property
+    def positions(self) -> int:
+        """Positions entered so far, the root included (each search of it counts)."""
+        return self.lines.positions
+
+    @property
+    def leaves(self) -> int:
+        """Positions estimated or finished so far (not those a table answered for)."""
+        return self.lines.leaves
+
+    @abstractmethod
+    def step(self, step: M, /) -> str:
+        """A step (a move, or a chance outcome) as the game writes it."""
+
+    @abstractmethod
+    def value(self, value: V, /) -> str:
+        """A value as the pictures write it."""
+
+    @abstractmethod
+    def window(self, window: W, /) -> JSON:
+        """What a position was searched with."""
+
+    @abstractmethod
+    def position(self, state: S, /) -> str:
+        """A position as the game writes it."""
+
+    def side(self, mover: Mover, /) -> str:
+        """Who decides at a position."""
+        return str(mover)
+
+    def _best(self, step: M | None) -> str | None:
+        return None if step is None else self.step(step)
+
+    def __call__(self, event: Event[S, M, W, V], /) -> None:
+        lines = self.lines
+        match event:
+            case Enter(move, status, mover, depth, window, phase):
+                lines.enter(
+                    self._best(move),
+                    status,
+                    self._reached(status),
+                    None if mover is None else self.side(mover),
+                    depth,
+                    None if window is None else self.window(window),
+                    None if phase is Phase.SEARCH else phase.value,
+                )
+            case Leave(value, bound, best):
+                lines.leave(self.value(value), bound.value, self._best(best))
+            case Cut(move, value, unsearched):
+                pruned = [self.step(m) for m in seq.to_tuple(unsearched)]
+                lines.cut(self.step(move), self.value(value), pruned)
+            case TableHit(value, bound, best):
+                lines.table(self.value(value), bound.value, self._best(best))
+            case _:
+                assert_never(event)
+
+    def _reached(self, status: Reached[S]) -> str:
+        return self.position(status.state) if isinstance(status, Playing) else end_to_string(status)
+
+    def finish(self, done: dict[str, JSON] | None = None) -> None:
+        """Check that the search is over and write the `done` line: `done` if given (what
+        `analyse` returned, say), else the root's answer.
+
+        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
+        """
+        self.lines.finish(done)

@@ -35,15 +35,13 @@ value of (A,a) is (3,2,5), best move 0
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TextIO, TypeAlias, TypeVar, assert_never, final
 
-from gamelib import seq
 from gamelib.core.datatypes import Playing
 from gamelib.core.jsondata import JSON
-from gamelib.nplayer.events import NEvent, NObserver, NWindow
+from gamelib.nplayer.events import NObserver, NWindow
 from gamelib.nplayer.game import (
     NPlayerGame,
     Number,
@@ -52,10 +50,11 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.nplayer.maxn import NFactory, NSearchPlayer, ShallowSettings
-from gamelib.search.events import BoundKind, Cut, Enter, Leave, TableHit, end_to_string
-from gamelib.trace.graphviz import PLAYER_SHAPES, dot_quote, mover_shape
-from gamelib.trace.lines import StepLines
-from gamelib.trace.tree import EventTracer, TracedNode
+from gamelib.search.events import BoundKind, Mover
+from gamelib.trace.dot import Unsearched, below, trace_digraph
+from gamelib.trace.graphviz import PLAYER_SHAPES, mover_shape
+from gamelib.trace.lines import EventLines
+from gamelib.trace.tree import EventTracer, TracedNode, TracedRun
 
 __all__ = [
     "PLAYER_SHAPES",
@@ -105,7 +104,7 @@ class NTracer(EventTracer[S, M, NWindow, Vector]):
     """An observer that builds the tree of one n-player search from its events."""
 
 
-class NStepWriter(Generic[S, M]):
+class NStepWriter(EventLines[S, M, NWindow, Vector]):
     """An observer that writes an n-player search's steps as lines of JSON, as
     [`StepLines`][gamelib.trace.lines.StepLines] says for every family: values are vectors,
     `side` is the player's name, a position shallow pruning may stop is entered with the
@@ -128,48 +127,23 @@ class NStepWriter(Generic[S, M]):
     """
 
     def __init__(self, game: NPlayerGame[S, M], out: TextIO) -> None:
+        super().__init__(out)
         self._game = game
-        self.lines = StepLines(out)
-        """Where the lines go (its counts are the trace's)."""
 
-    def _move(self, move: M | None) -> str | None:
-        return None if move is None else self._game.move_to_string(move)
+    def step(self, step: M, /) -> str:
+        return self._game.move_to_string(step)
 
-    def __call__(self, event: NEvent[S, M], /) -> None:
-        lines = self.lines
-        game = self._game
-        match event:
-            case Enter(move, status, player, depth, bound):
-                window: JSON = None
-                if bound is not None:
-                    window = {"player": game.names[bound[0]], "has": number_to_string(bound[1])}
-                lines.enter(
-                    self._move(move),
-                    status,
-                    game.state_to_string(status.state)
-                    if isinstance(status, Playing)
-                    else end_to_string(status),
-                    None if not isinstance(player, int) else game.names[player],
-                    depth,
-                    window,
-                )
-            case Leave(value, bound, best):
-                lines.leave(vector_to_string(value), bound.value, self._move(best))
-            case Cut(move, value, unsearched):
-                pruned = [game.move_to_string(m) for m in seq.to_tuple(unsearched)]
-                lines.cut(game.move_to_string(move), vector_to_string(value), pruned)
-            case TableHit(value, bound, best):
-                lines.table(vector_to_string(value), bound.value, self._move(best))
-            case _:
-                assert_never(event)
+    def value(self, value: Vector, /) -> str:
+        return vector_to_string(value)
 
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given, else
-        the root's answer.
+    def window(self, window: NWindow, /) -> JSON:
+        return {"player": self._game.names[window[0]], "has": number_to_string(window[1])}
 
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)
+    def position(self, state: S, /) -> str:
+        return self._game.state_to_string(state)
+
+    def side(self, mover: Mover, /) -> str:
+        return self._game.names[mover] if isinstance(mover, int) else str(mover)
 
 
 def trace(
@@ -201,23 +175,11 @@ def trace_player(
     start), and return the trace; `total` is shallow pruning's, if it prunes; `steps` as
     for [`trace`][gamelib.trace.nplayer.trace].
     """
-    tracer: NTracer[S, M] = NTracer()
-    writers: list[NStepWriter[S, M]] = []
-
-    def observe(event: NEvent[S, M], /) -> None:
-        tracer(event)
-        for writer in writers:
-            writer(event)
-
-    player = build(observe)
+    run: TracedRun[S, M, NWindow, Vector] = TracedRun(NTracer())
+    player = build(run)
     game = player.game
-    if steps is not None:
-        writers.append(NStepWriter(game, steps))
-    player.analyse(game.start if state is None else state)
-    for writer in writers:
-        named: dict[str, JSON] = {"player": str(player)}
-        writer.finish(named | writer.lines.answer)
-    return NTrace(tracer.root, game, str(player), total)
+    run.run(player, state, None if steps is None else NStepWriter(game, steps))
+    return NTrace(run.tracer.root, game, str(player), total)
 
 
 # --------------------------------------------------------------------------
@@ -301,8 +263,6 @@ def trace_to_text(t: NTrace[S, M]) -> str:
 # --------------------------------------------------------------------------
 # Graphviz DOT
 
-_PRUNED_NODES_PER_SUBTREE = 40
-
 
 def trace_to_dot(t: NTrace[S, M]) -> str:
     """The trace as a Graphviz digraph, with a vector at every node.
@@ -318,73 +278,28 @@ def trace_to_dot(t: NTrace[S, M]) -> str:
     names = game.names
     shown = enumerate(names[: len(PLAYER_SHAPES)])
     legend = ", ".join(f"{name} {mover_shape(i)}" for i, name in shown)
-    out = [
-        "digraph trace {",
-        f"  label={dot_quote(f'{t.player}; {legend}')};",
-        "  labelloc=t;",
-        '  fontname="Helvetica";',
-        '  node [fontname="Helvetica", fontsize=11];',
-        '  edge [fontname="Helvetica", fontsize=10];',
-    ]
-    chosen: set[int] = {t.root.order}
-    line = t.root.chosen
-    while line is not None:
-        chosen.add(line.order)
-        line = line.chosen
-    names_of_grey = (f"p{i}" for i in itertools.count())
 
-    def grey(parent: str, state: S, move: M, depth: int) -> None:
-        """The subtree `move` leads to, never searched: breadth first, within a budget."""
-        budget = _PRUNED_NODES_PER_SUBTREE
-        queue = [(parent, state, move, depth)]
-        while queue and budget > 0:
-            above, at, m, d = queue.pop(0)
-            budget -= 1
-            status = game.play(at, m)
-            name = next(names_of_grey)
-            if isinstance(status, Playing):
-                p: int | None = game.player(status.state)
-                label = game.state_to_string(status.state)
-            else:
-                p = None
-                label = vector_to_string(status.utilities)
-            out.append(
-                f"  {name} [label={dot_quote(label)}, shape={mover_shape(p)}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            out.append(
-                f"  {above} -> {name} [label={dot_quote(game.move_to_string(m))}, style=dashed, "
-                "color=grey60, fontcolor=grey60];"
-            )
-            if isinstance(status, Playing) and d > 1:
-                for child_move in seq.to_tuple(game.moves(status.state)):
-                    queue.append((name, status.state, child_move, d - 1))
-
-    for node in t.nodes():
-        name = f"n{node.order}"
-        status = node.status
+    def label(node: NTraceNode[S, M]) -> str:
         seat = _seat(node)
-        if isinstance(status, Playing):
+        text = "game over"
+        if isinstance(node.status, Playing):
             assert seat is not None
-            label = f"{_label(game, node)}\n{names[seat]} to move"
-        else:
-            label = "game over"
+            text = f"{_label(game, node)}\n{names[seat]} to move"
         if node.value is not None:
-            label += "\n" + vector_to_string(node.value)
+            text += "\n" + vector_to_string(node.value)
             if node.bound is BoundKind.LOWER and seat is not None:
-                label += f" (cut: ≥ {number_to_string(node.value[seat])} for {names[seat]})"
-        if node.leaf_number is not None:
-            label += f"\n#{node.leaf_number}"
-        style = ", penwidth=2.5" if node.order in chosen else ""
-        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(seat)}{style}];")
-        for child in node.children:
-            edge_style = ", penwidth=2.5" if child.order in chosen and node.order in chosen else ""
-            out.append(
-                f"  {name} -> n{child.order} "
-                f"[label={dot_quote(game.move_to_string(child.path[-1]))}{edge_style}];"
-            )
-        if node.pruned and isinstance(status, Playing):
-            for move in node.pruned:
-                grey(name, status.state, move, node.depth)
-    out.append("}")
-    return "\n".join(out) + "\n"
+                text += f" (cut: ≥ {number_to_string(node.value[seat])} for {names[seat]})"
+        return text
+
+    def unsearched(node: NTraceNode[S, M], state: S) -> Unsearched[S]:
+        return below(game, state, node.pruned)
+
+    return trace_digraph(
+        f"{t.player}; {legend}",
+        t.root,
+        label,
+        game.move_to_string,
+        game,
+        unsearched,
+        lambda s: below(game, s),
+    )

@@ -5,8 +5,14 @@ observer for the other traces to fold.
 The player runs its search and tells a watcher of each simulation
 ([`SamplesItself`][gamelib.trace.sampled.SamplesItself]); this module renders it
 ([`sampled_trace`][gamelib.trace.sampled.sampled_trace]): a line per simulation, then the
-tree with each position's visits and mean, and a picture of it, as a
-[`Drawing`][gamelib.trace.drawing.Drawing] (with no lines of JSON: it traces as text only).
+tree with each position's visits and mean, and a picture of it, and its steps as lines of
+JSON (`gamelib trace --json`), as a [`Drawing`][gamelib.trace.drawing.Drawing]:
+
+- `{"event": "simulate", "simulation", "path", "result", "rewards"}` for each simulation:
+  the steps it walked from the root (moves as the game writes them, a chance outcome as
+  what was rolled), its result as the trace writes it, and the reward of each player;
+- `{"event": "done", "best", "simulations", "positions"}` last: the move chosen, and the
+  size of the tree grown.
 
 ```pycon
 >>> chance_means([0.456, 0.544]), nplayer_means([1.0, 0.333, 2.5])
@@ -17,11 +23,13 @@ tree with each position's visits and mean, and a picture of it, as a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 from gamelib.chance.game import number_to_string
 from gamelib.core.checks import plural
+from gamelib.core.jsondata import JSON, move_json
 from gamelib.nplayer.game import vector_to_string
 from gamelib.trace.drawing import Drawing
 from gamelib.trace.graphviz import dot_quote
@@ -111,6 +119,10 @@ def sampled_trace(
     picture of it; positions written by `label`, moves by `move_text`, rewards by `show`
     (`chance_means`, `nplayer_means`)."""
     lines: list[str] = []
+    steps: list[str] = []
+
+    def step(node: SampledNode[S, M]) -> JSON:
+        return move_json(node.branch if node.branch or node.move is None else move_text(node.move))
 
     def name(node: SampledNode[S, M]) -> str:
         here = "the end" if node.state is None else label(node.state).replace("\n", " / ")
@@ -121,6 +133,14 @@ def sampled_trace(
     def watch(path: Sequence[SampledNode[S, M]], reward: Sequence[float]) -> None:
         walked = " → ".join(name(n) for n in path)
         lines.append(f"Simulation {len(lines) + 1}: {walked}; result {show(reward)}")
+        line: dict[str, JSON] = {
+            "event": "simulate",
+            "simulation": len(lines),
+            "path": [step(n) for n in path[1:]],
+            "result": show(reward),
+            "rewards": list[JSON](reward),
+        }
+        steps.append(json.dumps(line))
 
     move, root = player.sampled(state, watch)
     simulations = len(lines)
@@ -147,4 +167,12 @@ def sampled_trace(
             stack.append((child, level + 1, f"{key}_{i}"))
     dot.append("}")
     lines.append(f"MCTS chooses {move_text(move)} (the most visited)")
-    return Drawing("\n".join(lines), "\n".join(dot) + "\n", positions, simulations)
+    done: dict[str, JSON] = {
+        "event": "done",
+        "best": move_json(move_text(move)),
+        "simulations": simulations,
+        "positions": positions,
+    }
+    steps.append(json.dumps(done))
+    text, picture = "\n".join(lines), "\n".join(dot) + "\n"
+    return Drawing(text, picture, positions, simulations, "\n".join(steps) + "\n")

@@ -62,11 +62,10 @@ from gamelib.search.events import (
     SearchObserver,
     TableHit,
     Window,
-    end_to_string,
 )
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.lines import StepLines
+from gamelib.trace.lines import EventLines
 
 __all__ = [
     "Recorded",
@@ -358,7 +357,7 @@ def steps_to_json(
     return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps}
 
 
-class StepWriter(Generic[S, M, G]):
+class StepWriter(EventLines[S, M, Window[G], Est[G]]):
     """An observer that writes each event of a two-player search as one line of JSON, as
     it arrives ([`StepLines`][gamelib.trace.lines.StepLines] says what the lines are).
 
@@ -403,59 +402,18 @@ class StepWriter(Generic[S, M, G]):
         out: TextIO,
         move: Callable[[str], JSON] | None = None,
     ) -> None:
+        super().__init__(out, move)
         self._game = game
         self._estimator = estimator
-        self.lines = StepLines(out, move)
-        """Where the lines go (its counts are the trace's)."""
 
-    @property
-    def positions(self) -> int:
-        """Positions entered so far, the root included (each search of it counts)."""
-        return self.lines.positions
+    def step(self, step: M, /) -> str:
+        return self._game.move_to_string(step)
 
-    @property
-    def leaves(self) -> int:
-        """Positions estimated or finished so far (not those a table answered for)."""
-        return self.lines.leaves
-
-    def _moved(self, move: M | None) -> str | None:
-        return None if move is None else self._game.move_to_string(move)
-
-    def _value(self, value: Est[G]) -> str:
+    def value(self, value: Est[G], /) -> str:
         return value_to_short_string(self._estimator, value)
 
-    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
-        lines = self.lines
-        match event:
-            case Enter():
-                window: JSON = None
-                if event.window is not None:
-                    window = [bound_to_short_string(self._estimator, b) for b in event.window]
-                status = event.status
-                lines.enter(
-                    self._moved(event.move),
-                    status,
-                    self._game.state_to_string(status.state)
-                    if isinstance(status, Playing)
-                    else end_to_string(status),
-                    None if event.side is None else str(event.side),
-                    event.depth,
-                    window,
-                )
-            case Leave():
-                lines.leave(self._value(event.value), event.bound.value, self._moved(event.best))
-            case Cut():
-                pruned = [self._game.move_to_string(m) for m in seq.to_tuple(event.unsearched)]
-                lines.cut(self._game.move_to_string(event.move), self._value(event.value), pruned)
-            case TableHit():
-                lines.table(self._value(event.value), event.bound.value, self._moved(event.best))
-            case _:
-                assert_never(event)
+    def window(self, window: Window[G], /) -> JSON:
+        return [bound_to_short_string(self._estimator, b) for b in window]
 
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given (what
-        `analyse` returned, say), else the root's answer.
-
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)
+    def position(self, state: S, /) -> str:
+        return self._game.state_to_string(state)

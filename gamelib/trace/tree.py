@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TextIO, TypeAlias, TypeVar, assert_never, cast, final
+from typing import Generic, Literal, Protocol, TextIO, TypeAlias, TypeVar, assert_never, cast, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
@@ -27,21 +27,23 @@ from gamelib.search.events import (
     Mover,
     Phase,
     Reached,
-    SearchEvent,
     SearchObserver,
     TableHit,
     Window,
 )
 from gamelib.search.player import SearchFactory, SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.lines import EventLines
 from gamelib.trace.steps import StepWriter
 
 __all__ = [
+    "Analyses",
     "EventTracer",
     "Kind",
     "Trace",
     "TraceNode",
     "TracedNode",
+    "TracedRun",
     "Tracer",
     "node_label",
     "trace",
@@ -54,6 +56,7 @@ G = TypeVar("G")
 St = TypeVar("St")
 W = TypeVar("W")
 V = TypeVar("V")
+S_co = TypeVar("S_co", covariant=True)
 
 Kind = Literal["estimated", "finished", "searched", "cut off", "table"]
 """What happened at a node of a trace."""
@@ -261,6 +264,47 @@ class EventTracer(Generic[S, M, W, V]):
         bracket.entered(node)
 
 
+class _Starts(Protocol[S_co]):
+    @property
+    def start(self) -> S_co: ...
+
+
+class Analyses(Protocol[S]):
+    """A player of any family, as a trace runs it: its game's start, and `analyse`."""
+
+    @property
+    def game(self) -> _Starts[S]: ...
+
+    def analyse(self, state: S, /) -> object: ...
+
+
+class TracedRun(Generic[S, M, W, V]):
+    """The observer of one traced search of any family: it gives each event to `tracer`
+    and to the step writer, if any; [`run`][gamelib.trace.tree.TracedRun.run] runs the
+    player and finishes the writer with the player's name and answer."""
+
+    def __init__(self, tracer: EventTracer[S, M, W, V]) -> None:
+        self.tracer = tracer
+        """The tree being built."""
+        self._writers: list[EventLines[S, M, W, V]] = []
+
+    def __call__(self, event: Event[S, M, W, V], /) -> None:
+        self.tracer(event)
+        for writer in self._writers:
+            writer(event)
+
+    def run(
+        self, player: Analyses[S], state: S | None, writer: EventLines[S, M, W, V] | None
+    ) -> None:
+        """Run `player` once from `state` (default the start), its steps going to `writer`."""
+        if writer is not None:
+            self._writers.append(writer)
+        player.analyse(player.game.start if state is None else state)
+        for each in self._writers:
+            named: dict[str, JSON] = {"player": str(player)}
+            each.finish(named | each.lines.answer)
+
+
 class Tracer(EventTracer[S, M, Window[G], Est[G]]):
     """An observer that builds the tree of one two-player search."""
 
@@ -300,23 +344,12 @@ def trace_player(
     For players made some other way than `factory(settings)`, such as a
     catalog entry's `build`.
     """
-    tracer: Tracer[S, M, G] = Tracer()
-    writers: list[StepWriter[S, M, G]] = []
-
-    def observe(event: SearchEvent[S, M, G], /) -> None:
-        tracer(event)
-        for writer in writers:
-            writer(event)
-
-    player = build(observe)
+    run: TracedRun[S, M, Window[G], Est[G]] = TracedRun(Tracer())
+    player = build(run)
     game = player.game
     estimator = player.settings.estimator
-    if steps is not None:
-        writers.append(StepWriter(game, estimator, steps))
-    player.analyse(game.start if state is None else state)
-    for writer in writers:
-        named: dict[str, JSON] = {"player": str(player)}
-        writer.finish(named | writer.lines.answer)
+    run.run(player, state, None if steps is None else StepWriter(game, estimator, steps))
+    tracer = run.tracer
     return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
 
 

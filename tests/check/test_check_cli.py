@@ -42,6 +42,22 @@ def test_the_cse473_rule_is_asked_for_by_name() -> None:
     assert run("check", "alphabeta", good)[0] == 1
 
 
+def test_negamax_ab_is_graded_under_the_failing_rule_the_student_names() -> None:
+    soft = f"{STUDENTS / 'cmput657.py'}:AlwaysFailSoft"
+    status, out, err = run("check", "negamax-ab", soft, "--rule", "fail-soft", "--examples", "5")
+    assert (status, err) == (0, "")
+    assert out == (
+        "Passed: cmput657.py:AlwaysFailSoft agrees with NegamaxAlphaBeta (fail-soft) on all 10 "
+        "trees (5 from the handouts, 5 generated).\n"
+    )
+    status, out, err = run("check", "negamax-ab", soft, "--rule", "fail-hard", "--examples", "5")
+    assert (status, err) == (1, "")
+    assert ", which is what fail-soft returns." in out
+    status, out, err = run("check", "negamax-ab", soft, "--examples", "5")  # both, by default
+    assert (status, err) == (1, "")
+    assert "NegamaxAlphaBeta (fail-hard) returns " in out
+
+
 def test_what_cannot_be_graded_has_status_2_and_one_sentence(tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("def AlphaBeta(settings):\n    return (\n", encoding="utf-8")
@@ -57,7 +73,11 @@ def test_what_cannot_be_graded_has_status_2_and_one_sentence(tmp_path: Path) -> 
         (("check", "minimax", f"{minimax}:NOT_A_FACTORY"), "NOT_A_FACTORY is not a factory"),
         (("check", "minimum", f"{minimax}:Minimax"), "there is no kind 'minimum' to check"),
         (("check", "minimax", minimax), "should be FILE:NAME"),
-        (("check", "alphabeta", f"{minimax}:Minimax", "--rule", "x"), "--rule is one of"),
+        (
+            ("check", "alphabeta", f"{minimax}:Minimax", "--rule", "x"),
+            "--rule for alphabeta is one",
+        ),
+        (("check", "minimax", f"{minimax}:Minimax", "--rule", "cse473"), "minimax takes no --rule"),
         (("check", "minimax", f"{minimax}:Minimax", "--seconds", "-1"), "--seconds must be"),
         (("check", "minimax", f"{loops}:f", "--seconds", "0.2"), "did not finish within 1 s"),
         (

@@ -5,12 +5,22 @@ tree's failure, from a child process."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
-from gamelib import check
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamelib import Guess, check
+from gamelib.algorithms._alphabeta_core import alphabeta_core
+from gamelib.algorithms.negamax import NegamaxSettings
+from gamelib.chance.random_trees import letters
+from gamelib.check.families import two_player
+from gamelib.check.kinds import KINDS, Case
+from gamelib.check.references import windowed_value
 from gamelib.check.report import Failure
-from gamelib.games.explicit import Node, parse_tree
+from gamelib.games.explicit import SMALL_TEXT, Node, parse_tree
 from tests.check.students import alphabeta, cmput657, expectiminimax, faults, minimax
 
 
@@ -189,8 +199,10 @@ def test_the_cmput657_kinds_fail_the_slips() -> None:
         "your search never expanded node a, which the boolean solver (solve_goal) does"
     )
     # Plain negamax graded as negamax alpha-beta estimates what the window prunes.
-    pruned = _smallest(check.negamax_ab(cmput657.Negamax))
-    assert ", which NegamaxAlphaBeta never does: at node " in pruned.parting
+    report = check.negamax_ab(cmput657.Negamax, rule="fail-soft")
+    _smallest(report)
+    pruned = next(f for f in report.failures if f.case.text == SMALL_TEXT)
+    assert ", which NegamaxAlphaBeta (fail-soft) never does: at node " in pruned.parting
 
 
 def test_a_maxn_whose_players_all_maximise_the_first_component_fails() -> None:
@@ -213,3 +225,105 @@ def test_a_stub_is_told_to_write_its_body() -> None:
     assert str(check.proof(prove)) == (
         "Not yet: prove returned None: write its body, which returns its answer."
     )
+
+
+def test_a_pvs_is_graded_by_the_positions_it_tests_and_searches_again() -> None:
+    # Searching again from α rather than from what the test found gives the same moves and
+    # values: only the positions show the slip, with the window gamelib searched with.
+    again = _smallest(check.pvs(cmput657.PVSResearchesFromAlpha))
+    assert (again.yours.move, again.yours.value) == (again.reference.move, again.reference.value)
+    assert again.yours.log != again.reference.log
+    assert "again, with the window (α, β) = (" in again.parting
+    assert "because its null-window test found " in again.parting
+    # Whole-window searches at the root skip the root's tests and re-searches.
+    plain = _smallest(check.pvs(cmput657.PVSPlainAtTheRoot))
+    assert plain.case.depth == 2
+    assert _leaves(plain.case.text) == 2
+    assert plain.parting.startswith(
+        "after 5 steps in common, your search stopped, and PrincipalVariation then expanded node "
+    )
+
+
+@given(st.data())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_null_window_alpha_plus_one_searches_as_gamelibs_empty_window(
+    data: st.DataObject,
+) -> None:
+    """On whole numbers, the textbook test (α, α + 1) and gamelib's empty window (α, α)
+    expand and estimate the same positions in the same order, deeper than the grader's
+    trees go."""
+    depth = data.draw(st.integers(1, 5))
+    names = (letters(i) for i in itertools.count())
+
+    def node(d: int) -> str:
+        name = next(names)
+        if d == 0:
+            return f"{name}{data.draw(st.integers(-6, 6))}"
+        kids = data.draw(st.integers(1, 3))
+        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
+
+    case = Case(node(depth), depth, "a tree")
+    kind = KINDS["pvs"]
+    assert kind.runner(cmput657.PrincipalVariation, case, None) == kind.reference(case)
+
+
+def test_negamax_ab_tells_fail_hard_from_fail_soft_by_what_the_root_returns() -> None:
+    """Both conventions search the same positions and value the root alike: only a window
+    the root's value lies outside of tells them apart."""
+    for rule in ("both", "fail-soft", "fail-hard"):
+        assert check.negamax_ab(cmput657.NegamaxAlphaBeta, rule=rule).status == 0
+    assert check.negamax_ab(cmput657.AlwaysFailSoft, rule="fail-soft").status == 0
+    assert check.negamax_ab(cmput657.AlwaysFailHard, rule="fail-hard").status == 0
+    for code, rule, other in (
+        (cmput657.AlwaysFailSoft, "fail-hard", "fail-soft"),
+        (cmput657.AlwaysFailHard, "fail-soft", "fail-hard"),
+        (cmput657.AlwaysFailSoft, "both", "fail-soft"),  # on a tree whose settings say hard
+        (cmput657.AlwaysFailHard, "both", "fail-hard"),
+    ):
+        report = check.negamax_ab(code, rule=rule)
+        failure = _smallest(report)
+        assert failure.yours.log == failure.reference.log
+        assert (failure.yours.move, failure.yours.value) == (
+            failure.reference.move,
+            failure.reference.value,
+        )
+        assert failure.parting.startswith("searching the root a with the window (α, β) = (")
+        assert failure.parting.endswith(f", which is what {other} returns"), failure.parting
+        assert failure.case.fail_soft is (other == "fail-hard")
+        # the smallest tree: the root and one leaf, whose value the window misses
+        assert failure.case.depth == 1
+        assert _leaves(failure.case.text) == 1
+    missing = _smallest(check.negamax_ab(cmput657.NoWindowedSearch, examples=3))
+    assert missing.parting.startswith(
+        "your code stopped with an error: TypeError: the player (a Player) has no "
+        "search(state, alpha, beta): "
+    )
+
+
+@given(st.data())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_windowed_reference_returns_what_gamelibs_negamax_alphabeta_does(
+    data: st.DataObject,
+) -> None:
+    """`windowed_value`, the grader's reference for a window at the root, against gamelib's
+    own alpha-beta core searching the root with the same window, both conventions."""
+    depth = data.draw(st.integers(1, 4))
+    names = (letters(i) for i in itertools.count())
+
+    def node(d: int) -> str:
+        name = next(names)
+        if d == 0:
+            return f"{name}{data.draw(st.integers(-4, 4))}"
+        kids = data.draw(st.integers(1, 3))
+        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
+
+    text = node(depth)
+    low = data.draw(st.integers(-5, 5))
+    high = data.draw(st.integers(low + 1, 6))
+    soft = data.draw(st.booleans())
+    game, plain = two_player(text, depth, [])
+    settings = NegamaxSettings(plain.estimator, depth, fail_soft=soft)
+    core = alphabeta_core(settings, "a test")
+    theirs = core.windowed_root(game.start, Guess(float(low)), Guess(float(high)), False)[1]
+    mine = windowed_value(settings, game.start, low, high, fail_soft=soft)
+    assert theirs == Guess(mine)

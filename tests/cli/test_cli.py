@@ -91,8 +91,8 @@ G = TypeVar("G")
         ),
         (
             ["analyse", "tree", "--tree", "a[b1 c2]"],
-            "gamelib: expected ',' or ']', found 'c' at position 6 of the tree text:\n"
-            "  a[b1 c2]\n       ^\n",
+            "gamelib: expected ',' or ']' in node 'a', found 'c' at position 6 of the tree text, "
+            "near 'a[b1 c2]'\n",
         ),
         (["list", "extra"], "gamelib: unrecognized arguments: extra\n"),
         (

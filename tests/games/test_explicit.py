@@ -68,24 +68,28 @@ def test_numbers_in_the_text_form() -> None:
 @pytest.mark.parametrize(
     ("text", "message", "position"),
     [
-        ("", "the tree text ends too early", 1),
-        ("a[", "the tree text ends too early", 3),
-        ("a[b c]", "expected ',' or ']', found 'c'", 5),
+        ("", "expected a node name, found the end of the text", 1),
+        ("a[", "expected a node name, found the end of the text", 3),
+        ("a[b c]", "expected ',' or ']' in node 'a', found 'c'", 5),
         ("a[b,,c]", "expected a node name, found ','", 5),
-        ("a[]", "expected a node name, found ']'", 3),
+        ("a[]", "node 'a' lists no children between its brackets", 3),
         ("a[b]]", "unexpected text after the tree", 5),
-        ("a[b;c]", "unexpected character ';'", 4),
+        ("a[b;c]", "expected ',' or ']' in node 'a', found ';'", 4),
         ("3[b]", "expected a node name, found '3'", 1),
         ("a!Maxie", "the root cannot be a finished game", 1),
+        ("a[b(1,2)]", "node 'b' has a vector: only an n-player tree's nodes have one", 3),
+        ("a[?b[1: c]]", "?b is a chance node: only a chance tree has one", 3),
+        ("a[b1/2]", "the number 1/2 of node 'b' is a fraction", 3),
+        ("a[b!Maxie[c]]", "the finished game 'b' cannot have children", 3),
     ],
 )
 def test_malformed_text_says_where(text: str, message: str, position: int) -> None:
     with pytest.raises(TreeSyntaxError) as caught:
         parse_tree(text)
-    first_line = str(caught.value).splitlines()[0]
-    assert first_line == f"{message} at position {position} of the tree text:"
-    caret_line = str(caught.value).splitlines()[2]
-    assert caret_line.index("^") - 2 == position - 1
+    said = str(caught.value)
+    assert said.startswith(message)
+    assert f" at position {position} of the tree text, near " in said
+    assert "\n" not in said
 
 
 @given(trees())

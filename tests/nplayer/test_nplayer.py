@@ -490,22 +490,23 @@ def test_ten_thousand_levels_parse_and_print_without_recursion() -> None:
 BAD_TREES = [
     ("a[b(1,2,3), c(0,0)]", UtilityLengthError, "the node c has the vector (0,0) of 2 utilities, "
      "but the node b has 3"),
-    ("a(1,2)[b(1,2,3)]", UtilityLengthError, "the node b has the vector (1,2,3) of 3 utilities"),
+    ("a(1,2)[b(1,2,3)]", UtilityLengthError, "the node a has the vector (1,2) of 2 utilities, "
+     "but the node b has 3"),
     ("a[b(1)]", PlayerCountError, "a game needs at least 2 players"),
     ("a[b]", TreeSyntaxError, "the leaf b needs a utility vector"),
-    ("a[]", TreeSyntaxError, "expected a node name, found ']' at position 3"),
-    ("a[b(1,2)", TreeSyntaxError, "the tree text ends where ',' or ']' should come"),
-    ("a[b(1,x)]", TreeSyntaxError, "expected a number in the vector of b, found 'x'"),
-    ("a[b(1,2 c(1,2)]", TreeSyntaxError, "expected ',' or ')' in the vector of b, found 'c'"),
-    ("a[b(1,2) c(3,4)]", TreeSyntaxError, "expected ',' or ']' after b, found 'c'"),
-    ("a[b(1,2)]]", TreeSyntaxError, "unexpected ']' after the tree at position 10"),
+    ("a[]", TreeSyntaxError, "node 'a' lists no children between its brackets at position 3"),
+    ("a[b(1,2)", TreeSyntaxError, "expected ',' or ']' in node 'a', found the end of the text"),
+    ("a[b(1,x)]", TreeSyntaxError, "expected a number in the vector of 'b', found 'x'"),
+    ("a[b(1,2 c(1,2)]", TreeSyntaxError, "expected ',' or ')' in the vector of 'b', found 'c'"),
+    ("a[b(1,2) c(3,4)]", TreeSyntaxError, "expected ',' or ']' in node 'a', found 'c'"),
+    ("a[b(1,2)]]", TreeSyntaxError, "unexpected text after the tree at position 10"),
     ("a[b(1/0,2)]", TreeSyntaxError, "the utility 1/0 is not a number gamelib can read"),
-    ("a[b(1,2)]#", TreeSyntaxError, "unexpected character '#' at position 10"),
+    ("a[b(1,2)]#", TreeSyntaxError, "unexpected text after the tree at position 10"),
     ("b(1,2)", TreeSyntaxError, "the tree b is only a leaf: the root needs children"),
-    ("", TreeSyntaxError, "the tree text ends where a node name should come"),
+    ("", TreeSyntaxError, "expected a node name, found the end of the text"),
     ("(1,2)", TreeSyntaxError, "expected a node name, found '('"),
     ("a[b(" + "9" * 5000 + ",1)]", TreeSyntaxError, "is not a number gamelib can read"),
-    ("a[" + "b(1,2)," * 30 + "c(1,2,3)]", UtilityLengthError, "position 220"),
+    ("a[" + "b(1,2)," * 30 + "c(1,2,3)]", UtilityLengthError, "position 213"),
 ]  # fmt: skip
 
 

@@ -245,8 +245,35 @@ def test_every_family_s_json_agrees_with_its_text_trace(tree: str, kind: str) ->
     assert depth == 0
 
 
+def test_a_sampling_search_of_a_chance_tree_writes_a_line_per_simulation() -> None:
+    status, out, err = run("trace", "dice", "--player", "mcts:4", "--json")
+    assert (status, err) == (0, "")
+    assert out == (
+        '{"event": "simulate", "simulation": 1, "path": [0], "result": "3", '
+        '"rewards": [3.0, 3.0]}\n'
+        '{"event": "simulate", "simulation": 2, "path": [1], "result": "6", '
+        '"rewards": [6.0, 0.0]}\n'
+        '{"event": "simulate", "simulation": 3, "path": [1, 1], "result": "2", '
+        '"rewards": [2.0, 4.0]}\n'
+        '{"event": "simulate", "simulation": 4, "path": [0, 2], "result": "3", '
+        '"rewards": [3.0, 3.0]}\n'
+        '{"event": "done", "best": 0, "simulations": 4, "positions": 5}\n'
+    )
+
+
 @pytest.mark.parametrize("game", ["pig", "takeaway"])
-def test_a_sampling_search_of_another_family_traces_as_text_only(game: str) -> None:
+def test_a_sampling_search_of_another_family_writes_its_simulations(game: str) -> None:
     status, out, err = run("trace", "--game", game, "--player", "mcts:20", "--json")
-    assert (status, out) == (2, "")
-    assert err == "gamelib: mcts traces as text only: leave out --json\n"
+    assert (status, err) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    simulations, done = lines[:-1], lines[-1]
+    assert [line["simulation"] for line in simulations] == list(range(1, 21))
+    assert {line["event"] for line in simulations} == {"simulate"}
+    status, text, _ = run("trace", "--game", game, "--player", "mcts:20")
+    assert status == 0
+    assert f"{done['positions']} positions visited" in text
+    assert done["simulations"] == 20
+    for line in simulations:  # each simulation's result as the text trace says it
+        assert f"Simulation {line['simulation']}: " in text
+        assert f"; result {line['result']}\n" in text
+        assert len(line["rewards"]) == (2 if game == "pig" else 3)

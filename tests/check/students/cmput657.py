@@ -70,6 +70,8 @@ def prove_for_the_mover(game, state):
 
 
 def _player(settings, search):
+    """A player of the negamax `search(depth, state, alpha, beta)`: its root, in Maxie's
+    terms, and `search(state, alpha, beta)` at the search's depth, in the mover's."""
     game = settings.estimator.game
 
     def root(state):
@@ -91,6 +93,9 @@ def _player(settings, search):
         def analyse(self, state):
             return root(state)
 
+        def search(self, state, alpha, beta):
+            return search(settings.search_depth, state, alpha, beta)
+
     return Player()
 
 
@@ -111,9 +116,10 @@ def Negamax(settings):
     return _player(settings, negamax)
 
 
-def NegamaxAlphaBeta(settings):
+def NegamaxAlphaBeta(settings, soft=None):
+    """Alpha-beta in negamax form, fail-soft or fail-hard as the settings say (or `soft`)."""
     game = settings.estimator.game
-    soft = settings.fail_soft
+    soft = settings.fail_soft if soft is None else soft
 
     def alphabeta(depth, state, alpha, beta):
         if depth == 0:
@@ -128,6 +134,30 @@ def NegamaxAlphaBeta(settings):
         return best if soft else alpha
 
     return _player(settings, alphabeta)
+
+
+def AlwaysFailSoft(settings):
+    """Fail-soft whatever the settings say."""
+    return NegamaxAlphaBeta(settings, soft=True)
+
+
+def AlwaysFailHard(settings):
+    """Fail-hard whatever the settings say."""
+    return NegamaxAlphaBeta(settings, soft=False)
+
+
+def NoWindowedSearch(settings):
+    """A player with a root but no `search(state, alpha, beta)` to ask."""
+    player = NegamaxAlphaBeta(settings)
+
+    class Player:
+        def analyse(self, state):
+            return player.analyse(state)
+
+        def next_move(self, state):
+            return player.next_move(state)
+
+    return Player()
 
 
 def MaxN(settings):
@@ -160,30 +190,55 @@ def MaxN(settings):
     return Player()
 
 
-def PrincipalVariation(settings):
+def _pvs_player(settings, research_from_alpha=False, root_tests=True):
     """NegaScout: the first move with the whole window, each later one first tested with the
-    null window (α, α + 1) and searched again only when it beats α (integer values)."""
+    null window (α, α + 1) and searched again, from the value the test found up to β, only
+    when it beats α; fail-soft, on whole-number values.  (The two flags are slips.)"""
     game = settings.estimator.game
 
-    def pvs(depth, state, alpha, beta):
+    def pvs(depth, state, alpha, beta, root=False):
         if depth == 0:
-            return _mover_estimate(settings, state)
-        best = -math.inf
+            return None, _mover_estimate(settings, state)
+        best = (None, -math.inf)
         for i, move in enumerate(game.moves(state)):
             child = game.play(state, move).state
-            if i == 0:
-                x = -pvs(depth - 1, child, -beta, -alpha)
+            if i == 0 or (root and not root_tests):
+                x = -pvs(depth - 1, child, -beta, -alpha)[1]
             else:
-                x = -pvs(depth - 1, child, -alpha - 1, -alpha)
+                x = -pvs(depth - 1, child, -alpha - 1, -alpha)[1]
                 if alpha < x < beta:
-                    x = -pvs(depth - 1, child, -beta, -x)
-            best = max(best, x)
+                    low = alpha if research_from_alpha else x
+                    x = -pvs(depth - 1, child, -beta, -low)[1]
+            if x > best[1]:
+                best = (move, x)
             alpha = max(alpha, x)
             if alpha >= beta:
                 break
         return best
 
-    return _player(settings, pvs)
+    class Player:
+        def analyse(self, state):
+            move, x = pvs(settings.search_depth, state, -math.inf, math.inf, root=True)
+            return move, x if game.player(state) is Side.Maxie else -x
+
+        def next_move(self, state):
+            return self.analyse(state)[0]
+
+    return Player()
+
+
+def PrincipalVariation(settings):
+    return _pvs_player(settings)
+
+
+def PVSResearchesFromAlpha(settings):
+    """A slip: the re-search starts again from α instead of from what the test found."""
+    return _pvs_player(settings, research_from_alpha=True)
+
+
+def PVSPlainAtTheRoot(settings):
+    """A slip: the root's moves are searched with the whole window, never tested."""
+    return _pvs_player(settings, root_tests=False)
 
 
 def MaxNFirstComponent(settings):
