@@ -64,7 +64,8 @@ RACE = game_entry(
 """The whole of what a user writes to play the game from the command line."""
 
 NOT_AN_ENTRY = RaceToFive()
-"""A game, not an entry: --game-from refuses it."""
+"""A game, not an entry: --game-from takes it as it is, named after its module
+(tests/games/test_game_from_bare.py)."""
 
 BADLY_NAMED = game_entry(
     "Race Five",

@@ -106,10 +106,16 @@ def test_a_command_with_the_page_s_game_prints_only_its_own_output(tmp_path: Pat
     (tmp_path / "race.py").write_text(
         "\n".join(python_blocks("write-your-own-game.md")), encoding="utf-8"
     )
-    argv = [sys.executable, "-m", "gamelib", "--game-from", "race:RACE", "analyse", "race"]
+    for path in ("race:RACE", "race:game,estimator", "race:estimator"):
+        argv = [sys.executable, "-m", "gamelib", "--game-from", path, "analyse", "race"]
+        done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert done.stdout.startswith("the total is 0; Maxie to add 1 or 2\n"), done.stdout
+    # The bare game, as the page runs it: solved without an estimator.
+    argv = [sys.executable, "-m", "gamelib", "--game-from", "race:game", "solve", "race"]
     done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout.startswith("the total is 0; Maxie to add 1 or 2\n"), done.stdout
+    assert "Maxie, to move, wins" in done.stdout, done.stdout
 
 
 def text_blocks(page: str) -> list[str]:
@@ -128,7 +134,7 @@ def test_add_a_search_algorithm_prints_what_the_page_shows(
 
 def test_beyond_the_lectures_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("beyond-the-lectures.md")
-    assert len(shown) == 6
+    assert len(shown) == 7
     assert run_page("beyond-the-lectures.md", monkeypatch) == "".join(shown)
 
 

@@ -139,7 +139,8 @@ def test_the_architecture_page_shows_the_commands_as_the_code_lists_them() -> No
     (line,) = [line for line in code.splitlines() if line.startswith("COMMANDS: ")]
     assert f"```text\n{line}\n```" in page
     assert [c.name for c in COMMANDS] == [
-        "play", "analyse", "trace", "solve", "match", "run", "replay", "list", "demo", "check"
+        "play", "analyse", "trace", "solve", "book", "match", "run", "replay", "list", "demo",
+        "check",
     ]  # fmt: skip
 
 

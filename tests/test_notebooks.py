@@ -112,3 +112,24 @@ def test_the_site_links_a_notebooks_pages_as_it_serves_them() -> None:
     assert rewritten == (
         '<a href="../../matches/#the-arithmetic">a</a> <a href="https://x.org/a.md">b</a>'
     )
+
+
+def test_a_saved_notebook_keeps_the_progress_bar_s_final_count() -> None:
+    # Issue 42: saved after running, the bar showed "0 positions [00:00, ? positions/s]".
+    # The bar is one output updated in place, so what is saved is its last state.
+    book = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]  # nbformat has no types
+    book.cells.append(
+        nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]  # nbformat has no types
+            "from gamelib.algorithms.exact import solve\n"
+            "from gamelib.core.progress import progress_bar\n"
+            "from gamelib.games.tictactoe import TicTacToe\n"
+            "with progress_bar('solving', unit='positions') as bar:\n"
+            "    found = solve(TicTacToe(), progress=bar, every=200)\n"
+        )
+    )
+    _run(book)
+    (output,) = book.cells[0].outputs
+    assert output.output_type == "display_data"
+    text = output.data["text/plain"]
+    assert text.startswith("solving: 800 positions [00:"), text
+    assert "\r" not in text

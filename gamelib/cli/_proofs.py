@@ -22,10 +22,12 @@ from gamelib.algorithms.exact import (
 )
 from gamelib.algorithms.goals import GoalMethod, Proof, Verdict, shown_number, solve_by_goals
 from gamelib.algorithms.table import TableStats, TranspositionTable
+from gamelib.cli._solve_request import PROOF_LINES, Request
 from gamelib.core.datatypes import Done, Draw, Outcome, Side, flip
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.errors import StoppedError
+from gamelib.trace.proof_lines import proof_boards, proof_lines, proof_shape
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -59,6 +61,60 @@ def find_proofs(
         check_proof(game, answer.proof, state, goal, side)
         found.append(Proof(goal, side, answer.proof))
     return found
+
+
+PROOF_WRITTEN = 100_000
+"""The most lines (or, with `--proof-boards`, positions) a proof is written with."""
+
+
+def too_long(tree: ProofNode[S, M], request: Request) -> str | None:
+    """Why the proof `tree` is not written as `request` asks (None: it is): more lines
+    (or positions, with `--proof-boards`) than `PROOF_WRITTEN` to the depth asked for."""
+    depth = request.proof_depth
+    if depth is None:
+        return None  # cut to fit
+    shape = proof_shape(tree)
+    if request.proof_boards:
+        count, unit = shape.positions(depth), "positions"
+    else:
+        count, unit = shape.lines(depth), "lines"
+    if count <= PROOF_WRITTEN:
+        return None
+    return (
+        f"written out to {plies(depth)} it has {count:,} {unit}, more than the "
+        f"{PROOF_WRITTEN:,} --proof writes; a smaller --proof-depth cuts it, and --dot FILE "
+        "writes each position once"
+    )
+
+
+def write_proof(out: TextIO, game: Game[S, M], tree: ProofNode[S, M], request: Request) -> None:
+    """The proof `tree` as `request` asks: lines of moves cut at `--proof-depth` (or at the
+    most plies that keep to about `PROOF_LINES` lines), or with `--proof-boards` its
+    positions (as many plies as keep to about `PROOF_LINES` positions); then where it was
+    cut."""
+    shape = proof_shape(tree)
+    depth = request.proof_depth
+    if depth is None:
+        depth = shape.deepest(PROOF_LINES, positions=request.proof_boards)
+    cut = depth < shape.height
+    if request.proof_boards:
+        written = proof_boards(game, tree, depth if cut else None)
+        whole = f"{shape.positions(depth):,} of its {shape.positions(None):,} positions"
+    else:
+        out.write(
+            "as moves from the position; a line further right goes on from the end of the "
+            "line above:\n"
+        )
+        written = proof_lines(game, tree, depth if cut else None)
+        whole = f"{len(written):,} of its {shape.lines(None):,} lines"
+    for line in written:
+        out.write(line + "\n")
+    if cut:
+        where = "the proof" if request.proof_boards else "a line"
+        out.write(
+            f"(cut after {plies(depth)}, '...' where {where} goes on: {whole}; --proof-depth "
+            "N shows N plies)\n"
+        )
 
 
 def tree_json(game: Game[S, M], node: ProofNode[S, M]) -> JSON:

@@ -63,9 +63,41 @@ def add_solve_options(
         "--json", action="store_true", help="print each answer as JSON, one object a line"
     )
     parser.add_argument(
-        "--proof", action="store_true", help="also print the tree that proves the answer"
+        "--proof",
+        action="store_true",
+        help="also print the proof, as lines of moves from the position, one line a branch "
+        f"(cut to {PROOF_LINES} lines or so: --proof-depth sets the cut)",
+    )
+    parser.add_argument(
+        "--proof-depth",
+        metavar="N",
+        help="print the proof to N plies from the position, '...' where it goes on "
+        "(implies --proof)",
+    )
+    parser.add_argument(
+        "--proof-boards",
+        action="store_true",
+        help="print the proof with its positions, each board and the moves it keeps "
+        "(implies --proof)",
     )
     parser.add_argument("--dot", metavar="FILE", help="also write the proof as Graphviz DOT")
+    parser.add_argument(
+        "--split",
+        metavar="PLIES",
+        help="with --workers or --scheduler (and no --positions): split the tree this many "
+        "plies below the position, each position there searched by a worker (default 3)",
+    )
+    parser.add_argument(
+        "--book",
+        metavar="FILE",
+        help="read the positions an opening book holds from FILE (made by gamelib book "
+        "build) rather than search them",
+    )
+
+
+PROOF_LINES = 100
+"""About the most lines `--proof` writes when `--proof-depth` is not given: it shows as
+many plies of the proof as keep to that many lines."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +117,14 @@ class Request:
     """A file of positions, one a line ('-': standard input), if given."""
     method: GoalMethod | None = None
     """The goal method asked for (None: the exact solver)."""
+    proof_depth: int | None = None
+    """`--proof-depth`: the plies of the proof to print (None: as many as fit)."""
+    proof_boards: bool = False
+    """`--proof-boards`: print the proof's positions, not its moves alone."""
+    split: int | None = None
+    """`--split`: plies below the position where workers take over (None: not given)."""
+    book: str | None = None
+    """`--book`: an opening book's file."""
 
 
 def check_request(
@@ -109,6 +149,11 @@ def check_request(
         if table < 0:
             raise SpecError(f"--table must be a number of entries, 0 or more, got {table}")
     dot = None if options.dot is None else Path(options.dot)
+    proof_depth = None
+    if options.proof_depth is not None:
+        proof_depth = read_number(str(options.proof_depth), "--proof-depth", 1)
+    # --proof-depth and --proof-boards say how to print the proof: they ask for it.
+    options.proof = bool(options.proof or proof_depth is not None or options.proof_boards)
     if depth is not None and (options.proof or dot is not None):
         asked = "--proof" if options.proof else "--dot"
         raise SpecError(
@@ -132,6 +177,28 @@ def check_request(
     if dot is not None and not dot.resolve().parent.is_dir():
         raise SpecError(f"cannot write {options.dot}: its folder does not exist")
     moves = "" if options.moves is None else str(options.moves)
+    split = None if options.split is None else read_number(str(options.split), "--split")
+    if split is not None and not 1 <= split <= 12:
+        raise SpecError(f"--split must be from 1 to 12 plies, got {split}")
+    book = None if options.book is None else str(options.book)
+    for flag, given in (("--split", split), ("--book", book)):
+        if given is None:
+            continue
+        if method is not None or depth is not None or options.proof or dot is not None:
+            other = (
+                "--method"
+                if method is not None
+                else "--depth"
+                if depth is not None
+                else "--proof"
+                if options.proof
+                else "--dot"
+            )
+            raise SpecError(
+                f"{flag} is for the exact solver to the end of the game, not with {other}"
+            )
+        if positions is not None:
+            raise SpecError(f"{flag} solves one position: it cannot be used with --positions")
     return Request(
         str(options.game),
         moves,
@@ -143,6 +210,10 @@ def check_request(
         bool(options.all),
         positions,
         method,
+        proof_depth,
+        bool(options.proof_boards),
+        split,
+        book,
     )
 
 

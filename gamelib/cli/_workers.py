@@ -27,8 +27,8 @@ from gamelib.cli.games import (
     GameCatalog,
     GameKit,
     installed_games,
-    load_game,
 )
+from gamelib.cli.loading import load_game
 from gamelib.cli.players import Streams, build_player
 from gamelib.core.checks import echo
 from gamelib.core.controller import Seat

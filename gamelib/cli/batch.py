@@ -54,12 +54,12 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
         "--workers",
         metavar="N",
         help="with --positions: search on N local processes at once (default: one after "
-        "another in this process)",
+        "another in this process); solve without --positions: one solve split over them",
     )
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="with --positions: search on the Dask cluster whose scheduler is at ADDRESS, "
+        help="as --workers, on the Dask cluster whose scheduler is at ADDRESS, "
         "e.g. tcp://10.0.0.5:8786 (needs pip install 'gamelib[dask]')",
     )
     parser.add_argument(
@@ -84,8 +84,11 @@ class BatchOptions:
     ordered: bool
 
 
-def check_batch_options(options: argparse.Namespace, positions: str | None) -> BatchOptions:
-    """The batch options, checked (SpecError naming the first bad one).
+def check_batch_options(
+    options: argparse.Namespace, positions: str | None, *, alone: bool = False
+) -> BatchOptions:
+    """The batch options, checked (SpecError naming the first bad one); with `alone`,
+    `--workers` and `--scheduler` may come without `--positions` (one solve split).
 
     Connects to a `--scheduler` at once, so an address that does not answer
     is said before any work starts.
@@ -99,7 +102,7 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
         ("--chunk", chunk_text),
         ("--unordered", options.unordered or None),
     ):
-        if given is not None and positions is None:
+        if given is not None and positions is None and not (alone and flag in _SPLITS):
             raise SpecError(f"{flag} is for batches: give the positions with --positions FILE")
     if workers_text is not None and scheduler is not None:
         raise SpecError("give --workers or --scheduler, not both: a Dask cluster has its own")
@@ -111,6 +114,9 @@ def check_batch_options(options: argparse.Namespace, positions: str | None) -> B
         if workers_text is None and scheduler is None:
             raise SpecError("--chunk is for --workers or --scheduler, and neither is given")
     return BatchOptions(workers_from(workers_text, scheduler), chunk, ordered=not options.unordered)
+
+
+_SPLITS = ("--workers", "--scheduler")
 
 
 def workers_from(workers_text: str | None, scheduler: str | None) -> Workers | None:

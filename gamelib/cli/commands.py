@@ -39,14 +39,15 @@ from gamelib.cli._common import (
 )
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
+from gamelib.cli.book import BOOK
 from gamelib.cli.check import CHECK
 from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,
     installed_games,
-    load_game,
 )
 from gamelib.cli.listing import LIST, _check_catalog
+from gamelib.cli.loading import load_game
 from gamelib.cli.match import MATCH
 from gamelib.cli.play import PLAY
 from gamelib.cli.replay import REPLAY
@@ -72,7 +73,10 @@ __all__ = [
     "outside_fault",
 ]
 
-COMMANDS: tuple[Command, ...] = (PLAY, ANALYSE, TRACE, SOLVE, MATCH, RUN, REPLAY, LIST, DEMO, CHECK)
+Commands_ = tuple[Command, ...]
+"""A tuple of commands."""
+
+COMMANDS: Commands_ = (PLAY, ANALYSE, TRACE, SOLVE, BOOK, MATCH, RUN, REPLAY, LIST, DEMO, CHECK)
 """Every command, in the order `gamelib --help` lists them: a new one is a module that
 makes its `Command`, and a line here."""
 COMMANDS_BY_NAME = {command.name: command for command in COMMANDS}
@@ -101,8 +105,10 @@ def _top_parser(
     parser.add_argument(
         "--game-from",
         metavar="MODULE:OBJECT",
-        help="also know the game entry OBJECT of the Python module MODULE for this run "
-        "(looked for on Python's path and in this folder); may be given more than once",
+        help="also know the game OBJECT of the Python module MODULE for this run (looked "
+        "for on Python's path and in this folder): a game entry, an estimator (the game "
+        "named after the module), or a bare game, with MODULE:GAME,ESTIMATOR its "
+        "estimator beside it; may be given more than once",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True

@@ -16,7 +16,7 @@ from typing import final
 from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
 from gamelib.chance.game import Value
 from gamelib.chance.game import number_to_string as chance_number
-from gamelib.cli.specs import SpecError, parse_depth, shown
+from gamelib.cli.specs import SpecError, parse_depth, shown, written_as_time
 from gamelib.core.checks import article, ascii_float, digits_hint, echo, read_whole
 from gamelib.nplayer.game import Number, Vector, vector_to_string
 from gamelib.nplayer.game import number_to_string as n_number
@@ -192,7 +192,15 @@ simulations=None)
     simulations = None
     if found is not None and found.sampler is not None:  # mcts:SIMS; the depth from --depth
         if parts:
-            simulations = parse_simulations(parts[0], f"'{shown(text)}'")
+            try:
+                simulations = parse_simulations(parts[0], f"'{shown(text)}'")
+            except SpecError as error:
+                if not written_as_time(parts[0]):
+                    raise
+                raise SpecError(
+                    f"{error}: in a game of the {family} family, {kind} counts simulations "
+                    f"({kind}:500) and takes no time budget"
+                ) from None
         parts = []
     if parts:
         depth = parse_depth(parts[0], f"'{shown(text)}'")

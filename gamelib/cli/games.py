@@ -12,7 +12,8 @@ has one, its hand-written player); a game of chance or of n players is a
 
 A game from outside the package comes in as an entry too: an installed
 package names one in the entry point group `gamelib.games`, or a run names
-one with `--game-from MODULE:OBJECT`.  The smallest one is
+one with `--game-from MODULE:OBJECT` ([`gamelib.cli.loading`][gamelib.cli.loading], which
+takes a bare game too).  The smallest one is
 [`game_entry`][gamelib.cli.games.game_entry]`(name, summary, estimator)`.
 """
 
@@ -22,8 +23,6 @@ import argparse
 import functools
 import importlib
 import importlib.metadata
-import os
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar, cast, final
@@ -63,7 +62,6 @@ __all__ = [
     "explicit_tree",
     "game_entry",
     "installed_games",
-    "load_game",
     "pack",
 ]
 
@@ -436,56 +434,6 @@ def _checked(thing: object, where: str) -> AnyEntry:
             "letters, digits, '-' and '_'"
         )
     return thing
-
-
-def load_game(path: str) -> AnyEntry:
-    """The game entry `path` (`module:object`, as `--game-from` takes it) names.
-
-    The module is looked for on Python's path and, as `python -m` does, in the
-    current folder.  GameLoadError, one sentence, for a path not of that form, a
-    module that cannot be imported, a missing object or one that is no entry.
-
-    ```pycon
-    >>> load_game("gamelib.cli.games:GAME_CATALOG")
-    Traceback (most recent call last):
-    ...
-    gamelib.cli.games.GameLoadError: --game-from gamelib.cli.games:GAME_CATALOG is a \
-GameCatalog, not a game entry: make one with gamelib.cli.games.game_entry(name, summary, \
-estimator)
-
-    ```
-    """
-    said = f"--game-from {shown(path, 60)}"
-    module_name, colon, attribute = path.partition(":")
-    module_name, attribute = module_name.strip(), attribute.strip()
-    if not colon or not module_name or not attribute:
-        raise GameLoadError(
-            f"{said}: name a module and an object in it, as MODULE:OBJECT (mygame:RACE)"
-        )
-    here = os.getcwd()
-    added = here not in sys.path and "" not in sys.path
-    if added:
-        sys.path.insert(0, here)
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name is not None and module_name.startswith(error.name):
-            raise GameLoadError(
-                f"{said}: there is no module {error.name} (neither on Python's path nor in "
-                "this folder)"
-            ) from None
-        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
-    except Exception as error:  # any error of the user's module, said in one sentence
-        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
-    finally:
-        if added:
-            sys.path.remove(here)
-    found: object = module
-    for part in attribute.split("."):
-        if not hasattr(found, part):
-            raise GameLoadError(f"{said}: the module {module_name} has no {attribute}")
-        found = getattr(found, part)
-    return _checked(found, said)
 
 
 def _error(error: BaseException) -> str:

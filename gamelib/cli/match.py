@@ -52,7 +52,7 @@ from gamelib.match.stats import Sprt
 from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, Vector
 from gamelib.parallel.batch import Workers
 
-__all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "parse_sprt"]
+__all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "SPRT_GAMES", "parse_sprt"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -61,6 +61,11 @@ R = TypeVar("R")
 
 DEFAULT_GAMES = 20
 """Games a match plays when `--games` is not given: 10 pairs."""
+
+SPRT_GAMES = 2000
+"""The most games a match with `--sprt` plays when `--games` is not given (1,000 pairs):
+the test stops it as soon as it decides, which for players some way apart takes tens of
+games, and for an Elo window of 50 around even players a few hundred."""
 
 ROTATIONS = 4
 """Rotations a match of n players plays when `--games` is not given."""
@@ -125,7 +130,10 @@ class _Request:
                 else f"{title} has {n} seats: a match of it names {n} players, one a seat, "
                 f"got {len(self.players)}"
             )
-        games = (DEFAULT_GAMES if n == 2 else ROTATIONS * n) if self.games is None else self.games
+        default = (
+            (SPRT_GAMES if self.sprt is not None else DEFAULT_GAMES) if n == 2 else ROTATIONS * n
+        )
+        games = default if self.games is None else self.games
         if games % n:
             raise UsageError(
                 f"--games must be an even number, 2 or more: games are played in pairs from "
@@ -329,7 +337,11 @@ class _MatchJob:
         """The match's first line: who plays, how many games, from where."""
         request = self.request
         n = len(names)
-        where = "here" if request.workers is None else f"on {request.workers.name}"
+        where = (
+            "played in this process"
+            if request.workers is None
+            else f"played on {request.workers.name}"
+        )
         start = (
             f"from {plural(len(openings), 'opening')} of the file"
             if request.openings is not None
@@ -344,9 +356,15 @@ class _MatchJob:
             start += f", the same dice for every game of a {_group(n)}"
         if n == 2:
             a, b = request.players  # "(A)" and "(B)" tell them apart, the same or not
+            pairs = (
+                f"{plural(rotations, 'pair')} of games {start}"
+                if request.sprt is None
+                else f"pairs of games until the SPRT decides, at most {rotations:,} (--games "
+                f"sets the cap), {start}"
+            )
             return (
-                f"Match of {request.game}: {a} (A) against {b} (B), "
-                f"{plural(rotations, 'pair')} of games {start}, seed {request.seed}, {where}"
+                f"Match of {request.game}: {a} (A) against {b} (B), {pairs}, "
+                f"seed {request.seed}, {where}"
             )
         shown_players = ", ".join(f"{name} ({model.seats[i]})" for i, name in enumerate(names))
         return (
@@ -456,7 +474,11 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--game",
         help=f"the game, if not given first: one of {', '.join(parsing.games.playable())}",
     )
-    match.add_argument("--games", help=f"games to play, an even number (default {DEFAULT_GAMES})")
+    match.add_argument(
+        "--games",
+        help=f"games to play, an even number (default {DEFAULT_GAMES}); with --sprt the most "
+        f"to play, the test stopping the match as soon as it decides (default {SPRT_GAMES:,})",
+    )
     match.add_argument(
         "--openings",
         metavar="FILE",
@@ -478,8 +500,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--sprt",
         nargs="+",
         metavar="NAME=VALUE",
-        help="stop when a sequential probability ratio test decides: elo0=.. elo1=.. "
-        "[alpha=0.05 beta=0.05]",
+        help="play until a sequential probability ratio test decides (at most --games "
+        f"games, {SPRT_GAMES:,} by default): elo0=.. elo1=.. [alpha=0.05 beta=0.05]",
     )
     match.add_argument(
         "--json",

@@ -20,6 +20,7 @@ from gamelib.core.checks import plural
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model
 from gamelib.match.standing import Match, Played, Standing
+from gamelib.match.stats import elo_words
 from gamelib.trace import write_file
 
 __all__ = ["game_json", "save_game", "summary_json", "summary_text"]
@@ -107,7 +108,7 @@ def _pair_lines(match: Match[M]) -> list[str]:
     if t.games:
         found = match.estimate
         lines.append(
-            f"Elo difference: {_elo(found.elo)} +/- {_elo(found.error)}, "
+            f"Elo difference: {elo_words(found)}, "
             f"LOS: {100 * found.los:.1f} %, DrawRatio: {100 * t.draw_ratio:.1f} %"
         )
     sprt = match.sprt
@@ -118,7 +119,10 @@ def _pair_lines(match: Match[M]) -> list[str]:
         verdict = {
             "H1": f" - H1 was accepted (A is at least {sprt.elo1:g} Elo stronger)",
             "H0": f" - H0 was accepted (A is at most {sprt.elo0:g} Elo stronger)",
-            None: " - no hypothesis was accepted yet",
+            None: " - no hypothesis was accepted yet"
+            if match.interrupted or len(match.games) < match.planned
+            else f" - no hypothesis was accepted within the cap of {match.planned:,} games: a "
+            "larger --games plays on",
         }[match.verdict]
         lines.append(
             f"SPRT: llr {llr:.2f} ({share:.1f}%), lbound {lower:.2f}, ubound {upper:.2f}{verdict}"
@@ -138,13 +142,6 @@ def _table_lines(table: tuple[Standing, ...]) -> list[str]:
         for place, row in enumerate(table, 1)
     ]
     return lines
-
-
-def _elo(value: float) -> str:
-    """An Elo difference as the summary shows it: one decimal, no "-0.0", ±inf."""
-    if not math.isfinite(value):
-        return "inf" if value > 0 else "-inf"
-    return f"{round(value, 1) + 0.0:.1f}"
 
 
 def _finite(value: float) -> float | None:

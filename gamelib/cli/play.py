@@ -43,6 +43,7 @@ from gamelib.cli.saved import game_document
 from gamelib.cli.specs import (
     PlayerSpec,
 )
+from gamelib.cli.split_solve import with_book
 from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
@@ -109,8 +110,8 @@ class _Play:
         minnie_spec = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
         defaults.check_used([maxie_spec, minnie_spec], catalog)
         self.save = None if options.save is None else _writable(options.save)
-        maxie = self._player(kit, maxie_spec)
-        minnie = self._player(kit, minnie_spec)
+        maxie = with_book(self._player(kit, maxie_spec), kit.game, options.book, self.name)
+        minnie = with_book(self._player(kit, minnie_spec), kit.game, options.book, self.name)
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
@@ -264,6 +265,12 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     _search_options(play, parsing.catalog)
     play.add_argument("--seed", help="seed for random players and the dice")
+    play.add_argument(
+        "--book",
+        metavar="FILE",
+        help="both players take their moves before the book's plies from an opening book "
+        "(made by gamelib book build)",
+    )
     play.add_argument(
         "--json",
         action="store_true",

@@ -135,9 +135,7 @@ def _rolled(model: Model[S, M, R], state: S, text: str, number: int, after: str)
     return named[0].after
 
 
-def _move(
-    model: Model[S, M, R], face: object, state: S, text: str, number: int, after: str
-) -> M:
+def _move(model: Model[S, M, R], face: object, state: S, text: str, number: int, after: str) -> M:
     """The move `text` names by the seat to move."""
     legal = model.moves(state)
     move = model.parse_move(state, text)

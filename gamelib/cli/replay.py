@@ -80,9 +80,7 @@ class _Replay:
         spec = beyond.search_spec("replay", "n-player", kit.title, n, kit.default_depth)
         return self._walk(NPlayerTurns(kit.game), *n_valuer(kit, spec))
 
-    def _walk(
-        self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]
-    ) -> int:
+    def _walk(self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]) -> int:
         """Step through the saved game on `model`, each player's position valued by
         `value`, each roll of chance said."""
         out, saved = self.out, self.saved

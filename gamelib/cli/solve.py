@@ -56,7 +56,9 @@ from gamelib.cli._proofs import (
     goal_columns,
     move_columns,
     stats_json,
+    too_long,
     tree_json,
+    write_proof,
 )
 from gamelib.cli._solve_request import (
     DEFAULT_TABLE,
@@ -87,11 +89,12 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
+from gamelib.cli.split_solve import solve_split
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
 from gamelib.trace import write_file
-from gamelib.trace.proofs import proof_to_text, proofs_to_dot
+from gamelib.trace.proofs import proofs_to_dot
 
 __all__ = [
     "DEFAULT_TABLE",
@@ -186,6 +189,11 @@ class SolveJob:
             with paused_collector():  # the solves share one table: see paused_collector
                 return self._batch(kit)
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
+        if self.batch.workers is not None or request.book is not None:
+            workers, sent = self.batch.workers, self.sent
+            return solve_split(
+                kit.game, state, request, workers, sent, self.out, self.err, redraws(self.err)
+            )
         table: TranspositionTable[M, int] | None = (
             TranspositionTable(request.table) if request.table > 0 else None
         )
@@ -211,6 +219,10 @@ class SolveJob:
         wrote = request.dot is not None and unwritten is None
         largest = max((proof_size(p.tree) for p in proofs), default=0)
         trees = request.proof and largest <= PROOF_POSITIONS
+        unwritable = None
+        if request.proof and not request.json:  # lines of moves, cut to fit; boards if asked
+            unwritable = next(filter(None, (too_long(p.tree, request) for p in proofs)), None)
+            trees = unwritable is None
         if request.json:
             found = self._answer(game, request.moves, solution, columns, kit.numbered_moves)
             found["game"] = request.game
@@ -239,7 +251,9 @@ class SolveJob:
         untold = request.proof and not trees  # the proof asked for, too big to write out
         if untold:
             self.err.write(
-                f"gamelib: the proof was not written out: as a tree it has {largest:,} "
+                f"gamelib: the proof was not written out: {unwritable}\n"
+                if unwritable is not None
+                else f"gamelib: the proof was not written out: as a tree it has {largest:,} "
                 "positions (one reached along several lines once for each), more than the "
                 f"{PROOF_POSITIONS:,} --proof writes; --dot FILE writes each position once\n"
             )
@@ -493,7 +507,7 @@ class SolveJob:
                 "checked against the rules of the game\n"
             )
             if trees:
-                out.write(proof_to_text(game, proof.tree) + "\n")
+                write_proof(out, game, proof.tree, self.request)
         if wrote:
             out.write(f"wrote {self.request.dot}\n")
 
@@ -554,7 +568,9 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
         raise UsageError(
             f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"
         )
-    batch = check_batch_options(options, request.positions)
+    batch = check_batch_options(options, request.positions, alone=request.method is None)
+    if request.split is not None and batch.workers is None and request.book is None:
+        raise UsageError("--split splits a solve over workers: give --workers N or --scheduler")
     kit = build_kit(games, request.game, extra, playing=False)
     sent = None
     if batch.workers is not None:

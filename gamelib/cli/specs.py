@@ -11,6 +11,7 @@ defaults.  Every mistake is a [`SpecError`][gamelib.cli.specs.SpecError] whose m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import final
@@ -34,6 +35,7 @@ __all__ = [
     "search_kinds_text",
     "shown",
     "too_deep",
+    "written_as_time",
 ]
 
 DEFAULT_DEPTH = 5
@@ -168,6 +170,40 @@ def _not_a_depth(part: str) -> bool:
 
 _article = article
 
+_WITH_UNIT = re.compile(r"\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*(ms|s|min|m)\s*", re.IGNORECASE)
+"""A time written with its unit (`2s`, `500ms`, `1.5min`): in the lead budget's place of
+an anytime kind that counts something else (`mcts:2s`), a time budget."""
+
+
+def written_as_time(text: str) -> bool:
+    """Whether `text` is a time written with its unit (`2s`, `500ms`, `1.5min`), as a
+    budget in a count's place is.
+
+    ```pycon
+    >>> written_as_time("2s"), written_as_time(" 500MS "), written_as_time("500")
+    (True, True, False)
+
+    ```
+    """
+    return _WITH_UNIT.fullmatch(text) is not None
+
+
+def _budget_error(entry: SearchKind, quoted: str, part: str, why: str) -> SpecError:
+    """The sentence for a bad budget in the lead's place of an anytime kind: the two forms
+    it takes, a count (or a depth) and a time, and the reason when it looked like one."""
+    name = entry.name
+    lead = entry.lead
+    count = (
+        f"a depth ({name}:12)"
+        if lead == "time" or lead is None
+        else f"a number of {'simulations' if lead == 'sims' else lead} ({name}:500)"
+    )
+    said = f": {why}" if _WITH_UNIT.fullmatch(part) else ""
+    return SpecError(
+        f"the budget in {quoted} must be {count} or a time ({name}:2s, {name}:500ms), got "
+        f"'{shown(part.strip())}'{said}"
+    )
+
 
 def parse_player_spec(
     text: str,
@@ -215,6 +251,16 @@ def parse_player_spec(
         entry.lead is not None and bool(parts) and (not entry.takes_depth or _not_a_depth(parts[0]))
     )
     option_parts = parts if leads else parts[1:]
+    time_option = entry.option("time")
+    # An anytime kind takes a time in its lead budget's place (mcts:2s, as id:2s): the
+    # count the lead stands for is then no limit, and the time is the budget.
+    timed = (
+        leads
+        and entry.anytime
+        and entry.lead != "time"
+        and time_option is not None
+        and _WITH_UNIT.fullmatch(parts[0]) is not None
+    )
     if len(option_parts) > len(entry.options):
         raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")
     used: set[str] = set()
@@ -256,9 +302,19 @@ def parse_player_spec(
                 raise SpecError(f"'{name}' in {quoted} needs a value: write {name}=VALUE")
             option = entry.options[position]
             value_text = part
+            if position == 0 and timed and time_option is not None:
+                values[option.name] = None  # the lead's count gives way to the time
+                option = time_option
         if option.name in values:
             raise SpecError(f"{option.name} is given twice in {quoted}")
-        values[option.name] = parse_option(option, value_text, f"{quoted}")
+        try:
+            values[option.name] = parse_option(option, value_text, f"{quoted}")
+        except SpecError as error:
+            counted = part.strip().isdigit()  # a count out of range: its own sentence
+            if position == 0 and leads and entry.anytime and not equals and not counted:
+                why = str(error).rpartition(f"{quoted} ")[2].rpartition(", got ")[0]
+                raise _budget_error(entry, quoted, part, why) from None
+            raise
     for option in entry.options:
         if option.name not in values and option.name in given:
             values[option.name] = parse_option(option, given[option.name], f"--{option.name}")

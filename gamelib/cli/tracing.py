@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -47,6 +48,8 @@ from gamelib.cli.specs import (
     PlayerSpec,
     shown,
 )
+from gamelib.core.trees import Leaf
+from gamelib.games.explicit import ExplicitGame, Node, Tree
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import SearchKind
 from gamelib.search.player import (
@@ -124,6 +127,9 @@ class _Trace(_Report):
         per step, which names positions by their number in that list."""
         assert kind.trace is not None  # the caller asked
         out = self.out
+        spec, note = _scaled(kit, spec, kind)
+        if note is not None and not self.options.json:
+            out.write(note)
         if self.options.json:
             if kind.steps is None:
                 raise UsageError(f"{kind.name} traces as text only: leave out --json")
@@ -188,6 +194,43 @@ class _BeyondTrace(_BeyondOptions):
         if _pictures_asked(self.options):
             _make_pictures(drawing.dot, self.options, out)
         return 0
+
+
+def _scaled(
+    kit: GameKit[S, M, G], spec: PlayerSpec, kind: SearchKind
+) -> tuple[PlayerSpec, str | None]:
+    """`spec` with a scale of the explicit tree's values when it reads guesses through one
+    (MCTS's tanh(g / scale)) and none was given, and the line that says so (None: `spec`
+    as it was).  The scale is the largest leaf value, which counts as tanh(1): the leaves
+    of a handout tree, numbers up to 30, would count as ±1 nearly all at the scale 1."""
+    game: object = kit.game  # any game's kit; only an explicit tree has leaf values
+    if kind.option("scale") is None or "scale" in spec.options:
+        return spec, None
+    if not isinstance(game, ExplicitGame):
+        return spec, None
+    largest = max((abs(v) for v in _leaf_values(game.root)), default=0.0)
+    if largest == 0:
+        return spec, None
+    scaled = replace(spec, options=spec.options.set("scale", float(largest)))
+    written = spec.text.strip()
+    return scaled, (
+        f"(MCTS reads a leaf's value v as the result tanh(v / {largest:g}): the scale is the "
+        f"tree's largest value, so that no leaf is squashed to +/-1; {written}:scale=S sets "
+        "another)\n"
+    )
+
+
+def _leaf_values(root: Tree) -> list[float]:
+    """The values of the leaves of an explicit tree (its finished games have none)."""
+    found: list[float] = []
+    todo: list[Tree] = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, Node):
+            todo.extend(node.children)
+        elif isinstance(node, Leaf):
+            found.append(node.value)
+    return found
 
 
 def _pictures_asked(options: argparse.Namespace) -> list[str]:
@@ -294,7 +337,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     tracing.add_argument(
         "--player",
         help="search player (default: alphabeta; expectiminimax for chance trees and games, "
-        "maxn for n-player ones)",
+        "maxn for n-player ones); mcts on a tree takes the tree's largest value as its "
+        "scale unless one is given",
     )
     _search_options(tracing, parsing.catalog)
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")

@@ -2,7 +2,8 @@
 
 [`progress_bar`][gamelib.core.progress.progress_bar] makes a bar (tqdm's) that any of them
 takes as its `progress`: a callable told how far the work has got.  It shows in a
-notebook (as a widget where ipywidgets is installed, else as a line of text) and on a
+notebook (as a widget where ipywidgets is installed, else as a line of text; either way one
+output updated in place, so that a notebook saved afterwards keeps the final count) and on a
 terminal, and stays quiet when asked (`show=False`) or when there is neither (output
 piped to a file, a test): then it is a callable that does nothing.
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from types import TracebackType
 from typing import Never, TextIO, final
 
@@ -50,8 +52,9 @@ class ProgressBar:
     """A bar told how far the work has got: call it with the count so far.  Use it as a
     context manager (or `close` it) so the bar is finished when the work is."""
 
-    def __init__(self, bar: tqdm[Never] | None) -> None:
+    def __init__(self, bar: tqdm[Never] | None, shown: _Shown | None = None) -> None:
         self._bar = bar
+        self._shown = shown
         self.count = 0
         """The count the bar was last told."""
 
@@ -68,6 +71,8 @@ class ProgressBar:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
+        if self._shown is not None:
+            self._shown.finish()  # the notebook's output keeps the last count
 
     def __enter__(self) -> ProgressBar:
         return self
@@ -96,14 +101,71 @@ def progress_bar(
     wanted = show if show is not None else (in_notebook() or _terminal(stream))
     if not wanted:
         return ProgressBar(None)
-    if in_notebook() and file is None and importlib.util.find_spec("ipywidgets") is not None:
-        from tqdm.notebook import tqdm as widget  # a notebook's bar, as a widget
+    if in_notebook() and file is None:
+        # One output, updated in place: a notebook saved after the work keeps the bar's
+        # last state (a stream of "\r" lines, or a widget shown once, would keep its first).
+        if importlib.util.find_spec("ipywidgets") is not None:
+            from tqdm.notebook import tqdm as widget  # a notebook's bar, as a widget
 
-        return ProgressBar(widget(total=total, desc=what, unit=f" {unit}"))
-    bar: tqdm[Never] = tqdm(
-        total=total, desc=what, unit=f" {unit}", file=stream, dynamic_ncols=True
-    )
+            drawn = widget(total=total, desc=what, unit=f" {unit}", display=False)
+            return ProgressBar(drawn, _Widget(drawn))
+        line = _Line()
+        bar: tqdm[Never] = tqdm(total=total, desc=what, unit=f" {unit}", file=line, ncols=100)
+        return ProgressBar(bar, line)
+    bar = tqdm(total=total, desc=what, unit=f" {unit}", file=stream, dynamic_ncols=True)
     return ProgressBar(bar)
+
+
+class _Shown:
+    """A bar's output in a notebook: one display, updated in place."""
+
+    def __init__(self) -> None:
+        self._handle: object = None
+
+    def show(self, shown: object, raw: bool) -> None:
+        """Show `shown` (a mime bundle when `raw`), in place of what was shown before."""
+        # In a notebook IPython is there; its display function has no types.
+        display: Callable[..., object] = importlib.import_module("IPython.display").display
+        if self._handle is None:
+            self._handle = display(shown, raw=raw, display_id=True)
+        else:
+            update = getattr(self._handle, "update", None)
+            if callable(update):
+                update(shown, raw=raw)
+
+    def finish(self) -> None:
+        """The work is done: leave its last state in the output."""
+
+
+class _Line(_Shown):
+    """What a text bar writes to in a notebook: its latest line, shown as plain text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last = ""
+
+    def write(self, text: str) -> int:
+        line = text.replace("\r", "").strip("\n")
+        if line.strip():
+            self._last = line
+            self.show({"text/plain": line}, raw=True)
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing is held back."""
+
+
+class _Widget(_Shown):
+    """A widget bar in a notebook: shown once, then shown again at the end, so that the
+    saved output's text is the final count, not the count it was first shown with."""
+
+    def __init__(self, bar: object) -> None:
+        super().__init__()
+        self._container = getattr(bar, "container", None)
+        self.show(self._container, raw=False)
+
+    def finish(self) -> None:
+        self.show(self._container, raw=False)
 
 
 def _terminal(stream: TextIO) -> bool:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import Generic, Literal, TypeVar, final
 
-from gamelib.match.stats import EloEstimate, Hypothesis, Pentanomial, Sprt, Trinomial, estimate
+from gamelib.match.stats import (
+    EloEstimate,
+    Hypothesis,
+    Pentanomial,
+    Sprt,
+    Trinomial,
+    elo_words,
+    estimate,
+)
 
 __all__ = ["Match", "Played", "Standing"]
 
@@ -186,8 +194,7 @@ class Match(Generic[M]):
             (f"{self.a}: wins - losses - draws", f"{t.wins} - {t.losses} - {t.draws}"),
             ("score", f"{found.score:.3f}"),
             ("pairs scoring 0, ½, 1, 1½, 2", ", ".join(map(str, self.pentanomial.counts))),
-            ("Elo difference", f"{found.elo:.1f} ± {found.error:.1f}"),
-            ("95% interval", f"{found.low:.1f} to {found.high:.1f}"),
+            ("Elo difference", elo_words(found).replace("+/-", "±")),
             ("LOS", f"{100 * found.los:.1f} %"),
             ("draw ratio", f"{100 * t.draw_ratio:.1f} %"),
         ]

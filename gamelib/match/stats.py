@@ -61,6 +61,7 @@ __all__ = [
     "Sprt",
     "Trinomial",
     "elo_of",
+    "elo_words",
     "estimate",
     "score_of",
 ]
@@ -178,8 +179,11 @@ def estimate(counts: Counts, confidence: float = 0.95) -> EloEstimate:
     module for the formulas)."""
     n, mean, variance = _moments(counts)
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
-    spread = z * math.sqrt(variance / n) if n else math.inf
-    low, high = elo_of(mean - spread), elo_of(mean + spread)
+    if n and variance == 0.0:
+        low, high = _unanimous(n, mean, z)
+    else:
+        spread = z * math.sqrt(variance / n) if n else math.inf
+        low, high = elo_of(mean - spread), elo_of(mean + spread)
     if isinstance(counts, Trinomial):
         decisive = counts.wins + counts.losses
         los = _NORMAL.cdf((counts.wins - counts.losses) / math.sqrt(decisive)) if decisive else 0.5
@@ -188,6 +192,51 @@ def estimate(counts: Counts, confidence: float = 0.95) -> EloEstimate:
     else:  # every pair the same: sure only that A is not weaker if it scored over half
         los = 1.0 if mean > 0.5 else 0.0 if mean < 0.5 else 0.5
     return EloEstimate(mean, elo_of(mean), low, high, los)
+
+
+def _unanimous(n: int, mean: float, z: float) -> tuple[float, float]:
+    """The interval of `n` units that all scored `mean`.  Their variance is 0, which says
+    nothing of how far the next units may stray; half a unit worth 0 and half a unit worth
+    1 are added (a prior of one unit, split between the extremes), and the interval is
+    that sample's, stretched to take in `mean` itself (a clean sweep keeps no upper
+    bound)."""
+    units = n + 1
+    centre = (n * mean + 0.5) / units
+    variance = (n * (mean - centre) ** 2 + 0.5 * centre**2 + 0.5 * (1 - centre) ** 2) / units
+    spread = z * math.sqrt(variance / units)
+    point = elo_of(mean)
+    return min(point, elo_of(centre - spread)), max(point, elo_of(centre + spread))
+
+
+def elo_words(found: EloEstimate) -> str:
+    """The Elo difference and its interval as a summary says them: `27.9 +/- 62.5` while
+    both ends are finite, and in words where an end is not.
+
+    ```pycon
+    >>> elo_words(estimate(Pentanomial((0, 0, 1, 0, 2))))
+    '279.6, with no upper bound: 95% interval 46.6 and up'
+
+    ```
+    """
+    elo, low, high = found.elo, found.low, found.high
+    if math.isinf(elo):
+        if elo > 0:
+            end = f": 95% interval {_one(low)} and up" if math.isfinite(low) else ""
+            return f"no upper bound (every point to A){end}"
+        end = f": 95% interval {_one(high)} and down" if math.isfinite(high) else ""
+        return f"no lower bound (every point to B){end}"
+    if math.isfinite(low) and math.isfinite(high):
+        return f"{_one(elo)} +/- {_one(found.error)}"
+    if math.isfinite(low):
+        return f"{_one(elo)}, with no upper bound: 95% interval {_one(low)} and up"
+    if math.isfinite(high):
+        return f"{_one(elo)}, with no lower bound: 95% interval {_one(high)} and down"
+    return f"{_one(elo)}, with no bound either way: too few games"
+
+
+def _one(value: float) -> str:
+    """An Elo value to one decimal, never "-0.0"."""
+    return f"{round(value, 1) + 0.0:.1f}"
 
 
 Hypothesis = Literal["H0", "H1"]

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.catalog import CATALOG
 from gamelib.cli import main
+from gamelib.cli.specs import parse_player_spec
 from tests.runner import run
 
 
@@ -165,3 +167,144 @@ def test_play_help_says_where_the_games_options_are_and_what_scale_does() -> Non
     )
     assert "tanh(g / scale)" in " ".join(out.split())
     assert "--cols" in help_text("play", "connect4", "--help")
+
+
+# --------------------------------------------------------------------------
+# --sprt plays on until the test decides, up to a cap the heading names
+
+
+def test_an_sprt_plays_on_until_it_decides() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:2", "alphabeta:3", "--sprt", "elo0=0", "elo1=50",
+        "--seed", "5",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:2 (A) against alphabeta:3 (B), pairs of games until "
+        "the SPRT decides, at most 1,000 (--games sets the cap), from 1,000 random openings "
+        "of 2 moves, seed 5, played in this process\n"
+        "Score of alphabeta:2 vs alphabeta:3: 5 - 12 - 23  [0.412] 40\n"
+        "Ptnml(0-2): [0, 7, 13, 0, 0]\n"
+        "Elo difference: -61.4 +/- 37.6, LOS: 0.1 %, DrawRatio: 57.5 %\n"
+        "SPRT: llr -3.08 (-104.9%), lbound -2.94, ubound 2.94 - H0 was accepted (A is at "
+        "most 0 Elo stronger)\n"
+    )
+
+
+def test_the_sprt_cap_is_set_by_games_and_named_when_reached() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:4", "alphabeta:4", "--sprt", "elo0=0", "elo1=50",
+        "--seed", "3", "--games", "6",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:4 (A) against alphabeta:4 (B), pairs of games until "
+        "the SPRT decides, at most 3 (--games sets the cap), from 3 random openings of 2 "
+        "moves, seed 3, played in this process\n"
+        "Score of alphabeta:4 (A) vs alphabeta:4 (B): 1 - 1 - 4  [0.500] 6\n"
+        "Ptnml(0-2): [0, 0, 3, 0, 0]\n"
+        "Elo difference: 0.0 +/- 186.2, LOS: 50.0 %, DrawRatio: 66.7 %\n"
+        "SPRT: llr -0.46 (-15.5%), lbound -2.94, ubound 2.94 - no hypothesis was accepted "
+        "within the cap of 6 games: a larger --games plays on\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# The Elo difference's interval in words where an end is missing
+
+
+def test_an_interval_without_an_upper_bound_is_said_in_words() -> None:
+    status, out, err = run(
+        "match", "tictactoe", "alphabeta:4", "random", "--games", "6", "--seed", "1",
+        "--workers", "2",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out == (
+        "Match of tictactoe: alphabeta:4 (A) against random (B), 3 pairs of games from 3 "
+        "random openings of 2 moves, seed 1, played on 2 local processes\n"
+        "Score of alphabeta:4 vs random: 5 - 0 - 1  [0.917] 6\n"
+        "Ptnml(0-2): [0, 0, 0, 1, 2]\n"
+        "Elo difference: 416.6, with no upper bound: 95% interval 223.2 and up, LOS: 100.0 %, "
+        "DrawRatio: 16.7 %\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# The budget forms id: takes, for every anytime kind: a count, or a time with its unit
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        ("mcts:2s", {"sims": None, "time": 2.0}),
+        ("mcts:500ms", {"sims": None, "time": 0.5}),
+        ("MCTS:1.5min:2", {"sims": None, "time": 90.0, "c": 2.0}),
+        ("mcts:500", {"sims": 500}),
+        ("mcts:500:time=2s", {"sims": 500, "time": 2.0}),
+        ("id:2s", {"time": 2.0}),
+    ],
+)
+def test_a_time_in_the_budget_s_place_is_a_time(text: str, options: dict[str, object]) -> None:
+    assert dict(parse_player_spec(text, CATALOG, 5).options) == options
+
+
+def test_mcts_thinks_for_a_time_from_the_command_line() -> None:
+    status, out, err = run("analyse", "tictactoe", "--player", "mcts:100ms:seed=1", "--json")
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert found["value"] == f"MCTS's mean score {found['score']:.1%} for Maxie"
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("mcts:2x", "the budget in 'mcts:2x' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '2x'"),
+        ("mcts:1.5", "the budget in 'mcts:1.5' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '1.5'"),
+        ("mcts:0s", "the budget in 'mcts:0s' must be a number of simulations (mcts:500) or a "
+         "time (mcts:2s, mcts:500ms), got '0s': must be more than 0 seconds"),
+        ("id:2x", "the budget in 'id:2x' must be a depth (id:12) or a time (id:2s, id:500ms), "
+         "got '2x'"),
+        ("mcts:2s:time=1s", "time is given twice in 'mcts:2s:time=1s'"),
+    ],
+)  # fmt: skip
+def test_a_bad_budget_is_one_sentence(spec: str, said: str) -> None:
+    assert run("analyse", "tictactoe", "--player", spec) == (2, "", f"gamelib: {said}\n")
+
+
+@pytest.mark.parametrize(("game", "family"), [("pig", "chance"), ("takeaway", "n-player")])
+def test_a_time_for_a_family_s_mcts_says_it_counts_simulations(game: str, family: str) -> None:
+    assert run("analyse", game, "--player", "mcts:2s") == (
+        2,
+        "",
+        f"gamelib: the simulations in 'mcts:2s' must be a whole number, got '2s': in a game "
+        f"of the {family} family, mcts counts simulations (mcts:500) and takes no time budget\n",
+    )
+
+
+# --------------------------------------------------------------------------
+# MCTS's trace of a handout tree takes its scale from the tree's values
+
+
+def test_mcts_traces_a_handout_tree_on_the_scale_of_its_values() -> None:
+    status, out, err = run("trace", "small", "--player", "mcts:20")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "(MCTS reads a leaf's value v as the result tanh(v / 30): the scale is the tree's "
+        "largest value, so that no leaf is squashed to +/-1; mcts:20:scale=S sets another)"
+    )
+    # The leaves 3 and 30 count as tanh(0.1) and tanh(1), no longer both as +1.00.
+    assert "    (Maxie,c) via 0  2 visits  +0.10\n" in out
+    assert "    (Maxie,l) via 1  2 visits  +0.76\n" in out
+    assert "+1.00" not in out
+    assert "-1.00" not in out
+
+
+def test_a_scale_given_is_kept_and_not_noted() -> None:
+    status, out, err = run("trace", "small", "--player", "mcts:20:scale=10")
+    assert (status, err) == (0, "")
+    assert out.startswith("Simulation 1: (Maxie,a), expanded, to (Minnie,b) via 0; played out")
+    assert "+1.00" in out  # the leaf 30 at this scale: tanh(3) = +1.00 to two places
+    assert run("trace", "small", "--player", "mcts:20", "--scale", "10") == (status, out, err)

@@ -18,10 +18,11 @@ def test_a_match_in_words() -> None:
     assert (status, err) == (0, "")
     assert out == (
         "Match of tictactoe: alphabeta:4 (A) against random (B), 3 pairs of games from 3 "
-        "random openings of 2 moves, seed 3, here\n"
+        "random openings of 2 moves, seed 3, played in this process\n"
         "Score of alphabeta:4 vs random: 4 - 0 - 2  [0.833] 6\n"
         "Ptnml(0-2): [0, 0, 1, 0, 2]\n"
-        "Elo difference: 279.6 +/- inf, LOS: 99.3 %, DrawRatio: 33.3 %\n"
+        "Elo difference: 279.6, with no upper bound: 95% interval 46.6 and up, LOS: 99.3 %, "
+        "DrawRatio: 33.3 %\n"
     )
 
 
@@ -55,7 +56,7 @@ def test_a_match_as_json_one_line_a_game_then_the_summary() -> None:
         "score": 1.0,
         "pentanomial": [0, 0, 0, 0, 1],
         "elo": None,
-        "elo_low": None,
+        "elo_low": -301.49,  # one pair is little to go on, and a sweep has no upper bound
         "elo_high": None,
         "los": 1.0,
         "draw_ratio": 0.0,
@@ -222,7 +223,7 @@ def test_a_match_of_three_players_and_its_table() -> None:
     assert out == (
         "Match of takeaway: maxn:3 (A), paranoid:3 (B), random (C); 2 rotations of 3 games, "
         "each player in each seat once a rotation, from 2 random openings of 2 moves, seed 1, "
-        "here\n"
+        "played in this process\n"
         "rank  player      games   points   score  mean rank  wins  faults\n"
         "   1  maxn:3          6     6.00   1.000       1.00     6       0\n"
         "   2  paranoid:3      6     0.00   0.000       2.50     0       0\n"
@@ -245,8 +246,9 @@ def test_a_match_of_chance_is_saved_tested_and_replayed(tmp_path: Path) -> None:
     )  # fmt: skip
     assert (status, err) == (0, "")
     assert out.startswith(
-        "Match of pig: expectiminimax:2 (A) against random (B), 20 pairs of games from the "
-        "start, the same dice for every game of a pair, seed 4, here\n"
+        "Match of pig: expectiminimax:2 (A) against random (B), pairs of games until the "
+        "SPRT decides, at most 20 (--games sets the cap), from the start, the same dice for "
+        "every game of a pair, seed 4, played in this process\n"
     )
     assert "SPRT: llr " in out
     files = sorted(saved.iterdir())

@@ -51,16 +51,11 @@ def test_nim_with_its_proof() -> None:
         "searched 32 positions in T s (no table)\n"
         "\n"
         "proof that Minnie can force a win: 10 positions, checked against the rules of the game\n"
-        "5 left, and it is Maxie's turn [AND]\n"
-        "  1: 4 left, and it is Minnie's turn [OR]\n"
-        "    3: 1 left, and it is Maxie's turn [AND]\n"
-        "      1: Minnie wins\n"
-        "  2: 3 left, and it is Minnie's turn [OR]\n"
-        "    2: 1 left, and it is Maxie's turn [AND]\n"
-        "      1: Minnie wins\n"
-        "  3: 2 left, and it is Minnie's turn [OR]\n"
-        "    1: 1 left, and it is Maxie's turn [AND]\n"
-        "      1: Minnie wins\n"
+        "as moves from the position; a line further right goes on from the end of the line "
+        "above:\n"
+        "1 3 1: Minnie wins\n"
+        "2 2 1: Minnie wins\n"
+        "3 1 1: Minnie wins\n"
     )
 
 

@@ -77,7 +77,7 @@ def test_all_moves_agree_with_the_exact_solver(method: str) -> None:
 
 
 def test_pns_answers_in_words_with_its_own_proof() -> None:
-    status, out, err = run("solve", "nim", "--pile", "5", "--method", "pns", "--proof")
+    status, out, err = run("solve", "nim", "--pile", "5", "--method", "pns", "--proof-boards")
     assert (status, err) == (0, "")
     assert timeless(out) == (
         "5 left, and it is Maxie's turn\n"

@@ -129,9 +129,9 @@ def test_a_module_in_this_folder_is_found(tmp_path: Path) -> None:
             "--game-from tests.outside_game:NOPE: the module tests.outside_game has no NOPE",
         ),
         (
-            "tests.outside_game:NOT_AN_ENTRY",
-            "--game-from tests.outside_game:NOT_AN_ENTRY is a RaceToFive, not a game entry: "
-            "make one with gamelib.cli.games.game_entry(name, summary, estimator)",
+            "tests.outside_game:TARGET",
+            "--game-from tests.outside_game:TARGET is an int, not a game: give a Game, an "
+            "estimator (whose .game is the game), or an entry (gamelib.cli.games.game_entry)",
         ),
         (
             "tests.outside_game:BADLY_NAMED",

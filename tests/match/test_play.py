@@ -210,4 +210,9 @@ def test_a_match_shows_itself_as_a_table() -> None:
     assert pair._repr_html_().startswith("<table><caption>first vs last</caption>")
     # From 7, taking the most wins from either seat: A (the first move each time) loses both.
     assert [g.result for g in pair.games] == ["loss", "loss"]
+    # B scored every point: the Elo difference is said in words, not as "-inf ± inf".
+    assert (
+        "<td>Elo difference</td><td>no lower bound (every point to B): 95% interval 301.5 and "
+        "down</td>" in pair._repr_html_()
+    )
     assert [g.scores for g in pair.games] == [(0.0, 1.0), (0.0, 1.0)]

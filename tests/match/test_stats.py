@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.match.stats import Pentanomial, Sprt, Trinomial, elo_of, estimate, score_of
+from gamelib.match.stats import (
+    Pentanomial,
+    Sprt,
+    Trinomial,
+    elo_of,
+    elo_words,
+    estimate,
+    score_of,
+)
 
 # cutechess-cli's summaries of matches, as a chess engine's test log publishes them
 # (W - L - D, Elo difference, its error bar, LOS %).  cutechess inverts the normal
@@ -145,3 +153,45 @@ def test_the_sprt_stops_on_a_decisive_stream_and_runs_on_for_an_even_one() -> No
 def test_a_bad_test_is_one_sentence(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Sprt(**kwargs)
+
+
+# --------------------------------------------------------------------------
+# Matches in which every unit scored the same (issue 42): the sample variance is 0 and
+# says nothing of the spread, so half a unit of each extreme worth is added to it.
+
+
+def test_every_pair_split_gives_a_real_interval() -> None:
+    found = estimate(Pentanomial((0, 0, 3, 0, 0)))
+    # 3 pairs at 1/2, and half a pair at 0 and at 1: 4 units of mean 1/2, variance 1/16.
+    half = 1.959964 * math.sqrt(1 / 16 / 4)
+    assert found.elo == 0.0
+    assert found.low == pytest.approx(elo_of(0.5 - half), rel=1e-6)
+    assert found.high == pytest.approx(elo_of(0.5 + half), rel=1e-6)
+    assert round(found.error, 1) == 186.2  # elo(0.745) = 400 log10(0.745 / 0.255)
+    assert found.los == 0.5
+
+
+def test_a_clean_sweep_has_a_lower_bound_and_none_above() -> None:
+    found = estimate(Trinomial(10, 0, 0))
+    # 10 wins and half a game of each worth: 11 units of mean 10.5/11.
+    mean = 10.5 / 11
+    variance = (10 * (1 - mean) ** 2 + 0.5 * mean**2 + 0.5 * (1 - mean) ** 2) / 11
+    assert found.high == math.inf
+    assert found.low == pytest.approx(elo_of(mean - 1.959964 * math.sqrt(variance / 11)))
+    assert round(found.low, 1) == 277.2
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [
+        (Trinomial(45, 37, 18), "27.9 +/- 62.5"),
+        (Pentanomial((0, 0, 1, 0, 2)), "279.6, with no upper bound: 95% interval 46.6 and up"),
+        (Pentanomial((2, 0, 1, 0, 0)), "-279.6, with no lower bound: 95% interval -46.6 and down"),
+        (Pentanomial((0, 0, 3, 0, 0)), "0.0 +/- 186.2"),
+        (Trinomial(10, 0, 0), "no upper bound (every point to A): 95% interval 277.2 and up"),
+        (Trinomial(0, 10, 0), "no lower bound (every point to B): 95% interval -277.2 and down"),
+        (Pentanomial((1, 0, 0, 0, 1)), "0.0, with no bound either way: too few games"),
+    ],
+)
+def test_an_interval_is_said_in_words(counts: Trinomial | Pentanomial, words: str) -> None:
+    assert elo_words(estimate(counts)) == words

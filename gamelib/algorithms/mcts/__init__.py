@@ -385,7 +385,8 @@ def _mcts(
 MCTS_KIND = SearchKind(
     "mcts",
     _mcts,
-    "Monte Carlo tree search (UCT with MCTS-Solver): mcts:1000 runs 1,000 simulations",
+    "Monte Carlo tree search (UCT with MCTS-Solver): mcts:1000 runs 1,000 simulations, "
+    "mcts:2s thinks 2 s",
     settings=mcts_settings,
     options=(SIMULATIONS, EXPLORATION, PLAYOUT, SCALE, SEED, SOLVER, MCTS_TIME, NODES),
     default_depth=MCTS_DEPTH,

@@ -1,0 +1,208 @@
+"""`--game-from MODULE:OBJECT[,ESTIMATOR]`: a game from outside the package, for one run.
+
+OBJECT may be any of three things:
+
+- a game entry ([`game_entry`][gamelib.cli.games.game_entry]`(name, summary, estimator)`,
+  or a `BeyondEntry` for a game of chance or of n players): the game as its entry names it;
+- an estimator: its `.game` is the game, named after the module (`race:estimator` is the
+  game `race`);
+- a bare two-player [`Game`][gamelib.core.game.Game], named after the module: with
+  `,ESTIMATOR` (another object of the module) that estimator, else one that guesses 0 for
+  every unfinished position (a search still finds every forced result it sees; a solve
+  needs no estimator).
+
+The module is looked for on Python's path and, as `python -m` does, in the current
+folder.  Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError],
+one sentence that says what is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import cast
+
+from gamelib.cli.beyond import BeyondEntry
+from gamelib.cli.games import (
+    AnyEntry,
+    GameEntry,
+    GameLoadError,
+    _checked,
+    _error,
+    _fits_a_name,
+    game_entry,
+)
+from gamelib.cli.specs import shown
+from gamelib.core.checks import article
+from gamelib.core.estimator import Estimator, NumericEstimator
+from gamelib.core.game import Game
+
+__all__ = ["GAME_METHODS", "load_game"]
+
+GAME_METHODS = (
+    "start",
+    "player",
+    "moves",
+    "play",
+    "state_to_string",
+    "move_to_string",
+    "parse_move",
+)
+"""What a two-player game has (`gamelib.core.game.Game`)."""
+
+_ESTIMATOR_METHODS = ("game", "estimate", "compare", "guess_to_string")
+_HOW = (
+    "give a Game, an estimator (whose .game is the game), or an entry "
+    "(gamelib.cli.games.game_entry)"
+)
+
+
+def load_game(path: str) -> AnyEntry:
+    """The game `path` (`MODULE:OBJECT[,ESTIMATOR]`, as `--game-from` takes it) names, as
+    an entry of the catalog (see the module).
+
+    ```pycon
+    >>> load_game("gamelib.games.nim:Nim")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.games.GameLoadError: --game-from gamelib.games.nim:Nim is the class Nim, not \
+a game: make one in the module (game = Nim(...)) and name that
+    >>> load_game("gamelib.cli.games:GAME_CATALOG")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.games.GameLoadError: --game-from gamelib.cli.games:GAME_CATALOG is a \
+GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or an entry \
+(gamelib.cli.games.game_entry)
+
+    ```
+    """
+    said = f"--game-from {shown(path, 60)}"
+    module_name, colon, rest = path.partition(":")
+    attribute, comma, beside = rest.partition(",")
+    module_name, attribute, beside = module_name.strip(), attribute.strip(), beside.strip()
+    if not colon or not module_name or not attribute:
+        raise GameLoadError(
+            f"{said}: name a module and an object in it, as MODULE:OBJECT (mygame:RACE)"
+        )
+    if comma and not beside:
+        raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
+    module = _imported(module_name, said)
+    found = _attribute(module, module_name, attribute, said)
+    if not comma and isinstance(found, GameEntry | BeyondEntry):
+        return _checked(found, said)
+    named = f"{module_name}:{attribute}"
+    estimator: object = None
+    if comma:
+        if isinstance(found, GameEntry | BeyondEntry) or _is_estimator(found):
+            what = "an entry" if isinstance(found, GameEntry | BeyondEntry) else "an estimator"
+            raise GameLoadError(
+                f"{said}: an estimator goes beside a bare game, and {named} is {what} already"
+            )
+        estimator = _attribute(module, module_name, beside, said)
+        if not _is_estimator(estimator):
+            raise GameLoadError(
+                f"{said}: {beside} is {_a(estimator)}, not an estimator (one has "
+                f"{_listing(_ESTIMATOR_METHODS, 'and')})"
+            )
+    elif _is_estimator(found):
+        found, estimator = getattr(found, "game"), found  # noqa: B009  (checked just above)
+    _check_game(found, said)
+    if estimator is not None:
+        his = getattr(estimator, "game")  # noqa: B009  (an estimator, checked)
+        if his is not found and his != found:
+            raise GameLoadError(
+                f"{said}: the estimator {beside} is for another game (its .game is not {named})"
+            )
+    name = module_name.rpartition(".")[2].lower()
+    if not _fits_a_name(name):
+        raise GameLoadError(
+            f"{said}: the game is named after its module, and {shown(name)} cannot be a "
+            "game's name (lower-case letters, digits, '-' and '_'): name it in an entry "
+            "(gamelib.cli.games.game_entry)"
+        )
+    game = cast(Game[object, object], found)  # it has every method of a Game: checked
+    summary = f"{type(found).__name__} from {named}"
+    if estimator is None:
+        summary += " (no estimator: every unfinished position is guessed 0)"
+        return game_entry(name, summary, NumericEstimator(game, _zero))
+    return game_entry(name, summary, cast(Estimator[object, object, object], estimator))
+
+
+def _zero(state: object) -> float:
+    """The guess of a game given without an estimator: 0 everywhere."""
+    del state
+    return 0.0
+
+
+def _imported(module_name: str, said: str) -> object:
+    """The module called `module_name`, looked for on Python's path and in this folder."""
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            raise GameLoadError(
+                f"{said}: there is no module {error.name} (neither on Python's path nor in "
+                "this folder)"
+            ) from None
+        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
+    except Exception as error:  # any error of the user's module, said in one sentence
+        raise GameLoadError(f"{said}: importing {module_name} failed: {_error(error)}") from None
+    finally:
+        if added:
+            sys.path.remove(here)
+
+
+def _attribute(module: object, module_name: str, attribute: str, said: str) -> object:
+    """`module`'s `attribute` (dotted names go into objects)."""
+    found = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise GameLoadError(f"{said}: the module {module_name} has no {attribute}")
+        found = getattr(found, part)
+    return found
+
+
+def _is_estimator(thing: object) -> bool:
+    return not isinstance(thing, type) and all(hasattr(thing, m) for m in _ESTIMATOR_METHODS)
+
+
+def _check_game(thing: object, said: str) -> None:
+    """GameLoadError unless `thing` is a two-player game, saying what it lacks."""
+    whole = all(hasattr(thing, m) for m in GAME_METHODS)
+    for family, sign in (("a game of chance", "outcomes"), ("a game of n players", "names")):
+        if whole and not isinstance(thing, type) and hasattr(thing, sign):
+            raise GameLoadError(
+                f"{said} is {family} (it has {sign}): --game-from takes a two-player Game; a "
+                "game of chance or of n players joins as an entry "
+                "(gamelib.cli.beyond.BeyondEntry)"
+            )
+    if isinstance(thing, type):
+        raise GameLoadError(
+            f"{said} is the class {thing.__name__}, not a game: make one in the module "
+            f"(game = {thing.__name__}(...)) and name that"
+        )
+    missing = [m for m in GAME_METHODS if not hasattr(thing, m)]
+    if len(missing) == len(GAME_METHODS):
+        raise GameLoadError(f"{said} is {_a(thing)}, not a game: {_HOW}")
+    if missing:
+        raise GameLoadError(
+            f"{said} is {_a(thing)}, which has no {_listing(missing, 'or')}: a Game needs "
+            f"{_listing(GAME_METHODS, 'and')}"
+        )
+
+
+def _listing(names: tuple[str, ...] | list[str], last: str) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def _a(thing: object) -> str:
+    """What `thing` is, for a sentence: `a RaceToFive`, `an int`, `None`."""
+    if thing is None:
+        return "None"
+    kind = type(thing).__name__
+    return f"{article(kind)} {kind}"

@@ -1,0 +1,346 @@
+"""Opening books: every position some plies into a game, solved exactly, kept in a file.
+
+A book is a text file: three header lines saying it is a gamelib book, which game (its
+name and the game's own `repr`, so a book of Connect Four on 7 x 6 is refused for 6 x 5)
+and how many plies in, then one line a position: the moves from the start (written as the
+game writes them, run together when each is one character, else separated by commas),
+and the exact result for the side to move there with the plies to the end.
+
+```text
+# gamelib opening book 1
+# game connect4 ConnectFour(cols=4, rows=4, k=3)
+# plies 2
+22 win 7
+```
+
+A position and its mirror image (any two positions with one key) are in the book once.
+`build_book` solves the positions a worker at a time (`run_batch`) and appends each line
+as its position is solved, flushed at once: a build killed at any moment (Ctrl-C,
+SIGTERM, `kill -9`) and started again with the same file keeps every finished line, drops
+a last line cut short, and solves only the positions not yet in the file.  `read_book`
+refuses, in one sentence naming the file and the line, a file that is not such a book:
+another game or board, a line cut short, moves that cannot be played, a result that
+cannot be.
+
+```pycon
+>>> import tempfile, pathlib
+>>> from gamelib.games.connect4 import ConnectFour
+>>> def small():
+...     return ConnectFour(cols=4, rows=4, k=3)
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "small.book"
+>>> built = build_book(small, "connect4", 2, path)
+>>> built.total, built.solved, built.kept
+(8, 8, 0)
+>>> book = read_book(path, small(), "connect4")
+>>> len(book), book.plies, book.lines[0]
+(8, 2, '11 win 9')
+>>> build_book(small, "connect4", 2, path).solved  # again: nothing left to solve
+0
+
+```
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar, final
+
+from gamelib.algorithms.exact import BIG, Solution, SolveInterruptedError
+from gamelib.core.checks import echo
+from gamelib.core.datatypes import Playing
+from gamelib.core.game import Game
+from gamelib.core.player import Player
+from gamelib.errors import InputError
+from gamelib.parallel.batch import Workers, run_batch
+from gamelib.parallel.frontier import WindowRecipe, frontier_states, position_key, split_solve
+from gamelib.parallel.recipes import SolveRecipe
+
+__all__ = ["Book", "BookError", "BookPlayer", "Built", "build_book", "read_book"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+MAGIC = "# gamelib opening book 1"
+"""A book's first line."""
+
+_RESULTS = ("win", "loss", "draw")
+
+
+class BookError(InputError, ValueError):
+    """A file that is not a book of this game (one sentence, naming the file)."""
+
+
+@final
+@dataclass
+class Book:
+    """A book read from its file: by position key, the exact value of each position."""
+
+    path: Path
+    game: str
+    """The game's header line: its name and `repr`."""
+    plies: int
+    """Moves from the start to each position."""
+    values: dict[Hashable, tuple[str, int]] = field(default_factory=dict)
+    """By position key: the result for the side to move and the plies to the end."""
+    lines: list[str] = field(default_factory=list)
+    """The entries as written, in file order."""
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def values_below(self, depth: int) -> dict[tuple[int, Hashable], int]:
+        """The book's values for a solve from a position `depth` plies into the game, by
+        (plies below it, key), as the solver counts them from there (`BIG - plies` for a
+        win, see [`gamelib.parallel.frontier`][gamelib.parallel.frontier])."""
+        below = self.plies - depth
+        return {(below, key): _value(below, *found) for key, found in self.values.items()}
+
+
+def _value(below: int, result: str, plies: int) -> int:
+    if result == "win":
+        return BIG - (below + plies)
+    if result == "loss":
+        return -(BIG - (below + plies))
+    return 0
+
+
+def _header(name: str, game: object, plies: int) -> list[str]:
+    return [MAGIC, f"# game {name} {game!r}", f"# plies {plies}"]
+
+
+def _moves_text(game: Game[S, M], line: tuple[M, ...]) -> str:
+    texts = [game.move_to_string(m) for m in line]
+    return "".join(texts) if all(len(t) == 1 for t in texts) else ",".join(texts)
+
+
+def _said(path: Path) -> str:
+    return f"'{echo(str(path), 200)}'"
+
+
+def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = False) -> Book:
+    """The book in `path` for `game` (called `name` on the command line); `BookError`,
+    one sentence naming the file, for anything else.  With `resume` (a build going on
+    where it stopped), a last line cut short is dropped from the file instead."""
+    path = Path(path)
+    said = _said(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise BookError(f"cannot read the book {said}: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BookError(f"{said} is not a gamelib book: it is not text") from None
+    if resume and text and not text.endswith("\n"):
+        kept = text[: text.rfind("\n") + 1]
+        with path.open("r+b") as file:
+            file.truncate(len(kept.encode("utf-8")))
+        text = kept
+    rows = text.split("\n")
+    if not text.endswith("\n"):
+        raise BookError(
+            f"{said} is cut short: its last line (line {len(rows)}) has no end; "
+            "build it again with the same command to finish it"
+        )
+    rows.pop()
+    if not rows or rows[0] != MAGIC:
+        raise BookError(f"{said} is not a gamelib book: its first line is not '{MAGIC}'")
+    if len(rows) < 3 or not rows[2].startswith("# plies "):
+        raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
+    plies_text = rows[2].removeprefix("# plies ")
+    if not plies_text.isdecimal():
+        raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
+    plies = int(plies_text)
+    wanted = _header(name, game, plies)[1]
+    if rows[1] != wanted:
+        raise BookError(
+            f"{said} is a book of another game: its line 2 is '{echo(rows[1], 80)}', and "
+            f"this game's would be '{echo(wanted, 80)}'"
+        )
+    book = Book(path, rows[1], plies)
+    cells = _longest(game, plies)
+    for number, row in enumerate(rows[3:], 4):
+        key, found = _entry(game, row, plies, cells, f"{said} line {number}")
+        if key in book.values:
+            raise BookError(f"{said} line {number} repeats a position an earlier line gives")
+        book.values[key] = found
+        book.lines.append(row)
+    return book
+
+
+def _longest(game: object, plies: int) -> int:
+    """The most plies a game can last from a book position (Connect Four: the empty
+    cells; another game: no bound known)."""
+    cols, rows = getattr(game, "cols", None), getattr(game, "rows", None)
+    if isinstance(cols, int) and isinstance(rows, int):
+        return cols * rows - plies
+    return BIG // 2
+
+
+def _entry(
+    game: Game[S, M], row: str, plies: int, longest: int, where: str
+) -> tuple[Hashable, tuple[str, int]]:
+    parts = row.split(" ")
+    if len(parts) != 3:
+        raise BookError(f"{where} is not 'MOVES RESULT PLIES': '{echo(row, 60)}'")
+    moves, result, count = parts
+    if result not in _RESULTS:
+        raise BookError(f"{where} gives the result '{echo(result, 20)}', not win, loss or draw")
+    if not count.isdecimal() or not 1 <= int(count) <= longest:
+        raise BookError(f"{where} gives {echo(count, 20)} plies to the end, which cannot be")
+    state = _play(game, moves, where)
+    if state is None:
+        raise BookError(f"{where}: the moves '{echo(moves, 60)}' cannot be played")
+    if len(_tokens(moves)) != plies:
+        raise BookError(f"{where} has {len(_tokens(moves))} moves, not the book's {plies}")
+    if result == "draw" and int(count) != longest and longest < BIG // 2:
+        raise BookError(f"{where} gives a {result} in {count} plies, which cannot be")
+    return position_key(game)(state), (result, int(count))
+
+
+def _tokens(moves: str) -> list[str]:
+    return moves.split(",") if "," in moves else list(moves)
+
+
+def _play(game: Game[S, M], moves: str, where: str) -> S | None:
+    state = game.start
+    for text in _tokens(moves):
+        named = {game.move_to_string(m): m for m in game.moves(state)}
+        move = named.get(text)
+        if move is None:
+            return None
+        status = game.play(state, move)
+        if not isinstance(status, Playing):
+            return None
+        state = status.state
+    del where
+    return state
+
+
+@final
+@dataclass(frozen=True)
+class Built:
+    """What `build_book` did."""
+
+    total: int
+    """Positions in the book when done."""
+    solved: int
+    """Positions this build solved."""
+    kept: int
+    """Positions already in the file, not solved again."""
+    seconds: float
+    positions: int
+    """Positions the solves searched."""
+
+
+def _solved(
+    recipe: SolveRecipe[S, M], states: list[S], on: Workers | None
+) -> Iterator[tuple[int, Solution[S, M]]]:
+    """Each state's index and solution as it is solved: here one after another (Ctrl-C or
+    SIGTERM stopping a solve stops the build), or on `on`."""
+    if on is None:
+        for index, state in enumerate(states):
+            try:
+                yield index, recipe(state)
+            except SolveInterruptedError:
+                raise KeyboardInterrupt from None
+        return
+    for result in run_batch(recipe, states, on):
+        if result.value is None:
+            raise BookError(f"a book position could not be solved: {result.error}")
+        yield result.index, result.value
+
+
+def build_book(
+    game: Callable[[], Game[S, M]],
+    name: str,
+    plies: int,
+    out: Path | str,
+    on: Workers | None = None,
+    *,
+    table: int = 1_000_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Built:
+    """Solve every position `plies` moves from the start of `game()` (up to its key: a
+    mirror image once) that is not finished, on `on` (None: here), and write the book to
+    `out`, each line as its position is solved; a file there already is taken as this
+    build stopped part way (`read_book`), and only what it lacks is solved.
+    `progress(done, to do)` hears of each position solved.
+    """
+    began = time.perf_counter()
+    rules = game()
+    path = Path(out)
+    done: set[Hashable] = set()
+    if path.exists():
+        book = read_book(path, rules, name, resume=True)
+        if book.plies != plies:
+            raise BookError(f"{_said(path)} is a book {book.plies} plies in, not {plies}")
+        done = set(book.values)
+    else:
+        path.write_text("\n".join(_header(name, rules, plies)) + "\n", encoding="utf-8")
+    key_of = position_key(rules)
+    every = sorted(
+        frontier_states(rules, rules.start, plies), key=lambda p: _moves_text(rules, p[0])
+    )
+    todo = [(line, state) for line, state in every if key_of(state) not in done]
+    recipe = SolveRecipe(game, None, table)
+    solved = searched = 0
+    with path.open("a", encoding="utf-8") as file:
+        for index, found in _solved(recipe, [s for _, s in todo], on):
+            line = todo[index][0]
+            file.write(f"{_moves_text(rules, line)} {found.result} {found.plies}\n")
+            file.flush()
+            solved += 1
+            searched += found.positions
+            if progress is not None:
+                progress(solved, len(todo))
+        os.fsync(file.fileno())
+    return Built(len(every), solved, len(every) - len(todo), time.perf_counter() - began, searched)
+
+
+@final
+class BookPlayer(Generic[S, M]):
+    """`player`, with the moves before `book`'s plies read from the book: in a position
+    fewer than `book.plies` moves from the start, the first move in the game's order
+    that keeps the value the book's positions give (by the tree down to them, searching
+    only where the book has no entry); past them, `player`'s own move.  `ply_of` says
+    how many moves a position is from the start."""
+
+    def __init__(
+        self, player: Player[S, M], book: Book, ply_of: Callable[[S], int], table: int = 0
+    ) -> None:
+        self.player = player
+        self.book = book
+        self.ply_of = ply_of
+        self.table = table
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.player.game
+
+    def next_move(self, state: S, /) -> M:
+        ply = self.ply_of(state)
+        if ply >= self.book.plies:
+            return self.player.next_move(state)
+        game = self.game
+        recipe = WindowRecipe(_Itself(game), self.table)
+        below = self.book.plies - ply
+        return split_solve(recipe, state, plies=below, known=self.book.values_below(ply)).best
+
+    def __str__(self) -> str:
+        return f"{self.player}, with the book {self.book.path.name}"
+
+
+@final
+@dataclass(frozen=True)
+class _Itself(Generic[S, M]):
+    """A game maker that hands over one game (here, in this process)."""
+
+    made: Game[S, M]
+
+    def __call__(self) -> Game[S, M]:
+        return self.made

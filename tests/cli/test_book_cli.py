@@ -1,0 +1,193 @@
+"""`gamelib book build` and `solve --book`: an opening book built, stopped any way and
+finished, read back, and every file that is not a book of the game refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gamelib.parallel.book import MAGIC
+from tests.runner import run
+
+SMALL = ("connect4", "--cols", "5", "--rows", "4")
+HEADER = f"{MAGIC}\n# game connect4 ConnectFour(cols=5, rows=4, k=4)\n# plies 3\n"
+
+
+def entries(path: Path) -> list[str]:
+    return [line for line in path.read_text().splitlines() if not line.startswith("#")]
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("book") / "5x4.book"
+    status, out, err = run("book", "build", *SMALL, "--plies", "3", "--out", str(path))
+    assert status == 0
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}: 49 positions 3 plies in \(0 already there, 49 solved now, "
+        r"[\d,]+ positions searched in \d+\.\d s\)\n",
+        out,
+    )
+    # Not a terminal: a plain line each tenth of the way, with the time left.
+    assert err.splitlines()[0].startswith("5 of 49 positions done (")
+    assert "s left)" in err.splitlines()[0]
+    return path
+
+
+def test_a_book_holds_each_position_once_with_its_exact_result(book: Path) -> None:
+    text = book.read_text()
+    assert text.startswith(HEADER)
+    lines = entries(book)
+    assert len(lines) == len(set(lines)) == 49
+    assert all(re.fullmatch(r"[1-5]{3} (win|loss|draw) \d+", line) for line in lines)
+    # Pons's 5 x 4: after 3, 3, 3 the side to move draws; after 1, 1, 1 too (a draw ends
+    # the game on the full board, 17 plies on); a mirror image is the same line.
+    assert {"333 draw 17", "111 draw 17"} <= set(lines) or "555 draw 17" in lines
+
+
+def test_a_finished_book_built_again_solves_nothing(book: Path) -> None:
+    status, out, _ = run("book", "build", *SMALL, "--plies", "3", "--out", str(book))
+    assert status == 0
+    assert "(49 already there, 0 solved now, 0 positions searched" in out
+
+
+@pytest.mark.parametrize("workers", [[], ["--workers", "2"]])
+def test_solve_reads_the_book_and_searches_nothing(book: Path, workers: list[str]) -> None:
+    status, out, err = run("solve", *SMALL, "--book", str(book), "--all", *workers)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[6:12] == [
+        "a draw, with best play (20 plies to the end); a best move: 3 (score 0)",
+        "  1: loss in 20 plies (score -1)",
+        "  2: draw (20 plies to the end) (score 0)",
+        "  3: draw (20 plies to the end) (score 0)",
+        "  4: draw (20 plies to the end) (score 0)",
+        "  5: loss in 20 plies (score -1)",
+    ]
+    assert lines[12].startswith("searched 0 positions in ")
+    assert lines[12].endswith("(0 searches, 15 tests), the book read 3 plies down")
+
+
+def test_a_position_past_the_book_is_searched(book: Path) -> None:
+    status, out, _ = run("solve", *SMALL, "--book", str(book), "--moves", "3333", "--json")
+    assert status == 0
+    assert '"result": "draw"' in out
+
+
+@pytest.mark.parametrize(
+    ("spoil", "said"),
+    [
+        (lambda t: t + "3 3", "is cut short: its last line (line 53) has no end"),
+        (lambda t: t.replace(MAGIC, "# my notes"), "is not a gamelib book: its first line"),
+        (lambda t: t.replace("cols=5", "cols=6"), "is a book of another game: its line 2 is"),
+        (lambda t: t.replace("connect4 C", "tictactoe C"), "is a book of another game"),
+        (lambda t: t + "333 draw\n", "line 53 is not 'MOVES RESULT PLIES'"),
+        (lambda t: t + "993 draw 17\n", "line 53: the moves '993' cannot be played"),
+        (lambda t: t + "12 win 3\n", "line 53 has 2 moves, not the book's 3"),
+        (lambda t: t + "333 best 17\n", "line 53 gives the result 'best'"),
+        (lambda t: t + "333 win 99\n", "line 53 gives 99 plies to the end, which cannot be"),
+        (lambda t: t + "333 draw 5\n", "line 53 gives a draw in 5 plies, which cannot be"),
+        (lambda t: t + t.splitlines()[3] + "\n", "line 53 repeats a position"),
+    ],
+)
+def test_a_file_that_is_not_this_games_book_is_refused_in_one_sentence(
+    book: Path, tmp_path: Path, spoil: object, said: str
+) -> None:
+    bad = tmp_path / "bad.book"
+    assert callable(spoil)
+    bad.write_text(spoil(book.read_text()))
+    status, out, err = run("solve", *SMALL, "--book", str(bad))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"gamelib: '{bad}' {said}") or err.startswith(f"gamelib: '{bad}' line")
+    assert said in err
+    assert err.count("\n") == 1
+
+
+def test_a_file_of_bytes_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "noise.book"
+    bad.write_bytes(bytes(range(256)))
+    status, _, err = run("solve", *SMALL, "--book", str(bad))
+    assert status == 2
+    assert err == f"gamelib: '{bad}' is not a gamelib book: it is not text\n"
+
+
+def _build(path: Path) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "gamelib", "book", "build", "connect4"]
+    return subprocess.Popen(
+        [*command, "--cols", "5", "--rows", "5", "--plies", "4", "--out", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for(path: Path, lines: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if path.exists() and len(entries(path)) >= lines:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the build wrote fewer than {lines} lines before it ended")
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_build_killed_halfway_finishes_without_solving_a_position_again(
+    tmp_path: Path, how: signal.Signals
+) -> None:
+    """5 x 5, 4 plies: 177 positions.  Killed after 40 are written, the same command
+    again solves exactly the ones not in the file."""
+    path = tmp_path / "5x5.book"
+    process = _build(path)
+    _wait_for(path, 40, process)
+    os.kill(process.pid, how)
+    _, err = process.communicate(timeout=60)
+    if how == signal.SIGTERM:
+        assert process.returncode == 1
+        assert err.endswith(
+            f"gamelib: book build stopped; what was solved is kept in {path}: the same "
+            "command again solves the rest\n"
+        )
+    else:
+        assert process.returncode == -signal.SIGKILL
+    kept = len(entries(path))
+    assert 40 <= kept < 177
+    status, out, _ = run(
+        "book", "build", "connect4", "--cols", "5", "--rows", "5", "--plies", "4",
+        "--out", str(path),
+    )  # fmt: skip
+    assert status == 0
+    assert f": 177 positions 4 plies in ({kept} already there, {177 - kept} solved now, " in out
+    lines = entries(path)
+    assert len(lines) == len(set(lines)) == 177
+    assert len({line.split()[0] for line in lines}) == 177
+
+
+@pytest.mark.parametrize("seed", ["1", "2"])
+def test_players_take_their_first_moves_from_the_book(book: Path, seed: str) -> None:
+    """Two random players with the book: its three plies are the book's best (3, then 3,
+    then 3: the first column in the game's order that keeps the draw), the rest random."""
+    argv = ["play", *SMALL, "--maxie", "random", "--minnie", "random", "--seed", seed]
+    status, out, _ = run(*argv, "--book", str(book), "--json")
+    assert status == 0
+    found = json.loads(out)
+    assert found["moves"][:3] == ["3", "3", "3"]
+    assert found["players"]["Maxie"] == f"random (seed {seed}), with the book 5x4.book"
+    if seed == "1":  # without the book, this seed's random players open otherwise
+        status, out, _ = run(*argv, "--json")
+        assert json.loads(out)["moves"][:3] == ["2", "2", "5"]
+
+
+def test_a_player_given_a_foreign_book_is_refused(book: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "6x4.book"
+    bad.write_text(book.read_text().replace("cols=5", "cols=6"))
+    status, out, err = run("play", *SMALL, "--maxie", "random", "--book", str(bad))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"gamelib: '{bad}' is a book of another game: its line 2 is")
+    assert err.count("\n") == 1
