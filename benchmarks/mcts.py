@@ -7,7 +7,13 @@ repository and run this script with that Python, gamelib on the path:
     /tmp/peers/bin/pip install open_spiel toolz pyrsistent
     PYTHONPATH=. /tmp/peers/bin/python benchmarks/mcts.py [--runs 5] [--match 100]
 
-Without OpenSpiel the script times gamelib alone (and says so).
+Without OpenSpiel the script times gamelib alone (and says so).  With `--baseline DIR` (a
+`git worktree` of an earlier commit) the rates are timed beside that checkout's gamelib
+too, in turns, each with its ratio to the baseline's, in wall time and in the thread's
+CPU time (steadier on a shared machine), and so are the other two families: Pig (MCTS
+over the dice) and take-away for three (MCTS for n players).  The baseline is imported
+as pure Python: time this checkout pure too (PYTHONPATH at a copy of gamelib/ without
+its compiled .so files), or Connect Four's board compares compiled with pure.
 
 1. **Simulations per second** from the start of tic-tac-toe and of Connect Four 7 x 6,
    with the same budget and random playouts on both sides, MCTS-Solver on (both stop
@@ -20,6 +26,11 @@ Without OpenSpiel the script times gamelib alone (and says so).
 3. **Against gamelib's own searches** (`--versus id --games 20 --seconds 0.2`): MCTS at
    a time per move against iterative deepening at the same time, or against alpha-beta
    at a fixed depth (`--versus alphabeta:5`, its time per move reported).
+4. **Instructions**, which the machine's load does not change (`--once NAME --repeat N`):
+   N untimed searches of one game (tic-tac-toe, connect4, pig or takeaway) at `--sims`,
+   by this checkout, or by the baseline's with `--baseline DIR`, and nothing else; run
+   under `valgrind --tool=callgrind` with N = 1 and N = 0 (the start-up), the difference
+   is the search's instructions.
 """
 
 from __future__ import annotations
@@ -29,19 +40,17 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for timing.py
 
-from timing import interleaved
+from search import Flavour, load_baseline
 
 from gamelib.algorithms.mcts import MCTSSettings, simulate
 from gamelib.core.datatypes import Done, Draw, Outcome, Side
-from gamelib.core.estimator import Estimator
 from gamelib.games.connect4 import ConnectFour, ConnectFourState, connect4_estimator
-from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -50,22 +59,67 @@ G = TypeVar("G")
 C = math.sqrt(2)
 
 
-def gamelib_job(name: str, sims: int) -> tuple[Callable[[], int], str]:
-    """A search from the start of `name`: the job returns the simulations it ran."""
+def gamelib_job(name: str, sims: int, flavour: Flavour) -> tuple[Callable[[], int], str]:
+    """A search from the start of `name` by `flavour`'s gamelib: the job returns the
+    simulations it ran."""
+    mcts = flavour.module("algorithms.mcts")
     if name == "tic-tac-toe":
-        return _job(tictactoe_estimator(TicTacToe()), sims), "gamelib MCTS"
-    return _job(connect4_estimator(ConnectFour()), sims), "gamelib MCTS"
-
-
-def _job(estimator: Estimator[S, M, G], sims: int) -> Callable[[], int]:
-    settings = MCTSSettings(estimator, simulations=sims, exploration=C)
+        tictactoe = flavour.module("games.tictactoe")
+        estimator = tictactoe.tictactoe_estimator(tictactoe.TicTacToe())
+    else:
+        connect4 = flavour.module("games.connect4")
+        estimator = connect4.connect4_estimator(connect4.ConnectFour())
+    settings = mcts.MCTSSettings(estimator, simulations=sims, exploration=C)
     start = estimator.game.start
 
     def job() -> int:
-        found, _ = simulate(settings, start)
-        return found.simulations
+        found, _ = mcts.simulate(settings, start)
+        return int(found.simulations)
 
-    return job
+    return job, f"gamelib MCTS{flavour.label}"
+
+
+def family_jobs(sims: int, flavour: Flavour) -> dict[str, tuple[Callable[[], object], str]]:
+    """MCTS from the start of Pig (to 20) and of take-away (12 pebbles, three players), by
+    `flavour`'s gamelib, at `sims` simulations and a depth of 60 moves."""
+    mcts = flavour.module("algorithms.mcts")
+    pig, takeaway = flavour.module("games.pig"), flavour.module("games.takeaway")
+    chance = flavour.module("chance.expectiminimax")
+    dice, pot = pig.Pig(), takeaway.TakeAway()
+    rolls = mcts.chance_mcts(chance.ChanceSettings(pig.pig_estimator(dice), 60), sims)
+    takes = mcts.nplayer_mcts(takeaway.takeaway_estimator(pot), 60, sims)
+    label = f"gamelib MCTS{flavour.label}"
+    return {
+        "Pig to 20 (chance)": (lambda: rolls.analyse(dice.start), label),
+        "take-away 12, 3 players": (lambda: takes.analyse(pot.start), label),
+    }
+
+
+def _timed(jobs: Mapping[str, Callable[[], object]], runs: int) -> dict[str, tuple[float, float]]:
+    """Each job's median wall and thread seconds over `runs` rounds, the jobs in turns
+    (every other round in reverse)."""
+    seen: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+    for number in range(runs):
+        for name, job in list(jobs.items())[:: -1 if number % 2 else 1]:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            job()
+            seen[name].append((time.perf_counter() - wall, time.thread_time() - cpu))
+    return {
+        name: (statistics.median(w for w, _ in times), statistics.median(c for _, c in times))
+        for name, times in seen.items()
+    }
+
+
+def _report(title: str, ran: dict[str, int], times: dict[str, tuple[float, float]]) -> None:
+    print(f"\n{title}")
+    print(f"  {'search':<34} {'sims':>8} {'median s':>9} {'sims/s':>10} {'thread s':>9}")
+    for label, (seconds, cpu) in times.items():
+        line = f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}"
+        line += f" {cpu:>9.3f}"
+        base = times.get(label + " (before)")
+        if base:
+            line += f"   {seconds / base[0]:.3f}x the baseline ({cpu / base[1]:.3f}x thread)"
+        print(line)
 
 
 def openspiel_job(name: str, sims: int) -> tuple[Callable[[], int], str] | None:
@@ -108,18 +162,30 @@ def _played_out(
         state = status.state
 
 
-def rates(runs: int, sims: int) -> None:
+def rates(runs: int, sims: int, flavours: list[Flavour]) -> None:
     for name in ("tic-tac-toe", "Connect Four 7 x 6"):
-        made = [gamelib_job(name, sims), openspiel_job(name, sims)]
+        made = [*(gamelib_job(name, sims, f) for f in flavours), openspiel_job(name, sims)]
         jobs = {label: job for job, label in (m for m in made if m is not None)}
         ran = {label: job() for label, job in jobs.items()}  # an untimed run: the counts
-        times = interleaved(jobs, runs)
-        print(f"\n{name} from the start, {sims:,} simulations (medians of {runs} rounds)")
-        print(f"  {'search':<34} {'sims':>8} {'median s':>9} {'sims/s':>10}")
-        for label, seconds in times.items():
-            print(f"  {label:<34} {ran[label]:>8,} {seconds:>9.3f} {ran[label] / seconds:>10,.0f}")
-        if len(jobs) == 1:
+        title = f"{name} from the start, {sims:,} simulations (medians of {runs} rounds)"
+        _report(title, ran, _timed(jobs, runs))
+        if len(jobs) == len(flavours):
             print("  (OpenSpiel is not installed here: see the module's docstring)")
+
+
+def family_rates(runs: int, sims: int, flavours: list[Flavour]) -> None:
+    made = [family_jobs(sims, f) for f in flavours]
+    for name in made[0]:
+        jobs = {label: job for job, label in (m[name] for m in made)}
+        for job in jobs.values():
+            job()  # an untimed run, as for the others
+        title = f"{name} from the start, {sims:,} simulations (medians of {runs} rounds)"
+        _report(title, dict.fromkeys(jobs, sims), _timed(jobs, runs))
+
+
+def _compiled(flavour: Flavour) -> bool:
+    """Whether `flavour`'s Connect Four board runs compiled."""
+    return str(flavour.module("games.connect4_board").__file__).endswith((".so", ".pyd"))
 
 
 def match(games: int, sims: int) -> None:
@@ -216,6 +282,23 @@ def versus(games: int, seconds: float, other: str) -> None:
     )
 
 
+_ONCE = {
+    "tic-tac-toe": "tic-tac-toe",
+    "connect4": "Connect Four 7 x 6",
+    "pig": "Pig to 20 (chance)",
+    "takeaway": "take-away 12, 3 players",
+}
+
+
+def once(name: str, sims: int, repeat: int, flavour: Flavour) -> None:
+    """`repeat` searches of the game `name` by `flavour`'s gamelib (for valgrind)."""
+    title = _ONCE[name]
+    made = family_jobs(sims, flavour) if name in ("pig", "takeaway") else {}
+    job = made[title][0] if made else gamelib_job(title, sims, flavour)[0]
+    for _ in range(repeat):
+        job()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (medians)")
@@ -226,12 +309,25 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=20, help="games of --versus")
     parser.add_argument("--seconds", type=float, default=0.2, help="a move, in --versus")
+    parser.add_argument("--baseline", type=Path, help="another checkout, timed beside this one")
+    parser.add_argument("--once", choices=sorted(_ONCE), help="searches of one game, untimed")
+    parser.add_argument("--repeat", type=int, default=1, help="how many, with --once")
     options = parser.parse_args()
     if options.versus:
         versus(options.games, options.seconds, options.versus)
         return
-    rates(options.runs, options.sims)
-    rates(max(1, options.runs // 2), 20_000)
+    flavours = [Flavour("", "gamelib")]
+    if options.baseline is not None:
+        flavours.append(load_baseline(options.baseline))
+    if options.once:
+        once(options.once, options.sims, options.repeat, flavours[-1])
+        return
+    if len({_compiled(f) for f in flavours}) > 1:
+        print("(one copy's Connect Four board is compiled and the other's is not: see above)")
+    rates(options.runs, options.sims, flavours)
+    rates(max(1, options.runs // 2), 20_000, flavours)
+    if options.baseline is not None:
+        family_rates(options.runs, options.sims, flavours)
     if options.match:
         match(options.match, options.sims)
 

@@ -1,34 +1,15 @@
 """Monte Carlo tree search: UCT, with MCTS-Solver, as an anytime player.
 
-Where no estimator is good enough to trust at a depth, a program can still play by
-*sampling*: play many games out from the position, mostly at random, and prefer the moves
-whose games went well.  Monte Carlo tree search (Kocsis and Szepesvári's UCT, 2006) grows
-a tree of the positions it has met, one position per *simulation*, in four steps:
-
-1. **select**: from the root, walk down the tree, at each position taking the child with
-   the best upper confidence bound (UCB1): its mean reward for the side choosing there,
-   plus `c·√(ln N / n)`, where N counts the visits of the position and n of the child (so a
-   child rarely tried looks better and better until it is tried);
-2. **expand**: at the first position with a move not tried yet, play that move (in the
-   game's order) and add the position it reaches to the tree;
-3. **play out**: from there, random moves to the end of the game (or, with `playout=k`,
-   k random moves and then the estimator's value, squashed into (−1, 1) by tanh);
-4. **back up**: add the reward (1 Maxie wins, −1 Minnie wins, 0 a draw; Maxie's point of
-   view) to every position on the path, and count a visit.
-
-The move played is the root's most visited child: visits are what the search trusted.
-
-**MCTS-Solver** (Winands, Björnsson and Saito, 2008) adds what Minimax knows: a finished
-game is a proven result, a position where the mover has a move to a proven win is a proven
-win, and a position all of whose moves are proven is proven as the best of them for the
-mover.  Proven positions are not sampled again (a simulation that reaches one takes its
-result), a proven loss is never chosen by the mover while another move is left, and a
-proven root ends the search: a proven win is played by a winning move.  On a finished
-search its proven values equal Minimax's.
-
-The search is *anytime*: it runs until its budget (simulations, seconds, positions) is
-spent, and `ponder` tells its progress as it goes.  The same seed gives the same moves on
-any machine: every random choice comes from one `random.Random(seed)` per search.
+Each simulation walks down the tree it has grown, from the root, by UCB1 (a move's mean
+result for the side choosing, plus `c·√(ln N / n)`), expands the first position it meets
+for the first time, plays out at random from there (or for `playout` moves and then the
+estimator's guess g, counted as tanh(g / scale)) and backs the result up the path (1 Maxie
+wins, −1 Minnie wins, 0 a draw).  The move played is the root's most visited.
+MCTS-Solver backs proven results up too, so a proven loss is never chosen while another
+move is left, and a proven root ends the search.  The search runs until its budget
+(simulations, seconds, positions) is spent; the same seed gives the same moves on any
+machine.  The docs' page on Monte Carlo tree search tells it step by step, with the games
+of chance and of n players, which run the same engine.
 
 ```pycon
 >>> from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
@@ -75,7 +56,7 @@ from gamelib.algorithms.mcts._tree import (
     simulate,
 )
 from gamelib.core.checks import ascii_float, digits_hint, echo, plural
-from gamelib.core.estimator import Est, Estimator, Settings
+from gamelib.core.estimator import Estimator, Settings
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON, move_json
 from gamelib.search.anytime import Pondered
@@ -157,7 +138,7 @@ class MCTSPlayer(Generic[S, M, G]):
 
         depth = self.settings.search_depth
         try:
-            found, grown = at_root(self.estimator, state, depth, run, _value_of)
+            found, grown = at_root(self.estimator, state, depth, run, lambda ran: ran[0].value)
         except RecursionError as error:  # nothing here recurses: the game or its estimator
             raise recursion_error(depth, error) from error
         if keep:
@@ -232,10 +213,6 @@ class MCTSPlayer(Generic[S, M, G]):
         if s.seed:
             words.append(f"seed {s.seed}")
         return f"MCTS({', '.join(words)})"
-
-
-def _value_of(found: tuple[Simulated[M, G], TreeNode[S, M]]) -> Est[G]:
-    return found[0].value
 
 
 def MCTS(

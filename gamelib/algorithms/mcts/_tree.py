@@ -1,5 +1,8 @@
-"""The search of Monte Carlo tree search (private): settings, the tree, one simulation
-after another, and what the root learned.  See `gamelib.algorithms.mcts`."""
+"""Monte Carlo tree search for two players (private): its settings, what the root learned,
+and the search, the one engine (`_engine`) run on `TwoPlayers(game)`, with the settings'
+move order, rewards 1, -1 and 0 (or a squashed guess) and MCTS-Solver's proofs.  It
+expands and plays out on the game itself: through the model every move would cost two
+calls more, a tenth of a search's time.  See `gamelib.algorithms.mcts`."""
 
 from __future__ import annotations
 
@@ -9,15 +12,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
-from typing import Generic, Literal, Protocol, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib import seq
+from gamelib.algorithms.mcts._engine import Engine, Grown, Node, StopReason, ended, grow, root_of
 from gamelib.core.checks import echo
-from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status
+from gamelib.core.controller import TwoPlayers
+from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings, checked_estimate
-from gamelib.core.game import Game
+from gamelib.core.game import Game, no_moves
 from gamelib.search.capabilities import MissingCapabilityError
-from gamelib.search.player import no_moves, ordered_moves
+from gamelib.search.player import ordered_moves
 
 __all__ = [
     "MCTS_DEPTH",
@@ -34,14 +39,10 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-M_co = TypeVar("M_co", covariant=True)
 
 MCTS_DEPTH = 1000
 """How many plies below the root a simulation may go, unless the settings say otherwise:
 past it, the estimator values the position (a game that could go on for ever stops)."""
-
-StopReason = Literal["simulations", "time", "positions", "proven"]
-"""Why a search stopped: its budget of simulations, time or positions, or a proven root."""
 
 
 @final
@@ -118,36 +119,20 @@ class MCTSSettings(Settings[S, M, G]):
             raise TypeError(f"solver must be True or False, got {self.solver!r}")
 
 
-class TreeNode(Generic[S, M]):
-    """A position in the search tree: how it was reached, and what the simulations
-    through it found (rewards summed from Maxie's point of view).  `simulate` grows it;
-    read it, do not change it."""
-
-    __slots__ = ("children", "move", "proven", "side", "state", "total", "visits")
-
-    def __init__(self, move: M | None, status: Status[S], side: Side | None) -> None:
-        self.move = move
-        self.state: S | None = status.state if isinstance(status, Playing) else None
-        self.side = side  # the side to move; None when the game is over
-        self.children: list[TreeNode[S, M]] = []  # every move's, once it is expanded
-        self.visits = 0
-        self.total = 0.0
-        # A finished game is proven by definition; the solver proves the rest.
-        self.proven: Outcome | None = status.outcome if isinstance(status, Done) else None
+TreeNode: TypeAlias = Node[S, M, Outcome]
+"""A position in a two-player search's tree: its `move`, `side` to move (None: the game is
+over), `visits`, `total` (their rewards summed, Maxie's point of view) and `proven`."""
 
 
-def _reward(outcome: Outcome) -> float:
-    """A finished game's reward, Maxie's point of view."""
+def _rewards(outcome: Outcome) -> tuple[float, float]:
+    """A finished game's rewards: Maxie's, then Minnie's."""
     if isinstance(outcome, Draw):
-        return 0.0
-    return 1.0 if outcome.side is Side.Maxie else -1.0
+        return _DRAWN
+    return _MAXIE_WINS if outcome.side is _MAXIE else _MINNIE_WINS
 
 
-def _rank(outcome: Outcome, side: Side) -> int:
-    """How good `outcome` is for `side`: 2 a win, 1 a draw, 0 a loss."""
-    if isinstance(outcome, Draw):
-        return 1
-    return 2 if outcome.side is side else 0
+_DRAWN, _MAXIE_WINS, _MINNIE_WINS = (0.0, 0.0), (1.0, -1.0), (-1.0, 1.0)
+_MAXIE = Side.Maxie  # read once: an Enum's member read through its class costs more
 
 
 @final
@@ -242,169 +227,77 @@ def simulate(
     """
     est = settings.estimator
     game = est.game
-    moves = ordered_moves(settings)
-    any_moves = game.moves
-    play = game.play
-    player = game.player
+    moves, play, player = game.moves, game.play, game.player
+    ordered = ordered_moves(settings)
     estimate = checked_estimate(est.estimate, game, estimator=est, numeric=True)
-    rng = random.Random(settings.seed) if rng is None else rng
-    randrange = rng.randrange
-    c = settings.exploration
-    solver = settings.solver
-    horizon = settings.search_depth
-    playout_cap = settings.playout
     scale = settings.scale
-    root = TreeNode(None, Playing(state), player(state)) if tree is None else tree
-    began = clock()
-    deadline = None if settings.seconds is None else began + settings.seconds
-    sims_cap = settings.simulations
-    plays_cap = settings.positions
-    sims = plays = 0
-    next_say = 100
 
-    def guessed(s: S) -> float:
-        """The estimator's value of `s` as a reward in (−1, 1)."""
+    def expand(node: TreeNode[S, M], s: S) -> None:
+        """Every move's child added to `s`'s `node`, in the settings' order."""
+        legal = seq.to_tuple(ordered(s))
+        if not legal:
+            raise no_moves(game, s)
+        children = node.children
+        for m in legal:
+            status = play(s, m)
+            if isinstance(status, Playing):
+                children.append(Node(m, status.state, 0 if player(status.state) is _MAXIE else 1))
+            else:
+                children.append(ended(m, status.outcome, _rewards(status.outcome)))
+
+    def guessed(s: S) -> tuple[float, float]:
+        """The estimator's value of `s` as rewards in (−1, 1)."""
         g: object = estimate(s)
         if isinstance(g, int | float | Fraction) and not isinstance(g, bool):
-            return math.tanh(float(g) / scale)
+            x = math.tanh(float(g) / scale)
+            return x, -x
         raise MissingCapabilityError(
             f"MCTS values a position by its estimator's guess, which must be a number; "
             f"{type(est).__name__} guessed {echo(repr(g))}"
         )
 
-    def play_out(s: S, left: int) -> tuple[float, int]:
-        """Random moves from `s`, at most `left` of them, then the result or the estimator's
-        value: the reward and the moves played."""
+    def play_out(s: S, left: int, rng: random.Random) -> tuple[tuple[float, float], int]:
+        """The engine's playout (its `rollout`), on the game itself."""
+        pick = rng.choice  # options[rng.randrange(len(options))], without its checks
         played = 0
         while played < left:
-            options = seq.to_tuple(any_moves(s))
+            options = seq.to_tuple(moves(s))
             if not options:
                 raise no_moves(game, s)
-            st = play(s, options[randrange(len(options))])
+            status = play(s, pick(options))
             played += 1
-            if isinstance(st, Done):
-                return _reward(st.outcome), played
-            s = st.state
+            if isinstance(status, Done):
+                return _rewards(status.outcome), played
+            s = status.state
         return guessed(s), played
 
-    def choose(node: TreeNode[S, M]) -> TreeNode[S, M]:
-        """The child to walk to: the first not visited yet, else the best by UCB1 for
-        `node`'s side to move; with the solver, never a proven loss for it."""
-        side = node.side
-        sign = 1.0 if side is Side.Maxie else -1.0
-        log_n = math.log(node.visits) if node.visits else 0.0
-        best: TreeNode[S, M] | None = None
-        best_u = -math.inf
-        for child in node.children:
-            proven = child.proven
-            n = child.visits
-            if solver and proven is not None and side is not None:
-                rank = _rank(proven, side)
-                if rank == 0:
-                    continue  # a proven loss for the mover: never chosen while others are left
-                u = rank / 2.0  # its exact result, with nothing left to explore
-            elif n == 0:
-                return child
-            else:
-                u = (1.0 + sign * child.total / n) / 2.0 + c * math.sqrt(log_n / n)
-            if u > best_u:
-                best, best_u = child, u
-        if best is None:  # every child a proven loss: the node is proven, so not reached
-            raise AssertionError("unreachable: a node whose moves all lose is proven")
-        return best
-
-    def prove(node: TreeNode[S, M]) -> bool:
-        """Whether `node` is now proven by its children (MCTS-Solver); sets it if so."""
-        side = node.side
-        if side is None or not node.children:
-            return False
-        best: Outcome | None = None
-        every = True  # so far every child proven
-        for child in node.children:
-            proven = child.proven
-            if proven is None:
-                every = False
-                continue
-            rank = _rank(proven, side)
-            if rank == 2:  # a move to a proven win
-                node.proven = proven
-                return True
-            if best is None or rank > _rank(best, side):
-                best = proven
-        if every and best is not None:  # every move proven: the best of them
-            node.proven = best
-            return True
-        return False
-
-    stopped: StopReason
-    while True:
-        if solver and root.proven is not None:
-            stopped = "proven"
-            break
-        if sims_cap is not None and sims >= sims_cap:
-            stopped = "simulations"
-            break
-        if plays_cap is not None and plays >= plays_cap:
-            stopped = "positions"
-            break
-        if deadline is not None and clock() >= deadline:
-            stopped = "time"
-            break
-        # 1. select, and 2. expand: walk down to a child not visited yet
-        node = root
-        path = [root]
-        depth = 0
-        expanded: int | None = None
-        proved_there = False  # whether the position expanded was proven on the spot
-        while node.proven is None and depth < horizon:
-            if not node.children:  # met for the first time: every move's child added
-                s = node.state
-                assert s is not None  # not proven, so still being played
-                for m in seq.to_tuple(moves(s)):
-                    st = play(s, m)
-                    node.children.append(
-                        TreeNode(m, st, player(st.state) if isinstance(st, Playing) else None)
-                    )
-                plays += len(node.children)
-                if not node.children:
-                    raise no_moves(game, s)
-                expanded = depth
-                if solver and prove(node):  # a move that wins at once
-                    proved_there = True
-                    break
-            node = choose(node)
-            path.append(node)
-            depth += 1
-            if node.visits == 0:
-                break
-        # 3. play out
-        played = 0
-        if node.proven is not None:
-            reward = _reward(node.proven)
-        else:
-            s = node.state
-            assert s is not None  # not proven, so still being played
-            left = horizon - depth if playout_cap is None else min(playout_cap, horizon - depth)
-            reward, played = play_out(s, left)
-            plays += played
-        # 4. back up, and what is proven
-        for on_path in path:
-            on_path.visits += 1
-            on_path.total += reward
-        if solver:
-            for on_path in reversed(path):
-                if on_path.proven is None and not prove(on_path):
-                    break
-        sims += 1
-        if watch is not None:
-            watch(_simulation(sims, path, expanded, played, reward, proved_there))
-        if say is not None and sims == next_say:
-            say(_progress(game, root, sims, plays, clock() - began))
-            next_say *= 2
-    seconds = clock() - began
+    engine = Engine(
+        TwoPlayers(game),
+        _rewards,
+        guessed,
+        settings.search_depth,
+        settings.exploration,
+        two=True,
+        solver=settings.solver,
+        playout=settings.playout,
+        expand=expand,
+        rollout=play_out,
+        simulations=settings.simulations,
+        seconds=settings.seconds,
+        positions=settings.positions,
+    )
+    root = root_of(engine, state) if tree is None else tree
+    grown = grow(
+        engine,
+        root,
+        random.Random(settings.seed) if rng is None else rng,
+        clock=clock,
+        watch=None if watch is None else lambda *heard: watch(_simulation(*heard)),
+        progress=None if say is None else lambda *at: say(_progress(game, root, *at)),
+    )
     if not root.children:  # no simulation ran (a proven root, or a budget of nothing)
         raise AssertionError("unreachable: the first simulation always expands the root")
-    return _found(est, root, sims, plays, seconds, stopped), root
+    return _found(est, root, grown), root
 
 
 def _simulation(
@@ -412,7 +305,7 @@ def _simulation(
     path: list[TreeNode[S, M]],
     expanded: int | None,
     played: int,
-    reward: float,
+    reward: Sequence[float],
     proved_there: bool,
 ) -> Simulation[M]:
     """One simulation as a trace tells it, from its path through the tree.  The walk goes
@@ -426,60 +319,39 @@ def _simulation(
         for i, n in reversed(list(enumerate(path)))
         if n.proven is not None and n.state is not None and (i < last or proved_there)
     )
-    return Simulation(number, moves, expanded, played, reward, newly)
+    return Simulation(number, moves, expanded, played, reward[0], newly)
 
 
-class _Counted(Protocol[M_co]):
-    """A root's move as the choice sees it: a tree's node, or a move's merged counts."""
-
-    @property
-    def move(self) -> M_co | None: ...
-    @property
-    def visits(self) -> int: ...
-    @property
-    def proven(self) -> Outcome | None: ...
-
-
-C = TypeVar("C", bound=_Counted[object])
-
-
-def _pick(children: Sequence[C], side: Side, proven: Outcome | None) -> C:
-    """The move to play among `children` of a position where `side` moves (proven
-    `proven`, if it is): a proven win, else one that keeps the proven result, else the
-    most visited move that is not a proven loss, else the most visited (the first of
-    equals each time)."""
-    wins = [c for c in children if c.proven is not None and _rank(c.proven, side) == 2]
-    if wins:
-        return max(wins, key=_visits)
-    if proven is not None:  # a proven draw or loss: a move that keeps it
-        keeps = [c for c in children if c.proven == proven]
-        if keeps:
-            return max(keeps, key=_visits)
-    open_ = [c for c in children if c.proven is None or _rank(c.proven, side) > 0]
-    return max(open_ or children, key=_visits)
-
-
-def _visits(counted: _Counted[object]) -> int:
-    return counted.visits
+def _pick(counts: Sequence[tuple[int, Outcome | None]], side: Side, proven: Outcome | None) -> int:
+    """Which move to play, given each move's visits and proven result, at a position where
+    `side` moves (proven `proven`, if it is): a proven win, else one that keeps the proven
+    result, else the most visited move that is not a proven loss, else the most visited
+    (the first of equals each time)."""
+    seat = 0 if side is _MAXIE else 1
+    wins = [i for i, (_, p) in enumerate(counts) if p is not None and _rewards(p)[seat] > 0]
+    keeps = [] if proven is None else [i for i, (_, p) in enumerate(counts) if p == proven]
+    open_ = [i for i, (_, p) in enumerate(counts) if p is None or _rewards(p)[seat] >= 0]
+    return max(wins or keeps or open_ or range(len(counts)), key=lambda i: counts[i][0])
 
 
 def chosen_move(children: Sequence[ChildStats[M]], side: Side, proven: Outcome | None) -> M:
     """The move MCTS plays given its root's statistics (see `Simulated.move`): what
     root-parallel search merges its trees into."""
-    return _pick(children, side, proven).move
+    return children[_pick([(c.visits, c.proven) for c in children], side, proven)].move
 
 
 def _chosen(node: TreeNode[S, M]) -> TreeNode[S, M]:
     """The child of `node` to play (see `chosen_move`)."""
-    return _pick(node.children, node.side or Side.Maxie, node.proven)
+    counts = [(c.visits, c.proven) for c in node.children]
+    return node.children[_pick(counts, node.side or Side.Maxie, node.proven)]
 
 
-def _score(child: TreeNode[S, M], side: Side) -> float:
-    """`child`'s mean result for `side`: 1 a win, ½ a draw, 0 a loss."""
+def _score(child: TreeNode[S, M], seat: int) -> float:
+    """`child`'s mean result for the side in `seat`: 1 a win, ½ a draw, 0 a loss."""
     if child.visits == 0:
         return 0.5
     mean = child.total / child.visits
-    return (1.0 + (mean if side is Side.Maxie else -mean)) / 2.0
+    return (1.0 + (-mean if seat else mean)) / 2.0
 
 
 def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
@@ -492,15 +364,8 @@ def _line(root: TreeNode[S, M]) -> tuple[M, ...]:
     return tuple(line)
 
 
-def _found(
-    est: Estimator[S, M, G],
-    root: TreeNode[S, M],
-    sims: int,
-    plays: int,
-    seconds: float,
-    stopped: StopReason,
-) -> Simulated[M, G]:
-    side = root.side or Side.Maxie
+def _found(est: Estimator[S, M, G], root: TreeNode[S, M], grown: Grown) -> Simulated[M, G]:
+    seat = root.mover or 0
     chosen = _chosen(root)
     assert chosen.move is not None
     value: Est[G]
@@ -512,32 +377,30 @@ def _found(
     else:
         value = Guess(est.estimate(chosen.state))
     children = tuple(
-        ChildStats(c.move, c.visits, _score(c, side), c.proven)
+        ChildStats(c.move, c.visits, _score(c, seat), c.proven)
         for c in root.children
         if c.move is not None
     )
     return Simulated(
         chosen.move,
         value,
-        _score(chosen, side),
+        _score(chosen, seat),
         chosen.visits,
-        sims,
-        plays,
-        seconds,
+        *grown[:3],  # its simulations, positions and seconds
         _line(root),
         root.proven,
         children,
-        stopped,
+        grown[3],
     )
 
 
 def _progress(game: Game[S, M], root: TreeNode[S, M], sims: int, plays: int, seconds: float) -> str:
     """A line of progress: simulations, the best move's score and visits, rate, line."""
-    side = root.side or Side.Maxie
     chosen = _chosen(root)
+    score = _score(chosen, root.mover or 0)
     rate = sims / seconds if seconds > 0 else 0.0
     line = " ".join(game.move_to_string(m) for m in _line(root))
     return (
-        f"simulations {sims:>9,}  score {_score(chosen, side):6.1%}  visits {chosen.visits:>9,}"
+        f"simulations {sims:>9,}  score {score:6.1%}  visits {chosen.visits:>9,}"
         f" {plays:>11,} positions {rate:>9,.0f} sims/s {seconds:>7.2f} s  line: {line}"
     )
