@@ -24,6 +24,7 @@ from gamelib.cli.positions import redraws
 from gamelib.cli.specs import read_number
 from gamelib.core.checks import echo
 from gamelib.core.game import Game
+from gamelib.games.connect4 import ConnectFourState
 from gamelib.parallel.batch import Workers
 from gamelib.parallel.book import build_book
 
@@ -95,6 +96,8 @@ class _Build:
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         game = kit.game
+        if not isinstance(game.start, ConnectFourState):  # a book's lines count plies
+            raise UsageError(f"a book is for Connect Four, not {self.options.game}")
         maker = cast(
             Callable[[], Game[S, M]], self.maker if self.maker is not None else lambda: game
         )

@@ -96,6 +96,8 @@ class _Play:
         return self._beyond().nplayer(kit)
 
     def _beyond(self) -> _BeyondPlay:
+        if self.options.book is not None:
+            raise UsageError(f"--book is for Connect Four, not {self.name}")
         self.save = None if self.options.save is None else _writable(self.options.save)
         return _BeyondPlay(self.options, self.seats, self.streams, self.catalogs, self)
 

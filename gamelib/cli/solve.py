@@ -89,7 +89,7 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
-from gamelib.cli.split_solve import solve_split
+from gamelib.cli.split_solve import check_split, solve_split
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.parallel.recipes import GoalRecipe, SolveRecipe
@@ -191,6 +191,7 @@ class SolveJob:
         state = moves_position(kit.game, request.moves, kit.digit_moves, "solve")
         if self.batch.workers is not None or request.book is not None:
             workers, sent = self.batch.workers, self.sent
+            check_split(kit.game, request, workers)
             return solve_split(
                 kit.game, state, request, workers, sent, self.out, self.err, redraws(self.err)
             )

@@ -72,6 +72,35 @@ def _score_words(score: int | None) -> str:
     return "" if score is None else f" (score {score:+d})" if score else " (score 0)"
 
 
+def check_split(game: Game[S, M], request: Request, workers: Workers | None) -> None:
+    """Refuse, in one sentence, what a split solve or a book cannot do: a game other than
+    Connect Four (whose positions count their plies), and a search other than the exact
+    solver's to the end of the game."""
+    asked = "--workers without --positions" if workers is not None else "--book"
+    if not isinstance(game.start, ConnectFourState):
+        raise BookError(
+            f"{asked} is for Connect Four, not {request.game}: give --positions FILE to "
+            "solve many positions on workers"
+            if workers is not None
+            else f"--book is for Connect Four, not {request.game}"
+        )
+    given = [
+        flag
+        for flag, on in (
+            ("--method", request.method is not None),
+            ("--depth", request.depth is not None),
+            ("--proof", request.proof),
+            ("--dot", request.dot is not None),
+        )
+        if on
+    ]
+    if given:
+        raise BookError(
+            f"{asked} splits the exact solver's search to the end of the game: "
+            f"it cannot be used with {given[0]}"
+        )
+
+
 def solve_split(
     game: Game[S, M],
     state: S,
@@ -241,9 +270,9 @@ def with_book(player: P, game: Game[S, M], book: str | None, name: str) -> P | B
     that is not a book of `game` is `BookError` (exit 2)."""
     if book is None or isinstance(player, HumanPlayer):
         return player
-    read = read_book(book, game, name)
     if not isinstance(game.start, ConnectFourState):
-        raise BookError(f"the book '{book}' is for Connect Four, which counts its plies")
+        raise BookError(f"--book is for Connect Four, not {name}")
+    read = read_book(book, game, name)
     return BookPlayer(cast(Player[S, M], player), read, _plies)
 
 

@@ -270,6 +270,8 @@ class _Reader:
                 f"expected a probability such as 1/2 or 0.25 before the next outcome, "
                 f"{self.found()}"
             )
+        if len(text) > 40:
+            raise self.fail(f"the probability {quoted(text)} has too many digits", at)
         if "/" in text and int(text.partition("/")[2]) == 0:
             raise self.fail(f"the probability {text} divides by zero", at)
         p = Fraction(text)

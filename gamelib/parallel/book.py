@@ -54,7 +54,7 @@ from gamelib.core.checks import echo
 from gamelib.core.datatypes import Playing
 from gamelib.core.game import Game
 from gamelib.core.player import Player
-from gamelib.errors import InputError
+from gamelib.errors import InputError, StoppedError
 from gamelib.parallel.batch import Workers, run_batch
 from gamelib.parallel.frontier import WindowRecipe, frontier_states, position_key, split_solve
 from gamelib.parallel.recipes import SolveRecipe
@@ -114,7 +114,11 @@ def _header(name: str, game: object, plies: int) -> list[str]:
 
 def _moves_text(game: Game[S, M], line: tuple[M, ...]) -> str:
     texts = [game.move_to_string(m) for m in line]
-    return "".join(texts) if all(len(t) == 1 for t in texts) else ",".join(texts)
+    # Moves of one character each are written together; otherwise with commas, and a
+    # single longer move ends in one ("10,"), so that it is not read back as 1 and 0.
+    if all(len(t) == 1 for t in texts):
+        return "".join(texts)
+    return ",".join(texts) + ("," if len(texts) == 1 else "")
 
 
 def _said(path: Path) -> str:
@@ -135,11 +139,9 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BookError(f"{said} is not a gamelib book: it is not text") from None
-    if resume and text and not text.endswith("\n"):
-        kept = text[: text.rfind("\n") + 1]
-        with path.open("r+b") as file:
-            file.truncate(len(kept.encode("utf-8")))
-        text = kept
+    cut = bool(resume and text and not text.endswith("\n"))
+    if cut:  # dropped from the file only once the header says it is this game's book
+        text = text[: text.rfind("\n") + 1]
     rows = text.split("\n")
     if not text.endswith("\n"):
         raise BookError(
@@ -152,7 +154,7 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
     if len(rows) < 3 or not rows[2].startswith("# plies "):
         raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
     plies_text = rows[2].removeprefix("# plies ")
-    if not plies_text.isdecimal():
+    if not plies_text.isdecimal() or len(plies_text) > 3:
         raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
     plies = int(plies_text)
     wanted = _header(name, game, plies)[1]
@@ -161,6 +163,9 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
             f"{said} is a book of another game: its line 2 is '{echo(rows[1], 80)}', and "
             f"this game's would be '{echo(wanted, 80)}'"
         )
+    if cut:
+        with path.open("r+b") as file:
+            file.truncate(len(text.encode("utf-8")))
     book = Book(path, rows[1], plies)
     cells = _longest(game, plies)
     for number, row in enumerate(rows[3:], 4):
@@ -190,7 +195,7 @@ def _entry(
     moves, result, count = parts
     if result not in _RESULTS:
         raise BookError(f"{where} gives the result '{echo(result, 20)}', not win, loss or draw")
-    if not count.isdecimal() or not 1 <= int(count) <= longest:
+    if not count.isdecimal() or len(count) > 6 or not 1 <= int(count) <= longest:
         raise BookError(f"{where} gives {echo(count, 20)} plies to the end, which cannot be")
     state = _play(game, moves, where)
     if state is None:
@@ -203,7 +208,7 @@ def _entry(
 
 
 def _tokens(moves: str) -> list[str]:
-    return moves.split(",") if "," in moves else list(moves)
+    return [t for t in moves.split(",") if t] if "," in moves else list(moves)
 
 
 def _play(game: Game[S, M], moves: str, where: str) -> S | None:
@@ -251,7 +256,10 @@ def _solved(
         return
     for result in run_batch(recipe, states, on):
         if result.value is None:
-            raise BookError(f"a book position could not be solved: {result.error}")
+            raise StoppedError(
+                f"a book position could not be solved ({result.error}): the positions "
+                "solved are kept, and the same command goes on from them"
+            )
         yield result.index, result.value
 
 
@@ -275,13 +283,16 @@ def build_book(
     rules = game()
     path = Path(out)
     done: set[Hashable] = set()
+    header = "\n".join(_header(name, rules, plies)) + "\n"
+    if path.exists() and header.startswith(path.read_text(encoding="utf-8", errors="replace")):
+        path.unlink()  # empty, or a header cut short by a build stopped as it began
     if path.exists():
         book = read_book(path, rules, name, resume=True)
         if book.plies != plies:
             raise BookError(f"{_said(path)} is a book {book.plies} plies in, not {plies}")
         done = set(book.values)
     else:
-        path.write_text("\n".join(_header(name, rules, plies)) + "\n", encoding="utf-8")
+        path.write_text(header, encoding="utf-8")
     key_of = position_key(rules)
     every = sorted(
         frontier_states(rules, rules.start, plies), key=lambda p: _moves_text(rules, p[0])

@@ -191,3 +191,76 @@ def test_a_player_given_a_foreign_book_is_refused(book: Path, tmp_path: Path) ->
     assert (status, out) == (2, "")
     assert err.startswith(f"gamelib: '{bad}' is a book of another game: its line 2 is")
     assert err.count("\n") == 1
+
+
+def test_a_file_that_is_no_book_is_refused_before_anything_is_cut(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nthe last line, with no end")
+    status, out, err = run("book", "build", *SMALL, "--plies", "1", "--out", str(notes))
+    assert (status, out) == (2, "")
+    assert "is not a gamelib book" in err
+    assert notes.read_text() == "my notes\nthe last line, with no end"
+
+
+@pytest.mark.parametrize("begun", ["", MAGIC[:5], HEADER[:-3]])
+def test_a_book_stopped_in_its_header_is_built_anew(tmp_path: Path, begun: str) -> None:
+    path = tmp_path / "begun.book"
+    path.write_text(begun)
+    status, out, err = run("book", "build", *SMALL, "--plies", "1", "--out", str(path))
+    assert (status, err.count("\n") >= 0) == (0, True)
+    assert "3 positions 1 plies in (0 already there, 3 solved now" in out
+    assert path.read_text().startswith(HEADER.replace("# plies 3", "# plies 1"))
+
+
+def test_a_single_move_of_two_characters_reads_back() -> None:
+    from gamelib.games.connect4 import ConnectFour
+    from gamelib.parallel.book import _moves_text, _tokens
+
+    game = ConnectFour(cols=12, rows=4)
+    (ten,) = (m for m in game.moves(game.start) if game.move_to_string(m) == "10")
+    assert _tokens(_moves_text(game, (ten,))) == ["10"]
+    assert _tokens(_moves_text(game, (ten, ten))) == ["10", "10"]
+    one = next(m for m in game.moves(game.start) if game.move_to_string(m) == "1")
+    assert _tokens(_moves_text(game, (one, one))) == ["1", "1"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ("book", "build", "tictactoe", "--plies", "1", "--out", "t.book"),
+            "gamelib: a book is for Connect Four, not tictactoe\n",
+        ),
+        (
+            ("play", "tictactoe", "--book", "t.book"),
+            "gamelib: --book is for Connect Four, not tictactoe\n",
+        ),
+        (("play", "pig", "--book", "t.book"), "gamelib: --book is for Connect Four, not pig\n"),
+        (
+            ("solve", "tictactoe", "--book", "t.book"),
+            "gamelib: --book is for Connect Four, not tictactoe\n",
+        ),
+        (
+            ("solve", "tictactoe", "--workers", "2"),
+            "gamelib: --workers without --positions is for Connect Four, not tictactoe: give "
+            "--positions FILE to solve many positions on workers\n",
+        ),
+        (
+            ("solve", *SMALL, "--workers", "2", "--depth", "3"),
+            "gamelib: --workers without --positions splits the exact solver's search to the "
+            "end of the game: it cannot be used with --depth\n",
+        ),
+        (
+            ("solve", *SMALL, "--workers", "2", "--proof"),
+            "gamelib: --workers without --positions splits the exact solver's search to the "
+            "end of the game: it cannot be used with --proof\n",
+        ),
+    ],
+)
+def test_what_a_split_solve_or_a_book_cannot_do_is_said(
+    argv: tuple[str, ...], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*argv)
+    assert (status, out, err) == (2, "", said)
+    assert not (tmp_path / "t.book").exists()
