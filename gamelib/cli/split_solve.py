@@ -34,7 +34,7 @@ from gamelib.parallel.batch import Workers
 from gamelib.parallel.book import BookError, BookPlayer, read_book
 from gamelib.parallel.frontier import SplitSolution, WindowRecipe, outcome_of, split_solve
 
-__all__ = ["DEFAULT_SPLIT", "pons_score", "solve_split", "with_book"]
+__all__ = ["DEFAULT_SPLIT", "check_split", "pons_score", "solve_split", "with_book"]
 
 S = TypeVar("S")
 M = TypeVar("M")
