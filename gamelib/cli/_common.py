@@ -16,17 +16,9 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
-from gamelib.catalog import SOLVE_CATALOG, Catalogs, Family
-from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
-from gamelib.cli.family_specs import (
-    PLAIN_KINDS,
-    BeyondSpec,
-    family_kinds,
-    game_is,
-    kind_family,
-    misfit,
-    parse_beyond_spec,
-)
+from gamelib.catalog import CATALOGS, SOLVE_CATALOG, Catalogs
+from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit, FamilyKit
+from gamelib.cli.family_specs import PLAIN_KINDS, BeyondSpec, game_is, misfit, parse_beyond_spec
 from gamelib.cli.games import (
     GameCatalog,
     GameKit,
@@ -57,6 +49,7 @@ from gamelib.search.kinds import Catalog, SearchKind
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
+R = TypeVar("R")
 
 EXIT_STATUSES = """\
 exit status:
@@ -169,7 +162,7 @@ class _Defaults:
         """
         depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
         kind = text.split(":")[0].strip().lower()
-        if kind not in catalog and kind_family(kind) in ("chance", "n-player"):
+        if kind not in catalog and CATALOGS.family_of(kind) in ("chance", "n-player"):
             raise SpecError(
                 misfit(
                     kind,
@@ -315,31 +308,25 @@ class _BeyondOptions:
                     f"not play {title}"
                 )
 
-    def spec(
-        self,
-        text: str,
-        family: Family,
-        title: str,
-        players: int | None,
-        default_depth: int = DEFAULT_DEPTH,
-    ) -> BeyondSpec:
-        depth = self.options.depth
-        return parse_beyond_spec(text, family, title, players, default_depth, depth, self.catalogs)
+    def spec(self, text: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
+        """The player `text` names for `kit`'s game (`--depth` where it gives none)."""
+        return parse_beyond_spec(
+            text,
+            kit.family,
+            kit.title,
+            kit.players,
+            kit.default_depth,
+            self.options.depth,
+            self.catalogs,
+        )
 
-    def search_spec(
-        self,
-        command: str,
-        family: Family,
-        title: str,
-        players: int | None,
-        default_depth: int = DEFAULT_DEPTH,
-    ) -> BeyondSpec:
-        """The `--player` of analyse or trace: a search kind of `family`."""
-        self.check_flags(title)
-        text = _spec_text(self.options.player, "--player", family_kinds(family, self.catalogs)[0])
-        spec = self.spec(text, family, title, players, default_depth)
+    def search_spec(self, command: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
+        """The `--player` of analyse, trace or replay: a search kind of `kit`'s family."""
+        self.check_flags(kit.title)
+        kinds = self.catalogs.names(kit.family)
+        text = _spec_text(self.options.player, "--player", kinds[0])
+        spec = self.spec(text, kit)
         if spec.kind in PLAIN_KINDS:
-            kinds = family_kinds(family, self.catalogs)
             raise SpecError(
                 f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
                 f"not '{shown(text)}'"

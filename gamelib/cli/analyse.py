@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Generic, TextIO, TypeVar, cast
 
 from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceTurns
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -22,19 +21,17 @@ from gamelib.cli._common import (
     _search_spec,
     build_kit,
 )
-from gamelib.cli._workers import SentEstimator, sent_game, sent_kind, sent_kinds
-from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
-from gamelib.cli.beyond import ChanceKit, NKit, analyse_chance, analyse_n
-from gamelib.cli.family_batch import (
-    FamilyAnswer,
-    HereChance,
-    HereN,
-    SentAnalysis,
-    chance_answer,
-    family_lines,
-    n_answer,
+from gamelib.cli._workers import (
+    SentEstimator,
+    SentGame,
+    SentKinds,
+    sent_game,
+    sent_kind,
+    sent_kinds,
 )
-from gamelib.cli.family_specs import BeyondSpec
+from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
+from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.family_specs import BeyondSpec, FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
@@ -48,7 +45,6 @@ from gamelib.cli.positions import (
     split_moves,
 )
 from gamelib.cli.specs import (
-    DEFAULT_DEPTH,
     PlayerSpec,
     SpecError,
     too_deep,
@@ -64,8 +60,6 @@ from gamelib.core.estimator import (
 )
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model, Nature
-from gamelib.nplayer.game import NPlayerTurns
-from gamelib.nplayer.trees import TreeGame
 from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
@@ -81,47 +75,28 @@ R = TypeVar("R")
 class _Analyse(_Report):
     """`analyse` on a game of any family."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
         beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
         if self.options.positions is None:
-            return beyond.chance(kit)
-        tree = kit.depth_limit is not None
-        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
-        spec = beyond.search_spec("analyse", "chance", kit.title, None, depth)
-        here = HereChance(kit, spec)
-        return self._family_batch(kit.title, tree, ChanceTurns(kit.game), spec, here)
+            return beyond.beyond(kit)
+        spec = beyond.search_spec("analyse", kit)
+        return self._family_batch(kit, spec)
 
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
-        if self.options.positions is None:
-            return beyond.nplayer(kit)
-        tree = isinstance(kit.game, TreeGame)
-        n = len(kit.game.names)
-        spec = beyond.search_spec("analyse", "n-player", kit.title, n, kit.default_depth)
-        return self._family_batch(kit.title, tree, NPlayerTurns(kit.game), spec, HereN(kit, spec))
-
-    def _family_batch(
-        self,
-        title: str,
-        tree: bool,
-        model: Model[S, M, R],
-        spec: BeyondSpec,
-        here: Callable[[S], FamilyAnswer],
-    ) -> int:
+    def _family_batch(self, kit: FamilyKit[S, M, R], spec: BeyondSpec) -> int:
         """`--positions` for a game of chance or of n players: each line's position
         analysed, an answer a line, here or on workers."""
         options = self.options
-        if tree:
-            raise SpecError(f"--positions is for games; analyse {title} looks at its root")
+        if kit.tree:
+            raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
         if options.moves is not None:
             raise SpecError("give --moves or --positions, not both")
         batch = check_batch_options(options, options.positions)
-        task: Callable[[S], FamilyAnswer] = here
+        task: Callable[[S], FamilyAnswer] = _HereFamily(kit, spec)
         if batch.workers is not None:
             assert self.context is not None  # given by _run, which batches come through
             game = sent_game(self.context, options.game, self.game_args, batch.workers)
             kinds = sent_kinds(self.catalogs, [spec.kind], batch.workers)
-            task = SentAnalysis(game, kinds, spec.text, options.depth)
+            task = _SentAnalysis(game, kinds, spec.text, options.depth)
 
         def answer(number: int, text: str, state: S, found: FamilyAnswer) -> None:
             if options.json:
@@ -130,7 +105,7 @@ class _Analyse(_Report):
                 self.out.write(f"{line_title(number, text)}\n{found.text}\n\n")
 
         return run_lines(
-            family_lines(model),
+            _family_lines(kit.model),
             options.positions,
             self.stdin,
             self.out,
@@ -334,30 +309,61 @@ class _BeyondAnalyse(_BeyondOptions):
             )
         return state, moves
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        tree = kit.depth_limit is not None
-        state, moves = self._position(ChanceTurns(kit.game), kit.title, tree)
-        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
-        spec = self.search_spec("analyse", "chance", kit.title, None, depth)
-        answer = chance_answer(*analyse_chance(kit, spec, state))
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        state, moves = self._position(kit.model, kit.title, kit.tree)
+        answer = kit.answer(self.search_spec("analyse", kit), state)
         if self.options.json:
             self.out.write(json_line({"moves": moves, **answer.found}))
             return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
+        self.out.write(f"{kit.model.state_to_string(state)}\n{answer.text}\n")
         return 0
 
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        tree = isinstance(kit.game, TreeGame)
-        state, moves = self._position(NPlayerTurns(kit.game), kit.title, tree)
-        names = kit.game.names
-        spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
-        player, mover, move, value = analyse_n(kit, spec, state)
-        answer = n_answer(player, mover, names, move, value)
-        if self.options.json:
-            self.out.write(json_line({"moves": moves, **answer.found}))
-            return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
-        return 0
+
+@dataclass(frozen=True)
+class _HereFamily(Generic[S, M, R]):
+    """A batch's task in this process, for a game of chance or of n players."""
+
+    kit: FamilyKit[S, M, R]
+    spec: BeyondSpec
+
+    def __call__(self, state: S, /) -> FamilyAnswer:
+        return self.kit.answer(self.spec, state)
+
+
+@dataclass(frozen=True)
+class _SentAnalysis:
+    """A batch's task on a worker: the game found again, the player's spec read again with
+    the caller's kinds (`--depth` as given), the position analysed."""
+
+    game: SentGame
+    kinds: SentKinds
+    text: str
+    """The `--player` spec as typed."""
+    depth: str | None
+    """`--depth` as typed, if given."""
+
+    def __call__(self, state: object, /) -> FamilyAnswer:
+        kit = self.game.kit()
+        assert isinstance(kit, FamilyKit)  # a two-player game's batch goes its own way
+        options = argparse.Namespace(depth=self.depth)
+        return kit.answer(
+            _BeyondOptions(options, self.kinds.catalogs()).spec(self.text, kit), state
+        )
+
+
+def _family_lines(model: Model[S, M, R]) -> Callable[[str], S]:
+    """How a batch reads a line of a game of `model`: the position after its moves (a word
+    at a chance position names what happened), which must be a player's."""
+
+    def read(text: str) -> S:
+        state, _ = line_after(model, split_moves(text, False), "analyse", rolls=True)
+        if isinstance(model.mover(state), Nature):
+            raise BadPositionError(
+                f"nothing to analyse after {echo(text)}: chance decides there, not a player"
+            )
+        return state
+
+    return read
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:

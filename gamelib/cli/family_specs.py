@@ -18,6 +18,7 @@ from gamelib.chance.game import Value
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.specs import SpecError, parse_depth, shown, written_as_time
 from gamelib.core.checks import article, ascii_float, digits_hint, echo, read_whole
+from gamelib.core.jsondata import JSON, move_json
 from gamelib.nplayer.game import Number, Vector, vector_to_string
 from gamelib.nplayer.game import number_to_string as n_number
 
@@ -25,10 +26,13 @@ __all__ = [
     "PLAIN_KINDS",
     "SAMPLED",
     "BeyondSpec",
+    "FamilyAnswer",
+    "chance_answer",
     "family_kinds",
     "game_is",
     "kind_family",
     "misfit",
+    "n_answer",
     "n_value_text",
     "parse_beyond_spec",
     "parse_simulations",
@@ -276,3 +280,48 @@ def n_value_text(value: Vector | Number) -> str:
     if isinstance(value, tuple):
         return vector_to_string(value)
     return n_number(value)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class FamilyAnswer:
+    """An answer as `analyse` writes it: its JSON fields, and its line of text."""
+
+    found: dict[str, JSON]
+    """`player`, `to_move`, `best`, `value`, and `guess` (or a vector's `vector`)."""
+    text: str
+    """`Star2(depth 3) chooses hold for Maxie; value: 1/2`."""
+
+
+def chance_answer(player: str, side: str, move: str, value: Value) -> FamilyAnswer:
+    """The answer of a chance search at a player's position."""
+    found: dict[str, JSON] = {
+        "player": player,
+        "to_move": side,
+        "best": move_json(move),
+        "value": chance_number(value),
+        "guess": float(value),
+    }
+    return FamilyAnswer(found, f"{player} chooses {move} for {side}; value: {value_text(value)}")
+
+
+def n_answer(
+    player: str, mover: str, others: tuple[str, ...], move: str, value: Vector | Number
+) -> FamilyAnswer:
+    """The answer of an n-player search: a vector, or a paranoid player's utility (whose
+    meaning the text says: against `others`)."""
+    found: dict[str, JSON] = {
+        "player": player,
+        "to_move": mover,
+        "best": move_json(move),
+        "value": n_value_text(value),
+    }
+    meaning = ""
+    if isinstance(value, tuple):
+        found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
+    else:
+        found["guess"] = float(value) if isinstance(value, Fraction) else value
+        against = " and ".join(name for name in others if name != mover)
+        meaning = f" ({mover}'s utility if {against} play against {mover})"
+    text = f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}"
+    return FamilyAnswer(found, text)

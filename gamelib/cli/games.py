@@ -30,7 +30,7 @@ from typing import Generic, Protocol, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, ChanceKit, NKit, beyond_tree
+from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
 from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
@@ -130,14 +130,13 @@ class KitUser(Protocol):
 
 
 class Job(Protocol):
-    """A command to run on a game of any family: one method a family, each given the
-    kit with its own state, move and value types (`BeyondJob` and a two-player one)."""
+    """A command to run on a game of any family: the lectures' two-player games, and the
+    one kit type of chance and n-player games (`BeyondJob`), each given the kit with its
+    own state, move and value types."""
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int: ...
-
-    def nplayer(self, kit: NKit[S, M], /) -> int: ...
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
 
 
 @final
@@ -508,11 +507,9 @@ class _Take:
         self.estimator = kit.estimator
         return 0
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        raise SpecError(f"{kit.title} is a game of chance: batches take two-player games")
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        raise SpecError(f"{kit.title} is a game of n players: batches take two-player games")
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
+        what = "of chance" if kit.family == "chance" else "of n players"
+        raise SpecError(f"{kit.title} is a game {what}: batches take two-player games")
 
 
 @final

@@ -15,7 +15,7 @@ import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG
-from gamelib.cli.beyond import ChanceKit, NKit
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import GAME_CATALOG, GameKit
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
@@ -142,10 +142,7 @@ def test_direct_player_missing_for_a_game_without_one() -> None:
             PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
             return 0
 
-        def chance(self, kit: ChanceKit[S, M], /) -> int:
-            raise AssertionError("the tree is a two-player game")
-
-        def nplayer(self, kit: NKit[S, M], /) -> int:
+        def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
             raise AssertionError("the tree is a two-player game")
 
     tree = GAME_CATALOG.two_player("tree")
