@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
-from gamelib.catalog import Catalogs
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -31,7 +31,7 @@ from gamelib.cli._workers import (
 )
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import FamilyKit
-from gamelib.cli.family_specs import BeyondSpec, FamilyAnswer
+from gamelib.cli.family_specs import FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
@@ -60,6 +60,7 @@ from gamelib.core.estimator import (
 )
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model, Nature
+from gamelib.errors import InputError
 from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
@@ -76,22 +77,33 @@ class _Analyse(_Report):
     """`analyse` on a game of any family."""
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
-        if self.options.positions is None:
-            return beyond.beyond(kit)
-        spec = beyond.search_spec("analyse", kit)
-        return self._family_batch(kit, spec)
-
-    def _family_batch(self, kit: FamilyKit[S, M, R], spec: BeyondSpec) -> int:
-        """`--positions` for a game of chance or of n players: each line's position
-        analysed, an answer a line, here or on workers."""
-        options = self.options
+        """`analyse` of a game of chance or of n players: at the start, after `--moves`, or
+        each line of `--positions` (here or on workers)."""
+        options, model = self.options, kit.model
+        read = _BeyondOptions(options, self.catalogs)
+        if options.positions is None:
+            check_batch_options(options, None)  # a batch flag alone is a mistake
+            state, moves = model.start, options.moves or ""
+            if options.moves is not None:
+                if kit.tree:
+                    raise SpecError(f"--moves is for games; analyse {kit.title} looks at its root")
+                try:
+                    state = _player_at(model, moves, "--moves ", SpecError)
+                except BadPositionError as bad:
+                    raise SpecError(f"--moves: {bad}") from None
+            found = kit.answer(read.search_spec("analyse", kit), state)
+            if options.json:
+                self.out.write(json_line({"moves": moves, **found.found}))
+            else:
+                self.out.write(f"{model.state_to_string(state)}\n{found.text}\n")
+            return 0
+        spec = read.search_spec("analyse", kit)
         if kit.tree:
             raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
         if options.moves is not None:
             raise SpecError("give --moves or --positions, not both")
         batch = check_batch_options(options, options.positions)
-        task: Callable[[S], FamilyAnswer] = _HereFamily(kit, spec)
+        task: Callable[[S], FamilyAnswer] = functools.partial(kit.answer, spec)
         if batch.workers is not None:
             assert self.context is not None  # given by _run, which batches come through
             game = sent_game(self.context, options.game, self.game_args, batch.workers)
@@ -104,8 +116,11 @@ class _Analyse(_Report):
             else:
                 self.out.write(f"{line_title(number, text)}\n{found.text}\n\n")
 
+        def read_line(text: str) -> S:
+            return _player_at(model, text, "", BadPositionError)
+
         return run_lines(
-            _family_lines(kit.model),
+            read_line,
             options.positions,
             self.stdin,
             self.out,
@@ -283,53 +298,6 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]
     return found
 
 
-class _BeyondAnalyse(_BeyondOptions):
-    def __init__(self, options: argparse.Namespace, out: TextIO, catalogs: Catalogs) -> None:
-        super().__init__(options, catalogs)
-        self.out = out
-
-    def _position(self, model: Model[S, M, R], title: str, tree: bool) -> tuple[S, str]:
-        """Where to analyse: the start, or the position after `--moves` (the moves as
-        typed, as JSON gives them back); SpecError for a batch, a tree's inner position, or
-        a position where chance, not a player, decides."""
-        check_batch_options(self.options, None)  # a batch flag alone is a mistake
-        moves: str | None = self.options.moves
-        if moves is None:
-            return model.start, ""
-        if tree:
-            raise SpecError(f"--moves is for games; analyse {title} looks at its root")
-        try:
-            state, _ = line_after(model, split_moves(moves, False), "analyse", rolls=True)
-        except BadPositionError as bad:
-            raise SpecError(f"--moves: {bad}") from None
-        if isinstance(model.mover(state), Nature):
-            raise SpecError(
-                f"nothing to analyse after --moves {echo(moves)}: chance decides there, not a "
-                "player"
-            )
-        return state, moves
-
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        state, moves = self._position(kit.model, kit.title, kit.tree)
-        answer = kit.answer(self.search_spec("analyse", kit), state)
-        if self.options.json:
-            self.out.write(json_line({"moves": moves, **answer.found}))
-            return 0
-        self.out.write(f"{kit.model.state_to_string(state)}\n{answer.text}\n")
-        return 0
-
-
-@dataclass(frozen=True)
-class _HereFamily(Generic[S, M, R]):
-    """A batch's task in this process, for a game of chance or of n players."""
-
-    kit: FamilyKit[S, M, R]
-    spec: BeyondSpec
-
-    def __call__(self, state: S, /) -> FamilyAnswer:
-        return self.kit.answer(self.spec, state)
-
-
 @dataclass(frozen=True)
 class _SentAnalysis:
     """A batch's task on a worker: the game found again, the player's spec read again with
@@ -351,19 +319,15 @@ class _SentAnalysis:
         )
 
 
-def _family_lines(model: Model[S, M, R]) -> Callable[[str], S]:
-    """How a batch reads a line of a game of `model`: the position after its moves (a word
-    at a chance position names what happened), which must be a player's."""
-
-    def read(text: str) -> S:
-        state, _ = line_after(model, split_moves(text, False), "analyse", rolls=True)
-        if isinstance(model.mover(state), Nature):
-            raise BadPositionError(
-                f"nothing to analyse after {echo(text)}: chance decides there, not a player"
-            )
-        return state
-
-    return read
+def _player_at(model: Model[S, M, R], text: str, said: str, error: type[InputError]) -> S:
+    """The position after the moves `text` (a word at a chance position names what
+    happened), which must be a player's: `error` when chance decides there."""
+    state, _ = line_after(model, split_moves(text, False), "analyse", rolls=True)
+    if isinstance(model.mover(state), Nature):
+        raise error(
+            f"nothing to analyse after {said}{echo(text)}: chance decides there, not a player"
+        )
+    return state
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
