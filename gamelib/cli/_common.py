@@ -17,13 +17,9 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import CATALOGS, SOLVE_CATALOG, Catalogs
-from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit, FamilyKit
+from gamelib.cli.beyond import BEYOND_TREES, FamilyKit
 from gamelib.cli.family_specs import PLAIN_KINDS, BeyondSpec, game_is, misfit, parse_beyond_spec
-from gamelib.cli.games import (
-    GameCatalog,
-    GameKit,
-    KitUser,
-)
+from gamelib.cli.games import GameCatalog, GameEntry, GameKit, KitUser
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -115,22 +111,14 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind
 
 def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
     """The game called `name` (of any family), built from its options `extra`."""
-    beyond = games.beyond(name)
-    if beyond is not None:
-        return beyond_built(beyond, extra)
-    return _build_game(games, name, extra, playing)
-
-
-def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
-    entry = games.two_player(name)
+    entry = games.get(name)
     if entry is None:
         raise UsageError(_unknown_game(games, name, playing))
-    if playing and not entry.playable:
+    if playing and isinstance(entry, GameEntry) and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
-    parser = _Parser(prog=f"gamelib {name}", add_help=False)
+    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)
-    options = parser.parse_args(extra)
-    return entry.build(options)
+    return entry.build(parser.parse_args(extra))
 
 
 class _Defaults:
@@ -438,10 +426,3 @@ class Command:
     add: Callable[[Commands, Parsing], _Parser]
     run: Callable[[argparse.Namespace, list[str], Context], int]
     game_help: Literal["all", "playable"] | None = None
-
-
-def beyond_built(entry: BeyondEntry, words: list[str]) -> BeyondKit:
-    """The game of chance or of n players `entry` names, built from its options `words`."""
-    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
-    entry.add_options(parser)
-    return entry.build(parser.parse_args(words))

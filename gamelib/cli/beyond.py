@@ -240,7 +240,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
             )
         return [Seating("--maxie", maxie, "maxie"), Seating("--minnie", minnie, "minnie")]
 
-    def _built(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
+    def searcher(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
         samples (`mcts:SIMS`), else by its factory."""
         if not isinstance(spec.found, ChanceKind):
@@ -254,11 +254,8 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
             return spec.found.sampler(settings, spec.simulations or SAMPLED)
         return spec.found.factory(settings)
 
-    def searcher(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
-        return self._built(spec)
-
     def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self._built(spec)
+        player = self.searcher(spec)
 
         def value(state: S) -> tuple[M, str]:
             move, found = player.analyse(state)
@@ -267,15 +264,15 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         return str(player), value
 
     def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
-        player = self._built(spec)
+        player = self.searcher(spec)
         mover = self.game.player(state)
         assert not isinstance(mover, Nature)  # the command line asks only at a player's move
         move, value = player.analyse(state)
         return chance_answer(str(player), str(mover), self.game.move_to_string(move), value)
 
     def trace(self, spec: BeyondSpec) -> Drawing:
-        player = self._built(spec)
-        assert isinstance(spec.found, ChanceKind)  # _built has checked it
+        player = self.searcher(spec)
+        assert isinstance(spec.found, ChanceKind)  # searcher has checked it
         if spec.found.sampler is None:
             return chance_kind_drawing(spec.found, ChanceSettings(self.estimator, spec.depth))
         return _sampled(player, self.model, chance_means)
@@ -336,7 +333,7 @@ class NKit(FamilyKit[S, M, Vector]):
                 )
         return [Seating(f"--player{i}", numbered.get(i), f"player{i}") for i in range(1, n + 1)]
 
-    def _built(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
+    def searcher(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""
         if not isinstance(spec.found, NPlayerKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
@@ -347,11 +344,8 @@ class NKit(FamilyKit[S, M, Vector]):
     def _total(self, spec: BeyondSpec) -> Number | None:
         return self.total if spec.total is None else spec.total
 
-    def searcher(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
-        return self._built(spec)
-
     def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self._built(spec)
+        player = self.searcher(spec)
 
         def value(state: S) -> tuple[M, str]:
             move, found = player.analyse(state)
@@ -360,15 +354,15 @@ class NKit(FamilyKit[S, M, Vector]):
         return str(player), value
 
     def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
-        player = self._built(spec)
+        player = self.searcher(spec)
         move, value = player.analyse(state)
         mover = self.game.names[self.game.player(state)]
         move_text = self.game.move_to_string(move)
         return n_answer(str(player), mover, self.game.names, move_text, value)
 
     def trace(self, spec: BeyondSpec) -> Drawing:
-        player = self._built(spec)
-        assert isinstance(spec.found, NPlayerKind)  # _built has checked it
+        player = self.searcher(spec)
+        assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
         if spec.found.sampler is None:
             total = self._total(spec)
             return n_kind_drawing(spec.found, self.estimator, spec.depth, total)

@@ -28,9 +28,7 @@ __all__ = [
     "BeyondSpec",
     "FamilyAnswer",
     "chance_answer",
-    "family_kinds",
     "game_is",
-    "kind_family",
     "misfit",
     "n_answer",
     "n_value_text",
@@ -42,16 +40,6 @@ __all__ = [
 
 PLAIN_KINDS = ("human", "random")
 """The player kinds that do not search, for these games (no game has a 'direct' player)."""
-
-
-def family_kinds(family: Family, catalogs: Catalogs = CATALOGS) -> tuple[str, ...]:
-    """The search kinds that play a game of `family`."""
-    return catalogs.names(family)
-
-
-def kind_family(name: str, catalogs: Catalogs = CATALOGS) -> Family | None:
-    """The family whose search kind is called `name`, if any."""
-    return catalogs.family_of(name)
 
 
 _WHAT: dict[Family, str] = {
@@ -76,13 +64,13 @@ def misfit(
     """One sentence: `kind` (of another family) cannot play `game`; what can.
 
     ```pycon
-    >>> misfit("alphabeta", "pig", "a game of chance", family_kinds("chance"), PLAIN_KINDS)
+    >>> misfit("alphabeta", "pig", "a game of chance", CATALOGS.names("chance"), PLAIN_KINDS)
     'alphabeta is a two-player search, and pig is a game of chance: for pig use \
 expectiminimax, star1, star2 or mcts (or human or random)'
 
     ```
     """
-    other = kind_family(kind, catalogs)
+    other = catalogs.family_of(kind)
     what = "not a player kind" if other is None else _WHAT[other]
     return f"{kind} is {what}, and {game} is {game_is}: for {game} use {_listing(fits)} " + (
         f"(or {_listing(plain)})"
@@ -174,7 +162,7 @@ simulations=None)
                 f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player"
             )
         return BeyondSpec(kind, default_depth, text)
-    fits = family_kinds(family, catalogs)
+    fits = catalogs.names(family)
     if kind not in fits:
         if kind == "direct":
             raise SpecError(
@@ -182,7 +170,7 @@ simulations=None)
                 f"{_listing(fits)} (or {_listing(PLAIN_KINDS)})"
             )
         shown_kind = shown(written.strip())
-        if kind_family(kind, catalogs) is None:
+        if catalogs.family_of(kind) is None:
             known = ", ".join((*PLAIN_KINDS, *fits))
             raise SpecError(f"unknown player kind '{shown_kind}'; known kinds for {title}: {known}")
         raise SpecError(

@@ -18,7 +18,6 @@ from gamelib.cli._common import (
     Parsing,
     UsageError,
     _BeyondOptions,
-    _build_game,
     _Parser,
     _reject_extra,
     _Report,
@@ -26,6 +25,7 @@ from gamelib.cli._common import (
     _search_spec,
     _tree_names,
     _unknown_game,
+    build_kit,
 )
 from gamelib.cli.analyse import _analysis_json, _edge_json
 from gamelib.cli.batch import json_line
@@ -293,7 +293,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
             f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
             "out"
         )
-    return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
+    return build_kit(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
