@@ -2,7 +2,7 @@
 
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
-[`FamilyKit`][gamelib.cli.beyond.FamilyKit], the one kit type of both families: every
+`FamilyKit`, the one kit type of both families: every
 command runs one path on it ([`Job`][gamelib.cli.games.Job]'s `beyond`), and what differs by
 family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
 method of the kit, with their own search kinds
@@ -115,7 +115,7 @@ class Seating:
 class FamilyKit(ABC, Generic[S, M, R]):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
-    [`ChanceKit`][gamelib.cli.beyond.ChanceKit] and [`NKit`][gamelib.cli.beyond.NKit] give
+    `ChanceKit` and `NKit` give
     them.  The kit is its own way in (`run` calls the job's `beyond`)."""
 
     game: TakesMoves[S, M]
