@@ -26,6 +26,7 @@ from gamelib.cli.games import (
     AnyEntry,
     GameCatalog,
     GameKit,
+    Kept,
     installed_games,
 )
 from gamelib.cli.loading import load_game
@@ -84,12 +85,12 @@ class SentGame:
         """The game's kit, built once per process."""
 
         def make() -> object:
-            keep = _Keep()
-            build_kit(self.games(), self.name, list(self.args), playing=False).run(keep)
-            return keep.kit
+            kept = Kept()
+            build_kit(self.games(), self.name, list(self.args), playing=False).run(kept)
+            return kept.kit
 
         kit = built(("sent kit", self), make)
-        assert isinstance(kit, GameKit | FamilyKit)  # built by _Keep
+        assert isinstance(kit, GameKit | FamilyKit)  # built by Kept
         return kit
 
 
@@ -106,21 +107,6 @@ def sent_game(context: Context, name: str, args: tuple[str, ...], workers: Worke
         return SentGame(entry.name, args, installed=True)
     _check(entry, workers, f"the game '{entry.name}'", "load it with --game-from MODULE:OBJECT")
     return SentGame(entry.name, args, entry=entry)
-
-
-class _Keep:
-    """A job that keeps the kit it is run on."""
-
-    def __init__(self) -> None:
-        self.kit: object = None
-
-    def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        self.kit = kit
-        return 0
-
-    def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
-        self.kit = kit
-        return 0
 
 
 @dataclass(frozen=True)
