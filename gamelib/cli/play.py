@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -47,7 +47,7 @@ from gamelib.cli.split_solve import with_book
 from gamelib.cli.status import outcome_status
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
-from gamelib.core.controller import Chooses, GameRecord, Seat, Turns, TwoPlayers, play_out
+from gamelib.core.controller import Chooses, Seat, Turns, TwoPlayers, play_out
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.counting import RecordingEstimator
@@ -104,13 +104,8 @@ class _Play:
         players = [
             kit.seat(p, s.role, io, streams.seed) for p, s in zip(specs, seatings, strict=True)
         ]
-        model = kit.model
-        out.write(
-            "  ".join(f"{n}: {p}." for n, p in zip(model.seats, players, strict=True)) + "\n\n"
-        )
         rolls = dice(streams.seed) if kit.family == "chance" else None
-        record = self.played(model, players, rolls)
-        return kit.status(record.outcome) if self.exit_code else 0
+        return self.played(kit.model, players, rolls, kit.status)
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         if self.seats:
@@ -129,16 +124,21 @@ class _Play:
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
-        out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
-        record = self.played(TwoPlayers(shown), (maxie, minnie), None)
-        return outcome_status(record.outcome) if self.exit_code else 0
+        return self.played(TwoPlayers(shown), (maxie, minnie), None, outcome_status)
 
     def played(
-        self, model: Turns[S, M, R], players: Sequence[Seat[S, M]], dice: random.Random | None
-    ) -> GameRecord[M, R]:
-        """The game played out on `model` by `players` (seat 0 first), with `dice`; kept in
-        the file of `--save` and written as JSON with `--json`, finished or not."""
+        self,
+        model: Turns[S, M, R],
+        players: Sequence[Seat[S, M]],
+        dice: random.Random | None,
+        status: Callable[[R], int],
+    ) -> int:
+        """The game played out on `model` by `players` (seat 0 first, named first), with
+        `dice`; kept in the file of `--save` and written as JSON with `--json`, finished or
+        not.  The exit status: 0, or with `--exit-code` what `status` says of the outcome."""
+        named = zip(model.seats, players, strict=True)
+        self.streams.output.write("  ".join(f"{n}: {p}." for n, p in named) + "\n\n")
         made: list[M] = []
         rolled: list[int] = []
         names = [str(p) for p in players]
@@ -158,7 +158,7 @@ class _Play:
         if self.json_out is not None:
             self.json_out.write(json_line(document(record.outcome)))
         self._keep(document(record.outcome), out)
-        return record
+        return status(record.outcome) if self.exit_code else 0
 
     def _keep(self, document: dict[str, JSON], out: TextIO, what: str = "The game") -> None:
         """Save `document` in the file of `--save`, if one was given."""
