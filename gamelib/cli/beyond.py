@@ -38,7 +38,6 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import (
-    PLAIN_KINDS,
     SAMPLED,
     BeyondSpec,
     FamilyAnswer,
@@ -246,7 +245,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         if not isinstance(spec.found, ChanceKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
         limit = self.depth_limit
-        if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
+        if limit is not None and spec.depth > limit:
             given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
             raise SpecError(too_deep(spec.depth, given, limit))
         settings = ChanceSettings(self.estimator, spec.depth)

@@ -1,5 +1,6 @@
 """Player specs for games of chance and of n players: which kinds fit which family, and
-`KIND[:DEPTH]` read into a [`BeyondSpec`][gamelib.cli.family_specs.BeyondSpec].
+`KIND[:DEPTH]` read into a [`BeyondSpec`][gamelib.cli.family_specs.BeyondSpec]; and how
+their searches' values and answers read (`value_text`, `chance_answer`, `n_answer`).
 
 `human`, `random`, or a search kind of the game's family (`expectiminimax:4`,
 `maxn:5`); `shallow-maxn` takes its total after the depth (`shallow-maxn:5:1`).  A kind of
