@@ -285,6 +285,15 @@ def paused_collector() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                # What the block made and kept (a proof, a table) is counted as young, and
+                # the collector's first pass after it would walk every such object for
+                # nothing: it goes to the oldest generation at once instead, where only a
+                # full collection looks (gc.freeze resets the young count; unfreeze puts
+                # the objects in the oldest generation).  Skipped when someone else froze
+                # objects, which unfreeze would let go.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
