@@ -23,7 +23,6 @@ millions of positions keeps only the positions it is in.
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Generic, TextIO, TypeVar, assert_never
 
@@ -35,13 +34,13 @@ from gamelib.search.events import (
     Enter,
     Event,
     Leave,
-    Mover,
     Phase,
     Reached,
     TableHit,
     end_to_string,
 )
 from gamelib.trace.fold import Bracket
+from gamelib.trace.words import Words
 
 __all__ = ["EventLines", "StepLines"]
 
@@ -56,9 +55,8 @@ class StepLines:
     each step, written as it comes, keeping no tree.
 
     The searches of the three families report their own events; each family's writer
-    ([`StepWriter`][gamelib.trace.steps.StepWriter] for two players,
-    [`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter],
-    [`NStepWriter`][gamelib.trace.nplayer.NStepWriter]) says here, through one fold, what
+    ([`EventLines`][gamelib.trace.lines.EventLines], given the family's
+    [`Words`][gamelib.trace.words.Words]) says here, through one fold, what
     each step is, with its moves and values already written as text. So every family's
     lines have one shape:
 
@@ -193,18 +191,35 @@ class StepLines:
         self.write({"event": "done", **answer, **counts})
 
 
-class EventLines(ABC, Generic[S, M, W, V]):
+class EventLines(Generic[S, M, W, V]):
     """An observer that writes the events of one search, of any family, as the
-    [`StepLines`][gamelib.trace.lines.StepLines] say, as they come.
+    [`StepLines`][gamelib.trace.lines.StepLines] say, as they come: the fold is written
+    once, here, and a family's [`Words`][gamelib.trace.words.Words] say how its steps,
+    values, windows, positions and sides read ([`StepWriter`][gamelib.trace.steps.StepWriter]
+    is the two-player one). Call [`finish`][gamelib.trace.lines.EventLines.finish] when the
+    search is over.
 
-    The fold is written once, here; a family says only how its steps, values and windows
-    read ([`StepWriter`][gamelib.trace.steps.StepWriter] for two players,
-    [`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter],
-    [`NStepWriter`][gamelib.trace.nplayer.NStepWriter]). Call
-    [`finish`][gamelib.trace.lines.EventLines.finish] when the search is over.
+    ```pycon
+    >>> import io
+    >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
+    >>> from gamelib.trace.drawing import NWords
+    >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
+    >>> out = io.StringIO()
+    >>> writer = EventLines(NWords(game), out)
+    >>> MaxN(NSettings(tree_estimator(game), 2), observer=writer).analyse(game.start)
+    (0, (1, 2))
+    >>> writer.finish()
+    >>> print(out.getvalue().splitlines()[-1])
+    {"event": "done", "value": "(1,2)", "bound": "exact", "best": 0, "positions": 5, "leaves": 3}
+
+    ```
     """
 
-    def __init__(self, out: TextIO, move: Callable[[str], JSON] | None = None) -> None:
+    def __init__(
+        self, words: Words[S, M, W, V], out: TextIO, move: Callable[[str], JSON] | None = None
+    ) -> None:
+        self.words = words
+        """How the family's steps, values and windows read."""
         self.lines = StepLines(out, move)
         """Where the lines go (its counts are the trace's)."""
 
@@ -218,54 +233,36 @@ class EventLines(ABC, Generic[S, M, W, V]):
         """Positions estimated or finished so far (not those a table answered for)."""
         return self.lines.leaves
 
-    @abstractmethod
-    def step(self, step: M, /) -> str:
-        """A step (a move, or a chance outcome) as the game writes it."""
-
-    @abstractmethod
-    def value(self, value: V, /) -> str:
-        """A value as the pictures write it."""
-
-    @abstractmethod
-    def window(self, window: W, /) -> JSON:
-        """What a position was searched with."""
-
-    @abstractmethod
-    def position(self, state: S, /) -> str:
-        """A position as the game writes it."""
-
-    def side(self, mover: Mover, /) -> str:
-        """Who decides at a position."""
-        return str(mover)
-
     def _best(self, step: M | None) -> str | None:
-        return None if step is None else self.step(step)
+        return None if step is None else self.words.step(step)
 
     def __call__(self, event: Event[S, M, W, V], /) -> None:
-        lines = self.lines
+        lines, words = self.lines, self.words
         match event:
             case Enter(move, status, mover, depth, window, phase):
                 lines.enter(
                     self._best(move),
                     status,
                     self._reached(status),
-                    None if mover is None else self.side(mover),
+                    None if mover is None else words.side(mover),
                     depth,
-                    None if window is None else self.window(window),
+                    None if window is None else words.window(window),
                     None if phase is Phase.SEARCH else phase.value,
                 )
             case Leave(value, bound, best):
-                lines.leave(self.value(value), bound.value, self._best(best))
+                lines.leave(words.value(value), bound.value, self._best(best))
             case Cut(move, value, unsearched):
-                pruned = [self.step(m) for m in seq.to_tuple(unsearched)]
-                lines.cut(self.step(move), self.value(value), pruned)
+                pruned = [words.step(m) for m in seq.to_tuple(unsearched)]
+                lines.cut(words.step(move), words.value(value), pruned)
             case TableHit(value, bound, best):
-                lines.table(self.value(value), bound.value, self._best(best))
+                lines.table(words.value(value), bound.value, self._best(best))
             case _:
                 assert_never(event)
 
     def _reached(self, status: Reached[S]) -> str:
-        return self.position(status.state) if isinstance(status, Playing) else end_to_string(status)
+        if isinstance(status, Playing):
+            return self.words.position(status.state)
+        return end_to_string(status)
 
     def finish(self, done: dict[str, JSON] | None = None) -> None:
         """Check that the search is over and write the `done` line: `done` if given (what

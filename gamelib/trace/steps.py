@@ -44,16 +44,16 @@ The last step is the search's answer: `a` is worth 3, by the move to node 1, `b`
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TextIO, TypeVar, assert_never, final
+from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
-from gamelib.core.estimator import Definitely, Est, Estimator, Guess
+from gamelib.core.estimator import Definitely, Est, Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.core.window import Bound, Infinity
+from gamelib.core.window import Bound, Infinity, bound_to_string
 from gamelib.search.events import (
     Cut,
     Enter,
@@ -66,11 +66,16 @@ from gamelib.search.events import (
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
 from gamelib.trace.lines import EventLines
+from gamelib.trace.words import Unsearched, Words, below
+
+if TYPE_CHECKING:  # a node of the tree the words describe
+    from gamelib.trace.tree import TracedNode
 
 __all__ = [
     "Recorded",
     "StepWriter",
     "TreeNodes",
+    "TwoWords",
     "bound_to_short_string",
     "record",
     "steps_to_json",
@@ -402,18 +407,88 @@ class StepWriter(EventLines[S, M, Window[G], Est[G]]):
         out: TextIO,
         move: Callable[[str], JSON] | None = None,
     ) -> None:
-        super().__init__(out, move)
-        self._game = game
-        self._estimator = estimator
+        super().__init__(TwoWords(game, estimator), out, move)
+
+
+class TwoWords(Words[S, M, Window[G], Est[G]]):
+    """How a two-player search reads: values by the estimator (`Guess 3` in the text and
+    the picture, `3` in the lines of JSON), windows as (α, β).
+
+    ```pycon
+    >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
+    >>> game = ExplicitGame(SMALL)
+    >>> words = TwoWords(game, tree_estimator(game))
+    >>> words.window_text((Guess(1), Infinity.PosInf)), words.window((Guess(1), Infinity.PosInf))
+    (' with window (Guess 1, +∞)', ['1', '+∞'])
+
+    ```
+    """
+
+    def __init__(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
+        super().__init__(game)
+        self.game = game
+        """The game searched."""
+        self.estimator = estimator
+        """The estimator, which writes the values."""
 
     def step(self, step: M, /) -> str:
-        return self._game.move_to_string(step)
+        return self.game.move_to_string(step)
 
     def value(self, value: Est[G], /) -> str:
-        return value_to_short_string(self._estimator, value)
+        return value_to_short_string(self.estimator, value)
 
     def window(self, window: Window[G], /) -> JSON:
-        return [bound_to_short_string(self._estimator, b) for b in window]
+        return [bound_to_short_string(self.estimator, b) for b in window]
 
-    def position(self, state: S, /) -> str:
-        return self._game.state_to_string(state)
+    def _est(self, value: Est[G] | None) -> str:
+        assert value is not None  # every node of a finished trace has a value
+        return est_to_string(self.estimator, value)
+
+    def _bound(self, bound: Bound[G]) -> str:
+        return bound_to_string(bound, self._est)
+
+    def window_text(self, window: Window[G] | None, /) -> str:
+        if window is None:
+            return ""
+        alpha, beta = (self._bound(end) for end in window)
+        return f" with window ({alpha}, {beta})"
+
+    def leaf(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
+        where = self.where(node)
+        if isinstance(node.status, Done):
+            return f"Game over{where}: {self._est(node.value)}"
+        label = self.label(node)
+        if node.from_table:
+            bound = "" if node.bound is None else f" ({node.bound.value})"
+            return (
+                f"Looking up {label}{where}{self.window_text(node.window)}: "
+                f"{self._est(node.value)}{bound} from the table"
+            )
+        return f"Estimating {label}{where}: {self._est(node.value)}"
+
+    def closing(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> Iterator[str]:
+        label = self.label(node)
+        if node.pruned:
+            assert node.window is not None  # only windowed searches cut
+            assert node.cut_by is not None  # a Cut event names its move
+            if node.side is Side.Maxie:
+                bound = f"at or above β = {self._bound(node.window[1])}"
+            else:
+                bound = f"at or below α = {self._bound(node.window[0])}"
+            yield (
+                f"cut off at {label}: move {self.step(node.cut_by)} gave "
+                f"{self._est(node.cut_value)}, {bound}; "
+                f"{self.steps_text('move', node.pruned, self.step)} not searched"
+            )
+        assert node.best_move is not None
+        yield f"value of {label} is {self._est(node.value)}, best move {self.step(node.best_move)}"
+
+    def dot_label(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
+        value = "" if node.value is None else est_to_string(self.estimator, node.value)
+        return f"{self.label(node) if isinstance(node.status, Playing) else 'game over'}\n{value}"
+
+    def unsearched(self, node: TracedNode[S, M, Window[G], Est[G]], state: S, /) -> Unsearched[S]:
+        return below(self.game, state, node.pruned)
+
+    def deeper(self, state: S, /) -> Unsearched[S]:
+        return below(self.game, state)

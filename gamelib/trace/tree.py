@@ -15,7 +15,7 @@ from typing import Generic, Literal, Protocol, TextIO, TypeAlias, TypeVar, asser
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
-from gamelib.core.estimator import Est, Estimator
+from gamelib.core.estimator import Est
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.events import (
@@ -34,7 +34,8 @@ from gamelib.search.events import (
 from gamelib.search.player import SearchFactory, SearchPlayer
 from gamelib.trace.fold import Bracket, TraceError
 from gamelib.trace.lines import EventLines
-from gamelib.trace.steps import StepWriter
+from gamelib.trace.steps import TwoWords
+from gamelib.trace.words import Words
 
 __all__ = [
     "Analyses",
@@ -42,6 +43,7 @@ __all__ = [
     "Kind",
     "Trace",
     "TraceNode",
+    "Traced",
     "TracedNode",
     "TracedRun",
     "Tracer",
@@ -137,36 +139,40 @@ TraceNode: TypeAlias = TracedNode[S, M, Window[G], Est[G]]
 """One position a two-player search visited."""
 
 
-@final
 @dataclass(frozen=True, slots=True)
-class Trace(Generic[S, M, G]):
-    """A whole search: the root of the visited tree, and what it was done with."""
+class Traced(Generic[S, M, W, V]):
+    """A whole search of any family: the root of the visited tree, how the family's words
+    read, and who searched."""
 
-    root: TraceNode[S, M, G]
+    root: TracedNode[S, M, W, V]
     """The position searched from."""
-    game: Game[S, M]
-    """The game searched."""
-    estimator: Estimator[S, M, G]
-    """The estimator (for printing values)."""
+    words: Words[S, M, W, V]
+    """How the search's steps, values and windows read (its game, and for two players its
+    estimator)."""
     player: str
     """The player's name, e.g. `AlphaBeta(depth 2)`."""
-    earlier: tuple[TraceNode[S, M, G], ...] = ()
+    earlier: tuple[TracedNode[S, M, W, V], ...] = ()
     """Earlier searches of the same root, for a search made of several (MTD(f)):
     `root` is the last one, which settled the value.
     """
 
     @property
-    def passes(self) -> tuple[TraceNode[S, M, G], ...]:
+    def passes(self) -> tuple[TracedNode[S, M, W, V], ...]:
         """Every search of the root, in order: `earlier`, then `root`."""
         return (*self.earlier, self.root)
 
-    def nodes(self) -> list[TraceNode[S, M, G]]:
+    def nodes(self) -> list[TracedNode[S, M, W, V]]:
         """Every node, in visiting order."""
         return [node for root in self.passes for node in root.walk()]
 
-    def leaves(self) -> list[TraceNode[S, M, G]]:
+    def leaves(self) -> list[TracedNode[S, M, W, V]]:
         """The estimated and finished nodes, in the order they were reached."""
         return [n for n in self.nodes() if n.leaf_number is not None]
+
+
+@final
+class Trace(Traced[S, M, Window[G], Est[G]]):
+    """A whole two-player search: its `words` are [`TwoWords`][gamelib.trace.steps.TwoWords]."""
 
 
 def node_label(game: Game[S, M], status: Reached[S]) -> str:
@@ -279,30 +285,37 @@ class Analyses(Protocol[S]):
 
 
 class TracedRun(Generic[S, M, W, V]):
-    """The observer of one traced search of any family: it gives each event to `tracer`
-    and to the step writer, if any; [`run`][gamelib.trace.tree.TracedRun.run] runs the
-    player and finishes the writer with the player's name and answer."""
+    """The observer of one traced search of any family: it gives each event to its tracer
+    and to the step writer, if any; [`traced`][gamelib.trace.tree.TracedRun.traced] runs
+    the player and finishes the writer with the player's name and answer."""
 
-    def __init__(self, tracer: EventTracer[S, M, W, V]) -> None:
-        self.tracer = tracer
+    def __init__(self) -> None:
+        self.tracer: EventTracer[S, M, W, V] = EventTracer()
         """The tree being built."""
-        self._writers: list[EventLines[S, M, W, V]] = []
+        self._writer: EventLines[S, M, W, V] | None = None
 
     def __call__(self, event: Event[S, M, W, V], /) -> None:
         self.tracer(event)
-        for writer in self._writers:
-            writer(event)
+        if self._writer is not None:
+            self._writer(event)
 
-    def run(
-        self, player: Analyses[S], state: S | None, writer: EventLines[S, M, W, V] | None
-    ) -> None:
-        """Run `player` once from `state` (default the start), its steps going to `writer`."""
-        if writer is not None:
-            self._writers.append(writer)
+    def traced(
+        self,
+        player: Analyses[S],
+        words: Words[S, M, W, V],
+        state: S | None = None,
+        steps: TextIO | None = None,
+    ) -> Traced[S, M, W, V]:
+        """Run `player` (built around this observer) once from `state` (default the start),
+        its steps going to `steps` as lines of JSON if given; the trace of it."""
+        if steps is not None:
+            self._writer = EventLines(words, steps)
         player.analyse(player.game.start if state is None else state)
-        for each in self._writers:
+        if self._writer is not None:
             named: dict[str, JSON] = {"player": str(player)}
-            each.finish(named | each.lines.answer)
+            self._writer.finish(named | self._writer.lines.answer)
+        tracer = self.tracer
+        return Traced(tracer.root, words, str(player), tuple(tracer.earlier))
 
 
 class Tracer(EventTracer[S, M, Window[G], Est[G]]):
@@ -344,13 +357,10 @@ def trace_player(
     For players made some other way than `factory(settings)`, such as a
     catalog entry's `build`.
     """
-    run: TracedRun[S, M, Window[G], Est[G]] = TracedRun(Tracer())
+    run: TracedRun[S, M, Window[G], Est[G]] = TracedRun()
     player = build(run)
-    game = player.game
-    estimator = player.settings.estimator
-    run.run(player, state, None if steps is None else StepWriter(game, estimator, steps))
-    tracer = run.tracer
-    return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
+    found = run.traced(player, TwoWords(player.game, player.settings.estimator), state, steps)
+    return Trace(found.root, found.words, found.player, found.earlier)
 
 
 # --------------------------------------------------------------------------

@@ -53,11 +53,9 @@ from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
-from gamelib.trace.chance import (
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
-)
+from gamelib.trace import trace_to_dot as chance_trace_to_dot
+from gamelib.trace import trace_to_text as chance_trace_to_text
+from gamelib.trace.drawing import chance_trace
 from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
 FACTORIES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, Star2]

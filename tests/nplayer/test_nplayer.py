@@ -52,17 +52,15 @@ from gamelib.nplayer import (
     tree_estimator,
     tree_to_text,
 )
+from gamelib.nplayer.events import NWindow
 from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search import SearchDepthError
 from gamelib.search.events import BoundKind, Enter, Leave
 from gamelib.seq import Seq
+from gamelib.trace import trace_to_dot, trace_to_text
+from gamelib.trace.drawing import n_trace as trace
 from gamelib.trace.fold import TraceError
-from gamelib.trace.nplayer import (
-    NTracer,
-    trace,
-    trace_to_dot,
-    trace_to_text,
-)
+from gamelib.trace.tree import EventTracer
 from tests.outside import DOT, not_run
 from tests.strategies.nplayer import nplayer_trees
 
@@ -667,7 +665,7 @@ def test_the_dot_picture_shows_players_vectors_the_line_and_the_cut() -> None:
 
 
 def test_the_tracer_rejects_events_of_no_single_search() -> None:
-    tracer: NTracer[TreeState, int] = NTracer()
+    tracer: EventTracer[TreeState, int, NWindow, Vector] = EventTracer()
     with pytest.raises(TraceError, match="reported nothing yet"):
         _ = tracer.root
     with pytest.raises(TraceError, match="no position entered"):

@@ -23,10 +23,9 @@ from gamelib.nplayer import CSE473, TreeGame
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.seq import empty
 from gamelib.trace import Tracer, TraceWriter
-from gamelib.trace.chance import ChanceTracer
 from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.nplayer import NTracer
 from gamelib.trace.steps import Recorded, StepWriter, steps_to_json
+from gamelib.trace.tree import EventTracer
 
 Event = SearchEvent[TreeState, int, float]
 
@@ -191,7 +190,7 @@ def test_every_two_player_format_takes_the_root_searched_again(fold: str) -> Non
 
 def test_the_chance_and_n_player_traces_keep_the_same_rules() -> None:
     chance_root = Playing(ChanceTreeGame(EXAMPLE).start)
-    chance: ChanceTracer[object, object] = ChanceTracer()
+    chance: EventTracer[object, object, object, object] = EventTracer()
     with pytest.raises(TraceError, match=r"^a Leave event with no position entered$"):
         chance(chance_events.Leave(1, BoundKind.EXACT, None))
     chance(chance_events.Enter(None, chance_root, Side.Maxie, 1, None))
@@ -200,7 +199,7 @@ def test_the_chance_and_n_player_traces_keep_the_same_rules() -> None:
         chance(chance_events.Enter(None, Playing(object()), Side.Maxie, 1, None))
 
     start = TreeGame(CSE473).start
-    n: NTracer[object, int] = NTracer()
+    n: EventTracer[object, int, object, object] = EventTracer()
     with pytest.raises(TraceError, match=r"^the first position entered must be the root"):
         n(Enter(0, Playing(start), 0, 1, None))
     n(Enter(None, Playing(start), 0, 1, None))
