@@ -41,7 +41,6 @@ from gamelib.search.events import (
     Event,
     Leave,
     Phase,
-    event_to_string,
 )
 
 __all__ = [
@@ -57,7 +56,6 @@ __all__ = [
     "Step",
     "Window",
     "bound_kind",
-    "chance_event_to_string",
     "is_leaf",
 ]
 
@@ -147,20 +145,3 @@ class LeafCounter:
     def __call__(self, event: ChanceEvent[S, M], /) -> None:
         if isinstance(event, Enter) and is_leaf(event):
             self.leaves += 1
-
-
-def chance_event_to_string(event: ChanceEvent[S, M]) -> str:
-    """One event on one line, for debugging.
-
-    ```pycon
-    >>> from gamelib.core.datatypes import Playing
-    >>> chance_event_to_string(Enter(Rolled(0, "heads", 0.5), Playing("s"), None, 1, None))
-    'enter heads (0.5) s depth 1'
-
-    ```
-    """
-    return event_to_string(event, show=_show)
-
-
-def _show(value: object) -> str:
-    return number_to_string(value) if isinstance(value, int | float) else str(value)

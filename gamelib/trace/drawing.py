@@ -69,10 +69,9 @@ from gamelib.chance.kinds import ChanceKind
 from gamelib.core.datatypes import Playing, Side
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import number_to_string, vector_to_string
-from gamelib.nplayer.events import NWindow
 from gamelib.nplayer.game import NEstimator, NPlayerGame, Number, Vector
 from gamelib.nplayer.kinds import NPlayerKind
-from gamelib.nplayer.maxn import NFactory, ShallowSettings
+from gamelib.nplayer.maxn import NFactory, NWindow, ShallowSettings
 from gamelib.search.events import BoundKind, Mover, end_to_string
 from gamelib.trace.dot import trace_to_dot
 from gamelib.trace.graphviz import PLAYER_SHAPES, mover_shape

@@ -43,7 +43,7 @@ from gamelib.chance import (
     decision_depth,
     parse_chance_tree,
 )
-from gamelib.chance.events import Enter, Phase, chance_event_to_string
+from gamelib.chance.events import Enter, Phase
 from gamelib.chance.game import ChanceTurns
 from gamelib.chance.random_trees import random_chance_tree
 from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError
@@ -51,6 +51,7 @@ from gamelib.core.controller import IllegalMoveError, play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.trees import End, Leaf, TreeSyntaxError
 from gamelib.games.pig import Pig, PigMove, PigState
+from gamelib.search.events import event_to_string
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
 from gamelib.trace import trace_to_dot as chance_trace_to_dot
@@ -261,7 +262,7 @@ def test_events_are_well_bracketed_and_readable() -> None:
     enters = [e for e in events if isinstance(e, Enter)]
     assert [e.phase for e in enters].count(Phase.PROBE) == 4
     assert [e.phase for e in enters].count(Phase.RESUME) == 2
-    assert chance_event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
+    assert event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
     counter = LeafCounter()
     for event in events:
         counter(event)  # type: ignore[arg-type]  # the events of one search, typed loosely here

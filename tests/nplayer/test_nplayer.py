@@ -52,8 +52,8 @@ from gamelib.nplayer import (
     tree_estimator,
     tree_to_text,
 )
-from gamelib.nplayer.events import NWindow
 from gamelib.nplayer.game import NPlayerTurns
+from gamelib.nplayer.maxn import NWindow
 from gamelib.search import SearchDepthError
 from gamelib.search.events import BoundKind, Enter, Leave
 from gamelib.seq import Seq
