@@ -71,7 +71,7 @@ from gamelib.nplayer.game import (
     number_to_string,
     vector_to_string,
 )
-from gamelib.search.events import BoundKind, Cut, Enter, Event, Leave, SearchObserver
+from gamelib.search.events import BoundKind, Cut, Enter, Event, LeafCounter, Leave, SearchObserver
 from gamelib.search.player import SearchPlayer, depth_guarded
 from gamelib.seq import Cons, Seq
 
@@ -358,14 +358,9 @@ def count_leaves(
 
     ```
     """
-    leaves = [0]
-
-    def observe(event: object) -> None:
-        if isinstance(event, Leave) and event.best is None:
-            leaves[0] += 1
-
-    move, vector = factory(settings, observer=observe).analyse(state)
-    return move, vector, leaves[0]
+    counter = LeafCounter()
+    move, vector = factory(settings, observer=counter).analyse(state)
+    return move, vector, counter.leaves
 
 
 # --------------------------------------------------------------------------

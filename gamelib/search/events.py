@@ -56,6 +56,7 @@ __all__ = [
     "Cut",
     "Enter",
     "Event",
+    "LeafCounter",
     "Leave",
     "Mover",
     "Observer",
@@ -240,6 +241,36 @@ SearchEvent: TypeAlias = Event[S, M, Window[G], Est[G]]
 
 SearchObserver: TypeAlias = Callable[[SearchEvent[S, M, G]], None]
 """What a two-player factory's `observer` is: a function that takes each event as it happens."""
+
+
+class LeafCounter:
+    """An observer, of a search of any family, that counts the positions it valued without
+    searching below them: estimates and finished games (not a table's answers, nor Star2's
+    return to a position it probed).
+
+    ```pycon
+    >>> from gamelib.nplayer import CSE473, MaxN, NSettings, TreeGame, tree_estimator
+    >>> estimator = tree_estimator(TreeGame(CSE473))
+    >>> counter = LeafCounter()
+    >>> MaxN(NSettings(estimator, 3), observer=counter).analyse(estimator.game.start)
+    (0, (3, 2, 5))
+    >>> counter.leaves
+    8
+
+    ```
+    """
+
+    def __init__(self) -> None:
+        self.leaves = 0
+        """Leaves valued so far."""
+        self._fresh = False  # entered last, and nothing entered below it yet
+
+    def __call__(self, event: object, /) -> None:
+        if isinstance(event, Enter):
+            self._fresh = event.phase is not Phase.RESUME
+        else:
+            self.leaves += isinstance(event, Leave) and self._fresh
+            self._fresh = False
 
 
 def _shown(value: object) -> str:

@@ -265,7 +265,7 @@ def test_events_are_well_bracketed_and_readable() -> None:
     assert event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
     counter = LeafCounter()
     for event in events:
-        counter(event)  # type: ignore[arg-type]  # the events of one search, typed loosely here
+        counter(event)
     assert counter.leaves == 6
 
 
