@@ -26,29 +26,6 @@ Evaluating (Maxie,a) with window (−∞, +∞)
   cut off at (Chance,e): outcome 0 (1/2) gave 1, so it is at most 5/2; outcome 1 (1/2) not searched
   value of (Chance,e) is at most 5/2
 value of (Maxie,a) is 3, best move 0
->>> from gamelib.nplayer import CSE473, ShallowMaxN, ShallowSettings, TreeGame, tree_estimator
->>> t = n_trace(ShallowMaxN, ShallowSettings(tree_estimator(TreeGame(CSE473)), 3, 10))
->>> print(trace_to_text(t))
-Evaluating (A,a)
-  Evaluating (B,b) via 0
-    Evaluating (C,c) via 0 0
-      Game over via 0 0 0: (3,2,5)
-      Game over via 0 0 1: (1,4,5)
-    value of (C,c) is (3,2,5), best move 0
-    Evaluating (C,f) via 0 1; B already has 2
-      Game over via 0 1 0: (2,6,2)
-      Game over via 0 1 1: (5,1,4)
-    value of (C,f) is (5,1,4), best move 1
-  value of (B,b) is (3,2,5), best move 0
-  Evaluating (B,i) via 1; A already has 3
-    Evaluating (C,j) via 1 0
-      Game over via 1 0 0: (1,7,2)
-      Game over via 1 0 1: (3,6,1)
-    value of (C,j) is (1,7,2), best move 0
-  cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3, no more than the 3 it has
-  move 1 not searched
-  value of (B,i) is (1,7,2) or better for B, best move 0
-value of (A,a) is (3,2,5), best move 0
 
 ```
 """
@@ -340,7 +317,19 @@ def n_trace(
 ) -> NTrace[S, M]:
     """Run `factory(settings)` once from `state` (default the start); the trace of it
     (shallow pruning's cuts explained by its settings' total). `steps`, if given, also
-    gets its steps as lines of JSON."""
+    gets its steps as lines of JSON.
+
+    ```pycon
+    >>> from gamelib.nplayer import CSE473, ShallowMaxN, ShallowSettings, TreeGame, tree_estimator
+    >>> t = n_trace(ShallowMaxN, ShallowSettings(tree_estimator(TreeGame(CSE473)), 3, 10))
+    >>> print("\\n".join(trace_to_text(t).splitlines()[-4:]))
+      cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3, no more than the 3 it has
+      move 1 not searched
+      value of (B,i) is (1,7,2) or better for B, best move 0
+    value of (A,a) is (3,2,5), best move 0
+
+    ```
+    """
     run: TracedRun[S, M, NWindow, Vector] = TracedRun()
     player = factory(settings, observer=run)
     total = settings.total if isinstance(settings, ShallowSettings) else None
