@@ -31,25 +31,20 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, assert_never, final
+from typing import Generic, TextIO, TypeVar, final
 
-from gamelib import seq
 from gamelib.core.datatypes import Side
-from gamelib.core.estimator import Estimator
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
 from gamelib.search.events import (
-    Cut,
-    Enter,
-    Leave,
     SearchEvent,
     SearchObserver,
-    TableHit,
     Window,
 )
 from gamelib.search.player import SearchPlayer
-from gamelib.trace.fold import Bracket
+from gamelib.trace.fold import Open
 from gamelib.trace.steps import TwoWords
-from gamelib.trace.tree import Trace, Traced, TracedNode, TraceNode, Tracer
+from gamelib.trace.tree import EventTracer, Trace, Traced, TracedNode, TraceNode, Tracer
 from gamelib.trace.words import Words
 
 __all__ = ["Streamed", "TraceWriter", "stream_trace", "trace_to_text"]
@@ -123,7 +118,7 @@ def _pass_header(number: int, passes: int | None) -> str:
     return f"Search {number}{of} of the root:"
 
 
-class TraceWriter(Generic[S, M, G]):
+class TraceWriter(EventTracer[S, M, Window[G], Est[G]]):
     """An observer that writes the text of a search while it runs, keeping no tree.
 
     Each line of [`trace_to_text`][gamelib.trace.text.trace_to_text] is written as soon as the
@@ -149,6 +144,7 @@ class TraceWriter(Generic[S, M, G]):
         *,
         several: bool = False,
     ) -> None:
+        super().__init__(keep=False)
         self._words = TwoWords(game, estimator)
         self._out = out
         self._spool: TextIO | None = None
@@ -157,55 +153,28 @@ class TraceWriter(Generic[S, M, G]):
         self._pass_starts: list[int] = []
         """For a spooled trace: the line number where each search of the root starts."""
         self._written = 0
-        self._bracket: Bracket[TraceNode[S, M, G]] = Bracket()
 
     def _write(self, line: str) -> None:
         target = self._out if self._spool is None else self._spool
         target.write(line + "\n")
         self._written += 1
 
-    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
-        bracket = self._bracket
-        match event:
-            case Enter():
-                self._enter(event)
-            case Leave():
-                gone = bracket.leaving()
-                node = gone.node
-                node.value, node.bound, node.best_move = event.value, event.bound, event.best
-                indent = "  " * bracket.depth
-                if gone.searched:
-                    for line in self._words.closing(node):
-                        self._write(indent + line)
-                else:
-                    self._write(indent + self._words.leaf(node))
-            case Cut():
-                node = bracket.at("Cut").node
-                node.cut_by, node.cut_value = event.move, event.value
-                node.pruned = seq.to_tuple(event.unsearched)
-            case TableHit():
-                bracket.answered().node.from_table = True
-            case _:
-                assert_never(event)
+    def _rooted(self) -> None:
+        self._pass_starts.append(self._written)
+        if self._bracket.searches > 1 and self._spool is None:
+            self._write(_pass_header(self._bracket.searches, None))
 
-    def _enter(self, event: Enter[S, M, Window[G]]) -> None:
-        bracket = self._bracket
-        parent = bracket.entering(event.move, event.status)
-        path: tuple[M, ...] = ()
-        if parent is not None:
-            assert event.move is not None  # the bracket refuses a move-less child
-            if not parent.searched:  # its first child: it is searched, not estimated
-                indent = "  " * (bracket.depth - 1)
-                self._write(indent + _opening(self._words, parent.node, "Evaluating"))
-            path = (*parent.node.path, event.move)
-        else:  # a search of the root
-            self._pass_starts.append(self._written)
-            if bracket.searches > 1 and self._spool is None:
-                self._write(_pass_header(bracket.searches, None))
-        node: TraceNode[S, M, G] = TracedNode(
-            bracket.positions, path, event.status, event.depth, event.window, event.side
-        )
-        bracket.entered(node)
+    def _searching(self, node: TraceNode[S, M, G]) -> None:
+        indent = "  " * (self._bracket.depth - 1)
+        self._write(indent + _opening(self._words, node, "Evaluating"))
+
+    def _left(self, gone: Open[TraceNode[S, M, G]]) -> None:
+        indent = "  " * self._bracket.depth
+        if gone.searched:
+            for line in self._words.closing(gone.node):
+                self._write(indent + line)
+        else:
+            self._write(indent + self._words.leaf(gone.node))
 
     @property
     def positions(self) -> int:

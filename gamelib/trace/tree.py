@@ -32,7 +32,7 @@ from gamelib.search.events import (
     Window,
 )
 from gamelib.search.player import SearchFactory, SearchPlayer
-from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.fold import Bracket, Open, TraceError
 from gamelib.trace.lines import EventLines
 from gamelib.trace.steps import TwoWords
 from gamelib.trace.words import Words
@@ -187,10 +187,13 @@ class EventTracer(Generic[S, M, W, V]):
 
     Give it to a factory as `observer=`; once the search is over, `root`
     is the whole tree.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that
-    are not well bracketed (a `Leave` with nothing entered, a second root).
+    are not well bracketed (a `Leave` with nothing entered, a second root).  With
+    `keep=False` it keeps only the positions open (a node does not hold its children), for
+    a writer that says what it must as each position is opened and left.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: bool = True) -> None:
+        self._keep = keep
         self._bracket: Bracket[TracedNode[S, M, W, V]] = Bracket()
         self._leaves = itertools.count(1)
         self._root: TracedNode[S, M, W, V] | None = None
@@ -228,6 +231,7 @@ class EventTracer(Generic[S, M, W, V]):
                     node.chosen = reached[-1] if reached else None
                 if not gone.searched and not gone.from_table:
                     node.leaf_number = next(self._leaves)
+                self._left(gone)
             case Cut():
                 node = bracket.at("Cut").node
                 node.cut_by = event.move
@@ -254,6 +258,8 @@ class EventTracer(Generic[S, M, W, V]):
         path: tuple[M, ...] = ()
         if above is not None:
             assert event.move is not None  # the bracket refuses a move-less child
+            if not above.searched:  # its first child: it is searched, not a leaf
+                self._searching(above.node)
             path = (*above.node.path, event.move)
         node = TracedNode(
             bracket.positions, path, event.status, event.depth, event.window, event.side
@@ -261,13 +267,23 @@ class EventTracer(Generic[S, M, W, V]):
         if event.phase is Phase.PROBE:
             assert event.window is not None  # a probe has a window
             node.probe = (event.window, cast(V, 0))  # its value comes when it is left
-        if above is not None:
-            above.node.children.append(node)
-        else:
+        if above is None:
             if self._root is not None:  # the root searched again: a new pass
                 self.earlier.append(self._root)
             self._root = node
+            self._rooted()
+        elif self._keep:
+            above.node.children.append(node)
         bracket.entered(node)
+
+    def _rooted(self) -> None:
+        """A search of the root begins (for a writer of its lines)."""
+
+    def _searching(self, node: TracedNode[S, M, W, V]) -> None:
+        """`node`'s first child is entered (for a writer of its lines)."""
+
+    def _left(self, gone: Open[TracedNode[S, M, W, V]]) -> None:
+        """The position `gone` is left (for a writer of its lines)."""
 
 
 class _Starts(Protocol[S_co]):
