@@ -351,7 +351,7 @@ class Drawing:
     """Positions estimated or finished."""
     steps: str = ""
     """The search's steps as lines of JSON, the `done` line last (see
-    [`StepLines`][gamelib.trace.lines.StepLines], and
+    [`EventLines`][gamelib.trace.lines.EventLines], and
     [`gamelib.trace.sampled`][gamelib.trace.sampled] for a sampling search)."""
 
 

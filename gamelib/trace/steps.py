@@ -364,7 +364,7 @@ def steps_to_json(
 
 class StepWriter(EventLines[S, M, Window[G], Est[G]]):
     """An observer that writes each event of a two-player search as one line of JSON, as
-    it arrives ([`StepLines`][gamelib.trace.lines.StepLines] says what the lines are).
+    it arrives ([`EventLines`][gamelib.trace.lines.EventLines] says what the lines are).
 
     The lines are the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with two
     changes, so that no tree is kept however many positions the search visits: a position

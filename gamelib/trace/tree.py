@@ -329,7 +329,7 @@ class TracedRun(Generic[S, M, W, V]):
         player.analyse(player.game.start if state is None else state)
         if self._writer is not None:
             named: dict[str, JSON] = {"player": str(player)}
-            self._writer.finish(named | self._writer.lines.answer)
+            self._writer.finish(named | self._writer.answer)
         tracer = self.tracer
         return Traced(tracer.root, words, str(player), tuple(tracer.earlier))
 
