@@ -1,9 +1,9 @@
 """The lines of `gamelib trace --json`: one line of JSON for each step of a search, of any
 family, written as it comes.
 
-The tree-keeping formats ([`gamelib.trace.steps`][gamelib.trace.steps] for the docs' stepper)
-name positions by node numbers; these lines name them by their paths, so that a search of
-millions of positions keeps only the positions it is in.
+These lines name positions by their paths, so that a search of millions of positions keeps
+only the positions it is in; the docs' stepper reads the same steps with each position
+named by its number in a tree it draws ([`gamelib.trace.steps`][gamelib.trace.steps]).
 
 A family's lines are written by [`EventLines`][gamelib.trace.lines.EventLines], given its
 [`Words`][gamelib.trace.words.Words].
@@ -87,7 +87,7 @@ class EventLines(Generic[S, M, W, V]):
         """How the family's steps, values and windows read."""
         self._out = out
         self._move: Callable[[str], JSON] = move_json if move is None else move
-        self._bracket: Bracket[list[JSON]] = Bracket()
+        self._bracket: Bracket[JSON] = Bracket()
         self.answer: dict[str, JSON] = {}
         """What the root was last left with: its `value`, `bound` and `best` (as written)."""
 
@@ -105,8 +105,21 @@ class EventLines(Generic[S, M, W, V]):
         """Write one line (the `done` line, say)."""
         self._out.write(json.dumps(step) + "\n")
 
-    def _step(self, step: M | None) -> JSON:
-        return None if step is None else self._move(self.words.step(step))
+    def _root(self) -> JSON:
+        """How a line names the root: by its path, `[]`."""
+        return []
+
+    def _to(self, at: JSON, step: M, /) -> JSON:
+        """How a line names a step from the position named `at`: as the game writes it."""
+        return self._move(self.words.step(step))
+
+    def _child(self, at: JSON, step: M, /) -> JSON:
+        """How a line names the position a step leads to: by its path."""
+        assert isinstance(at, list)  # a path
+        return [*at, self._to(at, step)]
+
+    def _step(self, at: JSON, step: M | None) -> JSON:
+        return None if step is None else self._to(at, step)
 
     def __call__(self, event: Event[S, M, W, V], /) -> None:
         bracket, words = self._bracket, self.words
@@ -116,28 +129,30 @@ class EventLines(Generic[S, M, W, V]):
             case Leave(value, bound, best):
                 at = bracket.leaving().node
                 line: dict[str, JSON] = {"value": words.value(value), "bound": bound.value}
-                line["best"] = self._step(best)
+                line["best"] = self._step(at, best)
                 if bracket.depth == 0:
                     self.answer = line
-                self.write({"event": "leave", "path": list[JSON](at), **line})
+                self.write({"event": "leave", "path": at, **line})
             case Cut(move, value, unsearched):
+                at = bracket.at("Cut").node
                 self.write(
                     {
                         "event": "cut",
-                        "path": list[JSON](bracket.at("Cut").node),
-                        "move": self._step(move),
+                        "path": at,
+                        "move": self._to(at, move),
                         "value": words.value(value),
-                        "pruned": [self._step(m) for m in seq.to_tuple(unsearched)],
+                        "pruned": [self._to(at, m) for m in seq.to_tuple(unsearched)],
                     }
                 )
             case TableHit(value, bound, best):
+                at = bracket.answered().node
                 self.write(
                     {
                         "event": "table",
-                        "path": list[JSON](bracket.answered().node),
+                        "path": at,
                         "value": words.value(value),
                         "bound": bound.value,
-                        "best": self._step(best),
+                        "best": self._step(at, best),
                     }
                 )
             case _:
@@ -145,17 +160,17 @@ class EventLines(Generic[S, M, W, V]):
 
     def _enter(self, event: Enter[S, M, W]) -> None:
         bracket, words, status = self._bracket, self.words, event.status
-        path: list[JSON] = []  # the root, searched for the first time or again
+        path = self._root()  # the root, searched for the first time or again
         resume = event.phase is Phase.RESUME
         if resume:
             assert event.move is not None  # only a child is probed and resumed
-            path = [*bracket.at("resume").node, self._step(event.move)]
+            path = self._child(bracket.at("resume").node, event.move)
             bracket.reopen(path)
         else:
             parent = bracket.entering(event.move, status)
             if parent is not None:
                 assert event.move is not None  # the bracket refuses a move-less child
-                path = [*parent.node, self._step(event.move)]
+                path = self._child(parent.node, event.move)
         step: dict[str, JSON] = {"event": "enter", "order": bracket.positions, "path": path}
         if resume:  # not a new position: it was counted when it was probed
             del step["order"]

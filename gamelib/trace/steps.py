@@ -43,6 +43,7 @@ The last step is the search's answer: `a` is worth 3, by the move to node 1, `b`
 
 from __future__ import annotations
 
+import io
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -55,16 +56,13 @@ from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.core.window import Bound, Infinity, bound_to_string
 from gamelib.search.events import (
-    Cut,
     Enter,
-    Leave,
     SearchEvent,
     SearchObserver,
-    TableHit,
     Window,
 )
 from gamelib.search.player import SearchPlayer
-from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.fold import TraceError
 from gamelib.trace.lines import EventLines
 from gamelib.trace.words import Unsearched, Words, below
 
@@ -272,94 +270,44 @@ def steps_to_json(
     Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well
     bracketed.
     """
-    game = recorded.game
-    estimator = recorded.estimator
-
-    tree = TreeNodes(game, recorded.start, name)
-    child = tree.child
-
-    def window_json(window: Window[G] | None) -> JSON:
-        if window is None:
-            return None
-        return [bound_to_short_string(estimator, b) for b in window]
-
+    tree = TreeNodes(recorded.game, recorded.start, name)
     # Iterative deepening searches the root to depth 1 first: draw down to its deepest search.
     depth = max(
         (e.depth for e in recorded.events if isinstance(e, Enter) and e.move is None), default=0
     )
     tree.grow(depth, tree_limit)  # the parts never reached are drawn too
-
-    steps: list[JSON] = []
-    bracket: Bracket[int] = Bracket()
+    steps = _NodeSteps(tree, recorded.estimator)
     for event in recorded.events:
-        match event:
-            case Enter():
-                parent = bracket.entering(event.move, event.status)
-                if parent is None:
-                    node = 0  # the root, searched for the first time or again
-                else:
-                    assert event.move is not None  # the bracket refuses a move-less child
-                    node = child(parent.node, event.move)
-                steps.append(
-                    {
-                        "event": "enter",
-                        "node": node,
-                        "order": bracket.positions,
-                        "depth": event.depth,
-                        "window": window_json(event.window),
-                    }
-                )
-                bracket.entered(node)
-            case Leave():
-                node = bracket.leaving().node
-                best = None if event.best is None else child(node, event.best)
-                steps.append(
-                    {
-                        "event": "leave",
-                        "node": node,
-                        "value": value_to_short_string(estimator, event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
-            case Cut():
-                node = bracket.at("Cut").node
-                pruned: list[JSON] = [child(node, m) for m in seq.to_tuple(event.unsearched)]
-                steps.append(
-                    {
-                        "event": "cut",
-                        "node": node,
-                        "move": child(node, event.move),
-                        "value": value_to_short_string(estimator, event.value),
-                        "pruned": pruned,
-                    }
-                )
-            case TableHit():
-                node = bracket.answered().node
-                best = None if event.best is None else child(node, event.best)
-                steps.append(
-                    {
-                        "event": "table",
-                        "node": node,
-                        "value": value_to_short_string(estimator, event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
-            case _:
-                assert_never(event)
-    bracket.finish()
-    steps.append(
-        {
-            "event": "done",
-            "node": 0,
-            "value": value_to_short_string(estimator, recorded.value),
-            "best": child(0, recorded.best),
-            "positions": bracket.positions,
-            "leaves": bracket.leaves,
-        }
-    )
-    return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps}
+        steps(event)
+    answer = value_to_short_string(recorded.estimator, recorded.value)
+    steps.finish({"node": 0, "value": answer, "best": tree.child(0, recorded.best)})
+    return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps.steps}
+
+
+class _NodeSteps(EventLines[S, M, Window[G], Est[G]]):
+    """The stepper's steps: the lines of `gamelib trace --json`, with each position named by
+    its number in `tree` (and without its text and side, which the tree's nodes hold)."""
+
+    def __init__(self, tree: TreeNodes[S, M], estimator: Estimator[S, M, G]) -> None:
+        super().__init__(TwoWords(tree.game, estimator), io.StringIO())
+        self.tree = tree
+        self.steps: list[JSON] = []
+
+    def _root(self) -> JSON:
+        return 0
+
+    def _to(self, at: JSON, step: M, /) -> JSON:
+        assert isinstance(at, int)  # a node's number
+        return self.tree.child(at, step)
+
+    def _child(self, at: JSON, step: M, /) -> JSON:
+        return self._to(at, step)
+
+    def write(self, step: dict[str, JSON]) -> None:
+        named = {("node" if key == "path" else key): value for key, value in step.items()}
+        if named["event"] == "enter":
+            named = {key: named[key] for key in ("event", "node", "order", "depth", "window")}
+        self.steps.append(named)
 
 
 class StepWriter(EventLines[S, M, Window[G], Est[G]]):
