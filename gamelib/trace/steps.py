@@ -312,21 +312,10 @@ class _NodeSteps(EventLines[S, M, Window[G], Est[G]]):
 
 class StepWriter(EventLines[S, M, Window[G], Est[G]]):
     """An observer that writes each event of a two-player search as one line of JSON, as
-    it arrives ([`EventLines`][gamelib.trace.lines.EventLines] says what the lines are).
-
-    The lines are the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with two
-    changes, so that no tree is kept however many positions the search visits: a position
-    is named by its `path` (the moves from the root, as the game writes them, numbers as
-    numbers, or passed through `move` if given), not by a node number, and so are the
-    moves of `best`, `move` and `pruned`.  An `enter` also gives the position as the game
-    writes it, and whose turn it is.
-
-    Values and window ends are written as the pictures write them (`4`, `Maxie wins`,
-    `−∞`), escaped to ASCII by `json.dumps` so that any output encoding takes them.
-    A search of the root made of several searches (MTD(f), iterative deepening) enters
-    the root once for each.  Call [`finish`][gamelib.trace.steps.StepWriter.finish] when the
-    search is over.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events
-    that are not well bracketed.
+    it arrives: [`EventLines`][gamelib.trace.lines.EventLines] given the two-player words,
+    values and window ends as the pictures write them (`4`, `Maxie wins`, `−∞`). They are
+    the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with each position
+    named by its path (moves passed through `move` if given) rather than a node number.
 
     ```pycon
     >>> import io
