@@ -67,7 +67,8 @@ from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import NumericEstimator
 from gamelib.core.game import Game
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
-from gamelib.openspiel.game import Action, Position, SpielTwoPlayer, actions, load
+from gamelib.openspiel.game import SpielTwoPlayer, load
+from gamelib.openspiel.position import Action, Position, actions
 from gamelib.openspiel.spiel import SpielState
 from gamelib.search import CountingGame, SearchPlayer
 

@@ -266,10 +266,12 @@ def paused_collector() -> Iterator[None]:
     `solve` pauses it; so do several solves that share one table (every column of
     `gamelib solve --all`, a batch of positions), since the collector would otherwise
     walk the entries each solve added as soon as it resumed.  When the outermost pause
-    ends, what the block made and kept is moved to the collector's oldest generation,
-    which only a full collection walks: else the first young pass after it would walk
-    all of it once (unless someone else froze objects with `gc.freeze`, which this
-    would undo).
+    ends, and the block made many objects (ten young passes' worth), what it made and
+    kept is moved to the collector's oldest generation, which only a full collection
+    walks: else the first young pass after it would walk all of it once.  Not when
+    someone else froze objects with `gc.freeze`, which this would undo.  The price: the
+    caller's young objects move there too, and a cycle that became garbage during the
+    block waits for a full collection to be freed.
 
     ```pycon
     >>> import gc
@@ -289,12 +291,14 @@ def paused_collector() -> Iterator[None]:
         yield
     finally:
         if collecting:
-            if not gc.get_freeze_count():
+            many = 10 * gc.get_threshold()[0]
+            if not gc.get_freeze_count() and gc.get_count()[0] > many:
                 # What the block made and kept (a proof, a table) is counted as young, and
                 # the collector's first pass after it would walk every such object for
                 # nothing: it goes to the oldest generation at once instead, where only a
                 # full collection looks (gc.freeze resets the young count; unfreeze puts
-                # the objects in the oldest generation).  Skipped when someone else froze
+                # the objects in the oldest generation).  Skipped when the block made
+                # few objects (a walk of them costs little) and when someone else froze
                 # objects, which unfreeze would let go.
                 gc.freeze()
                 gc.unfreeze()

@@ -253,8 +253,8 @@ class _Search(Generic[M]):
         position's words as arguments and the table's entries in a `WordTable` (a value
         packed as `(value + big + 1) << 8 | bound << 6 | best move`).  The table is
         probed after the foresight, not before: a position it settles (a win with the
-        next move, or a loss to the opponent's) is never stored, so fewer probes are
-        counted than `search` counts, each of them a miss there."""
+        next move, or a loss to the opponent's) is never stored, so its probe could only
+        miss: it is counted as that miss, not made, and the counts are `search`'s."""
         word = self.word
         assert word is not None
         big: i64 = self.big
@@ -272,6 +272,8 @@ class _Search(Generic[M]):
         # never stored (its search ends here), so probing for it would only miss, and on
         # a big board a probe is a trip to the memory.
         safe: i64 = word.word_safe(mover, both, threats, their_threats)
+        if safe <= 0 and self.word_store is not None:
+            self.probes += 1  # the miss `search` counts for it
         if safe == -1:  # a win with the next move
             n = self.positions + 1
             self.positions = n

@@ -41,16 +41,14 @@ from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.core.random_player import RandomPlayer
 from gamelib.openspiel.estimators import DEFAULT_ESTIMATOR, estimator_for, read_evaluation
 from gamelib.openspiel.game import (
-    Action,
-    Position,
     SpielChance,
     SpielLoaded,
     SpielNPlayer,
     SpielTwoPlayer,
-    actions,
     adapt,
     load,
 )
+from gamelib.openspiel.position import Action, Position, actions
 from gamelib.openspiel.spiel import SpielGame, SpielState, pyspiel
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import (

@@ -49,14 +49,8 @@ from gamelib.core.datatypes import Draw, Outcome, Side
 from gamelib.core.estimator import NumericEstimator
 from gamelib.errors import InputError, StoppedError
 from gamelib.nplayer.game import Vector, VectorEstimator
-from gamelib.openspiel.game import (
-    Action,
-    Position,
-    SpielChance,
-    SpielLoaded,
-    SpielNPlayer,
-    SpielTwoPlayer,
-)
+from gamelib.openspiel.game import SpielChance, SpielLoaded, SpielNPlayer, SpielTwoPlayer
+from gamelib.openspiel.position import Action, Position
 from gamelib.openspiel.spiel import SpielState
 
 __all__ = [

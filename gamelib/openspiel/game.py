@@ -63,7 +63,6 @@ from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, W
 from gamelib.errors import InputError, StoppedError
 from gamelib.nplayer.game import Finished, NStatus, letter_names
 from gamelib.openspiel.position import (
-    BOARD_KEYED,
     SHARED_TEXT,
     TERMINAL,
     Action,
@@ -71,6 +70,7 @@ from gamelib.openspiel.position import (
     Position,
     actions,
     keyer_of,
+    made_position,
 )
 from gamelib.openspiel.spiel import (
     CHANCE,
@@ -82,19 +82,12 @@ from gamelib.openspiel.spiel import (
 from gamelib.seq import Seq
 
 __all__ = [
-    "BOARD_KEYED",
-    "SHARED_TEXT",
-    "TERMINAL",
-    "Action",
-    "Keyer",
-    "Position",
     "SpielChance",
     "SpielGameError",
     "SpielLoaded",
     "SpielNPlayer",
     "SpielResultError",
     "SpielTwoPlayer",
-    "actions",
     "adapt",
     "load",
     "load_two_player",
@@ -313,13 +306,8 @@ class SpielTwoPlayer(_Spiel):
             return _ended(self.spec, child)
         # `Playing(Position(child, self._keyer, mover))`, without the two Python
         # __init__ calls: a solver makes one of these for every position it plays.
-        made = _new_object(Position)
-        made.state = child
-        made.mover = mover
-        made._keyer = self._keyer
-        made._key = made._hash = None
         going: Playing[Position] = _new_object(Playing)
-        _set_playing(going, made)
+        _set_playing(going, made_position(child, self._keyer, mover))
         return going
 
 

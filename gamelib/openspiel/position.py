@@ -37,6 +37,7 @@ __all__ = [
     "Position",
     "actions",
     "keyer_of",
+    "made_position",
 ]
 
 BOARD_KEYED = frozenset(
@@ -166,3 +167,17 @@ class Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Position, (self.state, self._keyer, self.mover))
+
+
+_new_position = object.__new__
+
+
+def made_position(state: SpielState, keyer: Keyer, mover: int) -> Position:
+    """`Position(state, keyer, mover)` without the Python `__init__` call: a solver makes
+    one for every position it plays."""
+    made: Position = _new_position(Position)
+    made.state = state
+    made.mover = mover
+    made._keyer = keyer
+    made._key = made._hash = None
+    return made

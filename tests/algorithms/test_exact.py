@@ -318,10 +318,14 @@ def test_the_collector_is_paused_for_a_solve_and_left_as_it_was() -> None:
 def test_what_a_paused_block_kept_is_not_left_for_the_collector_s_next_young_pass() -> None:
     # The young count is reset and what the block made and kept is in the oldest
     # generation: the collector's next pass does not walk it.  Objects someone else froze
-    # stay frozen (unfreeze would have let them go).
+    # stay frozen (unfreeze would have let them go), and a block that made few objects
+    # leaves them young (walking them costs little; the caller's young stay young).
     gc.collect()
     with paused_collector():
-        kept = [[n] for n in range(5_000)]
+        few = [[n] for n in range(100)]
+    assert any(o is few[0] for o in gc.get_objects(generation=0))
+    with paused_collector():
+        kept = [[n] for n in range(20_000)]
     assert gc.isenabled()
     assert gc.get_count()[0] < 100
     youngest = {id(o) for o in gc.get_objects(generation=0)}

@@ -231,6 +231,11 @@ def test_either_packing_searches_the_same_positions(
     assert solve(ConnectFour(cols=4, rows=4)).positions == 8_627
     assert solve(ConnectFour(cols=5, rows=4)).positions == 32_769
     assert outcomes() == expected
+    # and the table's counts too (the machine-word search probes only after its
+    # foresight, but counts the miss a probe there would have been)
+    table = TranspositionTable[int, int](1_000_000)
+    solve(ConnectFour(cols=4, rows=4), table=table)
+    assert (table.stats.probes, table.stats.hits, table.stats.stores) == (8_014, 1_341, 6_325)
 
 
 def test_machine_words_are_only_for_boards_that_fit() -> None:

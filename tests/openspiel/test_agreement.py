@@ -26,7 +26,8 @@ from gamelib.chance.expectiminimax import ChanceSettings, Expectiminimax
 from gamelib.core.datatypes import Draw, Side
 from gamelib.core.estimator import Definitely, Est, NumericEstimator
 from gamelib.openspiel.estimators import SpielChanceEstimator
-from gamelib.openspiel.game import Action, SpielChance, SpielTwoPlayer, load
+from gamelib.openspiel.game import SpielChance, SpielTwoPlayer, load
+from gamelib.openspiel.position import Action
 from gamelib.openspiel.spiel import SpielState
 
 

@@ -30,18 +30,14 @@ from gamelib.openspiel.estimators import (
     read_evaluation,
 )
 from gamelib.openspiel.game import (
-    SHARED_TEXT,
-    TERMINAL,
-    Action,
-    Position,
     SpielChance,
     SpielGameError,
     SpielNPlayer,
     SpielTwoPlayer,
-    actions,
     load,
     load_two_player,
 )
+from gamelib.openspiel.position import SHARED_TEXT, TERMINAL, Action, Position, actions
 from gamelib.openspiel.spiel import OpenSpielMissingError, SpielState
 from gamelib.search import CountingGame
 from gamelib.search.capabilities import exact_key
@@ -218,7 +214,9 @@ def test_a_solver_s_table_keys_positions_by_the_exact_key_and_finds_the_same() -
 def test_every_end_is_one_of_three_shared_finishes() -> None:
     ttt = load_two_player("tic_tac_toe")
     won = ttt.after("0", "3", "1", "4")
-    one = ttt.play(won, ttt.parse_move(won, "2") or Action(2))
+    move = ttt.parse_move(won, "2")
+    assert move == Action(2)
+    one = ttt.play(won, move)
     other = ttt.play(ttt.after("1", "3", "0", "4"), Action(2))
     assert one == Done(Winner(Side.Maxie))
     assert one is other
