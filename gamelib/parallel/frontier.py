@@ -458,7 +458,12 @@ def split_solve(
         columns: list[tuple[M, int]] = []
         if all_moves:
             for move, child in first:
-                exact = child.fixed if child.fixed is not None else -split.exact(child)[0]
+                if move == best:  # it keeps the root's value: that is its exact value
+                    exact = value
+                elif child.fixed is not None:
+                    exact = child.fixed
+                else:
+                    exact = -split.exact(child)[0]
                 columns.append((move, exact))
     finally:
         if executor is not None:  # a guess still running is not waited for
