@@ -12,9 +12,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, TypeVar, final
+from typing import Generic, NamedTuple, TypeVar
 
 from gamelib import seq
 from gamelib.core.checks import ascii_int, quoted
@@ -37,17 +36,16 @@ def moves_of(k: int) -> Seq[int]:
     return _MOVES[k] if k < len(_MOVES) else seq.from_iterable(tuple(range(k)))
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class TreeState(Generic[V]):
-    """A position: the node reached, and the seat to move there (or next, at a chance node)."""
+class TreeState(NamedTuple, Generic[V]):
+    """A position: the node reached, and the seat to move there (or next, at a chance node).
+    A named tuple: a search makes one at every move, and a tuple is the quickest to make."""
 
     node: Node[V] | ChanceNode[V] | Leaf[V]
     """Where play stands."""
     seat: int
     """Whose turn it is, or whose it will be once chance has picked."""
-    names: tuple[str, ...] = field(repr=False, compare=False)
-    """The players' names, seat 0 first."""
+    names: tuple[str, ...]
+    """The players' names, seat 0 first (one tuple, the game's)."""
 
     def __str__(self) -> str:
         who = "Chance" if isinstance(self.node, ChanceNode) else self.names[self.seat]

@@ -197,11 +197,14 @@ class TreeGame(TreeRules[Vector]):
         return state.seat
 
     def play(self, state: TreeState[Vector], move: int, /) -> NStatus[TreeState[Vector]]:
-        child = self.child(state, move)
-        if isinstance(child, Leaf):
-            return Finished(child.value)
-        if isinstance(child, Node):
-            return Playing(TreeState(child, (state.seat + 1) % len(self.names), self.names))
+        node = state.node
+        if isinstance(node, Node) and 0 <= move < len(node.children):
+            child = node.children[move]
+            if isinstance(child, Node):
+                return Playing(TreeState(child, (state.seat + 1) % len(self.names), self.names))
+            if isinstance(child, Leaf):
+                return Finished(child.value)
+        child = self.child(state, move)  # says why the move is refused
         raise TreeError(f"the node {quoted(child.name)} has no place in an n-player tree")
 
 
