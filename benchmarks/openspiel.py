@@ -1,7 +1,7 @@
 """OpenSpiel's games on gamelib's searches, beside OpenSpiel's own Python searches.
 
     python benchmarks/openspiel.py [--part solve|compare|overhead|match|all] [--cap 600]
-                                   [--runs 5] [--long 10]
+                                   [--runs 5] [--long 10] [--cpu]
 
 Needs the openspiel extra (in the dev extras).  The parts, each in one process:
 
@@ -20,7 +20,10 @@ Needs the openspiel extra (in the dev extras).  The parts, each in one process:
   hits the cap is dropped.  Where gamelib's exact solve is short, it is also run on a copy
   of the game whose every answer was recorded in a first solve and is now a lookup in a
   dictionary: the search alone, what the solve would cost with an adapter that cost
-  nothing.  ``uptime``'s load is printed before and after.
+  nothing.  The garbage of earlier solves is collected before each (untimed).
+  ``uptime``'s load is printed before and after.  With ``--cpu`` each solve is timed by
+  this process's CPU seconds, not the wall clock, which on a busy machine also counts the
+  time the process waited for a core.
 - ``overhead``: the same depth-limited alpha-beta (a zero estimator, so the two trees are
   the same and the positions counted equal) on ``openspiel:connect_four`` and on gamelib's
   own ``connect4``, from seeded random openings: microseconds per position, medians of
@@ -35,6 +38,7 @@ Needs the openspiel extra (in the dev extras).  The parts, each in one process:
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import random
@@ -168,10 +172,15 @@ def _alarm(signum: int, frame: object) -> None:
     raise Capped
 
 
-def capped_run(job: Callable[[], object], cap: float) -> float | None:
-    """Seconds `job` took, or None when the alarm stopped it after `cap` seconds."""
+def capped_run(
+    job: Callable[[], object], cap: float, clock: Callable[[], float] = time.perf_counter
+) -> float | None:
+    """Seconds `job` took by `clock` (what it returns and drops included), or None when
+    the alarm stopped it after `cap` seconds of wall time.  The garbage of earlier jobs is
+    collected first, so that no job pays for another's."""
     signal.signal(signal.SIGALRM, _alarm)
-    began = time.perf_counter()
+    gc.collect()
+    began = clock()
     try:
         signal.setitimer(signal.ITIMER_REAL, cap)
         try:
@@ -180,7 +189,7 @@ def capped_run(job: Callable[[], object], cap: float) -> float | None:
             signal.setitimer(signal.ITIMER_REAL, 0)
     except Capped:
         return None
-    return time.perf_counter() - began
+    return clock() - began
 
 
 class Recorded:
@@ -252,19 +261,25 @@ def load_average() -> str:
     return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
 
 
-def compare_part(runs: int, cap: float, long: float, only: list[str] | None) -> None:
-    print(f"({load_average()}; {runs} rounds, cap {cap:.0f} s, one run past {long:.0f} s)")
+def compare_part(
+    runs: int, cap: float, long: float, only: list[str] | None, cpu: bool = False
+) -> None:
+    clock = time.process_time if cpu else time.perf_counter
+    timed = "CPU seconds of this process" if cpu else "wall seconds"
+    print(f"({load_average()}; {runs} rounds, cap {cap:.0f} s, one run past {long:.0f} s; {timed})")
     print(
         "| game | gamelib exact s | boolean s | pns s | dfpn s | exact, search alone s | "
         "OpenSpiel s | gamelib's quickest / OpenSpiel |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in only or TABLE:
-        print(compare_one(name, runs, cap, long), flush=True)
+        print(compare_one(name, runs, cap, long, clock), flush=True)
     print(f"({load_average()})")
 
 
-def compare_one(name: str, runs: int, cap: float, long: float) -> str:
+def compare_one(
+    name: str, runs: int, cap: float, long: float, clock: Callable[[], float] = time.perf_counter
+) -> str:
     """The row of `name` in the comparison: see the module."""
     import pyspiel
     from open_spiel.python.algorithms.minimax import alpha_beta_search
@@ -288,7 +303,7 @@ def compare_one(name: str, runs: int, cap: float, long: float) -> str:
             times = seen[label]
             if label in capped_out or (times and times[0] > long):
                 continue
-            seconds = capped_run(jobs[label], cap)
+            seconds = capped_run(jobs[label], cap, clock)
             if seconds is None:
                 capped_out.add(label)
             else:
@@ -467,13 +482,18 @@ def run() -> None:
     parser.add_argument(
         "--solvers", nargs="*", default=[*SOLVERS, "openings"], help="solvers to run"
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="compare: time by this process's CPU seconds, not the wall clock (a busy machine)",
+    )
     parser.add_argument("--one", nargs=2, metavar=("GAME", "SOLVER"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.one is not None:
         one_solve(*options.one)
         return
     if options.part in ("compare", "all"):
-        compare_part(options.runs, options.cap, options.long, options.only)
+        compare_part(options.runs, options.cap, options.long, options.only, options.cpu)
     if options.part in ("overhead", "all"):
         overhead_part(options.runs)
     if options.part in ("solve", "all"):

@@ -2,6 +2,7 @@
 
     python benchmarks/split.py                          # 6x5 and 7x5 on 1 and 2 workers
     python benchmarks/split.py --boards 7x6 --runs 1    # the standard board (minutes)
+    python benchmarks/split.py --boards 7x6 --moves 4444 --runs 1  # 7x6 four plies in
     python benchmarks/split.py --pons /tmp/pons         # and 7x5 beside Pons's C++ solver
 
 For each board, `split_solve` (what `gamelib solve connect4 --workers N` runs) with 1 and
@@ -16,6 +17,12 @@ they finished, each to the worker free first, at the 2-worker run's rate a posit
 lower bound on the time (it ignores the eldest-brother waits, which keep some workers
 idle), beside the bound a split deeper down would allow, where no search is longer than
 an even share of the work.
+
+`--moves SEQ` splits the position after those moves (columns 1..W run together, as
+`gamelib solve --moves` reads them) instead of the empty board: on a loaded machine the
+standard board's own solve does not finish, and a position a few plies into it shows how
+the split fares on its tables and frontier in minutes (7 x 6 after 4444: about 250 M
+positions for the serial solver with a 16 M-entry table).
 
 `--pons DIR` also runs `benchmarks/connect4.py`'s side-by-side: gamelib's serial solver
 and Pons's solver (`DIR/c4_7x5`) from the empty 7 x 5 board, taking turns.
@@ -35,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from gamelib.core.datatypes import Playing
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.parallel.batch import local_workers
 from gamelib.parallel.frontier import SplitSolution, WindowRecipe, frontier_states, split_solve
@@ -70,9 +78,23 @@ def project(found: SplitSolution[ConnectFourState, int], workers: int, cores: in
     return max(free)
 
 
-def run(board: Board, workers: int, plies: int, table: int) -> SplitSolution[ConnectFourState, int]:
+def after(board: Board, moves: str) -> ConnectFourState:
+    """The position after `moves` (columns 1..W) from the empty `board`."""
+    game = board()
+    state = game.start
+    for column in moves:
+        status = game.play(state, int(column) - 1)
+        assert isinstance(status, Playing), f"{moves} ends the game"
+        state = status.state
+    return state
+
+
+def run(
+    board: Board, workers: int, plies: int, table: int, moves: str = ""
+) -> SplitSolution[ConnectFourState, int]:
     recipe = WindowRecipe(board, table)
-    return split_solve(recipe, on=local_workers(workers), plies=plies)
+    state = after(board, moves)
+    return split_solve(recipe, state, on=local_workers(workers), plies=plies)
 
 
 def main() -> None:
@@ -81,6 +103,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each (medians)")
     parser.add_argument("--plies", type=int, default=3, help="where the tree is split")
     parser.add_argument("--table", type=int, default=8_000_000, help="entries a worker keeps")
+    parser.add_argument("--moves", default="", help="split the position after these columns")
     parser.add_argument("--pons", type=Path, help="also 7x5 beside Pons's solver built in DIR")
     options = parser.parse_args()
     print(f"load average at the start: {load()}")
@@ -90,12 +113,14 @@ def main() -> None:
     for text in options.boards.split(","):
         cols, rows = map(int, text.split("x"))
         board = Board(cols, rows)
+        if options.moves:
+            text = f"{text} after {options.moves}"
         times: dict[int, list[float]] = {1: [], 2: []}
         last: dict[int, SplitSolution[ConnectFourState, int]] = {}
         for round_number in range(options.runs):
             for workers in (1, 2) if round_number % 2 == 0 else (2, 1):
                 began = time.perf_counter()
-                found = run(board, workers, options.plies, options.table)
+                found = run(board, workers, options.plies, options.table, options.moves)
                 times[workers].append(time.perf_counter() - began)
                 last[workers] = found
                 print(

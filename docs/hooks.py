@@ -87,14 +87,8 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
-from gamelib.trace.chance import (
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
-)
-from gamelib.trace.nplayer import trace as trace_n
-from gamelib.trace.nplayer import trace_to_dot as trace_to_dot_n
-from gamelib.trace.nplayer import trace_to_text as trace_to_text_n
+from gamelib.trace.drawing import chance_trace
+from gamelib.trace.drawing import n_trace as trace_n
 from gamelib.trace.proofs import pns_steps
 from gamelib.trace.steps import Recorded, record, steps_to_json
 
@@ -412,9 +406,9 @@ def generate_many_players(folder: Path) -> list[Path]:
     takeaway = trace_n(MaxN, NSettings(takeaway_estimator(TakeAway(pile=5)), 5))
     written: list[Path] = []
     for name, found in [("cse473_maxn", maxn), ("cse473_shallow", shallow)]:
-        written += _write(folder, name, trace_to_text_n(found), trace_to_dot_n(found))
+        written += _write(folder, name, trace_to_text(found), trace_to_dot(found))
     written += _write(folder, "cse473_paranoid", trace_to_text(paranoid), trace_to_dot(paranoid))
-    written += _write(folder, "takeaway_maxn", trace_to_text_n(takeaway), trace_to_dot_n(takeaway))
+    written += _write(folder, "takeaway_maxn", trace_to_text(takeaway), trace_to_dot(takeaway))
     return written
 
 
@@ -442,8 +436,8 @@ def generate_chance(folder: Path) -> list[Path]:
         settings = ChanceSettings(chance_tree_estimator(ChanceTreeGame(root)), depth)
         found = chance_trace(factory, settings)
         text = folder / f"{name}.txt"
-        text.write_text(chance_trace_to_text(found) + "\n", encoding="utf-8")
-        dot_text = chance_trace_to_dot(found)
+        text.write_text(trace_to_text(found) + "\n", encoding="utf-8")
+        dot_text = trace_to_dot(found)
         dot = folder / f"{name}.dot"
         dot.write_text(dot_text, encoding="utf-8")
         svg = folder / f"{name}.svg"

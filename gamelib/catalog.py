@@ -62,7 +62,6 @@ from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Estimator
 from gamelib.core.jsondata import JSON
 from gamelib.estimate.kinds import ALPHABETA_KIND, JAMBOREE_KIND, MINIMAX_KIND
-from gamelib.nplayer.events import NObserver
 from gamelib.nplayer.game import NEstimator, Number, Vector
 from gamelib.nplayer.kinds import (
     MAXN_KIND,
@@ -73,7 +72,7 @@ from gamelib.nplayer.kinds import (
     NSampler,
     TotalMissingError,
 )
-from gamelib.nplayer.maxn import NSearchPlayer
+from gamelib.nplayer.maxn import NObserver, NSearchPlayer
 from gamelib.search.kinds import Catalog, OptionValues, SearchKind
 from gamelib.trace.drawing import Drawing
 from gamelib.trace.mcts import trace_steps as mcts_trace_steps

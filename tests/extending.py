@@ -21,7 +21,6 @@ from gamelib.chance.game import Branch, ChanceGame, Nature, Value
 from gamelib.chance.kinds import ChanceKind
 from gamelib.cli.beyond import chance_entry, nplayer_entry
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, Winner, flip
-from gamelib.nplayer.events import NObserver
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -33,7 +32,7 @@ from gamelib.nplayer.game import (
     VectorEstimator,
 )
 from gamelib.nplayer.kinds import NPlayerKind
-from gamelib.nplayer.maxn import NSearchPlayer
+from gamelib.nplayer.maxn import NObserver, NSearchPlayer
 from gamelib.search.events import BoundKind, Enter, Leave
 from gamelib.seq import Seq
 

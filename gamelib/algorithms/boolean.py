@@ -48,7 +48,7 @@ from gamelib.core.contracts import check_turn, diagnose
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.core.game import Game
 from gamelib.errors import StoppedError
-from gamelib.search.capabilities import state_key
+from gamelib.search.capabilities import exact_key, state_key
 from gamelib.search.events import BoundKind
 from gamelib.search.player import no_moves, recursion_error
 from gamelib.search.proofs import ProofNode, proof_size
@@ -195,6 +195,7 @@ def solve_goal(
     get = entries.get if entries is not None else None
     counts = [0, 0, 0, 0]  # probes, hits, stores, evictions: added to the table's at the end
     moves_of, play, player = game.moves, game.play, game.player
+    exact = exact_key(game) if table is not None else None
 
     def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
         """Whether `st` meets the goal for the prover, and the tree that shows which."""
@@ -208,11 +209,12 @@ def solve_goal(
     def search(st: Playing[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
         """`node` for a game going on, `d` plies from the horizon (None: no horizon)."""
         s = st.state
-        # Keyed by the state itself, not by a key that may fold symmetric positions
-        # together: a proof keeps the very positions it proves.
+        # Keyed by the state itself (or by a key the game says is exact), not by a key
+        # that may fold symmetric positions together: a proof keeps the very positions it
+        # proves.
         key: Hashable = None
         if get is not None:
-            key = (asked, s, d)
+            key = (asked, s if exact is None else exact(s), d)
             counts[0] += 1
             entry = get(key)
             if entry is not None:

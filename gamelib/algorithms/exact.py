@@ -265,7 +265,11 @@ def paused_collector() -> Iterator[None]:
     again for nothing; reference counting still frees all that a solve drops.  Each
     `solve` pauses it; so do several solves that share one table (every column of
     `gamelib solve --all`, a batch of positions), since the collector would otherwise
-    walk the entries each solve added as soon as it resumed.
+    walk the entries each solve added as soon as it resumed.  When the outermost pause
+    ends, what the block made and kept is moved to the collector's oldest generation,
+    which only a full collection walks: else the first young pass after it would walk
+    all of it once (unless someone else froze objects with `gc.freeze`, which this
+    would undo).
 
     ```pycon
     >>> import gc
@@ -285,6 +289,15 @@ def paused_collector() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                # What the block made and kept (a proof, a table) is counted as young, and
+                # the collector's first pass after it would walk every such object for
+                # nothing: it goes to the oldest generation at once instead, where only a
+                # full collection looks (gc.freeze resets the young count; unfreeze puts
+                # the objects in the oldest generation).  Skipped when someone else froze
+                # objects, which unfreeze would let go.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -256,19 +256,23 @@ def _decisive(proof: ProofNode[S, M]) -> bool:
     Such a tree, proving its side avoids losing, proves that side wins as well.  Each
     shared subtree is looked at once.
     """
-    seen: set[int] = set()
+    seen = {id(proof)}
     waiting = [proof]
+    push, pop = waiting.append, waiting.pop
     while waiting:
-        node = waiting.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if node.kind == "horizon":
+        node = pop()
+        kind = node.kind
+        if kind == "end":
+            status = node.status
+            if isinstance(status, Done) and isinstance(status.outcome, Draw):
+                return False
+        elif kind == "horizon":
             return False
-        status = node.status
-        if isinstance(status, Done) and isinstance(status.outcome, Draw):
-            return False
-        waiting.extend(child for _, child in node.children)
+        else:
+            for _, child in node.children:
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    push(child)
     return True
 
 

@@ -149,6 +149,7 @@ class _Search(Generic[M]):
     __slots__ = (
         "big",
         "capacity",
+        "cells",
         "chosen",
         "chosen_word",
         "due",
@@ -160,7 +161,6 @@ class _Search(Generic[M]):
         "held",
         "hits",
         "key_of",
-        "keys",
         "look",
         "overwrites",
         "positions",
@@ -173,7 +173,6 @@ class _Search(Generic[M]):
         "stores",
         "table",
         "tell",
-        "values",
         "width",
         "won",
         "word",
@@ -181,10 +180,8 @@ class _Search(Generic[M]):
         "words",
     )
 
-    keys: vec[i64]
-    """The word table's keys (word level with a table only)."""
-    values: vec[i64]
-    """Its values."""
+    cells: vec[i64]
+    """The word table's slots, each a key and its value (word level with a table only)."""
 
     def __init__(
         self,
@@ -219,7 +216,7 @@ class _Search(Generic[M]):
         self.positions = self.probes = self.hits = self.stores = 0
         self.overwrites = self.evictions = self.refused = 0
         # The word level (see PackedMethods): positions as machine words, the table's entries
-        # as arrays of numbers (`WordEntries`), the ranked moves of every ply in one list.
+        # in one array of numbers (`WordTable`), the ranked moves of every ply in one list.
         self.word: PackedMethods[M, object] | None = (
             methods if methods is not None and methods.word_level() and compiled() else None
         )
@@ -237,7 +234,7 @@ class _Search(Generic[M]):
             if table is not None:
                 store = table.words(WordTable)
                 self.word_store = store
-                self.keys, self.values = store.keys, store.values
+                self.cells = store.cells
                 self.slots, self.held = store.slots, store.held
 
     def words_search(
@@ -252,9 +249,12 @@ class _Search(Generic[M]):
         beta: i64,
         top: bool,
     ) -> i64:
-        """`search` at the word level: the same positions, moves, values and counts,
-        with the position's words as arguments and the table's entries in `WordEntries`
-        (a value packed as `(value + big + 1) << 8 | bound << 6 | best move`)."""
+        """`search` at the word level: the same positions, moves and values, with the
+        position's words as arguments and the table's entries in a `WordTable` (a value
+        packed as `(value + big + 1) << 8 | bound << 6 | best move`).  The table is
+        probed after the foresight, not before: a position it settles (a win with the
+        next move, or a loss to the opponent's) is never stored, so fewer probes are
+        counted than `search` counts, each of them a miss there."""
         word = self.word
         assert word is not None
         big: i64 = self.big
@@ -268,23 +268,39 @@ class _Search(Generic[M]):
                 alpha = -best_possible
                 if alpha >= beta:
                     return alpha
+        # The foresight before the table: a position won or lost within two plies is
+        # never stored (its search ends here), so probing for it would only miss, and on
+        # a big board a probe is a trip to the memory.
+        safe: i64 = word.word_safe(mover, both, threats, their_threats)
+        if safe == -1:  # a win with the next move
+            n = self.positions + 1
+            self.positions = n
+            if n == self.report:
+                self.reached()
+            if top:
+                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
+            return best_possible
+        if safe == 0:  # every move lets the opponent win with the next
+            if top:
+                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
+            return 1 - best_possible
         key: i64 = 0
         first: i64 = -1
         if self.word_store is not None:
-            keys = self.keys
+            cells = self.cells
             key = word.word_key(mover, both)
             self.probes += 1
             slots: i64 = self.slots
             slot: i64 = key % slots
-            held: i64 = keys[slot]
+            held: i64 = cells[2 * slot]
             while held != key and held != EMPTY:
                 slot += 1
                 if slot == slots:
                     slot = 0
-                held = keys[slot]
+                held = cells[2 * slot]
             if held == key:
                 self.hits += 1
-                packed: i64 = self.values[slot]
+                packed: i64 = cells[2 * slot + 1]
                 first = packed & 63
                 if not top:
                     v: i64 = (packed >> 8) - big - 1
@@ -306,19 +322,6 @@ class _Search(Generic[M]):
                             return v
                         if v < beta:
                             beta = v
-        safe: i64 = word.word_safe(mover, both, threats, their_threats)
-        if safe == -1:  # a win with the next move
-            n = self.positions + 1
-            self.positions = n
-            if n == self.report:
-                self.reached()
-            if top:
-                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
-            return best_possible
-        if safe == 0:  # every move lets the opponent win with the next
-            if top:
-                self.chosen_word = self.named(mover, both, threats, their_threats, plies)
-            return 1 - best_possible
         if not top:
             if beta > best_possible - 2:
                 beta = best_possible - 2
@@ -384,43 +387,43 @@ class _Search(Generic[M]):
 
     def keep(self, key: i64, best: i64, alpha: i64, beta: i64, ply: i64, move: i64) -> None:
         """Store what `words_search` found for `key` (see `WordTable`)."""
-        keys = self.keys
+        cells = self.cells
         slots: i64 = self.slots
         home: i64 = key % slots
         slot: i64 = home
-        held: i64 = keys[slot]
+        held: i64 = cells[2 * slot]
         while held != key and held != EMPTY:
             slot += 1
             if slot == slots:
                 slot = 0
-            held = keys[slot]
+            held = cells[2 * slot]
         if held == key:
             self.overwrites += 1
         elif self.held >= self.capacity:  # full: the key of the home slot makes room
-            if keys[home] == EMPTY:  # nothing to evict there: this entry goes at once
+            if cells[2 * home] == EMPTY:  # nothing to evict there: this entry goes at once
                 self.stores += 1
                 self.evictions += 1
                 return
             slot = home
-            keys[slot] = key
+            cells[2 * slot] = key
             self.evictions += 1
         else:
             store = self.word_store
             if store is not None and 2 * (self.held + 1) > slots and slots < store.most:
                 store.grow()  # more than twice the slots as keys, up to the table's size
-                keys, self.keys, self.values = store.keys, store.keys, store.values
+                cells = self.cells = store.cells
                 slots = self.slots = store.slots
                 slot = key % slots
-                while keys[slot] != EMPTY:
+                while cells[2 * slot] != EMPTY:
                     slot += 1
                     if slot == slots:
                         slot = 0
-            keys[slot] = key
+            cells[2 * slot] = key
             self.held += 1
         won: i64 = self.won
         kind: i64 = 1 if best >= beta else 2 if best <= alpha else 0
         stored: i64 = best + ply if best > won else best - ply if best < -won else best
-        self.values[slot] = (stored + self.big + 1) << 8 | kind << 6 | move
+        cells[2 * slot + 1] = (stored + self.big + 1) << 8 | kind << 6 | move
         self.stores += 1
 
     def named(self, mover: i64, both: i64, threats: i64, their_threats: i64, plies: i64) -> i64:

@@ -1,4 +1,4 @@
-"""What a chance search tells its observer, as data; and an observer that counts leaves.
+"""What a chance search tells its observer, as data.
 
 As in [`gamelib.search.events`][gamelib.search.events], every position a search visits is
 bracketed by an `Enter` and a `Leave`, with its children's
@@ -9,7 +9,9 @@ A step into a child is a `Moved` (a player's move) or a
 Star2 visits some positions in two goes: it *probes* a child of a chance
 position (searches only its first move), and later *resumes* it (searches
 the other moves).  Those two visits are entered with `Phase.PROBE` and
-`Phase.RESUME`; a tracer joins them into one node.
+`Phase.RESUME`; a tracer joins them into one node, and a `LeafCounter` counts the
+positions valued without a search below them (estimates and finished games), as in every
+family.
 
 ```pycon
 >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree, chance_tree_estimator
@@ -32,16 +34,14 @@ from dataclasses import dataclass
 from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib.chance.game import Probability, Value, number_to_string
-from gamelib.core.datatypes import Done
-from gamelib.core.model import Nature
 from gamelib.search.events import (
     BoundKind,
     Cut,
     Enter,
     Event,
+    LeafCounter,
     Leave,
     Phase,
-    event_to_string,
 )
 
 __all__ = [
@@ -57,8 +57,6 @@ __all__ = [
     "Step",
     "Window",
     "bound_kind",
-    "chance_event_to_string",
-    "is_leaf",
 ]
 
 S = TypeVar("S")
@@ -124,43 +122,3 @@ def bound_kind(value: Value, window: Window | None) -> BoundKind:
     if value >= window[1]:
         return BoundKind.LOWER
     return BoundKind.EXACT
-
-
-def is_leaf(event: Enter[S, Step[M], Window]) -> bool:
-    """Whether the position `event` enters is valued by the estimator or a finished game."""
-    if isinstance(event.status, Done):
-        return True
-    return event.depth == 0 and event.side is not Nature.Chance and event.phase is Phase.SEARCH
-
-
-class LeafCounter:
-    """An observer that counts the leaves a search evaluates.
-
-    A leaf is a position whose value came from the estimator (a decision
-    position at depth 0) or from a finished game.
-    """
-
-    def __init__(self) -> None:
-        self.leaves = 0
-        """Leaves evaluated so far."""
-
-    def __call__(self, event: ChanceEvent[S, M], /) -> None:
-        if isinstance(event, Enter) and is_leaf(event):
-            self.leaves += 1
-
-
-def chance_event_to_string(event: ChanceEvent[S, M]) -> str:
-    """One event on one line, for debugging.
-
-    ```pycon
-    >>> from gamelib.core.datatypes import Playing
-    >>> chance_event_to_string(Enter(Rolled(0, "heads", 0.5), Playing("s"), None, 1, None))
-    'enter heads (0.5) s depth 1'
-
-    ```
-    """
-    return event_to_string(event, show=_show)
-
-
-def _show(value: object) -> str:
-    return number_to_string(value) if isinstance(value, int | float) else str(value)

@@ -16,22 +16,10 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
-from gamelib.catalog import SOLVE_CATALOG, Catalogs, Family
-from gamelib.cli.beyond import BEYOND_TREES, BeyondEntry, BeyondKit
-from gamelib.cli.family_specs import (
-    PLAIN_KINDS,
-    BeyondSpec,
-    family_kinds,
-    game_is,
-    kind_family,
-    misfit,
-    parse_beyond_spec,
-)
-from gamelib.cli.games import (
-    GameCatalog,
-    GameKit,
-    KitUser,
-)
+from gamelib.catalog import CATALOGS, SOLVE_CATALOG, Catalogs
+from gamelib.cli.beyond import BEYOND_TREES, FamilyKit
+from gamelib.cli.family_specs import PLAIN_KINDS, BeyondSpec, game_is, misfit, parse_beyond_spec
+from gamelib.cli.games import GameCatalog, GameEntry, GameKit, KitUser
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -57,6 +45,7 @@ from gamelib.search.kinds import Catalog, SearchKind
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
+R = TypeVar("R")
 
 EXIT_STATUSES = """\
 exit status:
@@ -122,22 +111,14 @@ def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind
 
 def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
     """The game called `name` (of any family), built from its options `extra`."""
-    beyond = games.beyond(name)
-    if beyond is not None:
-        return beyond_built(beyond, extra)
-    return _build_game(games, name, extra, playing)
-
-
-def _build_game(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
-    entry = games.two_player(name)
+    entry = games.get(name)
     if entry is None:
         raise UsageError(_unknown_game(games, name, playing))
-    if playing and not entry.playable:
+    if playing and isinstance(entry, GameEntry) and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
-    parser = _Parser(prog=f"gamelib {name}", add_help=False)
+    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)
-    options = parser.parse_args(extra)
-    return entry.build(options)
+    return entry.build(parser.parse_args(extra))
 
 
 class _Defaults:
@@ -169,7 +150,7 @@ class _Defaults:
         """
         depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
         kind = text.split(":")[0].strip().lower()
-        if kind not in catalog and kind_family(kind) in ("chance", "n-player"):
+        if kind not in catalog and CATALOGS.family_of(kind) in ("chance", "n-player"):
             raise SpecError(
                 misfit(
                     kind,
@@ -315,31 +296,25 @@ class _BeyondOptions:
                     f"not play {title}"
                 )
 
-    def spec(
-        self,
-        text: str,
-        family: Family,
-        title: str,
-        players: int | None,
-        default_depth: int = DEFAULT_DEPTH,
-    ) -> BeyondSpec:
-        depth = self.options.depth
-        return parse_beyond_spec(text, family, title, players, default_depth, depth, self.catalogs)
+    def spec(self, text: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
+        """The player `text` names for `kit`'s game (`--depth` where it gives none)."""
+        return parse_beyond_spec(
+            text,
+            kit.family,
+            kit.title,
+            kit.players,
+            kit.default_depth,
+            self.options.depth,
+            self.catalogs,
+        )
 
-    def search_spec(
-        self,
-        command: str,
-        family: Family,
-        title: str,
-        players: int | None,
-        default_depth: int = DEFAULT_DEPTH,
-    ) -> BeyondSpec:
-        """The `--player` of analyse or trace: a search kind of `family`."""
-        self.check_flags(title)
-        text = _spec_text(self.options.player, "--player", family_kinds(family, self.catalogs)[0])
-        spec = self.spec(text, family, title, players, default_depth)
+    def search_spec(self, command: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
+        """The `--player` of analyse, trace or replay: a search kind of `kit`'s family."""
+        self.check_flags(kit.title)
+        kinds = self.catalogs.names(kit.family)
+        text = _spec_text(self.options.player, "--player", kinds[0])
+        spec = self.spec(text, kit)
         if spec.kind in PLAIN_KINDS:
-            kinds = family_kinds(family, self.catalogs)
             raise SpecError(
                 f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
                 f"not '{shown(text)}'"
@@ -451,10 +426,3 @@ class Command:
     add: Callable[[Commands, Parsing], _Parser]
     run: Callable[[argparse.Namespace, list[str], Context], int]
     game_help: Literal["all", "playable"] | None = None
-
-
-def beyond_built(entry: BeyondEntry, words: list[str]) -> BeyondKit:
-    """The game of chance or of n players `entry` names, built from its options `words`."""
-    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
-    entry.add_options(parser)
-    return entry.build(parser.parse_args(words))

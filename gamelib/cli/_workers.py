@@ -20,12 +20,13 @@ from typing import TypeVar
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG, Catalogs, ChanceKind
 from gamelib.catalog import NPlayerKind as NKind
 from gamelib.cli._common import Context, UsageError, _BeyondOptions, _Defaults, build_kit
-from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import (
     GAME_CATALOG,
     AnyEntry,
     GameCatalog,
     GameKit,
+    Kept,
     installed_games,
 )
 from gamelib.cli.loading import load_game
@@ -80,18 +81,16 @@ class SentGame:
             found = found.with_game(entry)
         return found
 
-    def kit(
-        self,
-    ) -> GameKit[object, object, object] | ChanceKit[object, object] | NKit[object, object]:
+    def kit(self) -> GameKit[object, object, object] | FamilyKit[object, object, object]:
         """The game's kit, built once per process."""
 
         def make() -> object:
-            keep = _Keep()
-            build_kit(self.games(), self.name, list(self.args), playing=False).run(keep)
-            return keep.kit
+            kept = Kept()
+            build_kit(self.games(), self.name, list(self.args), playing=False).run(kept)
+            return kept.kit
 
         kit = built(("sent kit", self), make)
-        assert isinstance(kit, GameKit | ChanceKit | NKit)  # built by _Keep
+        assert isinstance(kit, GameKit | FamilyKit)  # built by Kept
         return kit
 
 
@@ -108,25 +107,6 @@ def sent_game(context: Context, name: str, args: tuple[str, ...], workers: Worke
         return SentGame(entry.name, args, installed=True)
     _check(entry, workers, f"the game '{entry.name}'", "load it with --game-from MODULE:OBJECT")
     return SentGame(entry.name, args, entry=entry)
-
-
-class _Keep:
-    """A job that keeps the kit it is run on."""
-
-    def __init__(self) -> None:
-        self.kit: object = None
-
-    def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        self.kit = kit
-        return 0
-
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        self.kit = kit
-        return 0
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        self.kit = kit
-        return 0
 
 
 @dataclass(frozen=True)
@@ -202,12 +182,14 @@ def _check(thing: object, workers: Workers, what: str, instead: str) -> None:
 
 @dataclass(frozen=True)
 class SentRules:
-    """Makes a game on a worker (a match's game, a solve batch's rules)."""
+    """Makes a game on a worker (a match's game, a solve batch's rules): a two-player
+    game, or the kit of a game of chance or of n players, which a match plays on."""
 
     game: SentGame
 
     def __call__(self) -> object:
-        return self.game.kit().game
+        kit = self.game.kit()
+        return kit.game if isinstance(kit, GameKit) else kit
 
 
 @dataclass(frozen=True)
@@ -243,14 +225,8 @@ class SentSeat:
             spec = _Defaults(options, catalog).spec(self.text, catalog, kit.depth_limit)
             quiet = Streams(io.StringIO(), io.StringIO(), seed, None)
             return build_player(kit, spec, quiet, catalog)
-        beyond = _BeyondOptions(options, catalogs)
-        streams = (io.StringIO(), io.StringIO())
-        if isinstance(kit, ChanceKit):
-            chance = beyond.spec(self.text, "chance", kit.title, None)
-            return chance_player(kit, chance, self.role, streams, seed)
-        n = len(kit.game.names)
-        seated = beyond.spec(self.text, "n-player", kit.title, n, kit.default_depth)
-        return n_player(kit, seated, self.role, streams, seed)
+        beyond = _BeyondOptions(options, catalogs).spec(self.text, kit)
+        return kit.seat(beyond, self.role, (io.StringIO(), io.StringIO()), seed)
 
 
 def flags(

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
-from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceTurns
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -22,19 +21,17 @@ from gamelib.cli._common import (
     _search_spec,
     build_kit,
 )
-from gamelib.cli._workers import SentEstimator, sent_game, sent_kind, sent_kinds
-from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
-from gamelib.cli.beyond import ChanceKit, NKit, analyse_chance, analyse_n
-from gamelib.cli.family_batch import (
-    FamilyAnswer,
-    HereChance,
-    HereN,
-    SentAnalysis,
-    chance_answer,
-    family_lines,
-    n_answer,
+from gamelib.cli._workers import (
+    SentEstimator,
+    SentGame,
+    SentKinds,
+    sent_game,
+    sent_kind,
+    sent_kinds,
 )
-from gamelib.cli.family_specs import BeyondSpec
+from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
+from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.family_specs import FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
@@ -48,7 +45,6 @@ from gamelib.cli.positions import (
     split_moves,
 )
 from gamelib.cli.specs import (
-    DEFAULT_DEPTH,
     PlayerSpec,
     SpecError,
     too_deep,
@@ -64,8 +60,7 @@ from gamelib.core.estimator import (
 )
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model, Nature
-from gamelib.nplayer.game import NPlayerTurns
-from gamelib.nplayer.trees import TreeGame
+from gamelib.errors import InputError
 from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
@@ -81,47 +76,39 @@ R = TypeVar("R")
 class _Analyse(_Report):
     """`analyse` on a game of any family."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
-        if self.options.positions is None:
-            return beyond.chance(kit)
-        tree = kit.depth_limit is not None
-        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
-        spec = beyond.search_spec("analyse", "chance", kit.title, None, depth)
-        here = HereChance(kit, spec)
-        return self._family_batch(kit.title, tree, ChanceTurns(kit.game), spec, here)
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        beyond = _BeyondAnalyse(self.options, self.out, self.catalogs)
-        if self.options.positions is None:
-            return beyond.nplayer(kit)
-        tree = isinstance(kit.game, TreeGame)
-        n = len(kit.game.names)
-        spec = beyond.search_spec("analyse", "n-player", kit.title, n, kit.default_depth)
-        return self._family_batch(kit.title, tree, NPlayerTurns(kit.game), spec, HereN(kit, spec))
-
-    def _family_batch(
-        self,
-        title: str,
-        tree: bool,
-        model: Model[S, M, R],
-        spec: BeyondSpec,
-        here: Callable[[S], FamilyAnswer],
-    ) -> int:
-        """`--positions` for a game of chance or of n players: each line's position
-        analysed, an answer a line, here or on workers."""
-        options = self.options
-        if tree:
-            raise SpecError(f"--positions is for games; analyse {title} looks at its root")
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        """`analyse` of a game of chance or of n players: at the start, after `--moves`, or
+        each line of `--positions` (here or on workers)."""
+        options, model = self.options, kit.model
+        read = _BeyondOptions(options, self.catalogs)
+        if options.positions is None:
+            check_batch_options(options, None)  # a batch flag alone is a mistake
+            state, moves = model.start, options.moves or ""
+            if options.moves is not None:
+                if kit.tree:
+                    raise SpecError(f"--moves is for games; analyse {kit.title} looks at its root")
+                try:
+                    state = _player_at(model, moves, "--moves ", SpecError)
+                except BadPositionError as bad:
+                    raise SpecError(f"--moves: {bad}") from None
+            found = kit.answer(read.search_spec("analyse", kit), state)
+            if options.json:
+                self.out.write(json_line({"moves": moves, **found.found}))
+            else:
+                self.out.write(f"{model.state_to_string(state)}\n{found.text}\n")
+            return 0
+        spec = read.search_spec("analyse", kit)
+        if kit.tree:
+            raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
         if options.moves is not None:
             raise SpecError("give --moves or --positions, not both")
         batch = check_batch_options(options, options.positions)
-        task: Callable[[S], FamilyAnswer] = here
+        task: Callable[[S], FamilyAnswer] = functools.partial(kit.answer, spec)
         if batch.workers is not None:
             assert self.context is not None  # given by _run, which batches come through
             game = sent_game(self.context, options.game, self.game_args, batch.workers)
             kinds = sent_kinds(self.catalogs, [spec.kind], batch.workers)
-            task = SentAnalysis(game, kinds, spec.text, options.depth)
+            task = _SentAnalysis(game, kinds, spec.text, options.depth)
 
         def answer(number: int, text: str, state: S, found: FamilyAnswer) -> None:
             if options.json:
@@ -129,8 +116,11 @@ class _Analyse(_Report):
             else:
                 self.out.write(f"{line_title(number, text)}\n{found.text}\n\n")
 
+        def read_line(text: str) -> S:
+            return _player_at(model, text, "", BadPositionError)
+
         return run_lines(
-            family_lines(model),
+            read_line,
             options.positions,
             self.stdin,
             self.out,
@@ -308,56 +298,36 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]
     return found
 
 
-class _BeyondAnalyse(_BeyondOptions):
-    def __init__(self, options: argparse.Namespace, out: TextIO, catalogs: Catalogs) -> None:
-        super().__init__(options, catalogs)
-        self.out = out
+@dataclass(frozen=True)
+class _SentAnalysis:
+    """A batch's task on a worker: the game found again, the player's spec read again with
+    the caller's kinds (`--depth` as given), the position analysed."""
 
-    def _position(self, model: Model[S, M, R], title: str, tree: bool) -> tuple[S, str]:
-        """Where to analyse: the start, or the position after `--moves` (the moves as
-        typed, as JSON gives them back); SpecError for a batch, a tree's inner position, or
-        a position where chance, not a player, decides."""
-        check_batch_options(self.options, None)  # a batch flag alone is a mistake
-        moves: str | None = self.options.moves
-        if moves is None:
-            return model.start, ""
-        if tree:
-            raise SpecError(f"--moves is for games; analyse {title} looks at its root")
-        try:
-            state, _ = line_after(model, split_moves(moves, False), "analyse", rolls=True)
-        except BadPositionError as bad:
-            raise SpecError(f"--moves: {bad}") from None
-        if isinstance(model.mover(state), Nature):
-            raise SpecError(
-                f"nothing to analyse after --moves {echo(moves)}: chance decides there, not a "
-                "player"
-            )
-        return state, moves
+    game: SentGame
+    kinds: SentKinds
+    text: str
+    """The `--player` spec as typed."""
+    depth: str | None
+    """`--depth` as typed, if given."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        tree = kit.depth_limit is not None
-        state, moves = self._position(ChanceTurns(kit.game), kit.title, tree)
-        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit  # a tree's
-        spec = self.search_spec("analyse", "chance", kit.title, None, depth)
-        answer = chance_answer(*analyse_chance(kit, spec, state))
-        if self.options.json:
-            self.out.write(json_line({"moves": moves, **answer.found}))
-            return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
-        return 0
+    def __call__(self, state: object, /) -> FamilyAnswer:
+        kit = self.game.kit()
+        assert isinstance(kit, FamilyKit)  # a two-player game's batch goes its own way
+        options = argparse.Namespace(depth=self.depth)
+        return kit.answer(
+            _BeyondOptions(options, self.kinds.catalogs()).spec(self.text, kit), state
+        )
 
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        tree = isinstance(kit.game, TreeGame)
-        state, moves = self._position(NPlayerTurns(kit.game), kit.title, tree)
-        names = kit.game.names
-        spec = self.search_spec("analyse", "n-player", kit.title, len(names), kit.default_depth)
-        player, mover, move, value = analyse_n(kit, spec, state)
-        answer = n_answer(player, mover, names, move, value)
-        if self.options.json:
-            self.out.write(json_line({"moves": moves, **answer.found}))
-            return 0
-        self.out.write(f"{kit.game.state_to_string(state)}\n{answer.text}\n")
-        return 0
+
+def _player_at(model: Model[S, M, R], text: str, said: str, error: type[InputError]) -> S:
+    """The position after the moves `text` (a word at a chance position names what
+    happened), which must be a player's: `error` when chance decides there."""
+    state, _ = line_after(model, split_moves(text, False), "analyse", rolls=True)
+    if isinstance(model.mover(state), Nature):
+        raise error(
+            f"nothing to analyse after {said}{echo(text)}: chance decides there, not a player"
+        )
+    return state
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:

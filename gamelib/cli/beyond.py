@@ -1,12 +1,13 @@
 """The command line for games beyond the lectures' contract: dice, and more than two players.
 
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
-(`gamelib.nplayer`, e.g. take-away for three) each have a kit of their
-own, as two-player games have [`GameKit`][gamelib.cli.games.GameKit], and their
-own search kinds ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
-[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).  Every command runs
-one job on a kit of any family ([`Job`][gamelib.cli.games.Job]); the kit calls the job's
-method for its family, and the players and searches those methods use are here.
+(`gamelib.nplayer`, e.g. take-away for three) are each a
+`FamilyKit`, the one kit type of both families: every
+command runs one path on it ([`Job`][gamelib.cli.games.Job]'s `beyond`), and what differs by
+family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
+method of the kit, with their own search kinds
+([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
 
 Player specs read as for two-player games: `human`, `random`, or
 `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TextIO, TypeVar, cast, final
@@ -25,7 +27,7 @@ from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
-from gamelib.chance.game import ChanceEstimator, ChanceGame, Nature, Value
+from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import (
     DICE,
     EXAMPLE,
@@ -33,19 +35,25 @@ from gamelib.chance.trees import (
     chance_tree_estimator,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import PLAIN_KINDS, SAMPLED, BeyondSpec, n_value_text, value_text
+from gamelib.cli.family_specs import (
+    SAMPLED,
+    BeyondSpec,
+    FamilyAnswer,
+    chance_answer,
+    n_answer,
+    n_value_text,
+    value_text,
+)
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown, too_deep
-from gamelib.core.human import HumanPlayer
+from gamelib.cli.status import outcome_status, utilities_status
+from gamelib.core.controller import Chooses, Turns
+from gamelib.core.datatypes import Outcome
+from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError
 from gamelib.core.trees import shallowest_leaf as decision_depth
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
-from gamelib.nplayer.game import (
-    NEstimator,
-    NPlayerGame,
-    Number,
-    Vector,
-)
+from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import CSE473, TreeGame, parse_tree, tree_estimator
 from gamelib.nplayer.trees import tree_height as _height
@@ -61,71 +69,27 @@ __all__ = [
     "BeyondJob",
     "BeyondKit",
     "ChanceKit",
+    "FamilyKit",
     "NKit",
-    "analyse_chance",
-    "analyse_n",
+    "Seating",
     "beyond_tree",
     "chance_entry",
-    "chance_player",
-    "chance_seats",
-    "chance_valuer",
-    "check_depth",
     "dice",
-    "n_player",
-    "n_seats",
-    "n_valuer",
     "nplayer_entry",
-    "pack_chance",
-    "pack_n",
-    "trace_chance",
-    "trace_n",
 ]
 
 S = TypeVar("S")
 M = TypeVar("M")
+R = TypeVar("R")
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class ChanceKit(Generic[S, M]):
-    """Everything the command line needs to run players on one game of chance."""
-
-    game: ChanceGame[S, M]
-    """The game."""
-    estimator: ChanceEstimator[S, M]
-    """What searches estimate positions with (and its bounds, for Star1 and Star2)."""
-    title: str
-    """What messages call it: `pig`, `the chance tree`."""
-    depth_limit: int | None = None
-    """The deepest search the game supports from its start (explicit trees), if limited."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class NKit(Generic[S, M]):
-    """Everything the command line needs to run players on one game of n players."""
-
-    game: NPlayerGame[S, M]
-    """The game."""
-    estimator: NEstimator[S, M]
-    """What searches estimate positions with."""
-    title: str
-    """What messages call it: `takeaway`, `the 3-player tree`."""
-    total: Number | None
-    """The most a vector's utilities add up to (shallow pruning's default), if known."""
-    default_depth: int = DEFAULT_DEPTH
-    """The depth of a spec that gives none (an explicit tree's height)."""
-
-
 class BeyondJob(Protocol):
-    """A command to run on a kit of either family."""
+    """A command to run on a game of chance or of n players, whichever it is."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int: ...
-
-    def nplayer(self, kit: NKit[S, M], /) -> int: ...
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int: ...
 
 
 class BeyondKit(Protocol):
@@ -139,38 +103,305 @@ class BeyondKit(Protocol):
 
 @final
 @dataclass(frozen=True, slots=True)
-class _ChancePacked(Generic[S, M]):
-    kit: ChanceKit[S, M]
+class Seating:
+    """How `play` names the player of one seat: the flag, what it gave, and the role its
+    random player is seeded as."""
+
+    flag: str
+    given: str | None
+    role: str
+
+
+class FamilyKit(ABC, Generic[S, M, R]):
+    """A game of chance or of n players as every command uses it: one path for both.  What
+    differs by family is a method here (how a value reads, how a kind is built and drawn);
+    `ChanceKit` and `NKit` give
+    them.  The kit is its own way in (`run` calls the job's `beyond`)."""
+
+    game: TakesMoves[S, M]
+    title: str
+
+    @property
+    @abstractmethod
+    def family(self) -> Family:
+        """Its contract: `chance` or `n-player`."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int | None:
+        """How many players a sentence says it has (None: Maxie and Minnie)."""
+
+    @property
+    @abstractmethod
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none (an explicit tree's height)."""
+
+    @property
+    @abstractmethod
+    def tree(self) -> bool:
+        """Whether it is an explicit tree (analysed at its root only)."""
+
+    @property
+    @abstractmethod
+    def model(self) -> Turns[S, M, R]:
+        """The game adapted onto the model."""
+
+    @abstractmethod
+    def status(self, outcome: R, /) -> int:
+        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
+
+    @abstractmethod
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
+        names no seat of this game."""
+
+    @abstractmethod
+    def searcher(self, spec: BeyondSpec) -> Chooses[S, M]:
+        """The search player `spec` names (SpecError for a kind of another family)."""
+
+    @abstractmethod
+    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay: the search's name, and the best move and its
+        value in words in a position."""
+
+    @abstractmethod
+    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+        """What `analyse` says of `state` (a player's, not chance's)."""
+
+    @abstractmethod
+    def trace(self, spec: BeyondSpec) -> Drawing:
+        """One search of `spec`'s kind from the start, drawn."""
+
+    def run(self, job: BeyondJob) -> int:
+        """`job` on this kit."""
+        return job.beyond(self)
+
+    def seat(
+        self, spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> _Chooser[S, M]:
+        """The player `spec` names; a random one seeded by `seed` and its `role`."""
+        game = self.game
+        if spec.kind == "human":
+            human = HumanPlayer(self.game, input=io[0], output=io[1], undo=False)
+            return _Chooser("you", human.next_move)
+        if spec.kind == "random":
+            rng = _rng(seed, role)
+            return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
+        player = self.searcher(spec)
+        return _Chooser(str(player), player.next_move)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceKit(FamilyKit[S, M, Outcome]):
+    """Everything the command line needs to run players on one game of chance."""
+
+    game: ChanceGame[S, M]
+    """The game."""
+    estimator: ChanceEstimator[S, M]
+    """What searches estimate positions with (and its bounds, for Star1 and Star2)."""
+    title: str
+    """What messages call it: `pig`, `the chance tree`."""
+    depth_limit: int | None = None
+    """The deepest search the game supports from its start (explicit trees), if limited."""
 
     @property
     def family(self) -> Family:
         return "chance"
 
-    def run(self, job: BeyondJob) -> int:
-        return job.chance(self.kit)
+    @property
+    def players(self) -> int | None:
+        return None
+
+    @property
+    def default_depth(self) -> int:
+        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+
+    @property
+    def tree(self) -> bool:
+        return self.depth_limit is not None
+
+    @property
+    def model(self) -> ChanceTurns[S, M]:
+        return ChanceTurns(self.game)
+
+    def status(self, outcome: Outcome, /) -> int:
+        return outcome_status(outcome)
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        if numbered:
+            raise SpecError(
+                f"--player{min(numbered)} is for games of n players; {self.title}'s players "
+                "are Maxie and Minnie: name them with --maxie and --minnie"
+            )
+        return [Seating("--maxie", maxie, "maxie"), Seating("--minnie", minnie, "minnie")]
+
+    def searcher(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
+        """The search `spec` names: by its sampler with its simulations for a kind that
+        samples (`mcts:SIMS`), else by its factory."""
+        if not isinstance(spec.found, ChanceKind):
+            raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
+        limit = self.depth_limit
+        if limit is not None and spec.depth > limit:
+            given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
+            raise SpecError(too_deep(spec.depth, given, limit))
+        settings = ChanceSettings(self.estimator, spec.depth)
+        if spec.found.sampler is not None:
+            return spec.found.sampler(settings, spec.simulations or SAMPLED)
+        return spec.found.factory(settings)
+
+    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        player = self.searcher(spec)
+
+        def value(state: S) -> tuple[M, str]:
+            move, found = player.analyse(state)
+            return move, f"{value_text(found)} (more is better for Maxie)"
+
+        return str(player), value
+
+    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+        player = self.searcher(spec)
+        mover = self.game.player(state)
+        assert not isinstance(mover, Nature)  # the command line asks only at a player's move
+        move, value = player.analyse(state)
+        return chance_answer(str(player), str(mover), self.game.move_to_string(move), value)
+
+    def trace(self, spec: BeyondSpec) -> Drawing:
+        player = self.searcher(spec)
+        assert isinstance(spec.found, ChanceKind)  # searcher has checked it
+        if spec.found.sampler is None:
+            return chance_kind_drawing(spec.found, ChanceSettings(self.estimator, spec.depth))
+        return _sampled(player, self.model, chance_means)
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class _NPacked(Generic[S, M]):
-    kit: NKit[S, M]
+class NKit(FamilyKit[S, M, Vector]):
+    """Everything the command line needs to run players on one game of n players."""
+
+    game: NPlayerGame[S, M]
+    """The game."""
+    estimator: NEstimator[S, M]
+    """What searches estimate positions with."""
+    title: str
+    """What messages call it: `takeaway`, `the 3-player tree`."""
+    total: Number | None
+    """The most a vector's utilities add up to (shallow pruning's default), if known."""
+    default_depth: int = DEFAULT_DEPTH
+    """The depth of a spec that gives none (an explicit tree's height)."""
 
     @property
     def family(self) -> Family:
         return "n-player"
 
-    def run(self, job: BeyondJob) -> int:
-        return job.nplayer(self.kit)
+    @property
+    def players(self) -> int | None:
+        return len(self.game.names)
+
+    @property
+    def tree(self) -> bool:
+        return isinstance(self.game, TreeGame)
+
+    @property
+    def model(self) -> NPlayerTurns[S, M]:
+        return NPlayerTurns(self.game)
+
+    def status(self, outcome: Vector, /) -> int:
+        return utilities_status(outcome)
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        names = self.game.names
+        n = len(names)
+        for flag, given in (("--maxie", maxie), ("--minnie", minnie)):
+            if given is not None:
+                raise SpecError(
+                    f"{self.title} has no {flag[2:].capitalize()}: its players are "
+                    f"{', '.join(names[:-1])} and {names[-1]}; name them with --player1 .. "
+                    f"--player{n}"
+                )
+        for seat in sorted(numbered):
+            if not 1 <= seat <= n:
+                raise SpecError(
+                    f"--player{seat} names no player: {self.title} has {n} players, "
+                    f"--player1 to --player{n}"
+                )
+        return [Seating(f"--player{i}", numbered.get(i), f"player{i}") for i in range(1, n + 1)]
+
+    def searcher(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
+        """The search `spec` names (see `ChanceKit`)."""
+        if not isinstance(spec.found, NPlayerKind):
+            raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
+        if spec.found.sampler is not None:
+            return spec.found.sampler(self.estimator, spec.depth, spec.simulations or SAMPLED)
+        return spec.found.build(self.estimator, spec.depth, self._total(spec))
+
+    def _total(self, spec: BeyondSpec) -> Number | None:
+        return self.total if spec.total is None else spec.total
+
+    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        player = self.searcher(spec)
+
+        def value(state: S) -> tuple[M, str]:
+            move, found = player.analyse(state)
+            return move, n_value_text(found)
+
+        return str(player), value
+
+    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+        player = self.searcher(spec)
+        move, value = player.analyse(state)
+        mover = self.game.names[self.game.player(state)]
+        move_text = self.game.move_to_string(move)
+        return n_answer(str(player), mover, self.game.names, move_text, value)
+
+    def trace(self, spec: BeyondSpec) -> Drawing:
+        player = self.searcher(spec)
+        assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
+        if spec.found.sampler is None:
+            total = self._total(spec)
+            return n_kind_drawing(spec.found, self.estimator, spec.depth, total)
+        return _sampled(player, self.model, nplayer_means)
 
 
-def pack_chance(kit: ChanceKit[S, M]) -> BeyondKit:
-    """`kit` with its types hidden, for the command line (as `pack` is for two players)."""
-    return _ChancePacked(kit)
+def _sampled(
+    player: object, game: Turns[S, M, R], show: Callable[[Sequence[float]], str]
+) -> Drawing:
+    """A search of its own by a sampling player (MCTS), traced and drawn."""
+    if not isinstance(player, SamplesItself):
+        raise SpecError(f"{player} cannot be traced: it reports no events")
+    sampler = cast(SamplesItself[S, M], player)  # a player of this game: its states, its moves
+    return sampled_trace(sampler, game.start, game.state_to_string, game.move_to_string, show)
 
 
-def pack_n(kit: NKit[S, M]) -> BeyondKit:
-    """`kit` with its types hidden, for the command line."""
-    return _NPacked(kit)
+@final
+@dataclass(frozen=True, slots=True)
+class _Chooser(Generic[S, M]):
+    """A player as a function from a state to a move, with a name for the transcript."""
+
+    name: str
+    choose: Callable[[S], M]
+
+    def __call__(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _rng(seed: int | None, role: str) -> random.Random:
+    """A random source of its own for each role, reproducible from `seed`."""
+    return random.Random(None if seed is None else f"{seed}:{role}")
+
+
+def dice(seed: int | None) -> random.Random:
+    """What a played game of chance rolls its dice with."""
+    return _rng(seed, "dice")
 
 
 @final
@@ -197,7 +428,7 @@ def _pig_options(parser: argparse.ArgumentParser) -> None:
 def _pig_build(options: argparse.Namespace) -> BeyondKit:
     target = read_number(str(options.target), "--target", 1)
     game = Pig(target=target)
-    return _ChancePacked(ChanceKit(game, pig_estimator(game), "pig"))
+    return ChanceKit(game, pig_estimator(game), "pig")
 
 
 def _takeaway_options(parser: argparse.ArgumentParser) -> None:
@@ -211,7 +442,7 @@ def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
     )
     pile = read_number(str(options.pile), "--pile", 1)
     game = TakeAway(pile=pile, players=players)
-    return _NPacked(NKit(game, takeaway_estimator(game), "takeaway", total=1))
+    return NKit(game, takeaway_estimator(game), "takeaway", total=1)
 
 
 def _without_options(parser: argparse.ArgumentParser) -> None:
@@ -233,7 +464,7 @@ def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> B
     ```
     """
     kit = ChanceKit(estimator.game, estimator, name)
-    return BeyondEntry(name, summary, "chance", _without_options, lambda _: _ChancePacked(kit))
+    return BeyondEntry(name, summary, "chance", _without_options, lambda _: kit)
 
 
 def nplayer_entry(
@@ -243,7 +474,7 @@ def nplayer_entry(
     [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
     vector add up to at most it, is shallow pruning's default."""
     kit = NKit(estimator.game, estimator, name, total)
-    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: _NPacked(kit))
+    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: kit)
 
 
 BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
@@ -277,7 +508,7 @@ def _chance_kit(text: str) -> BeyondKit:
         raise SpecError(str(error)) from None
     game = ChanceTreeGame(root)
     limit = decision_depth(root)
-    return _ChancePacked(ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit))
+    return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
 
 
 def _nplayer_kit(text: str) -> BeyondKit:
@@ -287,7 +518,7 @@ def _nplayer_kit(text: str) -> BeyondKit:
     except ValueError as error:  # syntax, vector lengths, fewer than two players
         raise SpecError(str(error)) from None
     title = f"the {len(game.names)}-player tree"
-    return _NPacked(NKit(game, tree_estimator(game), title, _total(root), _height(root)))
+    return NKit(game, tree_estimator(game), title, _total(root), _height(root))
 
 
 BEYOND_TREES: dict[str, tuple[Family, str]] = {
@@ -305,227 +536,15 @@ def beyond_tree(text: str) -> BeyondKit | None:
     name = text.strip().lower()
     if name == "chance-example":
         game = ChanceTreeGame(EXAMPLE)
-        return _ChancePacked(
-            ChanceKit(game, chance_tree_estimator(game), "the tree chance-example", 2)
-        )
+        return ChanceKit(game, chance_tree_estimator(game), "the tree chance-example", 2)
     if name == "dice":
         game = ChanceTreeGame(DICE)
-        return _ChancePacked(ChanceKit(game, chance_tree_estimator(game), "the tree dice", 2))
+        return ChanceKit(game, chance_tree_estimator(game), "the tree dice", 2)
     if name == "cse473-3p":
         tree = TreeGame(CSE473)
-        return _NPacked(NKit(tree, tree_estimator(tree), "the tree cse473-3p", 10, 3))
+        return NKit(tree, tree_estimator(tree), "the tree cse473-3p", 10, 3)
     if "?" in text:
         return _chance_kit(text)
     if "(" in text:
         return _nplayer_kit(text)
     return None
-
-
-# --------------------------------------------------------------------------
-# Players
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class _Chooser(Generic[S, M]):
-    """A player as a function from a state to a move, with a name for the transcript."""
-
-    name: str
-    choose: Callable[[S], M]
-
-    def __call__(self, state: S, /) -> M:
-        return self.choose(state)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def _random_choice(moves: Callable[[S], seq.Seq[M]], rng: random.Random) -> Callable[[S], M]:
-    def choose(state: S, /) -> M:
-        return rng.choice(seq.to_tuple(moves(state)))
-
-    return choose
-
-
-def _rng(seed: int | None, role: str) -> random.Random:
-    """A random source of its own for each role, reproducible from `seed`."""
-    return random.Random(None if seed is None else f"{seed}:{role}")
-
-
-def _chance_kind(spec: BeyondSpec) -> ChanceKind:
-    if not isinstance(spec.found, ChanceKind):
-        raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
-    return spec.found
-
-
-def _n_kind(spec: BeyondSpec) -> NPlayerKind:
-    if not isinstance(spec.found, NPlayerKind):
-        raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
-    return spec.found
-
-
-def _chance_built(kit: ChanceKit[S, M], spec: BeyondSpec) -> ChancePlayer[S, M]:
-    """The chance search player `spec` names: by its sampler with its simulations for a
-    kind that samples (`mcts:SIMS`), else by its factory."""
-    kind = _chance_kind(spec)
-    settings = ChanceSettings(kit.estimator, spec.depth)
-    if kind.sampler is not None:
-        return kind.sampler(settings, spec.simulations or SAMPLED)
-    return kind.factory(settings)
-
-
-def _n_built(kit: NKit[S, M], spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
-    """The n-player search player `spec` names (see `_chance_built`)."""
-    kind = _n_kind(spec)
-    if kind.sampler is not None:
-        return kind.sampler(kit.estimator, spec.depth, spec.simulations or SAMPLED)
-    return kind.build(kit.estimator, spec.depth, _total_for(kit, spec))
-
-
-def check_depth(spec: BeyondSpec, limit: int | None) -> None:
-    """SpecError when `spec` searches deeper than a tree's shallowest estimated leaf."""
-    if limit is not None and spec.depth > limit and spec.kind not in PLAIN_KINDS:
-        given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
-        raise SpecError(too_deep(spec.depth, given, limit))
-
-
-def chance_player(
-    kit: ChanceKit[S, M],
-    spec: BeyondSpec,
-    role: str,
-    io: tuple[TextIO, TextIO],
-    seed: int | None,
-) -> _Chooser[S, M]:
-    """The player `spec` names, for the chance game of `kit`."""
-    if spec.kind == "human":
-        return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
-    if spec.kind == "random":
-        return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
-    check_depth(spec, kit.depth_limit)
-    player = _chance_built(kit, spec)
-    return _Chooser(str(player), player.next_move)
-
-
-def n_player(
-    kit: NKit[S, M], spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-) -> _Chooser[S, M]:
-    """The player `spec` names, for the n-player game of `kit`."""
-    if spec.kind == "human":
-        return _Chooser("you", HumanPlayer(kit.game, input=io[0], output=io[1], undo=False))
-    if spec.kind == "random":
-        return _Chooser("random", _random_choice(kit.game.moves, _rng(seed, role)))
-    player = _n_built(kit, spec)
-    return _Chooser(str(player), player.next_move)
-
-
-def _total_for(kit: NKit[S, M], spec: BeyondSpec) -> Number | None:
-    return kit.total if spec.total is None else spec.total
-
-
-def chance_seats(
-    kit: ChanceKit[S, M],
-    specs: tuple[BeyondSpec, BeyondSpec],
-    streams: tuple[TextIO, TextIO],
-    seed: int | None,
-) -> list[_Chooser[S, M]]:
-    """The players `specs` name for the chance game of `kit`, Maxie's first."""
-    return [
-        chance_player(kit, spec, role, streams, seed)
-        for spec, role in zip(specs, ("maxie", "minnie"), strict=True)
-    ]
-
-
-def n_seats(
-    kit: NKit[S, M],
-    specs: Sequence[BeyondSpec],
-    streams: tuple[TextIO, TextIO],
-    seed: int | None,
-) -> list[_Chooser[S, M]]:
-    """The players `specs` name for the n-player game of `kit`, seat 0's first."""
-    return [n_player(kit, spec, f"player{i + 1}", streams, seed) for i, spec in enumerate(specs)]
-
-
-def dice(seed: int | None) -> random.Random:
-    """What a played game of chance rolls its dice with."""
-    return _rng(seed, "dice")
-
-
-def chance_valuer(
-    kit: ChanceKit[S, M], spec: BeyondSpec
-) -> tuple[str, Callable[[S], tuple[M, str]]]:
-    """What values the positions of `kit`'s game for replay: the search `spec` names, and
-    its best move and value (in words) in a position."""
-    check_depth(spec, kit.depth_limit)
-    player = _chance_built(kit, spec)
-
-    def value(state: S) -> tuple[M, str]:
-        move, found = player.analyse(state)
-        return move, f"{value_text(found)} (more is better for Maxie)"
-
-    return str(player), value
-
-
-def n_valuer(kit: NKit[S, M], spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-    """What values the positions of `kit`'s n-player game for replay: the search `spec`
-    names (a vector, one utility a player)."""
-    player = _n_built(kit, spec)
-
-    def value(state: S) -> tuple[M, str]:
-        move, found = player.analyse(state)
-        return move, n_value_text(found)
-
-    return str(player), value
-
-
-def analyse_chance(kit: ChanceKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Value]:
-    """The best move in `state` (a player's, not chance's) of `kit`'s game: (player, side,
-    move, value)."""
-    check_depth(spec, kit.depth_limit)
-    player = _chance_built(kit, spec)
-    mover = kit.game.player(state)
-    assert not isinstance(mover, Nature)  # the command line asks only at a player's move
-    move, value = player.analyse(state)
-    return str(player), str(mover), kit.game.move_to_string(move), value
-
-
-def analyse_n(kit: NKit[S, M], spec: BeyondSpec, state: S) -> tuple[str, str, str, Vector | Number]:
-    """The best move in `state` of `kit`'s game: (player, mover, move, value)."""
-    player = _n_built(kit, spec)
-    move, value = player.analyse(state)
-    mover = kit.game.names[kit.game.player(state)]
-    return str(player), mover, kit.game.move_to_string(move), value
-
-
-def _sampled(
-    player: object,
-    start: S,
-    label: Callable[[S], str],
-    move_text: Callable[[M], str],
-    show: Callable[[Sequence[float]], str],
-) -> Drawing:
-    """A search of its own by a sampling player (MCTS), traced and drawn."""
-    if not isinstance(player, SamplesItself):
-        raise SpecError(f"{player} cannot be traced: it reports no events")
-    sampler = cast(SamplesItself[S, M], player)  # a player of this game: its states, its moves
-    return sampled_trace(sampler, start, label, move_text, show)
-
-
-def trace_chance(kit: ChanceKit[S, M], spec: BeyondSpec) -> Drawing:
-    """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
-    check_depth(spec, kit.depth_limit)
-    if _chance_kind(spec).sampler is not None:
-        game = kit.game
-        player = _chance_built(kit, spec)
-        return _sampled(player, game.start, game.state_to_string, game.move_to_string, chance_means)
-    return chance_kind_drawing(_chance_kind(spec), ChanceSettings(kit.estimator, spec.depth))
-
-
-def trace_n(kit: NKit[S, M], spec: BeyondSpec) -> Drawing:
-    """One search of `spec`'s kind from the start of `kit`'s game, drawn."""
-    if _n_kind(spec).sampler is not None:
-        game = kit.game
-        player = _n_built(kit, spec)
-        return _sampled(
-            player, game.start, game.state_to_string, game.move_to_string, nplayer_means
-        )
-    return n_kind_drawing(_n_kind(spec), kit.estimator, spec.depth, _total_for(kit, spec))

@@ -18,7 +18,7 @@ from typing import TextIO, TypeVar, cast
 from gamelib.cli._common import Command, Commands, Context, Parsing, UsageError, _Parser, build_kit
 from gamelib.cli._workers import SentRules, sent_game
 from gamelib.cli.batch import Progress, workers_from
-from gamelib.cli.beyond import ChanceKit, NKit
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import GameKit
 from gamelib.cli.positions import redraws
 from gamelib.cli.specs import read_number
@@ -88,10 +88,7 @@ class _Build:
         self.err = err
         self.out = out
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        raise UsageError(f"'{kit.title}' has no book: a book holds two-player games' values")
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
         raise UsageError(f"'{kit.title}' has no book: a book holds two-player games' values")
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:

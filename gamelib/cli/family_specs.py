@@ -1,5 +1,6 @@
 """Player specs for games of chance and of n players: which kinds fit which family, and
-`KIND[:DEPTH]` read into a [`BeyondSpec`][gamelib.cli.family_specs.BeyondSpec].
+`KIND[:DEPTH]` read into a [`BeyondSpec`][gamelib.cli.family_specs.BeyondSpec]; and how
+their searches' values and answers read (`value_text`, `chance_answer`, `n_answer`).
 
 `human`, `random`, or a search kind of the game's family (`expectiminimax:4`,
 `maxn:5`); `shallow-maxn` takes its total after the depth (`shallow-maxn:5:1`).  A kind of
@@ -18,6 +19,7 @@ from gamelib.chance.game import Value
 from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.specs import SpecError, parse_depth, shown, written_as_time
 from gamelib.core.checks import article, ascii_float, digits_hint, echo, read_whole
+from gamelib.core.jsondata import JSON, move_json
 from gamelib.nplayer.game import Number, Vector, vector_to_string
 from gamelib.nplayer.game import number_to_string as n_number
 
@@ -25,10 +27,11 @@ __all__ = [
     "PLAIN_KINDS",
     "SAMPLED",
     "BeyondSpec",
-    "family_kinds",
+    "FamilyAnswer",
+    "chance_answer",
     "game_is",
-    "kind_family",
     "misfit",
+    "n_answer",
     "n_value_text",
     "parse_beyond_spec",
     "parse_simulations",
@@ -38,16 +41,6 @@ __all__ = [
 
 PLAIN_KINDS = ("human", "random")
 """The player kinds that do not search, for these games (no game has a 'direct' player)."""
-
-
-def family_kinds(family: Family, catalogs: Catalogs = CATALOGS) -> tuple[str, ...]:
-    """The search kinds that play a game of `family`."""
-    return catalogs.names(family)
-
-
-def kind_family(name: str, catalogs: Catalogs = CATALOGS) -> Family | None:
-    """The family whose search kind is called `name`, if any."""
-    return catalogs.family_of(name)
 
 
 _WHAT: dict[Family, str] = {
@@ -72,13 +65,13 @@ def misfit(
     """One sentence: `kind` (of another family) cannot play `game`; what can.
 
     ```pycon
-    >>> misfit("alphabeta", "pig", "a game of chance", family_kinds("chance"), PLAIN_KINDS)
+    >>> misfit("alphabeta", "pig", "a game of chance", CATALOGS.names("chance"), PLAIN_KINDS)
     'alphabeta is a two-player search, and pig is a game of chance: for pig use \
 expectiminimax, star1, star2 or mcts (or human or random)'
 
     ```
     """
-    other = kind_family(kind, catalogs)
+    other = catalogs.family_of(kind)
     what = "not a player kind" if other is None else _WHAT[other]
     return f"{kind} is {what}, and {game} is {game_is}: for {game} use {_listing(fits)} " + (
         f"(or {_listing(plain)})"
@@ -170,7 +163,7 @@ simulations=None)
                 f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player"
             )
         return BeyondSpec(kind, default_depth, text)
-    fits = family_kinds(family, catalogs)
+    fits = catalogs.names(family)
     if kind not in fits:
         if kind == "direct":
             raise SpecError(
@@ -178,7 +171,7 @@ simulations=None)
                 f"{_listing(fits)} (or {_listing(PLAIN_KINDS)})"
             )
         shown_kind = shown(written.strip())
-        if kind_family(kind, catalogs) is None:
+        if catalogs.family_of(kind) is None:
             known = ", ".join((*PLAIN_KINDS, *fits))
             raise SpecError(f"unknown player kind '{shown_kind}'; known kinds for {title}: {known}")
         raise SpecError(
@@ -276,3 +269,48 @@ def n_value_text(value: Vector | Number) -> str:
     if isinstance(value, tuple):
         return vector_to_string(value)
     return n_number(value)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class FamilyAnswer:
+    """An answer as `analyse` writes it: its JSON fields, and its line of text."""
+
+    found: dict[str, JSON]
+    """`player`, `to_move`, `best`, `value`, and `guess` (or a vector's `vector`)."""
+    text: str
+    """`Star2(depth 3) chooses hold for Maxie; value: 1/2`."""
+
+
+def chance_answer(player: str, side: str, move: str, value: Value) -> FamilyAnswer:
+    """The answer of a chance search at a player's position."""
+    found: dict[str, JSON] = {
+        "player": player,
+        "to_move": side,
+        "best": move_json(move),
+        "value": chance_number(value),
+        "guess": float(value),
+    }
+    return FamilyAnswer(found, f"{player} chooses {move} for {side}; value: {value_text(value)}")
+
+
+def n_answer(
+    player: str, mover: str, others: tuple[str, ...], move: str, value: Vector | Number
+) -> FamilyAnswer:
+    """The answer of an n-player search: a vector, or a paranoid player's utility (whose
+    meaning the text says: against `others`)."""
+    found: dict[str, JSON] = {
+        "player": player,
+        "to_move": mover,
+        "best": move_json(move),
+        "value": n_value_text(value),
+    }
+    meaning = ""
+    if isinstance(value, tuple):
+        found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
+    else:
+        found["guess"] = float(value) if isinstance(value, Fraction) else value
+        against = " and ".join(name for name in others if name != mover)
+        meaning = f" ({mover}'s utility if {against} play against {mover})"
+    text = f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}"
+    return FamilyAnswer(found, text)

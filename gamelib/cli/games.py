@@ -30,7 +30,7 @@ from typing import Generic, Protocol, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, ChanceKit, NKit, beyond_tree
+from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
 from gamelib.cli.specs import SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
@@ -57,6 +57,7 @@ __all__ = [
     "GameKit",
     "GameLoadError",
     "Job",
+    "Kept",
     "KitUser",
     "NamedEstimator",
     "explicit_tree",
@@ -96,6 +97,15 @@ class GameKit(Generic[S, M, G]):
     then lists every number, null for one that cannot be played.
     """
 
+    @property
+    def family(self) -> Family:
+        """Its contract: `two-player`."""
+        return "two-player"
+
+    def run(self, job: Job) -> int:
+        """`job` on this kit: a kit is its own way in, as a `KitUser`."""
+        return job.two_player(self)
+
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -130,32 +140,19 @@ class KitUser(Protocol):
 
 
 class Job(Protocol):
-    """A command to run on a game of any family: one method a family, each given the
-    kit with its own state, move and value types (`BeyondJob` and a two-player one)."""
+    """A command to run on a game of any family: the lectures' two-player games, and the
+    one kit type of chance and n-player games (`BeyondJob`), each given the kit with its
+    own state, move and value types."""
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int: ...
-
-    def nplayer(self, kit: NKit[S, M], /) -> int: ...
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class _Packed(Generic[S, M, G]):
-    kit: GameKit[S, M, G]
-
-    @property
-    def family(self) -> Family:
-        return "two-player"
-
-    def run(self, job: Job) -> int:
-        return job.two_player(self.kit)
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:
-    """Hide a kit's types behind `KitUser` so registries can hold any game."""
-    return _Packed(kit)
+    """`kit` as a `KitUser`, its types hidden, so registries can hold any game (a kit is
+    one already: this only says so)."""
+    return kit
 
 
 def _nim_options(parser: argparse.ArgumentParser) -> None:
@@ -498,21 +495,19 @@ def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
     return entry.build(options)
 
 
-class _Take:
-    """A job that keeps the kit's estimator: how a name and options become one."""
+class Kept:
+    """A job that keeps the kit it is run on (of any family), in `kit`."""
 
     def __init__(self) -> None:
-        self.estimator: object = None
+        self.kit: GameKit[object, object, object] | FamilyKit[object, object, object] | None = None
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        self.estimator = kit.estimator
+        self.kit = cast(GameKit[object, object, object], kit)  # its own types, hidden again
         return 0
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        raise SpecError(f"{kit.title} is a game of chance: batches take two-player games")
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        raise SpecError(f"{kit.title} is a game of n players: batches take two-player games")
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
+        self.kit = cast(FamilyKit[object, object, object], kit)  # its own types, hidden again
+        return 0
 
 
 @final
@@ -537,7 +532,17 @@ class NamedEstimator:
     """Its options as typed (`("--cols", "6")`)."""
 
     def __call__(self) -> Estimator[object, object, object]:
-        take = _Take()
-        _kit_named(self.name, self.args).run(take)
-        # The kit's own estimator; its state, move and guess types are the game's own.
-        return cast(Estimator[object, object, object], take.estimator)
+        kept = Kept()
+        _kit_named(self.name, self.args).run(kept)
+        return _estimator_of(kept.kit)
+
+
+def _estimator_of(
+    kit: GameKit[object, object, object] | FamilyKit[object, object, object] | None,
+) -> Estimator[object, object, object]:
+    """A two-player kit's estimator; SpecError for a game of another family."""
+    if isinstance(kit, FamilyKit):
+        what = "of chance" if kit.family == "chance" else "of n players"
+        raise SpecError(f"{kit.title} is a game {what}: batches take two-player games")
+    assert kit is not None  # every kit runs its job
+    return kit.estimator

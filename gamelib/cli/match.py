@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceGame, ChanceTurns
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -34,7 +33,7 @@ from gamelib.cli._common import (
 )
 from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import json_line, position_lines, workers_from
-from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameCatalog, GameKit, game_choices
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
@@ -49,7 +48,6 @@ from gamelib.core.model import Model
 from gamelib.match.play import Games, MatchError, play_match, random_openings
 from gamelib.match.standing import Match
 from gamelib.match.stats import Sprt
-from gamelib.nplayer.game import NPlayerGame, NPlayerTurns, Vector
 from gamelib.parallel.batch import Workers
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "SPRT_GAMES", "parse_sprt"]
@@ -227,35 +225,18 @@ class _MatchJob:
         face: Callable[[Game[S, M]], Turns[S, M, Outcome]] = TwoPlayers
         return self._play(kit.game, face, specs, makers, self.request.game, kit.digit_moves)
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        beyond = _BeyondOptions(self.options, self.catalogs)
-        beyond.check_flags(kit.title)
-        specs = [beyond.spec(text, "chance", kit.title, None) for text in self.request.players]
-        beyond.check_depth_used(specs)
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        read = _BeyondOptions(self.options, self.catalogs)
+        read.check_flags(kit.title)
+        specs = [read.spec(text, kit) for text in self.request.players]
+        read.check_depth_used(specs)
 
-        def seat(spec: BeyondSpec, role: str) -> Maker[ChanceGame[S, M], S, M]:
-            return lambda _, seed: chance_player(kit, spec, role, _QUIET, seed)
+        def seat(spec: BeyondSpec, role: str) -> Maker[FamilyKit[S, M, R], S, M]:
+            return lambda _, seed: kit.seat(spec, role, _QUIET, seed)
 
-        makers = [seat(spec, role) for spec, role in zip(specs, "ab", strict=False)]
-        face: Callable[[ChanceGame[S, M]], Turns[S, M, Outcome]] = ChanceTurns
-        return self._play(kit.game, face, specs, makers, kit.title, dice=True)
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        n = len(kit.game.names)
-        beyond = _BeyondOptions(self.options, self.catalogs)
-        beyond.check_flags(kit.title)
-        specs = [
-            beyond.spec(text, "n-player", kit.title, n, kit.default_depth)
-            for text in self.request.players
-        ]
-        beyond.check_depth_used(specs)
-
-        def seat(spec: BeyondSpec, role: str) -> Maker[NPlayerGame[S, M], S, M]:
-            return lambda _, seed: n_player(kit, spec, role, _QUIET, seed)
-
-        makers = [seat(spec, f"player{k + 1}") for k, spec in enumerate(specs)]
-        face: Callable[[NPlayerGame[S, M]], Turns[S, M, Vector]] = NPlayerTurns
-        return self._play(kit.game, face, specs, makers, kit.title)
+        makers = [seat(spec, role) for spec, role in zip(specs, _roles(len(specs)), strict=True)]
+        dice = kit.family == "chance"
+        return self._play(kit, _model, specs, makers, kit.title, dice=dice)
 
     def _play(
         self,
@@ -409,6 +390,11 @@ class _MatchJob:
         if not found:
             raise SpecError(f"--openings: '{echo(request.openings, 200)}' has no openings")
         return found
+
+
+def _model(kit: FamilyKit[S, M, R]) -> Turns[S, M, R]:
+    """What a match of a game of chance or of n players plays on: its kit's model."""
+    return kit.model
 
 
 _QUIET = (io.StringIO(), io.StringIO())

@@ -6,12 +6,11 @@ import argparse
 import dataclasses
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
 from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceTurns
 from gamelib.cli._common import (
     EXIT_STATUSES,
     Command,
@@ -31,7 +30,7 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli.batch import json_line
-from gamelib.cli.beyond import ChanceKit, NKit, chance_seats, dice, n_seats
+from gamelib.cli.beyond import FamilyKit, dice
 from gamelib.cli.colour import Coloured, takes_colour
 from gamelib.cli.family_specs import split_seat_flags
 from gamelib.cli.games import (
@@ -45,13 +44,12 @@ from gamelib.cli.specs import (
     PlayerSpec,
 )
 from gamelib.cli.split_solve import with_book
-from gamelib.cli.status import outcome_status, utilities_status
+from gamelib.cli.status import outcome_status
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
-from gamelib.core.controller import Chooses, GameRecord, Seat, Turns, TwoPlayers, play_out
+from gamelib.core.controller import Chooses, Seat, Turns, TwoPlayers, play_out
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search.counting import RecordingEstimator
 from gamelib.trace import (
     write_file,
@@ -89,17 +87,25 @@ class _Play:
         self.exit_code: bool = options.exit_code
         self.save: Path | None = None
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        return self._beyond().chance(kit)
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        return self._beyond().nplayer(kit)
-
-    def _beyond(self) -> _BeyondPlay:
-        if self.options.book is not None:
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        options, streams = self.options, self.streams
+        if options.book is not None:
             raise UsageError(f"--book is for Connect Four, not {self.name}")
-        self.save = None if self.options.save is None else _writable(self.options.save)
-        return _BeyondPlay(self.options, self.seats, self.streams, self.catalogs, self)
+        self.save = None if options.save is None else _writable(options.save)
+        seatings = kit.seatings(options.maxie, options.minnie, self.seats)
+        read = _BeyondOptions(options, self.catalogs)
+        read.check_flags(kit.title)
+        default = "expectiminimax" if kit.family == "chance" else "maxn"
+        specs = [read.spec(_spec_text(s.given, s.flag, default), kit) for s in seatings]
+        read.check_depth_used(specs)
+        out = streams.output
+        out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
+        io = (streams.input, out)
+        players = [
+            kit.seat(p, s.role, io, streams.seed) for p, s in zip(specs, seatings, strict=True)
+        ]
+        rolls = dice(streams.seed) if kit.family == "chance" else None
+        return self.played(kit.model, players, rolls, kit.status)
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         if self.seats:
@@ -118,16 +124,21 @@ class _Play:
         advise(kit, maxie, minnie, self.catalog)
         out = self.streams.output
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
-        out.write(f"Maxie: {maxie}.  Minnie: {minnie}.\n\n")
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
-        record = self.played(TwoPlayers(shown), (maxie, minnie), None)
-        return outcome_status(record.outcome) if self.exit_code else 0
+        return self.played(TwoPlayers(shown), (maxie, minnie), None, outcome_status)
 
     def played(
-        self, model: Turns[S, M, R], players: Sequence[Seat[S, M]], dice: random.Random | None
-    ) -> GameRecord[M, R]:
-        """The game played out on `model` by `players` (seat 0 first), with `dice`; kept in
-        the file of `--save` and written as JSON with `--json`, finished or not."""
+        self,
+        model: Turns[S, M, R],
+        players: Sequence[Seat[S, M]],
+        dice: random.Random | None,
+        status: Callable[[R], int],
+    ) -> int:
+        """The game played out on `model` by `players` (seat 0 first, named first), with
+        `dice`; kept in the file of `--save` and written as JSON with `--json`, finished or
+        not.  The exit status: 0, or with `--exit-code` what `status` says of the outcome."""
+        named = zip(model.seats, players, strict=True)
+        self.streams.output.write("  ".join(f"{n}: {p}." for n, p in named) + "\n\n")
         made: list[M] = []
         rolled: list[int] = []
         names = [str(p) for p in players]
@@ -147,7 +158,7 @@ class _Play:
         if self.json_out is not None:
             self.json_out.write(json_line(document(record.outcome)))
         self._keep(document(record.outcome), out)
-        return record
+        return status(record.outcome) if self.exit_code else 0
 
     def _keep(self, document: dict[str, JSON], out: TextIO, what: str = "The game") -> None:
         """Save `document` in the file of `--save`, if one was given."""
@@ -169,81 +180,6 @@ class _Play:
             dataclasses.replace(kit, estimator=counted), spec, self.streams, self.catalog
         )
         return Pondering(player, counted, status)
-
-
-class _BeyondPlay(_BeyondOptions):
-    def __init__(
-        self,
-        options: argparse.Namespace,
-        seats: dict[int, str],
-        streams: Streams,
-        catalogs: Catalogs,
-        play: _Play,
-    ) -> None:
-        super().__init__(options, catalogs)
-        self.seats = seats
-        self.streams = streams
-        self.play = play
-
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        if self.seats:
-            raise UsageError(
-                f"--player{min(self.seats)} is for games of n players; {kit.title}'s players "
-                "are Maxie and Minnie: name them with --maxie and --minnie"
-            )
-        self.check_flags(kit.title)
-        texts = (
-            _spec_text(self.options.maxie, "--maxie", "expectiminimax"),
-            _spec_text(self.options.minnie, "--minnie", "expectiminimax"),
-        )
-        maxie, minnie = (self.spec(text, "chance", kit.title, None) for text in texts)
-        self.check_depth_used([maxie, minnie])
-        self.say_the_rule()
-        io = (self.streams.input, self.streams.output)
-        seed = self.streams.seed
-        players = chance_seats(kit, (maxie, minnie), io, seed)
-        io[1].write(f"Maxie: {players[0]}.  Minnie: {players[1]}.\n\n")
-        record = self.play.played(ChanceTurns(kit.game), players, dice(seed))
-        return outcome_status(record.outcome) if self.options.exit_code else 0
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        names = kit.game.names
-        n = len(names)
-        for flag, given in (("--maxie", self.options.maxie), ("--minnie", self.options.minnie)):
-            if given is not None:
-                raise UsageError(
-                    f"{kit.title} has no {flag[2:].capitalize()}: its players are "
-                    f"{', '.join(names[:-1])} and {names[-1]}; name them with --player1 .. "
-                    f"--player{n}"
-                )
-        for seat in sorted(self.seats):
-            if not 1 <= seat <= n:
-                raise UsageError(
-                    f"--player{seat} names no player: {kit.title} has {n} players, "
-                    f"--player1 to --player{n}"
-                )
-        self.check_flags(kit.title)
-        specs = [
-            self.spec(
-                _spec_text(self.seats.get(i + 1), f"--player{i + 1}", "maxn"),
-                "n-player",
-                kit.title,
-                n,
-                kit.default_depth,
-            )
-            for i in range(n)
-        ]
-        self.check_depth_used(specs)
-        self.say_the_rule()
-        io = (self.streams.input, self.streams.output)
-        players = n_seats(kit, specs, io, self.streams.seed)
-        io[1].write("  ".join(f"{n}: {p}." for n, p in zip(names, players, strict=True)) + "\n\n")
-        record = self.play.played(NPlayerTurns(kit.game), players, None)
-        return utilities_status(record.outcome) if self.options.exit_code else 0
-
-    def say_the_rule(self) -> None:
-        name: str = self.options.game
-        self.streams.output.write(f"Playing {name}: {_rule(self.play.summary)}.\n")
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:

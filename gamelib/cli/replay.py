@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from gamelib.catalog import Catalogs
-from gamelib.chance.game import ChanceTurns
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -21,7 +20,7 @@ from gamelib.cli._common import (
     _search_spec,
     build_kit,
 )
-from gamelib.cli.beyond import ChanceKit, NKit, chance_valuer, n_valuer
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import GameCatalog, GameKit, KitUser
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import is_terminal
@@ -31,7 +30,6 @@ from gamelib.core.controller import Turns, TwoPlayers
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.model import Ended, Nature, number_to_string
 from gamelib.errors import InputError
-from gamelib.nplayer.game import NPlayerTurns
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -69,16 +67,9 @@ class _Replay:
 
         return self._walk(TwoPlayers(kit.game), str(player), value)
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        beyond = _BeyondOptions(self.options, self.catalogs)
-        spec = beyond.search_spec("replay", "chance", kit.title, None)
-        return self._walk(ChanceTurns(kit.game), *chance_valuer(kit, spec))
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        beyond = _BeyondOptions(self.options, self.catalogs)
-        n = len(kit.game.names)
-        spec = beyond.search_spec("replay", "n-player", kit.title, n, kit.default_depth)
-        return self._walk(NPlayerTurns(kit.game), *n_valuer(kit, spec))
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        spec = _BeyondOptions(self.options, self.catalogs).search_spec("replay", kit)
+        return self._walk(kit.model, *kit.valuer(spec))
 
     def _walk(self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]) -> int:
         """Step through the saved game on `model`, each player's position valued by

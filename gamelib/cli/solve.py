@@ -74,7 +74,7 @@ from gamelib.cli.batch import (
     json_line,
     position_lines,
 )
-from gamelib.cli.beyond import ChanceKit, NKit
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.positions import (
@@ -173,11 +173,8 @@ class SolveJob:
     sent: SentGame | None = None
     """How a worker finds the game, for a batch on workers."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        raise UsageError(_unsolvable(kit.title, "chance"))
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        raise UsageError(_unsolvable(kit.title, "n-player"))
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
+        raise UsageError(_unsolvable(kit.title, kit.family))
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         request = self.request

@@ -11,7 +11,6 @@ from typing import TextIO, TypeVar
 from gamelib.algorithms.deepening import (
     DeepeningSettings,
 )
-from gamelib.catalog import Catalogs, Drawing
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -19,7 +18,6 @@ from gamelib.cli._common import (
     Parsing,
     UsageError,
     _BeyondOptions,
-    _build_game,
     _Parser,
     _reject_extra,
     _Report,
@@ -27,15 +25,11 @@ from gamelib.cli._common import (
     _search_spec,
     _tree_names,
     _unknown_game,
+    build_kit,
 )
 from gamelib.cli.analyse import _analysis_json, _edge_json
 from gamelib.cli.batch import json_line
-from gamelib.cli.beyond import (
-    ChanceKit,
-    NKit,
-    trace_chance,
-    trace_n,
-)
+from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import (
     GAME_CATALOG,
     GameCatalog,
@@ -45,7 +39,6 @@ from gamelib.cli.games import (
 )
 from gamelib.cli.players import search_player
 from gamelib.cli.specs import (
-    DEFAULT_DEPTH,
     PlayerSpec,
     shown,
 )
@@ -70,16 +63,29 @@ from gamelib.trace.steps import StepWriter
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
+R = TypeVar("R")
 
 
 class _Trace(_Report):
     """`trace` on a game of any family."""
 
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        return _BeyondTrace(self.options, self.out, self.catalogs).chance(kit)
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        return _BeyondTrace(self.options, self.out, self.catalogs).nplayer(kit)
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        spec = _BeyondOptions(self.options, self.catalogs).search_spec("trace", kit)
+        drawing = kit.trace(spec)
+        out = self.out
+        if self.options.json:
+            if not drawing.steps:
+                raise UsageError(f"{spec.kind} traces as text only: leave out --json")
+            out.write(drawing.steps)
+            return 0
+        out.write(drawing.text + "\n")
+        out.write(
+            f"{drawing.positions} positions visited (root included); "
+            f"{drawing.leaves} estimated or finished\n"
+        )
+        if _pictures_asked(self.options):
+            _make_pictures(drawing.dot, self.options, out)
+        return 0
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         spec = _search_spec(self.options, kit, "trace", self.catalog)
@@ -162,38 +168,6 @@ class _Trace(_Report):
         move, value = player.analyse(state)
         done = _analysis_json(kit, str(player), state) | _edge_json(kit, move, value)
         writer.finish(done)
-        return 0
-
-
-class _BeyondTrace(_BeyondOptions):
-    def __init__(self, options: argparse.Namespace, out: TextIO, catalogs: Catalogs) -> None:
-        super().__init__(options, catalogs)
-        self.out = out
-
-    def chance(self, kit: ChanceKit[S, M], /) -> int:
-        depth = DEFAULT_DEPTH if kit.depth_limit is None else kit.depth_limit
-        spec = self.search_spec("trace", "chance", kit.title, None, depth)
-        return self._show(trace_chance(kit, spec), spec.kind)
-
-    def nplayer(self, kit: NKit[S, M], /) -> int:
-        players = len(kit.game.names)
-        spec = self.search_spec("trace", "n-player", kit.title, players, kit.default_depth)
-        return self._show(trace_n(kit, spec), spec.kind)
-
-    def _show(self, drawing: Drawing, name: str) -> int:
-        out = self.out
-        if self.options.json:
-            if not drawing.steps:
-                raise UsageError(f"{name} traces as text only: leave out --json")
-            out.write(drawing.steps)
-            return 0
-        out.write(drawing.text + "\n")
-        out.write(
-            f"{drawing.positions} positions visited (root included); "
-            f"{drawing.leaves} estimated or finished\n"
-        )
-        if _pictures_asked(self.options):
-            _make_pictures(drawing.dot, self.options, out)
         return 0
 
 
@@ -319,7 +293,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
             f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
             "out"
         )
-    return _build_game(GAME_CATALOG, "tree", ["--tree", text], playing=False)
+    return build_kit(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:

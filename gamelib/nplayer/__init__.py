@@ -1,21 +1,21 @@
 """Games of n >= 2 players: the contract, max^n, shallow pruning, paranoid search, trees.
 
-Their traces are drawn by [`gamelib.trace.nplayer`][gamelib.trace.nplayer].
+Their traces are drawn by [`gamelib.trace`][gamelib.trace], in the words of
+[`NWords`][gamelib.trace.drawing.NWords].
 
 - [`gamelib.nplayer.game`][gamelib.nplayer.game]: the n-player contract
   ([`NPlayerGame`][gamelib.nplayer.game.NPlayerGame]), utility vectors, estimators and settings;
 - [`gamelib.nplayer.maxn`][gamelib.nplayer.maxn]: [`MaxN`][gamelib.nplayer.maxn.MaxN],
   [`ShallowMaxN`][gamelib.nplayer.maxn.ShallowMaxN] and the paranoid reduction
   ([`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame],
-  [`Paranoid`][gamelib.nplayer.maxn.Paranoid]);
-- [`gamelib.nplayer.events`][gamelib.nplayer.events]: what those searches tell an observer;
+  [`Paranoid`][gamelib.nplayer.maxn.Paranoid]), and what they tell an observer
+  ([`NEvent`][gamelib.nplayer.maxn.NEvent]);
 - [`gamelib.nplayer.trees`][gamelib.nplayer.trees]: explicit n-player trees in text form;
 - [`NPlayerTurns`][gamelib.nplayer.game.NPlayerTurns]: how the one controller
   ([`play_out`][gamelib.core.controller.play_out]) plays them.
 """
 
 from gamelib.core.controller import PlayerCountError
-from gamelib.nplayer.events import NEvent, NObserver, nevent_to_string
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -40,7 +40,9 @@ from gamelib.nplayer.maxn import (
     Ended,
     EndMove,
     MaxN,
+    NEvent,
     NFactory,
+    NObserver,
     NSearchPlayer,
     Paranoid,
     ParanoidEstimator,
@@ -97,7 +99,6 @@ __all__ = [
     "check_vector",
     "count_leaves",
     "letter_names",
-    "nevent_to_string",
     "number_to_string",
     "paranoid_settings",
     "parse_tree",

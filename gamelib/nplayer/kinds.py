@@ -25,12 +25,12 @@ from typing import Protocol, TypeVar, final
 
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.nplayer.events import NObserver
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
 from gamelib.nplayer.maxn import (
     Ended,
     EndMove,
     MaxN,
+    NObserver,
     NSearchPlayer,
     Paranoid,
     ShallowMaxN,
@@ -102,7 +102,7 @@ class NPlayerKind:
     summary: str
     """One line of description."""
     build: NKindBuilder
-    """Builds a player of this kind (its events are those of `gamelib.nplayer.events`,
+    """Builds a player of this kind (its events are `gamelib.nplayer.maxn.NEvent`s,
     unless it has a `two_player` view)."""
     needs_total: bool = False
     """Whether it takes shallow pruning's total, written after the depth."""

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, final
+from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.core.checks import echo
@@ -58,7 +58,6 @@ from gamelib.core.estimator import Est, Guess, Settings
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
-from gamelib.nplayer.events import NObserver
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -72,7 +71,7 @@ from gamelib.nplayer.game import (
     number_to_string,
     vector_to_string,
 )
-from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchObserver
+from gamelib.search.events import BoundKind, Cut, Enter, Event, LeafCounter, Leave, SearchObserver
 from gamelib.search.player import SearchPlayer, depth_guarded
 from gamelib.seq import Cons, Seq
 
@@ -81,8 +80,11 @@ __all__ = [
     "EndMove",
     "Ended",
     "MaxN",
+    "NEvent",
     "NFactory",
+    "NObserver",
     "NSearchPlayer",
+    "NWindow",
     "Paranoid",
     "ParanoidEstimator",
     "ParanoidGame",
@@ -99,6 +101,18 @@ V = TypeVar("V")
 V_co = TypeVar("V_co", covariant=True)
 St_contra = TypeVar("St_contra", contravariant=True)
 
+NWindow: TypeAlias = tuple[int, Number]
+"""What shallow pruning searches a position with: the parent's player, and the utility it
+already has from an earlier move."""
+
+NEvent: TypeAlias = Event[S, M, NWindow, Vector]
+"""Anything an n-player search reports: the events of every family
+([`gamelib.search.events`][gamelib.search.events]), whose values are vectors and whose
+window is shallow pruning's bound; a position it stopped early is left `at least` (only its
+mover's component is a bound)."""
+
+NObserver: TypeAlias = Callable[[NEvent[S, M]], None]
+"""A function that takes each event as it happens."""
 
 _EXACT = BoundKind.EXACT
 _AT_LEAST = BoundKind.LOWER  # stopped early: only the mover's component is a (lower) bound
@@ -308,7 +322,7 @@ def MaxN(
     The mover takes the child best in its own component, the first one on a
     tie.  Estimates and final vectors of the wrong length raise
     [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError]; an `observer` is told
-    everything the search does (see [`gamelib.nplayer.events`][gamelib.nplayer.events]).
+    everything the search does (see [`NEvent`][gamelib.nplayer.maxn.NEvent]).
     """
     return _maxn(f"MaxN(depth {settings.search_depth})", settings, None, observer)
 
@@ -344,14 +358,9 @@ def count_leaves(
 
     ```
     """
-    leaves = [0]
-
-    def observe(event: object) -> None:
-        if isinstance(event, Leave) and event.best is None:
-            leaves[0] += 1
-
-    move, vector = factory(settings, observer=observe).analyse(state)
-    return move, vector, leaves[0]
+    counter = LeafCounter()
+    move, vector = factory(settings, observer=counter).analyse(state)
+    return move, vector, counter.leaves
 
 
 # --------------------------------------------------------------------------

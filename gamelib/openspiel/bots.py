@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar, cast, final
 
 from gamelib.catalog import CATALOG, CATALOGS, Catalogs
-from gamelib.cli.beyond import ChanceKit, NKit, chance_player, n_player
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.family_specs import parse_beyond_spec
 from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_player_spec
 from gamelib.core.datatypes import Draw, Side, Winner
@@ -117,11 +117,11 @@ def _chooser(
     if isinstance(game, SpielChance):
         chance = parse_beyond_spec(spec, "chance", game.spec, None, DEFAULT_DEPTH, None)
         kit = ChanceKit(game, estimator_for(game, evaluation), game.spec)
-        return chance_player(kit, chance, "a", quiet, seed)
+        return kit.seat(chance, "a", quiet, seed)
     n = len(game.names)
     many = parse_beyond_spec(spec, "n-player", game.spec, n, DEFAULT_DEPTH, None)
     n_kit = NKit(game, estimator_for(game, evaluation), game.spec, total=None)
-    return n_player(n_kit, many, "a", quiet, seed)
+    return n_kit.seat(many, "a", quiet, seed)
 
 
 @functools.cache

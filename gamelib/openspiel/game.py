@@ -17,9 +17,9 @@ for its family, so that every search, solver, match and command of gamelib plays
   ([`SpielNPlayer`][gamelib.openspiel.game.SpielNPlayer]) whose utilities are OpenSpiel's
   returns.
 
-A position ([`Position`][gamelib.openspiel.game.Position]) holds OpenSpiel's own
+A position ([`Position`][gamelib.openspiel.position.Position]) holds OpenSpiel's own
 `pyspiel.State`, which gamelib never changes: a move makes a child (`state.child(action)`).
-A move is an [`Action`][gamelib.openspiel.game.Action]:
+A move is an [`Action`][gamelib.openspiel.position.Action]:
 OpenSpiel's action number, which remembers the state it was listed in so that it is
 written as OpenSpiel writes it there (`action_to_string`: `a3`, `x(1,1)`, `d3c2*`).  A move
 is read in that writing or as its number.  Tables key a position by its board and the
@@ -29,9 +29,13 @@ by its history of actions otherwise, which is exact for every game.
 A search pays for the adapter at every position, so the adapter does the least it can
 there: a position keeps the player to move, read once when it is made (OpenSpiel's
 `current_player`, which also says whether the game is over); its key is made the first
-time a table asks; and in the games whose moves OpenSpiel writes the same wherever the
-same player may make them ([`SHARED_TEXT`][gamelib.openspiel.game.SHARED_TEXT]) each
-player's actions are made once per game and shared by every position that lists them.
+time a table asks, and the game says that key is exact (`key_is_exact`), so that a table
+keeping the very positions keys them by it without calling their `__hash__` and
+`__eq__`; a finished game is one of three shared `Done`s; and in the games whose moves
+OpenSpiel writes the same wherever the same player may make them
+([`SHARED_TEXT`][gamelib.openspiel.position.SHARED_TEXT]) each player's actions are made
+once per game and shared by every position that lists them.  Positions, keys and actions
+are in [`gamelib.openspiel.position`][gamelib.openspiel.position].
 
 ```pycon
 >>> hex3 = load("hex(board_size=3)")
@@ -48,8 +52,9 @@ player's actions are made once per game and shared by every position that lists 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import TypeAlias, final
+from collections.abc import Sequence
+from types import MemberDescriptorType
+from typing import ClassVar, TypeAlias, cast, final
 
 from gamelib import seq
 from gamelib.chance.game import Branch, Nature
@@ -57,6 +62,16 @@ from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner
 from gamelib.errors import InputError, StoppedError
 from gamelib.nplayer.game import Finished, NStatus, letter_names
+from gamelib.openspiel.position import (
+    BOARD_KEYED,
+    SHARED_TEXT,
+    TERMINAL,
+    Action,
+    Keyer,
+    Position,
+    actions,
+    keyer_of,
+)
 from gamelib.openspiel.spiel import (
     CHANCE,
     SpielGame,
@@ -85,32 +100,6 @@ __all__ = [
     "load_two_player",
 ]
 
-BOARD_KEYED = frozenset(
-    {
-        "breakthrough",
-        "clobber",
-        "connect_four",
-        "dots_and_boxes",
-        "hex",
-        "mnk",
-        "nim",
-        "othello",
-        "tic_tac_toe",
-    }
-)
-"""The games whose picture (`str(state)`) and player to move say all there is to a
-position: tables key their positions so, and positions reached by different orders of the
-same moves are one entry.  Every other game is keyed by its history of actions."""
-
-SHARED_TEXT = BOARD_KEYED | {"go", "havannah", "pentago", "y"}
-"""The games in which OpenSpiel writes an action the same in every position where the same
-player may make it (`a3`, `x(1,1)`, `b4c4`): their moves are made once per game and player
-and shared, where the moves of every other game (chess's `Nxe5`, Amazons', Chinese
-checkers') are made afresh for each position and remember it."""
-
-TERMINAL = -4
-"""OpenSpiel's `current_player` of a finished game (`pyspiel.PlayerId.TERMINAL`)."""
-
 
 class SpielGameError(InputError, ValueError):
     """An OpenSpiel game gamelib cannot play, or a name or parameter OpenSpiel refused."""
@@ -121,108 +110,15 @@ class SpielResultError(StoppedError, ValueError):
     promised a win, a draw or a loss, and gave something else)."""
 
 
-@final
-class Action(int):
-    """An OpenSpiel action: its number, and the state it was listed in (`at`), so that
-    it is written as OpenSpiel writes it there.  Equal to, and hashed as, its number."""
-
-    at: SpielState | None
-    """The state whose legal action this is (None for an action made from a number)."""
-
-    def __str__(self) -> str:
-        at = self.at
-        if at is None:
-            return int.__repr__(self)
-        return at.action_to_string(at.current_player(), self)
-
-    def __repr__(self) -> str:
-        return f"Action({int.__repr__(self)})"
-
-
-_new_int = int.__new__
+_new_object = object.__new__
+_set_playing = cast(MemberDescriptorType, Playing.__dict__["state"]).__set__
 _LISTS = 1 << 16  # the listings a game keeps for each player, at most
 
 
-def actions(state: SpielState) -> tuple[Action, ...]:
-    """The legal actions of `state` (a decision node), each an
-    [`Action`][gamelib.openspiel.game.Action] that knows `state`."""
-    found = []
-    for a in state.legal_actions():
-        action = _new_int(Action, a)
-        action.at = state
-        found.append(action)
-    return tuple(found)
-
-
-def _board_key(position: Position) -> Hashable:
-    key = position._key
-    if key is None:
-        key = position._key = (position.mover, str(position.state))
-    return key
-
-
-def _history_key(position: Position) -> Hashable:
-    key = position._key
-    if key is None:
-        key = position._key = tuple(position.state.history())
-    return key
-
-
-Keyer: TypeAlias = Callable[["Position"], Hashable]
-"""How a game keys a position: by its board and mover, or by its history (made once, the
-first time it is asked, and kept in the position)."""
-
-
-@final
-class Position:
-    """A position of an OpenSpiel game as gamelib holds it: OpenSpiel's state (never
-    changed) and the player to move there, equal to and hashed as another position with
-    the same key, so that every table of every search (the solvers', the proof searches')
-    meets a position reached along another line.  The key is made the first time it is
-    asked for."""
-
-    __slots__ = ("_hash", "_key", "_keyer", "mover", "state")
-
-    def __init__(self, state: SpielState, keyer: Keyer, mover: int | None = None) -> None:
-        self.state = state
-        """OpenSpiel's state (`pyspiel.State`): gamelib reads it, and never changes it."""
-        self.mover: int = state.current_player() if mover is None else mover
-        """OpenSpiel's player to move (`current_player`): 0, 1, ..., or `CHANCE` (-1)."""
-        self._keyer = keyer
-        self._key: Hashable = None
-        self._hash: int | None = None
-
-    @property
-    def key(self) -> Hashable:
-        """The position's key: its picture and mover in the games of
-        [`BOARD_KEYED`][gamelib.openspiel.game.BOARD_KEYED], else its history."""
-        return self._keyer(self)
-
-    def __hash__(self) -> int:
-        found = self._hash  # a table hashes a position more than once: kept
-        if found is None:
-            found = self._hash = hash(self._keyer(self))
-        return found
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self._keyer(self) == other._keyer(other)
-
-    def __str__(self) -> str:
-        return str(self.state)
-
-    def __repr__(self) -> str:
-        return f"Position({self.state.history()})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Position, (self.state, self._keyer, self.mover))
-
-
 def _child(position: Position, move: int) -> SpielState:
-    """The state after `move` (a clone with the action applied: cheaper than OpenSpiel's
-    `child`)."""
-    child = position.state.clone()
-    child.apply_action(move)
-    return child
+    """The state after `move` (OpenSpiel's `child`: a clone with the action applied, made
+    in one call)."""
+    return position.state.child(move)
 
 
 class _Spiel:
@@ -231,13 +127,18 @@ class _Spiel:
 
     __slots__ = ("_keyer", "_lists", "_shared", "spec", "spiel")
 
+    key_is_exact: ClassVar[bool] = True
+    """Two positions have equal keys exactly when they are equal (a position's equality
+    is its key's): tables that keep the very positions may key them by `key`
+    ([`exact_key`][gamelib.search.capabilities.exact_key])."""
+
     def __init__(self, spiel: SpielGame, spec: str) -> None:
         self.spiel = spiel
         """The OpenSpiel game (`pyspiel.Game`)."""
         self.spec = spec
         """The game as it was named (`hex(board_size=3)`)."""
         name = spiel.get_type().short_name
-        self._keyer: Keyer = _board_key if name in BOARD_KEYED else _history_key
+        self._keyer: Keyer = keyer_of(name)
         # Each player's actions by number, made the first time they are listed.
         self._shared: tuple[dict[int, Action], ...] | None = (
             tuple({} for _ in range(spiel.num_players())) if name in SHARED_TEXT else None
@@ -281,7 +182,7 @@ class _Spiel:
 
     @property
     def key(self) -> Keyer:
-        """How a table keys a position (see [`Position`][gamelib.openspiel.game.Position]):
+        """How a table keys a position (see [`Position`][gamelib.openspiel.position.Position]):
         `game.key(position)`.  A function of the position alone, so that a search calls it
         straight.
 
@@ -296,9 +197,9 @@ class _Spiel:
 
     def listed(self, position: Position, /) -> tuple[Action, ...]:
         """The legal actions at `position` (a decision node), in OpenSpiel's order: in the
-        games of [`SHARED_TEXT`][gamelib.openspiel.game.SHARED_TEXT] the game's own
+        games of [`SHARED_TEXT`][gamelib.openspiel.position.SHARED_TEXT] the game's own
         actions of the player to move, else made for this position (see
-        [`actions`][gamelib.openspiel.game.actions])."""
+        [`actions`][gamelib.openspiel.position.actions])."""
         if self._shared is None:
             return actions(position.state)
         found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
@@ -366,6 +267,17 @@ class _Spiel:
 _MAXIE, _MINNIE = Side.Maxie, Side.Minnie
 _MAXIE_WINS, _MINNIE_WINS, _DRAW = Winner(_MAXIE), Winner(_MINNIE), Draw()
 _SIDES = (_MAXIE, _MINNIE)
+# A finished game by player 0's return: one `Done` each, shared by every end.
+_ENDS: dict[float, Done] = {1.0: Done(_MAXIE_WINS), -1.0: Done(_MINNIE_WINS), 0.0: Done(_DRAW)}
+
+
+def _ended(spec: str, ended: SpielState) -> Done:
+    """How `ended` ended, as one of the three shared `Done`s (a solver meets thousands of
+    ends)."""
+    found = _ENDS.get(ended.returns()[0])
+    if found is None:
+        return Done(_outcome(spec, ended))  # not a win, a draw or a loss: says so
+    return found
 
 
 def _outcome(spec: str, ended: SpielState) -> Outcome:
@@ -395,12 +307,20 @@ class SpielTwoPlayer(_Spiel):
 
     def play(self, position: Position, move: Action, /) -> Status[Position]:
         """The child of `position` after `move`; at a terminal, who won."""
-        child = position.state.clone()
-        child.apply_action(move)
+        child = position.state.child(move)
         mover = child.current_player()
         if mover == TERMINAL:
-            return Done(_outcome(self.spec, child))
-        return Playing(Position(child, self._keyer, mover))
+            return _ended(self.spec, child)
+        # `Playing(Position(child, self._keyer, mover))`, without the two Python
+        # __init__ calls: a solver makes one of these for every position it plays.
+        made = _new_object(Position)
+        made.state = child
+        made.mover = mover
+        made._keyer = self._keyer
+        made._key = made._hash = None
+        going: Playing[Position] = _new_object(Playing)
+        _set_playing(going, made)
+        return going
 
 
 @final

@@ -7,7 +7,8 @@ methods, in the style of
 
 - *keyed* ([`Keyed`][gamelib.search.capabilities.Keyed]): a hashable key for a state, so that a
   table can store it.  Without one, a hashable state is its own key; a game may fold
-  symmetric positions into one key.
+  symmetric positions into one key, or say that its key is exact (equal exactly for
+  equal states: [`exact_key`][gamelib.search.capabilities.exact_key]).
 - *numeric estimates* ([`NumericEstimates`][gamelib.search.capabilities.NumericEstimates]): guesses
   that can be negated and averaged, for negamax, expectiminimax and MTD(f).
   [`gamelib.estimate.NumericEstimator`][gamelib.core.estimator.NumericEstimator] has them.
@@ -54,6 +55,7 @@ __all__ = [
     "NumericEstimates",
     "Weight",
     "average_est",
+    "exact_key",
     "has_numeric_estimates",
     "missing",
     "negate_est",
@@ -104,6 +106,28 @@ def state_key(game: Game[S, M]) -> Callable[[S], Hashable]:
 
 def _itself(state: S) -> S:
     return state
+
+
+def exact_key(game: Game[S, M]) -> Callable[[S], Hashable] | None:
+    """`game`'s `key` when the game says it is exact, else None.
+
+    A game says so with a true `key_is_exact`: two of its states have equal keys exactly
+    when they are equal states, so a table keyed by it holds what a table keyed by the
+    states would, and its keys are hashed and compared without a call to the states' own
+    `__hash__` and `__eq__` (Python code, for a state that defines them).  A key that
+    folds symmetric positions together is not exact.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> exact_key(Nim()) is None
+    True
+
+    ```
+    """
+    if getattr(game, "key_is_exact", False) is not True:
+        return None
+    key: Callable[[S], Hashable] | None = getattr(game, "key", None)
+    return key if callable(key) else None
 
 
 @runtime_checkable

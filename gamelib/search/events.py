@@ -47,7 +47,7 @@ from typing import Generic, TypeAlias, TypeVar, assert_never, final
 
 from gamelib.core.datatypes import Done, Order, Playing, Side
 from gamelib.core.estimator import Est
-from gamelib.core.model import Finished, Nature, vector_to_string
+from gamelib.core.model import Finished, Nature, number_to_string, vector_to_string
 from gamelib.core.window import Bound, above, below
 from gamelib.seq import Seq
 
@@ -56,6 +56,7 @@ __all__ = [
     "Cut",
     "Enter",
     "Event",
+    "LeafCounter",
     "Leave",
     "Mover",
     "Observer",
@@ -230,7 +231,7 @@ class TableHit(Generic[M, V]):
 Event: TypeAlias = Enter[S, M, W] | Leave[M, V] | Cut[M, V] | TableHit[M, V]
 """Anything a search of any family reports: positions `S`, steps `M`, windows `W`, values
 `V`. Each family names its own: [`SearchEvent`][gamelib.search.events.SearchEvent] for two
-players, `gamelib.chance.events.ChanceEvent`, `gamelib.nplayer.events.NEvent`."""
+players, `gamelib.chance.events.ChanceEvent`, `gamelib.nplayer.maxn.NEvent`."""
 
 Observer: TypeAlias = Callable[[Event[S, M, W, V]], None]
 """A factory's `observer`, in any family: a function that takes each event as it happens."""
@@ -242,13 +243,71 @@ SearchObserver: TypeAlias = Callable[[SearchEvent[S, M, G]], None]
 """What a two-player factory's `observer` is: a function that takes each event as it happens."""
 
 
+class LeafCounter:
+    """An observer, of a search of any family, that counts the positions it valued without
+    searching below them: estimates and finished games (not a table's answers, nor Star2's
+    return to a position it probed).
+
+    ```pycon
+    >>> from gamelib.nplayer import CSE473, MaxN, NSettings, TreeGame, tree_estimator
+    >>> estimator = tree_estimator(TreeGame(CSE473))
+    >>> counter = LeafCounter()
+    >>> MaxN(NSettings(estimator, 3), observer=counter).analyse(estimator.game.start)
+    (0, (3, 2, 5))
+    >>> counter.leaves
+    8
+
+    ```
+    """
+
+    def __init__(self) -> None:
+        self.leaves = 0
+        """Leaves valued so far."""
+        self._fresh = False  # entered last, and nothing entered below it yet
+
+    def __call__(self, event: object, /) -> None:
+        if isinstance(event, Enter):
+            self._fresh = event.phase is not Phase.RESUME
+        else:
+            self.leaves += isinstance(event, Leave) and self._fresh
+            self._fresh = False
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple):  # an n-player search's vector
+        return vector_to_string(value)
+    return number_to_string(value) if isinstance(value, int | float) else str(value)
+
+
 def event_to_string(
     event: Event[S, M, W, V],
-    show: Callable[[object], str] = str,
+    show: Callable[[object], str] | None = None,
     step: Callable[[M], str] = str,
 ) -> str:
     """One event of any family on one line, for debugging: states as `str` shows them,
-    values and the ends of windows by `show`, steps by `step`."""
+    values and the ends of windows by `show` (by default an estimate as `str` writes it,
+    a number as `3`, `1/2` or `inf`, a vector as `(1,2)`), steps by `step` (a chance
+    outcome with its probability).
+
+    ```pycon
+    >>> print(event_to_string(Enter("heads (1/2)", Playing("s"), None, 1, (float("-inf"), 2))))
+    enter heads (1/2) s depth 1 window (-inf, 2)
+    >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
+    >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
+    >>> events = []
+    >>> MaxN(NSettings(tree_estimator(game), 2), observer=events.append).analyse(game.start)
+    (0, (1, 2))
+    >>> for event in events[:3] + events[-2:]:
+    ...     print(event_to_string(event))
+    enter root (A,a) depth 2
+    enter 0 Finished (1,2) depth 1
+    leave (1,2) exact
+    leave (0,3) exact best 1
+    leave (1,2) exact best 0
+
+    ```
+    """
+    show = _shown if show is None else show
     match event:
         case Enter():
             where = "root" if event.move is None else step(event.move)

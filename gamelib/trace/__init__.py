@@ -8,26 +8,26 @@ searched twice.  A search without an observer pays nothing for this package.
 Every format reads the events through one fold, [`gamelib.trace.fold`][gamelib.trace.fold],
 which owns the bracketing rules; the rest are formatters of its steps:
 
-- [`gamelib.trace.tree`][gamelib.trace.tree]: the tree of a two-player search
-  (`trace`, `Tracer`, `TraceNode`);
+- [`gamelib.trace.tree`][gamelib.trace.tree]: the tree of a search of any family
+  (`Traced`, `TracedRun`; for two players `trace`, `Tracer`, `TraceNode`);
+- [`gamelib.trace.words`][gamelib.trace.words]: how a family's steps, values and windows
+  read, for every writer below;
 - [`gamelib.trace.text`][gamelib.trace.text]: that tree as the handouts' debugging text, or
-  the same lines written while the search runs (`trace_to_text`, `stream_trace`);
+  a two-player search's lines written while it runs (`trace_to_text`, `stream_trace`);
 - [`gamelib.trace.dot`][gamelib.trace.dot]: that tree as a Graphviz picture;
 - [`gamelib.trace.steps`][gamelib.trace.steps]: the events as the docs' stepper reads them
   (JSON);
 - [`gamelib.trace.lines`][gamelib.trace.lines]: the steps of a search of any family as
   lines of JSON (`gamelib trace --json`);
-- [`gamelib.trace.chance`][gamelib.trace.chance] and
-  [`gamelib.trace.nplayer`][gamelib.trace.nplayer]: the traces of searches of games of
-  chance and of n players;
 - [`gamelib.trace.graphviz`][gamelib.trace.graphviz]: DOT quoting and the `dot` program, for
   every picture (`solve --dot`'s proof trees too);
 - [`gamelib.trace.mcts`][gamelib.trace.mcts]: Monte Carlo tree search's simulations and the
   tree they grew, as text, picture and stepper data;
 - [`gamelib.trace.sampled`][gamelib.trace.sampled]: the same for MCTS in the chance and
   n-player families;
-- [`gamelib.trace.drawing`][gamelib.trace.drawing]: a search kind of the chance or n-player
-  family traced from the kind alone, as the command line shows it;
+- [`gamelib.trace.drawing`][gamelib.trace.drawing]: the words of the chance and n-player
+  families, and a search kind of theirs traced from the kind alone, as the command line
+  shows it;
 - [`gamelib.trace.proofs`][gamelib.trace.proofs]: boolean proofs as text and pictures, and
   proof-number search's steps for the docs' stepper.
 

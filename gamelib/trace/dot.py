@@ -1,90 +1,52 @@
 """A trace as a Graphviz picture, in every family: the visited tree, the chosen line, the
 positions never searched.
 
-[`trace_digraph`][gamelib.trace.dot.trace_digraph] draws the tree of any family's
-[`TracedNode`][gamelib.trace.tree.TracedNode]s; a family says only what a node's label is
-and how its game goes on below a step never searched
-([`GameBelow`][gamelib.trace.dot.GameBelow]).
-[`trace_to_dot`][gamelib.trace.dot.trace_to_dot] is the two-player picture.
+[`trace_to_dot`][gamelib.trace.dot.trace_to_dot] draws the tree of any family's
+[`TracedNode`][gamelib.trace.tree.TracedNode]s; a family's
+[`Words`][gamelib.trace.words.Words] say only what a node's label is, what a step reads,
+and how its game goes on below a step never searched.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from gamelib import seq
 from gamelib.core.datatypes import Playing
-from gamelib.core.estimator import est_to_string
-from gamelib.search.events import Mover, Reached, end_to_string
-from gamelib.seq import Seq
+from gamelib.search.events import Reached, end_to_string
 from gamelib.trace.graphviz import dot_quote, mover_shape
-from gamelib.trace.tree import Trace, TracedNode, TraceNode, node_label
+from gamelib.trace.tree import Traced, TracedNode
+from gamelib.trace.words import Unsearched
 
-__all__ = ["GameBelow", "Shows", "below", "trace_digraph", "trace_to_dot"]
+__all__ = ["PRUNED_NODES_PER_SUBTREE", "trace_to_dot"]
 
 S = TypeVar("S")
 M = TypeVar("M")
-G = TypeVar("G")
 W = TypeVar("W")
 V = TypeVar("V")
-S_contra = TypeVar("S_contra", contravariant=True)
 
 PRUNED_NODES_PER_SUBTREE = 40
 """The most grey positions drawn below one step a search never took."""
 
-Unsearched = Sequence[tuple[str, Reached[S]]]
-"""The steps a search never took from a position, each as its edge's label and where it
-leads."""
 
+def trace_to_dot(t: Traced[S, M, W, V]) -> str:
+    """The trace of a search of any family as a Graphviz digraph.
 
-class Shows(Protocol[S_contra]):
-    """What a picture asks of a game of any family to draw a position: who decides there,
-    and its text."""
-
-    def player(self, state: S_contra, /) -> Mover: ...
-
-    def state_to_string(self, state: S_contra, /) -> str: ...
-
-
-class GameBelow(Shows[S], Protocol[S, M]):
-    """What a picture asks of a game of two or n players to draw the positions below a
-    step never taken: a two-player `Game` and an `NPlayerGame` both are one."""
-
-    def moves(self, state: S, /) -> Seq[M]: ...
-
-    def play(self, state: S, move: M, /) -> Reached[S]: ...
-
-    def move_to_string(self, move: M, /) -> str: ...
-
-
-def below(game: GameBelow[S, M], state: S, moves: Sequence[M] | None = None) -> Unsearched[S]:
-    """The steps `moves` (default: every move) from `state`, for the picture."""
-    if moves is None:
-        moves = seq.to_tuple(game.moves(state))
-    return [(game.move_to_string(m), game.play(state, m)) for m in moves]
-
-
-def trace_digraph(
-    title: str,
-    root: TracedNode[S, M, W, V],
-    label: Callable[[TracedNode[S, M, W, V]], str],
-    edge: Callable[[M], str],
-    game: Shows[S],
-    unsearched: Callable[[TracedNode[S, M, W, V], S], Unsearched[S]],
-    deeper: Callable[[S], Unsearched[S]] | None = None,
-) -> str:
-    """The tree under `root` as a Graphviz digraph named `title`.
-
-    Each visited node shows `label(node)` and, for a leaf, its number in visiting order,
-    in the shape of whoever decides there; the chosen line from the root is bold; `edge`
-    writes a step. Below each searched position, `unsearched(node, state)` are the steps
-    it never took: they lead to grey, dashed positions and, where `deeper(state)` says
-    how the game goes on from a position, to the positions below those, breadth first,
-    to the depth the search had left there (at most `PRUNED_NODES_PER_SUBTREE`
-    positions a step). Written without recursion.
+    Each visited node shows what the family's [`Words`][gamelib.trace.words.Words] label
+    it with (its position and value) and, for a leaf, its number in visiting order, in the
+    shape of whoever decides there (Maxie a box, Minnie an ellipse, chance a circle, player
+    i the i-th of [`PLAYER_SHAPES`][gamelib.trace.graphviz.PLAYER_SHAPES], a finished game
+    an octagon); the chosen line from the root is bold. Below each searched position, the
+    steps it never took lead to grey, dashed positions and, where the family's game can
+    say how it goes on, to the positions below those, breadth first, to the depth the
+    search had left there (at most `PRUNED_NODES_PER_SUBTREE` positions a step). Written
+    without recursion.
     """
+    words = t.words
+    title = words.title(t.player)
+    if t.earlier:
+        title += f" (its last search of the root, after {len(t.earlier)} more)"
+    root = t.root
     out = [
         "digraph trace {",
         f"  label={dot_quote(title)};",
@@ -99,6 +61,7 @@ def trace_digraph(
         chosen.add(line.order)
         line = line.chosen
     greys = (f"p{i}" for i in itertools.count())
+    shows = words.shows
 
     def grey(parent: str, step: tuple[str, Reached[S]], depth: int) -> None:
         queue = [(parent, step, depth)]
@@ -108,7 +71,7 @@ def trace_digraph(
             budget -= 1
             name = next(greys)
             if isinstance(status, Playing):
-                shown, mover = game.state_to_string(status.state), game.player(status.state)
+                shown, mover = shows.state_to_string(status.state), shows.player(status.state)
             else:
                 shown, mover = end_to_string(status), None
             out.append(
@@ -119,8 +82,8 @@ def trace_digraph(
                 f"  {above} -> {name} [label={dot_quote(text)}, style=dashed, "
                 "color=grey60, fontcolor=grey60];"
             )
-            if deeper is not None and isinstance(status, Playing) and left > 1:
-                queue.extend((name, s, left - 1) for s in deeper(status.state))
+            if isinstance(status, Playing) and left > 1:
+                queue.extend((name, s, left - 1) for s in words.deeper(status.state) or ())
 
     # Each node's line, then each child's subtree followed by the edge to it, then the
     # steps never taken: a stack of what is still to write, last first.
@@ -137,46 +100,18 @@ def trace_digraph(
             continue
         node = item
         name = f"n{node.order}"
-        text = label(node)
+        text = words.dot_label(node)
         if node.leaf_number is not None:
             text += f"\n#{node.leaf_number}"
         bold = ", penwidth=2.5" if node.order in chosen else ""
         out.append(f"  {name} [label={dot_quote(text)}, shape={mover_shape(node.side)}{bold}];")
         if isinstance(node.status, Playing):
-            pending.append((name, unsearched(node, node.status.state), node.depth))
+            pending.append((name, words.unsearched(node, node.status.state), node.depth))
         for child in reversed(node.children):
             assert child.step is not None  # only the root has no step
             bold = ", penwidth=2.5" if child.order in chosen else ""
-            pending.append(
-                f"  {name} -> n{child.order} [label={dot_quote(edge(child.step))}{bold}];"
-            )
+            edge = dot_quote(words.edge(child.step))
+            pending.append(f"  {name} -> n{child.order} [label={edge}{bold}];")
             pending.append(child)
     out.append("}")
     return "\n".join(out) + "\n"
-
-
-def trace_to_dot(t: Trace[S, M, G]) -> str:
-    """The trace as a Graphviz digraph.
-
-    Every visited node shows its position and value (Maxie's as boxes,
-    Minnie's as ellipses); estimated and finished leaves are numbered in
-    visiting order; the chosen line from the root is drawn bold; moves never
-    searched lead to grey, dashed subtrees (expanded from the game, up to the
-    depth the search had left, at most 40 nodes each).
-    """
-    game = t.game
-    title = t.player
-    if t.earlier:
-        title += f" (its last search of the root, after {len(t.earlier)} more)"
-
-    def label(node: TraceNode[S, M, G]) -> str:
-        value = "" if node.value is None else est_to_string(t.estimator, node.value)
-        where = node_label(game, node.status) if isinstance(node.status, Playing) else "game over"
-        return f"{where}\n{value}"
-
-    def unsearched(node: TraceNode[S, M, G], state: S) -> Unsearched[S]:
-        return below(game, state, node.pruned)
-
-    return trace_digraph(
-        title, t.root, label, game.move_to_string, game, unsearched, lambda s: below(game, s)
-    )

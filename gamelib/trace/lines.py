@@ -1,29 +1,17 @@
 """The lines of `gamelib trace --json`: one line of JSON for each step of a search, of any
 family, written as it comes.
 
-The tree-keeping formats ([`gamelib.trace.steps`][gamelib.trace.steps] for the docs' stepper)
-name positions by node numbers; these lines name them by their paths, so that a search of
-millions of positions keeps only the positions it is in.
+These lines name positions by their paths, so that a search of millions of positions keeps
+only the positions it is in; the docs' stepper reads the same steps with each position
+named by its number in a tree it draws ([`gamelib.trace.steps`][gamelib.trace.steps]).
 
-```pycon
->>> import io
->>> out = io.StringIO()
->>> lines = StepLines(out)
->>> lines.enter(None, "a", "(Maxie,a)", "Maxie", 1, None)
->>> lines.enter("0", "b", "(Minnie,b)", "Minnie", 0, None)
->>> lines.leave("3", "exact", None)
->>> lines.leave("3", "exact", "0")
->>> lines.finish(lines.answer)
->>> print(out.getvalue().splitlines()[-1])
-{"event": "done", "value": "3", "bound": "exact", "best": 0, "positions": 2, "leaves": 1}
-
-```
+A family's lines are written by [`EventLines`][gamelib.trace.lines.EventLines], given its
+[`Words`][gamelib.trace.words.Words].
 """
 
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Generic, TextIO, TypeVar, assert_never
 
@@ -35,15 +23,14 @@ from gamelib.search.events import (
     Enter,
     Event,
     Leave,
-    Mover,
     Phase,
-    Reached,
     TableHit,
     end_to_string,
 )
 from gamelib.trace.fold import Bracket
+from gamelib.trace.words import Words
 
-__all__ = ["EventLines", "StepLines"]
+__all__ = ["EventLines"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -51,35 +38,56 @@ W = TypeVar("W")
 V = TypeVar("V")
 
 
-class StepLines:
-    """The lines of `gamelib trace --json`, for a search of any family: one line of JSON for
-    each step, written as it comes, keeping no tree.
-
-    The searches of the three families report their own events; each family's writer
-    ([`StepWriter`][gamelib.trace.steps.StepWriter] for two players,
-    [`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter],
-    [`NStepWriter`][gamelib.trace.nplayer.NStepWriter]) says here, through one fold, what
-    each step is, with its moves and values already written as text. So every family's
-    lines have one shape:
+class EventLines(Generic[S, M, W, V]):
+    """An observer that writes the lines of `gamelib trace --json` for a search of any
+    family: one line of JSON for each event, written as it comes, keeping no tree. The fold
+    is written once, here; the family's [`Words`][gamelib.trace.words.Words] say how its
+    steps, values, windows, positions and sides read
+    ([`StepWriter`][gamelib.trace.steps.StepWriter] is the two-player writer). So every
+    family's lines have one shape:
 
     - `{"event": "enter", "order", "path", "position", "side", "depth", "window"}`, and
       `"phase": "probe"` or `"resume"` where Star2 visits a position in two goes (a
       resume has no `order`: the position was counted when it was probed);
     - `{"event": "leave", "path", "value", "bound", "best"}`;
     - `{"event": "cut", "path", "move", "value", "pruned"}`;
-    - `{"event": "table", "path", "value", "bound", "best"}`.
+    - `{"event": "table", "path", "value", "bound", "best"}`;
+    - last, written by [`finish`][gamelib.trace.lines.EventLines.finish], `{"event":
+      "done"}` with the answer and the counts `positions` and `leaves`.
 
     A position is named by its `path` (the moves from the root, as the game writes them,
     numbers as numbers unless `move` writes them otherwise; a chance outcome by its
     label); `side` is whoever decides there (`"Maxie"`, `"Chance"`, a player's name), None
     when the game is over; `window` is `[α, β]` as text, or, for shallow max^n,
     `{"player", "has"}`: what the parent's player already has.
+
+    ```pycon
+    >>> import io
+    >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
+    >>> from gamelib.trace.drawing import NWords
+    >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
+    >>> out = io.StringIO()
+    >>> writer = EventLines(NWords(game), out)
+    >>> MaxN(NSettings(tree_estimator(game), 2), observer=writer).analyse(game.start)
+    (0, (1, 2))
+    >>> writer.finish()
+    >>> for line in out.getvalue().splitlines()[-3:]:
+    ...     print(line)
+    {"event": "leave", "path": [1], "value": "(0,3)", "bound": "exact", "best": 1}
+    {"event": "leave", "path": [], "value": "(1,2)", "bound": "exact", "best": 0}
+    {"event": "done", "value": "(1,2)", "bound": "exact", "best": 0, "positions": 5, "leaves": 3}
+
+    ```
     """
 
-    def __init__(self, out: TextIO, move: Callable[[str], JSON] | None = None) -> None:
+    def __init__(
+        self, words: Words[S, M, W, V], out: TextIO, move: Callable[[str], JSON] | None = None
+    ) -> None:
+        self.words = words
+        """How the family's steps, values and windows read."""
         self._out = out
         self._move: Callable[[str], JSON] = move_json if move is None else move
-        self._bracket: Bracket[list[JSON]] = Bracket()
+        self._bracket: Bracket[JSON] = Bracket()
         self.answer: dict[str, JSON] = {}
         """What the root was last left with: its `value`, `bound` and `best` (as written)."""
 
@@ -97,93 +105,91 @@ class StepLines:
         """Write one line (the `done` line, say)."""
         self._out.write(json.dumps(step) + "\n")
 
-    def enter(
-        self,
-        move: str | None,
-        status: object,
-        position: str,
-        side: str | None,
-        depth: int,
-        window: JSON,
-        phase: str | None = None,
-    ) -> None:
-        """A position entered by `move` (as the game writes it; None at the root), whose
-        `status` identifies it to the fold; `phase` `"resume"` opens again one probed."""
-        bracket = self._bracket
-        path: list[JSON] = []  # the root, searched for the first time or again
-        if phase == "resume":
-            assert move is not None  # only a child is probed and resumed
-            path = [*bracket.at("resume").node, self._move(move)]
+    def _root(self) -> JSON:
+        """How a line names the root: by its path, `[]`."""
+        return []
+
+    def _to(self, at: JSON, step: M, /) -> JSON:
+        """How a line names a step from the position named `at`: as the game writes it."""
+        return self._move(self.words.step(step))
+
+    def _child(self, at: JSON, step: M, /) -> JSON:
+        """How a line names the position a step leads to: by its path."""
+        assert isinstance(at, list)  # a path
+        return [*at, self._to(at, step)]
+
+    def _step(self, at: JSON, step: M | None) -> JSON:
+        return None if step is None else self._to(at, step)
+
+    def __call__(self, event: Event[S, M, W, V], /) -> None:
+        bracket, words = self._bracket, self.words
+        match event:
+            case Enter():
+                self._enter(event)
+            case Leave(value, bound, best):
+                at = bracket.leaving().node
+                line: dict[str, JSON] = {"value": words.value(value), "bound": bound.value}
+                line["best"] = self._step(at, best)
+                if bracket.depth == 0:
+                    self.answer = line
+                self.write({"event": "leave", "path": at, **line})
+            case Cut(move, value, unsearched):
+                at = bracket.at("Cut").node
+                self.write(
+                    {
+                        "event": "cut",
+                        "path": at,
+                        "move": self._to(at, move),
+                        "value": words.value(value),
+                        "pruned": [self._to(at, m) for m in seq.to_tuple(unsearched)],
+                    }
+                )
+            case TableHit(value, bound, best):
+                at = bracket.answered().node
+                self.write(
+                    {
+                        "event": "table",
+                        "path": at,
+                        "value": words.value(value),
+                        "bound": bound.value,
+                        "best": self._step(at, best),
+                    }
+                )
+            case _:
+                assert_never(event)
+
+    def _enter(self, event: Enter[S, M, W]) -> None:
+        bracket, words, status = self._bracket, self.words, event.status
+        path = self._root()  # the root, searched for the first time or again
+        resume = event.phase is Phase.RESUME
+        if resume:
+            assert event.move is not None  # only a child is probed and resumed
+            path = self._child(bracket.at("resume").node, event.move)
             bracket.reopen(path)
         else:
-            parent = bracket.entering(move, status)
+            parent = bracket.entering(event.move, status)
             if parent is not None:
-                assert move is not None  # the bracket refuses a move-less child
-                path = [*parent.node, self._move(move)]
-        step: dict[str, JSON] = {
-            "event": "enter",
-            "order": bracket.positions,
-            "path": list[JSON](path),
-            "position": position,
-            "side": side,
-            "depth": depth,
-            "window": window,
-        }
-        if phase is not None:
-            step["phase"] = phase
-        if phase == "resume":  # not a new position: it was counted when it was probed
+                assert event.move is not None  # the bracket refuses a move-less child
+                path = self._child(parent.node, event.move)
+        step: dict[str, JSON] = {"event": "enter", "order": bracket.positions, "path": path}
+        if resume:  # not a new position: it was counted when it was probed
             del step["order"]
+        step["position"] = (
+            words.position(status.state) if isinstance(status, Playing) else end_to_string(status)
+        )
+        step["side"] = None if event.side is None else words.side(event.side)
+        step["depth"] = event.depth
+        step["window"] = None if event.window is None else words.window(event.window)
+        if event.phase is not Phase.SEARCH:
+            step["phase"] = event.phase.value
         self.write(step)
-        if phase != "resume":
+        if not resume:
             bracket.entered(path)
 
-    def leave(self, value: str, bound: str, best: str | None) -> None:
-        """The position entered last, left with `value` (`bound` says how exact)."""
-        at = self._bracket.leaving().node
-        moved = None if best is None else self._move(best)
-        if self._bracket.depth == 0:
-            self.answer = {"value": value, "bound": bound, "best": moved}
-        self.write(
-            {
-                "event": "leave",
-                "path": list[JSON](at),
-                "value": value,
-                "bound": bound,
-                "best": moved,
-            }
-        )
-
-    def cut(self, move: str, value: str, pruned: list[str]) -> None:
-        """The position entered last, cut by `move`'s `value`; `pruned` never searched."""
-        at = self._bracket.at("Cut").node
-        self.write(
-            {
-                "event": "cut",
-                "path": list[JSON](at),
-                "move": self._move(move),
-                "value": value,
-                "pruned": [self._move(m) for m in pruned],
-            }
-        )
-
-    def table(self, value: str, bound: str, best: str | None) -> None:
-        """The position entered last, answered by a table."""
-        at = self._bracket.answered().node
-        moved = None if best is None else self._move(best)
-        self.write(
-            {
-                "event": "table",
-                "path": list[JSON](at),
-                "value": value,
-                "bound": bound,
-                "best": moved,
-            }
-        )
-
     def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over, then write the `done` line: `done` if given,
-        else the root's answer (`value`, `bound`, `best`), with the counts `positions`
-        and `leaves` in either case.
+        """Check that the search is over, then write the `done` line: `done` if given (what
+        `analyse` returned, say), else the root's answer (`value`, `bound`, `best`), with
+        the counts `positions` and `leaves` in either case.
 
         Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
         """
@@ -191,86 +197,3 @@ class StepLines:
         answer = self.answer if done is None else done
         counts: dict[str, JSON] = {"positions": self.positions, "leaves": self.leaves}
         self.write({"event": "done", **answer, **counts})
-
-
-class EventLines(ABC, Generic[S, M, W, V]):
-    """An observer that writes the events of one search, of any family, as the
-    [`StepLines`][gamelib.trace.lines.StepLines] say, as they come.
-
-    The fold is written once, here; a family says only how its steps, values and windows
-    read ([`StepWriter`][gamelib.trace.steps.StepWriter] for two players,
-    [`ChanceStepWriter`][gamelib.trace.chance.ChanceStepWriter],
-    [`NStepWriter`][gamelib.trace.nplayer.NStepWriter]). Call
-    [`finish`][gamelib.trace.lines.EventLines.finish] when the search is over.
-    """
-
-    def __init__(self, out: TextIO, move: Callable[[str], JSON] | None = None) -> None:
-        self.lines = StepLines(out, move)
-        """Where the lines go (its counts are the trace's)."""
-
-    @property
-    def positions(self) -> int:
-        """Positions entered so far, the root included (each search of it counts)."""
-        return self.lines.positions
-
-    @property
-    def leaves(self) -> int:
-        """Positions estimated or finished so far (not those a table answered for)."""
-        return self.lines.leaves
-
-    @abstractmethod
-    def step(self, step: M, /) -> str:
-        """A step (a move, or a chance outcome) as the game writes it."""
-
-    @abstractmethod
-    def value(self, value: V, /) -> str:
-        """A value as the pictures write it."""
-
-    @abstractmethod
-    def window(self, window: W, /) -> JSON:
-        """What a position was searched with."""
-
-    @abstractmethod
-    def position(self, state: S, /) -> str:
-        """A position as the game writes it."""
-
-    def side(self, mover: Mover, /) -> str:
-        """Who decides at a position."""
-        return str(mover)
-
-    def _best(self, step: M | None) -> str | None:
-        return None if step is None else self.step(step)
-
-    def __call__(self, event: Event[S, M, W, V], /) -> None:
-        lines = self.lines
-        match event:
-            case Enter(move, status, mover, depth, window, phase):
-                lines.enter(
-                    self._best(move),
-                    status,
-                    self._reached(status),
-                    None if mover is None else self.side(mover),
-                    depth,
-                    None if window is None else self.window(window),
-                    None if phase is Phase.SEARCH else phase.value,
-                )
-            case Leave(value, bound, best):
-                lines.leave(self.value(value), bound.value, self._best(best))
-            case Cut(move, value, unsearched):
-                pruned = [self.step(m) for m in seq.to_tuple(unsearched)]
-                lines.cut(self.step(move), self.value(value), pruned)
-            case TableHit(value, bound, best):
-                lines.table(self.value(value), bound.value, self._best(best))
-            case _:
-                assert_never(event)
-
-    def _reached(self, status: Reached[S]) -> str:
-        return self.position(status.state) if isinstance(status, Playing) else end_to_string(status)
-
-    def finish(self, done: dict[str, JSON] | None = None) -> None:
-        """Check that the search is over and write the `done` line: `done` if given (what
-        `analyse` returned, say), else the root's answer.
-
-        Raises [`TraceError`][gamelib.trace.fold.TraceError] if its root has not been left.
-        """
-        self.lines.finish(done)

@@ -43,34 +43,37 @@ The last step is the search's answer: `a` is worth 3, by the move to node 1, `b`
 
 from __future__ import annotations
 
+import io
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TextIO, TypeVar, assert_never, final
+from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
-from gamelib.core.estimator import Definitely, Est, Estimator, Guess
+from gamelib.core.estimator import Definitely, Est, Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.core.window import Bound, Infinity
+from gamelib.core.window import Bound, Infinity, bound_to_string
 from gamelib.search.events import (
-    Cut,
     Enter,
-    Leave,
     SearchEvent,
     SearchObserver,
-    TableHit,
     Window,
 )
 from gamelib.search.player import SearchPlayer
-from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.fold import TraceError
 from gamelib.trace.lines import EventLines
+from gamelib.trace.words import Unsearched, Words, below
+
+if TYPE_CHECKING:  # a node of the tree the words describe
+    from gamelib.trace.tree import TracedNode
 
 __all__ = [
     "Recorded",
     "StepWriter",
     "TreeNodes",
+    "TwoWords",
     "bound_to_short_string",
     "record",
     "steps_to_json",
@@ -267,113 +270,52 @@ def steps_to_json(
     Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that are not well
     bracketed.
     """
-    game = recorded.game
-    estimator = recorded.estimator
-
-    tree = TreeNodes(game, recorded.start, name)
-    child = tree.child
-
-    def window_json(window: Window[G] | None) -> JSON:
-        if window is None:
-            return None
-        return [bound_to_short_string(estimator, b) for b in window]
-
+    tree = TreeNodes(recorded.game, recorded.start, name)
     # Iterative deepening searches the root to depth 1 first: draw down to its deepest search.
     depth = max(
         (e.depth for e in recorded.events if isinstance(e, Enter) and e.move is None), default=0
     )
     tree.grow(depth, tree_limit)  # the parts never reached are drawn too
-
-    steps: list[JSON] = []
-    bracket: Bracket[int] = Bracket()
+    steps = _NodeSteps(tree, recorded.estimator)
     for event in recorded.events:
-        match event:
-            case Enter():
-                parent = bracket.entering(event.move, event.status)
-                if parent is None:
-                    node = 0  # the root, searched for the first time or again
-                else:
-                    assert event.move is not None  # the bracket refuses a move-less child
-                    node = child(parent.node, event.move)
-                steps.append(
-                    {
-                        "event": "enter",
-                        "node": node,
-                        "order": bracket.positions,
-                        "depth": event.depth,
-                        "window": window_json(event.window),
-                    }
-                )
-                bracket.entered(node)
-            case Leave():
-                node = bracket.leaving().node
-                best = None if event.best is None else child(node, event.best)
-                steps.append(
-                    {
-                        "event": "leave",
-                        "node": node,
-                        "value": value_to_short_string(estimator, event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
-            case Cut():
-                node = bracket.at("Cut").node
-                pruned: list[JSON] = [child(node, m) for m in seq.to_tuple(event.unsearched)]
-                steps.append(
-                    {
-                        "event": "cut",
-                        "node": node,
-                        "move": child(node, event.move),
-                        "value": value_to_short_string(estimator, event.value),
-                        "pruned": pruned,
-                    }
-                )
-            case TableHit():
-                node = bracket.answered().node
-                best = None if event.best is None else child(node, event.best)
-                steps.append(
-                    {
-                        "event": "table",
-                        "node": node,
-                        "value": value_to_short_string(estimator, event.value),
-                        "bound": event.bound.value,
-                        "best": best,
-                    }
-                )
-            case _:
-                assert_never(event)
-    bracket.finish()
-    steps.append(
-        {
-            "event": "done",
-            "node": 0,
-            "value": value_to_short_string(estimator, recorded.value),
-            "best": child(0, recorded.best),
-            "positions": bracket.positions,
-            "leaves": bracket.leaves,
-        }
-    )
-    return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps}
+        steps(event)
+    answer = value_to_short_string(recorded.estimator, recorded.value)
+    steps.finish({"node": 0, "value": answer, "best": tree.child(0, recorded.best)})
+    return {"player": recorded.player, "nodes": tree.to_json(), "steps": steps.steps}
+
+
+class _NodeSteps(EventLines[S, M, Window[G], Est[G]]):
+    """The stepper's steps: the lines of `gamelib trace --json`, with each position named by
+    its number in `tree` (and without its text and side, which the tree's nodes hold)."""
+
+    def __init__(self, tree: TreeNodes[S, M], estimator: Estimator[S, M, G]) -> None:
+        super().__init__(TwoWords(tree.game, estimator), io.StringIO())
+        self.tree = tree
+        self.steps: list[JSON] = []
+
+    def _root(self) -> JSON:
+        return 0
+
+    def _to(self, at: JSON, step: M, /) -> JSON:
+        assert isinstance(at, int)  # a node's number
+        return self.tree.child(at, step)
+
+    def _child(self, at: JSON, step: M, /) -> JSON:
+        return self._to(at, step)
+
+    def write(self, step: dict[str, JSON]) -> None:
+        named = {("node" if key == "path" else key): value for key, value in step.items()}
+        if named["event"] == "enter":
+            named = {key: named[key] for key in ("event", "node", "order", "depth", "window")}
+        self.steps.append(named)
 
 
 class StepWriter(EventLines[S, M, Window[G], Est[G]]):
     """An observer that writes each event of a two-player search as one line of JSON, as
-    it arrives ([`StepLines`][gamelib.trace.lines.StepLines] says what the lines are).
-
-    The lines are the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with two
-    changes, so that no tree is kept however many positions the search visits: a position
-    is named by its `path` (the moves from the root, as the game writes them, numbers as
-    numbers, or passed through `move` if given), not by a node number, and so are the
-    moves of `best`, `move` and `pruned`.  An `enter` also gives the position as the game
-    writes it, and whose turn it is.
-
-    Values and window ends are written as the pictures write them (`4`, `Maxie wins`,
-    `−∞`), escaped to ASCII by `json.dumps` so that any output encoding takes them.
-    A search of the root made of several searches (MTD(f), iterative deepening) enters
-    the root once for each.  Call [`finish`][gamelib.trace.steps.StepWriter.finish] when the
-    search is over.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events
-    that are not well bracketed.
+    it arrives: [`EventLines`][gamelib.trace.lines.EventLines] given the two-player words,
+    values and window ends as the pictures write them (`4`, `Maxie wins`, `−∞`). They are
+    the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with each position
+    named by its path (moves passed through `move` if given) rather than a node number.
 
     ```pycon
     >>> import io
@@ -402,18 +344,88 @@ class StepWriter(EventLines[S, M, Window[G], Est[G]]):
         out: TextIO,
         move: Callable[[str], JSON] | None = None,
     ) -> None:
-        super().__init__(out, move)
-        self._game = game
-        self._estimator = estimator
+        super().__init__(TwoWords(game, estimator), out, move)
+
+
+class TwoWords(Words[S, M, Window[G], Est[G]]):
+    """How a two-player search reads: values by the estimator (`Guess 3` in the text and
+    the picture, `3` in the lines of JSON), windows as (α, β).
+
+    ```pycon
+    >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
+    >>> game = ExplicitGame(SMALL)
+    >>> words = TwoWords(game, tree_estimator(game))
+    >>> words.window_text((Guess(1), Infinity.PosInf)), words.window((Guess(1), Infinity.PosInf))
+    (' with window (Guess 1, +∞)', ['1', '+∞'])
+
+    ```
+    """
+
+    def __init__(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
+        super().__init__(game)
+        self.game = game
+        """The game searched."""
+        self.estimator = estimator
+        """The estimator, which writes the values."""
 
     def step(self, step: M, /) -> str:
-        return self._game.move_to_string(step)
+        return self.game.move_to_string(step)
 
     def value(self, value: Est[G], /) -> str:
-        return value_to_short_string(self._estimator, value)
+        return value_to_short_string(self.estimator, value)
 
     def window(self, window: Window[G], /) -> JSON:
-        return [bound_to_short_string(self._estimator, b) for b in window]
+        return [bound_to_short_string(self.estimator, b) for b in window]
 
-    def position(self, state: S, /) -> str:
-        return self._game.state_to_string(state)
+    def _est(self, value: Est[G] | None) -> str:
+        assert value is not None  # every node of a finished trace has a value
+        return est_to_string(self.estimator, value)
+
+    def _bound(self, bound: Bound[G]) -> str:
+        return bound_to_string(bound, self._est)
+
+    def window_text(self, window: Window[G] | None, /) -> str:
+        if window is None:
+            return ""
+        alpha, beta = (self._bound(end) for end in window)
+        return f" with window ({alpha}, {beta})"
+
+    def leaf(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
+        where = self.where(node)
+        if isinstance(node.status, Done):
+            return f"Game over{where}: {self._est(node.value)}"
+        label = self.label(node)
+        if node.from_table:
+            bound = "" if node.bound is None else f" ({node.bound.value})"
+            return (
+                f"Looking up {label}{where}{self.window_text(node.window)}: "
+                f"{self._est(node.value)}{bound} from the table"
+            )
+        return f"Estimating {label}{where}: {self._est(node.value)}"
+
+    def closing(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> Iterator[str]:
+        label = self.label(node)
+        if node.pruned:
+            assert node.window is not None  # only windowed searches cut
+            assert node.cut_by is not None  # a Cut event names its move
+            if node.side is Side.Maxie:
+                bound = f"at or above β = {self._bound(node.window[1])}"
+            else:
+                bound = f"at or below α = {self._bound(node.window[0])}"
+            yield (
+                f"cut off at {label}: move {self.step(node.cut_by)} gave "
+                f"{self._est(node.cut_value)}, {bound}; "
+                f"{self.steps_text('move', node.pruned, self.step)} not searched"
+            )
+        assert node.best_move is not None
+        yield f"value of {label} is {self._est(node.value)}, best move {self.step(node.best_move)}"
+
+    def dot_label(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
+        value = "" if node.value is None else est_to_string(self.estimator, node.value)
+        return f"{self.label(node) if isinstance(node.status, Playing) else 'game over'}\n{value}"
+
+    def unsearched(self, node: TracedNode[S, M, Window[G], Est[G]], state: S, /) -> Unsearched[S]:
+        return below(self.game, state, node.pruned)
+
+    def deeper(self, state: S, /) -> Unsearched[S]:
+        return below(self.game, state)

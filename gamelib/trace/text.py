@@ -29,133 +29,87 @@ value of (Maxie,a) is Guess 4, best move 1
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, assert_never, final
+from typing import Generic, TextIO, TypeVar, final
 
-from gamelib import seq
-from gamelib.core.datatypes import Done, Side
-from gamelib.core.estimator import Est, Estimator, est_to_string
+from gamelib.core.datatypes import Side
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
-from gamelib.core.window import Bound, bound_to_string
 from gamelib.search.events import (
-    Cut,
-    Enter,
-    Leave,
     SearchEvent,
     SearchObserver,
-    TableHit,
     Window,
 )
 from gamelib.search.player import SearchPlayer
-from gamelib.trace.fold import Bracket
-from gamelib.trace.tree import Trace, TracedNode, TraceNode, Tracer, node_label
+from gamelib.trace.fold import Open
+from gamelib.trace.steps import TwoWords
+from gamelib.trace.tree import EventTracer, Trace, Traced, TracedNode, TraceNode, Tracer
+from gamelib.trace.words import Words
 
 __all__ = ["Streamed", "TraceWriter", "stream_trace", "trace_to_text"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+W = TypeVar("W")
+V = TypeVar("V")
 
 
-def _path(game: Game[S, M], path: tuple[M, ...]) -> str:
-    return " via " + " ".join(game.move_to_string(m) for m in path) if path else ""
+def _opening(words: Words[S, M, W, V], node: TracedNode[S, M, W, V], verb: str) -> str:
+    """The line before a searched node's children."""
+    return f"{verb} {words.label(node)}{words.where(node)}{words.window_text(node.window)}"
 
 
-class _Lines(Generic[S, M, G]):
-    """The lines of the text trace, one node at a time: what the tree printer and the
-    streaming writer share, so that the two cannot drift apart."""
-
-    def __init__(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
-        self.game = game
-        self.estimator = estimator
-
-    def value(self, value: Est[G] | None) -> str:
-        assert value is not None  # every node in a finished trace has a value
-        return est_to_string(self.estimator, value)
-
-    def bound(self, bound: Bound[G]) -> str:
-        return bound_to_string(bound, lambda e: est_to_string(self.estimator, e))
-
-    def window(self, node: TraceNode[S, M, G]) -> str:
-        if node.window is None:
-            return ""
-        alpha, beta = (self.bound(b) for b in node.window)
-        return f" with window ({alpha}, {beta})"
-
-    def leaf(self, node: TraceNode[S, M, G], indent: str) -> str:
-        """The one line of a node the search did not search below (REQUIRES: no children)."""
-        game = self.game
-        label = node_label(game, node.status)
-        where = _path(game, node.path)
-        if isinstance(node.status, Done):
-            return f"{indent}Game over{where}: {self.value(node.value)}"
-        if node.from_table:
-            bound = "" if node.bound is None else f" ({node.bound.value})"
-            return (
-                f"{indent}Looking up {label}{where}{self.window(node)}: "
-                f"{self.value(node.value)}{bound} from the table"
-            )
-        return f"{indent}Estimating {label}{where}: {self.value(node.value)}"
-
-    def opening(self, node: TraceNode[S, M, G], indent: str) -> str:
-        """The line before a searched node's children."""
-        where = _path(self.game, node.path)
-        return f"{indent}Evaluating {node_label(self.game, node.status)}{where}{self.window(node)}"
-
-    def closing(self, node: TraceNode[S, M, G], indent: str) -> Iterator[str]:
-        """The lines after a searched node's children: where it cut, and its value."""
-        game = self.game
-        label = node_label(game, node.status)
-        if node.pruned:
-            assert node.window is not None  # only windowed searches cut
-            assert node.cut_by is not None  # a Cut event names its move
-            if node.side is Side.Maxie:
-                bound = f"at or above β = {self.bound(node.window[1])}"
-            else:
-                bound = f"at or below α = {self.bound(node.window[0])}"
-            skipped = ", ".join(game.move_to_string(m) for m in node.pruned)
-            word = "move" if len(node.pruned) == 1 else "moves"
-            yield (
-                f"{indent}cut off at {label}: move {game.move_to_string(node.cut_by)} gave "
-                f"{self.value(node.cut_value)}, {bound}; {word} {skipped} not searched"
-            )
-        assert node.best_move is not None
-        yield (
-            f"{indent}value of {label} is {self.value(node.value)}, "
-            f"best move {game.move_to_string(node.best_move)}"
-        )
-
-
-def trace_to_text(t: Trace[S, M, G]) -> str:
-    """The trace as indented lines, in the handouts' debugging style.
+def trace_to_text(t: Traced[S, M, W, V]) -> str:
+    """The trace of a search of any family as indented lines, in the handouts' debugging
+    style; the family's [`Words`][gamelib.trace.words.Words] say how its lines read.
 
     Builds the whole text in memory; [`stream_trace`][gamelib.trace.text.stream_trace] writes
-    the same lines as the search goes, without keeping the tree.
+    a two-player search's lines as the search goes, without keeping the tree.  Star2's two
+    visits of a probed position (the probe of its first move, and the rest later) are
+    shown where they happened: the probes of a chance position's outcomes first.
     """
-    text: _Lines[S, M, G] = _Lines(t.game, t.estimator)
+    words = t.words
     lines: list[str] = []
 
-    def emit(node: TraceNode[S, M, G], indent: str) -> None:
-        match node.kind:
-            case "estimated" | "finished" | "table":
-                lines.append(text.leaf(node, indent))
-                return
-            case "searched" | "cut off":
-                pass
-            case _:
-                assert_never(node.kind)
-        lines.append(text.opening(node, indent))
-        for child in node.children:
-            emit(child, indent + "  ")
-        lines.extend(text.closing(node, indent))
+    def emit(node: TracedNode[S, M, W, V], indent: str, part: str = "all") -> None:
+        if not node.children:
+            lines.append(indent + words.leaf(node))
+            return
+        children = node.children
+        if part == "probe":
+            assert node.probe is not None  # the caller asked for the probe
+            window, first = node.probe
+            label = words.label(node)
+            lines.append(
+                f"{indent}Probing {label}{words.where(node)}{words.window_text(window)}: "
+                "its first move only"
+            )
+            emit(children[0], indent + "  ")
+            bound = "at least" if node.side is Side.Maxie else "at most"
+            lines.append(f"{indent}probe of {label}: {bound} {words.value(first)}")
+            return
+        if part == "rest":
+            lines.append(indent + _opening(words, node, "Resuming"))
+            children = children[1:]
+        else:
+            lines.append(indent + _opening(words, node, words.verb(node)))
+        inner = indent + "  "
+        for child in children:
+            if child.probe is not None:
+                emit(child, inner, "probe")
+        for child in children:
+            if child.probe is None:
+                emit(child, inner)
+            elif child.resumed:
+                emit(child, inner, "rest")
+        lines.extend(indent + line for line in words.closing(node))
 
-    if t.earlier:
-        for number, root in enumerate(t.passes, start=1):
+    for number, root in enumerate(t.passes, start=1):
+        if t.earlier:
             lines.append(_pass_header(number, len(t.passes)))
-            emit(root, "")
-    else:
-        emit(t.root, "")
+        emit(root, "")
     return "\n".join(lines)
 
 
@@ -164,7 +118,7 @@ def _pass_header(number: int, passes: int | None) -> str:
     return f"Search {number}{of} of the root:"
 
 
-class TraceWriter(Generic[S, M, G]):
+class TraceWriter(EventTracer[S, M, Window[G], Est[G]]):
     """An observer that writes the text of a search while it runs, keeping no tree.
 
     Each line of [`trace_to_text`][gamelib.trace.text.trace_to_text] is written as soon as the
@@ -190,7 +144,8 @@ class TraceWriter(Generic[S, M, G]):
         *,
         several: bool = False,
     ) -> None:
-        self._lines: _Lines[S, M, G] = _Lines(game, estimator)
+        super().__init__(keep=False)
+        self._words = TwoWords(game, estimator)
         self._out = out
         self._spool: TextIO | None = None
         if several:  # closed by finish
@@ -198,54 +153,28 @@ class TraceWriter(Generic[S, M, G]):
         self._pass_starts: list[int] = []
         """For a spooled trace: the line number where each search of the root starts."""
         self._written = 0
-        self._bracket: Bracket[TraceNode[S, M, G]] = Bracket()
 
     def _write(self, line: str) -> None:
         target = self._out if self._spool is None else self._spool
         target.write(line + "\n")
         self._written += 1
 
-    def __call__(self, event: SearchEvent[S, M, G], /) -> None:
-        bracket = self._bracket
-        match event:
-            case Enter():
-                self._enter(event)
-            case Leave():
-                gone = bracket.leaving()
-                node = gone.node
-                node.value, node.bound, node.best_move = event.value, event.bound, event.best
-                indent = "  " * bracket.depth
-                if gone.searched:
-                    for line in self._lines.closing(node, indent):
-                        self._write(line)
-                else:
-                    self._write(self._lines.leaf(node, indent))
-            case Cut():
-                node = bracket.at("Cut").node
-                node.cut_by, node.cut_value = event.move, event.value
-                node.pruned = seq.to_tuple(event.unsearched)
-            case TableHit():
-                bracket.answered().node.from_table = True
-            case _:
-                assert_never(event)
+    def _rooted(self) -> None:
+        self._pass_starts.append(self._written)
+        if self._bracket.searches > 1 and self._spool is None:
+            self._write(_pass_header(self._bracket.searches, None))
 
-    def _enter(self, event: Enter[S, M, Window[G]]) -> None:
-        bracket = self._bracket
-        parent = bracket.entering(event.move, event.status)
-        path: tuple[M, ...] = ()
-        if parent is not None:
-            assert event.move is not None  # the bracket refuses a move-less child
-            if not parent.searched:  # its first child: it is searched, not estimated
-                self._write(self._lines.opening(parent.node, "  " * (bracket.depth - 1)))
-            path = (*parent.node.path, event.move)
-        else:  # a search of the root
-            self._pass_starts.append(self._written)
-            if bracket.searches > 1 and self._spool is None:
-                self._write(_pass_header(bracket.searches, None))
-        node: TraceNode[S, M, G] = TracedNode(
-            bracket.positions, path, event.status, event.depth, event.window, event.side
-        )
-        bracket.entered(node)
+    def _searching(self, node: TraceNode[S, M, G]) -> None:
+        indent = "  " * (self._bracket.depth - 1)
+        self._write(indent + _opening(self._words, node, "Evaluating"))
+
+    def _left(self, gone: Open[TraceNode[S, M, G]]) -> None:
+        indent = "  " * self._bracket.depth
+        if gone.searched:
+            for line in self._words.closing(gone.node):
+                self._write(indent + line)
+        else:
+            self._write(indent + self._words.leaf(gone.node))
 
     @property
     def positions(self) -> int:
@@ -337,7 +266,7 @@ def stream_trace(
     writer.finish()
     kept: Trace[S, M, G] | None = None
     if tracer is not None and writer.positions <= keep:
-        kept = Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
+        kept = Trace(tracer.root, TwoWords(game, estimator), str(player), tuple(tracer.earlier))
     return Streamed(writer.positions, writer.leaves, kept)
 
 

@@ -15,7 +15,7 @@ from typing import Generic, Literal, Protocol, TextIO, TypeAlias, TypeVar, asser
 
 from gamelib import seq
 from gamelib.core.datatypes import Playing
-from gamelib.core.estimator import Est, Estimator
+from gamelib.core.estimator import Est
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.events import (
@@ -32,9 +32,10 @@ from gamelib.search.events import (
     Window,
 )
 from gamelib.search.player import SearchFactory, SearchPlayer
-from gamelib.trace.fold import Bracket, TraceError
+from gamelib.trace.fold import Bracket, Open, TraceError
 from gamelib.trace.lines import EventLines
-from gamelib.trace.steps import StepWriter
+from gamelib.trace.steps import TwoWords
+from gamelib.trace.words import Words
 
 __all__ = [
     "Analyses",
@@ -42,6 +43,7 @@ __all__ = [
     "Kind",
     "Trace",
     "TraceNode",
+    "Traced",
     "TracedNode",
     "TracedRun",
     "Tracer",
@@ -137,36 +139,40 @@ TraceNode: TypeAlias = TracedNode[S, M, Window[G], Est[G]]
 """One position a two-player search visited."""
 
 
-@final
 @dataclass(frozen=True, slots=True)
-class Trace(Generic[S, M, G]):
-    """A whole search: the root of the visited tree, and what it was done with."""
+class Traced(Generic[S, M, W, V]):
+    """A whole search of any family: the root of the visited tree, how the family's words
+    read, and who searched."""
 
-    root: TraceNode[S, M, G]
+    root: TracedNode[S, M, W, V]
     """The position searched from."""
-    game: Game[S, M]
-    """The game searched."""
-    estimator: Estimator[S, M, G]
-    """The estimator (for printing values)."""
+    words: Words[S, M, W, V]
+    """How the search's steps, values and windows read (its game, and for two players its
+    estimator)."""
     player: str
     """The player's name, e.g. `AlphaBeta(depth 2)`."""
-    earlier: tuple[TraceNode[S, M, G], ...] = ()
+    earlier: tuple[TracedNode[S, M, W, V], ...] = ()
     """Earlier searches of the same root, for a search made of several (MTD(f)):
     `root` is the last one, which settled the value.
     """
 
     @property
-    def passes(self) -> tuple[TraceNode[S, M, G], ...]:
+    def passes(self) -> tuple[TracedNode[S, M, W, V], ...]:
         """Every search of the root, in order: `earlier`, then `root`."""
         return (*self.earlier, self.root)
 
-    def nodes(self) -> list[TraceNode[S, M, G]]:
+    def nodes(self) -> list[TracedNode[S, M, W, V]]:
         """Every node, in visiting order."""
         return [node for root in self.passes for node in root.walk()]
 
-    def leaves(self) -> list[TraceNode[S, M, G]]:
+    def leaves(self) -> list[TracedNode[S, M, W, V]]:
         """The estimated and finished nodes, in the order they were reached."""
         return [n for n in self.nodes() if n.leaf_number is not None]
+
+
+@final
+class Trace(Traced[S, M, Window[G], Est[G]]):
+    """A whole two-player search: its `words` are [`TwoWords`][gamelib.trace.steps.TwoWords]."""
 
 
 def node_label(game: Game[S, M], status: Reached[S]) -> str:
@@ -181,10 +187,13 @@ class EventTracer(Generic[S, M, W, V]):
 
     Give it to a factory as `observer=`; once the search is over, `root`
     is the whole tree.  Raises [`TraceError`][gamelib.trace.fold.TraceError] on events that
-    are not well bracketed (a `Leave` with nothing entered, a second root).
+    are not well bracketed (a `Leave` with nothing entered, a second root).  With
+    `keep=False` it keeps only the positions open (a node does not hold its children), for
+    a writer that says what it must as each position is opened and left.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: bool = True) -> None:
+        self._keep = keep
         self._bracket: Bracket[TracedNode[S, M, W, V]] = Bracket()
         self._leaves = itertools.count(1)
         self._root: TracedNode[S, M, W, V] | None = None
@@ -222,6 +231,7 @@ class EventTracer(Generic[S, M, W, V]):
                     node.chosen = reached[-1] if reached else None
                 if not gone.searched and not gone.from_table:
                     node.leaf_number = next(self._leaves)
+                self._left(gone)
             case Cut():
                 node = bracket.at("Cut").node
                 node.cut_by = event.move
@@ -248,6 +258,8 @@ class EventTracer(Generic[S, M, W, V]):
         path: tuple[M, ...] = ()
         if above is not None:
             assert event.move is not None  # the bracket refuses a move-less child
+            if not above.searched:  # its first child: it is searched, not a leaf
+                self._searching(above.node)
             path = (*above.node.path, event.move)
         node = TracedNode(
             bracket.positions, path, event.status, event.depth, event.window, event.side
@@ -255,13 +267,23 @@ class EventTracer(Generic[S, M, W, V]):
         if event.phase is Phase.PROBE:
             assert event.window is not None  # a probe has a window
             node.probe = (event.window, cast(V, 0))  # its value comes when it is left
-        if above is not None:
-            above.node.children.append(node)
-        else:
+        if above is None:
             if self._root is not None:  # the root searched again: a new pass
                 self.earlier.append(self._root)
             self._root = node
+            self._rooted()
+        elif self._keep:
+            above.node.children.append(node)
         bracket.entered(node)
+
+    def _rooted(self) -> None:
+        """A search of the root begins (for a writer of its lines)."""
+
+    def _searching(self, node: TracedNode[S, M, W, V]) -> None:
+        """`node`'s first child is entered (for a writer of its lines)."""
+
+    def _left(self, gone: Open[TracedNode[S, M, W, V]]) -> None:
+        """The position `gone` is left (for a writer of its lines)."""
 
 
 class _Starts(Protocol[S_co]):
@@ -279,30 +301,37 @@ class Analyses(Protocol[S]):
 
 
 class TracedRun(Generic[S, M, W, V]):
-    """The observer of one traced search of any family: it gives each event to `tracer`
-    and to the step writer, if any; [`run`][gamelib.trace.tree.TracedRun.run] runs the
-    player and finishes the writer with the player's name and answer."""
+    """The observer of one traced search of any family: it gives each event to its tracer
+    and to the step writer, if any; [`traced`][gamelib.trace.tree.TracedRun.traced] runs
+    the player and finishes the writer with the player's name and answer."""
 
-    def __init__(self, tracer: EventTracer[S, M, W, V]) -> None:
-        self.tracer = tracer
+    def __init__(self) -> None:
+        self.tracer: EventTracer[S, M, W, V] = EventTracer()
         """The tree being built."""
-        self._writers: list[EventLines[S, M, W, V]] = []
+        self._writer: EventLines[S, M, W, V] | None = None
 
     def __call__(self, event: Event[S, M, W, V], /) -> None:
         self.tracer(event)
-        for writer in self._writers:
-            writer(event)
+        if self._writer is not None:
+            self._writer(event)
 
-    def run(
-        self, player: Analyses[S], state: S | None, writer: EventLines[S, M, W, V] | None
-    ) -> None:
-        """Run `player` once from `state` (default the start), its steps going to `writer`."""
-        if writer is not None:
-            self._writers.append(writer)
+    def traced(
+        self,
+        player: Analyses[S],
+        words: Words[S, M, W, V],
+        state: S | None = None,
+        steps: TextIO | None = None,
+    ) -> Traced[S, M, W, V]:
+        """Run `player` (built around this observer) once from `state` (default the start),
+        its steps going to `steps` as lines of JSON if given; the trace of it."""
+        if steps is not None:
+            self._writer = EventLines(words, steps)
         player.analyse(player.game.start if state is None else state)
-        for each in self._writers:
+        if self._writer is not None:
             named: dict[str, JSON] = {"player": str(player)}
-            each.finish(named | each.lines.answer)
+            self._writer.finish(named | self._writer.answer)
+        tracer = self.tracer
+        return Traced(tracer.root, words, str(player), tuple(tracer.earlier))
 
 
 class Tracer(EventTracer[S, M, Window[G], Est[G]]):
@@ -344,13 +373,10 @@ def trace_player(
     For players made some other way than `factory(settings)`, such as a
     catalog entry's `build`.
     """
-    run: TracedRun[S, M, Window[G], Est[G]] = TracedRun(Tracer())
+    run: TracedRun[S, M, Window[G], Est[G]] = TracedRun()
     player = build(run)
-    game = player.game
-    estimator = player.settings.estimator
-    run.run(player, state, None if steps is None else StepWriter(game, estimator, steps))
-    tracer = run.tracer
-    return Trace(tracer.root, game, estimator, str(player), tuple(tracer.earlier))
+    found = run.traced(player, TwoWords(player.game, player.settings.estimator), state, steps)
+    return Trace(found.root, found.words, found.player, found.earlier)
 
 
 # --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from gamelib.algorithms.exact import (
     SolveInterruptedError,
     compare_results,
     describe,
+    paused_collector,
     solve,
 )
 from gamelib.algorithms.table import TranspositionTable, table_of
@@ -312,6 +313,29 @@ def test_the_collector_is_paused_for_a_solve_and_left_as_it_was() -> None:
         gc.enable()
     assert len(paused) > 1
     assert all(paused)
+
+
+def test_what_a_paused_block_kept_is_not_left_for_the_collector_s_next_young_pass() -> None:
+    # The young count is reset and what the block made and kept is in the oldest
+    # generation: the collector's next pass does not walk it.  Objects someone else froze
+    # stay frozen (unfreeze would have let them go).
+    gc.collect()
+    with paused_collector():
+        kept = [[n] for n in range(5_000)]
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 100
+    youngest = {id(o) for o in gc.get_objects(generation=0)}
+    assert not any(id(o) in youngest for o in kept)
+    assert any(o is kept[0] for o in gc.get_objects(generation=2))
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with paused_collector():
+            more = [[n] for n in range(100)]
+        assert gc.get_freeze_count() == frozen
+        assert not any(o is more[0] for o in gc.get_objects(generation=2))
+    finally:
+        gc.unfreeze()
 
 
 def test_a_solve_s_own_table_is_freed_before_the_collector_resumes(

@@ -39,7 +39,7 @@ from gamelib.chance import (
     count_leaves,
     parse_chance_tree,
 )
-from gamelib.chance.events import Enter, Phase, chance_event_to_string
+from gamelib.chance.events import Enter, Phase
 from gamelib.chance.game import ChanceTurns
 from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.core.controller import IllegalMoveError, play_out
@@ -56,13 +56,11 @@ from gamelib.core.trees import (
     shallowest_leaf,
 )
 from gamelib.games.pig import Pig, PigMove, PigState
+from gamelib.search.events import event_to_string
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
-from gamelib.trace.chance import (
-    chance_trace,
-    chance_trace_to_dot,
-    chance_trace_to_text,
-)
+from gamelib.trace import trace_to_dot, trace_to_text
+from gamelib.trace.drawing import chance_trace
 from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
 FACTORIES: list[ChanceFactory[TreeState[float], int]] = [Expectiminimax, Star1, Star2]
@@ -219,14 +217,14 @@ def test_minnie_at_the_root_minimises() -> None:
 def test_trace_text_and_dot_of_star2_on_the_example() -> None:
     est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
     t = chance_trace(Star2, ChanceSettings(est, 2))
-    text = chance_trace_to_text(t)
+    text = trace_to_text(t)
     assert text.splitlines()[0] == "Evaluating (Maxie,a) with window (−∞, +∞)"
     assert "    Probing (Minnie,c) after 0 (1/2) with window (−∞, 5): its first move only" in text
     assert "    Resuming (Minnie,c) after 0 (1/2) with window (−∞, +∞)" in text
     assert "  cut off at (Chance,i): outcome 1 (1/2) gave 2, so it is at most 1" in text
     assert text.splitlines()[-1] == "value of (Maxie,a) is 1, best move 0"
     assert len(t.leaves()) == 6
-    dot = chance_trace_to_dot(t)
+    dot = trace_to_dot(t)
     assert dot.startswith("digraph trace {")
     assert dot.count("shape=circle") == 2  # the two chance nodes
     assert 'label="1/2"' in dot
@@ -238,7 +236,7 @@ def test_trace_text_and_dot_of_star2_on_the_example() -> None:
 def test_trace_of_expectiminimax_shows_every_leaf_and_no_window() -> None:
     est = chance_tree_estimator(ChanceTreeGame(DICE))
     t = chance_trace(Expectiminimax, ChanceSettings(est, 2))
-    text = chance_trace_to_text(t)
+    text = trace_to_text(t)
     assert "window" not in text
     assert text.count("Estimating") == 12
     assert "  value of (Chance,b) is 7/3" in text
@@ -255,9 +253,9 @@ def test_traces_count_the_leaves_the_counter_counts(case: tuple[Node[float], int
         t = chance_trace(factory, ChanceSettings(est, depth))
         assert len(t.leaves()) == leaves
         assert t.root.value == value
-        text = chance_trace_to_text(t)
+        text = trace_to_text(t)
         assert text.count("Estimating") + text.count("Game over at") == leaves
-        assert chance_trace_to_dot(t).count("#") == leaves
+        assert trace_to_dot(t).count("#") == leaves
 
 
 def test_events_are_well_bracketed_and_readable() -> None:
@@ -267,10 +265,10 @@ def test_events_are_well_bracketed_and_readable() -> None:
     enters = [e for e in events if isinstance(e, Enter)]
     assert [e.phase for e in enters].count(Phase.PROBE) == 4
     assert [e.phase for e in enters].count(Phase.RESUME) == 2
-    assert chance_event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
+    assert event_to_string(enters[0]) == "enter root (Maxie,a) depth 2 window (-inf, inf)"
     counter = LeafCounter()
     for event in events:
-        counter(event)  # type: ignore[arg-type]  # the events of one search, typed loosely here
+        counter(event)
     assert counter.leaves == 6
 
 

@@ -15,8 +15,8 @@ import pytest
 
 from gamelib import AlphaBeta, Minimax, Settings, referee
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG
-from gamelib.cli.beyond import ChanceKit, NKit
-from gamelib.cli.games import GAME_CATALOG, GameKit
+from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.games import GAME_CATALOG, GameKit, NamedEstimator
 from gamelib.cli.players import PLAYER_KINDS, Streams
 from gamelib.cli.specs import SpecError, parse_player_spec
 from gamelib.core import outcome_to_string
@@ -142,10 +142,7 @@ def test_direct_player_missing_for_a_game_without_one() -> None:
             PLAYER_KINDS["direct"].build(kit, spec, Streams(io.StringIO(), io.StringIO(), None))
             return 0
 
-        def chance(self, kit: ChanceKit[S, M], /) -> int:
-            raise AssertionError("the tree is a two-player game")
-
-        def nplayer(self, kit: NKit[S, M], /) -> int:
+        def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
             raise AssertionError("the tree is a two-player game")
 
     tree = GAME_CATALOG.two_player("tree")
@@ -418,3 +415,12 @@ def test_analyse_connect4_and_tictactoe() -> None:
     )
     assert status == 0
     assert out.endswith("AlphaBeta(depth 16) chooses 2 for Maxie; value: Definitely a draw\n")
+
+
+def test_a_batch_estimator_refuses_a_tree_of_another_family() -> None:
+    for tree, what in (("dice", "of chance"), ("cse473-3p", "of n players")):
+        with pytest.raises(SpecError) as refused:
+            NamedEstimator("tree", ("--tree", tree))()
+        assert (
+            str(refused.value) == f"the tree {tree} is a game {what}: batches take two-player games"
+        )

@@ -34,8 +34,9 @@ from gamelib.nplayer import (
     tree_estimator,
 )
 from gamelib.nplayer.game import NPlayerTurns
-from gamelib.trace.chance import chance_trace, chance_trace_to_text
-from gamelib.trace.nplayer import trace, trace_to_text
+from gamelib.trace import trace_to_text
+from gamelib.trace.drawing import chance_trace
+from gamelib.trace.drawing import n_trace as trace
 from tests.caller_kinds import MINE_CHANCE
 from tests.outside import DOT, not_run
 from tests.runner import run
@@ -363,7 +364,7 @@ def test_trace_a_named_chance_tree_matches_the_library() -> None:
     assert (status, err) == (0, "")
     nodes = len(list(found.root.walk()))
     assert out == (
-        chance_trace_to_text(found) + "\n"
+        trace_to_text(found) + "\n"
         f"{nodes} positions visited (root included); {len(found.leaves())} estimated or finished\n"
     )
 

@@ -51,15 +51,10 @@ from gamelib.nplayer import (
 )
 from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search import SearchDepthError
-from gamelib.search.events import BoundKind, Enter, Leave
+from gamelib.search.events import BoundKind
 from gamelib.seq import Seq
-from gamelib.trace.fold import TraceError
-from gamelib.trace.nplayer import (
-    NTracer,
-    trace,
-    trace_to_dot,
-    trace_to_text,
-)
+from gamelib.trace import trace_to_dot, trace_to_text
+from gamelib.trace.drawing import n_trace as trace
 from tests.outside import DOT, not_run
 from tests.strategies.nplayer import nplayer_trees
 
@@ -664,25 +659,6 @@ def test_the_dot_picture_shows_players_vectors_the_line_and_the_cut() -> None:
     assert '"(C,m)", shape=diamond, style=dashed' in dot
     bold_edges = re.findall(r"-> n\d+ \[label=\"\d\", penwidth=2.5\]", dot)
     assert len(bold_edges) == 3
-
-
-def test_the_tracer_rejects_events_of_no_single_search() -> None:
-    tracer: NTracer[TreeState[Vector], int] = NTracer()
-    with pytest.raises(TraceError, match="reported nothing yet"):
-        _ = tracer.root
-    with pytest.raises(TraceError, match="no position entered"):
-        tracer(Leave((1, 2), BoundKind.EXACT, None))
-    start = TreeGame(CSE473).start
-    tracer(Enter(None, Playing(start), 0, 1, None))
-    tracer(Leave((1, 2, 3), BoundKind.EXACT, None))
-    # The same root again is a new search of it (the one fold's rule); another is refused.
-    tracer(Enter(None, Playing(start), 0, 1, None))
-    tracer(Leave((3, 2, 1), BoundKind.EXACT, None))
-    assert tracer.root.value is not None
-    assert tracer.root.value[0] == 3  # the later search's tree
-    other = TreeState(start.node, 1, start.names)  # another position: the same node, B to move
-    with pytest.raises(TraceError, match="a second root"):
-        tracer(Enter(None, Playing(other), 1, 1, None))
 
 
 def test_trace_text_of_plain_maxn_shows_the_ties() -> None:

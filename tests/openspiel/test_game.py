@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.algorithms.boolean import Goal, check_proof, solve_goal
+from gamelib.algorithms.table import TranspositionTable
 from gamelib.chance.game import Nature
 from gamelib.cli import main
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Winner
@@ -38,8 +40,12 @@ from gamelib.openspiel.game import (
     SpielTwoPlayer,
     actions,
     load,
+    load_two_player,
 )
 from gamelib.openspiel.spiel import OpenSpielMissingError, SpielState
+from gamelib.search import CountingGame
+from gamelib.search.capabilities import exact_key
+from gamelib.search.proofs import ProofNode, proof_size
 from tests.runner import run
 
 
@@ -175,6 +181,47 @@ def test_board_games_key_positions_by_board_and_the_rest_by_history() -> None:
     assert pig.after("stop") != pig.after("roll")
     with pytest.raises(SpielGameError, match="'x' is not a legal move in "):
         pig.after("x")
+
+
+def test_a_solver_s_table_keys_positions_by_the_exact_key_and_finds_the_same() -> None:
+    """OpenSpiel's games say their key is exact: the boolean solver's table holds keys,
+    not positions, and finds what a table of the positions themselves finds (the
+    answer, the positions played, the proof).  A wrapper that does not say so is keyed
+    by its positions."""
+    game = load_two_player("clobber(rows=3,columns=3)")
+    assert exact_key(game) is game.key
+    assert exact_key(CountingGame(game)) is None
+    keyed: TranspositionTable[Action, ProofNode[Position, Action]] = TranspositionTable(10_000)
+    by_key = solve_goal(game, Goal.WIN, table=keyed)
+    entries = keyed.entries()
+    assert entries
+    for held, entry in entries.items():  # (question, key, depth) -> its proof
+        assert isinstance(held, tuple)
+        status = entry.value.status
+        assert isinstance(status, Playing)
+        assert not isinstance(held[1], Position)
+        assert held[1] == game.key(status.state)
+    plain: TranspositionTable[Action, ProofNode[Position, Action]] = TranspositionTable(10_000)
+    by_position = solve_goal(CountingGame(game), Goal.WIN, table=plain)
+    assert all(
+        isinstance(held, tuple) and isinstance(held[1], Position) for held in plain.entries()
+    )
+    assert (by_key.holds, by_key.positions, proof_size(by_key.proof), len(entries)) == (
+        by_position.holds,
+        by_position.positions,
+        proof_size(by_position.proof),
+        len(plain.entries()),
+    )
+    check_proof(game, by_key.proof, game.start, Goal.WIN if by_key.holds else Goal.NOT_LOSE)
+
+
+def test_every_end_is_one_of_three_shared_finishes() -> None:
+    ttt = load_two_player("tic_tac_toe")
+    won = ttt.after("0", "3", "1", "4")
+    one = ttt.play(won, ttt.parse_move(won, "2") or Action(2))
+    other = ttt.play(ttt.after("1", "3", "0", "4"), Action(2))
+    assert one == Done(Winner(Side.Maxie))
+    assert one is other
 
 
 # One game of each name in SHARED_TEXT, on a board small enough for many playouts.

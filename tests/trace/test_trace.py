@@ -45,6 +45,7 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
+from gamelib.trace.steps import TwoWords
 from tests.helpers import SEARCH_KINDS, Factory, jamboree
 from tests.runner import run
 from tests.strategies import trees_and_depths
@@ -268,7 +269,7 @@ def test_tracer_builds_table_answers_and_researches_from_the_events_alone() -> N
         tracer(event)
     assert tracer.done
     game = ExplicitGame(SMALL)
-    t = Trace(tracer.root, game, tree_estimator(game), "a search with a table")
+    t = Trace(tracer.root, TwoWords(game, tree_estimator(game)), "a search with a table")
     assert visits(t) == "a b f g h i f g h i j k"
     assert [n.kind for n in t.root.children] == ["table", "searched", "searched", "cut off"]
     assert [n.bound for n in t.root.children] == [
@@ -344,7 +345,7 @@ def test_a_table_probe_that_did_not_answer_shows_the_search_that_followed() -> N
     for event in events:
         tracer(event)
     game = ExplicitGame(SMALL)
-    t = Trace(tracer.root, game, tree_estimator(game), "probe, then search")
+    t = Trace(tracer.root, TwoWords(game, tree_estimator(game)), "probe, then search")
     assert t.root.kind == "searched"
     assert [n.leaf_number for n in t.leaves()] == [1, 2]
     assert trace_to_text(t).splitlines()[1:3] == [

@@ -1,9 +1,9 @@
 """The one fold of the event stream: its rules, tested once, and every format held to them.
 
-Six formats read a search's events (the two-player tree, its streamed text, the stepper's
-JSON whole and streamed, and the traces of chance and n-player searches).  They all read
-them through `gamelib.trace.fold.Bracket`, so a stream that breaks a rule is refused by
-each of them with the same sentence.
+Four formats read a search's events (the tree, which is every family's, its streamed text,
+the stepper's JSON whole and streamed).  They all read them through
+`gamelib.trace.fold.Bracket`, so a stream that breaks a rule is refused by each of them
+with the same sentence.
 """
 
 from __future__ import annotations
@@ -15,17 +15,12 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from gamelib import Guess, Playing, Side
-from gamelib.chance import events as chance_events
-from gamelib.chance.trees import EXAMPLE, ChanceTreeGame
 from gamelib.core.window import NegInf, PosInf
 from gamelib.games.explicit import SMALL, ExplicitGame, TreeState, tree_estimator
-from gamelib.nplayer import CSE473, TreeGame
 from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, TableHit
 from gamelib.seq import empty
 from gamelib.trace import Tracer, TraceWriter
-from gamelib.trace.chance import ChanceTracer
 from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.nplayer import NTracer
 from gamelib.trace.steps import Recorded, StepWriter, steps_to_json
 
 Event = SearchEvent[TreeState, int, float]
@@ -183,27 +178,3 @@ def test_every_two_player_format_refuses_a_broken_stream_alike(fold: str, stream
 def test_every_two_player_format_takes_the_root_searched_again(fold: str) -> None:
     best: Event = Leave(Guess(1), BoundKind.EXACT, 0)
     FORMATS[fold]([enter(None), LEAVE, enter(None), enter(0, CHILD), LEAVE, best])
-
-
-# --------------------------------------------------------------------------
-# The chance and n-player traces too
-
-
-def test_the_chance_and_n_player_traces_keep_the_same_rules() -> None:
-    chance_root = Playing(ChanceTreeGame(EXAMPLE).start)
-    chance: ChanceTracer[object, object] = ChanceTracer()
-    with pytest.raises(TraceError, match=r"^a Leave event with no position entered$"):
-        chance(chance_events.Leave(1, BoundKind.EXACT, None))
-    chance(chance_events.Enter(None, chance_root, Side.Maxie, 1, None))
-    chance(chance_events.Leave(1, BoundKind.EXACT, None))
-    with pytest.raises(TraceError, match=r"^a second root"):
-        chance(chance_events.Enter(None, Playing(object()), Side.Maxie, 1, None))
-
-    start = TreeGame(CSE473).start
-    n: NTracer[object, int] = NTracer()
-    with pytest.raises(TraceError, match=r"^the first position entered must be the root"):
-        n(Enter(0, Playing(start), 0, 1, None))
-    n(Enter(None, Playing(start), 0, 1, None))
-    with pytest.raises(TraceError, match=r"^a position other than the root was entered without"):
-        n(Enter(None, Playing(start), 0, 1, None))
-    n(Leave((1, 2, 3), BoundKind.EXACT, None))
