@@ -4,7 +4,7 @@
     python benchmarks/chance.py --trees 50 # fewer trees
 
 - **trees**: regular \\*-minimax trees as in Ballard's paper (Maxie, chance,
-  Minnie, chance, ...) from ``gamelib.chance.random_trees.random_chance_tree``, with
+  Minnie, chance, ...) from ``gamelib.core.tree_games.random_tree``, with
   whole leaf values in [-10, 10] and random fractional probabilities.  For
   each shape (depth in moves, moves per position, outcomes per roll) the
   three searches run on the same trees; every value and move is checked to be
@@ -24,20 +24,19 @@ from gamelib.chance import (
     ChanceFactory,
     ChanceSettings,
     ChanceTreeGame,
-    ChanceTreeState,
     Expectiminimax,
     Star1,
     Star2,
     chance_tree_estimator,
     count_leaves,
 )
-from gamelib.chance.random_trees import random_chance_tree
+from gamelib.core.tree_games import TreeState, random_tree
 from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 
 SHAPES = [(1, 3, 3), (2, 3, 3), (2, 4, 6), (3, 3, 3), (3, 2, 6)]
 """(depth in moves, moves per decision position, outcomes per chance position)."""
 
-TREES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, Star2]
+TREES: list[ChanceFactory[TreeState[float], int]] = [Expectiminimax, Star1, Star2]
 PIGS: list[ChanceFactory[PigState, PigMove]] = [Expectiminimax, Star1, Star2]
 
 
@@ -55,7 +54,9 @@ def trees(count: int, seed: int) -> None:
     for depth, moves, outcomes in SHAPES:
         totals = [0, 0, 0]
         for _ in range(count):
-            tree = random_chance_tree(rng, depth, moves=moves, outcomes=outcomes)
+            tree = random_tree(
+                rng, depth, lambda r: r.randint(-10, 10), moves=moves, outcomes=outcomes
+            )
             est = chance_tree_estimator(ChanceTreeGame(tree))
             results = [count_leaves(f, ChanceSettings(est, depth)) for f in TREES]
             if len({r[:2] for r in results}) != 1:

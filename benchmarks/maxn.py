@@ -21,17 +21,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from gamelib.core.tree_games import random_tree
+from gamelib.core.trees import Node
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer import (
     CSE473,
     MaxN,
-    NLeaf,
-    NNode,
     NSettings,
     ShallowMaxN,
     ShallowSettings,
-    Tree,
     TreeGame,
     Vector,
     count_leaves,
@@ -83,17 +82,8 @@ def split(rng: random.Random, n: int, total: int) -> Vector:
     return tuple(b - a for a, b in itertools.pairwise(points))
 
 
-def uniform_tree(rng: random.Random, b: int, d: int) -> NNode:
-    names = iter(range(10**9))
-
-    def build(level: int) -> Tree:
-        if level == d:
-            return NLeaf(f"x{next(names)}", split(rng, 3, 10))
-        return NNode(f"n{next(names)}", tuple(build(level + 1) for _ in range(b)))
-
-    root = build(0)
-    assert isinstance(root, NNode)
-    return root
+def uniform_tree(rng: random.Random, b: int, d: int) -> Node[Vector]:
+    return random_tree(rng, d, lambda r: split(r, 3, 10), moves=b)
 
 
 def rows(trees: int) -> Iterator[Row]:

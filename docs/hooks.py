@@ -35,8 +35,6 @@ from gamelib.chance import (
     ChanceFactory,
     ChanceSettings,
     ChanceTreeGame,
-    ChanceTreeState,
-    Decision,
     Expectiminimax,
     Star1,
     Star2,
@@ -45,7 +43,9 @@ from gamelib.chance import (
 from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.core.datatypes import Done, Playing, Side, Status, Winner
 from gamelib.core.jsondata import JSON
+from gamelib.core.tree_games import TreeState as Reached
 from gamelib.core.trees import End, Leaf
+from gamelib.core.trees import Node as TreeNode
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
@@ -92,7 +92,7 @@ from gamelib.trace.drawing import n_trace as trace_n
 from gamelib.trace.proofs import pns_steps
 from gamelib.trace.steps import Recorded, record, steps_to_json
 
-PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
+PICTURES: list[tuple[str, Node | Leaf[float], int, str]] = [
     ("small_minimax", SMALL, 2, "minimax"),
     ("small_alphabeta", SMALL, 2, "alphabeta"),
     ("small_jamboree", SMALL, 2, "jamboree"),
@@ -105,7 +105,7 @@ PICTURES: list[tuple[str, Node | Leaf, int, str]] = [
 (with its default options: Jamboree's prune percentage is 0.5)."""
 
 
-def _trace(kind: str, root: Node | Leaf, depth: int) -> Trace[TreeState, int, float]:
+def _trace(kind: str, root: Node | Leaf[float], depth: int) -> Trace[TreeState, int, float]:
     estimator = tree_estimator(ExplicitGame(root))
 
     def build(
@@ -116,7 +116,7 @@ def _trace(kind: str, root: Node | Leaf, depth: int) -> Trace[TreeState, int, fl
     return trace_player(build)
 
 
-STEPPER_TREES: list[tuple[str, str, str, Node | Leaf, int]] = [
+STEPPER_TREES: list[tuple[str, str, str, Node | Leaf[float], int]] = [
     ("small", "the Small tree", SMALL_TEXT, SMALL, 2),
     ("big", "the Big tree", BIG_TEXT, BIG, 4),
     ("uneven", "the Uneven tree", UNEVEN_TEXT, UNEVEN, 3),
@@ -131,7 +131,9 @@ def _tree_name(status: Status[TreeState]) -> str:
     return status.state.node.name if isinstance(status, Playing) else "end"
 
 
-def _record(kind: SearchKind, root: Node | Leaf, depth: int) -> Recorded[TreeState, int, float]:
+def _record(
+    kind: SearchKind, root: Node | Leaf[float], depth: int
+) -> Recorded[TreeState, int, float]:
     """The events of ``kind`` (with its default options) searching ``root`` to ``depth``.
 
     Raises MissingCapabilityError when the kind cannot search a handout tree.
@@ -158,7 +160,7 @@ PNS_SUMMARY = "proof-number search: can Maxie get the tree's value? (proof/dispr
 """The stepper's menu entry for proof-number search."""
 
 
-def minimax_value(tree: Node | Leaf, maxie: bool = True) -> float:
+def minimax_value(tree: Node | Leaf[float], maxie: bool = True) -> float:
     """The minimax value of a handout tree, Maxie moving at its root."""
     if isinstance(tree, Leaf):
         return tree.value
@@ -168,7 +170,7 @@ def minimax_value(tree: Node | Leaf, maxie: bool = True) -> float:
     return max(values) if maxie else min(values)
 
 
-def proof_steps(root: Node | Leaf) -> JSON:
+def proof_steps(root: Node | Leaf[float]) -> JSON:
     """Proof-number search's steps on ``root`` asked as "can Maxie get its minimax value?"
     (`gamelib.trace.proofs.pns_steps`); the finished games named by what the leaf was
     worth against that value (``≥ 4``, ``< 4``)."""
@@ -410,7 +412,9 @@ def generate_many_players(folder: Path) -> list[Path]:
     return written
 
 
-CHANCE_PICTURES: list[tuple[str, Decision | Leaf, int, ChanceFactory[ChanceTreeState, int]]] = [
+CHANCE_PICTURES: list[
+    tuple[str, TreeNode[float] | Leaf[float], int, ChanceFactory[Reached[float], int]]
+] = [
     ("chance_example_expectiminimax", EXAMPLE, 2, Expectiminimax),
     ("chance_example_star1", EXAMPLE, 2, Star1),
     ("chance_example_star2", EXAMPLE, 2, Star2),

@@ -77,7 +77,7 @@ class Run:
     plays: int
 
 
-def run(factory: Factory, root: Node | Leaf, depth: int) -> Run:
+def run(factory: Factory, root: Node | Leaf[float], depth: int) -> Run:
     """Search ``root`` to ``depth``, recording the leaves estimated and positions played."""
     game = CountingGame(ExplicitGame(root))
     est = RecordingEstimator(tree_estimator(game))

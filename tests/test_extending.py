@@ -13,12 +13,13 @@ from hypothesis import given, settings
 
 from gamelib.catalog import CATALOGS
 from gamelib.chance.expectiminimax import ChanceSettings, Expectiminimax
-from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, Decision, chance_tree_estimator
+from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
 from gamelib.cli import main
 from gamelib.cli.games import GAME_CATALOG
-from gamelib.nplayer.game import NSettings
+from gamelib.core.trees import Node
+from gamelib.nplayer.game import NSettings, Vector
 from gamelib.nplayer.maxn import MaxN
-from gamelib.nplayer.trees import CSE473, NNode, TreeGame, tree_estimator
+from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
 from tests.extending import (
     COIN_RACE,
     EXPECTIMAX_KIND,
@@ -44,7 +45,7 @@ def test_expectimax_averages_minnie_s_moves_on_the_handout_tree() -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(chance_trees_and_depths())
-def test_expectimax_is_never_below_expectiminimax(tree_and_depth: tuple[Decision, int]) -> None:
+def test_expectimax_is_never_below_expectiminimax(tree_and_depth: tuple[Node[float], int]) -> None:
     """Averaging Minnie's moves gives at least their minimum, everywhere below the root."""
     tree, depth = tree_and_depth
     est = chance_tree_estimator(ChanceTreeGame(tree))
@@ -61,7 +62,7 @@ def test_utilitarian_takes_the_first_of_equal_sums_on_the_cse473_tree() -> None:
 @settings(max_examples=150, deadline=None)
 @given(nplayer_trees())
 def test_utilitarian_reaches_the_best_sum_and_never_less_than_maxn(
-    tree_and_depth: tuple[NNode, int],
+    tree_and_depth: tuple[Node[Vector], int],
 ) -> None:
     tree, depth = tree_and_depth
     est = tree_estimator(TreeGame(tree))

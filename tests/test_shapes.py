@@ -8,7 +8,8 @@ from __future__ import annotations
 from gamelib import Game, seq
 from gamelib.algorithms.deepening import DeepeningSettings, IterativeDeepening
 from gamelib.chance import ChanceEstimator, ChanceGame
-from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, ChanceTreeState, chance_tree_estimator
+from gamelib.chance.trees import EXAMPLE, ChanceTreeGame, chance_tree_estimator
+from gamelib.core.tree_games import TreeState as Reached
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.connect4_windows import WindowConnectFour, WindowState
 from gamelib.games.explicit import SMALL, ExplicitGame, TreeState
@@ -17,7 +18,7 @@ from gamelib.games.pig import Pig, PigMove, PigState, pig_estimator
 from gamelib.games.takeaway import TakeAway, TakeAwayState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.nplayer import NPlayerGame
-from gamelib.nplayer.game import NSettings
+from gamelib.nplayer.game import NSettings, Vector
 from gamelib.nplayer.maxn import (
     Ended,
     EndMove,
@@ -28,7 +29,6 @@ from gamelib.nplayer.maxn import (
     ShallowSettings,
 )
 from gamelib.nplayer.trees import CSE473, TreeGame
-from gamelib.nplayer.trees import TreeState as NTreeState
 from gamelib.search import SearchPlayer
 
 
@@ -57,8 +57,8 @@ def test_the_deepening_player_is_a_search_player() -> None:
 def test_games_of_chance_and_their_estimators_keep_the_chance_contract() -> None:
     pig: ChanceGame[PigState, PigMove] = Pig()
     pig_guess: ChanceEstimator[PigState, PigMove] = pig_estimator(Pig())
-    tree: ChanceGame[ChanceTreeState, int] = ChanceTreeGame(EXAMPLE)
-    tree_guess: ChanceEstimator[ChanceTreeState, int] = chance_tree_estimator(
+    tree: ChanceGame[Reached[float], int] = ChanceTreeGame(EXAMPLE)
+    tree_guess: ChanceEstimator[Reached[float], int] = chance_tree_estimator(
         ChanceTreeGame(EXAMPLE)
     )
     assert pig_guess.game.start == pig.start
@@ -67,9 +67,9 @@ def test_games_of_chance_and_their_estimators_keep_the_chance_contract() -> None
 
 def test_n_player_games_and_factories_keep_their_contracts() -> None:
     takeaway: NPlayerGame[TakeAwayState, int] = TakeAway()
-    paranoid: Game[NTreeState | Ended, int | EndMove] = ParanoidGame(TreeGame(CSE473), 0)
-    plain: NFactory[NSettings[NTreeState, int], NTreeState, int] = MaxN
-    shallow: NFactory[ShallowSettings[NTreeState, int], NTreeState, int] = ShallowMaxN
+    paranoid: Game[Reached[Vector] | Ended, int | EndMove] = ParanoidGame(TreeGame(CSE473), 0)
+    plain: NFactory[NSettings[Reached[Vector], int], Reached[Vector], int] = MaxN
+    shallow: NFactory[ShallowSettings[Reached[Vector], int], Reached[Vector], int] = ShallowMaxN
     assert seq.length(takeaway.moves(takeaway.start)) == 3
     assert seq.length(paranoid.moves(paranoid.start)) == 2
     assert plain is MaxN

@@ -44,15 +44,10 @@ from gamelib.chance.game import (
     check_probabilities,
 )
 from gamelib.chance.trees import (
-    ChanceNode,
-    ChanceTree,
     ChanceTreeEstimator,
     ChanceTreeGame,
-    ChanceTreeState,
-    Decision,
     chance_tree_estimator,
     chance_tree_to_text,
-    decision_depth,
     parse_chance_tree,
 )
 
@@ -63,17 +58,13 @@ __all__ = [
     "ChanceEvent",
     "ChanceFactory",
     "ChanceGame",
-    "ChanceNode",
     "ChanceObserver",
     "ChancePlayer",
     "ChancePositionError",
     "ChanceSettings",
-    "ChanceTree",
     "ChanceTreeEstimator",
     "ChanceTreeGame",
-    "ChanceTreeState",
     "ChanceTurns",
-    "Decision",
     "Expectiminimax",
     "LeafCounter",
     "Moved",
@@ -93,6 +84,5 @@ __all__ = [
     "check_branches",
     "check_probabilities",
     "count_leaves",
-    "decision_depth",
     "parse_chance_tree",
 ]

@@ -25,21 +25,15 @@ from typing import TypeAlias, final
 
 from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import Branch, Mover, Value
-from gamelib.chance.trees import (
-    ChanceNode,
-    ChanceTreeGame,
-    ChanceTreeState,
-    Decision,
-    chance_tree_estimator,
-    parse_chance_tree,
-)
+from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
 from gamelib.core.datatypes import Done, Outcome, Side, Status
 from gamelib.core.estimator import NumericEstimator, Settings
-from gamelib.core.trees import End, Leaf
+from gamelib.core.tree_games import TreeState as Reached
+from gamelib.core.trees import ChanceNode, End, Leaf
+from gamelib.core.trees import Node as TreeNode
 from gamelib.games.explicit import ExplicitGame, Node, TreeState, parse_tree
 from gamelib.nplayer.game import Finished, NSettings, NStatus, Vector, VectorEstimator
-from gamelib.nplayer.trees import NLeaf, NNode, TreeGame
-from gamelib.nplayer.trees import TreeState as NTreeState
+from gamelib.nplayer.trees import TreeGame
 from gamelib.nplayer.trees import parse_tree as parse_ntree
 from gamelib.seq import Seq
 
@@ -126,30 +120,30 @@ class LoggedChanceGame:
         self.log = log
 
     @property
-    def start(self) -> ChanceTreeState:
+    def start(self) -> Reached[float]:
         return self.inner.start
 
-    def player(self, state: ChanceTreeState, /) -> Mover:
+    def player(self, state: Reached[float], /) -> Mover:
         return self.inner.player(state)
 
-    def moves(self, state: ChanceTreeState, /) -> Seq[int]:
+    def moves(self, state: Reached[float], /) -> Seq[int]:
         _note(self.log, ("expand", state.node.name))
         return self.inner.moves(state)
 
-    def play(self, state: ChanceTreeState, move: int, /) -> Status[ChanceTreeState]:
+    def play(self, state: Reached[float], move: int, /) -> Status[Reached[float]]:
         return self.inner.play(state, move)
 
-    def outcomes(self, state: ChanceTreeState, /) -> Sequence[Branch[ChanceTreeState]]:
+    def outcomes(self, state: Reached[float], /) -> Sequence[Branch[Reached[float]]]:
         _note(self.log, ("expand", state.node.name))
         return self.inner.outcomes(state)
 
-    def state_to_string(self, state: ChanceTreeState, /) -> str:
+    def state_to_string(self, state: Reached[float], /) -> str:
         return self.inner.state_to_string(state)
 
     def move_to_string(self, move: int, /) -> str:
         return self.inner.move_to_string(move)
 
-    def parse_move(self, state: ChanceTreeState, text: str, /) -> int | None:
+    def parse_move(self, state: Reached[float], text: str, /) -> int | None:
         return self.inner.parse_move(state, text)
 
 
@@ -162,16 +156,16 @@ class _LoggedChanceEstimator:
     log: list[Step]
     outcome_value: Callable[[Outcome], Value]
 
-    def estimate(self, state: ChanceTreeState, /) -> Value:
+    def estimate(self, state: Reached[float], /) -> Value:
         _note(self.log, ("estimate", state.node.name))
         node = state.node
         assert not isinstance(node, ChanceNode)  # the inner estimator would refuse it too
-        return node.value
+        return 0 if node.value is None else node.value
 
 
 def chance(
     text: str, depth: int, log: list[Step]
-) -> tuple[LoggedChanceGame, ChanceSettings[ChanceTreeState, int]]:
+) -> tuple[LoggedChanceGame, ChanceSettings[Reached[float], int]]:
     """The chance tree `text` as a logged game, and the settings of an expectiminimax
     search `depth` moves deep (chance does not count)."""
     inner = ChanceTreeGame(parse_chance_tree(text))
@@ -191,44 +185,45 @@ class LoggedNGame:
         self.names = game.names
 
     @property
-    def start(self) -> NTreeState:
+    def start(self) -> Reached[Vector]:
         return self.inner.start
 
-    def player(self, state: NTreeState, /) -> int:
+    def player(self, state: Reached[Vector], /) -> int:
         return self.inner.player(state)
 
-    def moves(self, state: NTreeState, /) -> Seq[int]:
+    def moves(self, state: Reached[Vector], /) -> Seq[int]:
         _note(self.log, ("expand", state.node.name))
         return self.inner.moves(state)
 
-    def play(self, state: NTreeState, move: int, /) -> NStatus[NTreeState]:
+    def play(self, state: Reached[Vector], move: int, /) -> NStatus[Reached[Vector]]:
         status = self.inner.play(state, move)
         if isinstance(status, Finished):
-            _note(self.log, ("end", state.node.children[move].name))
+            _note(self.log, ("end", self.inner.child(state, move).name))
         return status
 
-    def state_to_string(self, state: NTreeState, /) -> str:
+    def state_to_string(self, state: Reached[Vector], /) -> str:
         return self.inner.state_to_string(state)
 
     def move_to_string(self, move: int, /) -> str:
         return self.inner.move_to_string(move)
 
-    def parse_move(self, state: NTreeState, text: str, /) -> int | None:
+    def parse_move(self, state: Reached[Vector], text: str, /) -> int | None:
         return self.inner.parse_move(state, text)
 
 
 def nplayer(
     text: str, depth: int, log: list[Step]
-) -> tuple[LoggedNGame, NSettings[NTreeState, int]]:
+) -> tuple[LoggedNGame, NSettings[Reached[Vector], int]]:
     """The n-player tree `text` as a logged game, and the settings of a max^n search `depth`
     moves deep."""
     root = parse_ntree(text)
     game = LoggedNGame(TreeGame(root), log)
     zeros = (0,) * len(game.names)
 
-    def estimate(state: NTreeState) -> Vector:
+    def estimate(state: Reached[Vector]) -> Vector:
         _note(log, ("estimate", state.node.name))
-        vector = state.node.estimate
+        node = state.node
+        vector = None if isinstance(node, ChanceNode) else node.value
         return zeros if vector is None else vector
 
     return game, NSettings(VectorEstimator(game, estimate), depth)
@@ -264,7 +259,7 @@ def _number(value: object) -> str:
 def two_player_outline(text: str) -> Outline:
     """The two-player tree `text` as an outline."""
 
-    def walk(node: Node | Leaf | End, maxie: bool) -> Outline:
+    def walk(node: Node | Leaf[float] | End, maxie: bool) -> Outline:
         side = _side(maxie)
         match node:
             case Leaf(name, value):
@@ -285,7 +280,7 @@ def _side(maxie: bool) -> str:
 def chance_outline(text: str) -> Outline:
     """The chance tree `text` as an outline."""
 
-    def walk(node: Decision | ChanceNode | Leaf | End, maxie: bool) -> Outline:
+    def walk(node: TreeNode[float] | ChanceNode[float] | Leaf[float] | End, maxie: bool) -> Outline:
         match node:
             case Leaf(name, value):
                 return Outline(name, _number(value), "plaintext", side=_side(maxie))
@@ -294,7 +289,7 @@ def chance_outline(text: str) -> Outline:
             case ChanceNode(name, branches):
                 kids = tuple((str(p), walk(c, maxie)) for p, c in branches)
                 return Outline(name, "", "diamond", kids, "Chance")
-            case Decision(name, children):
+            case TreeNode(name, children):
                 kids = tuple((str(i), walk(c, not maxie)) for i, c in enumerate(children))
                 return Outline(name, "", "box" if maxie else "ellipse", kids, _side(maxie))
 
@@ -307,15 +302,19 @@ def nplayer_outline(text: str) -> Outline:
     root = parse_ntree(text)
     names = TreeGame(root).names
 
-    def walk(node: NNode | NLeaf, player: int) -> Outline:
+    def walk(
+        node: TreeNode[Vector] | ChanceNode[Vector] | Leaf[Vector] | End, player: int
+    ) -> Outline:
         match node:
-            case NLeaf(name, vector):
+            case Leaf(name, vector):
                 return Outline(name, "(" + ",".join(map(_number, vector)) + ")", "octagon")
-            case NNode(name, children, estimate):
+            case TreeNode(name, children, estimate):
                 after = (player + 1) % len(names)
                 kids = tuple((str(i), walk(c, after)) for i, c in enumerate(children))
                 label = "" if estimate is None else "(" + ",".join(map(_number, estimate)) + ")"
                 shape = "box" if player == 0 else "ellipse"
                 return Outline(name, label, shape, kids, names[player])
+            case _:  # no chance nodes or ends in an n-player tree's text
+                raise AssertionError(node)
 
     return walk(root, 0)

@@ -18,8 +18,8 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gamelib.chance.random_trees import letters
 from gamelib.check.kinds import Case
+from gamelib.core.tree_games import letters
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy

@@ -74,14 +74,14 @@ def _cuts(text: str, strict: bool) -> dict[str, str]:
     when it is reached)."""
     reasons: dict[str, str] = {}
 
-    def skip(node: Node | Leaf, why: str) -> None:
+    def skip(node: Node | Leaf[float], why: str) -> None:
         reasons[node.name] = why
         if isinstance(node, Node):
             for child in node.children:
                 if isinstance(child, Node | Leaf):
                     skip(child, why)
 
-    def walk(node: Node | Leaf, maxie: bool, alpha: float, beta: float) -> float:
+    def walk(node: Node | Leaf[float], maxie: bool, alpha: float, beta: float) -> float:
         if isinstance(node, Leaf):
             return node.value
         best = -math.inf if maxie else math.inf

@@ -30,12 +30,12 @@ WALK_LIMIT = 2000
 """The most positions a walk lists (a student's object may repeat a move without end)."""
 
 
-def proof_walk(tree: Node | Leaf | End, proof: object) -> tuple[Step, ...]:
+def proof_walk(tree: Node | Leaf[float] | End, proof: object) -> tuple[Step, ...]:
     """The positions of `tree` that `proof` keeps (an object with `children`, pairs of a
     move and the proof below it, as [`ProofNode`][gamelib.search.proofs.ProofNode] has),
     depth first, as a log."""
     walked: list[Step] = []
-    todo: list[tuple[Node | Leaf | End, object]] = [(tree, proof)]
+    todo: list[tuple[Node | Leaf[float] | End, object]] = [(tree, proof)]
     while todo and len(walked) < WALK_LIMIT:
         node, kept = todo.pop()
         match node:
@@ -45,7 +45,7 @@ def proof_walk(tree: Node | Leaf | End, proof: object) -> tuple[Step, ...]:
                 walked.append(("estimate", name))
             case Node(name, children):
                 walked.append(("expand", name))
-                below: list[tuple[Node | Leaf | End, object]] = []
+                below: list[tuple[Node | Leaf[float] | End, object]] = []
                 for pair in _pairs(kept):
                     move = pair[0]
                     if type(move) is int and 0 <= move < len(children):

@@ -22,7 +22,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 
 from gamelib import seq
@@ -34,7 +33,6 @@ from gamelib.chance.trees import (
     EXAMPLE,
     ChanceTreeGame,
     chance_tree_estimator,
-    decision_depth,
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import (
@@ -52,11 +50,14 @@ from gamelib.core.controller import Chooses, Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError
+from gamelib.core.trees import shallowest_leaf as decision_depth
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
-from gamelib.nplayer.trees import CSE473, NLeaf, NNode, TreeGame, parse_tree, tree_estimator
+from gamelib.nplayer.trees import CSE473, TreeGame, parse_tree, tree_estimator
+from gamelib.nplayer.trees import tree_height as _height
+from gamelib.nplayer.trees import utility_total as _total
 from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
 from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
 
@@ -498,35 +499,6 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 
 # --------------------------------------------------------------------------
 # Explicit trees
-
-
-def _height(tree: NNode | NLeaf) -> int:
-    """Moves from `tree` to its deepest leaf (no recursion)."""
-    best = 0
-    stack: list[tuple[NNode | NLeaf, int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        best = max(best, depth)
-        if isinstance(node, NNode):
-            stack.extend((child, depth + 1) for child in node.children)
-    return best
-
-
-def _total(tree: NNode | NLeaf) -> Number | None:
-    """The largest sum of a vector in `tree` when no utility is negative; else None."""
-    sums: list[Number] = []
-    stack: list[NNode | NLeaf] = [tree]
-    while stack:
-        node = stack.pop()
-        vector = node.utilities if isinstance(node, NLeaf) else node.estimate
-        if vector is not None:
-            if any(u < 0 for u in vector):
-                return None
-            sums.append(sum(vector, Fraction(0)))
-        if isinstance(node, NNode):
-            stack.extend(node.children)
-    best = max(sums, default=Fraction(0))
-    return int(best) if isinstance(best, Fraction) and best.denominator == 1 else best
 
 
 def _chance_kit(text: str) -> BeyondKit:

@@ -1,5 +1,5 @@
-"""The one tree grammar of every family: leaves, finished games, the reader, and the one
-error for tree text that does not parse.
+"""The one tree of every family: its nodes, its grammar, its reader and writer, the rules
+of playing it, and random trees.
 
 The handouts draw small game trees as text (`a[b[c3,d6],e[f1,g9]]`); gamelib reads them
 for two-player games ([`gamelib.games.explicit`][gamelib.games.explicit]), games of chance
@@ -15,6 +15,13 @@ A node's number is its estimate (`c3`), a vector `(1,0,2)` its utilities (n play
 end `!Maxie`, `!Minnie` or `!Draw` a finished game; a `?` node is one where chance picks,
 each child after its probability (`1/2:`). Each family takes the nodes it has and says in
 one sentence, at the place in the text, what it does not take.
+
+The tree is one type, generic in what a node holds (`V`: a number, or a vector of
+utilities): a [`Node`][gamelib.core.trees.Node] where a player moves, a
+[`ChanceNode`][gamelib.core.trees.ChanceNode] where chance picks, a
+[`Leaf`][gamelib.core.trees.Leaf] a search must stop at and an
+[`End`][gamelib.core.trees.End] of the game. [`TreeRules`][gamelib.core.trees.TreeRules]
+play it once for every family's face (`gamelib.chance.trees`, `gamelib.nplayer.trees`).
 
 ```pycon
 >>> read_tree("a[?b[1/2: c3, 1/2: d(1,2)], e!Draw]", lambda head, children: head.name)
@@ -34,24 +41,34 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol, TypeAlias, TypeVar, final
+from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 
 from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Draw, Outcome, Side, Winner
+from gamelib.core.model import Probability, ProbabilityError, check_probabilities, number_to_string
 from gamelib.errors import InputError
 
 __all__ = [
     "NODE_NAME",
     "NODE_NAMES_ARE",
+    "ChanceNode",
     "Children",
     "End",
     "Head",
     "Leaf",
     "Named",
+    "Node",
+    "Tree",
+    "TreeError",
     "TreeSyntaxError",
     "Written",
+    "nodes",
     "read_tree",
+    "shallowest_leaf",
     "syntax_error",
+    "tree_maker",
+    "tree_text",
+    "where",
     "write_tree",
 ]
 
@@ -72,6 +89,7 @@ class Named(Protocol):
 
 T = TypeVar("T", bound=Named)
 U = TypeVar("U")
+V = TypeVar("V", covariant=True)  # what a node holds: a number, or a vector of utilities
 
 Written: TypeAlias = str | tuple[str, Sequence[tuple[str, T]]]
 """A node as the tree text writes it: a leaf's whole text, or an inner node's head and its
@@ -83,15 +101,20 @@ class TreeSyntaxError(InputError, ValueError):
     sentence."""
 
 
+class TreeError(InputError, ValueError):
+    """A tree built by hand that breaks the tree's rules, or asked for what it does not have."""
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class Leaf:
-    """A node without children; a search must stop here and estimate `value`."""
+class Leaf(Generic[V]):
+    """A node without children: a search must stop here and estimate `value` (for n
+    players, the game ends here and each gets its utility in `value`)."""
 
     name: str
     """The node's label, as in the handouts (`c`, `d`, ...)."""
-    value: float
-    """Its estimate."""
+    value: V
+    """Its estimate, or its vector of utilities."""
 
 
 @final
@@ -103,6 +126,94 @@ class End:
     """The node's label."""
     outcome: Outcome
     """How the game ended here."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Node(Generic[V]):
+    """A node where a player moves; its moves are the indices of `children`."""
+
+    name: str
+    """The node's label."""
+    children: tuple[Tree[V], ...]
+    """The positions each move leads to, move 0 first (at least one)."""
+    value: V | None = None
+    """Its estimate, used when a search stops here (None: zero)."""
+
+    def __post_init__(self) -> None:
+        if not self.children:
+            raise TreeError(f"node {quoted(self.name)} needs at least one child")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceNode(Generic[V]):
+    """A node where chance picks a child: `branches` are (probability, child) pairs.
+
+    REQUIRES: at least one branch, no negative probability, a sum of 1
+    ([`ProbabilityError`][gamelib.core.model.ProbabilityError] naming the value otherwise).
+    """
+
+    name: str
+    """The node's label (written after `?`)."""
+    branches: tuple[tuple[Probability, Tree[V]], ...]
+    """Each outcome's probability and the position it leads to."""
+    labels: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Each outcome's label: its index."""
+
+    def __post_init__(self) -> None:
+        labels = tuple(str(i) for i in range(len(self.branches)))
+        object.__setattr__(self, "labels", labels)
+        check_probabilities(
+            [(label, p) for label, (p, _) in zip(labels, self.branches, strict=True)],
+            f"chance node ?{self.name}",
+        )
+
+
+Tree: TypeAlias = "Node[V] | ChanceNode[V] | Leaf[V] | End"
+"""A node of a tree of any family."""
+
+
+def nodes(tree: Tree[V]) -> list[Tree[V]]:
+    """Every node of `tree`, in the order the text writes them (no recursion)."""
+    found: list[Tree[V]] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, Node):
+            stack.extend(reversed(node.children))
+        elif isinstance(node, ChanceNode):
+            stack.extend(child for _, child in reversed(node.branches))
+    return found
+
+
+def shallowest_leaf(tree: Tree[V]) -> int | None:
+    """Moves from `tree` to its nearest Leaf (chance does not count); None when every line
+    ends in an End. A search from the root deeper than this would run past that leaf.
+
+    ```pycon
+    >>> shallowest_leaf(Node("a", (End("b", Draw()), Node("c", (Leaf("d", 2),)))))
+    2
+
+    ```
+    """
+    best: int | None = None
+    stack: list[tuple[Tree[V], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        match node:
+            case Leaf():
+                best = depth if best is None else min(best, depth)
+            case End():
+                pass
+            case Node(_, children):
+                stack.extend((child, depth + 1) for child in children)
+            case ChanceNode(_, branches):
+                stack.extend((child, depth) for _, child in branches)
+            case _:
+                assert_never(node)
+    return best
 
 
 def write_tree(
@@ -160,10 +271,16 @@ _ENDS: dict[str, Outcome] = {
 }
 
 
+def where(text: str, at: int) -> str:
+    """Where position `at` (from 0) of the tree text `text` is, as every tree error ends."""
+    return (
+        f"at position {at + 1} of the tree text, near {quoted(text[max(0, at - 15) : at + 15], 40)}"
+    )
+
+
 def syntax_error(text: str, what: str, at: int) -> TreeSyntaxError:
     """The error for `what` is wrong at position `at` (from 0) of the tree text `text`."""
-    near = text[max(0, at - 15) : at + 15]
-    return TreeSyntaxError(f"{what} at position {at + 1} of the tree text, near {quoted(near, 40)}")
+    return TreeSyntaxError(f"{what} {where(text, at)}")
 
 
 @final
@@ -189,6 +306,10 @@ class Head:
     def fail(self, what: str) -> TreeSyntaxError:
         """The error for `what` is wrong with this node."""
         return syntax_error(self.text, what, self.at)
+
+    def where(self) -> str:
+        """Where this node is in the tree text, as an error ends."""
+        return where(self.text, self.at)
 
     def outcome(self) -> Outcome | None:
         """The game's outcome, for a finished game (`!Maxie`, `!Minnie`, `!Draw`)."""
@@ -365,3 +486,70 @@ def read_tree(text: str, make: Callable[[Head, Children[U] | None], U]) -> U:
             stack.pop()
             done = make(top, children)
             probability = own
+
+
+def tree_maker(
+    family: str, value: Callable[[Head, bool], V | None]
+) -> Callable[[Head, Children[Tree[V]] | None], Tree[V]]:
+    """How [`read_tree`][gamelib.core.trees.read_tree] makes the nodes of a `family`'s tree
+    (`two-player`, `chance` or `n-player`; what it does not have is refused by
+    [`Head.refuse`][gamelib.core.trees.Head.refuse]): `value(head, leaf)` reads what a node
+    holds (None for nothing), and refuses what it cannot read.
+    """
+
+    def make(head: Head, children: Children[Tree[V]] | None) -> Tree[V]:
+        head.refuse(family)
+        name = head.name
+        if head.chance:
+            if head.number is not None or head.end is not None:
+                raise head.fail(
+                    f"chance node ?{name} cannot have a number or an end: its value is the "
+                    "average of its outcomes"
+                )
+            if children is None:
+                raise head.fail(f"chance node ?{name} needs '[' and its outcomes after its name")
+            try:
+                return ChanceNode(name, tuple((p, c) for p, c in children if p is not None))
+            except ProbabilityError as error:
+                raise head.fail(str(error)) from None
+        outcome = head.outcome()
+        if outcome is not None:
+            if children is not None:
+                raise head.fail(f"the finished game {quoted(name)} cannot have children")
+            return End(name, outcome)
+        held = value(head, children is None)
+        if children is not None:
+            return Node(name, tuple(child for _, child in children), held)
+        if held is None:
+            raise head.fail(f"the leaf {quoted(name)} holds nothing")  # a family's `value` says
+        return Leaf(name, held)
+
+    return make
+
+
+def tree_text(tree: Tree[V], value: Callable[[V], str]) -> str:
+    """`tree` in the text form, each value written by `value`; reading it back gives `tree`.
+    A leaf worth 0 is written without its number, which it reads as.
+
+    ```pycon
+    >>> tree = Node("a", (ChanceNode("b", ((1, Leaf("c", 3)),)), End("d", Draw())), 2)
+    >>> tree_text(tree, number_to_string)
+    'a2[?b[1:c3],d!Draw]'
+
+    ```
+    """
+
+    def node(item: Tree[V]) -> Written[Tree[V]]:
+        match item:
+            case End(name, outcome):
+                return name + ("!Draw" if isinstance(outcome, Draw) else f"!{outcome.side}")
+            case Leaf(name, held):
+                return name + ("" if held == 0 else value(held))
+            case Node(name, children, held):
+                return name + ("" if held is None else value(held)), [("", c) for c in children]
+            case ChanceNode(name, branches):
+                return f"?{name}", [(f"{number_to_string(p)}:", c) for p, c in branches]
+            case _:
+                assert_never(item)
+
+    return write_tree(tree, node, NODE_NAME, NODE_NAMES_ARE, TreeError)

@@ -125,7 +125,7 @@ class Node:
         return True
 
 
-Tree: TypeAlias = Node | Leaf | End
+Tree: TypeAlias = Node | Leaf[float] | End
 """A node of an explicit game tree."""
 
 
@@ -134,7 +134,7 @@ Tree: TypeAlias = Node | Leaf | End
 class TreeState:
     """A position: the node reached and the side to move there."""
 
-    node: Node | Leaf
+    node: Node | Leaf[float]
     """Where play stands."""
     side: Side
     """Whose turn it is."""
@@ -159,7 +159,7 @@ class ExplicitGame:
     REQUIRES: `root` is a Node or a Leaf (not an End).
     """
 
-    root: Node | Leaf
+    root: Node | Leaf[float]
     """The start position."""
 
     @property
@@ -243,6 +243,7 @@ def tree_estimator(game: Game[TreeState, int]) -> NumericEstimator[TreeState, in
 # --------------------------------------------------------------------------
 # The handout text form
 
+
 def _make(head: Head, children: Children[Tree] | None) -> Tree:
     head.refuse("two-player")
     outcome = head.outcome()
@@ -256,7 +257,7 @@ def _make(head: Head, children: Children[Tree] | None) -> Tree:
     return Node(head.name, tuple(child for _, child in children), value)
 
 
-def parse_tree(text: str) -> Node | Leaf:
+def parse_tree(text: str) -> Node | Leaf[float]:
     """The tree written in the handout form (the grammar of
     [`gamelib.core.trees`][gamelib.core.trees], without vectors and chance nodes);
     [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] says where it breaks.
@@ -357,7 +358,7 @@ CSE473 = parse_tree(CSE473_TEXT)
 WIKIPEDIA = parse_tree(WIKIPEDIA_TEXT)
 """The tree [`WIKIPEDIA_TEXT`][gamelib.games.explicit.WIKIPEDIA_TEXT], parsed."""
 
-HANDOUT_TREES: dict[str, Node | Leaf] = {
+HANDOUT_TREES: dict[str, Node | Leaf[float]] = {
     "small": SMALL,
     "big": BIG,
     "uneven": UNEVEN,

@@ -1,4 +1,6 @@
-"""Explicit n-player game trees, written as text like the handouts' trees.
+"""Explicit n-player game trees: the one tree of [`gamelib.core.trees`][gamelib.core.trees]
+with utility vectors in its nodes, played as an
+[`NPlayerGame`][gamelib.nplayer.game.NPlayerGame].
 
 A node is a name, an optional utility vector in parentheses and an optional
 bracketed list of children:
@@ -44,22 +46,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias, assert_never, final
+from typing import TypeAlias, final
 
-from gamelib import seq
-from gamelib.core.checks import ascii_int, echo
+from gamelib.core.checks import echo, quoted
 from gamelib.core.controller import PlayerCountError
 from gamelib.core.datatypes import Playing
+from gamelib.core.tree_games import TreeRules, TreeState
 from gamelib.core.trees import (
-    NODE_NAME,
-    NODE_NAMES_ARE,
-    Children,
+    ChanceNode,
     Head,
-    TreeSyntaxError,
-    Written,
+    Leaf,
+    Node,
+    Tree,
+    TreeError,
+    nodes,
     read_tree,
     syntax_error,
-    write_tree,
+    tree_maker,
+    tree_text,
 )
 from gamelib.nplayer.game import (
     Finished,
@@ -71,92 +75,25 @@ from gamelib.nplayer.game import (
     letter_names,
     vector_to_string,
 )
-from gamelib.seq import Seq
 
 __all__ = [
     "CSE473",
     "CSE473_TEXT",
-    "NLeaf",
-    "NNode",
-    "Tree",
+    "NTree",
     "TreeGame",
-    "TreeState",
     "parse_tree",
     "tree_estimator",
+    "tree_height",
     "tree_players",
     "tree_to_text",
+    "utility_total",
 ]
 
-
-@final
-@dataclass(frozen=True, slots=True)
-class NLeaf:
-    """The end of a game: reaching it gives `Finished(utilities)`."""
-
-    name: str
-    """The node's label."""
-    utilities: Vector
-    """What each player gets, player 0 first."""
+NTree: TypeAlias = Node[Vector] | Leaf[Vector]
+"""An n-player tree: inner nodes and leaves, each holding a vector."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class NNode:
-    """An inner node; its moves are the indices of `children`."""
-
-    name: str
-    """The node's label."""
-    children: tuple[Tree, ...]
-    """The positions each move leads to, move 0 first (at least one)."""
-    estimate: Vector | None = None
-    """Its estimate, used when a search stops here; None means all zeros."""
-
-    def __post_init__(self) -> None:
-        if not self.children:
-            raise TreeSyntaxError(f"the node {echo(self.name)} needs at least one child")
-
-
-Tree: TypeAlias = NNode | NLeaf
-"""A node of an explicit n-player tree."""
-
-
-def _name_of_player(player: int) -> str:
-    return letter_names(player + 1)[player]
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class TreeState:
-    """A position: the inner node reached and the player to move there."""
-
-    node: NNode
-    """Where play stands."""
-    player: int
-    """Whose turn it is (its depth modulo the number of players)."""
-
-    def __str__(self) -> str:
-        return f"({_name_of_player(self.player)},{self.node.name})"
-
-
-def _vectors(tree: Tree) -> list[tuple[str, Vector]]:
-    """Every vector in `tree` with its node's name, without recursion."""
-    found: list[tuple[str, Vector]] = []
-    stack: list[Tree] = [tree]
-    while stack:
-        node = stack.pop()
-        match node:
-            case NLeaf(name, utilities):
-                found.append((name, utilities))
-            case NNode(name, children, estimate):
-                if estimate is not None:
-                    found.append((name, estimate))
-                stack.extend(reversed(children))
-            case _:
-                assert_never(node)
-    return found
-
-
-def tree_players(tree: Tree) -> int:
+def tree_players(tree: NTree) -> int:
     """The number of players of `tree`: its vectors' common length.
 
     Raises [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] naming the first
@@ -188,72 +125,96 @@ def tree_players(tree: Tree) -> int:
     return len(first)
 
 
-_MOVE_SEQS: list[Seq[int]] = [seq.from_iterable(tuple(range(k))) for k in range(9)]
+def _vectors(tree: NTree) -> list[tuple[str, Vector]]:
+    return [
+        (node.name, node.value)
+        for node in nodes(tree)
+        if isinstance(node, Node | Leaf) and node.value is not None
+    ]
 
 
-def _moves_of(k: int) -> Seq[int]:
-    return _MOVE_SEQS[k] if k < len(_MOVE_SEQS) else seq.from_iterable(tuple(range(k)))
+def tree_height(tree: NTree) -> int:
+    """Moves from `tree` to its deepest leaf.
+
+    ```pycon
+    >>> tree_height(CSE473)
+    3
+
+    ```
+    """
+    best = 0
+    stack: list[tuple[Tree[Vector], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        best = max(best, depth)
+        if isinstance(node, Node):
+            stack.extend((child, depth + 1) for child in node.children)
+    return best
+
+
+def utility_total(tree: NTree) -> Number | None:
+    """The largest sum of a vector in `tree` when no utility is negative (shallow pruning's
+    total); else None.
+
+    ```pycon
+    >>> utility_total(CSE473), utility_total(parse_tree("a[b(1,-1)]"))
+    (10, None)
+
+    ```
+    """
+    sums: list[Number] = []
+    for _, vector in _vectors(tree):
+        if any(u < 0 for u in vector):
+            return None
+        sums.append(sum(vector, Fraction(0)))
+    best = max(sums, default=Fraction(0))
+    return int(best) if isinstance(best, Fraction) and best.denominator == 1 else best
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class TreeGame:
-    """The n-player game whose tree is `root`; player 0 moves first.
+class TreeGame(TreeRules[Vector]):
+    """The n-player game whose tree is `root`; player 0 moves first, then 1, 2, ..., n-1,
+    0, ... by depth.
 
     REQUIRES: the vectors in `root` all have the same length `n >= 2`
     (see [`tree_players`][gamelib.nplayer.trees.tree_players] for the errors).
     """
 
-    root: NNode
+    root: Node[Vector]
     """The start position."""
     names: tuple[str, ...] = field(init=False)
     """The players' names: A, B, C, ..."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.root, NNode):
-            raise TreeSyntaxError(
+        if not isinstance(self.root, Node):
+            raise TreeError(
                 f"the root {echo(self.root)} must be a node with children, not a finished game"
             )
         object.__setattr__(self, "names", letter_names(tree_players(self.root)))
 
-    @property
-    def start(self) -> TreeState:
-        return TreeState(self.root, 0)
+    def player(self, state: TreeState[Vector], /) -> int:
+        return state.seat
 
-    def player(self, state: TreeState, /) -> int:
-        return state.player
-
-    def moves(self, state: TreeState, /) -> Seq[int]:
-        return _moves_of(len(state.node.children))
-
-    def play(self, state: TreeState, move: int, /) -> NStatus[TreeState]:
-        children = state.node.children
-        if not 0 <= move < len(children):
-            raise ValueError(f"{echo(move)} is not a move from {state}")
-        child = children[move]
-        if isinstance(child, NLeaf):
-            return Finished(child.utilities)
-        return Playing(TreeState(child, (state.player + 1) % len(self.names)))
-
-    def state_to_string(self, state: TreeState, /) -> str:
-        return str(state)
-
-    def move_to_string(self, move: int, /) -> str:
-        return str(move)
-
-    def parse_move(self, state: TreeState, text: str, /) -> int | None:
-        move = ascii_int(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
-        if move is None:
-            return None
-        return move if 0 <= move < len(state.node.children) else None
+    def play(self, state: TreeState[Vector], move: int, /) -> NStatus[TreeState[Vector]]:
+        node = state.node
+        if isinstance(node, Node) and 0 <= move < len(node.children):
+            child = node.children[move]
+            if isinstance(child, Node):
+                return Playing(TreeState(child, (state.seat + 1) % len(self.names), self.names))
+            if isinstance(child, Leaf):
+                return Finished(child.value)
+        child = self.child(state, move)  # says why the move is refused
+        raise TreeError(f"the node {quoted(child.name)} has no place in an n-player tree")
 
 
-def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
+def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState[Vector], int]:
     """Estimates each inner node with its vector (all zeros when it has none)."""
     zeros: Vector = (0,) * len(game.names)
 
-    def estimate(state: TreeState) -> Vector:
-        vector = state.node.estimate
+    def estimate(state: TreeState[Vector]) -> Vector:
+        node = state.node
+        vector = None if isinstance(node, ChanceNode) else node.value
         return zeros if vector is None else vector
 
     return VectorEstimator(game, estimate)
@@ -263,54 +224,44 @@ def tree_estimator(game: TreeGame) -> VectorEstimator[TreeState, int]:
 # The text form
 
 
-def _number(head: Head, text: str) -> Number:
-    try:
-        return Fraction(text) if "/" in text or "." in text else int(text)
-    except (ValueError, ZeroDivisionError):  # 1/0, or more digits than Python reads
-        raise head.fail(f"the utility {echo(text)} is not a number gamelib can read") from None
-
-
-class _Maker:
-    """Makes the nodes of an n-player tree, holding every vector to the first one's length."""
+class _Vectors:
+    """Reads each node's vector, holding every vector to the first one's length."""
 
     def __init__(self) -> None:
         self.players: tuple[str, int] | None = None  # the first vector's node and length
 
-    def vector(self, head: Head) -> Vector | None:
+    def number(self, head: Head, text: str) -> Number:
+        try:
+            return Fraction(text) if "/" in text or "." in text else int(text)
+        except (ValueError, ZeroDivisionError):  # 1/0, or more digits than Python reads
+            raise head.fail(f"the utility {echo(text)} is not a number gamelib can read") from None
+
+    def __call__(self, head: Head, leaf: bool) -> Vector | None:
         if head.vector is None:
+            if leaf:
+                raise head.fail(
+                    f"the leaf {echo(head.name)} needs a utility vector such as (1,0,2), "
+                    "as a leaf ends the game"
+                )
             return None
-        vector = tuple(_number(head, t) for t in head.vector)
-        name, at = echo(head.name), head.at + 1
+        vector = tuple(self.number(head, t) for t in head.vector)
+        said = f"the node {echo(head.name)} has the vector {echo(vector_to_string(vector))}"
         if self.players is None:
             if len(vector) < 2:
                 raise PlayerCountError(
-                    f"the node {name} has the vector {echo(vector_to_string(vector))}: "
-                    f"a game needs at least 2 players, one utility each (position {at})"
+                    f"{said}: a game needs at least 2 players, one utility each {head.where()}"
                 )
             self.players = (head.name, len(vector))
         elif len(vector) != self.players[1]:
             first, n = self.players
             raise UtilityLengthError(
-                f"the node {name} has the vector {echo(vector_to_string(vector))} of "
-                f"{len(vector)} utilities, but the node {echo(first)} has {n} "
-                f"(position {at} of the tree text)"
+                f"{said} of {len(vector)} utilities, but the node {echo(first)} has {n} "
+                f"{head.where()}"
             )
         return vector
 
-    def __call__(self, head: Head, children: Children[Tree] | None) -> Tree:
-        head.refuse("n-player")
-        vector = self.vector(head)
-        if children is not None:
-            return NNode(head.name, tuple(child for _, child in children), vector)
-        if vector is None:
-            raise head.fail(
-                f"the leaf {echo(head.name)} needs a utility vector such as (1,0,2), "
-                "as a leaf ends the game"
-            )
-        return NLeaf(head.name, vector)
 
-
-def parse_tree(text: str) -> NNode:
+def parse_tree(text: str) -> Node[Vector]:
     """The tree `text` writes (the grammar of [`gamelib.core.trees`][gamelib.core.trees],
     with vectors, without numbers, ends and chance nodes);
     [`TreeSyntaxError`][gamelib.core.trees.TreeSyntaxError] (or a vector error) says where
@@ -321,7 +272,7 @@ def parse_tree(text: str) -> NNode:
     Traceback (most recent call last):
     ...
     gamelib.nplayer.game.UtilityLengthError: the node c has the vector (3) of 1 utilities, \
-but the node b has 2 (position 11 of the tree text)
+but the node b has 2 at position 11 of the tree text, near 'a[b(1,2), c(3)]'
     >>> parse_tree("a[b(1,2) c(3,4)]")
     Traceback (most recent call last):
     ...
@@ -330,34 +281,23 @@ of the tree text, near 'a[b(1,2) c(3,4)]'
 
     ```
     """
-    tree = read_tree(text, _Maker())
-    if isinstance(tree, NLeaf):
+    tree = read_tree(text, tree_maker("n-player", _Vectors()))
+    if not isinstance(tree, Node):
         what = f"the tree {echo(tree.name)} is only a leaf: the root needs children"
         raise syntax_error(text, what, 0)
     return tree
 
 
-def tree_to_text(tree: Tree) -> str:
+def tree_to_text(tree: NTree) -> str:
     """`tree` in the text form; `parse_tree(tree_to_text(t)) == t` for exact numbers.
 
     ```pycon
-    >>> tree_to_text(NNode("a", (NLeaf("b", (Fraction(1, 2), 0)),), (1, 1)))
+    >>> tree_to_text(Node("a", (Leaf("b", (Fraction(1, 2), 0)),), (1, 1)))
     'a(1,1)[b(1/2,0)]'
 
     ```
     """
-
-    def node(item: Tree) -> Written[Tree]:
-        match item:
-            case NLeaf(name, utilities):
-                return name + vector_to_string(utilities)
-            case NNode(name, children, estimate):
-                head = name + ("" if estimate is None else vector_to_string(estimate))
-                return head, [("", c) for c in children]
-            case _:
-                assert_never(item)
-
-    return write_tree(tree, node, NODE_NAME, NODE_NAMES_ARE, TreeSyntaxError)
+    return tree_text(tree, vector_to_string)
 
 
 CSE473_TEXT = (

@@ -391,7 +391,7 @@ def test_only_a_certain_value_ends_the_search_early() -> None:
 
 
 def test_recursion_ends_deepening_at_the_deepest_depth_python_allows() -> None:
-    chain: Node | Leaf = Leaf("end", 1)
+    chain: Node | Leaf[float] = Leaf("end", 1)
     for i in range(1500):  # one move at each of 1,500 positions
         chain = Node(f"n{i}", (chain,), 0)
     assert isinstance(chain, Node)

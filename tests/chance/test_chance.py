@@ -20,13 +20,10 @@ from gamelib.chance import (
     ChanceEstimator,
     ChanceFactory,
     ChanceGame,
-    ChanceNode,
     ChancePositionError,
     ChanceSettings,
     ChanceTreeEstimator,
     ChanceTreeGame,
-    ChanceTreeState,
-    Decision,
     Expectiminimax,
     LeafCounter,
     Mover,
@@ -40,16 +37,24 @@ from gamelib.chance import (
     chance_tree_to_text,
     check_probabilities,
     count_leaves,
-    decision_depth,
     parse_chance_tree,
 )
 from gamelib.chance.events import Enter, Phase
 from gamelib.chance.game import ChanceTurns
-from gamelib.chance.random_trees import random_chance_tree
-from gamelib.chance.trees import DICE, EXAMPLE, ChanceTree, ChanceTreeError
+from gamelib.chance.trees import DICE, EXAMPLE
 from gamelib.core.controller import IllegalMoveError, play_out
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Status, Winner, flip
-from gamelib.core.trees import End, Leaf, TreeSyntaxError
+from gamelib.core.tree_games import TreeState, random_tree
+from gamelib.core.trees import (
+    ChanceNode,
+    End,
+    Leaf,
+    Node,
+    Tree,
+    TreeError,
+    TreeSyntaxError,
+    shallowest_leaf,
+)
 from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.events import event_to_string
 from gamelib.search.player import NoMovesError, SearchDepthError
@@ -58,7 +63,7 @@ from gamelib.trace import trace_to_dot, trace_to_text
 from gamelib.trace.drawing import chance_trace
 from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
-FACTORIES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, Star2]
+FACTORIES: list[ChanceFactory[TreeState[float], int]] = [Expectiminimax, Star1, Star2]
 
 
 # --------------------------------------------------------------------------
@@ -66,7 +71,7 @@ FACTORIES: list[ChanceFactory[ChanceTreeState, int]] = [Expectiminimax, Star1, S
 
 
 def reference(
-    tree: ChanceTree, side: Side, depth: int, est: ChanceTreeEstimator
+    tree: Tree[float], side: Side, depth: int, est: ChanceTreeEstimator
 ) -> tuple[Value, int]:
     """The expectiminimax value of ``tree`` with ``side`` to move, and the leaves it needs."""
     if isinstance(tree, End):
@@ -82,22 +87,22 @@ def reference(
             leaves += n
         return total, leaves
     if depth == 0:
-        return tree.value, 1
-    assert isinstance(tree, Decision), "the trees put every Leaf at or below the depth"
+        return 0 if tree.value is None else tree.value, 1
+    assert isinstance(tree, Node), "the trees put every Leaf at or below the depth"
     found = [reference(child, flip(side), depth - 1, est) for child in tree.children]
     values = [v for v, _ in found]
     best = max(values) if side is Side.Maxie else min(values)
     return best, sum(n for _, n in found)
 
 
-def reference_move(tree: Decision, depth: int, est: ChanceTreeEstimator) -> int:
+def reference_move(tree: Node[float], depth: int, est: ChanceTreeEstimator) -> int:
     values = [reference(child, Side.Minnie, depth - 1, est)[0] for child in tree.children]
     return values.index(max(values))
 
 
 @settings(max_examples=400, deadline=None)
 @given(chance_trees_and_depths())
-def test_expectiminimax_equals_the_recursion_exactly(case: tuple[Decision, int]) -> None:
+def test_expectiminimax_equals_the_recursion_exactly(case: tuple[Node[float], int]) -> None:
     tree, depth = case
     game = ChanceTreeGame(tree)
     est = chance_tree_estimator(game)
@@ -110,7 +115,7 @@ def test_expectiminimax_equals_the_recursion_exactly(case: tuple[Decision, int])
 @settings(max_examples=400, deadline=None)
 @given(chance_trees_and_depths())
 def test_star1_and_star2_return_expectiminimax_exactly_with_no_more_leaves(
-    case: tuple[Decision, int],
+    case: tuple[Node[float], int],
 ) -> None:
     tree, depth = case
     est = chance_tree_estimator(ChanceTreeGame(tree))
@@ -128,9 +133,8 @@ def test_star_on_two_thousand_regular_trees() -> None:
     for _ in range(2000):
         depth = rng.randint(1, 3)
         most = 3 if depth < 3 else 2
-        tree = random_chance_tree(
-            rng, depth, moves=rng.randint(1, most), outcomes=rng.randint(1, most), values=(-5, 5)
-        )
+        moves, outcomes = rng.randint(1, most), rng.randint(1, most)
+        tree = random_tree(rng, depth, lambda r: r.randint(-5, 5), moves=moves, outcomes=outcomes)
         est = chance_tree_estimator(ChanceTreeGame(tree))
         value, leaves = reference(tree, Side.Maxie, depth, est)
         results = [count_leaves(f, ChanceSettings(est, depth)) for f in FACTORIES]
@@ -147,14 +151,14 @@ def test_star_on_two_thousand_regular_trees() -> None:
 
 def test_float_probabilities_give_the_same_values_to_rounding() -> None:
     exact = parse_chance_tree("a[ ?b[1/10: c[x3], 2/10: d[e4,f-1], 7/10: g[y2]], h[z1] ]")
-    assert isinstance(exact, Decision)
+    assert isinstance(exact, Node)
     game = ChanceTreeGame(exact)
     est = chance_tree_estimator(game)
     assert Expectiminimax(ChanceSettings(est, 2)).analyse(game.start) == (0, Fraction(3, 2))
     b = exact.children[0]
     assert isinstance(b, ChanceNode)
     floats = ChanceNode(b.name, tuple((float(p), c) for p, c in b.branches))
-    tree = Decision("a", (floats, exact.children[1]))
+    tree = Node("a", (floats, exact.children[1]))
     game2 = ChanceTreeGame(tree)
     for factory in FACTORIES:
         move, value = factory(ChanceSettings(chance_tree_estimator(game2), 2)).analyse(game2.start)
@@ -241,7 +245,7 @@ def test_trace_of_expectiminimax_shows_every_leaf_and_no_window() -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(chance_trees_and_depths())
-def test_traces_count_the_leaves_the_counter_counts(case: tuple[Decision, int]) -> None:
+def test_traces_count_the_leaves_the_counter_counts(case: tuple[Node[float], int]) -> None:
     tree, depth = case
     est = chance_tree_estimator(ChanceTreeGame(tree))
     for factory in FACTORIES:
@@ -274,14 +278,14 @@ def test_events_are_well_bracketed_and_readable() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(any_chance_trees())
-def test_text_round_trips(tree: ChanceTree) -> None:
-    assert isinstance(tree, Decision | Leaf)
+def test_text_round_trips(tree: Tree[float]) -> None:
+    assert isinstance(tree, Node | Leaf)
     assert parse_chance_tree(chance_tree_to_text(tree)) == tree
 
 
 def test_decimals_and_whole_numbers_are_read_exactly() -> None:
     tree = parse_chance_tree("a[ ?b[0.1: c1, .2: d2, 0.70: e3, 0: f4], ?g[1: h5] ]")
-    b = tree.children[0] if isinstance(tree, Decision) else None
+    b = tree.children[0] if isinstance(tree, Node) else None
     assert isinstance(b, ChanceNode)
     assert [p for p, _ in b.branches] == [Fraction(1, 10), Fraction(1, 5), Fraction(7, 10), 0]
     assert chance_tree_to_text(tree) == "a[?b[1/10:c1,1/5:d2,7/10:e3,0:f4],?g[1:h5]]"
@@ -292,7 +296,7 @@ def test_ten_thousand_deep_text_parses_and_prints_without_recursion() -> None:
     text = "".join("a[?b[1:" for _ in range(depth)) + "c7" + "]]" * depth
     tree = parse_chance_tree(text)
     assert chance_tree_to_text(tree) == text.replace(" ", "")
-    assert decision_depth(tree) == depth
+    assert shallowest_leaf(tree) == depth
     with pytest.raises(TreeSyntaxError) as caught:
         parse_chance_tree(text[:-1])
     message = str(caught.value)
@@ -392,8 +396,8 @@ def test_a_chance_node_with_bad_probabilities_cannot_be_built() -> None:
         ChanceNode("b", ((Fraction(1, 2), Leaf("c", 1)),))
     with pytest.raises(NoBranchesError, match=r"chance node \?b lists no outcomes"):
         ChanceNode("b", ())
-    with pytest.raises(ChanceTreeError, match="node 'a' needs at least one child"):
-        Decision("a", ())
+    with pytest.raises(TreeError, match="node 'a' needs at least one child"):
+        Node("a", ())
 
 
 # --------------------------------------------------------------------------
@@ -517,7 +521,7 @@ def test_analysing_a_chance_position_is_refused() -> None:
 
 def test_a_search_deeper_than_the_tree_says_so() -> None:
     game = ChanceTreeGame(parse_chance_tree("a[ ?b[1: c3] ]"))
-    with pytest.raises(ChanceTreeError, match="the search goes deeper than the tree"):
+    with pytest.raises(TreeError, match="the search goes deeper than the tree"):
         Expectiminimax(ChanceSettings(chance_tree_estimator(game), 2)).analyse(game.start)
 
 
@@ -542,7 +546,7 @@ def test_bad_depths() -> None:
 
 def test_a_random_tree_needs_sizes() -> None:
     with pytest.raises(ValueError, match="got 0, 3, 3"):
-        random_chance_tree(random.Random(0), 0)
+        random_tree(random.Random(0), 0, lambda r: 0, outcomes=3)
 
 
 # --------------------------------------------------------------------------
@@ -570,11 +574,11 @@ def test_tree_game_rules() -> None:
     assert game.parse_move(game.start, " 1 ") == 1
     assert game.parse_move(game.start, "2") is None
     assert game.parse_move(after.state, "0") is None
-    with pytest.raises(ChanceTreeError, match="is a chance node: chance picks there"):
+    with pytest.raises(TreeError, match="is a chance node: chance picks there"):
         game.moves(after.state)
-    with pytest.raises(ChanceTreeError, match="is not a chance node"):
+    with pytest.raises(TreeError, match="is not a chance node"):
         game.outcomes(game.start)
-    with pytest.raises(ChanceTreeError, match=r"'3' is not a move from \(Maxie,a\)"):
+    with pytest.raises(TreeError, match=r"'3' is not a move from \(Maxie,a\)"):
         game.play(game.start, 3)
     est = chance_tree_estimator(game)
     assert (est.lower, est.upper) == (0, 5)

@@ -5,7 +5,6 @@ tree's failure, from a child process."""
 
 from __future__ import annotations
 
-import itertools
 import time
 from pathlib import Path
 
@@ -15,13 +14,13 @@ from hypothesis import strategies as st
 from gamelib import Guess, check
 from gamelib.algorithms._alphabeta_core import alphabeta_core
 from gamelib.algorithms.negamax import NegamaxSettings
-from gamelib.chance.random_trees import letters
 from gamelib.check.families import two_player
 from gamelib.check.kinds import KINDS, Case
 from gamelib.check.references import windowed_value
 from gamelib.check.report import Failure
 from gamelib.games.explicit import SMALL_TEXT, Node, parse_tree
 from tests.check.students import alphabeta, cmput657, expectiminimax, faults, minimax
+from tests.strategies import tree_text
 
 
 def _leaves(text: str) -> int:
@@ -253,16 +252,7 @@ def test_the_null_window_alpha_plus_one_searches_as_gamelibs_empty_window(
     expand and estimate the same positions in the same order, deeper than the grader's
     trees go."""
     depth = data.draw(st.integers(1, 5))
-    names = (letters(i) for i in itertools.count())
-
-    def node(d: int) -> str:
-        name = next(names)
-        if d == 0:
-            return f"{name}{data.draw(st.integers(-6, 6))}"
-        kids = data.draw(st.integers(1, 3))
-        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
-
-    case = Case(node(depth), depth, "a tree")
+    case = Case(tree_text(data, depth, -6, 6), depth, "a tree")
     kind = KINDS["pvs"]
     assert kind.runner(cmput657.PrincipalVariation, case, None) == kind.reference(case)
 
@@ -308,16 +298,7 @@ def test_the_windowed_reference_returns_what_gamelibs_negamax_alphabeta_does(
     """`windowed_value`, the grader's reference for a window at the root, against gamelib's
     own alpha-beta core searching the root with the same window, both conventions."""
     depth = data.draw(st.integers(1, 4))
-    names = (letters(i) for i in itertools.count())
-
-    def node(d: int) -> str:
-        name = next(names)
-        if d == 0:
-            return f"{name}{data.draw(st.integers(-4, 4))}"
-        kids = data.draw(st.integers(1, 3))
-        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
-
-    text = node(depth)
+    text = tree_text(data, depth, -4, 4)
     low = data.draw(st.integers(-5, 5))
     high = data.draw(st.integers(low + 1, 6))
     soft = data.draw(st.booleans())

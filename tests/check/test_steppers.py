@@ -3,7 +3,6 @@ own: the CSE 473 projects' alpha-beta told to one, and proof trees walked as a l
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -12,7 +11,6 @@ from hypothesis import strategies as st
 
 from gamelib import Guess, Minimax, Side, check
 from gamelib.algorithms.boolean import Goal, check_proof, solve_goal
-from gamelib.chance.random_trees import letters
 from gamelib.check.families import two_player
 from gamelib.check.kinds import KINDS, Case, Run
 from gamelib.check.outlined import log_steps, reference_steps
@@ -22,19 +20,7 @@ from gamelib.check.walks import WALK_LIMIT, proof_walk
 from gamelib.games.explicit import ExplicitGame, Node, parse_tree
 from gamelib.search.events import BoundKind, Cut, Enter, Leave
 from tests.check.students import cmput657
-
-
-def _tree(data: st.DataObject, depth: int, low: int, high: int) -> str:
-    names = (letters(i) for i in itertools.count())
-
-    def node(d: int) -> str:
-        name = next(names)
-        if d == 0:
-            return f"{name}{data.draw(st.integers(low, high))}"
-        kids = data.draw(st.integers(1, 3))
-        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
-
-    return node(depth)
+from tests.strategies import tree_text
 
 
 @given(st.data())
@@ -45,7 +31,7 @@ def test_the_strict_alphabeta_tells_its_observer_what_it_does(data: st.DataObjec
     the moves left; and every position searched below is left exact inside its window
     (ends included: the CSE 473 rule's tie), a bound past it; a leaf always exact."""
     depth = data.draw(st.integers(1, 4))
-    text = _tree(data, depth, -3, 3)
+    text = tree_text(data, depth, -3, 3)
     plain: list[tuple[str, str]] = []
     game, settings_ = two_player(text, depth, plain)
     answer = StrictAlphaBeta(settings_).analyse(game.start)

@@ -19,7 +19,8 @@ from gamelib import AlphaBeta, Guess, Minimax, seq
 from gamelib.core import IllegalMoveError, InputClosedError, Playing
 from gamelib.core.controller import play_out
 from gamelib.core.human import HumanPlayer
-from gamelib.core.trees import TreeSyntaxError
+from gamelib.core.tree_games import TreeState
+from gamelib.core.trees import Leaf, Node, Tree, TreeError, TreeSyntaxError
 from gamelib.games.takeaway import TakeAway, TakeAwayState, takeaway_estimator
 from gamelib.nplayer import (
     CSE473,
@@ -27,8 +28,6 @@ from gamelib.nplayer import (
     END,
     Finished,
     MaxN,
-    NLeaf,
-    NNode,
     NPlayerGame,
     NSettings,
     NStatus,
@@ -40,9 +39,7 @@ from gamelib.nplayer import (
     ShallowBoundError,
     ShallowMaxN,
     ShallowSettings,
-    Tree,
     TreeGame,
-    TreeState,
     UtilityLengthError,
     Vector,
     VectorEstimator,
@@ -68,41 +65,44 @@ FAST = settings(max_examples=300, deadline=None)
 # Models written here, independently of gamelib.nplayer.maxn
 
 
-def model_maxn(tree: Tree, player: int, depth: int, n: int) -> tuple[int | None, Vector]:
+def model_maxn(tree: Tree[Vector], player: int, depth: int, n: int) -> tuple[int | None, Vector]:
     """max^n by its definition: every child's vector, then Python's ``max`` by the mover's
     component, which returns the first of equal maxima (the documented tie rule)."""
-    if isinstance(tree, NLeaf):
-        return None, tree.utilities
+    if isinstance(tree, Leaf):
+        return None, tree.value
+    assert isinstance(tree, Node)  # an n-player tree has no chance nodes or ends
     if depth == 0:
-        return None, tree.estimate if tree.estimate is not None else (0,) * n
+        return None, tree.value if tree.value is not None else (0,) * n
     values = [model_maxn(c, (player + 1) % n, depth - 1, n)[1] for c in tree.children]
     best = max(range(len(values)), key=lambda i: values[i][player])
     return best, values[best]
 
 
 def model_paranoid(
-    tree: Tree, player: int, depth: int, n: int, me: int
+    tree: Tree[Vector], player: int, depth: int, n: int, me: int
 ) -> tuple[int | None, Number]:
     """Two-player minimax for ``me`` against everyone else: ``me`` maximises its own
     utility, the others minimise it; the first of equals wins."""
-    if isinstance(tree, NLeaf):
-        return None, tree.utilities[me]
+    if isinstance(tree, Leaf):
+        return None, tree.value[me]
+    assert isinstance(tree, Node)
     if depth == 0:
-        return None, tree.estimate[me] if tree.estimate is not None else 0
+        return None, tree.value[me] if tree.value is not None else 0
     values = [model_paranoid(c, (player + 1) % n, depth - 1, n, me)[1] for c in tree.children]
     pick = max if player == me else min
     best = pick(range(len(values)), key=lambda i: values[i])
     return best, values[best]
 
 
-def leaves_within(tree: Tree, depth: int) -> int:
+def leaves_within(tree: Tree[Vector], depth: int) -> int:
     """The leaves plain max^n evaluates: every line to the depth or to its end."""
-    if isinstance(tree, NLeaf) or depth == 0:
+    if isinstance(tree, Leaf) or depth == 0:
         return 1
+    assert isinstance(tree, Node)
     return sum(leaves_within(c, depth - 1) for c in tree.children)
 
 
-def settings_for(root: NNode, depth: int) -> NSettings[TreeState, int]:
+def settings_for(root: Node[Vector], depth: int) -> NSettings[TreeState[Vector], int]:
     return NSettings(tree_estimator(TreeGame(root)), depth)
 
 
@@ -112,7 +112,7 @@ def settings_for(root: NNode, depth: int) -> NSettings[TreeState, int]:
 
 @FAST
 @given(nplayer_trees(players=3))
-def test_maxn_equals_the_model_on_three_player_trees(case: tuple[NNode, int]) -> None:
+def test_maxn_equals_the_model_on_three_player_trees(case: tuple[Node[Vector], int]) -> None:
     root, depth = case
     s = settings_for(root, depth)
     move, vector, leaves = count_leaves(MaxN, s, s.estimator.game.start)
@@ -122,7 +122,7 @@ def test_maxn_equals_the_model_on_three_player_trees(case: tuple[NNode, int]) ->
 
 @FAST
 @given(nplayer_trees(players=4))
-def test_maxn_equals_the_model_on_four_player_trees(case: tuple[NNode, int]) -> None:
+def test_maxn_equals_the_model_on_four_player_trees(case: tuple[Node[Vector], int]) -> None:
     root, depth = case
     s = settings_for(root, depth)
     assert MaxN(s).analyse(s.estimator.game.start) == model_maxn(root, 0, depth, 4)
@@ -134,13 +134,13 @@ def test_the_generated_trees_do_have_ties() -> None:
 
     @settings(max_examples=100, deadline=None)
     @given(nplayer_trees(players=3))
-    def count(case: tuple[NNode, int]) -> None:
+    def count(case: tuple[Node[Vector], int]) -> None:
         nonlocal ties
-        stack: list[tuple[Tree, int]] = [(case[0], 0)]
+        stack: list[tuple[Tree[Vector], int]] = [(case[0], 0)]
         while stack:
             tree, player = stack.pop()
-            if isinstance(tree, NNode):
-                firsts = [c.utilities[player] for c in tree.children if isinstance(c, NLeaf)]
+            if isinstance(tree, Node):
+                firsts = [c.value[player] for c in tree.children if isinstance(c, Leaf)]
                 ties += len(firsts) != len(set(firsts))
                 stack.extend((c, (player + 1) % 3) for c in tree.children)
 
@@ -191,7 +191,7 @@ def test_with_two_zero_sum_players_maxn_is_minimax() -> None:
 
 @FAST
 @given(st.integers(3, 4).flatmap(lambda n: nplayer_trees(players=n, total=4)))
-def test_shallow_pruning_never_changes_the_move_or_vector(case: tuple[NNode, int]) -> None:
+def test_shallow_pruning_never_changes_the_move_or_vector(case: tuple[Node[Vector], int]) -> None:
     root, depth = case
     plain = settings_for(root, depth)
     start = plain.estimator.game.start
@@ -208,7 +208,7 @@ def test_shallow_pruning_saves_leaves_on_generated_trees() -> None:
 
     @settings(max_examples=150, deadline=None)
     @given(nplayer_trees(players=3, total=2))
-    def run(case: tuple[NNode, int]) -> None:
+    def run(case: tuple[Node[Vector], int]) -> None:
         root, depth = case
         plain = settings_for(root, depth)
         start = plain.estimator.game.start
@@ -304,7 +304,7 @@ def test_shallow_settings_reject_a_negative_total() -> None:
 @FAST
 @given(nplayer_trees(), st.integers(0, 3))
 def test_paranoid_equals_two_player_minimax_on_the_reduction(
-    case: tuple[NNode, int], who: int
+    case: tuple[Node[Vector], int], who: int
 ) -> None:
     root, depth = case
     s = settings_for(root, depth)
@@ -453,21 +453,21 @@ def test_play_game_checks_its_players() -> None:
 
 
 @st.composite
-def any_trees(draw: st.DrawFn) -> NNode:
+def any_trees(draw: st.DrawFn) -> Node[Vector]:
     root, _ = draw(nplayer_trees())
     return root
 
 
 @FAST
 @given(any_trees())
-def test_tree_text_round_trips(root: NNode) -> None:
+def test_tree_text_round_trips(root: Node[Vector]) -> None:
     assert parse_tree(tree_to_text(root)) == root
 
 
 def test_fractions_and_decimals_are_read_exactly() -> None:
     root = parse_tree("a(1/3, 2/3)[b(0.5, -1/2), c(+2, 0)]")
-    assert root.estimate == (Fraction(1, 3), Fraction(2, 3))
-    assert root.children[0] == NLeaf("b", (Fraction(1, 2), Fraction(-1, 2)))
+    assert root.value == (Fraction(1, 3), Fraction(2, 3))
+    assert root.children[0] == Leaf("b", (Fraction(1, 2), Fraction(-1, 2)))
     assert tree_to_text(root) == "a(1/3,2/3)[b(1/2,-1/2),c(2,0)]"
 
 
@@ -532,15 +532,15 @@ def test_any_text_parses_or_gets_one_sentence(text: str) -> None:
 
 
 def test_hand_built_trees_are_checked_too() -> None:
-    mixed = NNode("a", (NLeaf("b", (1, 2, 3)), NLeaf("c", (1, 2))))
+    mixed = Node("a", (Leaf("b", (1, 2, 3)), Leaf("c", (1, 2))))
     with pytest.raises(UtilityLengthError, match=r"^the node c has the vector \(1, 2\), but"):
         TreeGame(mixed)
     with pytest.raises(PlayerCountError, match="a game needs at least 2 players"):
-        TreeGame(NNode("a", (NLeaf("b", (1,)),)))
-    with pytest.raises(TreeSyntaxError, match="needs at least one child"):
-        NNode("a", ())
-    with pytest.raises(TreeSyntaxError, match="cannot be written in the tree text"):
-        tree_to_text(NNode("a b", (NLeaf("c", (1, 2)),)))
+        TreeGame(Node("a", (Leaf("b", (1,)),)))
+    with pytest.raises(TreeError, match="needs at least one child"):
+        Node("a", ())
+    with pytest.raises(TreeError, match="cannot be written in the tree text"):
+        tree_to_text(Node("a b", (Leaf("c", (1, 2)),)))
 
 
 def test_tree_moves_and_parse_move() -> None:
@@ -549,7 +549,7 @@ def test_tree_moves_and_parse_move() -> None:
     assert [game.parse_move(game.start, t) for t in ["0", "1", "2", "x", "-1", "9" * 50]] == [
         0, 1, None, None, None, None
     ]  # fmt: skip
-    with pytest.raises(ValueError, match="2 is not a move from"):
+    with pytest.raises(TreeError, match=r"'2' is not a move from \(A,a\)"):
         game.play(game.start, 2)
 
 
@@ -676,7 +676,7 @@ def test_the_example_tree_text_is_the_shipped_tree() -> None:
 
 def _typecheck() -> None:
     """mypy checks that the shipped games satisfy the n-player contract."""
-    _: NPlayerGame[TreeState, int] = TreeGame(CSE473)
+    _: NPlayerGame[TreeState[Vector], int] = TreeGame(CSE473)
     __: NPlayerGame[TakeAwayState, int] = TakeAway()
     ___: Callable[[TakeAwayState], int] = HumanPlayer(TakeAway())
 

@@ -1,15 +1,23 @@
 """Hypothesis strategies shared by the test modules: game trees and their text (two-player
-here; `tests.strategies.chance` and `tests.strategies.nplayer` for the other families)."""
+here, and the one builder of chance and n-player trees, `tree_and_depth`, which
+`tests.strategies.chance` and `tests.strategies.nplayer` give their family's options)."""
 
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
 from gamelib import Draw, Outcome, Side, Winner
-from gamelib.core.trees import End, Leaf
+from gamelib.core.tree_games import letters
+from gamelib.core.trees import ChanceNode, End, Leaf
+from gamelib.core.trees import Node as OneNode
+from gamelib.core.trees import Tree as OneTree
 from gamelib.games.explicit import Node, Tree
+
+V = TypeVar("V")
 
 OUTCOMES: list[Outcome] = [Winner(Side.Maxie), Winner(Side.Minnie), Draw()]
 """Every way a game can end."""
@@ -109,3 +117,68 @@ def finished_trees(draw: st.DrawFn) -> Node:
     root = node(0)
     assert isinstance(root, Node)
     return root
+
+
+@st.composite
+def tree_and_depth(
+    draw: st.DrawFn,
+    leaves: st.SearchStrategy[V],
+    estimates: st.SearchStrategy[V | None],
+    *,
+    depths: tuple[int, int],
+    budget: tuple[int, int],
+    widths: tuple[int, int] = (1, 4),
+    ends: int = 0,
+    chance: bool = False,
+) -> tuple[OneNode[V], int]:
+    """A random tree of the one tree type and a search depth: uneven shapes, a node budget.
+
+    With `ends`, one node in `ends` below the root is a finished game, and the leaves all
+    lie at or below the depth (a search may stop only there); without, the leaves end the
+    game and may come early (n players). With `chance`, up to two chance nodes in a row
+    of 1-3 outcomes, with random fractions (some 0).
+    """
+    depth = draw(st.integers(*depths))
+    left = [draw(st.integers(*budget))]
+    names = map(letters, itertools.count())
+
+    def node(level: int, run: int) -> OneTree[V]:
+        name = next(names)
+        left[0] -= 1
+        spent = left[0] <= 0
+        if level > 0 and ends and (draw(st.integers(1, ends)) == 1 or (spent and level < depth)):
+            return End(name, draw(st.sampled_from(OUTCOMES)))
+        if chance and level > 0 and run < 2 and not spent and draw(st.integers(0, 2)) == 0:
+            k = draw(st.integers(1, 3))
+            weights = draw(st.lists(st.integers(0, 4), min_size=k, max_size=k).filter(any))
+            children = [node(level, run + 1) for _ in range(k)]
+            return ChanceNode(
+                name,
+                tuple(
+                    (Fraction(w, sum(weights)), c) for w, c in zip(weights, children, strict=True)
+                ),
+            )
+        stop = spent or level > depth or draw(st.integers(0, 4 if not ends else 1)) == 0
+        if level > 0 and stop and (level >= depth or not ends):
+            return Leaf(name, draw(leaves))
+        kids = tuple(node(level + 1, 0) for _ in range(draw(st.integers(*widths))))
+        return OneNode(name, kids, draw(estimates))
+
+    root = node(0, 0)
+    assert isinstance(root, OneNode)
+    return root, depth
+
+
+def tree_text(data: st.DataObject, depth: int, low: int, high: int) -> str:
+    """The text of a two-player tree drawn from `data`, every leaf `depth` moves deep and
+    worth `low` to `high`, each inner node with 1-3 children, named a, b, c, ..."""
+    names = map(letters, itertools.count())
+
+    def node(d: int) -> str:
+        name = next(names)
+        if d == 0:
+            return f"{name}{data.draw(st.integers(low, high))}"
+        kids = data.draw(st.integers(1, 3))
+        return name + "[" + ",".join(node(d - 1) for _ in range(kids)) + "]"
+
+    return node(depth)

@@ -402,7 +402,7 @@ def as_path(node: dict[str, object]) -> tuple[int, ...]:
     return tuple(int(str(m)) for m in as_list(node["path"]))
 
 
-def minimax_value(tree: Node | Leaf | End, maxie: bool = True) -> float:
+def minimax_value(tree: Node | Leaf[float] | End, maxie: bool = True) -> float:
     """The minimax value of a handout tree."""
     assert not isinstance(tree, End)
     if isinstance(tree, Leaf):

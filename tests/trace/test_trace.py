@@ -59,7 +59,9 @@ def name(node: TraceNode[TreeState, int, float]) -> str:
     return status.state.node.name
 
 
-def tree_trace(factory: Factory, root: Node | Leaf, depth: int) -> Trace[TreeState, int, float]:
+def tree_trace(
+    factory: Factory, root: Node | Leaf[float], depth: int
+) -> Trace[TreeState, int, float]:
     return trace(factory, Settings(tree_estimator(ExplicitGame(root)), depth))
 
 
@@ -117,7 +119,7 @@ JAMBOREE_HALF = jamboree(0.5)
 )
 def test_trace_node_sequences_and_cut_points(
     factory: Factory,
-    root: Node | Leaf,
+    root: Node | Leaf[float],
     depth: int,
     order: str,
     cut_points: list[tuple[str, int, tuple[int, ...]]],
