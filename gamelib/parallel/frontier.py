@@ -452,16 +452,14 @@ def split_solve(
         value, _ = split.exact(root)
         # The first move in the game's order that keeps the value, whichever test found
         # one first: the answer does not depend on which worker came back first.
-        best = next(
-            (m for m, child in first if -split.run_test(child, 1 - value) >= value), None
-        )
+        best = next((m for m, child in first if -split.run_test(child, 1 - value) >= value), None)
         columns: list[tuple[M, int]] = []
         if all_moves:
             for move, child in first:
                 if move == best:  # it keeps the root's value: that is its exact value
                     exact = value
                 elif child.fixed is not None:
-                    exact = child.fixed
+                    exact = -child.fixed  # the child's value is for the side to move there
                 else:
                     exact = -split.exact(child)[0]
                 columns.append((move, exact))

@@ -117,6 +117,26 @@ def test_the_column_scores_are_the_outside_solvers() -> None:
             assert pons_score(game, state, result, plies) == want, (line, column)
 
 
+def test_a_move_that_ends_the_game_is_scored_for_the_side_that_plays_it() -> None:
+    # Two wins in one for X (4 x 4, three in a row, after 2233): the column that is not
+    # the best move ends the game at the frontier's first ply, and is a win, as serially.
+    board = Board(4, 4, 3)
+    game = board()
+    state = after(game, [1, 1, 2, 2])
+    assert state is not None
+    found = split_solve(WindowRecipe(board), state, plies=1, all_moves=True)
+    serial = {}
+    for move in game.moves(state):
+        status = game.play(state, move)
+        if not isinstance(status, Playing):
+            serial[move] = BIG - 1  # X wins with it
+            continue
+        v = serial_value(game, status.state)  # counted from the child, one ply further
+        serial[move] = -(v - 1) if v > 0 else -(v + 1) if v < 0 else 0
+    assert dict(found.columns) == serial
+    assert [move for move, value in found.columns if value == BIG - 1] == [0, 3]
+
+
 def test_the_work_spreads_over_two_workers_and_the_answer_stays() -> None:
     board = Board(5, 5)
     found = split_solve(WindowRecipe(board), on=local_workers(2), plies=3, all_moves=True)
