@@ -49,15 +49,19 @@ from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.controller import Chooses, Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
-from gamelib.core.trees import TreeSyntaxError
-from gamelib.core.trees import shallowest_leaf as decision_depth
+from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
-from gamelib.nplayer.trees import CSE473, TreeGame, parse_tree, tree_estimator
-from gamelib.nplayer.trees import tree_height as _height
-from gamelib.nplayer.trees import utility_total as _total
+from gamelib.nplayer.trees import (
+    CSE473,
+    TreeGame,
+    parse_tree,
+    tree_estimator,
+    tree_height,
+    utility_total,
+)
 from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
 from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
 
@@ -507,7 +511,7 @@ def _chance_kit(text: str) -> BeyondKit:
     except TreeSyntaxError as error:
         raise SpecError(str(error)) from None
     game = ChanceTreeGame(root)
-    limit = decision_depth(root)
+    limit = shallowest_leaf(root)
     return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
 
 
@@ -518,7 +522,7 @@ def _nplayer_kit(text: str) -> BeyondKit:
     except ValueError as error:  # syntax, vector lengths, fewer than two players
         raise SpecError(str(error)) from None
     title = f"the {len(game.names)}-player tree"
-    return NKit(game, tree_estimator(game), title, _total(root), _height(root))
+    return NKit(game, tree_estimator(game), title, utility_total(root), tree_height(root))
 
 
 BEYOND_TREES: dict[str, tuple[Family, str]] = {

@@ -26,6 +26,7 @@ from gamelib.cli._proofs import Column, column_json, column_words
 from gamelib.cli._solve_request import Request
 from gamelib.cli._workers import SentGame, SentRules
 from gamelib.cli.positions import move_json
+from gamelib.core.checks import plural
 from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer
 from gamelib.core.player import Player
@@ -195,7 +196,7 @@ def _write(
     columns = [_column(game, state, move, value) for move, value in found.columns]
     columns.sort(key=lambda c: int(c.move) if c.move.isdecimal() else 0)
     where = "this process" if workers is None else workers.name
-    read = "" if not request.book else f", the book read {split} plies down"
+    read = "" if not request.book else f", the book read {plural(split, 'ply', 'plies')} down"
     if request.json:
         answer = {
             "game": request.game,
@@ -241,8 +242,9 @@ def _write(
         out.write(f"  {column.move}: {column_words(column)}{score_words}\n")
     out.write(
         f"searched {found.positions:,} positions in {found.seconds:.2f} s on {where}: "
-        f"the tree split {split} plies down, {found.sent:,} of its {found.frontier:,} "
-        f"frontier positions searched ({found.tasks:,} searches, {found.tests} tests){read}\n"
+        f"the tree split {plural(split, 'ply', 'plies')} down, {found.sent:,} of its "
+        f"{found.frontier:,} frontier positions searched "
+        f"({plural(found.tasks, 'search', 'searches')}, {plural(found.tests, 'test')}){read}\n"
     )
 
 

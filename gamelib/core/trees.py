@@ -1,5 +1,5 @@
-"""The one tree of every family: its nodes, its grammar, its reader and writer, the rules
-of playing it, and random trees.
+"""The one tree of every family: its nodes, its grammar, its reader and writer (the rules
+of playing it and random trees are in `gamelib.core.tree_games`).
 
 The handouts draw small game trees as text (`a[b[c3,d6],e[f1,g9]]`); gamelib reads them
 for two-player games ([`gamelib.games.explicit`][gamelib.games.explicit]), games of chance
@@ -20,7 +20,7 @@ The tree is one type, generic in what a node holds (`V`: a number, or a vector o
 utilities): a [`Node`][gamelib.core.trees.Node] where a player moves, a
 [`ChanceNode`][gamelib.core.trees.ChanceNode] where chance picks, a
 [`Leaf`][gamelib.core.trees.Leaf] a search must stop at and an
-[`End`][gamelib.core.trees.End] of the game. [`TreeRules`][gamelib.core.trees.TreeRules]
+[`End`][gamelib.core.trees.End] of the game. [`TreeRules`][gamelib.core.tree_games.TreeRules]
 play it once for every family's face (`gamelib.chance.trees`, `gamelib.nplayer.trees`).
 
 ```pycon
