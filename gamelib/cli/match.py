@@ -32,7 +32,7 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
-from gamelib.cli.batch import json_line, position_lines, workers_from
+from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.book_players import book_game, book_player
 from gamelib.cli.family_specs import BeyondSpec
@@ -523,12 +523,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         help="Connect Four: both players take their moves before an opening book's plies "
         "from the book in FILE (made by gamelib book build); openings are played first",
     )
-    match.add_argument("--workers", metavar="N", help="play N games at once on local processes")
-    match.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="play the games on the Dask cluster whose scheduler is at ADDRESS",
-    )
+    add_worker_options(match, "play N games at once on local processes")
     _search_options(match, parsing.catalog)
     return match
 
