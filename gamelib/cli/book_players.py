@@ -13,11 +13,31 @@ takes its moves before the book's plies from it.
 What travels to a worker is the book's path, never the book: each worker process reads
 the file once ([`kept_book`][gamelib.parallel.book.kept_book]), so the file must be
 readable at the same path there (a local worker shares this machine's files).
+
+```pycon
+>>> import tempfile, pathlib
+>>> from gamelib.games.connect4 import ConnectFour
+>>> from gamelib.parallel.book import build_book, kept_book
+>>> def small():
+...     return ConnectFour(cols=4, rows=4, k=3)
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "small.book"
+>>> _ = build_book(small, "connect4", 2, path)
+>>> game = book_game(small(), "connect4")
+>>> book = kept_book(path, game, "connect4")
+>>> found = book_analysis(book, game, game.start)
+>>> game.move_to_string(found.move), found.value
+('2', Definitely(outcome=Winner(side=<Side.Maxie>)))
+>>> book_words(found.facts)
+', from the book (9 plies to the end; read 2 plies down, 0 positions searched)'
+>>> kept_book(path, game, "connect4") is book  # the file is read once a process
+True
+
+```
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, cast
@@ -107,10 +127,10 @@ def book_analysis(
     return Analysis(found.best, Definitely(outcome), {"book": fact})
 
 
-def book_words(facts: object) -> str:
+def book_words(facts: Mapping[str, JSON]) -> str:
     """What `analyse` writes after a value the book gave (its "book" fact), or "" for a
     value the player searched."""
-    fact = facts.get("book") if isinstance(facts, dict) else None
+    fact = facts.get("book")
     if not isinstance(fact, dict):
         return ""
     to_end, read, positions = fact["to_end"], fact["read"], fact["positions"]

@@ -84,7 +84,17 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
 
 
 def forget(key: Hashable) -> None:
-    """Drop what `built` keeps for `key` in this process (nothing kept: nothing done)."""
+    """Drop what `built` keeps for `key` in this process (nothing kept: nothing done).
+
+    ```pycon
+    >>> built(("a list", 1), lambda: [1]), built(("a list", 1), lambda: [2])
+    ([1], [1])
+    >>> forget(("a list", 1))
+    >>> built(("a list", 1), lambda: [2])
+    [2]
+
+    ```
+    """
     with contextlib.suppress(TypeError):  # an unhashable key: nothing was kept
         _BUILT.pop(key, None)
 

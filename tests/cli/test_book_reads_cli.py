@@ -290,3 +290,15 @@ def test_the_page_s_book_commands_run_in_turn(
     assert outs[4] == outs[5].replace(
         heading, heading.replace("on 2 local processes", "in this process")
     )
+
+
+def test_a_book_changed_since_it_was_read_is_read_again(book: Path, tmp_path: Path) -> None:
+    """Each process keeps a book it read, by its file's size and time of change: a file
+    spoilt after an answer is refused by the next command, not answered from memory."""
+    copy = tmp_path / "copy.book"
+    copy.write_text(book.read_text())
+    assert run("analyse", *SMALL, "--book", str(copy), "--json")[0] == 0
+    copy.write_text(book.read_text().replace("cols=5", "cols=6"))
+    status, _, err = run("analyse", *SMALL, "--book", str(copy), "--json")
+    assert status == 2
+    assert err.startswith(f"gamelib: '{copy}' is a book of another game")
