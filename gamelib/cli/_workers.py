@@ -21,6 +21,7 @@ from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG, Catalogs, 
 from gamelib.catalog import NPlayerKind as NKind
 from gamelib.cli._common import Context, UsageError, _BeyondOptions, _Defaults, build_kit
 from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.book_players import book_player
 from gamelib.cli.games import (
     GAME_CATALOG,
     AnyEntry,
@@ -35,6 +36,7 @@ from gamelib.core.checks import echo
 from gamelib.core.controller import Seat
 from gamelib.core.estimator import Estimator
 from gamelib.parallel.batch import Workers
+from gamelib.parallel.book import kept_book
 from gamelib.parallel.recipes import built
 from gamelib.search.kinds import Catalog, Named, SearchKind
 
@@ -215,6 +217,9 @@ class SentSeat:
     flags: tuple[tuple[str, str | None], ...]
     """`--depth` and the search options' flags, by their names in the options."""
     role: str
+    book: tuple[str, str] | None = None
+    """`--book`: the book's path and the game's name as typed (its header gives it); the
+    worker reads the file itself, once."""
 
     def __call__(self, game: object, seed: int | None) -> Seat[object, object]:
         kit = self.game.kit()
@@ -224,7 +229,11 @@ class SentSeat:
             catalog = catalogs.two_player
             spec = _Defaults(options, catalog).spec(self.text, catalog, kit.depth_limit)
             quiet = Streams(io.StringIO(), io.StringIO(), seed, None)
-            return build_player(kit, spec, quiet, catalog)
+            player = build_player(kit, spec, quiet, catalog)
+            if self.book is None:
+                return player
+            path, name = self.book
+            return book_player(player, kit.game, kept_book(path, kit.game, name))
         beyond = _BeyondOptions(options, catalogs).spec(self.text, kit)
         return kit.seat(beyond, self.role, (io.StringIO(), io.StringIO()), seed)
 

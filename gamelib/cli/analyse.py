@@ -7,6 +7,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Generic, TypeVar, cast
 
 from gamelib.cli._common import (
@@ -25,12 +26,21 @@ from gamelib.cli._workers import (
     SentEstimator,
     SentGame,
     SentKinds,
+    SentRules,
     sent_game,
     sent_kind,
     sent_kinds,
 )
 from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.book_players import (
+    BookAnalysis,
+    Here,
+    book_analysis,
+    book_game,
+    book_words,
+    booked_name,
+)
 from gamelib.cli.family_specs import FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
@@ -61,6 +71,7 @@ from gamelib.core.estimator import (
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model, Nature
 from gamelib.errors import InputError
+from gamelib.parallel.book import Book, BookError, kept_book
 from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
@@ -80,6 +91,8 @@ class _Analyse(_Report):
         """`analyse` of a game of chance or of n players: at the start, after `--moves`, or
         each line of `--positions` (here or on workers)."""
         options, model = self.options, kit.model
+        if options.book is not None:
+            raise BookError(f"--book is for Connect Four, not {options.game}")
         read = _BeyondOptions(options, self.catalogs)
         if options.positions is None:
             check_batch_options(options, None)  # a batch flag alone is a mistake
@@ -133,12 +146,15 @@ class _Analyse(_Report):
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         options = self.options
+        book = None
+        if options.book is not None:  # read at once: a file that is no book is said first
+            book = kept_book(options.book, book_game(kit.game, options.game), options.game)
         if options.positions is not None:
             spec = _search_spec(options, kit, "analyse", self.catalog)
             player = search_player(kit, spec, self.catalog)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
-            return self._batch(kit, spec, player)
+            return self._batch(kit, spec, player, book)
         state = kit.game.start
         below = "the root"
         if options.moves is not None:
@@ -155,6 +171,16 @@ class _Analyse(_Report):
         player = search_player(kit, spec, self.catalog, below)
         check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
+        name = str(player) if book is None else booked_name(player, options.book)
+        if book is not None:
+            answered: Analysis[M, G] | None = book_analysis(book, kit.game, state)
+            if answered is not None:
+                return self._from_book(kit, name, state, answered)
+            if self.err is not None:
+                self.err.write(
+                    f"gamelib: the book holds positions {book.plies} plies in; this one is "
+                    "past them, and is searched\n"
+                )
         say: Callable[[str], None] | None = None
         if not options.json:
             out.write(f"{kit.game.state_to_string(state)}\n")
@@ -174,8 +200,10 @@ class _Analyse(_Report):
         facts: Mapping[str, JSON] = {} if pondered is None else pondered.facts
         own = _sampled_value(facts, value, side)
         if options.json:
-            found = {"moves": options.moves or "", **_analysis_json(kit, str(player), state)}
+            found = {"moves": options.moves or "", **_analysis_json(kit, name, state)}
             found.update(_edge_json(kit, move, value))
+            if book is not None:
+                found["book"] = None  # past the book: the player searched
             if own is not None:  # the estimator's guess only under its own name
                 found["value"] = own
                 found["estimator_guess"] = found.pop("guess", None)
@@ -184,18 +212,40 @@ class _Analyse(_Report):
             out.write(json_line(found))
             return 0
         shown = est_to_string(kit.estimator, value) if own is None else own
-        out.write(f"{player} chooses {kit.game.move_to_string(move)} for {side}; value: {shown}\n")
+        out.write(f"{name} chooses {kit.game.move_to_string(move)} for {side}; value: {shown}\n")
         if pondered is not None:
             out.write(pondered.summary + "\n")
             if pondered.note is not None:
                 out.write(f"({pondered.note})\n")
         return 0
 
-    def _batch(self, kit: GameKit[S, M, G], spec: PlayerSpec, player: SearchPlayer[S, M, G]) -> int:
+    def _from_book(self, kit: GameKit[S, M, G], name: str, state: S, found: Analysis[M, G]) -> int:
+        """One position's answer from the book (`--json`: its facts under "book")."""
+        if self.options.json:
+            line = {"moves": self.options.moves or "", **_analysis_json(kit, name, state)}
+            line.update(_edge_json(kit, found.move, found.value))
+            line.update(found.facts)
+            self.out.write(json_line(line))
+            return 0
+        self.out.write(
+            f"{kit.game.state_to_string(state)}\n{name} chooses "
+            f"{kit.game.move_to_string(found.move)} for {kit.game.player(state)}; value: "
+            f"{est_to_string(kit.estimator, found.value)}{book_words(found.facts)}\n"
+        )
+        return 0
+
+    def _batch(
+        self,
+        kit: GameKit[S, M, G],
+        spec: PlayerSpec,
+        player: SearchPlayer[S, M, G],
+        book: Book | None,
+    ) -> int:
         """`--positions`: each line's position analysed, an answer a line."""
         options = self.options
         batch = check_batch_options(options, options.positions)
         task: Callable[[S], Analysis[M, G]]
+        maker: Callable[[], object] = Here(kit.game)
         if batch.workers is None:
             task = _Here(player)
         else:
@@ -205,7 +255,12 @@ class _Analyse(_Report):
             estimator = cast(Callable[[], Estimator[S, M, G]], SentEstimator(game))
             kind = sent_kind(self.catalogs, spec.kind, batch.workers)
             task = SearchRecipe(estimator, kind, spec.depth, tuple(sorted(spec.options.items())))
+            maker = SentRules(game)
         name = str(player)
+        if book is not None:  # the path travels, and each worker reads the file once
+            path = str(Path(options.book).resolve())
+            task = BookAnalysis(task, maker, path, options.game)
+            name = booked_name(name, options.book)
 
         def answer(number: int, text: str, state: S, analysis: Analysis[M, G]) -> None:
             if options.json:
@@ -219,7 +274,8 @@ class _Analyse(_Report):
                 self.out.write(
                     f"{line_title(number, text)}\n{name} chooses "
                     f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
-                    f"{est_to_string(kit.estimator, analysis.value)}\n\n"
+                    f"{est_to_string(kit.estimator, analysis.value)}"
+                    f"{book_words(analysis.facts)}\n\n"
                 )
 
         return run_lines(
@@ -353,6 +409,12 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     analyse.add_argument(
         "--json", action="store_true", help="print each answer as JSON, one object a line"
+    )
+    analyse.add_argument(
+        "--book",
+        metavar="FILE",
+        help="Connect Four: answer a position at or before an opening book's plies from the "
+        "book in FILE (made by gamelib book build), exactly; one past them is searched",
     )
     add_batch_options(analyse)
     return analyse

@@ -38,6 +38,7 @@ __all__ = [
     "BatchOptions",
     "Progress",
     "add_batch_options",
+    "add_worker_options",
     "check_batch_options",
     "json_line",
     "position_lines",
@@ -48,19 +49,24 @@ MAX_WORKERS = 256
 """The most local worker processes `--workers` starts."""
 
 
-def add_batch_options(parser: argparse.ArgumentParser) -> None:
-    """`--workers`, `--scheduler`, `--chunk` and `--unordered`."""
-    parser.add_argument(
-        "--workers",
-        metavar="N",
-        help="with --positions: search on N local processes at once (default: one after "
-        "another in this process); solve without --positions: one solve split over them",
-    )
+def add_worker_options(parser: argparse.ArgumentParser, workers: str) -> None:
+    """`--workers N` (`workers` says what this command does on them) and `--scheduler
+    ADDRESS`, checked by `workers_from`."""
+    parser.add_argument("--workers", metavar="N", help=workers)
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="as --workers, on the Dask cluster whose scheduler is at ADDRESS, "
         "e.g. tcp://10.0.0.5:8786 (needs pip install 'gamelib[dask]')",
+    )
+
+
+def add_batch_options(parser: argparse.ArgumentParser) -> None:
+    """`--workers`, `--scheduler`, `--chunk` and `--unordered`."""
+    add_worker_options(
+        parser,
+        "with --positions: search on N local processes at once (default: one after "
+        "another in this process); solve without --positions: one solve split over them",
     )
     parser.add_argument(
         "--chunk",

@@ -5,7 +5,8 @@ to the end of the game ([`gamelib.parallel.book.build_book`][gamelib.parallel.bo
 here or on `--workers` / `--scheduler`, and its line appended to FILE as soon as it is
 solved.  Stopped any way (Ctrl-C, SIGTERM, `kill -9`), the same command again keeps
 every finished line and solves only the rest.  Progress goes to standard error, with an
-estimate of the time left.  `gamelib solve GAME --book FILE` reads the book.
+estimate of the time left.  `solve`, `analyse`, `play` and `match` read the book with
+`--book FILE` (see [`gamelib.cli.book_players`][gamelib.cli.book_players]).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TextIO, TypeVar, cast
 
 from gamelib.cli._common import Command, Commands, Context, Parsing, UsageError, _Parser, build_kit
 from gamelib.cli._workers import SentRules, sent_game
-from gamelib.cli.batch import Progress, workers_from
+from gamelib.cli.batch import Progress, add_worker_options, workers_from
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import GameKit
 from gamelib.cli.positions import redraws
@@ -45,22 +46,14 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         description="book build GAME --plies N --out FILE: solve every position N moves from "
         "the start (a position and its mirror image once) to the end of the game and write "
         "each to FILE as it is solved.  Stopped, the same command again solves only what "
-        "FILE lacks.  Read a book with gamelib solve GAME --book FILE.  Options after "
+        "FILE lacks.  Read a book with --book FILE (solve, analyse, play, match).  Options after "
         "GAME include the game's own, such as --cols 6.",
     )
     parser.add_argument("action", metavar="build", help="what to do: build")
     parser.add_argument("game", metavar="GAME", help="the game, such as connect4")
     parser.add_argument("--plies", metavar="N", required=True, help="moves from the start")
     parser.add_argument("--out", metavar="FILE", required=True, help="the book's file")
-    parser.add_argument(
-        "--workers", metavar="N", help="solve on N local processes at once (default: here)"
-    )
-    parser.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="solve on the Dask cluster whose scheduler is at ADDRESS (needs "
-        "pip install 'gamelib[dask]')",
-    )
+    add_worker_options(parser, "solve on N local processes at once (default: here)")
     parser.add_argument(
         "--table", metavar="N", help="transposition-table entries a worker keeps (1,000,000)"
     )

@@ -32,8 +32,9 @@ from gamelib.cli._common import (
     build_kit,
 )
 from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
-from gamelib.cli.batch import json_line, position_lines, workers_from
+from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
 from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.book_players import book_game, book_player
 from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameCatalog, GameKit, game_choices
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
@@ -49,6 +50,7 @@ from gamelib.match.play import Games, MatchError, play_match, random_openings
 from gamelib.match.standing import Match
 from gamelib.match.stats import Sprt
 from gamelib.parallel.batch import Workers
+from gamelib.parallel.book import BookError, kept_book
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_PLIES", "MATCH", "ROTATIONS", "SPRT_GAMES", "parse_sprt"]
 
@@ -116,6 +118,8 @@ class _Request:
     json: bool
     save_dir: Path | None
     workers: Workers | None
+    book: str | None = None
+    """`--book`: an opening book's file, which both players take their first moves from."""
 
     def rotations(self, title: str, n: int) -> int:
         """How many rotations a game of `n` seats plays (for two, pairs); UsageError unless
@@ -190,6 +194,7 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
         bool(options.json),
         save_dir,
         workers,
+        None if options.book is None else str(options.book),
     )
 
 
@@ -217,15 +222,23 @@ class _MatchJob:
         defaults = _Defaults(self.options, catalog)
         specs = [defaults.spec(text, catalog, kit.depth_limit) for text in self.request.players]
         defaults.check_used(specs, catalog)
+        book = None
+        if self.request.book is not None:  # read once here, and once by each worker
+            game = book_game(kit.game, self.request.game)
+            book = kept_book(self.request.book, game, self.request.game)
 
         def seat(spec: PlayerSpec) -> Maker[Game[S, M], S, M]:
-            return lambda _, seed: build_player(kit, spec, _quiet(seed), catalog)
+            return lambda _, seed: book_player(
+                build_player(kit, spec, _quiet(seed), catalog), kit.game, book
+            )
 
         makers = [seat(spec) for spec in specs]
         face: Callable[[Game[S, M]], Turns[S, M, Outcome]] = TwoPlayers
         return self._play(kit.game, face, specs, makers, self.request.game, kit.digit_moves)
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        if self.request.book is not None:
+            raise BookError(f"--book is for Connect Four, not {self.request.game}")
         read = _BeyondOptions(self.options, self.catalogs)
         read.check_flags(kit.title)
         specs = [read.spec(text, kit) for text in self.request.players]
@@ -335,6 +348,8 @@ class _MatchJob:
         )
         if dice and openings[0]:
             start += f", the same dice for every game of a {_group(n)}"
+        if request.book is not None:
+            start += f", both players with the book {echo(Path(request.book).name, 80)}"
         if n == 2:
             a, b = request.players  # "(A)" and "(B)" tell them apart, the same or not
             pairs = (
@@ -363,7 +378,10 @@ class _MatchJob:
         game = sent_game(self.context, request.game, request.game_args, workers)
         kinds = sent_kinds(self.catalogs, {spec.kind for spec in specs}, workers)
         given = flags(self.options, self.catalogs.two_player)
-        return game, lambda text, role: SentSeat(game, kinds, text, given, role)
+        book = None  # the path travels, and each worker reads the file once
+        if request.book is not None:
+            book = (str(Path(request.book).resolve()), request.game)
+        return game, lambda text, role: SentSeat(game, kinds, text, given, role, book)
 
     def _openings(
         self, model: Model[S, M, R], digits: bool, count: int, dice: bool
@@ -499,12 +517,13 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         metavar="DIR",
         help="keep every game in DIR (made if need be), one file each, for gamelib replay",
     )
-    match.add_argument("--workers", metavar="N", help="play N games at once on local processes")
     match.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="play the games on the Dask cluster whose scheduler is at ADDRESS",
+        "--book",
+        metavar="FILE",
+        help="Connect Four: both players take their moves before an opening book's plies "
+        "from the book in FILE (made by gamelib book build); openings are played first",
     )
+    add_worker_options(match, "play N games at once on local processes")
     _search_options(match, parsing.catalog)
     return match
 

@@ -10,7 +10,9 @@ has no entry (here, or on the workers).  The answer is the serial solver's: who 
 how many plies, a best move, and (`--all`) each move's result.  For Connect Four the
 score is written beside it as Pons's solver writes it (see `pons_score`: +1 from the
 empty 7 x 6 board, where the first player wins with her 21st stone).  `play --book FILE`
-wraps each player in a [`BookPlayer`][gamelib.parallel.book.BookPlayer] (`with_book`).
+wraps each player in a [`BookPlayer`][gamelib.parallel.book.BookPlayer] (`with_book`);
+`analyse --book` and `match --book` read books through
+[`gamelib.cli.book_players`][gamelib.cli.book_players].
 """
 
 from __future__ import annotations
@@ -25,11 +27,11 @@ from gamelib.algorithms.exact import Solution, describe
 from gamelib.cli._proofs import Column, column_json, column_words
 from gamelib.cli._solve_request import Request
 from gamelib.cli._workers import SentGame, SentRules
+from gamelib.cli.book_players import book_game, book_player
 from gamelib.cli.positions import move_json
 from gamelib.core.checks import plural
 from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer
-from gamelib.core.player import Player
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.parallel.batch import Workers
 from gamelib.parallel.book import BookError, BookPlayer, read_book
@@ -272,12 +274,4 @@ def with_book(player: P, game: Game[S, M], book: str | None, name: str) -> P | B
     that is not a book of `game` is `BookError` (exit 2)."""
     if book is None or isinstance(player, HumanPlayer):
         return player
-    if not isinstance(game.start, ConnectFourState):
-        raise BookError(f"--book is for Connect Four, not {name}")
-    read = read_book(book, game, name)
-    return BookPlayer(cast(Player[S, M], player), read, _plies)
-
-
-def _plies(state: object) -> int:
-    assert isinstance(state, ConnectFourState)
-    return state.plies
+    return book_player(player, game, read_book(book, book_game(game, name), name))

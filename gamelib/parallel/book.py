@@ -56,10 +56,26 @@ from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.errors import InputError, StoppedError
 from gamelib.parallel.batch import Workers, run_batch
-from gamelib.parallel.frontier import WindowRecipe, frontier_states, position_key, split_solve
-from gamelib.parallel.recipes import SolveRecipe
+from gamelib.parallel.frontier import (
+    WindowRecipe,
+    frontier_states,
+    outcome_of,
+    position_key,
+    split_solve,
+)
+from gamelib.parallel.recipes import SolveRecipe, built
 
-__all__ = ["Book", "BookError", "BookPlayer", "Built", "build_book", "read_book"]
+__all__ = [
+    "Book",
+    "BookAnswer",
+    "BookError",
+    "BookPlayer",
+    "Built",
+    "book_answer",
+    "build_book",
+    "kept_book",
+    "read_book",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -175,6 +191,19 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
         book.values[key] = found
         book.lines.append(row)
     return book
+
+
+def kept_book(path: Path | str, game: Game[S, M], name: str) -> Book:
+    """`read_book`, once a process for one file as it stands (its size and time of change
+    are part of the key): a worker that reads a book for every game or every position
+    reads the file once, and a file built again since is read again."""
+    path = Path(path)
+    try:
+        seen = path.stat()
+    except OSError:
+        return read_book(path, game, name)  # says why in one sentence
+    stamp = (str(path.resolve()), seen.st_size, seen.st_mtime_ns)
+    return built(("book", stamp, name, repr(game)), lambda: read_book(path, game, name))
 
 
 def _longest(game: object, plies: int) -> int:
@@ -314,6 +343,85 @@ def build_book(
 
 
 @final
+@dataclass(frozen=True)
+class BookAnswer(Generic[M]):
+    """What a book says of one position at or before its plies (`book_answer`)."""
+
+    value: int
+    """The exact value for the side to move, counted from the position (see
+    [`gamelib.parallel.frontier`][gamelib.parallel.frontier])."""
+    best: M
+    """The first move in the solver's order that keeps the value."""
+    read: int
+    """Plies below the position where the book's values were read (0: it is in the book)."""
+    positions: int
+    """Positions searched: none before the book's plies when it holds every position
+    there; for a position in the book, the null-window tests that find a move keeping
+    its value."""
+
+    @property
+    def result(self) -> str:
+        """How the game ends for the side to move: win, loss or draw."""
+        return outcome_of(self.value)[0]
+
+
+def book_answer(
+    book: Book,
+    game: Game[S, M],
+    state: S,
+    ply: int,
+    on: Workers | None = None,
+    *,
+    table: int = 0,
+) -> BookAnswer[M] | None:
+    """The exact value and a best move of `state`, `ply` moves from the start, from
+    `book`; None past its plies (or a position at them that it lacks).  Before the
+    book's plies the tree is grown down to them and their values read (positions the
+    book lacks are searched); a position in the book takes its value from it, and its
+    best move from null-window tests of its moves at that value, on `on` (None: here)
+    with `table` entries a process.
+
+    ```pycon
+    >>> import tempfile, pathlib
+    >>> from gamelib.games.connect4 import ConnectFour
+    >>> def small():
+    ...     return ConnectFour(cols=4, rows=4, k=3)
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "small.book"
+    >>> _ = build_book(small, "connect4", 2, path)
+    >>> book, game = read_book(path, small(), "connect4"), small()
+    >>> found = book_answer(book, game, game.start, 0)
+    >>> found.result, game.move_to_string(found.best), found.read, found.positions
+    ('win', '2', 2, 0)
+    >>> book_answer(book, game, game.start, 3) is None  # past the book
+    True
+
+    ```
+    """
+    if ply > book.plies:
+        return None
+    below = book.plies - ply
+    if below == 0:
+        key = position_key(game)(state)
+        found = book.values.get(key)
+        if found is None:
+            return None
+        known = {(0, key): _value(0, *found)}
+        below = 1  # its moves are tested one ply down, at the value the book gives
+    else:
+        known = book.values_below(ply)
+    # A table of its own, dropped after: the positions searched are the same in any
+    # process, after any other answer.
+    recipe = WindowRecipe(_Once(game), table)
+    try:
+        solved = split_solve(recipe, state, on, plies=below, known=known)
+    except ValueError:  # every move ends the game at once: nothing to read or test
+        return None
+    finally:
+        recipe.release()
+    return BookAnswer(solved.value, solved.best, book.plies - ply, solved.positions)
+
+
+@final
 class BookPlayer(Generic[S, M]):
     """`player`, with the moves before `book`'s plies read from the book: in a position
     fewer than `book.plies` moves from the start, the first move in the game's order
@@ -344,6 +452,18 @@ class BookPlayer(Generic[S, M]):
 
     def __str__(self) -> str:
         return f"{self.player}, with the book {self.book.path.name}"
+
+
+@final
+@dataclass(frozen=True, eq=False)
+class _Once(Generic[S, M]):
+    """A game maker that hands over one game, equal only to itself: a recipe made with
+    it shares no searcher (nor table) with any other."""
+
+    made: Game[S, M]
+
+    def __call__(self) -> Game[S, M]:
+        return self.made
 
 
 @final

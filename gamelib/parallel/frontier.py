@@ -51,7 +51,7 @@ from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.datatypes import Done, Draw, Playing
 from gamelib.core.game import Game
 from gamelib.parallel.batch import Workers, _stop
-from gamelib.parallel.recipes import built
+from gamelib.parallel.recipes import built, forget
 from gamelib.search.packed import packing_of
 
 __all__ = [
@@ -112,6 +112,12 @@ class WindowRecipe(Generic[S, M]):
     def searcher(self) -> _Searcher[S, M]:
         """This process's searcher for this recipe."""
         return built(("window", self), self._searcher)
+
+    def release(self) -> None:
+        """Drop this process's searcher and game for this recipe (and so its table): the
+        next search with an equal recipe starts afresh."""
+        forget(("window", self))
+        forget(("game", self.game))
 
     def _searcher(self) -> _Searcher[S, M]:
         game = self.rules()

@@ -26,6 +26,7 @@ module, not at the prompt) for it to pickle; here it runs in this process:
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ __all__ = [
     "SolveRecipe",
     "analysed",
     "built",
+    "forget",
 ]
 
 S = TypeVar("S")
@@ -79,6 +81,22 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
     else:
         _BUILT.move_to_end(key)
     return cast(T, found)  # stored by this function under this key, made by the same recipe
+
+
+def forget(key: Hashable) -> None:
+    """Drop what `built` keeps for `key` in this process (nothing kept: nothing done).
+
+    ```pycon
+    >>> built(("a list", 1), lambda: [1]), built(("a list", 1), lambda: [2])
+    ([1], [1])
+    >>> forget(("a list", 1))
+    >>> built(("a list", 1), lambda: [2])
+    [2]
+
+    ```
+    """
+    with contextlib.suppress(TypeError):  # an unhashable key: nothing was kept
+        _BUILT.pop(key, None)
 
 
 @final
