@@ -52,11 +52,14 @@ from gamelib.core.estimator import (
 from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.errors import InputError, StoppedError
-from gamelib.search.events import Cut, SearchObserver
+from gamelib.search.events import Cut, LeafCounter, SearchObserver
 from gamelib.seq import Seq
 
 __all__ = [
+    "CountsLeaves",
     "Edge",
+    "FamilyPlayer",
+    "FamilySearcher",
     "GameRecursionError",
     "MoveOrderError",
     "NoMovesError",
@@ -66,10 +69,12 @@ __all__ = [
     "SearchDepthError",
     "SearchFactory",
     "SearchPlayer",
+    "Starts",
     "WindowSearch",
     "WindowedEvaluate",
     "WindowedSearch",
     "at_root",
+    "count_leaves",
     "depth_guarded",
     "edge_max",
     "edge_min",
@@ -87,6 +92,9 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 St_contra = TypeVar("St_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+M_co = TypeVar("M_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 # --8<-- [start:edges]
@@ -463,3 +471,106 @@ class _BuiltPlayer(Generic[S, M, G]):
 
     def __str__(self) -> str:
         return self.name
+
+
+Gm = TypeVar("Gm")
+St = TypeVar("St")
+V = TypeVar("V")
+Gm_co = TypeVar("Gm_co", covariant=True)
+St_co = TypeVar("St_co", covariant=True)
+
+
+class FamilySearcher(Protocol[Gm_co, St_co, S_contra, M_co, V_co]):
+    """What a search of games of chance or of n players builds (the families' own
+    `ChancePlayer` and `NSearchPlayer` name it): a player of the game `Gm_co` built from
+    settings `St_co`, which also analyses a position."""
+
+    @property
+    def game(self) -> Gm_co:
+        """The game this player plays."""
+        ...
+
+    @property
+    def settings(self) -> St_co:
+        """What the player was built from."""
+        ...
+
+    def next_move(self, state: S_contra, /) -> M_co:
+        """The move the search chooses in `state`."""
+        ...
+
+    def analyse(self, state: S_contra, /) -> tuple[M_co, V_co]:
+        """The move `next_move` makes and the value the search found for it."""
+        ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class FamilyPlayer(Generic[Gm, St, S, M, V]):
+    """The player a search of games of chance or of n players returns (a `ChancePlayer`,
+    an `NSearchPlayer`): its name, its game and settings, and `analyse`, its search at the
+    root (guarded by [`depth_guarded`][gamelib.search.player.depth_guarded]), whose move
+    `next_move` makes."""
+
+    name: str
+    """How the player prints: `MaxN(depth 3)`."""
+    game: Gm
+    """The game it plays."""
+    settings: St
+    """What it was built from."""
+    analyse: Callable[[S], tuple[M, V]]
+    """The chosen move at a position and its value (a number, a vector)."""
+
+    def next_move(self, state: S, /) -> M:
+        """The move `analyse` chooses."""
+        return self.analyse(state)[0]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Starts(Protocol[S_co]):
+    """A game as [`count_leaves`][gamelib.search.player.count_leaves] asks it: where it starts."""
+
+    @property
+    def start(self) -> S_co:
+        """The position a new game starts from."""
+        ...
+
+
+class CountsLeaves(Protocol[St_contra, S, M_co, V_co]):
+    """A factory as [`count_leaves`][gamelib.search.player.count_leaves] runs it: its
+    settings, and a leaf counter for its observer."""
+
+    def __call__(
+        self, settings: St_contra, /, *, observer: LeafCounter
+    ) -> FamilySearcher[Starts[S], object, S, M_co, V_co]: ...
+
+
+def count_leaves(
+    factory: CountsLeaves[St, S, M, V], settings: St, state: S | None = None
+) -> tuple[M, V, int]:
+    """The move and value `factory(settings)` finds at `state` (default the game's start),
+    and how many leaves it valued to find them (a
+    [`LeafCounter`][gamelib.search.events.LeafCounter]'s count): for the searches of games
+    of chance and of n players.
+
+    ```pycon
+    >>> from gamelib.games.pig import Pig, pig_estimator
+    >>> from gamelib.chance import ChanceSettings, Star2
+    >>> count_leaves(Star2, ChanceSettings(pig_estimator(Pig(target=10)), 2))[1:]
+    (Fraction(7912313, 11027016), 41)
+    >>> from gamelib.nplayer import CSE473, MaxN, NSettings, ShallowMaxN, ShallowSettings
+    >>> from gamelib.nplayer import TreeGame, tree_estimator
+    >>> estimator = tree_estimator(TreeGame(CSE473))
+    >>> count_leaves(MaxN, NSettings(estimator, 3))
+    (0, (3, 2, 5), 8)
+    >>> count_leaves(ShallowMaxN, ShallowSettings(estimator, 3, 10), estimator.game.start)
+    (0, (3, 2, 5), 6)
+
+    ```
+    """
+    counter = LeafCounter()
+    player = factory(settings, observer=counter)
+    move, value = player.analyse(player.game.start if state is None else state)
+    return move, value, counter.leaves
