@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeAlias, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.events import (
@@ -80,7 +80,7 @@ from gamelib.core.estimator import checked_estimate
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
-from gamelib.search.player import FamilyPlayer, FamilySearcher, count_leaves, depth_guarded
+from gamelib.search.player import Factory, FamilyPlayer, Searcher, count_leaves, depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -132,18 +132,14 @@ class ChanceSettings(Generic[S, M]):
         check_depth(self.search_depth)
 
 
-ChancePlayer: TypeAlias = FamilySearcher[ChanceGame[S, M], ChanceSettings[S, M], S, M, Value]
+ChancePlayer: TypeAlias = Searcher[ChanceGame[S, M], ChanceSettings[S, M], S, M, Value]
 """A player built by a chance search factory: `analyse` gives its move at a decision position
 and the expectiminimax value (to the depth), and raises `ChancePositionError` at a chance
 position."""
 
 
-class ChanceFactory(Protocol[S, M]):
-    """The shape of the three factories: `Factory(settings, *, observer=None)`."""
-
-    def __call__(
-        self, settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
-    ) -> ChancePlayer[S, M]: ...
+ChanceFactory: TypeAlias = Factory[ChanceSettings[S, M], ChanceObserver[S, M], ChancePlayer[S, M]]
+"""The shape of the three factories: `Factory(settings, *, observer=None)`."""
 
 
 def _built(

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Generic, Protocol, TypeAlias, TypeVar, cast, final
+from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.core.checks import echo
@@ -74,8 +74,9 @@ from gamelib.nplayer.game import (
 )
 from gamelib.search.events import BoundKind, Cut, Enter, Event, Leave, SearchObserver
 from gamelib.search.player import (
+    Factory,
     FamilyPlayer,
-    FamilySearcher,
+    Searcher,
     SearchPlayer,
     count_leaves,
     depth_guarded,
@@ -105,7 +106,7 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
-St_contra = TypeVar("St_contra", contravariant=True)
+St = TypeVar("St")
 
 NWindow: TypeAlias = tuple[int, Number]
 """What shallow pruning searches a position with: the parent's player, and the utility it
@@ -155,17 +156,13 @@ class ShallowSettings(NSettings[S, M]):
             )
 
 
-NSearchPlayer: TypeAlias = FamilySearcher[NPlayerGame[S, M], NSettings[S, M], S, M, V]
+NSearchPlayer: TypeAlias = Searcher[NPlayerGame[S, M], NSettings[S, M], S, M, V]
 """A player built by an n-player search factory: `analyse` gives its move and the value the
 search found for it (a vector; paranoid's a number)."""
 
 
-class NFactory(Protocol[St_contra, S, M]):
-    """The shape of `MaxN` and `ShallowMaxN`: `F(settings, *, observer=None)`."""
-
-    def __call__(
-        self, settings: St_contra, /, *, observer: NObserver[S, M] | None = None
-    ) -> NSearchPlayer[S, M, Vector]: ...
+NFactory: TypeAlias = Factory[St, NObserver[S, M], NSearchPlayer[S, M, Vector]]
+"""The shape of `MaxN` and `ShallowMaxN`: `F(settings, *, observer=None)`."""
 
 
 def _maxn(

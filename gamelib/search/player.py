@@ -58,8 +58,8 @@ from gamelib.seq import Seq
 __all__ = [
     "CountsLeaves",
     "Edge",
+    "Factory",
     "FamilyPlayer",
-    "FamilySearcher",
     "GameRecursionError",
     "MoveOrderError",
     "NoMovesError",
@@ -69,6 +69,7 @@ __all__ = [
     "SearchDepthError",
     "SearchFactory",
     "SearchPlayer",
+    "Searcher",
     "Starts",
     "WindowSearch",
     "WindowedEvaluate",
@@ -95,6 +96,11 @@ St_contra = TypeVar("St_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 M_co = TypeVar("M_co", covariant=True)
 V_co = TypeVar("V_co", covariant=True)
+Gm_co = TypeVar("Gm_co", covariant=True)
+St_co = TypeVar("St_co", covariant=True)
+P_co = TypeVar("P_co", covariant=True)
+Ob_contra = TypeVar("Ob_contra", contravariant=True)
+St = TypeVar("St")
 S_contra = TypeVar("S_contra", contravariant=True)
 
 # --8<-- [start:edges]
@@ -272,41 +278,53 @@ def windowed_root(search: WindowedSearch[S, M, G], depth: int) -> Callable[[S], 
     return root
 
 
-class SearchPlayer(Protocol[S, M, G]):
-    """A PLAYER built by a search factory; it can also analyse a position."""
+class Searcher(Protocol[Gm_co, St_co, S_contra, M_co, V_co]):
+    """What a search factory of any family builds: a player of the game `Gm_co` built from
+    settings `St_co`, which also analyses a position.  Each family names its own:
+    [`SearchPlayer`][gamelib.search.player.SearchPlayer] for the lectures' two-player games,
+    `ChancePlayer` for games of chance, `NSearchPlayer` for games of n players."""
 
     @property
-    def game(self) -> Game[S, M]:
+    def game(self) -> Gm_co:
         """The game this player plays."""
         ...
 
     @property
-    def settings(self) -> Settings[S, M, G]:
+    def settings(self) -> St_co:
         """What the player was built from."""
         ...
 
-    def next_move(self, state: S, /) -> M:
-        """The best move the search finds in `state`."""
+    def next_move(self, state: S_contra, /) -> M_co:
+        """The move the search chooses in `state`."""
         ...
 
-    def analyse(self, state: S, /) -> Edge[M, G]:
-        """The best edge at `state`: the move `next_move` makes and its value."""
+    def analyse(self, state: S_contra, /) -> tuple[M_co, V_co]:
+        """The move `next_move` makes and the value the search found for it."""
         ...
 
 
-class SearchFactory(Protocol[St_contra, S, M, G]):
-    """The one shape of every search factory: `Factory(settings, *, observer=None)`.
+SearchPlayer: TypeAlias = Searcher[Game[S, M], Settings[S, M, G], S, M, Est[G]]
+"""A PLAYER built by a search factory of the lectures' two-player games: `next_move` is the
+best move the search finds, `analyse` the best edge (that move and its value)."""
+
+
+class Factory(Protocol[St_contra, Ob_contra, P_co]):
+    """The one shape of every search factory, of every family:
+    `Factory(settings, *, observer=None)`, a player `P_co`.
 
     `St_contra` is the factory's settings type: [`Settings`][gamelib.core.estimator.Settings]
     for Minimax and AlphaBeta, a subclass carrying more for a factory that needs
-    more (Jamboree's prune percentage).  Given an observer, the player tells
-    it everything the search does (see [`gamelib.search.events`][gamelib.search.events]); given
-    none, it runs exactly the code it runs without observation.
+    more (Jamboree's prune percentage).  Given an observer (`Ob_contra`, a function taking
+    each of the family's events), the player tells it everything the search does (see
+    [`gamelib.search.events`][gamelib.search.events]); given none, it runs exactly the code it
+    runs without observation.
     """
 
-    def __call__(
-        self, settings: St_contra, /, *, observer: SearchObserver[S, M, G] | None = None
-    ) -> SearchPlayer[S, M, G]: ...
+    def __call__(self, settings: St_contra, /, *, observer: Ob_contra | None = None) -> P_co: ...
+
+
+SearchFactory: TypeAlias = Factory[St, SearchObserver[S, M, G], SearchPlayer[S, M, G]]
+"""A search factory of the lectures' two-player games (Minimax, AlphaBeta, Jamboree, ...)."""
 
 
 R = TypeVar("R")
@@ -474,34 +492,7 @@ class _BuiltPlayer(Generic[S, M, G]):
 
 
 Gm = TypeVar("Gm")
-St = TypeVar("St")
 V = TypeVar("V")
-Gm_co = TypeVar("Gm_co", covariant=True)
-St_co = TypeVar("St_co", covariant=True)
-
-
-class FamilySearcher(Protocol[Gm_co, St_co, S_contra, M_co, V_co]):
-    """What a search of games of chance or of n players builds (the families' own
-    `ChancePlayer` and `NSearchPlayer` name it): a player of the game `Gm_co` built from
-    settings `St_co`, which also analyses a position."""
-
-    @property
-    def game(self) -> Gm_co:
-        """The game this player plays."""
-        ...
-
-    @property
-    def settings(self) -> St_co:
-        """What the player was built from."""
-        ...
-
-    def next_move(self, state: S_contra, /) -> M_co:
-        """The move the search chooses in `state`."""
-        ...
-
-    def analyse(self, state: S_contra, /) -> tuple[M_co, V_co]:
-        """The move `next_move` makes and the value the search found for it."""
-        ...
 
 
 @final
@@ -544,7 +535,7 @@ class CountsLeaves(Protocol[St_contra, S, M_co, V_co]):
 
     def __call__(
         self, settings: St_contra, /, *, observer: LeafCounter
-    ) -> FamilySearcher[Starts[S], object, S, M_co, V_co]: ...
+    ) -> Searcher[Starts[S], object, S, M_co, V_co]: ...
 
 
 def count_leaves(
