@@ -9,22 +9,21 @@ its family's reference and runs it through the command line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar, final
+from typing import TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.events import ChanceObserver, Moved, Rolled, Step
-from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import Branch, ChanceGame, Nature, Value
+from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
+from gamelib.chance.game import Branch, Nature, Value
 from gamelib.chance.kinds import ChanceKind
 from gamelib.cli.beyond import chance_entry, nplayer_entry
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
-    NPlayerGame,
     NSettings,
     NStatus,
     Number,
@@ -34,33 +33,17 @@ from gamelib.nplayer.game import (
 from gamelib.nplayer.kinds import NPlayerKind
 from gamelib.nplayer.maxn import NObserver, NSearchPlayer
 from gamelib.search.events import BoundKind, Enter, Leave
+from gamelib.search.player import FamilyPlayer
 from gamelib.seq import Seq
 
 S = TypeVar("S")
 M = TypeVar("M")
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Built(Generic[S, M]):
-    """A player made by the searches below: its name, game, settings and root search."""
-
-    name: str
-    game: ChanceGame[S, M]
-    settings: ChanceSettings[S, M]
-    analyse: Callable[[S], tuple[M, Value]]
-
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 # --8<-- [start:chance]
 def Expectimax(
     settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
-) -> Built[S, M]:
+) -> ChancePlayer[S, M]:
     """Expectimax (CSE 473): Maxie maximises, and Minnie is taken to move at random, so her
     moves are averaged, each as likely, as chance's outcomes are by their probabilities."""
     est = settings.estimator
@@ -107,33 +90,17 @@ def Expectimax(
             observer(Leave(v, BoundKind.EXACT, Moved(best)))
         return best, v
 
-    return Built(f"Expectimax(depth {settings.search_depth})", game, settings, analyse)
+    return FamilyPlayer(f"Expectimax(depth {settings.search_depth})", game, settings, analyse)
 
 
 EXPECTIMAX_KIND = ChanceKind("expectimax", Expectimax, "Maxie maximises, Minnie at random")
 # --8<-- [end:chance]
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class NBuilt(Generic[S, M]):
-    """An n-player player made by the search below."""
-
-    name: str
-    game: NPlayerGame[S, M]
-    analyse: Callable[[S], tuple[M, Vector]]
-
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 # --8<-- [start:nplayer]
 def Utilitarian(
     settings: NSettings[S, M], /, *, observer: NObserver[S, M] | None = None
-) -> NBuilt[S, M]:
+) -> NSearchPlayer[S, M, Vector]:
     """Every player takes the move best for all: the largest sum of utilities (the first
     move on a tie), where max^n takes the one best for itself."""
     est = settings.estimator
@@ -169,7 +136,7 @@ def Utilitarian(
             observer(Leave(v, BoundKind.EXACT, best))
         return best, v
 
-    return NBuilt(f"Utilitarian(depth {settings.search_depth})", game, analyse)
+    return FamilyPlayer(f"Utilitarian(depth {settings.search_depth})", game, settings, analyse)
 
 
 def _utilitarian(

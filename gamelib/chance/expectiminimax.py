@@ -49,14 +49,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.events import (
     ChanceObserver,
     Cut,
     Enter,
-    LeafCounter,
     Leave,
     Moved,
     Phase,
@@ -81,7 +80,7 @@ from gamelib.core.estimator import checked_estimate
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
-from gamelib.search.player import depth_guarded
+from gamelib.search.player import Factory, FamilyPlayer, Searcher, count_leaves, depth_guarded
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -133,58 +132,21 @@ class ChanceSettings(Generic[S, M]):
         check_depth(self.search_depth)
 
 
-class ChancePlayer(Protocol[S, M]):
-    """A player built by a chance search factory; it can also analyse a position."""
-
-    @property
-    def game(self) -> ChanceGame[S, M]:
-        """The game this player plays."""
-        ...
-
-    @property
-    def settings(self) -> ChanceSettings[S, M]:
-        """What the player was built from."""
-        ...
-
-    def next_move(self, state: S, /) -> M:
-        """The move the search chooses at the decision position `state`."""
-        ...
-
-    def analyse(self, state: S, /) -> tuple[M, Value]:
-        """The chosen move at `state` and its expectiminimax value (to the depth).
-
-        Raises `ChancePositionError` at a chance position.
-        """
-        ...
+ChancePlayer: TypeAlias = Searcher[ChanceGame[S, M], ChanceSettings[S, M], S, M, Value]
+"""A player built by a chance search factory: `analyse` gives its move at a decision position
+and the expectiminimax value (to the depth), and raises `ChancePositionError` at a chance
+position."""
 
 
-class ChanceFactory(Protocol[S, M]):
-    """The shape of the three factories: `Factory(settings, *, observer=None)`."""
-
-    def __call__(
-        self, settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
-    ) -> ChancePlayer[S, M]: ...
+ChanceFactory: TypeAlias = Factory[ChanceSettings[S, M], ChanceObserver[S, M], ChancePlayer[S, M]]
+"""The shape of the three factories: `Factory(settings, *, observer=None)`."""
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class _Player(Generic[S, M]):
-    name: str
-    settings: ChanceSettings[S, M]
-    root: Callable[[S], tuple[M, Value]]
-
-    @property
-    def game(self) -> ChanceGame[S, M]:
-        return self.settings.estimator.game
-
-    def analyse(self, state: S, /) -> tuple[M, Value]:
-        return depth_guarded(self.settings.search_depth, self.root)(state)
-
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return self.name
+def _built(
+    name: str, settings: ChanceSettings[S, M], root: Callable[[S], tuple[M, Value]]
+) -> ChancePlayer[S, M]:
+    game = settings.estimator.game
+    return FamilyPlayer(name, game, settings, depth_guarded(settings.search_depth, root))
 
 
 def _decision_side(game: ChanceGame[S, M], state: S) -> Side:
@@ -295,7 +257,7 @@ def Expectiminimax(
 
     depth = settings.search_depth
     root = _root(game, observer, depth, None, lambda s, maxie: search(depth, s, maxie))
-    return _Player(f"Expectiminimax(depth {depth})", settings, root)
+    return _built(f"Expectiminimax(depth {depth})", settings, root)
 
 
 # --8<-- [end:expectiminimax]
@@ -539,23 +501,4 @@ def _star(
 
     root = _root(game, observer, depth, _OPEN, best)
     name = "Star2" if probe else "Star1"
-    return _Player(f"{name}(depth {depth})", settings, root)
-
-
-def count_leaves(
-    factory: ChanceFactory[S, M], settings: ChanceSettings[S, M], state: S | None = None
-) -> tuple[M, Value, int]:
-    """The move and value `factory(settings)` finds at `state` (default the start),
-    and how many leaves it evaluated to find them.
-
-    ```pycon
-    >>> from gamelib.games.pig import Pig, pig_estimator
-    >>> count_leaves(Star2, ChanceSettings(pig_estimator(Pig(target=10)), 2))[1:]
-    (Fraction(7912313, 11027016), 41)
-
-    ```
-    """
-    counter = LeafCounter()
-    player = factory(settings, observer=counter)
-    move, value = player.analyse(player.game.start if state is None else state)
-    return move, value, counter.leaves
+    return _built(f"{name}(depth {depth})", settings, root)

@@ -19,21 +19,27 @@ once (a search that asks for a position's moves twice has still expanded it once
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import Branch, Mover, Value
-from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+from gamelib.chance.trees import (
+    ChanceTreeEstimator,
+    ChanceTreeGame,
+    chance_tree_estimator,
+    parse_chance_tree,
+)
 from gamelib.core.datatypes import Done, Outcome, Side, Status
 from gamelib.core.estimator import NumericEstimator, Settings
+from gamelib.core.tree_games import TreeRules
 from gamelib.core.tree_games import TreeState as Reached
 from gamelib.core.trees import ChanceNode, End, Leaf
 from gamelib.core.trees import Node as TreeNode
 from gamelib.games.explicit import ExplicitGame, Node, TreeState, parse_tree
 from gamelib.nplayer.game import Finished, NSettings, NStatus, Vector, VectorEstimator
-from gamelib.nplayer.trees import TreeGame
+from gamelib.nplayer.trees import TreeGame, tree_estimator
 from gamelib.nplayer.trees import parse_tree as parse_ntree
 from gamelib.seq import Seq
 
@@ -50,6 +56,8 @@ __all__ = [
     "two_player",
     "two_player_outline",
 ]
+
+V = TypeVar("V")
 
 Step: TypeAlias = tuple[str, str]
 """One thing a search did: `(verb, node)`, the verb `expand`, `estimate` or `end`."""
@@ -111,24 +119,39 @@ def two_player(
     return game, Settings(NumericEstimator(game, estimate), depth)
 
 
-@final
-class LoggedChanceGame:
-    """An explicit chance tree (`gamelib.chance.trees`) that logs what is done on it."""
+class _Logged(Generic[V]):
+    """An explicit tree's game of chance or of n players that logs each position it expands."""
 
-    def __init__(self, game: ChanceTreeGame, log: list[Step]) -> None:
+    def __init__(self, game: TreeRules[V], log: list[Step]) -> None:
         self.inner = game
         self.log = log
 
     @property
-    def start(self) -> Reached[float]:
+    def start(self) -> Reached[V]:
         return self.inner.start
+
+    def moves(self, state: Reached[V], /) -> Seq[int]:
+        _note(self.log, ("expand", state.node.name))
+        return self.inner.moves(state)
+
+    def state_to_string(self, state: Reached[V], /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: int, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: Reached[V], text: str, /) -> int | None:
+        return self.inner.parse_move(state, text)
+
+
+@final
+class LoggedChanceGame(_Logged[float]):
+    """An explicit chance tree (`gamelib.chance.trees`) that logs what is done on it."""
+
+    inner: ChanceTreeGame
 
     def player(self, state: Reached[float], /) -> Mover:
         return self.inner.player(state)
-
-    def moves(self, state: Reached[float], /) -> Seq[int]:
-        _note(self.log, ("expand", state.node.name))
-        return self.inner.moves(state)
 
     def play(self, state: Reached[float], move: int, /) -> Status[Reached[float]]:
         return self.inner.play(state, move)
@@ -137,30 +160,22 @@ class LoggedChanceGame:
         _note(self.log, ("expand", state.node.name))
         return self.inner.outcomes(state)
 
-    def state_to_string(self, state: Reached[float], /) -> str:
-        return self.inner.state_to_string(state)
-
-    def move_to_string(self, move: int, /) -> str:
-        return self.inner.move_to_string(move)
-
-    def parse_move(self, state: Reached[float], text: str, /) -> int | None:
-        return self.inner.parse_move(state, text)
-
 
 @final
 @dataclass(frozen=True)
 class _LoggedChanceEstimator:
     game: LoggedChanceGame
+    inner: ChanceTreeEstimator
+    log: list[Step]
     lower: Value
     upper: Value
-    log: list[Step]
-    outcome_value: Callable[[Outcome], Value]
 
     def estimate(self, state: Reached[float], /) -> Value:
         _note(self.log, ("estimate", state.node.name))
-        node = state.node
-        assert not isinstance(node, ChanceNode)  # the inner estimator would refuse it too
-        return 0 if node.value is None else node.value
+        return self.inner.estimate(state)
+
+    def outcome_value(self, outcome: Outcome, /) -> Value:
+        return self.inner.outcome_value(outcome)
 
 
 def chance(
@@ -171,29 +186,22 @@ def chance(
     inner = ChanceTreeGame(parse_chance_tree(text))
     game = LoggedChanceGame(inner, log)
     bounds = chance_tree_estimator(inner)
-    estimator = _LoggedChanceEstimator(game, bounds.lower, bounds.upper, log, bounds.outcome_value)
+    estimator = _LoggedChanceEstimator(game, bounds, log, bounds.lower, bounds.upper)
     return game, ChanceSettings(estimator, depth)
 
 
 @final
-class LoggedNGame:
+class LoggedNGame(_Logged[Vector]):
     """An explicit n-player tree (`gamelib.nplayer.trees`) that logs what is done on it."""
 
-    def __init__(self, game: TreeGame, log: list[Step]) -> None:
-        self.inner = game
-        self.log = log
-        self.names = game.names
+    inner: TreeGame
 
     @property
-    def start(self) -> Reached[Vector]:
-        return self.inner.start
+    def names(self) -> tuple[str, ...]:
+        return self.inner.names
 
     def player(self, state: Reached[Vector], /) -> int:
         return self.inner.player(state)
-
-    def moves(self, state: Reached[Vector], /) -> Seq[int]:
-        _note(self.log, ("expand", state.node.name))
-        return self.inner.moves(state)
 
     def play(self, state: Reached[Vector], move: int, /) -> NStatus[Reached[Vector]]:
         status = self.inner.play(state, move)
@@ -201,30 +209,18 @@ class LoggedNGame:
             _note(self.log, ("end", self.inner.child(state, move).name))
         return status
 
-    def state_to_string(self, state: Reached[Vector], /) -> str:
-        return self.inner.state_to_string(state)
-
-    def move_to_string(self, move: int, /) -> str:
-        return self.inner.move_to_string(move)
-
-    def parse_move(self, state: Reached[Vector], text: str, /) -> int | None:
-        return self.inner.parse_move(state, text)
-
 
 def nplayer(
     text: str, depth: int, log: list[Step]
 ) -> tuple[LoggedNGame, NSettings[Reached[Vector], int]]:
     """The n-player tree `text` as a logged game, and the settings of a max^n search `depth`
     moves deep."""
-    root = parse_ntree(text)
-    game = LoggedNGame(TreeGame(root), log)
-    zeros = (0,) * len(game.names)
+    tree = TreeGame(parse_ntree(text))
+    game, inner = LoggedNGame(tree, log), tree_estimator(tree)
 
     def estimate(state: Reached[Vector]) -> Vector:
         _note(log, ("estimate", state.node.name))
-        node = state.node
-        vector = None if isinstance(node, ChanceNode) else node.value
-        return zeros if vector is None else vector
+        return inner.estimate(state)
 
     return game, NSettings(VectorEstimator(game, estimate), depth)
 

@@ -59,6 +59,7 @@ __all__ = [
     "check_players",
     "check_vector",
     "letter_names",
+    "not_a_player",
     "number_to_string",
     "utilities_to_string",
     "vector_to_string",
@@ -74,6 +75,15 @@ class UtilityLengthError(InputError, ValueError):
 
 class PlayerNumberError(InputError, ValueError):
     """A game said a player outside `0 .. n-1` is to move."""
+
+
+def not_a_player(game: NPlayerGame[S, M], state: S, p: object) -> PlayerNumberError:
+    """The error for `game` saying that `p`, no player of its `0 .. n-1`, is to move in
+    `state`."""
+    return PlayerNumberError(
+        f"the game says player {echo(p)} is to move in '{echo(game.state_to_string(state))}', "
+        f"but its players are 0 to {len(game.names) - 1}"
+    )
 
 
 def check_players(n: int) -> int:
@@ -293,12 +303,8 @@ class NPlayerTurns(GameTurns[S, M]):
 
     def mover(self, state: S, /) -> int:
         p = self.game.player(state)
-        names = self.game.names
-        if not 0 <= p < len(names):
-            raise PlayerNumberError(
-                f"the game says player {echo(p)} is to move, but its players are 0 to "
-                f"{len(names) - 1}"
-            )
+        if not 0 <= p < len(self.game.names):
+            raise not_a_player(self.game, state, p)
         return p
 
     def play(self, state: S, move: M, /) -> S | Ended[Vector]:

@@ -49,12 +49,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Generic, Protocol, TypeAlias, TypeVar, final
+from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.core.checks import echo
-from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Playing, Side, Status
-from gamelib.core.estimator import Est, Guess, Settings
+from gamelib.core.datatypes import Order, Playing, Side, Status
+from gamelib.core.estimator import Est, Guess, Settings, standard_compare
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
@@ -68,11 +68,19 @@ from gamelib.nplayer.game import (
     PlayerNumberError,
     Vector,
     check_vector,
+    not_a_player,
     number_to_string,
     vector_to_string,
 )
-from gamelib.search.events import BoundKind, Cut, Enter, Event, LeafCounter, Leave, SearchObserver
-from gamelib.search.player import SearchPlayer, depth_guarded
+from gamelib.search.events import BoundKind, Cut, Enter, Event, Leave, SearchObserver
+from gamelib.search.player import (
+    Factory,
+    FamilyPlayer,
+    Searcher,
+    SearchPlayer,
+    count_leaves,
+    depth_guarded,
+)
 from gamelib.seq import Cons, Seq
 
 __all__ = [
@@ -98,8 +106,7 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
-V_co = TypeVar("V_co", covariant=True)
-St_contra = TypeVar("St_contra", contravariant=True)
+St = TypeVar("St")
 
 NWindow: TypeAlias = tuple[int, Number]
 """What shallow pruning searches a position with: the parent's player, and the utility it
@@ -149,45 +156,13 @@ class ShallowSettings(NSettings[S, M]):
             )
 
 
-class NSearchPlayer(Protocol[S, M, V_co]):
-    """A player built by an n-player search factory; it can also analyse a position."""
-
-    @property
-    def game(self) -> NPlayerGame[S, M]:
-        """The game this player plays."""
-        ...
-
-    def next_move(self, state: S, /) -> M:
-        """The move the search chooses in `state`."""
-        ...
-
-    def analyse(self, state: S, /) -> tuple[M, V_co]:
-        """The move `next_move` makes and the value the search found for it."""
-        ...
+NSearchPlayer: TypeAlias = Searcher[NPlayerGame[S, M], NSettings[S, M], S, M, V]
+"""A player built by an n-player search factory: `analyse` gives its move and the value the
+search found for it (a vector; paranoid's a number)."""
 
 
-class NFactory(Protocol[St_contra, S, M]):
-    """The shape of `MaxN` and `ShallowMaxN`: `F(settings, *, observer=None)`."""
-
-    def __call__(
-        self, settings: St_contra, /, *, observer: NObserver[S, M] | None = None
-    ) -> NSearchPlayer[S, M, Vector]: ...
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class _Built(Generic[S, M, V]):
-    """The player a factory returns: its name, its game and the closures it built."""
-
-    name: str
-    game: NPlayerGame[S, M]
-    analyse: Callable[[S], tuple[M, V]]
-
-    def next_move(self, state: S, /) -> M:
-        return self.analyse(state)[0]
-
-    def __str__(self) -> str:
-        return self.name
+NFactory: TypeAlias = Factory[St, NObserver[S, M], NSearchPlayer[S, M, Vector]]
+"""The shape of `MaxN` and `ShallowMaxN`: `F(settings, *, observer=None)`."""
 
 
 def _maxn(
@@ -232,10 +207,7 @@ def _maxn(
     def mover(s: S) -> int:
         p = player_of(s)
         if not 0 <= p < n:
-            raise PlayerNumberError(
-                f"the game says player {echo(p)} is to move in "
-                f"'{echo(game.state_to_string(s))}', but its players are 0 to {n - 1}"
-            )
+            raise not_a_player(game, s, p)
         return p
 
     # --8<-- [start:search]
@@ -311,7 +283,7 @@ def _maxn(
             observer(Leave(v, _EXACT if exact else _AT_LEAST, best))
         return best, v
 
-    return _Built(name, game, depth_guarded(depth, root))
+    return FamilyPlayer(name, game, settings, depth_guarded(depth, root))
 
 
 def MaxN(
@@ -340,27 +312,6 @@ def ShallowMaxN(
     total = settings.total
     name = f"ShallowMaxN(depth {settings.search_depth}, total {number_to_string(total)})"
     return _maxn(name, settings, total, observer)
-
-
-def count_leaves(
-    factory: NFactory[St_contra, S, M], settings: St_contra, state: S
-) -> tuple[M, Vector, int]:
-    """Run `factory(settings)` once at `state`: its move, its vector, and the leaves it
-    evaluated (estimates and finished games).
-
-    ```pycon
-    >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
-    >>> estimator = tree_estimator(TreeGame(CSE473))
-    >>> count_leaves(MaxN, NSettings(estimator, 3), estimator.game.start)
-    (0, (3, 2, 5), 8)
-    >>> count_leaves(ShallowMaxN, ShallowSettings(estimator, 3, 10), estimator.game.start)
-    (0, (3, 2, 5), 6)
-
-    ```
-    """
-    counter = LeafCounter()
-    move, vector = factory(settings, observer=counter).analyse(state)
-    return move, vector, counter.leaves
 
 
 # --------------------------------------------------------------------------
@@ -466,19 +417,6 @@ class ParanoidGame(Generic[S, M]):
         return self.game.parse_move(state, text)
 
 
-def _score(e: Est[Number]) -> Number:
-    if isinstance(e, Guess):
-        return e.guess
-    if isinstance(e.outcome, Draw):
-        return 0
-    return float("inf") if e.outcome.side is Side.Maxie else float("-inf")
-
-
-def _compare(a: Est[Number], b: Est[Number], /) -> Order:
-    x, y = _score(a), _score(b)
-    return LESS if x < y else GREATER if x > y else EQUAL
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class ParanoidEstimator(Generic[S, M]):
@@ -504,7 +442,8 @@ class ParanoidEstimator(Generic[S, M]):
             where = f"the estimate of '{echo(self.game.state_to_string(state))}'"
         return check_vector(vector, n, where)[self.game.me]
 
-    compare = staticmethod(_compare)
+    # The standard order of numeric estimates, which orders exact fractions as it does floats.
+    compare = staticmethod(cast(Callable[[Est[Number], Est[Number]], Order], standard_compare))
 
     def guess_to_string(self, guess: Number, /) -> str:
         return number_to_string(guess)
@@ -550,14 +489,10 @@ def Paranoid(
     def analyse(state: S, /) -> tuple[M, Number]:
         me = game.player(state)
         if not 0 <= me < len(players):
-            raise PlayerNumberError(
-                f"the game says player {echo(me)} is to move in "
-                f"'{echo(game.state_to_string(state))}', but its players are 0 to "
-                f"{len(players) - 1}"
-            )
+            raise not_a_player(game, state, me)
         move, value = players[me].analyse(state)
         assert not isinstance(move, EndMove)  # a real state's moves are the game's
         assert isinstance(value, Guess)  # the reduced game never ends with an outcome
         return move, value.guess
 
-    return _Built(f"Paranoid(depth {settings.search_depth})", game, analyse)
+    return FamilyPlayer(f"Paranoid(depth {settings.search_depth})", game, settings, analyse)

@@ -52,11 +52,14 @@ from gamelib.core.estimator import (
 from gamelib.core.game import Game, NoMovesError, no_moves
 from gamelib.core.window import Bound, NegInf, PosInf
 from gamelib.errors import InputError, StoppedError
-from gamelib.search.events import Cut, SearchObserver
+from gamelib.search.events import Cut, LeafCounter, SearchObserver
 from gamelib.seq import Seq
 
 __all__ = [
+    "CountsLeaves",
     "Edge",
+    "Factory",
+    "FamilyPlayer",
     "GameRecursionError",
     "MoveOrderError",
     "NoMovesError",
@@ -66,10 +69,13 @@ __all__ = [
     "SearchDepthError",
     "SearchFactory",
     "SearchPlayer",
+    "Searcher",
+    "Starts",
     "WindowSearch",
     "WindowedEvaluate",
     "WindowedSearch",
     "at_root",
+    "count_leaves",
     "depth_guarded",
     "edge_max",
     "edge_min",
@@ -87,6 +93,14 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 St_contra = TypeVar("St_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+M_co = TypeVar("M_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+Gm_co = TypeVar("Gm_co", covariant=True)
+St_co = TypeVar("St_co", covariant=True)
+P_co = TypeVar("P_co", covariant=True)
+Ob_contra = TypeVar("Ob_contra", contravariant=True)
+St = TypeVar("St")
 S_contra = TypeVar("S_contra", contravariant=True)
 
 # --8<-- [start:edges]
@@ -264,41 +278,53 @@ def windowed_root(search: WindowedSearch[S, M, G], depth: int) -> Callable[[S], 
     return root
 
 
-class SearchPlayer(Protocol[S, M, G]):
-    """A PLAYER built by a search factory; it can also analyse a position."""
+class Searcher(Protocol[Gm_co, St_co, S_contra, M_co, V_co]):
+    """What a search factory of any family builds: a player of the game `Gm_co` built from
+    settings `St_co`, which also analyses a position.  Each family names its own:
+    [`SearchPlayer`][gamelib.search.player.SearchPlayer] for the lectures' two-player games,
+    `ChancePlayer` for games of chance, `NSearchPlayer` for games of n players."""
 
     @property
-    def game(self) -> Game[S, M]:
+    def game(self) -> Gm_co:
         """The game this player plays."""
         ...
 
     @property
-    def settings(self) -> Settings[S, M, G]:
+    def settings(self) -> St_co:
         """What the player was built from."""
         ...
 
-    def next_move(self, state: S, /) -> M:
-        """The best move the search finds in `state`."""
+    def next_move(self, state: S_contra, /) -> M_co:
+        """The move the search chooses in `state`."""
         ...
 
-    def analyse(self, state: S, /) -> Edge[M, G]:
-        """The best edge at `state`: the move `next_move` makes and its value."""
+    def analyse(self, state: S_contra, /) -> tuple[M_co, V_co]:
+        """The move `next_move` makes and the value the search found for it."""
         ...
 
 
-class SearchFactory(Protocol[St_contra, S, M, G]):
-    """The one shape of every search factory: `Factory(settings, *, observer=None)`.
+SearchPlayer: TypeAlias = Searcher[Game[S, M], Settings[S, M, G], S, M, Est[G]]
+"""A PLAYER built by a search factory of the lectures' two-player games: `next_move` is the
+best move the search finds, `analyse` the best edge (that move and its value)."""
+
+
+class Factory(Protocol[St_contra, Ob_contra, P_co]):
+    """The one shape of every search factory, of every family:
+    `Factory(settings, *, observer=None)`, a player `P_co`.
 
     `St_contra` is the factory's settings type: [`Settings`][gamelib.core.estimator.Settings]
     for Minimax and AlphaBeta, a subclass carrying more for a factory that needs
-    more (Jamboree's prune percentage).  Given an observer, the player tells
-    it everything the search does (see [`gamelib.search.events`][gamelib.search.events]); given
-    none, it runs exactly the code it runs without observation.
+    more (Jamboree's prune percentage).  Given an observer (`Ob_contra`, a function taking
+    each of the family's events), the player tells it everything the search does (see
+    [`gamelib.search.events`][gamelib.search.events]); given none, it runs exactly the code it
+    runs without observation.
     """
 
-    def __call__(
-        self, settings: St_contra, /, *, observer: SearchObserver[S, M, G] | None = None
-    ) -> SearchPlayer[S, M, G]: ...
+    def __call__(self, settings: St_contra, /, *, observer: Ob_contra | None = None) -> P_co: ...
+
+
+SearchFactory: TypeAlias = Factory[St, SearchObserver[S, M, G], SearchPlayer[S, M, G]]
+"""A search factory of the lectures' two-player games (Minimax, AlphaBeta, Jamboree, ...)."""
 
 
 R = TypeVar("R")
@@ -463,3 +489,79 @@ class _BuiltPlayer(Generic[S, M, G]):
 
     def __str__(self) -> str:
         return self.name
+
+
+Gm = TypeVar("Gm")
+V = TypeVar("V")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class FamilyPlayer(Generic[Gm, St, S, M, V]):
+    """The player a search of games of chance or of n players returns (a `ChancePlayer`,
+    an `NSearchPlayer`): its name, its game and settings, and `analyse`, its search at the
+    root (guarded by [`depth_guarded`][gamelib.search.player.depth_guarded]), whose move
+    `next_move` makes."""
+
+    name: str
+    """How the player prints: `MaxN(depth 3)`."""
+    game: Gm
+    """The game it plays."""
+    settings: St
+    """What it was built from."""
+    analyse: Callable[[S], tuple[M, V]]
+    """The chosen move at a position and its value (a number, a vector)."""
+
+    def next_move(self, state: S, /) -> M:
+        """The move `analyse` chooses."""
+        return self.analyse(state)[0]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Starts(Protocol[S_co]):
+    """A game as [`count_leaves`][gamelib.search.player.count_leaves] asks it: where it starts."""
+
+    @property
+    def start(self) -> S_co:
+        """The position a new game starts from."""
+        ...
+
+
+class CountsLeaves(Protocol[St_contra, S, M_co, V_co]):
+    """A factory as [`count_leaves`][gamelib.search.player.count_leaves] runs it: its
+    settings, and a leaf counter for its observer."""
+
+    def __call__(
+        self, settings: St_contra, /, *, observer: LeafCounter
+    ) -> Searcher[Starts[S], object, S, M_co, V_co]: ...
+
+
+def count_leaves(
+    factory: CountsLeaves[St, S, M, V], settings: St, state: S | None = None
+) -> tuple[M, V, int]:
+    """The move and value `factory(settings)` finds at `state` (default the game's start),
+    and how many leaves it valued to find them (a
+    [`LeafCounter`][gamelib.search.events.LeafCounter]'s count): for the searches of games
+    of chance and of n players.
+
+    ```pycon
+    >>> from gamelib.games.pig import Pig, pig_estimator
+    >>> from gamelib.chance import ChanceSettings, Star2
+    >>> count_leaves(Star2, ChanceSettings(pig_estimator(Pig(target=10)), 2))[1:]
+    (Fraction(7912313, 11027016), 41)
+    >>> from gamelib.nplayer import CSE473, MaxN, NSettings, ShallowMaxN, ShallowSettings
+    >>> from gamelib.nplayer import TreeGame, tree_estimator
+    >>> estimator = tree_estimator(TreeGame(CSE473))
+    >>> count_leaves(MaxN, NSettings(estimator, 3))
+    (0, (3, 2, 5), 8)
+    >>> count_leaves(ShallowMaxN, ShallowSettings(estimator, 3, 10), estimator.game.start)
+    (0, (3, 2, 5), 6)
+
+    ```
+    """
+    counter = LeafCounter()
+    player = factory(settings, observer=counter)
+    move, value = player.analyse(player.game.start if state is None else state)
+    return move, value, counter.leaves

@@ -609,8 +609,25 @@ def test_an_estimate_of_the_wrong_length_is_named() -> None:
 
 
 def test_a_player_out_of_range_is_named() -> None:
-    with pytest.raises(PlayerNumberError, match="player 3 is to move in 'state 0'"):
+    said = "the game says player 3 is to move in 'state 0', but its players are 0 to 2"
+    with pytest.raises(PlayerNumberError, match=f"^{re.escape(said)}$"):
         search_broken(Broken(mover=3), 1)
+    with pytest.raises(PlayerNumberError, match=f"^{re.escape(said)}$"):  # the same for paranoid
+        Paranoid(NSettings(VectorEstimator(Broken(mover=3), lambda s: (0, 0, 0)), 1)).analyse(0)
+    with pytest.raises(PlayerNumberError, match=f"^{re.escape(said)}$"):  # and the controller
+        NPlayerTurns(Broken(mover=3)).mover(0)
+
+
+def test_a_player_shows_what_it_was_built_from() -> None:
+    settings = NSettings(tree_estimator(TreeGame(CSE473)), 3)
+    for factory, name in ((MaxN, "MaxN(depth 3)"), (Paranoid, "Paranoid(depth 3)")):
+        player = factory(settings)
+        assert (player.settings, player.game, str(player)) == (
+            settings,
+            settings.estimator.game,
+            name,
+        )
+        assert player.next_move(player.game.start) == player.analyse(player.game.start)[0] == 0
 
 
 def test_fewer_than_two_players_is_refused() -> None:
