@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG, Catalogs, ChanceKind
 from gamelib.catalog import NPlayerKind as NKind
-from gamelib.cli._common import Context, UsageError, _BeyondOptions, _Defaults, build_kit
+from gamelib.cli._common import Context, UsageError, _Defaults, build_kit
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import (
     GAME_CATALOG,
@@ -220,13 +220,11 @@ class SentSeat:
         kit = self.game.kit()
         catalogs = self.kinds.catalogs()
         options = argparse.Namespace(**dict(self.flags))
+        spec = _Defaults(options, catalogs, kit).spec(self.text)
         if isinstance(kit, GameKit):
-            catalog = catalogs.two_player
-            spec = _Defaults(options, catalog).spec(self.text, catalog, kit.depth_limit)
             quiet = Streams(io.StringIO(), io.StringIO(), seed, None)
-            return build_player(kit, spec, quiet, catalog)
-        beyond = _BeyondOptions(options, catalogs).spec(self.text, kit)
-        return kit.seat(beyond, self.role, (io.StringIO(), io.StringIO()), seed)
+            return build_player(kit, spec, quiet, catalogs.two_player)
+        return kit.seat(spec, self.role, (io.StringIO(), io.StringIO()), seed)
 
 
 def flags(

@@ -14,11 +14,10 @@ from gamelib.cli._common import (
     Commands,
     Context,
     Parsing,
-    _BeyondOptions,
+    _Defaults,
     _Parser,
     _Report,
     _search_options,
-    _search_spec,
     build_kit,
 )
 from gamelib.cli._workers import (
@@ -80,7 +79,7 @@ class _Analyse(_Report):
         """`analyse` of a game of chance or of n players: at the start, after `--moves`, or
         each line of `--positions` (here or on workers)."""
         options, model = self.options, kit.model
-        read = _BeyondOptions(options, self.catalogs)
+        read = _Defaults(options, self.catalogs, kit)
         if options.positions is None:
             check_batch_options(options, None)  # a batch flag alone is a mistake
             state, moves = model.start, options.moves or ""
@@ -91,13 +90,13 @@ class _Analyse(_Report):
                     state = _player_at(model, moves, "--moves ", SpecError)
                 except BadPositionError as bad:
                     raise SpecError(f"--moves: {bad}") from None
-            found = kit.answer(read.search_spec("analyse", kit), state)
+            found = kit.answer(read.search_spec("analyse", options.player), state)
             if options.json:
                 self.out.write(json_line({"moves": moves, **found.found}))
             else:
                 self.out.write(f"{model.state_to_string(state)}\n{found.text}\n")
             return 0
-        spec = read.search_spec("analyse", kit)
+        spec = read.search_spec("analyse", options.player)
         if kit.tree:
             raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
         if options.moves is not None:
@@ -134,7 +133,7 @@ class _Analyse(_Report):
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         options = self.options
         if options.positions is not None:
-            spec = _search_spec(options, kit, "analyse", self.catalog)
+            spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
             player = search_player(kit, spec, self.catalog)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
@@ -151,7 +150,7 @@ class _Analyse(_Report):
                         f"nothing to analyse: after --moves {echo(options.moves)} the tree ends "
                         f"at the leaf {kit.game.state_to_string(state)}"
                     )
-        spec = _search_spec(options, kit, "analyse", self.catalog)
+        spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
         player = search_player(kit, spec, self.catalog, below)
         check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
@@ -314,9 +313,7 @@ class _SentAnalysis:
         kit = self.game.kit()
         assert isinstance(kit, FamilyKit)  # a two-player game's batch goes its own way
         options = argparse.Namespace(depth=self.depth)
-        return kit.answer(
-            _BeyondOptions(options, self.kinds.catalogs()).spec(self.text, kit), state
-        )
+        return kit.answer(_Defaults(options, self.kinds.catalogs(), kit).spec(self.text), state)
 
 
 def _player_at(model: Model[S, M, R], text: str, said: str, error: type[InputError]) -> S:

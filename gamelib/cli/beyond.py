@@ -36,15 +36,22 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import (
-    SAMPLED,
-    BeyondSpec,
     FamilyAnswer,
     chance_answer,
     n_answer,
     n_value_text,
     value_text,
 )
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown, too_deep
+from gamelib.cli.specs import (
+    DEFAULT_DEPTH,
+    SIMS,
+    TOTAL,
+    PlayerSpec,
+    SpecError,
+    read_number,
+    shown,
+    too_deep,
+)
 from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.controller import Chooses, Turns
 from gamelib.core.datatypes import Outcome
@@ -124,6 +131,7 @@ class FamilyKit(ABC, Generic[S, M, R]):
 
     game: TakesMoves[S, M]
     title: str
+    depth_limit: int | None
 
     @property
     @abstractmethod
@@ -162,20 +170,20 @@ class FamilyKit(ABC, Generic[S, M, R]):
         names no seat of this game."""
 
     @abstractmethod
-    def searcher(self, spec: BeyondSpec) -> Chooses[S, M]:
+    def searcher(self, spec: PlayerSpec) -> Chooses[S, M]:
         """The search player `spec` names (SpecError for a kind of another family)."""
 
     @abstractmethod
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         """What values a position for replay: the search's name, and the best move and its
         value in words in a position."""
 
     @abstractmethod
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
         """What `analyse` says of `state` (a player's, not chance's)."""
 
     @abstractmethod
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         """One search of `spec`'s kind from the start, drawn."""
 
     def run(self, job: BeyondJob) -> int:
@@ -183,7 +191,7 @@ class FamilyKit(ABC, Generic[S, M, R]):
         return job.beyond(self)
 
     def seat(
-        self, spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
     ) -> _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
         game = self.game
@@ -244,21 +252,20 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
             )
         return [Seating("--maxie", maxie, "maxie"), Seating("--minnie", minnie, "minnie")]
 
-    def searcher(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
+    def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
         samples (`mcts:SIMS`), else by its factory."""
         if not isinstance(spec.found, ChanceKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
         limit = self.depth_limit
         if limit is not None and spec.depth > limit:
-            given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
-            raise SpecError(too_deep(spec.depth, given, limit))
+            raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
         settings = ChanceSettings(self.estimator, spec.depth)
         if spec.found.sampler is not None:
-            return spec.found.sampler(settings, spec.simulations or SAMPLED)
+            return spec.found.sampler(settings, SIMS.of(spec.options))
         return spec.found.factory(settings)
 
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         player = self.searcher(spec)
 
         def value(state: S) -> tuple[M, str]:
@@ -267,14 +274,14 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
 
         return str(player), value
 
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
         player = self.searcher(spec)
         mover = self.game.player(state)
         assert not isinstance(mover, Nature)  # the command line asks only at a player's move
         move, value = player.analyse(state)
         return chance_answer(str(player), str(mover), self.game.move_to_string(move), value)
 
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
         assert isinstance(spec.found, ChanceKind)  # searcher has checked it
         if spec.found.sampler is None:
@@ -297,6 +304,8 @@ class NKit(FamilyKit[S, M, Vector]):
     """The most a vector's utilities add up to (shallow pruning's default), if known."""
     default_depth: int = DEFAULT_DEPTH
     """The depth of a spec that gives none (an explicit tree's height)."""
+    depth_limit: int | None = None
+    """None: a search of any depth plays out to the tree's leaves."""
 
     @property
     def family(self) -> Family:
@@ -337,18 +346,19 @@ class NKit(FamilyKit[S, M, Vector]):
                 )
         return [Seating(f"--player{i}", numbered.get(i), f"player{i}") for i in range(1, n + 1)]
 
-    def searcher(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
+    def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""
         if not isinstance(spec.found, NPlayerKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
         if spec.found.sampler is not None:
-            return spec.found.sampler(self.estimator, spec.depth, spec.simulations or SAMPLED)
+            return spec.found.sampler(self.estimator, spec.depth, SIMS.of(spec.options))
         return spec.found.build(self.estimator, spec.depth, self._total(spec))
 
-    def _total(self, spec: BeyondSpec) -> Number | None:
-        return self.total if spec.total is None else spec.total
+    def _total(self, spec: PlayerSpec) -> Number | None:
+        given = TOTAL.of(spec.options)
+        return self.total if given is None else given
 
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         player = self.searcher(spec)
 
         def value(state: S) -> tuple[M, str]:
@@ -357,14 +367,14 @@ class NKit(FamilyKit[S, M, Vector]):
 
         return str(player), value
 
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
+    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
         player = self.searcher(spec)
         move, value = player.analyse(state)
         mover = self.game.names[self.game.player(state)]
         move_text = self.game.move_to_string(move)
         return n_answer(str(player), mover, self.game.names, move_text, value)
 
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
         assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
         if spec.found.sampler is None:

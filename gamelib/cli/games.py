@@ -31,7 +31,7 @@ from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
-from gamelib.cli.specs import SpecError, read_number, shown
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown
 from gamelib.core.estimator import Estimator
 from gamelib.core.game import Game
 from gamelib.core.player import Player
@@ -101,6 +101,21 @@ class GameKit(Generic[S, M, G]):
     def family(self) -> Family:
         """Its contract: `two-player`."""
         return "two-player"
+
+    @property
+    def title(self) -> None:
+        """None: messages call it by the name it was given on the command line."""
+        return None
+
+    @property
+    def players(self) -> None:
+        """None: Maxie and Minnie."""
+        return None
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
+        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
 
     def run(self, job: Job) -> int:
         """`job` on this kit: a kit is its own way in, as a `KitUser`."""

@@ -24,7 +24,6 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
     _Defaults,
     _Parser,
     _search_options,
@@ -34,7 +33,6 @@ from gamelib.cli._common import (
 from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import json_line, position_lines, workers_from
 from gamelib.cli.beyond import FamilyKit
-from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameCatalog, GameKit, game_choices
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
 from gamelib.cli.players import Streams, build_player
@@ -214,9 +212,9 @@ class _MatchJob:
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         catalog = self.catalogs.two_player
-        defaults = _Defaults(self.options, catalog)
-        specs = [defaults.spec(text, catalog, kit.depth_limit) for text in self.request.players]
-        defaults.check_used(specs, catalog)
+        defaults = _Defaults(self.options, self.catalogs, kit)
+        specs = [defaults.spec(text) for text in self.request.players]
+        defaults.check_used(specs)
 
         def seat(spec: PlayerSpec) -> Maker[Game[S, M], S, M]:
             return lambda _, seed: build_player(kit, spec, _quiet(seed), catalog)
@@ -226,12 +224,11 @@ class _MatchJob:
         return self._play(kit.game, face, specs, makers, self.request.game, kit.digit_moves)
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        read = _BeyondOptions(self.options, self.catalogs)
-        read.check_flags(kit.title)
-        specs = [read.spec(text, kit) for text in self.request.players]
-        read.check_depth_used(specs)
+        read = _Defaults(self.options, self.catalogs, kit)
+        specs = [read.spec(text) for text in self.request.players]
+        read.check_used(specs)
 
-        def seat(spec: BeyondSpec, role: str) -> Maker[FamilyKit[S, M, R], S, M]:
+        def seat(spec: PlayerSpec, role: str) -> Maker[FamilyKit[S, M, R], S, M]:
             return lambda _, seed: kit.seat(spec, role, _QUIET, seed)
 
         makers = [seat(spec, role) for spec, role in zip(specs, _roles(len(specs)), strict=True)]
@@ -242,7 +239,7 @@ class _MatchJob:
         self,
         game: G,
         face: Callable[[G], Turns[S, M, R]],
-        specs: Sequence[PlayerSpec | BeyondSpec],
+        specs: Sequence[PlayerSpec],
         makers: list[Maker[G, S, M]],
         title: str,
         digits: bool = False,
@@ -355,7 +352,7 @@ class _MatchJob:
         )
 
     def _sent(
-        self, workers: Workers, specs: Sequence[PlayerSpec | BeyondSpec]
+        self, workers: Workers, specs: Sequence[PlayerSpec]
     ) -> tuple[SentGame, Callable[[str, str], SentSeat]]:
         """How workers find the game and read the players `specs`, from this command's
         catalogs (UsageError in one sentence for what cannot be sent to them)."""

@@ -18,7 +18,6 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
     _Defaults,
     _Parser,
     _rule,
@@ -93,11 +92,10 @@ class _Play:
             raise UsageError(f"--book is for Connect Four, not {self.name}")
         self.save = None if options.save is None else _writable(options.save)
         seatings = kit.seatings(options.maxie, options.minnie, self.seats)
-        read = _BeyondOptions(options, self.catalogs)
-        read.check_flags(kit.title)
+        read = _Defaults(options, self.catalogs, kit)
         default = "expectiminimax" if kit.family == "chance" else "maxn"
-        specs = [read.spec(_spec_text(s.given, s.flag, default), kit) for s in seatings]
-        read.check_depth_used(specs)
+        specs = [read.spec(_spec_text(s.given, s.flag, default)) for s in seatings]
+        read.check_used(specs)
         out = streams.output
         out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
         io = (streams.input, out)
@@ -113,11 +111,11 @@ class _Play:
                 f"--player{min(self.seats)} names a player of a game of n players; a two-player "
                 "game's players are --maxie and --minnie"
             )
-        options, catalog = self.options, self.catalog
-        defaults = _Defaults(options, catalog)
-        maxie_spec = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
-        minnie_spec = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
-        defaults.check_used([maxie_spec, minnie_spec], catalog)
+        options = self.options
+        defaults = _Defaults(options, self.catalogs, kit)
+        maxie_spec = defaults.spec(_spec_text(options.maxie, "--maxie", "human"))
+        minnie_spec = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"))
+        defaults.check_used([maxie_spec, minnie_spec])
         self.save = None if options.save is None else _writable(options.save)
         maxie = with_book(self._player(kit, maxie_spec), kit.game, options.book, self.name)
         minnie = with_book(self._player(kit, minnie_spec), kit.game, options.book, self.name)

@@ -13,11 +13,10 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
+    _Defaults,
     _Parser,
     _reject_extra,
     _search_options,
-    _search_spec,
     build_kit,
 )
 from gamelib.cli.beyond import FamilyKit
@@ -57,7 +56,9 @@ class _Replay:
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         catalog = self.catalogs.two_player
-        spec = _search_spec(self.options, kit, "replay", catalog)
+        spec = _Defaults(self.options, self.catalogs, kit).search_spec(
+            "replay", self.options.player
+        )
         player = search_player(kit, spec, catalog)
 
         def value(state: S) -> tuple[M, str]:
@@ -68,7 +69,9 @@ class _Replay:
         return self._walk(TwoPlayers(kit.game), str(player), value)
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        spec = _BeyondOptions(self.options, self.catalogs).search_spec("replay", kit)
+        spec = _Defaults(self.options, self.catalogs, kit).search_spec(
+            "replay", self.options.player
+        )
         return self._walk(kit.model, *kit.valuer(spec))
 
     def _walk(self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]) -> int:

@@ -315,6 +315,26 @@ def test_analyse_takeaway_matches_the_library() -> None:
     }
 
 
+def test_one_grammar_reads_a_chance_or_n_player_kinds_options_by_name_as_by_place() -> None:
+    """The one spec grammar gives shallow max^n's total and MCTS's simulations names, as
+    it gives Jamboree's prune: `shallow-maxn:3:total=2` is `shallow-maxn:3:2`."""
+    for game, placed, named in (
+        ("takeaway", "shallow-maxn:3:2", "shallow-maxn:3:total=2"),
+        ("pig", "mcts:30", "mcts:sims=30"),
+        ("takeaway", "mcts:30", "mcts:sims=30"),
+    ):
+        by_place = run("analyse", game, "--player", placed, "--json")
+        assert by_place[0] == 0
+        assert by_place == run("analyse", game, "--player", named, "--json")
+        assert json.loads(by_place[1])["player"].startswith(("ShallowMaxN(", "MCTS(30"))
+    status, _, err = run("analyse", "takeaway", "--player", "shallow-maxn:3:sum=1")
+    assert (status, err) == (
+        2,
+        "gamelib: shallow-maxn has no option 'sum' (in 'shallow-maxn:3:sum=1'); its options: "
+        "total\n",
+    )
+
+
 def test_analyse_a_game_of_chance_and_of_n_players_after_moves() -> None:
     game = Pig(target=15)
     state = game.start
