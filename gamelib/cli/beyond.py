@@ -35,13 +35,7 @@ from gamelib.chance.trees import (
     chance_tree_estimator,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import (
-    FamilyAnswer,
-    chance_answer,
-    n_answer,
-    n_value_text,
-    value_text,
-)
+from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -53,7 +47,7 @@ from gamelib.cli.specs import (
     too_deep,
 )
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.controller import Chooses, Turns
+from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
@@ -76,6 +70,7 @@ __all__ = [
     "BEYOND_ENTRIES",
     "BEYOND_TREES",
     "MAX_PLAYERS",
+    "Analyses",
     "BeyondEntry",
     "BeyondJob",
     "BeyondKit",
@@ -92,6 +87,8 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 R = TypeVar("R")
+S_contra = TypeVar("S_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
@@ -101,6 +98,19 @@ class BeyondJob(Protocol):
     """A command to run on a game of chance or of n players, whichever it is."""
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int: ...
+
+
+class Analyses(Protocol[S_contra, M_co]):
+    """A search player of a game of chance or of n players: its move, and with it its value
+    (a number or a vector)."""
+
+    def analyse(self, state: S_contra, /) -> tuple[M_co, Number | Vector]:
+        """The move the search chooses at `state`, and its value."""
+        ...
+
+    def next_move(self, state: S_contra, /) -> M_co:
+        """The move the search chooses at `state`."""
+        ...
 
 
 class BeyondKit(Protocol):
@@ -132,6 +142,9 @@ class FamilyKit(ABC, Generic[S, M, R]):
     game: TakesMoves[S, M]
     title: str
     depth_limit: int | None
+    worth = ""
+    """What replay says after a value: a game of chance's that more is better for Maxie
+    (and its long fractions are written as decimals too)."""
 
     @property
     @abstractmethod
@@ -170,17 +183,31 @@ class FamilyKit(ABC, Generic[S, M, R]):
         names no seat of this game."""
 
     @abstractmethod
-    def searcher(self, spec: PlayerSpec) -> Chooses[S, M]:
+    def searcher(self, spec: PlayerSpec) -> Analyses[S, M]:
         """The search player `spec` names (SpecError for a kind of another family)."""
 
-    @abstractmethod
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         """What values a position for replay: the search's name, and the best move and its
         value in words in a position."""
+        player = self.searcher(spec)
 
-    @abstractmethod
+        def value(state: S) -> tuple[M, str]:
+            move, found = player.analyse(state)
+            return move, value_text(found, bool(self.worth)) + self.worth
+
+        return str(player), value
+
     def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
-        """What `analyse` says of `state` (a player's, not chance's)."""
+        """What `analyse` says of `state` (a player's, not chance's): a number of a game of
+        n players is the mover's utility against all the others (a paranoid search's)."""
+        player = self.searcher(spec)
+        move, value = player.analyse(state)
+        model = self.model
+        mover = model.mover(state)
+        assert not isinstance(mover, Nature)  # the command line asks only at a player's move
+        name = model.seats[mover]
+        others = [n for n in model.seats if n != name] if self.players is not None else []
+        return family_answer(str(player), name, self.game.move_to_string(move), value, others)
 
     @abstractmethod
     def trace(self, spec: PlayerSpec) -> Drawing:
@@ -218,6 +245,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     """What messages call it: `pig`, `the chance tree`."""
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
+    worth = " (more is better for Maxie)"
 
     @property
     def family(self) -> Family:
@@ -264,22 +292,6 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         if spec.found.sampler is not None:
             return spec.found.sampler(settings, SIMS.of(spec.options))
         return spec.found.factory(settings)
-
-    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self.searcher(spec)
-
-        def value(state: S) -> tuple[M, str]:
-            move, found = player.analyse(state)
-            return move, f"{value_text(found)} (more is better for Maxie)"
-
-        return str(player), value
-
-    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
-        player = self.searcher(spec)
-        mover = self.game.player(state)
-        assert not isinstance(mover, Nature)  # the command line asks only at a player's move
-        move, value = player.analyse(state)
-        return chance_answer(str(player), str(mover), self.game.move_to_string(move), value)
 
     def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
@@ -357,22 +369,6 @@ class NKit(FamilyKit[S, M, Vector]):
     def _total(self, spec: PlayerSpec) -> Number | None:
         given = TOTAL.of(spec.options)
         return self.total if given is None else given
-
-    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self.searcher(spec)
-
-        def value(state: S) -> tuple[M, str]:
-            move, found = player.analyse(state)
-            return move, n_value_text(found)
-
-        return str(player), value
-
-    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
-        player = self.searcher(spec)
-        move, value = player.analyse(state)
-        mover = self.game.names[self.game.player(state)]
-        move_text = self.game.move_to_string(move)
-        return n_answer(str(player), mover, self.game.names, move_text, value)
 
     def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)

@@ -18,8 +18,6 @@ from fractions import Fraction
 from typing import final
 
 from gamelib.catalog import CATALOGS, Catalogs, Family
-from gamelib.chance.game import Value
-from gamelib.chance.game import number_to_string as chance_number
 from gamelib.cli.specs import (
     NON_SEARCH_KINDS,
     PlayerSpec,
@@ -32,18 +30,15 @@ from gamelib.cli.specs import (
     written_as_time,
 )
 from gamelib.core.jsondata import JSON, move_json
-from gamelib.nplayer.game import Number, Vector, vector_to_string
-from gamelib.nplayer.game import number_to_string as n_number
+from gamelib.core.model import Number, Vector, number_to_string, vector_to_string
 from gamelib.search.kinds import Catalog, SearchKind
 
 __all__ = [
     "PLAIN_KINDS",
     "FamilyAnswer",
-    "chance_answer",
+    "family_answer",
     "game_is",
     "misfit",
-    "n_answer",
-    "n_value_text",
     "read_player_spec",
     "spellings",
     "split_seat_flags",
@@ -199,26 +194,24 @@ def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
     return seats, rest
 
 
-def value_text(value: Value) -> str:
-    """A chance search's value: exact, and as a decimal when it is a long fraction.
+def value_text(value: Number | Vector, decimal: bool = True) -> str:
+    """A chance or n-player search's value: a vector, or a number exact (and as a decimal
+    too when it is a long fraction, if `decimal`: a paranoid utility is written without).
 
     ```pycon
     >>> value_text(Fraction(7, 3)), value_text(Fraction(1)), value_text(0.5)
     ('7/3 (about 2.3333)', '1', '0.5')
+    >>> value_text((Fraction(1, 2), 0, Fraction(1, 2)))
+    '(1/2,0,1/2)'
 
     ```
     """
-    exact = chance_number(value)
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{exact} (about {float(value):.4f})"
-    return exact
-
-
-def n_value_text(value: Vector | Number) -> str:
-    """An n-player search's value: a vector, or the paranoid player's utility."""
     if isinstance(value, tuple):
         return vector_to_string(value)
-    return n_number(value)
+    exact = number_to_string(value)
+    if decimal and isinstance(value, Fraction) and value.denominator != 1:
+        return f"{exact} (about {float(value):.4f})"
+    return exact
 
 
 @final
@@ -232,35 +225,31 @@ class FamilyAnswer:
     """`Star2(depth 3) chooses hold for Maxie; value: 1/2`."""
 
 
-def chance_answer(player: str, side: str, move: str, value: Value) -> FamilyAnswer:
-    """The answer of a chance search at a player's position."""
-    found: dict[str, JSON] = {
-        "player": player,
-        "to_move": side,
-        "best": move_json(move),
-        "value": chance_number(value),
-        "guess": float(value),
-    }
-    return FamilyAnswer(found, f"{player} chooses {move} for {side}; value: {value_text(value)}")
-
-
-def n_answer(
-    player: str, mover: str, others: tuple[str, ...], move: str, value: Vector | Number
+def family_answer(
+    player: str, mover: str, move: str, value: Number | Vector, against: Sequence[str] = ()
 ) -> FamilyAnswer:
-    """The answer of an n-player search: a vector, or a paranoid player's utility (whose
-    meaning the text says: against `others`)."""
+    """The answer of a chance or n-player search at `mover`'s position: a vector, or a
+    number, which is `mover`'s utility if the players `against` (a paranoid search's
+    others) play against `mover` (written without a decimal).
+
+    ```pycon
+    >>> family_answer("Star2(depth 3)", "Maxie", "hold", Fraction(1, 2)).text
+    'Star2(depth 3) chooses hold for Maxie; value: 1/2 (about 0.5000)'
+
+    ```
+    """
     found: dict[str, JSON] = {
         "player": player,
         "to_move": mover,
         "best": move_json(move),
-        "value": n_value_text(value),
+        "value": value_text(value, False),
     }
     meaning = ""
     if isinstance(value, tuple):
         found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
     else:
         found["guess"] = float(value) if isinstance(value, Fraction) else value
-        against = " and ".join(name for name in others if name != mover)
-        meaning = f" ({mover}'s utility if {against} play against {mover})"
-    text = f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}"
-    return FamilyAnswer(found, text)
+        if against:
+            meaning = f" ({mover}'s utility if {' and '.join(against)} play against {mover})"
+    said = value_text(value, not against)
+    return FamilyAnswer(found, f"{player} chooses {move} for {mover}; value: {said}{meaning}")
