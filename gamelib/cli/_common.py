@@ -17,9 +17,9 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs
-from gamelib.cli.beyond import BEYOND_TREES, FamilyKit
+from gamelib.cli.beyond import BEYOND_TREES, Specced
 from gamelib.cli.family_specs import read_player_spec, spellings
-from gamelib.cli.games import GameCatalog, GameEntry, GameKit, KitUser
+from gamelib.cli.games import GameCatalog, GameEntry, KitUser
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
@@ -133,7 +133,7 @@ class _Defaults:
         self,
         options: argparse.Namespace,
         catalogs: Catalogs,
-        kit: GameKit[S, M, G] | FamilyKit[S, M, G],
+        kit: Specced,
     ) -> None:
         self.catalogs = catalogs
         game: str | None = getattr(options, "game", None)

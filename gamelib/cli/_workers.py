@@ -30,7 +30,6 @@ from gamelib.cli.games import (
     installed_games,
 )
 from gamelib.cli.loading import load_game
-from gamelib.cli.players import Streams, build_player
 from gamelib.core.checks import echo
 from gamelib.core.controller import Seat
 from gamelib.core.estimator import Estimator
@@ -182,14 +181,12 @@ def _check(thing: object, workers: Workers, what: str, instead: str) -> None:
 
 @dataclass(frozen=True)
 class SentRules:
-    """Makes a game on a worker (a match's game, a solve batch's rules): a two-player
-    game, or the kit of a game of chance or of n players, which a match plays on."""
+    """Makes a game on a worker (a solve batch's rules, a book's)."""
 
     game: SentGame
 
     def __call__(self) -> object:
-        kit = self.game.kit()
-        return kit.game if isinstance(kit, GameKit) else kit
+        return self.game.kit().game
 
 
 @dataclass(frozen=True)
@@ -221,9 +218,6 @@ class SentSeat:
         catalogs = self.kinds.catalogs()
         options = argparse.Namespace(**dict(self.flags))
         spec = _Defaults(options, catalogs, kit).spec(self.text)
-        if isinstance(kit, GameKit):
-            quiet = Streams(io.StringIO(), io.StringIO(), seed, None)
-            return build_player(kit, spec, quiet, catalogs.two_player)
         return kit.seat(spec, self.role, (io.StringIO(), io.StringIO()), seed)
 
 

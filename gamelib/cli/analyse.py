@@ -134,7 +134,7 @@ class _Analyse(_Report):
         options = self.options
         if options.positions is not None:
             spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
-            player = search_player(kit, spec, self.catalog)
+            player = search_player(kit, spec)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
             return self._batch(kit, spec, player)
@@ -151,7 +151,7 @@ class _Analyse(_Report):
                         f"at the leaf {kit.game.state_to_string(state)}"
                     )
         spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
-        player = search_player(kit, spec, self.catalog, below)
+        player = search_player(kit, spec, below)
         check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
         say: Callable[[str], None] | None = None

@@ -47,7 +47,7 @@ from gamelib.cli.specs import (
     too_deep,
 )
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.controller import Turns
+from gamelib.core.controller import Seat, Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
@@ -76,8 +76,10 @@ __all__ = [
     "BeyondKit",
     "ChanceKit",
     "FamilyKit",
+    "Kit",
     "NKit",
     "Seating",
+    "Specced",
     "beyond_tree",
     "chance_entry",
     "dice",
@@ -113,6 +115,63 @@ class Analyses(Protocol[S_contra, M_co]):
         ...
 
 
+class Specced(Protocol):
+    """What reading a player spec asks of a kit of any family."""
+
+    @property
+    def family(self) -> Family:
+        """Its contract."""
+        ...
+
+    @property
+    def title(self) -> str | None:
+        """What messages call it (None: its name on the command line)."""
+        ...
+
+    @property
+    def players(self) -> int | None:
+        """How many players a sentence says it has (None: Maxie and Minnie)."""
+        ...
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none."""
+        ...
+
+    @property
+    def depth_limit(self) -> int | None:
+        """The deepest search the game supports from its start, if limited."""
+        ...
+
+
+class Kit(Specced, Protocol[S, M, R]):
+    """What a command asks of a kit of any family (two-player, chance, n-player), where its
+    path is one: beside how a spec is read, the game on the model and how its moves are
+    written, a seat's player, and replay's valuer."""
+
+    @property
+    def digit_moves(self) -> bool:
+        """Whether a list of moves may be written run together (`4455`)."""
+        ...
+
+    @property
+    def model(self) -> Turns[S, M, R]:
+        """The game adapted onto the model."""
+        ...
+
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Seat[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
+        (and its `role`, in a game of chance or of n players)."""
+        ...
+
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay: the search's name, and the best move and its
+        value in words in a position."""
+        ...
+
+
 class BeyondKit(Protocol):
     """A kit of either family, its types hidden: the command line's way in."""
 
@@ -142,6 +201,8 @@ class FamilyKit(ABC, Generic[S, M, R]):
     game: TakesMoves[S, M]
     title: str
     depth_limit: int | None
+    digit_moves = False
+    """No family of these writes its moves as one digit each."""
     worth = ""
     """What replay says after a value: a game of chance's that more is better for Maxie
     (and its long fractions are written as decimals too)."""

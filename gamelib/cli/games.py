@@ -25,14 +25,15 @@ import importlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, cast, final
+from typing import Generic, Protocol, TextIO, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown
-from gamelib.core.estimator import Estimator
+from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
+from gamelib.core.controller import Chooses, TwoPlayers
+from gamelib.core.estimator import Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.core.trees import TreeSyntaxError
@@ -116,6 +117,32 @@ class GameKit(Generic[S, M, G]):
     def default_depth(self) -> int:
         """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
         return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+
+    @property
+    def model(self) -> TwoPlayers[S, M]:
+        """The game adapted onto the model: seat 0 Maxie, seat 1 Minnie."""
+        return TwoPlayers(self.game)
+
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Chooses[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`."""
+        from gamelib.cli.players import Streams, build_player  # it builds on this module
+
+        return build_player(self, spec, Streams(io[0], io[1], seed))
+
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""
+        from gamelib.cli.players import search_player  # it builds on this module
+
+        player = search_player(self, spec)
+
+        def value(state: S) -> tuple[M, str]:
+            best, found = player.analyse(state)
+            shown = est_to_string(self.estimator, found)
+            return best, shown + (" (more is better for Maxie)" if isinstance(found, Guess) else "")
+
+        return str(player), value
 
     def run(self, job: Job) -> int:
         """`job` on this kit: a kit is its own way in, as a `KitUser`."""

@@ -171,12 +171,10 @@ class _Play:
         """The player `spec` names; on a terminal a search player says it is thinking."""
         status = self.streams.status
         if status is None or spec.kind not in self.catalog or self.catalog[spec.kind].anytime:
-            player = build_player(kit, spec, self.streams, self.catalog)
+            player = build_player(kit, spec, self.streams)
             return _shown(player, kit.game, self.streams)
         counted = RecordingEstimator(kit.estimator, keep=False)
-        player = build_player(
-            dataclasses.replace(kit, estimator=counted), spec, self.streams, self.catalog
-        )
+        player = build_player(dataclasses.replace(kit, estimator=counted), spec, self.streams)
         return Pondering(player, counted, status)
 
 

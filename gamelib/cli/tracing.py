@@ -88,7 +88,7 @@ class _Trace(_Report):
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         spec = _Defaults(self.options, self.catalogs, kit).search_spec("trace", self.options.player)
-        search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
+        search_player(kit, spec)  # checks the depth and the kind, as analyse does
         kind = self.catalog[spec.kind]
         if kind.trace is not None:  # a kind that traces itself (MCTS's simulations)
             return self._itself(kit, spec, kind)
