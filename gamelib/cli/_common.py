@@ -17,9 +17,10 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs
-from gamelib.cli.beyond import BEYOND_TREES, Specced
+from gamelib.cli.beyond import BEYOND_TREES
 from gamelib.cli.family_specs import read_player_spec, spellings
 from gamelib.cli.games import GameCatalog, GameEntry, KitUser
+from gamelib.cli.kits import Specced
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,

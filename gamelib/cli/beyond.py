@@ -2,17 +2,16 @@
 
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
-`FamilyKit`, the one kit type of both families: every
-command runs one path on it ([`Job`][gamelib.cli.games.Job]'s `beyond`), and what differs by
+`FamilyKit`, the one kit type of both families and a `gamelib.cli.kits.Kit` as the
+two-player kit is: every command runs one path on it (`Job`'s `beyond`), and what differs by
 family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
 method of the kit, with their own search kinds
 ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
 [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
 
-Player specs read as for two-player games: `human`, `random`, or
-`KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
-its total after the depth (`shallow-maxn:5:1`).  A kind of another family
-is refused in one sentence that names the kinds that fit.
+Player specs are read by the one grammar of every family (`gamelib.cli.family_specs`):
+`human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
+its total after the depth (`shallow-maxn:5:1`), `mcts` its simulations in the depth's place.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
+from gamelib.cli.kits import Job, KitUser, Seating
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -47,7 +47,7 @@ from gamelib.cli.specs import (
     too_deep,
 )
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.controller import Seat, Turns
+from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
@@ -72,14 +72,9 @@ __all__ = [
     "MAX_PLAYERS",
     "Analyses",
     "BeyondEntry",
-    "BeyondJob",
-    "BeyondKit",
     "ChanceKit",
     "FamilyKit",
-    "Kit",
     "NKit",
-    "Seating",
-    "Specced",
     "beyond_tree",
     "chance_entry",
     "dice",
@@ -96,12 +91,6 @@ MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-class BeyondJob(Protocol):
-    """A command to run on a game of chance or of n players, whichever it is."""
-
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int: ...
-
-
 class Analyses(Protocol[S_contra, M_co]):
     """A search player of a game of chance or of n players: its move, and with it its value
     (a number or a vector)."""
@@ -113,83 +102,6 @@ class Analyses(Protocol[S_contra, M_co]):
     def next_move(self, state: S_contra, /) -> M_co:
         """The move the search chooses at `state`."""
         ...
-
-
-class Specced(Protocol):
-    """What reading a player spec asks of a kit of any family."""
-
-    @property
-    def family(self) -> Family:
-        """Its contract."""
-        ...
-
-    @property
-    def title(self) -> str | None:
-        """What messages call it (None: its name on the command line)."""
-        ...
-
-    @property
-    def players(self) -> int | None:
-        """How many players a sentence says it has (None: Maxie and Minnie)."""
-        ...
-
-    @property
-    def default_depth(self) -> int:
-        """The depth of a spec that gives none."""
-        ...
-
-    @property
-    def depth_limit(self) -> int | None:
-        """The deepest search the game supports from its start, if limited."""
-        ...
-
-
-class Kit(Specced, Protocol[S, M, R]):
-    """What a command asks of a kit of any family (two-player, chance, n-player), where its
-    path is one: beside how a spec is read, the game on the model and how its moves are
-    written, a seat's player, and replay's valuer."""
-
-    @property
-    def digit_moves(self) -> bool:
-        """Whether a list of moves may be written run together (`4455`)."""
-        ...
-
-    @property
-    def model(self) -> Turns[S, M, R]:
-        """The game adapted onto the model."""
-        ...
-
-    def seat(
-        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-    ) -> Seat[S, M]:
-        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
-        (and its `role`, in a game of chance or of n players)."""
-        ...
-
-    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        """What values a position for replay: the search's name, and the best move and its
-        value in words in a position."""
-        ...
-
-
-class BeyondKit(Protocol):
-    """A kit of either family, its types hidden: the command line's way in."""
-
-    @property
-    def family(self) -> Family: ...
-
-    def run(self, job: BeyondJob) -> int: ...
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """How `play` names the player of one seat: the flag, what it gave, and the role its
-    random player is seeded as."""
-
-    flag: str
-    given: str | None
-    role: str
 
 
 class FamilyKit(ABC, Generic[S, M, R]):
@@ -274,7 +186,7 @@ class FamilyKit(ABC, Generic[S, M, R]):
     def trace(self, spec: PlayerSpec) -> Drawing:
         """One search of `spec`'s kind from the start, drawn."""
 
-    def run(self, job: BeyondJob) -> int:
+    def run(self, job: Job) -> int:
         """`job` on this kit."""
         return job.beyond(self)
 
@@ -339,7 +251,10 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
                 f"--player{min(numbered)} is for games of n players; {self.title}'s players "
                 "are Maxie and Minnie: name them with --maxie and --minnie"
             )
-        return [Seating("--maxie", maxie, "maxie"), Seating("--minnie", minnie, "minnie")]
+        return [
+            Seating("--maxie", maxie, "maxie", "expectiminimax"),
+            Seating("--minnie", minnie, "minnie", "expectiminimax"),
+        ]
 
     def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
@@ -417,7 +332,9 @@ class NKit(FamilyKit[S, M, Vector]):
                     f"--player{seat} names no player: {self.title} has {n} players, "
                     f"--player1 to --player{n}"
                 )
-        return [Seating(f"--player{i}", numbered.get(i), f"player{i}") for i in range(1, n + 1)]
+        return [
+            Seating(f"--player{i}", numbered.get(i), f"player{i}", "maxn") for i in range(1, n + 1)
+        ]
 
     def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""
@@ -488,7 +405,7 @@ class BeyondEntry:
     """Its contract: `chance` or `n-player`."""
     add_options: Callable[[argparse.ArgumentParser], None]
     """Adds the game's options (`--target`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], BeyondKit]
+    build: Callable[[argparse.Namespace], KitUser]
     """Builds the kit from parsed options (SpecError for bad values)."""
 
 
@@ -496,7 +413,7 @@ def _pig_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default="20", help="points that win (default 20)")
 
 
-def _pig_build(options: argparse.Namespace) -> BeyondKit:
+def _pig_build(options: argparse.Namespace) -> KitUser:
     target = read_number(str(options.target), "--target", 1)
     game = Pig(target=target)
     return ChanceKit(game, pig_estimator(game), "pig")
@@ -507,7 +424,7 @@ def _takeaway_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default="3", help="how many take turns (default 3)")
 
 
-def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
+def _takeaway_build(options: argparse.Namespace) -> KitUser:
     players = read_number(
         str(options.players), "--players", 2, MAX_PLAYERS, why="players are named A to Z"
     )
@@ -572,7 +489,7 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 # Explicit trees
 
 
-def _chance_kit(text: str) -> BeyondKit:
+def _chance_kit(text: str) -> KitUser:
     try:
         root = parse_chance_tree(text)
     except TreeSyntaxError as error:
@@ -582,7 +499,7 @@ def _chance_kit(text: str) -> BeyondKit:
     return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
 
 
-def _nplayer_kit(text: str) -> BeyondKit:
+def _nplayer_kit(text: str) -> KitUser:
     try:
         root = parse_tree(text)
         game = TreeGame(root)
@@ -600,7 +517,7 @@ BEYOND_TREES: dict[str, tuple[Family, str]] = {
 """The named example trees of chance and of n players, with what they are."""
 
 
-def beyond_tree(text: str) -> BeyondKit | None:
+def beyond_tree(text: str) -> KitUser | None:
     """The kit of the chance or n-player tree `text` names or writes; None for a
     two-player tree (no `?` chance node, no `(...)` vector).
     """

@@ -1,8 +1,7 @@
 """Player specs of every family: which kinds fit which family, a spec read by the one
 grammar (`gamelib.cli.specs`) over the catalog of the game's family
 ([`read_player_spec`][gamelib.cli.family_specs.read_player_spec]); and how
-chance and n-player searches' values and answers read (`value_text`, `chance_answer`,
-`n_answer`).
+chance and n-player searches' values and answers read (`value_text`, `family_answer`).
 
 `human`, `random` (and `direct`, for a two-player game), or a search kind of the game's
 family (`alphabeta:5`, `expectiminimax:4`, `maxn:5`); `shallow-maxn` takes its total

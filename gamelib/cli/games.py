@@ -25,14 +25,17 @@ import importlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TextIO, TypeVar, cast, final
+from typing import Generic, TextIO, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
+from gamelib.cli.kits import Job, KitUser, Seating
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
+from gamelib.cli.status import outcome_status
 from gamelib.core.controller import Chooses, TwoPlayers
+from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
@@ -131,6 +134,25 @@ class GameKit(Generic[S, M, G]):
 
         return build_player(self, spec, Streams(io[0], io[1], seed))
 
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """Maxie (by default a person) and Minnie (alphabeta), named by `--maxie` and
+        `--minnie`; SpecError for a `--playerN`."""
+        if numbered:
+            raise SpecError(
+                f"--player{min(numbered)} names a player of a game of n players; a two-player "
+                "game's players are --maxie and --minnie"
+            )
+        return [
+            Seating("--maxie", maxie, "maxie", "human"),
+            Seating("--minnie", minnie, "minnie", "alphabeta"),
+        ]
+
+    def status(self, outcome: Outcome, /) -> int:
+        """The exit status of `play --exit-code`: who won."""
+        return outcome_status(outcome)
+
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""
         from gamelib.cli.players import search_player  # it builds on this module
@@ -169,26 +191,6 @@ class GameEntry:
     def family(self) -> Family:
         """Its contract: always `two-player`."""
         return "two-player"
-
-
-class KitUser(Protocol):
-    """A game of any family, its types hidden: the command line's way in.  A command runs
-    its job on it, and the kit calls the job's method for its family."""
-
-    @property
-    def family(self) -> Family: ...
-
-    def run(self, job: Job) -> int: ...
-
-
-class Job(Protocol):
-    """A command to run on a game of any family: the lectures' two-player games, and the
-    one kit type of chance and n-player games (`BeyondJob`), each given the kit with its
-    own state, move and value types."""
-
-    def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
-
-    def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:

@@ -32,8 +32,8 @@ from gamelib.cli._common import (
 )
 from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import json_line, position_lines, workers_from
-from gamelib.cli.beyond import Kit
 from gamelib.cli.games import GameCatalog, GameKit, game_choices
+from gamelib.cli.kits import Kit
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
 from gamelib.cli.positions import BadPositionError, line_after, redraws, split_moves
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown

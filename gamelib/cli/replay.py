@@ -19,8 +19,8 @@ from gamelib.cli._common import (
     _search_options,
     build_kit,
 )
-from gamelib.cli.beyond import Kit
 from gamelib.cli.games import GameCatalog, GameKit, KitUser
+from gamelib.cli.kits import Kit
 from gamelib.cli.positions import is_terminal
 from gamelib.cli.saved import SavedGame, read_saved_game, saved_file
 from gamelib.core.checks import echo, plural
