@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TextIO, TypeVar, cast, final
+from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
@@ -35,7 +35,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import Job, KitUser, Seating
+from gamelib.cli.kits import Job, Kit, KitUser, Seating
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -70,7 +70,6 @@ __all__ = [
     "BEYOND_ENTRIES",
     "BEYOND_TREES",
     "MAX_PLAYERS",
-    "Analyses",
     "BeyondEntry",
     "ChanceKit",
     "FamilyKit",
@@ -84,27 +83,18 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 R = TypeVar("R")
-S_contra = TypeVar("S_contra", contravariant=True)
-M_co = TypeVar("M_co", covariant=True)
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-class Analyses(Protocol[S_contra, M_co]):
-    """A search player of a game of chance or of n players: its move, and with it its value
-    (a number or a vector)."""
-
-    def analyse(self, state: S_contra, /) -> tuple[M_co, Number | Vector]:
-        """The move the search chooses at `state`, and its value."""
-        ...
-
-    def next_move(self, state: S_contra, /) -> M_co:
-        """The move the search chooses at `state`."""
-        ...
+if TYPE_CHECKING:  # a FamilyKit is a Kit (whose members it gives), but not a runtime
+    _KitBase = Kit  # protocol base: its properties would read as the fields' defaults
+else:
+    _KitBase = Generic
 
 
-class FamilyKit(ABC, Generic[S, M, R]):
+class FamilyKit(_KitBase[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
     `ChanceKit` and `NKit` give
@@ -121,42 +111,13 @@ class FamilyKit(ABC, Generic[S, M, R]):
 
     @property
     @abstractmethod
-    def family(self) -> Family:
-        """Its contract: `chance` or `n-player`."""
-
-    @property
-    @abstractmethod
-    def players(self) -> int | None:
-        """How many players a sentence says it has (None: Maxie and Minnie)."""
-
-    @property
-    @abstractmethod
-    def default_depth(self) -> int:
-        """The depth of a spec that gives none (an explicit tree's height)."""
-
-    @property
-    @abstractmethod
     def tree(self) -> bool:
         """Whether it is an explicit tree (analysed at its root only)."""
 
-    @property
     @abstractmethod
-    def model(self) -> Turns[S, M, R]:
-        """The game adapted onto the model."""
-
-    @abstractmethod
-    def status(self, outcome: R, /) -> int:
-        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
-
-    @abstractmethod
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
-        names no seat of this game."""
-
-    @abstractmethod
-    def searcher(self, spec: PlayerSpec) -> Analyses[S, M]:
+    def searcher(
+        self, spec: PlayerSpec
+    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
         """The search player `spec` names (SpecError for a kind of another family)."""
 
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:

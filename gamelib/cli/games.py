@@ -106,15 +106,10 @@ class GameKit(Generic[S, M, G]):
         """Its contract: `two-player`."""
         return "two-player"
 
-    @property
-    def title(self) -> None:
-        """None: messages call it by the name it was given on the command line."""
-        return None
-
-    @property
-    def players(self) -> None:
-        """None: Maxie and Minnie."""
-        return None
+    title = None
+    """None: messages call it by the name it was given on the command line."""
+    players = None
+    """None: Maxie and Minnie."""
 
     @property
     def default_depth(self) -> int:
