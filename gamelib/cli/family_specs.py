@@ -24,7 +24,6 @@ from gamelib.cli.specs import (
     Spelling,
     parse_player_spec,
     search_kinds_text,
-    shown,
     spelled,
     written_as_time,
 )
@@ -144,8 +143,7 @@ def read_player_spec(
                 f"{search_kinds_text(fits)} (or {search_kinds_text(plain)})"
             )
         if catalogs.family_of(kind) is not None:
-            said = shown(written.strip())
-            raise SpecError(misfit(said, title, game_is(family, players), fits, plain, catalogs))
+            raise SpecError(misfit(kind, title, game_is(family, players), fits, plain, catalogs))
     catalog = spellings(catalogs, family)
     try:
         return parse_player_spec(

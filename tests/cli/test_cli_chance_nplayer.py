@@ -498,6 +498,8 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["play", "takeaway", "--player2", "minimax"], "minimax is a two-player search"),
         (["analyse", "takeaway", "--player", "star2"], "star2 is a search for games of chance"),
         (["play", "connect4", "--minnie", "expectiminimax:4"], "expectiminimax is a search for"),
+        (["play", "pig", "--minnie", "AlphaBeta:4"], "alphabeta is a two-player search, and pig"),
+        (["play", "nim", "--minnie", "Star1"], "star1 is a search for games of chance, and nim"),
         (["trace", "small", "--player", "maxn"], "maxn is a search for games of n players"),
         (["play", "pig", "--maxie", "frob"], "unknown player kind 'frob'"),
         (["play", "takeaway", "--player4", "human"], "--player4 names no player"),
