@@ -618,7 +618,7 @@ NINES = "9" * 5000
         ),
         (
             ("play", "nim", "--minnie", f"{NINES}:3"),
-            f"unknown player kind '{'9' * 40}... (5,000 characters)'; known kinds: human,",
+            f"unknown player kind '{'9' * 40}... (5,000 characters)'; known kinds for nim: human,",
         ),
         (
             ("play", "nim", "--minnie", "human:3"),

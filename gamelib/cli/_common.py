@@ -16,18 +16,17 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
-from gamelib.catalog import CATALOGS, SOLVE_CATALOG, Catalogs
-from gamelib.cli.beyond import BEYOND_TREES, FamilyKit
-from gamelib.cli.family_specs import PLAIN_KINDS, BeyondSpec, game_is, misfit, parse_beyond_spec
-from gamelib.cli.games import GameCatalog, GameEntry, GameKit, KitUser
+from gamelib.catalog import SOLVE_CATALOG, Catalogs
+from gamelib.cli.beyond import BEYOND_TREES
+from gamelib.cli.family_specs import read_player_spec, spellings
+from gamelib.cli.games import GameCatalog, GameEntry, KitUser
+from gamelib.cli.kits import Specced
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
-    NON_SEARCH_KINDS,
     PlayerSpec,
     SpecError,
     parse_depth,
-    parse_player_spec,
     read_number,
     search_kinds_text,
     shown,
@@ -122,54 +121,90 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
 
 
 class _Defaults:
-    """What specs that leave something out take: the flags, else the defaults.
+    """What the specs of players of `kit`'s game that leave something out take: the flags,
+    else the defaults; the one grammar reads them over the catalog of its family.
 
-    Once the specs are read, `check_used` refuses a flag that no player
-    took (`--prune` with no Jamboree player, `--depth` when every search
-    player gives its own depth): a flag that does nothing is a mistake.
+    A flag for options no kind of the family has (`--prune` for Pig) is refused at once;
+    once the specs are read, `check_used` refuses a flag that no player took (`--prune`
+    with no Jamboree player, `--depth` when every search player gives its own depth): a
+    flag that does nothing is a mistake.
     """
 
-    def __init__(self, options: argparse.Namespace, catalog: Catalog[SearchKind]) -> None:
+    def __init__(
+        self,
+        options: argparse.Namespace,
+        catalogs: Catalogs,
+        kit: Specced,
+    ) -> None:
+        self.catalogs = catalogs
         game: str | None = getattr(options, "game", None)
-        self.title = "the tree" if game is None else game
+        self.title = kit.title or ("the tree" if game is None else game)
+        self.family, self.kinds = kit.family, spellings(catalogs, kit.family)
+        self.depths, self.players = (kit.default_depth, kit.depth_limit), kit.players
         self.flags: dict[str, str] = {}
         if options.depth is not None:
             parse_depth(options.depth)  # the same rules for every kind: say at once
             self.flags["depth"] = options.depth
-        for option in catalog.options():
+        two_player = catalogs.two_player
+        own = {o.name for k in self.kinds for o in k.options if o.flag}
+        for option in two_player.options():
             text: str | None = getattr(options, option.name.replace("-", "_"), None)
-            if text is not None:
-                self.flags[option.name] = text
+            if text is None:
+                continue
+            if option.name not in own:
+                owners = " and ".join(k.name for k in two_player if k.option(option.name))
+                raise SpecError(
+                    f"--{option.name} is for {owners} players, two-player searches that do "
+                    f"not play {self.title}"
+                )
+            self.flags[option.name] = text
 
-    def spec(
-        self, text: str, catalog: Catalog[SearchKind], depth_limit: int | None = None
-    ) -> PlayerSpec:
+    def spec(self, text: str) -> PlayerSpec:
         """The player `text` names.
 
         A game with a depth limit (an explicit tree) is searched to that limit by default.
         """
-        depth = DEFAULT_DEPTH if depth_limit is None else depth_limit
-        kind = text.split(":")[0].strip().lower()
-        if kind not in catalog and CATALOGS.family_of(kind) in ("chance", "n-player"):
-            raise SpecError(
-                misfit(
-                    kind,
-                    self.title,
-                    game_is("two-player"),
-                    catalog.names(),
-                    NON_SEARCH_KINDS,
-                )
-            )
-        return parse_player_spec(text, catalog, depth, self.flags, depth_limit)
+        default, limit = self.depths
+        return read_player_spec(
+            text,
+            self.family,
+            self.title,
+            default,
+            self.flags,
+            players=self.players,
+            depth_limit=limit,
+            catalogs=self.catalogs,
+        )
 
-    def check_used(self, specs: list[PlayerSpec], catalog: Catalog[SearchKind]) -> None:
+    def search_spec(self, command: str, given: str | None) -> PlayerSpec:
+        """The `--player` of analyse, trace or replay (`given`): a search kind of the
+        game's family (by default alphabeta, or with a budget the first anytime kind, for a
+        two-player game; the catalog's first for another family)."""
+        names = self.kinds.names()
+        default = names[0]
+        if self.family == "two-player":
+            budget = any(name in self.flags for name in ("time", "nodes"))
+            # A budget asks for a player that keeps one: the catalog's first anytime kind.
+            anytime = next((kind.name for kind in self.catalogs.two_player if kind.anytime), None)
+            default = anytime if budget and anytime is not None else "alphabeta"
+        text = _spec_text(given, "--player", default)
+        spec = self.spec(text)
+        if spec.found is None:
+            raise SpecError(
+                f"{command} needs a search player ({search_kinds_text(names)}), not '{shown(text)}'"
+            )
+        self.check_used([spec])
+        return spec
+
+    def check_used(self, specs: Sequence[PlayerSpec]) -> None:
         """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
+        catalog = self.catalogs.two_player
         for name, text in self.flags.items():
             if name in used:
                 continue
             if name == "depth":
-                takers = [s for s in specs if s.kind in catalog]
+                takers = [s for s in specs if s.found is not None]
                 what = "search players"
             else:
                 takers = [s for s in specs if (k := catalog.get(s.kind)) and k.option(name)]
@@ -238,25 +273,6 @@ def _shown(player: Chooses[S, M], game: Game[S, M], streams: Streams) -> Chooses
     return player
 
 
-def _search_spec(
-    options: argparse.Namespace, kit: GameKit[S, M, G], command: str, catalog: Catalog[SearchKind]
-) -> PlayerSpec:
-    defaults = _Defaults(options, catalog)
-    budget = any(name in defaults.flags for name in ("time", "nodes"))
-    # A budget asks for a player that keeps one: the catalog's first anytime kind.
-    anytime = next((kind.name for kind in catalog if kind.anytime), None)
-    text = _spec_text(
-        options.player, "--player", anytime if budget and anytime is not None else "alphabeta"
-    )
-    spec = defaults.spec(text, catalog, kit.depth_limit)
-    if spec.kind not in catalog:
-        raise SpecError(
-            f"{command} needs a search player ({search_kinds_text(catalog)}), not '{shown(text)}'"
-        )
-    defaults.check_used([spec], catalog)
-    return spec
-
-
 @dataclass(frozen=True)
 class _Report:
     """A command that searches the game of a kit and reports on `out`."""
@@ -275,63 +291,6 @@ class _Report:
     def catalog(self) -> Catalog[SearchKind]:
         """The search kinds of two-player games."""
         return self.catalogs.two_player
-
-
-class _BeyondOptions:
-    """The options common to play, analyse and trace for games of chance or of n players."""
-
-    def __init__(self, options: argparse.Namespace, catalogs: Catalogs) -> None:
-        self.options = options
-        self.catalogs = catalogs
-        self.catalog = catalogs.two_player
-
-    def check_flags(self, title: str) -> None:
-        """SpecError for a two-player search option (`--prune`, `--time`) given here."""
-        for option in self.catalog.options():
-            given: str | None = getattr(self.options, option.name.replace("-", "_"), None)
-            if given is not None:
-                owners = " and ".join(k.name for k in self.catalog if k.option(option.name))
-                raise SpecError(
-                    f"--{option.name} is for {owners} players, two-player searches that do "
-                    f"not play {title}"
-                )
-
-    def spec(self, text: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
-        """The player `text` names for `kit`'s game (`--depth` where it gives none)."""
-        return parse_beyond_spec(
-            text,
-            kit.family,
-            kit.title,
-            kit.players,
-            kit.default_depth,
-            self.options.depth,
-            self.catalogs,
-        )
-
-    def search_spec(self, command: str, kit: FamilyKit[S, M, R]) -> BeyondSpec:
-        """The `--player` of analyse, trace or replay: a search kind of `kit`'s family."""
-        self.check_flags(kit.title)
-        kinds = self.catalogs.names(kit.family)
-        text = _spec_text(self.options.player, "--player", kinds[0])
-        spec = self.spec(text, kit)
-        if spec.kind in PLAIN_KINDS:
-            raise SpecError(
-                f"{command} needs a search player ({', '.join(kinds[:-1])} or {kinds[-1]}), "
-                f"not '{shown(text)}'"
-            )
-        self.check_depth_used([spec])
-        return spec
-
-    def check_depth_used(self, specs: Sequence[BeyondSpec]) -> None:
-        """SpecError for a `--depth` that none of `specs` took."""
-        depth: str | None = self.options.depth
-        if depth is None or any(spec.took_depth_flag for spec in specs):
-            return
-        if any(spec.kind not in PLAIN_KINDS for spec in specs):
-            raise SpecError(
-                f"--depth {depth} has no effect: every one of the search players here gives its own"
-            )
-        raise SpecError("--depth is for search players, and no player here is one")
 
 
 def _game_named_in(argv: list[str]) -> str | None:

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from gamelib.catalog import CATALOG, CHANCE_CATALOG, NPLAYER_CATALOG, Catalogs, ChanceKind
 from gamelib.catalog import NPlayerKind as NKind
-from gamelib.cli._common import Context, UsageError, _BeyondOptions, _Defaults, build_kit
+from gamelib.cli._common import Context, UsageError, _Defaults, build_kit
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.book_players import book_player
 from gamelib.cli.games import (
@@ -31,7 +31,6 @@ from gamelib.cli.games import (
     installed_games,
 )
 from gamelib.cli.loading import load_game
-from gamelib.cli.players import Streams, build_player
 from gamelib.core.checks import echo
 from gamelib.core.controller import Seat
 from gamelib.core.estimator import Estimator
@@ -184,14 +183,12 @@ def _check(thing: object, workers: Workers, what: str, instead: str) -> None:
 
 @dataclass(frozen=True)
 class SentRules:
-    """Makes a game on a worker (a match's game, a solve batch's rules): a two-player
-    game, or the kit of a game of chance or of n players, which a match plays on."""
+    """Makes a game on a worker (a solve batch's rules, a book's)."""
 
     game: SentGame
 
     def __call__(self) -> object:
-        kit = self.game.kit()
-        return kit.game if isinstance(kit, GameKit) else kit
+        return self.game.kit().game
 
 
 @dataclass(frozen=True)
@@ -225,17 +222,13 @@ class SentSeat:
         kit = self.game.kit()
         catalogs = self.kinds.catalogs()
         options = argparse.Namespace(**dict(self.flags))
-        if isinstance(kit, GameKit):
-            catalog = catalogs.two_player
-            spec = _Defaults(options, catalog).spec(self.text, catalog, kit.depth_limit)
-            quiet = Streams(io.StringIO(), io.StringIO(), seed, None)
-            player = build_player(kit, spec, quiet, catalog)
-            if self.book is None:
-                return player
-            path, name = self.book
-            return book_player(player, kit.game, kept_book(path, kit.game, name))
-        beyond = _BeyondOptions(options, catalogs).spec(self.text, kit)
-        return kit.seat(beyond, self.role, (io.StringIO(), io.StringIO()), seed)
+        spec = _Defaults(options, catalogs, kit).spec(self.text)
+        player = kit.seat(spec, self.role, (io.StringIO(), io.StringIO()), seed)
+        if self.book is None:
+            return player
+        assert isinstance(kit, GameKit)  # match refuses --book for games of other families
+        path, name = self.book
+        return book_player(player, kit.game, kept_book(path, kit.game, name))
 
 
 def flags(

@@ -15,11 +15,10 @@ from gamelib.cli._common import (
     Commands,
     Context,
     Parsing,
-    _BeyondOptions,
+    _Defaults,
     _Parser,
     _Report,
     _search_options,
-    _search_spec,
     build_kit,
 )
 from gamelib.cli._workers import (
@@ -93,7 +92,7 @@ class _Analyse(_Report):
         options, model = self.options, kit.model
         if options.book is not None:
             raise BookError(f"--book is for Connect Four, not {options.game}")
-        read = _BeyondOptions(options, self.catalogs)
+        read = _Defaults(options, self.catalogs, kit)
         if options.positions is None:
             check_batch_options(options, None)  # a batch flag alone is a mistake
             state, moves = model.start, options.moves or ""
@@ -104,13 +103,13 @@ class _Analyse(_Report):
                     state = _player_at(model, moves, "--moves ", SpecError)
                 except BadPositionError as bad:
                     raise SpecError(f"--moves: {bad}") from None
-            found = kit.answer(read.search_spec("analyse", kit), state)
+            found = kit.answer(read.search_spec("analyse", options.player), state)
             if options.json:
                 self.out.write(json_line({"moves": moves, **found.found}))
             else:
                 self.out.write(f"{model.state_to_string(state)}\n{found.text}\n")
             return 0
-        spec = read.search_spec("analyse", kit)
+        spec = read.search_spec("analyse", options.player)
         if kit.tree:
             raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
         if options.moves is not None:
@@ -150,8 +149,8 @@ class _Analyse(_Report):
         if options.book is not None:  # read at once: a file that is no book is said first
             book = kept_book(options.book, book_game(kit.game, options.game), options.game)
         if options.positions is not None:
-            spec = _search_spec(options, kit, "analyse", self.catalog)
-            player = search_player(kit, spec, self.catalog)
+            spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
+            player = search_player(kit, spec)
             if options.moves is not None:
                 raise SpecError("give --moves or --positions, not both")
             return self._batch(kit, spec, player, book)
@@ -167,8 +166,8 @@ class _Analyse(_Report):
                         f"nothing to analyse: after --moves {echo(options.moves)} the tree ends "
                         f"at the leaf {kit.game.state_to_string(state)}"
                     )
-        spec = _search_spec(options, kit, "analyse", self.catalog)
-        player = search_player(kit, spec, self.catalog, below)
+        spec = _Defaults(options, self.catalogs, kit).search_spec("analyse", options.player)
+        player = search_player(kit, spec, below)
         check_batch_options(options, None)  # a batch flag without --positions is a mistake
         out = self.out
         name = str(player) if book is None else booked_name(player, options.book)
@@ -370,9 +369,7 @@ class _SentAnalysis:
         kit = self.game.kit()
         assert isinstance(kit, FamilyKit)  # a two-player game's batch goes its own way
         options = argparse.Namespace(depth=self.depth)
-        return kit.answer(
-            _BeyondOptions(options, self.kinds.catalogs()).spec(self.text, kit), state
-        )
+        return kit.answer(_Defaults(options, self.kinds.catalogs(), kit).spec(self.text), state)
 
 
 def _player_at(model: Model[S, M, R], text: str, said: str, error: type[InputError]) -> S:

@@ -2,17 +2,16 @@
 
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
-`FamilyKit`, the one kit type of both families: every
-command runs one path on it ([`Job`][gamelib.cli.games.Job]'s `beyond`), and what differs by
+`FamilyKit`, the one kit type of both families and a `gamelib.cli.kits.Kit` as the
+two-player kit is: every command runs one path on it (`Job`'s `beyond`), and what differs by
 family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
 method of the kit, with their own search kinds
 ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
 [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
 
-Player specs read as for two-player games: `human`, `random`, or
-`KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
-its total after the depth (`shallow-maxn:5:1`).  A kind of another family
-is refused in one sentence that names the kinds that fit.
+Player specs are read by the one grammar of every family (`gamelib.cli.family_specs`):
+`human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
+its total after the depth (`shallow-maxn:5:1`), `mcts` its simulations in the depth's place.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TextIO, TypeVar, cast, final
+from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
@@ -35,18 +34,20 @@ from gamelib.chance.trees import (
     chance_tree_estimator,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import (
-    SAMPLED,
-    BeyondSpec,
-    FamilyAnswer,
-    chance_answer,
-    n_answer,
-    n_value_text,
-    value_text,
+from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
+from gamelib.cli.kits import Job, Kit, KitUser, Seating
+from gamelib.cli.specs import (
+    DEFAULT_DEPTH,
+    SIMS,
+    TOTAL,
+    PlayerSpec,
+    SpecError,
+    read_number,
+    shown,
+    too_deep,
 )
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_number, shown, too_deep
 from gamelib.cli.status import outcome_status, utilities_status
-from gamelib.core.controller import Chooses, Turns
+from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
@@ -70,12 +71,9 @@ __all__ = [
     "BEYOND_TREES",
     "MAX_PLAYERS",
     "BeyondEntry",
-    "BeyondJob",
-    "BeyondKit",
     "ChanceKit",
     "FamilyKit",
     "NKit",
-    "Seating",
     "beyond_tree",
     "chance_entry",
     "dice",
@@ -90,33 +88,13 @@ MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-class BeyondJob(Protocol):
-    """A command to run on a game of chance or of n players, whichever it is."""
-
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int: ...
-
-
-class BeyondKit(Protocol):
-    """A kit of either family, its types hidden: the command line's way in."""
-
-    @property
-    def family(self) -> Family: ...
-
-    def run(self, job: BeyondJob) -> int: ...
+if TYPE_CHECKING:  # a FamilyKit is a Kit (whose members it gives), but not a runtime
+    _KitBase = Kit  # protocol base: its properties would read as the fields' defaults
+else:
+    _KitBase = Generic
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """How `play` names the player of one seat: the flag, what it gave, and the role its
-    random player is seeded as."""
-
-    flag: str
-    given: str | None
-    role: str
-
-
-class FamilyKit(ABC, Generic[S, M, R]):
+class FamilyKit(_KitBase[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
     `ChanceKit` and `NKit` give
@@ -124,66 +102,57 @@ class FamilyKit(ABC, Generic[S, M, R]):
 
     game: TakesMoves[S, M]
     title: str
-
-    @property
-    @abstractmethod
-    def family(self) -> Family:
-        """Its contract: `chance` or `n-player`."""
-
-    @property
-    @abstractmethod
-    def players(self) -> int | None:
-        """How many players a sentence says it has (None: Maxie and Minnie)."""
-
-    @property
-    @abstractmethod
-    def default_depth(self) -> int:
-        """The depth of a spec that gives none (an explicit tree's height)."""
+    depth_limit: int | None
+    digit_moves = False
+    """No family of these writes its moves as one digit each."""
+    worth = ""
+    """What replay says after a value: a game of chance's that more is better for Maxie
+    (and its long fractions are written as decimals too)."""
 
     @property
     @abstractmethod
     def tree(self) -> bool:
         """Whether it is an explicit tree (analysed at its root only)."""
 
-    @property
     @abstractmethod
-    def model(self) -> Turns[S, M, R]:
-        """The game adapted onto the model."""
-
-    @abstractmethod
-    def status(self, outcome: R, /) -> int:
-        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
-
-    @abstractmethod
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
-        names no seat of this game."""
-
-    @abstractmethod
-    def searcher(self, spec: BeyondSpec) -> Chooses[S, M]:
+    def searcher(
+        self, spec: PlayerSpec
+    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
         """The search player `spec` names (SpecError for a kind of another family)."""
 
-    @abstractmethod
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         """What values a position for replay: the search's name, and the best move and its
         value in words in a position."""
+        player = self.searcher(spec)
+
+        def value(state: S) -> tuple[M, str]:
+            move, found = player.analyse(state)
+            return move, value_text(found, bool(self.worth)) + self.worth
+
+        return str(player), value
+
+    def answer(self, spec: PlayerSpec, state: S) -> FamilyAnswer:
+        """What `analyse` says of `state` (a player's, not chance's): a number of a game of
+        n players is the mover's utility against all the others (a paranoid search's)."""
+        player = self.searcher(spec)
+        move, value = player.analyse(state)
+        model = self.model
+        mover = model.mover(state)
+        assert not isinstance(mover, Nature)  # the command line asks only at a player's move
+        name = model.seats[mover]
+        others = [n for n in model.seats if n != name] if self.players is not None else []
+        return family_answer(str(player), name, self.game.move_to_string(move), value, others)
 
     @abstractmethod
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
-        """What `analyse` says of `state` (a player's, not chance's)."""
-
-    @abstractmethod
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         """One search of `spec`'s kind from the start, drawn."""
 
-    def run(self, job: BeyondJob) -> int:
+    def run(self, job: Job) -> int:
         """`job` on this kit."""
         return job.beyond(self)
 
     def seat(
-        self, spec: BeyondSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
     ) -> _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
         game = self.game
@@ -210,6 +179,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     """What messages call it: `pig`, `the chance tree`."""
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
+    worth = " (more is better for Maxie)"
 
     @property
     def family(self) -> Family:
@@ -242,39 +212,25 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
                 f"--player{min(numbered)} is for games of n players; {self.title}'s players "
                 "are Maxie and Minnie: name them with --maxie and --minnie"
             )
-        return [Seating("--maxie", maxie, "maxie"), Seating("--minnie", minnie, "minnie")]
+        return [
+            Seating("--maxie", maxie, "maxie", "expectiminimax"),
+            Seating("--minnie", minnie, "minnie", "expectiminimax"),
+        ]
 
-    def searcher(self, spec: BeyondSpec) -> ChancePlayer[S, M]:
+    def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
         samples (`mcts:SIMS`), else by its factory."""
         if not isinstance(spec.found, ChanceKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
         limit = self.depth_limit
         if limit is not None and spec.depth > limit:
-            given = "in --depth" if spec.took_depth_flag else f"in '{shown(spec.text)}'"
-            raise SpecError(too_deep(spec.depth, given, limit))
+            raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
         settings = ChanceSettings(self.estimator, spec.depth)
         if spec.found.sampler is not None:
-            return spec.found.sampler(settings, spec.simulations or SAMPLED)
+            return spec.found.sampler(settings, SIMS.of(spec.options))
         return spec.found.factory(settings)
 
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self.searcher(spec)
-
-        def value(state: S) -> tuple[M, str]:
-            move, found = player.analyse(state)
-            return move, f"{value_text(found)} (more is better for Maxie)"
-
-        return str(player), value
-
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
-        player = self.searcher(spec)
-        mover = self.game.player(state)
-        assert not isinstance(mover, Nature)  # the command line asks only at a player's move
-        move, value = player.analyse(state)
-        return chance_answer(str(player), str(mover), self.game.move_to_string(move), value)
-
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
         assert isinstance(spec.found, ChanceKind)  # searcher has checked it
         if spec.found.sampler is None:
@@ -297,6 +253,8 @@ class NKit(FamilyKit[S, M, Vector]):
     """The most a vector's utilities add up to (shallow pruning's default), if known."""
     default_depth: int = DEFAULT_DEPTH
     """The depth of a spec that gives none (an explicit tree's height)."""
+    depth_limit: int | None = None
+    """None: a search of any depth plays out to the tree's leaves."""
 
     @property
     def family(self) -> Family:
@@ -335,36 +293,23 @@ class NKit(FamilyKit[S, M, Vector]):
                     f"--player{seat} names no player: {self.title} has {n} players, "
                     f"--player1 to --player{n}"
                 )
-        return [Seating(f"--player{i}", numbered.get(i), f"player{i}") for i in range(1, n + 1)]
+        return [
+            Seating(f"--player{i}", numbered.get(i), f"player{i}", "maxn") for i in range(1, n + 1)
+        ]
 
-    def searcher(self, spec: BeyondSpec) -> NSearchPlayer[S, M, Vector | Number]:
+    def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""
         if not isinstance(spec.found, NPlayerKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
         if spec.found.sampler is not None:
-            return spec.found.sampler(self.estimator, spec.depth, spec.simulations or SAMPLED)
+            return spec.found.sampler(self.estimator, spec.depth, SIMS.of(spec.options))
         return spec.found.build(self.estimator, spec.depth, self._total(spec))
 
-    def _total(self, spec: BeyondSpec) -> Number | None:
-        return self.total if spec.total is None else spec.total
+    def _total(self, spec: PlayerSpec) -> Number | None:
+        given = TOTAL.of(spec.options)
+        return self.total if given is None else given
 
-    def valuer(self, spec: BeyondSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        player = self.searcher(spec)
-
-        def value(state: S) -> tuple[M, str]:
-            move, found = player.analyse(state)
-            return move, n_value_text(found)
-
-        return str(player), value
-
-    def answer(self, spec: BeyondSpec, state: S) -> FamilyAnswer:
-        player = self.searcher(spec)
-        move, value = player.analyse(state)
-        mover = self.game.names[self.game.player(state)]
-        move_text = self.game.move_to_string(move)
-        return n_answer(str(player), mover, self.game.names, move_text, value)
-
-    def trace(self, spec: BeyondSpec) -> Drawing:
+    def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
         assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
         if spec.found.sampler is None:
@@ -421,7 +366,7 @@ class BeyondEntry:
     """Its contract: `chance` or `n-player`."""
     add_options: Callable[[argparse.ArgumentParser], None]
     """Adds the game's options (`--target`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], BeyondKit]
+    build: Callable[[argparse.Namespace], KitUser]
     """Builds the kit from parsed options (SpecError for bad values)."""
 
 
@@ -429,7 +374,7 @@ def _pig_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default="20", help="points that win (default 20)")
 
 
-def _pig_build(options: argparse.Namespace) -> BeyondKit:
+def _pig_build(options: argparse.Namespace) -> KitUser:
     target = read_number(str(options.target), "--target", 1)
     game = Pig(target=target)
     return ChanceKit(game, pig_estimator(game), "pig")
@@ -440,7 +385,7 @@ def _takeaway_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default="3", help="how many take turns (default 3)")
 
 
-def _takeaway_build(options: argparse.Namespace) -> BeyondKit:
+def _takeaway_build(options: argparse.Namespace) -> KitUser:
     players = read_number(
         str(options.players), "--players", 2, MAX_PLAYERS, why="players are named A to Z"
     )
@@ -505,7 +450,7 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 # Explicit trees
 
 
-def _chance_kit(text: str) -> BeyondKit:
+def _chance_kit(text: str) -> KitUser:
     try:
         root = parse_chance_tree(text)
     except TreeSyntaxError as error:
@@ -515,7 +460,7 @@ def _chance_kit(text: str) -> BeyondKit:
     return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
 
 
-def _nplayer_kit(text: str) -> BeyondKit:
+def _nplayer_kit(text: str) -> KitUser:
     try:
         root = parse_tree(text)
         game = TreeGame(root)
@@ -533,7 +478,7 @@ BEYOND_TREES: dict[str, tuple[Family, str]] = {
 """The named example trees of chance and of n players, with what they are."""
 
 
-def beyond_tree(text: str) -> BeyondKit | None:
+def beyond_tree(text: str) -> KitUser | None:
     """The kit of the chance or n-player tree `text` names or writes; None for a
     two-player tree (no `?` chance node, no `(...)` vector).
     """

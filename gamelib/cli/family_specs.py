@@ -1,40 +1,44 @@
-"""Player specs for games of chance and of n players: which kinds fit which family, and
-`KIND[:DEPTH]` read into a [`BeyondSpec`][gamelib.cli.family_specs.BeyondSpec]; and how
-their searches' values and answers read (`value_text`, `chance_answer`, `n_answer`).
+"""Player specs of every family: which kinds fit which family, a spec read by the one
+grammar (`gamelib.cli.specs`) over the catalog of the game's family
+([`read_player_spec`][gamelib.cli.family_specs.read_player_spec]); and how
+chance and n-player searches' values and answers read (`value_text`, `family_answer`).
 
-`human`, `random`, or a search kind of the game's family (`expectiminimax:4`,
-`maxn:5`); `shallow-maxn` takes its total after the depth (`shallow-maxn:5:1`).  A kind of
-another family is refused in one sentence that names the kinds that fit.
+`human`, `random` (and `direct`, for a two-player game), or a search kind of the game's
+family (`alphabeta:5`, `expectiminimax:4`, `maxn:5`); `shallow-maxn` takes its total
+after the depth (`shallow-maxn:5:1`), `mcts` its simulations in the depth's place.  A kind
+of another family is refused in one sentence that names the kinds that fit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import final
 
-from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
-from gamelib.chance.game import Value
-from gamelib.chance.game import number_to_string as chance_number
-from gamelib.cli.specs import SpecError, parse_depth, shown, written_as_time
-from gamelib.core.checks import article, ascii_float, digits_hint, echo, read_whole
+from gamelib.catalog import CATALOGS, Catalogs, Family
+from gamelib.cli.specs import (
+    NON_SEARCH_KINDS,
+    PlayerSpec,
+    SpecError,
+    Spelling,
+    parse_player_spec,
+    search_kinds_text,
+    spelled,
+    written_as_time,
+)
 from gamelib.core.jsondata import JSON, move_json
-from gamelib.nplayer.game import Number, Vector, vector_to_string
-from gamelib.nplayer.game import number_to_string as n_number
+from gamelib.core.model import Number, Vector, number_to_string, vector_to_string
+from gamelib.search.kinds import Catalog, SearchKind
 
 __all__ = [
     "PLAIN_KINDS",
-    "SAMPLED",
-    "BeyondSpec",
     "FamilyAnswer",
-    "chance_answer",
+    "family_answer",
     "game_is",
     "misfit",
-    "n_answer",
-    "n_value_text",
-    "parse_beyond_spec",
-    "parse_simulations",
+    "read_player_spec",
+    "spellings",
     "split_seat_flags",
     "value_text",
 ]
@@ -48,10 +52,6 @@ _WHAT: dict[Family, str] = {
     "chance": "a search for games of chance",
     "n-player": "a search for games of n players",
 }
-
-
-def _listing(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def misfit(
@@ -73,8 +73,9 @@ expectiminimax, star1, star2 or mcts (or human or random)'
     """
     other = catalogs.family_of(kind)
     what = "not a player kind" if other is None else _WHAT[other]
-    return f"{kind} is {what}, and {game} is {game_is}: for {game} use {_listing(fits)} " + (
-        f"(or {_listing(plain)})"
+    return (
+        f"{kind} is {what}, and {game} is {game_is}: for {game} use {search_kinds_text(fits)} "
+        + (f"(or {search_kinds_text(plain)})")
     )
 
 
@@ -89,65 +90,41 @@ def game_is(family: Family, kit_players: int | None = None) -> str:
             return f"a game for {kit_players or 'n'} players"
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class BeyondSpec:
-    """A player of a chance or n-player game as the command line names it."""
+def spellings(catalogs: Catalogs, family: Family) -> Catalog[SearchKind] | Catalog[Spelling]:
+    """The kinds of `catalogs` that play a game of `family`, as the one grammar reads them.
 
-    kind: str
-    """`human`, `random`, or a search kind of the game's family."""
-    depth: int
-    """Search depth (from the spec, `--depth` or the default)."""
-    text: str
-    """The spec as typed, for messages."""
-    total: Number | None = None
-    """shallow-maxn's total, when the spec gives one."""
-    took_depth_flag: bool = False
-    """Whether its depth came from `--depth`."""
-    found: ChanceKind | NPlayerKind | None = field(default=None, repr=False)
-    """The search kind it names, from the catalog it was read with (None: `human` or
-    `random`)."""
-    simulations: int | None = None
-    """A sampling kind's simulations (`mcts:SIMS`), given in the depth's place."""
+    ```pycon
+    >>> [kind.usage() for kind in spellings(CATALOGS, "n-player")]
+    ['maxn:DEPTH', 'shallow-maxn:DEPTH:TOTAL', 'paranoid:DEPTH', 'mcts:SIMS']
+
+    ```
+    """
+    if family == "two-player":
+        return catalogs.two_player
+    kinds = catalogs.chance if family == "chance" else catalogs.n_player
+    return Catalog(tuple(spelled(kind) for kind in kinds))
 
 
-def _parse_total(text: str, spec: str) -> Number:
-    stripped = text.strip()
-    said = f"the total in '{shown(spec)}'"
-    value: Fraction | None
-    try:
-        if not stripped.isascii() or "_" in stripped:  # the digits 0-9 only, as everywhere
-            raise ValueError(stripped)
-        value = Fraction(stripped)
-    except (ValueError, ZeroDivisionError):
-        if ascii_float(stripped) is None:
-            raise SpecError(
-                f"{said} must be a number{digits_hint(text)} such as 10 or 1/2, got '{shown(text)}'"
-            ) from None
-        value = None  # written in digits, but too long for Python to read
-    if stripped.startswith("-") if value is None else value < 0:
-        raise SpecError(f"{said} must be at least 0, got {echo(stripped)}")
-    if value is None:
-        raise SpecError(f"{said} is far too big, got {echo(stripped)}")
-    return int(value) if value.denominator == 1 else value
-
-
-def parse_beyond_spec(
+def read_player_spec(
     text: str,
     family: Family,
     title: str,
-    players: int | None,
     default_depth: int,
-    depth_flag: str | None,
+    flags: Mapping[str, str] | None = None,
+    *,
+    players: int | None = None,
+    depth_limit: int | None = None,
     catalogs: Catalogs = CATALOGS,
-) -> BeyondSpec:
-    """The player `text` names for a game of `family` called `title`; SpecError if none.
+) -> PlayerSpec:
+    """The player `text` names for a game of `family` called `title` (of `players`
+    players), in the one grammar over the catalog of its family; SpecError if none: a kind
+    of another family is refused in one sentence that names the kinds that fit.
 
     ```pycon
-    >>> parse_beyond_spec("star2:3", "chance", "pig", None, 5, None)
-    BeyondSpec(kind='star2', depth=3, text='star2:3', total=None, took_depth_flag=False, \
-simulations=None)
-    >>> parse_beyond_spec("alphabeta:3", "n-player", "takeaway", 3, 5, None)
+    >>> spec = read_player_spec("star2:3", "chance", "pig", 5)
+    >>> spec.kind, spec.depth, spec.found.name
+    ('star2', 3, 'star2')
+    >>> read_player_spec("alphabeta:3", "n-player", "takeaway", 5, players=3)
     Traceback (most recent call last):
     ...
     gamelib.cli.specs.SpecError: alphabeta is a two-player search, and takeaway is a game for \
@@ -157,64 +134,29 @@ simulations=None)
     """
     written, *parts = text.split(":")
     kind = written.strip().lower()
-    if kind in PLAIN_KINDS:
-        if parts:
-            raise SpecError(
-                f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player"
-            )
-        return BeyondSpec(kind, default_depth, text)
+    plain = NON_SEARCH_KINDS if family == "two-player" else PLAIN_KINDS
     fits = catalogs.names(family)
-    if kind not in fits:
+    if kind not in plain and kind not in fits:
         if kind == "direct":
             raise SpecError(
                 f"{title} has no hand-written ('direct') player: use "
-                f"{_listing(fits)} (or {_listing(PLAIN_KINDS)})"
+                f"{search_kinds_text(fits)} (or {search_kinds_text(plain)})"
             )
-        shown_kind = shown(written.strip())
-        if catalogs.family_of(kind) is None:
-            known = ", ".join((*PLAIN_KINDS, *fits))
-            raise SpecError(f"unknown player kind '{shown_kind}'; known kinds for {title}: {known}")
-        raise SpecError(
-            misfit(shown_kind, title, game_is(family, players), fits, PLAIN_KINDS, catalogs)
-        )
-    found = catalogs.chance.get(kind) if family == "chance" else catalogs.n_player.get(kind)
-    takes_total = isinstance(found, NPlayerKind) and found.needs_total
-    if len(parts) > (2 if takes_total else 1):
-        raise SpecError(f"'{shown(text)}' has too many ':' parts for {article(kind)} {kind} player")
-    took = False
-    simulations = None
-    if found is not None and found.sampler is not None:  # mcts:SIMS; the depth from --depth
-        if parts:
-            try:
-                simulations = parse_simulations(parts[0], f"'{shown(text)}'")
-            except SpecError as error:
-                if not written_as_time(parts[0]):
-                    raise
-                raise SpecError(
-                    f"{error}: in a game of the {family} family, {kind} counts simulations "
-                    f"({kind}:500) and takes no time budget"
-                ) from None
-        parts = []
-    if parts:
-        depth = parse_depth(parts[0], f"'{shown(text)}'")
-    elif depth_flag is not None:
-        depth, took = parse_depth(depth_flag), True
-    else:
-        depth = default_depth
-    total = _parse_total(parts[1], text) if len(parts) == 2 else None
-    return BeyondSpec(kind, depth, text, total, took, found, simulations=simulations)
-
-
-SAMPLED = 1000
-"""A sampling kind's simulations when its spec gives none (`mcts`)."""
-
-
-def parse_simulations(text: str, where: str) -> int:
-    """A sampling kind's simulations, a whole number >= 1; SpecError naming `where`."""
+        if catalogs.family_of(kind) is not None:
+            raise SpecError(misfit(kind, title, game_is(family, players), fits, plain, catalogs))
+    catalog = spellings(catalogs, family)
     try:
-        return read_whole(text, 1)
-    except ValueError as error:
-        raise SpecError(f"the simulations in {where} {error}") from None
+        return parse_player_spec(
+            text, catalog, default_depth, flags, depth_limit, plain=plain, title=title
+        )
+    except SpecError as error:
+        entry = catalog.get(kind)
+        if isinstance(entry, Spelling) and entry.lead and parts and written_as_time(parts[0]):
+            raise SpecError(
+                f"{error}: in a game of the {family} family, {kind} counts simulations "
+                f"({kind}:500) and takes no time budget"
+            ) from None
+        raise
 
 
 def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
@@ -249,26 +191,24 @@ def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
     return seats, rest
 
 
-def value_text(value: Value) -> str:
-    """A chance search's value: exact, and as a decimal when it is a long fraction.
+def value_text(value: Number | Vector, decimal: bool = True) -> str:
+    """A chance or n-player search's value: a vector, or a number exact (and as a decimal
+    too when it is a long fraction, if `decimal`: a paranoid utility is written without).
 
     ```pycon
     >>> value_text(Fraction(7, 3)), value_text(Fraction(1)), value_text(0.5)
     ('7/3 (about 2.3333)', '1', '0.5')
+    >>> value_text((Fraction(1, 2), 0, Fraction(1, 2)))
+    '(1/2,0,1/2)'
 
     ```
     """
-    exact = chance_number(value)
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{exact} (about {float(value):.4f})"
-    return exact
-
-
-def n_value_text(value: Vector | Number) -> str:
-    """An n-player search's value: a vector, or the paranoid player's utility."""
     if isinstance(value, tuple):
         return vector_to_string(value)
-    return n_number(value)
+    exact = number_to_string(value)
+    if decimal and isinstance(value, Fraction) and value.denominator != 1:
+        return f"{exact} (about {float(value):.4f})"
+    return exact
 
 
 @final
@@ -282,35 +222,31 @@ class FamilyAnswer:
     """`Star2(depth 3) chooses hold for Maxie; value: 1/2`."""
 
 
-def chance_answer(player: str, side: str, move: str, value: Value) -> FamilyAnswer:
-    """The answer of a chance search at a player's position."""
-    found: dict[str, JSON] = {
-        "player": player,
-        "to_move": side,
-        "best": move_json(move),
-        "value": chance_number(value),
-        "guess": float(value),
-    }
-    return FamilyAnswer(found, f"{player} chooses {move} for {side}; value: {value_text(value)}")
-
-
-def n_answer(
-    player: str, mover: str, others: tuple[str, ...], move: str, value: Vector | Number
+def family_answer(
+    player: str, mover: str, move: str, value: Number | Vector, against: Sequence[str] = ()
 ) -> FamilyAnswer:
-    """The answer of an n-player search: a vector, or a paranoid player's utility (whose
-    meaning the text says: against `others`)."""
+    """The answer of a chance or n-player search at `mover`'s position: a vector, or a
+    number, which is `mover`'s utility if the players `against` (a paranoid search's
+    others) play against `mover` (written without a decimal).
+
+    ```pycon
+    >>> family_answer("Star2(depth 3)", "Maxie", "hold", Fraction(1, 2)).text
+    'Star2(depth 3) chooses hold for Maxie; value: 1/2 (about 0.5000)'
+
+    ```
+    """
     found: dict[str, JSON] = {
         "player": player,
         "to_move": mover,
         "best": move_json(move),
-        "value": n_value_text(value),
+        "value": value_text(value, False),
     }
     meaning = ""
     if isinstance(value, tuple):
         found["vector"] = [float(u) if isinstance(u, Fraction) else u for u in value]
     else:
         found["guess"] = float(value) if isinstance(value, Fraction) else value
-        against = " and ".join(name for name in others if name != mover)
-        meaning = f" ({mover}'s utility if {against} play against {mover})"
-    text = f"{player} chooses {move} for {mover}; value: {n_value_text(value)}{meaning}"
-    return FamilyAnswer(found, text)
+        if against:
+            meaning = f" ({mover}'s utility if {' and '.join(against)} play against {mover})"
+    said = value_text(value, not against)
+    return FamilyAnswer(found, f"{player} chooses {move} for {mover}; value: {said}{meaning}")

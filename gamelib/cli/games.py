@@ -25,14 +25,18 @@ import importlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, cast, final
+from typing import Generic, TextIO, TypeVar, cast, final
 
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
-from gamelib.cli.specs import SpecError, read_number, shown
-from gamelib.core.estimator import Estimator
+from gamelib.cli.kits import Job, KitUser, Seating
+from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
+from gamelib.cli.status import outcome_status
+from gamelib.core.controller import Chooses, TwoPlayers
+from gamelib.core.datatypes import Outcome
+from gamelib.core.estimator import Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
 from gamelib.core.trees import TreeSyntaxError
@@ -102,6 +106,61 @@ class GameKit(Generic[S, M, G]):
         """Its contract: `two-player`."""
         return "two-player"
 
+    title = None
+    """None: messages call it by the name it was given on the command line."""
+    players = None
+    """None: Maxie and Minnie."""
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
+        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+
+    @property
+    def model(self) -> TwoPlayers[S, M]:
+        """The game adapted onto the model: seat 0 Maxie, seat 1 Minnie."""
+        return TwoPlayers(self.game)
+
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Chooses[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`."""
+        from gamelib.cli.players import Streams, build_player  # it builds on this module
+
+        return build_player(self, spec, Streams(io[0], io[1], seed))
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """Maxie (by default a person) and Minnie (alphabeta), named by `--maxie` and
+        `--minnie`; SpecError for a `--playerN`."""
+        if numbered:
+            raise SpecError(
+                f"--player{min(numbered)} names a player of a game of n players; a two-player "
+                "game's players are --maxie and --minnie"
+            )
+        return [
+            Seating("--maxie", maxie, "maxie", "human"),
+            Seating("--minnie", minnie, "minnie", "alphabeta"),
+        ]
+
+    def status(self, outcome: Outcome, /) -> int:
+        """The exit status of `play --exit-code`: who won."""
+        return outcome_status(outcome)
+
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""
+        from gamelib.cli.players import search_player  # it builds on this module
+
+        player = search_player(self, spec)
+
+        def value(state: S) -> tuple[M, str]:
+            best, found = player.analyse(state)
+            shown = est_to_string(self.estimator, found)
+            return best, shown + (" (more is better for Maxie)" if isinstance(found, Guess) else "")
+
+        return str(player), value
+
     def run(self, job: Job) -> int:
         """`job` on this kit: a kit is its own way in, as a `KitUser`."""
         return job.two_player(self)
@@ -127,26 +186,6 @@ class GameEntry:
     def family(self) -> Family:
         """Its contract: always `two-player`."""
         return "two-player"
-
-
-class KitUser(Protocol):
-    """A game of any family, its types hidden: the command line's way in.  A command runs
-    its job on it, and the kit calls the job's method for its family."""
-
-    @property
-    def family(self) -> Family: ...
-
-    def run(self, job: Job) -> int: ...
-
-
-class Job(Protocol):
-    """A command to run on a game of any family: the lectures' two-player games, and the
-    one kit type of chance and n-player games (`BeyondJob`), each given the kit with its
-    own state, move and value types."""
-
-    def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
-
-    def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:

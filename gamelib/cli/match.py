@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TypeAlias, TypeVar, cast
 
 from gamelib.catalog import Catalogs
 from gamelib.cli._common import (
@@ -24,27 +24,22 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
     _Defaults,
     _Parser,
     _search_options,
     _seed,
     build_kit,
 )
-from gamelib.cli._workers import SentGame, SentRules, SentSeat, flags, sent_game, sent_kinds
+from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
-from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.book_players import book_game, book_player
-from gamelib.cli.family_specs import BeyondSpec
 from gamelib.cli.games import GameCatalog, GameKit, game_choices
+from gamelib.cli.kits import Kit
 from gamelib.cli.match_report import game_json, save_game, summary_json, summary_text
-from gamelib.cli.players import Streams, build_player
 from gamelib.cli.positions import BadPositionError, line_after, redraws, split_moves
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.checks import echo, plural
-from gamelib.core.controller import Seat, Turns, TwoPlayers
-from gamelib.core.datatypes import Outcome
-from gamelib.core.game import Game
+from gamelib.core.controller import Seat, Turns
 from gamelib.core.model import Model
 from gamelib.match.play import Games, MatchError, play_match, random_openings
 from gamelib.match.standing import Match
@@ -58,6 +53,9 @@ S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
 R = TypeVar("R")
+
+Booked: TypeAlias = Callable[[Seat[S, M]], Seat[S, M]]
+"""A match's player, made to take its moves before `--book`'s plies from the book."""
 
 DEFAULT_GAMES = 20
 """Games a match plays when `--games` is not given: 10 pairs."""
@@ -198,11 +196,6 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
     )
 
 
-def _quiet(seed: int | None) -> Streams:
-    """Where a match's players read and write: nowhere (no one types in a match)."""
-    return Streams(io.StringIO(), io.StringIO(), seed, None)
-
-
 Maker = Callable[[G, int | None], Seat[S, M]]
 """What makes a player for each game, from the game and a seed."""
 
@@ -218,66 +211,56 @@ class _MatchJob:
         self.catalogs: Catalogs = context.catalogs
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        catalog = self.catalogs.two_player
-        defaults = _Defaults(self.options, catalog)
-        specs = [defaults.spec(text, catalog, kit.depth_limit) for text in self.request.players]
-        defaults.check_used(specs, catalog)
-        book = None
-        if self.request.book is not None:  # read once here, and once by each worker
-            game = book_game(kit.game, self.request.game)
-            book = kept_book(self.request.book, game, self.request.game)
+        if self.request.book is None:
+            return self.beyond(kit)
+        game = book_game(kit.game, self.request.game)
+        book = kept_book(self.request.book, game, self.request.game)  # here, and once a worker
+        return self.beyond(kit, lambda player: book_player(player, game, book))
 
-        def seat(spec: PlayerSpec) -> Maker[Game[S, M], S, M]:
-            return lambda _, seed: book_player(
-                build_player(kit, spec, _quiet(seed), catalog), kit.game, book
-            )
-
-        makers = [seat(spec) for spec in specs]
-        face: Callable[[Game[S, M]], Turns[S, M, Outcome]] = TwoPlayers
-        return self._play(kit.game, face, specs, makers, self.request.game, kit.digit_moves)
-
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        if self.request.book is not None:
+    def beyond(self, kit: Kit[S, M, R], /, booked: Booked[S, M] | None = None) -> int:
+        """The match on `kit`, its players read from their specs (and taking their moves
+        before the book's plies from it, `booked`, when `--book` gave one)."""
+        if self.request.book is not None and booked is None:
             raise BookError(f"--book is for Connect Four, not {self.request.game}")
-        read = _BeyondOptions(self.options, self.catalogs)
-        read.check_flags(kit.title)
-        specs = [read.spec(text, kit) for text in self.request.players]
-        read.check_depth_used(specs)
+        read = _Defaults(self.options, self.catalogs, kit)
+        specs = [read.spec(text) for text in self.request.players]
+        read.check_used(specs)
+        quiet = (io.StringIO(), io.StringIO())
 
-        def seat(spec: BeyondSpec, role: str) -> Maker[FamilyKit[S, M, R], S, M]:
-            return lambda _, seed: kit.seat(spec, role, _QUIET, seed)
+        def seat(spec: PlayerSpec, role: str) -> Maker[Kit[S, M, R], S, M]:
+            if booked is None:
+                return lambda _, seed: kit.seat(spec, role, quiet, seed)
+            return lambda _, seed: booked(kit.seat(spec, role, quiet, seed))
 
         makers = [seat(spec, role) for spec, role in zip(specs, _roles(len(specs)), strict=True)]
-        dice = kit.family == "chance"
-        return self._play(kit, _model, specs, makers, kit.title, dice=dice)
+        title = kit.title or self.request.game
+        return self._play(kit, specs, makers, title, kit.digit_moves, kit.family == "chance")
 
     def _play(
         self,
-        game: G,
-        face: Callable[[G], Turns[S, M, R]],
-        specs: Sequence[PlayerSpec | BeyondSpec],
-        makers: list[Maker[G, S, M]],
+        kit: Kit[S, M, R],
+        specs: Sequence[PlayerSpec],
+        makers: list[Maker[Kit[S, M, R], S, M]],
         title: str,
-        digits: bool = False,
-        *,
-        dice: bool = False,
+        digits: bool,
+        dice: bool,
     ) -> int:
-        """Play the match of `game` (adapted onto the model by `face`) between the players
-        `makers` make (here) or `specs` name (on workers), and report it."""
+        """Play the match of `kit`'s game between the players `makers` make (here) or
+        `specs` name (on workers), and report it."""
         request, out, err = self.request, self.context.stdout, self.context.stderr
-        model = face(game)
+        model = kit.model
         n = len(model.seats)
         rotations = request.rotations(title, n)
         for spec in specs:
             _no_human(spec.kind, spec.text)
         openings = self._openings(model, digits, rotations, dice)
-        make_game: Callable[[], G] = lambda: game  # noqa: E731
+        make_kit: Callable[[], Kit[S, M, R]] = lambda: kit  # noqa: E731
         if request.workers is not None:
             sent, sent_seat = self._sent(request.workers, specs)
-            # A worker builds the same game from its name and options: its types are game's.
-            make_game = cast(Callable[[], G], SentRules(sent))
+            # A worker builds the same kit from the game's name and options: its types are kit's.
+            make_kit = cast(Callable[[], Kit[S, M, R]], sent.kit)
             makers = [
-                cast(Maker[G, S, M], sent_seat(text, role))
+                cast(Maker[Kit[S, M, R], S, M], sent_seat(text, role))
                 for text, role in zip(request.players, _roles(n), strict=True)
             ]
         names = _names(request.players)
@@ -298,7 +281,7 @@ class _MatchJob:
                 err.flush()
 
         match = play_match(
-            Games(make_game, face, tuple(makers)),
+            Games(make_kit, _model, tuple(makers)),
             openings,
             rotations,
             names=names,
@@ -370,7 +353,7 @@ class _MatchJob:
         )
 
     def _sent(
-        self, workers: Workers, specs: Sequence[PlayerSpec | BeyondSpec]
+        self, workers: Workers, specs: Sequence[PlayerSpec]
     ) -> tuple[SentGame, Callable[[str, str], SentSeat]]:
         """How workers find the game and read the players `specs`, from this command's
         catalogs (UsageError in one sentence for what cannot be sent to them)."""
@@ -410,13 +393,9 @@ class _MatchJob:
         return found
 
 
-def _model(kit: FamilyKit[S, M, R]) -> Turns[S, M, R]:
-    """What a match of a game of chance or of n players plays on: its kit's model."""
+def _model(kit: Kit[S, M, R]) -> Turns[S, M, R]:
+    """What a match plays on: its kit's model."""
     return kit.model
-
-
-_QUIET = (io.StringIO(), io.StringIO())
-"""Where a match's players of chance and n-player games read and write: nowhere."""
 
 
 def _roles(n: int) -> tuple[str, ...]:

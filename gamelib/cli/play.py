@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -18,7 +17,6 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
     _Defaults,
     _Parser,
     _rule,
@@ -37,6 +35,7 @@ from gamelib.cli.games import (
     GameKit,
     game_choices,
 )
+from gamelib.cli.kits import Kit, Seating
 from gamelib.cli.players import Streams, advise, build_player
 from gamelib.cli.positions import redraws
 from gamelib.cli.saved import game_document
@@ -44,7 +43,6 @@ from gamelib.cli.specs import (
     PlayerSpec,
 )
 from gamelib.cli.split_solve import with_book
-from gamelib.cli.status import outcome_status
 from gamelib.cli.thinking import Pondering
 from gamelib.core.checks import echo
 from gamelib.core.controller import Chooses, Seat, Turns, TwoPlayers, play_out
@@ -87,56 +85,42 @@ class _Play:
         self.exit_code: bool = options.exit_code
         self.save: Path | None = None
 
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        options, streams = self.options, self.streams
-        if options.book is not None:
-            raise UsageError(f"--book is for Connect Four, not {self.name}")
-        self.save = None if options.save is None else _writable(options.save)
-        seatings = kit.seatings(options.maxie, options.minnie, self.seats)
-        read = _BeyondOptions(options, self.catalogs)
-        read.check_flags(kit.title)
-        default = "expectiminimax" if kit.family == "chance" else "maxn"
-        specs = [read.spec(_spec_text(s.given, s.flag, default), kit) for s in seatings]
-        read.check_depth_used(specs)
-        out = streams.output
-        out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
-        io = (streams.input, out)
-        players = [
-            kit.seat(p, s.role, io, streams.seed) for p, s in zip(specs, seatings, strict=True)
-        ]
-        rolls = dice(streams.seed) if kit.family == "chance" else None
-        return self.played(kit.model, players, rolls, kit.status)
-
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        if self.seats:
-            raise UsageError(
-                f"--player{min(self.seats)} names a player of a game of n players; a two-player "
-                "game's players are --maxie and --minnie"
-            )
-        options, catalog = self.options, self.catalog
-        defaults = _Defaults(options, catalog)
-        maxie_spec = defaults.spec(_spec_text(options.maxie, "--maxie", "human"), catalog)
-        minnie_spec = defaults.spec(_spec_text(options.minnie, "--minnie", "alphabeta"), catalog)
-        defaults.check_used([maxie_spec, minnie_spec], catalog)
-        self.save = None if options.save is None else _writable(options.save)
-        maxie = with_book(self._player(kit, maxie_spec), kit.game, options.book, self.name)
-        minnie = with_book(self._player(kit, minnie_spec), kit.game, options.book, self.name)
-        advise(kit, maxie, minnie, self.catalog)
-        out = self.streams.output
-        out.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
+        specs, _ = self._read(kit)
+        out, book = self.streams.output, self.options.book
+        players = [with_book(self._player(kit, spec), kit.game, book, self.name) for spec in specs]
+        advise(kit, players[0], players[1], self.catalog)
         shown: Game[S, M] = Coloured(kit.game) if takes_colour(out) else kit.game
-        return self.played(TwoPlayers(shown), (maxie, minnie), None, outcome_status)
+        return self.played(TwoPlayers(shown), players, kit)
+
+    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
+        if self.options.book is not None:
+            raise UsageError(f"--book is for Connect Four, not {self.name}")
+        specs, seatings = self._read(kit)
+        streams = self.streams
+        io, seed = (streams.input, streams.output), streams.seed
+        players = [kit.seat(p, s.role, io, seed) for p, s in zip(specs, seatings, strict=True)]
+        return self.played(kit.model, players, kit)
+
+    def _read(self, kit: Kit[S, M, R]) -> tuple[list[PlayerSpec], list[Seating]]:
+        """The specs of `kit`'s seats' players, from their flags (and `--save` checked)."""
+        options = self.options
+        seatings = kit.seatings(options.maxie, options.minnie, self.seats)
+        read = _Defaults(options, self.catalogs, kit)
+        specs = [read.spec(_spec_text(s.given, s.flag, s.default)) for s in seatings]
+        read.check_used(specs)
+        self.save = None if options.save is None else _writable(options.save)
+        return specs, seatings
 
     def played(
-        self,
-        model: Turns[S, M, R],
-        players: Sequence[Seat[S, M]],
-        dice: random.Random | None,
-        status: Callable[[R], int],
+        self, model: Turns[S, M, R], players: Sequence[Seat[S, M]], kit: Kit[S, M, R]
     ) -> int:
         """The game played out on `model` by `players` (seat 0 first, named first), with
-        `dice`; kept in the file of `--save` and written as JSON with `--json`, finished or
-        not.  The exit status: 0, or with `--exit-code` what `status` says of the outcome."""
+        dice for a game of chance; kept in the file of `--save` and written as JSON with
+        `--json`, finished or not.  The exit status: 0, or with `--exit-code` what `kit`
+        says of the outcome."""
+        self.streams.output.write(f"Playing {self.name}: {_rule(self.summary)}.\n")
+        rolls = dice(self.streams.seed) if kit.family == "chance" else None
         named = zip(model.seats, players, strict=True)
         self.streams.output.write("  ".join(f"{n}: {p}." for n, p in named) + "\n\n")
         made: list[M] = []
@@ -148,7 +132,7 @@ class _Play:
 
         out = self.streams.output
         try:
-            record = play_out(model, players, out=out, made=made, rolled=rolled, rng=dice)
+            record = play_out(model, players, out=out, made=made, rolled=rolled, rng=rolls)
         except BaseException:  # quit, end of input, Ctrl-C, SIGTERM, a faulty player
             # Keep what was played: the moves so far, marked unfinished, for replay.
             if self.json_out is not None:
@@ -158,7 +142,7 @@ class _Play:
         if self.json_out is not None:
             self.json_out.write(json_line(document(record.outcome)))
         self._keep(document(record.outcome), out)
-        return status(record.outcome) if self.exit_code else 0
+        return kit.status(record.outcome) if self.exit_code else 0
 
     def _keep(self, document: dict[str, JSON], out: TextIO, what: str = "The game") -> None:
         """Save `document` in the file of `--save`, if one was given."""
@@ -173,12 +157,10 @@ class _Play:
         """The player `spec` names; on a terminal a search player says it is thinking."""
         status = self.streams.status
         if status is None or spec.kind not in self.catalog or self.catalog[spec.kind].anytime:
-            player = build_player(kit, spec, self.streams, self.catalog)
+            player = build_player(kit, spec, self.streams)
             return _shown(player, kit.game, self.streams)
         counted = RecordingEstimator(kit.estimator, keep=False)
-        player = build_player(
-            dataclasses.replace(kit, estimator=counted), spec, self.streams, self.catalog
-        )
+        player = build_player(dataclasses.replace(kit, estimator=counted), spec, self.streams)
         return Pondering(player, counted, status)
 
 

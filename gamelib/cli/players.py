@@ -96,23 +96,23 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
 
 
 def search_player(
-    kit: GameKit[S, M, G], spec: PlayerSpec, catalog: Catalog[SearchKind], below: str = "the root"
+    kit: GameKit[S, M, G], spec: PlayerSpec, below: str = "the root"
 ) -> SearchPlayer[S, M, G]:
-    """The search player `spec` names, over `kit`'s estimator; SpecError when it would
-    search deeper than `kit.depth_limit`, the tree's depth from `below`."""
+    """The search player `spec` names (of the kind it found), over `kit`'s estimator;
+    SpecError when it would search deeper than `kit.depth_limit`, the tree's depth from
+    `below`."""
     if kit.depth_limit is not None and spec.depth > kit.depth_limit:
         raise SpecError(too_deep(spec.depth, spec.depth_from, kit.depth_limit, below))
-    return catalog[spec.kind].build(kit.estimator, spec.depth, spec.options)
+    assert isinstance(spec.found, SearchKind)  # read over the two-player catalog
+    return spec.found.build(kit.estimator, spec.depth, spec.options)
 
 
-def build_player(
-    kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, catalog: Catalog[SearchKind]
-) -> Chooses[S, M]:
-    """The player `spec` names: a search kind of `catalog`, or one of `PLAYER_KINDS`."""
+def build_player(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams) -> Chooses[S, M]:
+    """The player `spec` names: a search kind it found, or one of `PLAYER_KINDS`."""
     plain = PLAYER_KINDS.get(spec.kind)
     if plain is not None:
         return plain.build(kit, spec, streams)
-    return search_player(kit, spec, catalog)
+    return search_player(kit, spec)
 
 
 HINT_DEPTH = 4

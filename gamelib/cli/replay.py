@@ -13,21 +13,18 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
+    _Defaults,
     _Parser,
     _reject_extra,
     _search_options,
-    _search_spec,
     build_kit,
 )
-from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import GameCatalog, GameKit, KitUser
-from gamelib.cli.players import search_player
+from gamelib.cli.kits import Kit
 from gamelib.cli.positions import is_terminal
 from gamelib.cli.saved import SavedGame, read_saved_game, saved_file
 from gamelib.core.checks import echo, plural
-from gamelib.core.controller import Turns, TwoPlayers
-from gamelib.core.estimator import Guess, est_to_string
+from gamelib.core.controller import Turns
 from gamelib.core.model import Ended, Nature, number_to_string
 from gamelib.errors import InputError
 
@@ -56,20 +53,12 @@ class _Replay:
         self.catalogs = catalogs
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        catalog = self.catalogs.two_player
-        spec = _search_spec(self.options, kit, "replay", catalog)
-        player = search_player(kit, spec, catalog)
+        return self.beyond(kit)
 
-        def value(state: S) -> tuple[M, str]:
-            best, found = player.analyse(state)
-            shown = est_to_string(kit.estimator, found)
-            return best, shown + (" (more is better for Maxie)" if isinstance(found, Guess) else "")
-
-        return self._walk(TwoPlayers(kit.game), str(player), value)
-
-    def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        spec = _BeyondOptions(self.options, self.catalogs).search_spec("replay", kit)
-        return self._walk(kit.model, *kit.valuer(spec))
+    def beyond(self, kit: Kit[S, M, R], /) -> int:
+        """The walk through the saved game on `kit`'s model, valued by `--player`."""
+        read = _Defaults(self.options, self.catalogs, kit)
+        return self._walk(kit.model, *kit.valuer(read.search_spec("replay", self.options.player)))
 
     def _walk(self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]) -> int:
         """Step through the saved game on `model`, each player's position valued by

@@ -2,38 +2,48 @@
 
 A player spec is `KIND` for the players that do not search (`human`,
 `direct`, `random`), and `KIND[:DEPTH[:OPTION...]]` for a search kind of
-the catalog: after the depth come the kind's options, in the order the
-catalog lists them or as `name=value` (`jamboree:4:0.25`,
-`jamboree:4:prune=0.25`).  What a spec leaves out comes from the flags
-(`--depth`, and `--NAME` for each option of the catalog) or else from the
-defaults.  Every mistake is a [`SpecError`][gamelib.cli.specs.SpecError] whose message names it.
+the catalog of the game's family: after the depth come the kind's options, in the
+order the catalog lists them or as `name=value` (`jamboree:4:0.25`,
+`jamboree:4:prune=0.25`, `shallow-maxn:5:total=1`).  A kind with a lead option may
+give it in the depth's place (`id:2s`, `mcts:500`).  What a spec leaves out comes from
+the flags (`--depth`, and `--NAME` for each option of the catalog) or else from the
+defaults.  The one grammar reads every family's kinds: a chance or n-player kind is
+read through its [`Spelling`][gamelib.cli.specs.Spelling].  Every mistake is a
+[`SpecError`][gamelib.cli.specs.SpecError] whose message names it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.core.checks import article, echo, plural, read_whole
+from gamelib.catalog import ChanceKind, NPlayerKind
+from gamelib.core.checks import article, ascii_float, digits_hint, echo, plural, read_whole
 from gamelib.errors import InputError
+from gamelib.nplayer.game import Number
 from gamelib.search.kinds import Catalog, Option, SearchKind
 
 __all__ = [
     "DEFAULT_DEPTH",
     "NON_SEARCH_KINDS",
+    "SAMPLED",
+    "SIMS",
+    "TOTAL",
     "PlayerSpec",
     "SpecError",
-    "known_kinds",
+    "Spelling",
     "parse_depth",
     "parse_option",
     "parse_player_spec",
     "read_number",
     "search_kinds_text",
     "shown",
+    "spelled",
     "too_deep",
     "written_as_time",
 ]
@@ -66,6 +76,9 @@ class PlayerSpec:
     """Where the depth came from, for messages: `in 'alphabeta:3'`, `in --depth`."""
     flags_used: frozenset[str] = frozenset()
     """The flags (`depth`, `prune`, ...) whose values this spec took."""
+    found: SearchKind | ChanceKind | NPlayerKind | None = field(default=None, repr=False)
+    """The search kind it names, from the catalog it was read with (None: a player that
+    does not search)."""
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -149,14 +162,8 @@ def parse_option(option: Option[object], text: str, where: str) -> object:
         raise SpecError(f"{option.title} in {where} {error}") from None
 
 
-def known_kinds(catalog: Catalog[SearchKind]) -> tuple[str, ...]:
-    """Every player kind: those that do not search, then the catalog's."""
-    return (*NON_SEARCH_KINDS, *catalog.names())
-
-
-def search_kinds_text(catalog: Catalog[SearchKind]) -> str:
-    """The catalog's kinds as a sentence fragment: `minimax, alphabeta or jamboree`."""
-    names = catalog.names()
+def search_kinds_text(names: Sequence[str]) -> str:
+    """Names as a sentence fragment: `minimax, alphabeta or jamboree`."""
     if len(names) == 1:
         return names[0]
     return f"{', '.join(names[:-1])} or {names[-1]}"
@@ -188,7 +195,7 @@ def written_as_time(text: str) -> bool:
     return _WITH_UNIT.fullmatch(text) is not None
 
 
-def _budget_error(entry: SearchKind, quoted: str, part: str, why: str) -> SpecError:
+def _budget_error(entry: SearchKind | Spelling, quoted: str, part: str, why: str) -> SpecError:
     """The sentence for a bad budget in the lead's place of an anytime kind: the two forms
     it takes, a count (or a depth) and a time, and the reason when it looked like one."""
     name = entry.name
@@ -207,12 +214,16 @@ def _budget_error(entry: SearchKind, quoted: str, part: str, why: str) -> SpecEr
 
 def parse_player_spec(
     text: str,
-    catalog: Catalog[SearchKind],
+    catalog: Catalog[SearchKind] | Catalog[Spelling],
     default_depth: int,
     flags: Mapping[str, str] | None = None,
     depth_limit: int | None = None,
+    *,
+    plain: Sequence[str] = NON_SEARCH_KINDS,
+    title: str | None = None,
 ) -> PlayerSpec:
-    """The player `text` names; SpecError says what is wrong.
+    """The player `text` names, of `catalog`'s kinds or `plain`'s; SpecError says what is
+    wrong (naming the game `title` among the kinds it knows, if given).
 
     `flags` are the texts of the command line's flags (`depth`, and the
     catalog's options such as `prune`): each applies where the spec gives
@@ -237,14 +248,15 @@ def parse_player_spec(
     quoted = f"'{shown(text)}'"  # the spec as messages name it: a long one cut short
     written, *parts = text.split(":")
     kind = written.strip().lower()
-    if kind in NON_SEARCH_KINDS:
+    if kind in plain:
         if parts:
             raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")
         return PlayerSpec(kind, default_depth, pmap(), text)
     entry = catalog.get(kind)
     if entry is None:
-        known = ", ".join(known_kinds(catalog))
-        raise SpecError(f"unknown player kind '{shown(written.strip())}'; known kinds: {known}")
+        known = ", ".join((*plain, *catalog.names()))
+        known_for = "known kinds" if title is None else f"known kinds for {title}"
+        raise SpecError(f"unknown player kind '{shown(written.strip())}'; {known_for}: {known}")
     # A kind with a lead option (id:2s) may give it in the depth's place; one that takes
     # no depth always does (mcts:1000).
     leads = (
@@ -319,4 +331,101 @@ def parse_player_spec(
         if option.name not in values and option.name in given:
             values[option.name] = parse_option(option, given[option.name], f"--{option.name}")
             used.add(option.name)
-    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used))
+    found = entry.kind if isinstance(entry, Spelling) else entry
+    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used), found)
+
+
+SAMPLED = 1000
+"""A sampling kind's simulations when its spec gives none (`mcts`)."""
+
+
+def _sims(text: str) -> int:
+    return read_whole(text, 1)
+
+
+SIMS: Option[int] = Option(
+    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)", flag=False
+)
+"""A sampling chance or n-player kind's simulations, in the depth's place (`mcts:500`)."""
+
+
+def _total(text: str) -> Number | None:
+    """A total of the utilities: a number at least 0 (an integer or a fraction)."""
+    value: Fraction | None
+    try:
+        if not text.isascii() or "_" in text:  # the digits 0-9 only, as everywhere
+            raise ValueError(text)
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        if ascii_float(text) is None:
+            raise ValueError(
+                f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{shown(text)}'"
+            ) from None
+        value = None  # written in digits, but too long for Python to read
+    if text.startswith("-") if value is None else value < 0:
+        raise ValueError(f"must be at least 0, got {echo(text)}")
+    if value is None:
+        raise ValueError(f"is far too big, got {echo(text)}")
+    return int(value) if value.denominator == 1 else value
+
+
+TOTAL: Option[Number | None] = Option(
+    "total", "the total", None, _total, "the most a vector's utilities add up to", flag=False
+)
+"""Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """How the one grammar reads a search kind of games of chance or of n players: as a
+    two-player kind with the same fields would be read (see `spelled`); none has a depth
+    of its own or thinks within a time (`mcts:2s` is refused)."""
+
+    kind: ChanceKind | NPlayerKind
+    """The kind it spells."""
+    options: tuple[Option[object], ...] = ()
+    """Its options after the depth: the simulations (`SIMS`) or the total (`TOTAL`)."""
+    lead: str | None = None
+    """`sims` for a kind that samples: its simulations stand in the depth's place, and
+    its depth comes from `--depth` (it `takes_depth` then only without a lead)."""
+    default_depth = None
+    anytime = False
+
+    @property
+    def takes_depth(self) -> bool:
+        """Whether a spec's first part is a depth: for every kind but one that samples."""
+        return self.lead is None
+
+    @property
+    def name(self) -> str:
+        """Its name in a player spec."""
+        return self.kind.name
+
+    def usage(self) -> str:
+        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
+        return self.kind.usage()
+
+    def option(self, name: str) -> Option[object] | None:
+        """Its option called `name`, if it has one."""
+        return next((o for o in self.options if o.name == name), None)
+
+
+def spelled(kind: ChanceKind | NPlayerKind) -> Spelling:
+    """How a spec writes `kind`: a kind that samples takes its simulations in the depth's
+    place, shallow max^n its total after the depth.
+
+    ```pycon
+    >>> from gamelib.catalog import CATALOGS
+    >>> spell = Catalog(tuple(spelled(kind) for kind in CATALOGS.n_player))
+    >>> spec = parse_player_spec("shallow-maxn:4:1/2", spell, 5)
+    >>> spec.kind, spec.depth, dict(spec.options)
+    ('shallow-maxn', 4, {'total': Fraction(1, 2)})
+
+    ```
+    """
+    if kind.sampler is not None:
+        return Spelling(kind, (SIMS,), lead="sims")
+    if isinstance(kind, NPlayerKind) and kind.needs_total:
+        return Spelling(kind, (TOTAL,))
+    return Spelling(kind)

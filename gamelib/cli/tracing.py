@@ -17,12 +17,11 @@ from gamelib.cli._common import (
     Context,
     Parsing,
     UsageError,
-    _BeyondOptions,
+    _Defaults,
     _Parser,
     _reject_extra,
     _Report,
     _search_options,
-    _search_spec,
     _tree_names,
     _unknown_game,
     build_kit,
@@ -70,7 +69,7 @@ class _Trace(_Report):
     """`trace` on a game of any family."""
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
-        spec = _BeyondOptions(self.options, self.catalogs).search_spec("trace", kit)
+        spec = _Defaults(self.options, self.catalogs, kit).search_spec("trace", self.options.player)
         drawing = kit.trace(spec)
         out = self.out
         if self.options.json:
@@ -88,8 +87,8 @@ class _Trace(_Report):
         return 0
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
-        spec = _search_spec(self.options, kit, "trace", self.catalog)
-        search_player(kit, spec, self.catalog)  # checks the depth and the kind, as analyse does
+        spec = _Defaults(self.options, self.catalogs, kit).search_spec("trace", self.options.player)
+        search_player(kit, spec)  # checks the depth and the kind, as analyse does
         kind = self.catalog[spec.kind]
         if kind.trace is not None:  # a kind that traces itself (MCTS's simulations)
             return self._itself(kit, spec, kind)

@@ -34,8 +34,8 @@ from typing import Generic, Protocol, TypeVar, cast, final
 
 from gamelib.catalog import CATALOG, CATALOGS, Catalogs
 from gamelib.cli.beyond import ChanceKit, NKit
-from gamelib.cli.family_specs import parse_beyond_spec
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, parse_player_spec
+from gamelib.cli.family_specs import read_player_spec
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError
 from gamelib.core.datatypes import Draw, Side, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.core.random_player import RandomPlayer
@@ -104,7 +104,7 @@ def _chooser(
         raise SpecError(f"a bot plays by itself: '{spec}' is no search player")
     evaluation = read_evaluation(estimating)
     if isinstance(game, SpielTwoPlayer):
-        parsed = parse_player_spec(spec, CATALOG, DEFAULT_DEPTH)
+        parsed = read_player_spec(spec, "two-player", game.spec, DEFAULT_DEPTH)
         if parsed.kind == "random":
             return RandomPlayer(game, seed=seed).next_move
         if parsed.kind not in CATALOG:
@@ -113,11 +113,11 @@ def _chooser(
         return CATALOG[parsed.kind].build(estimator, parsed.depth, parsed.options).next_move
     quiet = (io.StringIO(), io.StringIO())
     if isinstance(game, SpielChance):
-        chance = parse_beyond_spec(spec, "chance", game.spec, None, DEFAULT_DEPTH, None)
+        chance = read_player_spec(spec, "chance", game.spec, DEFAULT_DEPTH)
         kit = ChanceKit(game, estimator_for(game, evaluation), game.spec)
         return kit.seat(chance, "a", quiet, seed)
     n = len(game.names)
-    many = parse_beyond_spec(spec, "n-player", game.spec, n, DEFAULT_DEPTH, None)
+    many = read_player_spec(spec, "n-player", game.spec, DEFAULT_DEPTH, players=n)
     n_kit = NKit(game, estimator_for(game, evaluation), game.spec, total=None)
     return n_kit.seat(many, "a", quiet, seed)
 

@@ -22,7 +22,7 @@ import argparse
 import functools
 from typing import TypeVar
 
-from gamelib.cli.beyond import BeyondEntry, BeyondKit, ChanceKit, NKit
+from gamelib.cli.beyond import BeyondEntry, ChanceKit, NKit
 from gamelib.cli.games import GameEntry, GameKit, KitUser, pack
 from gamelib.openspiel.estimators import DEFAULT_ESTIMATOR, estimator_for, read_evaluation
 from gamelib.openspiel.game import SpielChance, SpielLoaded, SpielNPlayer, SpielTwoPlayer, load
@@ -76,14 +76,14 @@ def _entry(name: str) -> GameEntry | BeyondEntry:
     if isinstance(game, SpielChance):
         dice: SpielChance = game
 
-        def build_chance(options: argparse.Namespace) -> BeyondKit:
+        def build_chance(options: argparse.Namespace) -> KitUser:
             evaluation = read_evaluation(str(options.estimator))
             return ChanceKit(dice, estimator_for(dice, evaluation), name)
 
         return BeyondEntry(name, summary, "chance", _options, build_chance)
     many: SpielNPlayer = game
 
-    def build_n(options: argparse.Namespace) -> BeyondKit:
+    def build_n(options: argparse.Namespace) -> KitUser:
         evaluation = read_evaluation(str(options.estimator))
         return NKit(many, estimator_for(many, evaluation), name, total=None)
 

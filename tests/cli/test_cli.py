@@ -47,7 +47,7 @@ G = TypeVar("G")
         (["play", "nim", "--pile"], "gamelib: argument --pile: expected one argument\n"),
         (
             ["play", "nim", "--maxie", "alphabta"],
-            f"gamelib: unknown player kind 'alphabta'; known kinds: {ALL_KINDS}\n",
+            f"gamelib: unknown player kind 'alphabta'; known kinds for nim: {ALL_KINDS}\n",
         ),
         (
             ["play", "nim", "--minnie", "minimax:0"],

@@ -315,6 +315,26 @@ def test_analyse_takeaway_matches_the_library() -> None:
     }
 
 
+def test_one_grammar_reads_a_chance_or_n_player_kinds_options_by_name_as_by_place() -> None:
+    """The one spec grammar gives shallow max^n's total and MCTS's simulations names, as
+    it gives Jamboree's prune: `shallow-maxn:3:total=2` is `shallow-maxn:3:2`."""
+    for game, placed, named in (
+        ("takeaway", "shallow-maxn:3:2", "shallow-maxn:3:total=2"),
+        ("pig", "mcts:30", "mcts:sims=30"),
+        ("takeaway", "mcts:30", "mcts:sims=30"),
+    ):
+        by_place = run("analyse", game, "--player", placed, "--json")
+        assert by_place[0] == 0
+        assert by_place == run("analyse", game, "--player", named, "--json")
+        assert json.loads(by_place[1])["player"].startswith(("ShallowMaxN(", "MCTS(30"))
+    status, _, err = run("analyse", "takeaway", "--player", "shallow-maxn:3:sum=1")
+    assert (status, err) == (
+        2,
+        "gamelib: shallow-maxn has no option 'sum' (in 'shallow-maxn:3:sum=1'); its options: "
+        "total\n",
+    )
+
+
 def test_analyse_a_game_of_chance_and_of_n_players_after_moves() -> None:
     game = Pig(target=15)
     state = game.start
@@ -478,6 +498,8 @@ def test_trace_a_game_of_chance_and_of_n_players_from_the_start() -> None:
         (["play", "takeaway", "--player2", "minimax"], "minimax is a two-player search"),
         (["analyse", "takeaway", "--player", "star2"], "star2 is a search for games of chance"),
         (["play", "connect4", "--minnie", "expectiminimax:4"], "expectiminimax is a search for"),
+        (["play", "pig", "--minnie", "AlphaBeta:4"], "alphabeta is a two-player search, and pig"),
+        (["play", "nim", "--minnie", "Star1"], "star1 is a search for games of chance, and nim"),
         (["trace", "small", "--player", "maxn"], "maxn is a search for games of n players"),
         (["play", "pig", "--maxie", "frob"], "unknown player kind 'frob'"),
         (["play", "takeaway", "--player4", "human"], "--player4 names no player"),

@@ -273,7 +273,7 @@ def test_jamboree_settings_name_a_huge_prune_percentage_by_its_digits(
         ),
         (
             ("play", "nim", "--maxie", f"x{ESC}"),
-            f"unknown player kind 'x{SHOWN}'; known kinds: human, direct, random, minimax, "
+            f"unknown player kind 'x{SHOWN}'; known kinds for nim: human, direct, random, minimax, "
             "alphabeta, jamboree, negamax, negamax-ab, pvs, scout, mtdf, id, mcts",
         ),
         (("play", "nim", "--pile", f"3{ESC}"), f"--pile must be a whole number, got '3{SHOWN}'"),

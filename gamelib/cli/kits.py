@@ -1,0 +1,130 @@
+"""The one kit interface of the command line: what a command asks of a game of any family.
+
+A game the command line builds is a kit: a two-player one
+([`GameKit`][gamelib.cli.games.GameKit]) or one of chance or of n players
+(`gamelib.cli.beyond.FamilyKit`).  Each is a `KitUser`, its types hidden, which runs a
+command's `Job`; where a command's path is one for every family (`match`, `replay`, the
+players of `play`), it asks only what a `Kit` says: how a spec is read, the game on the
+model, a seat's player, replay's valuer, the exit status of a finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, final
+
+from gamelib.catalog import Family
+from gamelib.cli.specs import PlayerSpec
+from gamelib.core.controller import Seat, Turns
+
+if TYPE_CHECKING:  # the kits themselves, which are built on this interface
+    from gamelib.cli.beyond import FamilyKit
+    from gamelib.cli.games import GameKit
+
+__all__ = ["Job", "Kit", "KitUser", "Seating", "Specced"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+G = TypeVar("G")
+R = TypeVar("R")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """How `play` names the player of one seat: the flag, what it gave, the role its
+    random player is seeded as, and the spec it plays without the flag."""
+
+    flag: str
+    given: str | None
+    role: str
+    default: str
+
+
+class Specced(Protocol):
+    """What reading a player spec asks of a kit of any family."""
+
+    @property
+    def family(self) -> Family:
+        """Its contract."""
+        ...
+
+    @property
+    def title(self) -> str | None:
+        """What messages call it (None: its name on the command line)."""
+        ...
+
+    @property
+    def players(self) -> int | None:
+        """How many players a sentence says it has (None: Maxie and Minnie)."""
+        ...
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none."""
+        ...
+
+    @property
+    def depth_limit(self) -> int | None:
+        """The deepest search the game supports from its start, if limited."""
+        ...
+
+
+class Kit(Specced, Protocol[S, M, R]):
+    """What a command asks of a kit of any family (two-player, chance, n-player), where its
+    path is one: beside how a spec is read, the game on the model and how its moves are
+    written, a seat's player, and replay's valuer."""
+
+    @property
+    def digit_moves(self) -> bool:
+        """Whether a list of moves may be written run together (`4455`)."""
+        ...
+
+    @property
+    def model(self) -> Turns[S, M, R]:
+        """The game adapted onto the model."""
+        ...
+
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Seat[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
+        (and its `role`, in a game of chance or of n players)."""
+        ...
+
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay: the search's name, and the best move and its
+        value in words in a position."""
+        ...
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
+        names no seat of this game."""
+        ...
+
+    def status(self, outcome: R, /) -> int:
+        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
+        ...
+
+
+class KitUser(Protocol):
+    """A game of any family, its types hidden: the command line's way in.  A command runs
+    its job on it, and the kit calls the job's method for its family."""
+
+    @property
+    def family(self) -> Family: ...
+
+    def run(self, job: Job) -> int: ...
+
+
+class Job(Protocol):
+    """A command to run on a game of any family: the lectures' two-player games, and the
+    one kit type of chance and n-player games, each given the kit with its own state, move
+    and value types (a command whose path is one runs it on a `Kit`)."""
+
+    def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
+
+    def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
