@@ -64,7 +64,7 @@ from gamelib.nplayer.trees import (
     utility_total,
 )
 from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
-from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
+from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
     "BEYOND_ENTRIES",

@@ -352,7 +352,7 @@ class Drawing:
     steps: str = ""
     """The search's steps as lines of JSON, the `done` line last (see
     [`EventLines`][gamelib.trace.lines.EventLines], and
-    [`gamelib.trace.sampled`][gamelib.trace.sampled] for a sampling search)."""
+    [`sampled_trace`][gamelib.trace.mcts.sampled_trace] for a sampling search)."""
 
 
 def _drawn(t: Traced[S, M, W, V], steps: io.StringIO) -> Drawing:
