@@ -87,8 +87,6 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
-from gamelib.trace.drawing import chance_trace
-from gamelib.trace.drawing import n_trace as trace_n
 from gamelib.trace.proofs import pns_steps
 from gamelib.trace.steps import Recorded, record, steps_to_json
 
@@ -400,10 +398,10 @@ def generate_many_players(folder: Path) -> list[Path]:
     """
     folder.mkdir(parents=True, exist_ok=True)
     tree = tree_estimator_n(TreeGame(CSE473_3P))
-    maxn = trace_n(MaxN, NSettings(tree, 3))
-    shallow = trace_n(ShallowMaxN, ShallowSettings(tree, 3, 10))
+    maxn = trace(MaxN, NSettings(tree, 3))
+    shallow = trace(ShallowMaxN, ShallowSettings(tree, 3, 10))
     paranoid = trace(AlphaBeta, paranoid_settings(NSettings(tree, 3), 0))
-    takeaway = trace_n(MaxN, NSettings(takeaway_estimator(TakeAway(pile=5)), 5))
+    takeaway = trace(MaxN, NSettings(takeaway_estimator(TakeAway(pile=5)), 5))
     written: list[Path] = []
     for name, found in [("cse473_maxn", maxn), ("cse473_shallow", shallow)]:
         written += _write(folder, name, trace_to_text(found), trace_to_dot(found))
@@ -434,7 +432,7 @@ def generate_chance(folder: Path) -> list[Path]:
     written: list[Path] = []
     for name, root, depth, factory in CHANCE_PICTURES:
         settings = ChanceSettings(chance_tree_estimator(ChanceTreeGame(root)), depth)
-        found = chance_trace(factory, settings)
+        found = trace(factory, settings)
         text = folder / f"{name}.txt"
         text.write_text(trace_to_text(found) + "\n", encoding="utf-8")
         dot_text = trace_to_dot(found)

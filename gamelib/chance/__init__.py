@@ -1,7 +1,7 @@
 """Games with chance positions: the contract, expectiminimax, Star1 and Star2, trees.
 
 Their traces are drawn by [`gamelib.trace`][gamelib.trace], in the words of
-[`ChanceWords`][gamelib.trace.drawing.ChanceWords].
+[`ChanceWords`][gamelib.trace.words.ChanceWords].
 
 The two-player GAME contract of the lectures is left as it is; a game with
 dice is a `ChanceGame`, searched by `Expectiminimax`,

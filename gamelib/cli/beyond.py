@@ -63,8 +63,8 @@ from gamelib.nplayer.trees import (
     tree_height,
     utility_total,
 )
-from gamelib.trace.drawing import Drawing, chance_kind_drawing, n_kind_drawing
-from gamelib.trace.sampled import SamplesItself, chance_means, nplayer_means, sampled_trace
+from gamelib.trace.drawing import Drawing, kind_drawing
+from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -234,7 +234,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         player = self.searcher(spec)
         assert isinstance(spec.found, ChanceKind)  # searcher has checked it
         if spec.found.sampler is None:
-            return chance_kind_drawing(spec.found, ChanceSettings(self.estimator, spec.depth))
+            return kind_drawing(spec.found, self.estimator, spec.depth)
         return _sampled(player, self.model, chance_means)
 
 
@@ -314,7 +314,7 @@ class NKit(FamilyKit[S, M, Vector]):
         assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
         if spec.found.sampler is None:
             total = self._total(spec)
-            return n_kind_drawing(spec.found, self.estimator, spec.depth, total)
+            return kind_drawing(spec.found, self.estimator, spec.depth, total)
         return _sampled(player, self.model, nplayer_means)
 
 

@@ -57,7 +57,8 @@ from gamelib.trace import (
     trace_to_dot,
     write_file,
 )
-from gamelib.trace.steps import StepWriter
+from gamelib.trace.lines import EventLines
+from gamelib.trace.words import TwoWords
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -161,7 +162,7 @@ class _Trace(_Report):
         build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]],
     ) -> int:
         """The trace as JSON Lines: each event as it comes, then the move and value."""
-        writer = StepWriter(kit.game, kit.estimator, self.out)
+        writer = EventLines(TwoWords(kit.game, kit.estimator), self.out)
         player = build(writer)
         state = kit.game.start
         move, value = player.analyse(state)

@@ -1,7 +1,7 @@
 """Games of n >= 2 players: the contract, max^n, shallow pruning, paranoid search, trees.
 
 Their traces are drawn by [`gamelib.trace`][gamelib.trace], in the words of
-[`NWords`][gamelib.trace.drawing.NWords].
+[`NWords`][gamelib.trace.words.NWords].
 
 - [`gamelib.nplayer.game`][gamelib.nplayer.game]: the n-player contract
   ([`NPlayerGame`][gamelib.nplayer.game.NPlayerGame]), utility vectors, estimators and settings;

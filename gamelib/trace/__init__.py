@@ -22,9 +22,7 @@ which owns the bracketing rules; the rest are formatters of its steps:
 - [`gamelib.trace.graphviz`][gamelib.trace.graphviz]: DOT quoting and the `dot` program, for
   every picture (`solve --dot`'s proof trees too);
 - [`gamelib.trace.mcts`][gamelib.trace.mcts]: Monte Carlo tree search's simulations and the
-  tree they grew, as text, picture and stepper data;
-- [`gamelib.trace.sampled`][gamelib.trace.sampled]: the same for MCTS in the chance and
-  n-player families;
+  tree they grew, in every family, as text, picture, stepper data and lines of JSON;
 - [`gamelib.trace.drawing`][gamelib.trace.drawing]: the words of the chance and n-player
   families, and a search kind of theirs traced from the kind alone, as the command line
   shows it;

@@ -42,9 +42,8 @@ class EventLines(Generic[S, M, W, V]):
     """An observer that writes the lines of `gamelib trace --json` for a search of any
     family: one line of JSON for each event, written as it comes, keeping no tree. The fold
     is written once, here; the family's [`Words`][gamelib.trace.words.Words] say how its
-    steps, values, windows, positions and sides read
-    ([`StepWriter`][gamelib.trace.steps.StepWriter] is the two-player writer). So every
-    family's lines have one shape:
+    steps, values, windows, positions and sides read (for two players,
+    [`TwoWords`][gamelib.trace.words.TwoWords]). So every family's lines have one shape:
 
     - `{"event": "enter", "order", "path", "position", "side", "depth", "window"}`, and
       `"phase": "probe"` or `"resume"` where Star2 visits a position in two goes (a
@@ -64,7 +63,7 @@ class EventLines(Generic[S, M, W, V]):
     ```pycon
     >>> import io
     >>> from gamelib.nplayer import MaxN, NSettings, TreeGame, parse_tree, tree_estimator
-    >>> from gamelib.trace.drawing import NWords
+    >>> from gamelib.trace.words import NWords
     >>> game = TreeGame(parse_tree("a[b(1,2), c[d(3,0), e(0,3)]]"))
     >>> out = io.StringIO()
     >>> writer = EventLines(NWords(game), out)

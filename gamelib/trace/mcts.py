@@ -1,33 +1,42 @@
-"""Monte Carlo tree search drawn: each simulation as a line, then the tree it grew, with
-every position's visits and mean result, as text and as a Graphviz picture; and the search
-as the docs' stepper replays it.  `gamelib trace --player mcts:N` prints it.
+"""Monte Carlo tree search drawn, in every family: each simulation as a line, then the tree
+it grew, with every position's visits and mean result, as text and as a Graphviz picture;
+and the search as the docs' stepper replays it, or as lines of JSON.  `gamelib trace
+--player mcts:N` prints it.
 
 MCTS reports no events to an observer; it tells a watcher of each simulation
-([`simulate`][gamelib.algorithms.mcts.simulate]'s `watch`) and hands back the tree it grew.
+([`simulate`][gamelib.algorithms.mcts.simulate]'s `watch`, or a chance or n-player
+player's [`sampled`][gamelib.trace.mcts.SamplesItself]) and hands back the tree it grew.
 This module renders those and runs no search: each function is given the search to run,
-`search(watch)`, returning what it found and its tree.  What it reads of them is written
-down here as protocols (`SimulationRecord`, `GrownNode`, `Found`), which MCTS's own
-`Simulation`, `TreeNode` and `Simulated` meet.
+returning what it found and its tree.  What it reads of them is written down here as
+protocols: one node of the tree for every family (`GrownNode`, the engine's `Node`), and
+for two players `SimulationRecord` and `Found` (MCTS's `Simulation` and `Simulated`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
 
 from gamelib.core.checks import plural
-from gamelib.core.datatypes import Outcome, Playing, Side, Status, Winner
+from gamelib.core.datatypes import Outcome, Playing, Status, Winner
 from gamelib.core.game import Game
-from gamelib.core.jsondata import JSON
-from gamelib.trace.graphviz import dot_quote
+from gamelib.core.jsondata import JSON, move_json
+from gamelib.core.model import number_to_string, vector_to_string
+from gamelib.trace.drawing import Drawing
+from gamelib.trace.graphviz import dot_quote, mover_shape
 from gamelib.trace.steps import TreeNodes
-from gamelib.trace.tree import node_label
+from gamelib.trace.words import Shows
 
 __all__ = [
     "Found",
     "GrownNode",
+    "SamplesItself",
     "Search",
     "SimulationRecord",
+    "chance_means",
+    "nplayer_means",
+    "sampled_trace",
     "trace_steps",
     "trace_text",
     "traced",
@@ -74,21 +83,28 @@ class SimulationRecord(Protocol[M_co]):
 
 
 class GrownNode(Protocol[S_co, M_co]):
-    """What the trace reads of a position of the tree a search grew (MCTS's `TreeNode`)."""
+    """What the trace reads of a position of the tree MCTS grew, in every family (the
+    engine's `Node`)."""
 
     @property
     def move(self) -> M_co | None:
-        """The move that reached it (None at the root)."""
+        """The move that reached it (None at the root, and for a chance branch)."""
+        ...
+
+    @property
+    def branch(self) -> str:
+        """What happened, for a chance position's child ("" otherwise)."""
         ...
 
     @property
     def state(self) -> S_co | None:
-        """Its state (None: the game is over there)."""
+        """Its state (None: the game is over)."""
         ...
 
     @property
-    def side(self) -> Side | None:
-        """The side to move there (None: the game is over)."""
+    def mover(self) -> int | None:
+        """The seat to move there, a negative number at a chance position (None: the game is
+        over)."""
         ...
 
     @property
@@ -97,13 +113,13 @@ class GrownNode(Protocol[S_co, M_co]):
         ...
 
     @property
-    def total(self) -> float:
-        """Their rewards summed, Maxie's point of view."""
+    def sums(self) -> Sequence[float]:
+        """Their rewards summed, one a seat (seat 0 Maxie in a two-player game)."""
         ...
 
     @property
-    def proven(self) -> Outcome | None:
-        """Its proven result, if any."""
+    def proven(self) -> object | None:
+        """How its game ended, or its proven result, if any."""
         ...
 
     @property
@@ -182,11 +198,15 @@ def traced(game: Game[S, M], state: S, search: Search[S, M]) -> tuple[str, str]:
         lines.append(_simulation_line(game, state, simulation))
 
     found, root = search(watch)
-    lines.append(
-        f"After {plural(found.simulations, 'simulation')}, the tree "
-        "(visits, mean result for Maxie):"
-    )
-    lines.extend(_tree_lines(game, root))
+    lines.append(_after(found.simulations, " for Maxie"))
+
+    for node, level, _ in _visited(root):
+        here = f"the end ({node.proven})" if node.state is None else _label(game, node.state)
+        mark = "" if node.proven is None or node.state is None else f"  proven: {node.proven}"
+        lines.append(
+            f"{'  ' * level}{_named(node, here, game.move_to_string)}  "
+            f"{plural(node.visits, 'visit')}  {node.sums[0] / node.visits:+.2f}{mark}"
+        )
     visits = [c.visits for c in root.children]  # every root move's
     tie = "; first of equals" if visits.count(max(visits)) > 1 else ""
     proven = found.proven
@@ -232,8 +252,9 @@ def _simulation_line(game: Game[S, M], root: S, simulation: SimulationRecord[M])
     return f"Simulation {simulation.number}: {walked}; {how}: {simulation.reward:+.2f}{proofs}"
 
 
-def _label(game: Game[S, M], state: S) -> str:
-    return node_label(game, Playing(state))  # one line, as every trace names a position
+def _label(game: Shows[S], state: S) -> str:
+    """A position on one line, as every trace names it."""
+    return game.state_to_string(state).replace("\n", " / ")
 
 
 def _where(game: Game[S, M], root: S, path: tuple[M, ...]) -> str:
@@ -243,6 +264,30 @@ def _where(game: Game[S, M], root: S, path: tuple[M, ...]) -> str:
         assert isinstance(status, Playing)  # a proven position is one still being played
         state = status.state
     return _label(game, state)
+
+
+def _after(simulations: int, whose: str) -> str:
+    """The line between the simulations and the tree."""
+    return f"After {plural(simulations, 'simulation')}, the tree (visits, mean result{whose}):"
+
+
+def _named(node: GrownNode[S, M], here: str, move_text: Callable[[M], str]) -> str:
+    """A position of the tree, `here`, with how it was reached."""
+    if node.branch:
+        return f"{here} ({node.branch})"
+    return here if node.move is None else f"{here} via {move_text(node.move)}"
+
+
+def _visited(root: GrownNode[S, M]) -> Iterator[tuple[GrownNode[S, M], int, str]]:
+    """The positions the simulations walked through, root first, depth first: each with
+    its level and a key for the picture (`n0_2_1`: the root's third child's second)."""
+    stack = [(root, 0, "n0")]
+    while stack:
+        node, level, key = stack.pop()
+        if node.visits:  # a child an expansion added and no simulation walked: not shown
+            yield node, level, key
+            below = enumerate(node.children)
+            stack.extend((c, level + 1, f"{key}_{i}") for i, c in reversed(list(below)))
 
 
 def _tree_dot(
@@ -265,11 +310,10 @@ def _tree_dot(
     while stack:
         node, name = stack.pop()
         label = "the end" if node.state is None else _label(game, node.state)
-        label += f"\n{node.visits}× {node.total / node.visits:+.2f}"
+        label += f"\n{node.visits}× {node.sums[0] / node.visits:+.2f}"
         if node.proven is not None and node.state is not None:
             label += f"\nproven: {node.proven}"
-        shape = "octagon" if node.side is None else "box" if node.side is Side.Maxie else "ellipse"
-        out.append(f"  {name} [label={dot_quote(label)}, shape={shape}];")
+        out.append(f"  {name} [label={dot_quote(label)}, shape={mover_shape(node.mover)}];")
         for child in node.children:
             if child.visits == 0:
                 continue
@@ -282,26 +326,6 @@ def _tree_dot(
             stack.append((child, child_name))
     out.append("}")
     return "\n".join(out) + "\n"
-
-
-def _tree_lines(game: Game[S, M], root: GrownNode[S, M]) -> list[str]:
-    lines: list[str] = []
-    stack: list[tuple[GrownNode[S, M], int, tuple[M, ...]]] = [(root, 0, ())]
-    while stack:
-        node, level, path = stack.pop()
-        if node.visits == 0:
-            continue  # added by an expansion, never walked to: nothing to show
-        name = f"the end ({node.proven})" if node.state is None else _label(game, node.state)
-        via = f" via {game.move_to_string(path[-1])}" if path else ""
-        proven = "" if node.proven is None or node.state is None else f"  proven: {node.proven}"
-        lines.append(
-            f"{'  ' * level}{name}{via}  {plural(node.visits, 'visit')}  "
-            f"{node.total / node.visits:+.2f}{proven}"
-        )
-        for child in reversed(node.children):
-            assert child.move is not None  # every child was reached by a move
-            stack.append((child, level + 1, (*path, child.move)))
-    return lines
 
 
 def trace_steps(
@@ -367,9 +391,120 @@ def trace_steps(
             "best": line[1],
             "line": list[JSON](line),
             "visits": chosen.visits,
-            "mean": f"{chosen.total / chosen.visits:+.2f}" if chosen.visits else "",
+            "mean": f"{chosen.sums[0] / chosen.visits:+.2f}" if chosen.visits else "",
             "simulations": found.simulations,
         }
     )
     player = f"MCTS({plural(found.simulations, 'simulation')})"
     return {"player": player, "nodes": tree.to_json(), "steps": steps}
+
+
+# --------------------------------------------------------------------------
+# In the chance and n-player families
+
+
+@runtime_checkable
+class SamplesItself(Protocol[S, M_co]):
+    """A player that runs a sampling search of its own from a position (MCTS in the
+    chance and n-player families), telling a watcher of each simulation: the positions it
+    walked, root first, and its rewards."""
+
+    def sampled(
+        self,
+        state: S,
+        watch: Callable[[Sequence[GrownNode[S, M_co]], Sequence[float]], None],
+        /,
+    ) -> tuple[M_co, GrownNode[S, M_co]]:
+        """A search from `state`: the move it chooses, and the tree it grew."""
+        ...
+
+
+def chance_means(means: Sequence[float]) -> str:
+    """A chance search's mean rewards as its trace shows them: Maxie's value.
+
+    ```pycon
+    >>> chance_means([0.456, 0.544]), nplayer_means([1.0, 0.333, 2.5])
+    ('0.46', '(1,0.33,2.5)')
+
+    ```
+    """
+    return number_to_string(round(means[0], 2))
+
+
+def nplayer_means(means: Sequence[float]) -> str:
+    """An n-player search's mean rewards as its trace shows them: the utility vector."""
+    return vector_to_string(tuple(round(m, 2) for m in means))
+
+
+def sampled_trace(
+    player: SamplesItself[S, M],
+    state: S,
+    label: Callable[[S], str],
+    move_text: Callable[[M], str],
+    show: Callable[[Sequence[float]], str],
+) -> Drawing:
+    """A search of `player` from `state`, traced, as a
+    [`Drawing`][gamelib.trace.drawing.Drawing]: a line per simulation (the positions it
+    walked and its result), then the tree with each position's visits and mean, and a
+    picture of it; positions written by `label`, moves by `move_text`, rewards by `show`
+    (`chance_means`, `nplayer_means`).  Its steps, as lines of JSON (`gamelib trace
+    --json`), are:
+
+    - `{"event": "simulate", "simulation", "path", "result", "rewards"}` for each
+      simulation: the steps it walked from the root (moves as the game writes them, a
+      chance outcome as what was rolled), its result as the trace writes it, and the
+      reward of each player;
+    - `{"event": "done", "best", "simulations", "positions"}` last: the move chosen, and
+      the size of the tree grown.
+    """
+    lines: list[str] = []
+    steps: list[str] = []
+
+    def here(node: GrownNode[S, M]) -> str:
+        return "the end" if node.state is None else label(node.state).replace("\n", " / ")
+
+    def name(node: GrownNode[S, M]) -> str:
+        return _named(node, here(node), move_text)
+
+    def step(node: GrownNode[S, M]) -> JSON:
+        return move_json(node.branch if node.branch or node.move is None else move_text(node.move))
+
+    def watch(path: Sequence[GrownNode[S, M]], reward: Sequence[float]) -> None:
+        walked = " → ".join(name(n) for n in path)
+        lines.append(f"Simulation {len(lines) + 1}: {walked}; result {show(reward)}")
+        line: dict[str, JSON] = {
+            "event": "simulate",
+            "simulation": len(lines),
+            "path": [step(n) for n in path[1:]],
+            "result": show(reward),
+            "rewards": list[JSON](reward),
+        }
+        steps.append(json.dumps(line))
+
+    move, root = player.sampled(state, watch)
+    simulations = len(lines)
+    lines.append(_after(simulations, ""))
+    dot = [
+        "digraph mcts {",
+        f"  label={dot_quote(f'MCTS after {simulations} simulations: visits, mean')};",
+        "  labelloc=t;",
+        '  node [fontname="Helvetica", fontsize=11, shape=box];',
+    ]
+    positions = 0
+    for node, level, key in _visited(root):
+        positions += 1
+        counts = f"{plural(node.visits, 'visit')}  {show([x / node.visits for x in node.sums])}"
+        lines.append(f"{'  ' * level}{name(node)}  {counts}")
+        dot.append(f"  {key} [label={dot_quote(name(node) + chr(10) + counts)}];")
+        dot.extend(f"  {key} -> {key}_{i};" for i, c in enumerate(node.children) if c.visits)
+    dot.append("}")
+    lines.append(f"MCTS chooses {move_text(move)} (the most visited)")
+    done: dict[str, JSON] = {
+        "event": "done",
+        "best": move_json(move_text(move)),
+        "simulations": simulations,
+        "positions": positions,
+    }
+    steps.append(json.dumps(done))
+    text, picture = "\n".join(lines), "\n".join(dot) + "\n"
+    return Drawing(text, picture, positions, simulations, "\n".join(steps) + "\n")

@@ -153,11 +153,13 @@ def proof_lines(game: Game[S, M], proof: ProofNode[S, M], depth: int | None = No
     return found
 
 
-def proof_boards(game: Game[S, M], proof: ProofNode[S, M], depth: int | None = None) -> list[str]:
+def proof_boards(
+    game: Game[S, M], proof: ProofNode[S, M], depth: int | None = None, *, one_line: bool = False
+) -> list[str]:
     """The proof with its positions: each position (a board of several lines on lines of
-    its own, further right) with `[OR]` or `[AND]`, and below it the moves it keeps, each
-    with the position it leads to; cut after `depth` plies if given, `...` marking a
-    position whose moves are not shown."""
+    its own, further right, or with `one_line` on one line, its rows split by ` / `) with
+    `[OR]` or `[AND]`, and below it the moves it keeps, each with the position it leads to;
+    cut after `depth` plies if given, `...` marking a position whose moves are not shown."""
     found: list[str] = []
     todo: list[tuple[int, M | None, ProofNode[S, M]]] = [(0, None, proof)]
     while todo:
@@ -170,7 +172,8 @@ def proof_boards(game: Game[S, M], proof: ProofNode[S, M], depth: int | None = N
             continue
         cut = depth is not None and ply >= depth and bool(node.children)
         more = " ..." if cut else ""
-        board = game.state_to_string(status.state).splitlines()
+        text = game.state_to_string(status.state)
+        board = [text.replace("\n", " / ")] if one_line else text.splitlines()
         kind = _KINDS[node.kind]
         if len(board) == 1:
             found.append(f"{indent}{said}{board[0]} [{kind}]{more}")

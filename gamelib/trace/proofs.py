@@ -21,7 +21,7 @@ renders them and runs no search.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from gamelib.core.datatypes import Done, Status
@@ -29,6 +29,7 @@ from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.search.proofs import PnsNode, ProofNode, shown_number
 from gamelib.trace.graphviz import dot_quote
+from gamelib.trace.proof_lines import proof_boards
 from gamelib.trace.steps import TreeNodes
 
 __all__ = [
@@ -44,30 +45,10 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
-def _walk(
-    proof: ProofNode[S, M],
-) -> Iterator[tuple[tuple[M, ...], ProofNode[S, M]]]:
-    stack: list[tuple[tuple[M, ...], ProofNode[S, M]]] = [((), proof)]
-    while stack:
-        path, node = stack.pop()
-        yield path, node
-        stack.extend(((*path, m), child) for m, child in reversed(node.children))
-
-
 def proof_to_text(game: Game[S, M], proof: ProofNode[S, M]) -> str:
-    """The proof as indented lines: each position, and the moves it keeps."""
-    lines = []
-    for path, node in _walk(proof):
-        indent = "  " * len(path)
-        via = "" if not path else f"{game.move_to_string(path[-1])}: "
-        status = node.status
-        if isinstance(status, Done):
-            lines.append(f"{indent}{via}{status.outcome}")
-        else:
-            what = {"or": "OR", "and": "AND", "horizon": "not searched", "end": "?"}[node.kind]
-            shown = game.state_to_string(status.state).replace("\n", " / ")
-            lines.append(f"{indent}{via}{shown} [{what}]")
-    return "\n".join(lines)
+    """The proof as indented lines: each position, and the moves it keeps (the lines of
+    [`proof_boards`][gamelib.trace.proof_lines.proof_boards], a board on one line)."""
+    return "\n".join(proof_boards(game, proof, one_line=True))
 
 
 def proof_to_dot(game: Game[S, M], proof: ProofNode[S, M], title: str = "proof") -> str:

@@ -12,8 +12,9 @@ already written as a person reads them (`4`, `−∞`), so a page needs no
 knowledge of the estimator.
 
 The docs' stepper on "Alpha-beta, seen" is drawn from this data.  For a search too big
-to hold, [`StepWriter`][gamelib.trace.steps.StepWriter] writes the same steps as the search
-goes, one line of JSON each (`gamelib trace --json`).
+to hold, [`EventLines`][gamelib.trace.lines.EventLines] writes the same steps as the search
+goes, one line of JSON each (`gamelib trace --json`), with each position named by its path
+rather than a node number.
 
 ```pycon
 >>> from gamelib import AlphaBeta, Settings
@@ -45,16 +46,15 @@ from __future__ import annotations
 
 import io
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, assert_never, final
+from typing import Generic, TypeVar, assert_never, final
 
 from gamelib import seq
 from gamelib.core.datatypes import Done, Playing, Side, Status
-from gamelib.core.estimator import Definitely, Est, Estimator, Guess, est_to_string
+from gamelib.core.estimator import Est, Estimator
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.core.window import Bound, Infinity, bound_to_string
 from gamelib.search.events import (
     Enter,
     SearchEvent,
@@ -64,21 +64,9 @@ from gamelib.search.events import (
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import TraceError
 from gamelib.trace.lines import EventLines
-from gamelib.trace.words import Unsearched, Words, below
+from gamelib.trace.words import TwoWords, value_to_short_string
 
-if TYPE_CHECKING:  # a node of the tree the words describe
-    from gamelib.trace.tree import TracedNode
-
-__all__ = [
-    "Recorded",
-    "StepWriter",
-    "TreeNodes",
-    "TwoWords",
-    "bound_to_short_string",
-    "record",
-    "steps_to_json",
-    "value_to_short_string",
-]
+__all__ = ["Recorded", "TreeNodes", "record", "steps_to_json"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -120,24 +108,6 @@ def record(
     start = game.start if state is None else state
     best, value = player.analyse(start)
     return Recorded(tuple(events), game, player.settings.estimator, str(player), start, best, value)
-
-
-def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
-    """`value` as a picture shows it: `4` for a guess, `Maxie wins` for a finished game."""
-    match value:
-        case Guess(guess):
-            return estimator.guess_to_string(guess)
-        case Definitely():
-            return str(value).removeprefix("Definitely ")
-        case _:
-            assert_never(value)
-
-
-def bound_to_short_string(estimator: Estimator[S, M, G], bound: Bound[G]) -> str:
-    """An end of a window as a picture shows it: `−∞`, `+∞` or the value."""
-    if isinstance(bound, Infinity):
-        return str(bound)
-    return value_to_short_string(estimator, bound)
 
 
 @dataclass(slots=True)
@@ -308,124 +278,3 @@ class _NodeSteps(EventLines[S, M, Window[G], Est[G]]):
         if named["event"] == "enter":
             named = {key: named[key] for key in ("event", "node", "order", "depth", "window")}
         self.steps.append(named)
-
-
-class StepWriter(EventLines[S, M, Window[G], Est[G]]):
-    """An observer that writes each event of a two-player search as one line of JSON, as
-    it arrives: [`EventLines`][gamelib.trace.lines.EventLines] given the two-player words,
-    values and window ends as the pictures write them (`4`, `Maxie wins`, `−∞`). They are
-    the steps of [`steps_to_json`][gamelib.trace.steps.steps_to_json] with each position
-    named by its path (moves passed through `move` if given) rather than a node number.
-
-    ```pycon
-    >>> import io
-    >>> from gamelib import AlphaBeta, Settings
-    >>> from gamelib.games.explicit import ExplicitGame, parse_tree, tree_estimator
-    >>> game = ExplicitGame(parse_tree("a[b[c3,d6],e[f1,g9]]"))
-    >>> out = io.StringIO()
-    >>> writer = StepWriter(game, tree_estimator(game), out)
-    >>> AlphaBeta(Settings(tree_estimator(game), 2), observer=writer).analyse(game.start)
-    (0, Guess(guess=3))
-    >>> writer.finish()
-    >>> for line in out.getvalue().splitlines()[-4:]:
-    ...     print(line)
-    {"event": "cut", "path": [1], "move": 0, "value": "1", "pruned": [1]}
-    {"event": "leave", "path": [1], "value": "1", "bound": "at most", "best": 0}
-    {"event": "leave", "path": [], "value": "3", "bound": "exact", "best": 0}
-    {"event": "done", "value": "3", "bound": "exact", "best": 0, "positions": 6, "leaves": 3}
-
-    ```
-    """
-
-    def __init__(
-        self,
-        game: Game[S, M],
-        estimator: Estimator[S, M, G],
-        out: TextIO,
-        move: Callable[[str], JSON] | None = None,
-    ) -> None:
-        super().__init__(TwoWords(game, estimator), out, move)
-
-
-class TwoWords(Words[S, M, Window[G], Est[G]]):
-    """How a two-player search reads: values by the estimator (`Guess 3` in the text and
-    the picture, `3` in the lines of JSON), windows as (α, β).
-
-    ```pycon
-    >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
-    >>> game = ExplicitGame(SMALL)
-    >>> words = TwoWords(game, tree_estimator(game))
-    >>> words.window_text((Guess(1), Infinity.PosInf)), words.window((Guess(1), Infinity.PosInf))
-    (' with window (Guess 1, +∞)', ['1', '+∞'])
-
-    ```
-    """
-
-    def __init__(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
-        super().__init__(game)
-        self.game = game
-        """The game searched."""
-        self.estimator = estimator
-        """The estimator, which writes the values."""
-
-    def step(self, step: M, /) -> str:
-        return self.game.move_to_string(step)
-
-    def value(self, value: Est[G], /) -> str:
-        return value_to_short_string(self.estimator, value)
-
-    def window(self, window: Window[G], /) -> JSON:
-        return [bound_to_short_string(self.estimator, b) for b in window]
-
-    def _est(self, value: Est[G] | None) -> str:
-        assert value is not None  # every node of a finished trace has a value
-        return est_to_string(self.estimator, value)
-
-    def _bound(self, bound: Bound[G]) -> str:
-        return bound_to_string(bound, self._est)
-
-    def window_text(self, window: Window[G] | None, /) -> str:
-        if window is None:
-            return ""
-        alpha, beta = (self._bound(end) for end in window)
-        return f" with window ({alpha}, {beta})"
-
-    def leaf(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
-        where = self.where(node)
-        if isinstance(node.status, Done):
-            return f"Game over{where}: {self._est(node.value)}"
-        label = self.label(node)
-        if node.from_table:
-            bound = "" if node.bound is None else f" ({node.bound.value})"
-            return (
-                f"Looking up {label}{where}{self.window_text(node.window)}: "
-                f"{self._est(node.value)}{bound} from the table"
-            )
-        return f"Estimating {label}{where}: {self._est(node.value)}"
-
-    def closing(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> Iterator[str]:
-        label = self.label(node)
-        if node.pruned:
-            assert node.window is not None  # only windowed searches cut
-            assert node.cut_by is not None  # a Cut event names its move
-            if node.side is Side.Maxie:
-                bound = f"at or above β = {self._bound(node.window[1])}"
-            else:
-                bound = f"at or below α = {self._bound(node.window[0])}"
-            yield (
-                f"cut off at {label}: move {self.step(node.cut_by)} gave "
-                f"{self._est(node.cut_value)}, {bound}; "
-                f"{self.steps_text('move', node.pruned, self.step)} not searched"
-            )
-        assert node.best_move is not None
-        yield f"value of {label} is {self._est(node.value)}, best move {self.step(node.best_move)}"
-
-    def dot_label(self, node: TracedNode[S, M, Window[G], Est[G]], /) -> str:
-        value = "" if node.value is None else est_to_string(self.estimator, node.value)
-        return f"{self.label(node) if isinstance(node.status, Playing) else 'game over'}\n{value}"
-
-    def unsearched(self, node: TracedNode[S, M, Window[G], Est[G]], state: S, /) -> Unsearched[S]:
-        return below(self.game, state, node.pruned)
-
-    def deeper(self, state: S, /) -> Unsearched[S]:
-        return below(self.game, state)

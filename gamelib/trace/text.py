@@ -43,9 +43,8 @@ from gamelib.search.events import (
 )
 from gamelib.search.player import SearchPlayer
 from gamelib.trace.fold import Open
-from gamelib.trace.steps import TwoWords
 from gamelib.trace.tree import EventTracer, Trace, Traced, TracedNode, TraceNode, Tracer
-from gamelib.trace.words import Words
+from gamelib.trace.words import TwoWords, Words
 
 __all__ = ["Streamed", "TraceWriter", "stream_trace", "trace_to_text"]
 

@@ -1,9 +1,10 @@
-"""The tree of one two-player search, built from its events.
+"""The tree of one search of any family, built from its events.
 
-A [`Tracer`][gamelib.trace.tree.Tracer] is an observer that folds the events a search reports
-(through the one [`Bracket`][gamelib.trace.fold.Bracket]) into a tree of
-[`TraceNode`][gamelib.trace.tree.TraceNode]s: the text, the picture and the docs' pages are
-drawn from it.
+An [`EventTracer`][gamelib.trace.tree.EventTracer] is an observer that folds the events a
+search reports (through the one [`Bracket`][gamelib.trace.fold.Bracket]) into a tree of
+[`TracedNode`][gamelib.trace.tree.TracedNode]s: the text, the picture and the docs' pages
+are drawn from it; [`trace`][gamelib.trace.tree.trace] runs a search of any family with
+one and gives its [`Traced`][gamelib.trace.tree.Traced] tree.
 """
 
 from __future__ import annotations
@@ -11,13 +12,29 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, Protocol, TextIO, TypeAlias, TypeVar, assert_never, cast, final
+from typing import (
+    Generic,
+    Literal,
+    Protocol,
+    TextIO,
+    TypeAlias,
+    TypeVar,
+    assert_never,
+    cast,
+    final,
+    overload,
+)
 
 from gamelib import seq
+from gamelib.chance.events import Step
+from gamelib.chance.events import Window as ChanceWindow
+from gamelib.chance.expectiminimax import ChanceFactory, ChanceSettings
+from gamelib.chance.game import ChanceGame, Value
 from gamelib.core.datatypes import Playing
 from gamelib.core.estimator import Est
-from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
+from gamelib.nplayer.game import NPlayerGame, NSettings, Vector
+from gamelib.nplayer.maxn import NFactory, NWindow, ShallowSettings
 from gamelib.search.events import (
     BoundKind,
     Cut,
@@ -34,8 +51,7 @@ from gamelib.search.events import (
 from gamelib.search.player import SearchFactory, SearchPlayer
 from gamelib.trace.fold import Bracket, Open, TraceError
 from gamelib.trace.lines import EventLines
-from gamelib.trace.steps import TwoWords
-from gamelib.trace.words import Words
+from gamelib.trace.words import ChanceWords, NWords, TwoWords, Words
 
 __all__ = [
     "Analyses",
@@ -47,7 +63,6 @@ __all__ = [
     "TracedNode",
     "TracedRun",
     "Tracer",
-    "node_label",
     "trace",
     "trace_player",
 ]
@@ -172,14 +187,7 @@ class Traced(Generic[S, M, W, V]):
 
 @final
 class Trace(Traced[S, M, Window[G], Est[G]]):
-    """A whole two-player search: its `words` are [`TwoWords`][gamelib.trace.steps.TwoWords]."""
-
-
-def node_label(game: Game[S, M], status: Reached[S]) -> str:
-    """A position as one line of a trace: the game's text, or the end of the game."""
-    if isinstance(status, Playing):
-        return game.state_to_string(status.state).replace("\n", " / ")
-    return "the end of the game"
+    """A whole two-player search: its `words` are [`TwoWords`][gamelib.trace.words.TwoWords]."""
 
 
 class EventTracer(Generic[S, M, W, V]):
@@ -338,26 +346,80 @@ class Tracer(EventTracer[S, M, Window[G], Est[G]]):
     """An observer that builds the tree of one two-player search."""
 
 
+@overload
 def trace(
     factory: SearchFactory[St, S, M, G],
     settings: St,
     state: S | None = None,
     *,
     steps: TextIO | None = None,
-) -> Trace[S, M, G]:
-    """Run the player `factory(settings)` once from `state` (default the start) and
-    return the trace of what it did.
+) -> Trace[S, M, G]: ...
 
-    `factory` is any search factory (`Minimax`, `AlphaBeta`,
-    `Jamboree` with [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings],
-    or one of your own), with the settings it takes. `steps`, if given, also gets the
-    search's steps as lines of JSON ([`StepWriter`][gamelib.trace.steps.StepWriter]).
+
+@overload
+def trace(
+    factory: ChanceFactory[S, M],
+    settings: ChanceSettings[S, M],
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
+) -> Traced[S, Step[M], ChanceWindow, Value]: ...
+
+
+@overload
+def trace(
+    factory: NFactory[St, S, M],
+    settings: St,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
+) -> Traced[S, M, NWindow, Vector]: ...
+
+
+def trace(
+    factory: Callable[..., Analyses[S]],
+    settings: object,
+    state: S | None = None,
+    *,
+    steps: TextIO | None = None,
+) -> object:
+    """Run the player `factory(settings)` of any family once from `state` (default the
+    start) and return the trace of what it did; the family's
+    [`Words`][gamelib.trace.words.Words] are told by its settings (shallow max^n's cuts are
+    explained by its settings' total).
+
+    `factory` is any search factory (`Minimax`, `AlphaBeta`, `Jamboree` with
+    [`JamboreeSettings`][gamelib.estimate.jamboree.JamboreeSettings], `Star2`, `MaxN`, or
+    one of your own), with the settings it takes. `steps`, if given, also gets the
+    search's steps as lines of JSON ([`EventLines`][gamelib.trace.lines.EventLines]).
+
+    ```pycon
+    >>> from gamelib.nplayer import CSE473, ShallowMaxN, ShallowSettings, TreeGame, tree_estimator
+    >>> from gamelib.trace import trace_to_text
+    >>> t = trace(ShallowMaxN, ShallowSettings(tree_estimator(TreeGame(CSE473)), 3, 10))
+    >>> print("\\n".join(trace_to_text(t).splitlines()[-4:]))
+      cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3, no more than the 3 it has
+      move 1 not searched
+      value of (B,i) is (1,7,2) or better for B, best move 0
+    value of (A,a) is (3,2,5), best move 0
+
+    ```
     """
-
-    def build(observer: SearchObserver[S, M, G]) -> SearchPlayer[S, M, G]:
-        return factory(settings, observer=observer)
-
-    return trace_player(build, state, steps=steps)
+    if not isinstance(settings, ChanceSettings | NSettings):  # a two-player search
+        build = cast(
+            Callable[[SearchObserver[S, object, object]], SearchPlayer[S, object, object]],
+            lambda o: factory(settings, observer=o),
+        )
+        return trace_player(build, state, steps=steps)
+    run: TracedRun[S, object, object, object] = TracedRun()
+    player = factory(settings, observer=run)
+    words: object
+    if isinstance(settings, ChanceSettings):
+        words = ChanceWords(cast(ChanceGame[S, object], player.game))
+    else:
+        total = settings.total if isinstance(settings, ShallowSettings) else None
+        words = NWords(cast(NPlayerGame[S, object], player.game), total)
+    return run.traced(player, cast(Words[S, object, object, object], words), state, steps)
 
 
 def trace_player(
@@ -366,8 +428,8 @@ def trace_player(
     *,
     steps: TextIO | None = None,
 ) -> Trace[S, M, G]:
-    """Build a player with `build(observer)`, run it once from `state` (default the
-    start), and return the trace of what it did (and write its steps to `steps`, as for
+    """Build a two-player player with `build(observer)`, run it once from `state` (default
+    the start), and return the trace of what it did (and write its steps to `steps`, as for
     [`trace`][gamelib.trace.tree.trace]).
 
     For players made some other way than `factory(settings)`, such as a
@@ -377,7 +439,3 @@ def trace_player(
     player = build(run)
     found = run.traced(player, TwoWords(player.game, player.settings.estimator), state, steps)
     return Trace(found.root, found.words, found.player, found.earlier)
-
-
-# --------------------------------------------------------------------------
-# Text

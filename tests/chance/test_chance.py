@@ -59,8 +59,7 @@ from gamelib.games.pig import Pig, PigMove, PigState
 from gamelib.search.events import event_to_string
 from gamelib.search.player import NoMovesError, SearchDepthError
 from gamelib.seq import Seq
-from gamelib.trace import trace_to_dot, trace_to_text
-from gamelib.trace.drawing import chance_trace
+from gamelib.trace import trace, trace_to_dot, trace_to_text
 from tests.strategies.chance import any_chance_trees, chance_trees_and_depths
 
 FACTORIES: list[ChanceFactory[TreeState[float], int]] = [Expectiminimax, Star1, Star2]
@@ -216,7 +215,7 @@ def test_minnie_at_the_root_minimises() -> None:
 
 def test_trace_text_and_dot_of_star2_on_the_example() -> None:
     est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
-    t = chance_trace(Star2, ChanceSettings(est, 2))
+    t = trace(Star2, ChanceSettings(est, 2))
     text = trace_to_text(t)
     assert text.splitlines()[0] == "Evaluating (Maxie,a) with window (−∞, +∞)"
     assert "    Probing (Minnie,c) after 0 (1/2) with window (−∞, 5): its first move only" in text
@@ -235,7 +234,7 @@ def test_trace_text_and_dot_of_star2_on_the_example() -> None:
 
 def test_trace_of_expectiminimax_shows_every_leaf_and_no_window() -> None:
     est = chance_tree_estimator(ChanceTreeGame(DICE))
-    t = chance_trace(Expectiminimax, ChanceSettings(est, 2))
+    t = trace(Expectiminimax, ChanceSettings(est, 2))
     text = trace_to_text(t)
     assert "window" not in text
     assert text.count("Estimating") == 12
@@ -250,7 +249,7 @@ def test_traces_count_the_leaves_the_counter_counts(case: tuple[Node[float], int
     est = chance_tree_estimator(ChanceTreeGame(tree))
     for factory in FACTORIES:
         _, value, leaves = count_leaves(factory, ChanceSettings(est, depth))
-        t = chance_trace(factory, ChanceSettings(est, depth))
+        t = trace(factory, ChanceSettings(est, depth))
         assert len(t.leaves()) == leaves
         assert t.root.value == value
         text = trace_to_text(t)

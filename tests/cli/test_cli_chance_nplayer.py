@@ -34,9 +34,7 @@ from gamelib.nplayer import (
     tree_estimator,
 )
 from gamelib.nplayer.game import NPlayerTurns
-from gamelib.trace import trace_to_text
-from gamelib.trace.drawing import chance_trace
-from gamelib.trace.drawing import n_trace as trace
+from gamelib.trace import trace, trace_to_text
 from tests.caller_kinds import MINE_CHANCE
 from tests.outside import DOT, not_run
 from tests.runner import run
@@ -379,7 +377,7 @@ def test_analyse_a_game_of_chance_and_of_n_players_after_moves() -> None:
 
 def test_trace_a_named_chance_tree_matches_the_library() -> None:
     settings = ChanceSettings(chance_tree_estimator(ChanceTreeGame(EXAMPLE)), 2)
-    found = chance_trace(Star1, settings)
+    found = trace(Star1, settings)
     status, out, err = run("trace", "chance-example", "--player", "star1")
     assert (status, err) == (0, "")
     nodes = len(list(found.root.walk()))

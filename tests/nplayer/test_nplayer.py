@@ -53,8 +53,7 @@ from gamelib.nplayer.game import NPlayerTurns
 from gamelib.search import SearchDepthError
 from gamelib.search.events import BoundKind
 from gamelib.seq import Seq
-from gamelib.trace import trace_to_dot, trace_to_text
-from gamelib.trace.drawing import n_trace as trace
+from gamelib.trace import trace, trace_to_dot, trace_to_text
 from tests.outside import DOT, not_run
 from tests.strategies.nplayer import nplayer_trees
 

@@ -45,7 +45,7 @@ from gamelib.trace import (
     trace_to_dot,
     trace_to_text,
 )
-from gamelib.trace.steps import TwoWords
+from gamelib.trace.words import TwoWords
 from tests.helpers import SEARCH_KINDS, Factory, jamboree
 from tests.runner import run
 from tests.strategies import trees_and_depths

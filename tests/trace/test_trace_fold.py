@@ -21,7 +21,9 @@ from gamelib.search.events import BoundKind, Cut, Enter, Leave, SearchEvent, Tab
 from gamelib.seq import empty
 from gamelib.trace import Tracer, TraceWriter
 from gamelib.trace.fold import Bracket, TraceError
-from gamelib.trace.steps import Recorded, StepWriter, steps_to_json
+from gamelib.trace.lines import EventLines
+from gamelib.trace.steps import Recorded, steps_to_json
+from gamelib.trace.words import TwoWords
 
 Event = SearchEvent[TreeState, int, float]
 
@@ -136,7 +138,7 @@ def fold_steps(events: Sequence[Event]) -> None:
 
 
 def fold_step_lines(events: Sequence[Event]) -> None:
-    writer = StepWriter(GAME, ESTIMATOR, io.StringIO())
+    writer = EventLines(TwoWords(GAME, ESTIMATOR), io.StringIO())
     for event in events:
         writer(event)
     writer.finish()

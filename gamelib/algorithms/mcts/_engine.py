@@ -53,10 +53,11 @@ class Node(Generic[S, M, R]):
     seat 1's is its negation), else one a seat (`totals`).  `proven` is how a finished
     game ended, or what the solver proved, and `result` its rewards.  Read it, do not
     change it.  (A two-player node has no room for `branch`, `totals` and `weights`: a
-    smaller node, as many as a search makes, is a faster search.)"""
+    smaller node, as many as a search makes, is a faster search; its `branch` is always
+    "".)"""
 
     __slots__ = ("children", "move", "mover", "proven", "result", "state", "total", "visits")
-    branch: str
+    branch: str = ""
     totals: list[float]
     weights: list[float]
     result: Sequence[float]
@@ -73,6 +74,12 @@ class Node(Generic[S, M, R]):
         """The side to move in a two-player game (seat 0 Maxie); None when it is over."""
         return None if self.mover is None or self.mover < 0 else _SIDES[self.mover]
 
+    @property
+    def sums(self) -> Sequence[float]:
+        """The rewards summed, one a seat (a trace reads them; the search reads `total` or
+        `totals`)."""
+        return (self.total, -self.total)
+
 
 class _Sums(Node[S, M, R]):
     """A node of a tree of vectors (a chance or n-player search's), of `seats` sums."""
@@ -82,6 +89,10 @@ class _Sums(Node[S, M, R]):
     def __init__(self, move: M | None, state: S | None, mover: int | None, seats: int) -> None:
         Node.__init__(self, move, state, mover)
         self.branch, self.totals = "", [0.0] * seats
+
+    @property
+    def sums(self) -> Sequence[float]:
+        return self.totals
 
 
 def ended(move: M | None, outcome: R, result: Sequence[float]) -> Node[S, M, R]:

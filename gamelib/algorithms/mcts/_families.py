@@ -79,7 +79,7 @@ class _Sampling(Generic[S, M, R]):
         self, state: S, watch: Watch[S, M, R] | None = None, /
     ) -> tuple[M, FamilyNode[S, M, R]]:
         """A search from the decision position `state`, each simulation's path and rewards
-        told to `watch` (as `gamelib.trace.sampled.sampled_trace` draws them): the most
+        told to `watch` (as `gamelib.trace.mcts.sampled_trace` draws them): the most
         visited move (the first of equals), and the tree."""
         root = root_of(engine := self._engine(state), state)
         heard = None if watch is None else lambda _n, path, _e, _p, reward, _t: watch(path, reward)
@@ -201,7 +201,7 @@ def chance_mcts_factory(
     if observer is not None:
         raise UnobservedError(
             "MCTS reports its simulations, not the positions a search enters and leaves: "
-            "trace it with gamelib trace --player mcts (or gamelib.trace.sampled.sampled_trace)"
+            "trace it with gamelib trace --player mcts (or gamelib.trace.mcts.sampled_trace)"
         )
     return ChanceMCTSPlayer(settings, FamilySettings())
 
