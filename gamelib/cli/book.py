@@ -27,16 +27,13 @@ from gamelib.core.checks import echo
 from gamelib.core.game import Game
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.parallel.batch import Workers
-from gamelib.parallel.book import build_book
+from gamelib.parallel.book import MAX_PLIES, build_book
 
-__all__ = ["BOOK", "MAX_PLIES"]
+__all__ = ["BOOK"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
-
-MAX_PLIES = 16
-"""The most plies a book may be built for (7 x 6 at 16 plies holds millions of positions)."""
 
 
 def _add(commands: Commands, parsing: Parsing) -> _Parser:
@@ -88,6 +85,12 @@ class _Build:
         game = kit.game
         if not isinstance(game.start, ConnectFourState):  # a book's lines count plies
             raise UsageError(f"a book is for Connect Four, not {self.options.game}")
+        cells = game.start.board.cols * game.start.board.rows
+        if self.plies >= cells:
+            raise UsageError(
+                f"--plies must be under the board's {cells} cells (a game {self.plies} plies "
+                f"in is over), got {self.plies}"
+            )
         maker = cast(
             Callable[[], Game[S, M]], self.maker if self.maker is not None else lambda: game
         )

@@ -78,7 +78,8 @@ value."""
 def book_game(game: Game[S, M], name: str) -> Game[S, M]:
     """`game`, when a book can be read for it (Connect Four, whose positions count their
     plies); else `BookError` in one sentence (exit 2)."""
-    if not isinstance(game.start, ConnectFourState):
+    played: object = game  # a Game[S, M] to the checker, which cannot see it a ConnectFour
+    if not isinstance(played, ConnectFour):
         raise BookError(f"--book is for Connect Four, not {name}")
     return game
 
@@ -88,6 +89,8 @@ def book_player(player: P, game: Game[S, M], book: Book | None) -> P | BookPlaye
     or for a person at the prompt, who chooses for themselves)."""
     if book is None or isinstance(player, HumanPlayer):
         return player
+    # Every seat a kit builds for a two-player game is a Player of it (a person at the
+    # prompt is left as is, above); the type says only "a seat".
     return BookPlayer(cast(Player[S, M], player), book, _plies)
 
 

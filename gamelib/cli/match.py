@@ -55,7 +55,7 @@ G = TypeVar("G")
 R = TypeVar("R")
 
 Booked: TypeAlias = Callable[[Seat[S, M]], Seat[S, M]]
-"""A match's player, made to take its moves before `--book`'s plies from the book."""
+"""Wraps a match's player so that it takes its moves before `--book`'s plies from the book."""
 
 DEFAULT_GAMES = 20
 """Games a match plays when `--games` is not given: 10 pairs."""
@@ -225,12 +225,13 @@ class _MatchJob:
         read = _Defaults(self.options, self.catalogs, kit)
         specs = [read.spec(text) for text in self.request.players]
         read.check_used(specs)
-        quiet = (io.StringIO(), io.StringIO())
 
         def seat(spec: PlayerSpec, role: str) -> Maker[Kit[S, M, R], S, M]:
-            if booked is None:
-                return lambda _, seed: kit.seat(spec, role, quiet, seed)
-            return lambda _, seed: booked(kit.seat(spec, role, quiet, seed))
+            def made(_: Kit[S, M, R], seed: int | None) -> Seat[S, M]:
+                player = kit.seat(spec, role, (io.StringIO(), io.StringIO()), seed)
+                return player if booked is None else booked(player)
+
+            return made
 
         makers = [seat(spec, role) for spec, role in zip(specs, _roles(len(specs)), strict=True)]
         title = kit.title or self.request.game

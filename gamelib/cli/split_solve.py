@@ -31,10 +31,9 @@ from gamelib.cli.book_players import book_game, book_player
 from gamelib.cli.positions import move_json
 from gamelib.core.checks import plural
 from gamelib.core.game import Game
-from gamelib.core.human import HumanPlayer
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.parallel.batch import Workers
-from gamelib.parallel.book import BookError, BookPlayer, read_book
+from gamelib.parallel.book import BookError, BookPlayer, kept_book, read_book
 from gamelib.parallel.frontier import SplitSolution, WindowRecipe, outcome_of, split_solve
 
 __all__ = ["DEFAULT_SPLIT", "check_split", "pons_score", "solve_split", "with_book"]
@@ -272,6 +271,6 @@ def with_book(player: P, game: Game[S, M], book: str | None, name: str) -> P | B
     """`player`, taking its moves before `--book FILE`'s plies from the book (unchanged
     without a book, or for a person at the prompt, who chooses for themselves); a file
     that is not a book of `game` is `BookError` (exit 2)."""
-    if book is None or isinstance(player, HumanPlayer):
+    if book is None:
         return player
-    return book_player(player, game, read_book(book, book_game(game, name), name))
+    return book_player(player, game, kept_book(book, book_game(game, name), name))

@@ -66,6 +66,7 @@ from gamelib.parallel.frontier import (
 from gamelib.parallel.recipes import SolveRecipe, built
 
 __all__ = [
+    "MAX_PLIES",
     "Book",
     "BookAnswer",
     "BookError",
@@ -81,6 +82,10 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 MAGIC = "# gamelib opening book 1"
+
+MAX_PLIES = 16
+"""The most plies a book may be built for, or read at (7 x 6 at 16 plies holds millions of
+positions): a header claiming more is no book of gamelib's."""
 """A book's first line."""
 
 _RESULTS = ("win", "loss", "draw")
@@ -173,6 +178,11 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
     if not plies_text.isdecimal() or len(plies_text) > 3:
         raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
     plies = int(plies_text)
+    if not 1 <= plies <= MAX_PLIES or _longest(game, plies) < 1:
+        raise BookError(
+            f"{said} is not a gamelib book: it says its positions are {plies} plies in, and a "
+            f"book's are 1 to {MAX_PLIES} plies in, before the game can end"
+        )
     wanted = _header(name, game, plies)[1]
     if rows[1] != wanted:
         raise BookError(

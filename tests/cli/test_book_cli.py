@@ -265,3 +265,30 @@ def test_what_a_split_solve_or_a_book_cannot_do_is_said(
     status, out, err = run(*argv)
     assert (status, out, err) == (2, "", said)
     assert not (tmp_path / "t.book").exists()
+
+
+def test_a_book_whose_plies_reach_the_end_of_the_game_is_refused(tmp_path: Path) -> None:
+    """A header claiming more plies than the game can last (or than any book has) is no
+    book: read, it would have a player grow the whole tree down to positions never found."""
+    tiny = ("connect4", "--cols", "4", "--rows", "4", "--k", "3")
+    game = "# game connect4 ConnectFour(cols=4, rows=4, k=3)"
+    for plies in (16, 17):
+        bad = tmp_path / f"{plies}.book"
+        bad.write_text(f"{MAGIC}\n{game}\n# plies {plies}\n")
+        for command in (["analyse", *tiny], ["solve", *tiny], ["play", *tiny]):
+            status, out, err = run(*command, "--book", str(bad))
+            assert (status, out) == (2, ""), command
+            assert err == (
+                f"gamelib: '{bad}' is not a gamelib book: it says its positions are {plies} "
+                "plies in, and a book's are 1 to 16 plies in, before the game can end\n"
+            ), command
+        status, _, err = run("book", "build", *tiny, "--plies", str(plies), "--out", str(bad))
+        assert status == 2
+        assert (
+            err
+            == {
+                16: "gamelib: --plies must be under the board's 16 cells (a game 16 plies in is "
+                "over), got 16\n",
+                17: "gamelib: --plies must be from 1 to 16, got 17\n",
+            }[plies]
+        )

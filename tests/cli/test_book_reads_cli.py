@@ -58,7 +58,8 @@ def test_analyse_answers_every_position_to_the_book_as_the_serial_solver_does(
     book: Path, solved: tuple[Path, list[dict[str, object]]], workers: list[str]
 ) -> None:
     """All 65 positions 0 to 3 plies in: the book's answer is the solver's (result, plies
-    to the end, best move); before the book's plies nothing is searched."""
+    to the end, and on this board the same best move: elsewhere, where several moves keep
+    the value, the two may name different ones); before the book's plies nothing is searched."""
     positions, expected = solved
     argv = ["analyse", *SMALL, "--book", str(book), "--positions", str(positions), "--json"]
     status, out, _ = run(*argv, *workers)
@@ -205,6 +206,8 @@ def refusals(book: Path, tmp_path: Path) -> list[tuple[list[str], str]]:
     notes.write_text("my notes\n")
     wide = tmp_path / "6x4.book"
     wide.write_text(book.read_text().replace("cols=5", "cols=6"))
+    deep = tmp_path / "deep.book"  # a header claiming plies no book has: never walked down
+    deep.write_text("".join(book.read_text().splitlines(keepends=True)[:2]) + "# plies 999\n")
     missing = tmp_path / "missing.book"
     other = "# game connect4 ConnectFour(cols=5, rows=4, k=4)"
     return [
@@ -222,6 +225,11 @@ def refusals(book: Path, tmp_path: Path) -> list[tuple[list[str], str]]:
         (
             [*SMALL, "--book", str(notes)],
             f"'{notes}' is not a gamelib book: its first line is not '# gamelib opening book 1'",
+        ),
+        (
+            [*SMALL, "--book", str(deep)],
+            f"'{deep}' is not a gamelib book: it says its positions are 999 plies in, and a "
+            "book's are 1 to 16 plies in, before the game can end",
         ),
         (
             [*SMALL, "--book", str(wide)],
