@@ -309,7 +309,7 @@ def _answer(
     `first` then the facts after the move and value (never over them), and the value as
     the search's `own` words where it has them (its estimator's guess then kept apart)."""
     side = kit.game.player(state)
-    fields = _analysis_json(kit, name, state) | _edge_json(kit, found.move, found.value)
+    fields = {"player": name, "to_move": str(side)} | _edge_json(kit, found.move, found.value)
     fields.update(first or {})
     if own is not None:  # the estimator's guess only under its own name
         fields["value"] = own
@@ -320,10 +320,6 @@ def _answer(
     move = kit.game.move_to_string(found.move)
     words = book_words(found.facts)
     return FamilyAnswer(fields, f"{name} chooses {move} for {side}; value: {shown}{words}")
-
-
-def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:
-    return {"player": player, "to_move": str(kit.game.player(state))}
 
 
 def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]:
