@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import TypeVar, cast
 
 from gamelib.cli._common import (
     Command,
@@ -171,16 +171,14 @@ class _Analyse(_Report):
         if isinstance(player, Thinks):
             thinks: Thinks[S, M, G] = player
             pondered = thinks.ponder(state, say)
-            move, value = pondered.move, pondered.value
+            searched = Analysis(pondered.move, pondered.value, pondered.facts)
         else:
-            move, value = player.analyse(state)
-        facts: Mapping[str, JSON] = {} if pondered is None else pondered.facts
-        own = _sampled_value(facts, value, kit.game.player(state))
+            searched = Analysis(*player.analyse(state))
+        own = _sampled_value(searched.facts, searched.value, kit.game.player(state))
         past = {} if book is None else {"book": None}  # past the book: the player searched
-        found = _answer(kit, name, state, Analysis(move, value, facts), own, past)
+        found = _answer(kit, name, state, searched, own, past)
         if options.json:
-            out.write(json_line({"moves": options.moves or "", **found.found}))
-            return 0
+            return self._say("", found)
         out.write(found.text + "\n")
         if pondered is not None:
             out.write(pondered.summary + "\n")
@@ -231,7 +229,7 @@ class _Analyse(_Report):
         task: Callable[[S], Analysis[M, G]]
         maker: Callable[[], object] = Here(kit.game)
         if batch.workers is None:
-            task = _Here(player)
+            task = functools.partial(analysed, player)  # here: the player itself
         else:
             # What a worker gets: how to find the game, the kind, depth and options.
             assert self.context is not None  # given by _run, which batches come through
@@ -269,16 +267,6 @@ def _beyond_the_tree(kit: GameKit[S, M, G], spec: PlayerSpec) -> Callable[[S], s
         return too_deep(spec.depth, spec.depth_from, limit, "this position")
 
     return refuse
-
-
-@dataclass(frozen=True)
-class _Here(Generic[S, M, G]):
-    """A batch's task in this process: the player itself, no recipe needed."""
-
-    player: SearchPlayer[S, M, G]
-
-    def __call__(self, state: S, /) -> Analysis[M, G]:
-        return analysed(self.player, state)
 
 
 def _sampled_value(facts: Mapping[str, JSON], value: Est[G], side: Side) -> str | None:
