@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import TypeVar, cast
 
 from gamelib.cli._common import (
     Command,
@@ -30,7 +30,7 @@ from gamelib.cli._workers import (
     sent_kind,
     sent_kinds,
 )
-from gamelib.cli.batch import add_batch_options, check_batch_options, json_line
+from gamelib.cli.batch import BatchOptions, add_batch_options, check_batch_options, json_line
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.book_players import (
     BookAnalysis,
@@ -104,11 +104,7 @@ class _Analyse(_Report):
                 except BadPositionError as bad:
                     raise SpecError(f"--moves: {bad}") from None
             found = kit.answer(read.search_spec("analyse", options.player), state)
-            if options.json:
-                self.out.write(json_line({"moves": moves, **found.found}))
-            else:
-                self.out.write(f"{model.state_to_string(state)}\n{found.text}\n")
-            return 0
+            return self._say(model.state_to_string(state), found)
         spec = read.search_spec("analyse", options.player)
         if kit.tree:
             raise SpecError(f"--positions is for games; analyse {kit.title} looks at its root")
@@ -121,27 +117,8 @@ class _Analyse(_Report):
             game = sent_game(self.context, options.game, self.game_args, batch.workers)
             kinds = sent_kinds(self.catalogs, [spec.kind], batch.workers)
             task = _SentAnalysis(game, kinds, spec.text, options.depth)
-
-        def answer(number: int, text: str, state: S, found: FamilyAnswer) -> None:
-            if options.json:
-                self.out.write(json_line({"line": number, "moves": text, **found.found}))
-            else:
-                self.out.write(f"{line_title(number, text)}\n{found.text}\n\n")
-
-        def read_line(text: str) -> S:
-            return _player_at(model, text, "", BadPositionError)
-
-        return run_lines(
-            read_line,
-            options.positions,
-            self.stdin,
-            self.out,
-            self.err,
-            batch,
-            task,
-            answer,
-            json_output=bool(options.json),
-        )
+        read_line = functools.partial(_player_at, model, said="", error=BadPositionError)
+        return self._lines(read_line, batch, task, _as_said)
 
     def two_player(self, kit: GameKit[S, M, G], /) -> int:
         options = self.options
@@ -174,7 +151,9 @@ class _Analyse(_Report):
         if book is not None:
             answered: Analysis[M, G] | None = book_analysis(book, kit.game, state)
             if answered is not None:
-                return self._from_book(kit, name, state, answered)
+                return self._say(
+                    kit.game.state_to_string(state), _answer(kit, name, state, answered)
+                )
             if self.err is not None:
                 self.err.write(
                     f"gamelib: the book holds positions {book.plies} plies in; this one is "
@@ -192,46 +171,50 @@ class _Analyse(_Report):
         if isinstance(player, Thinks):
             thinks: Thinks[S, M, G] = player
             pondered = thinks.ponder(state, say)
-            move, value = pondered.move, pondered.value
+            searched = Analysis(pondered.move, pondered.value, pondered.facts)
         else:
-            move, value = player.analyse(state)
-        side = kit.game.player(state)
-        facts: Mapping[str, JSON] = {} if pondered is None else pondered.facts
-        own = _sampled_value(facts, value, side)
+            searched = Analysis(*player.analyse(state))
+        own = _sampled_value(searched.facts, searched.value, kit.game.player(state))
+        past = {} if book is None else {"book": None}  # past the book: the player searched
+        found = _answer(kit, name, state, searched, own, past)
         if options.json:
-            found = {"moves": options.moves or "", **_analysis_json(kit, name, state)}
-            found.update(_edge_json(kit, move, value))
-            if book is not None:
-                found["book"] = None  # past the book: the player searched
-            if own is not None:  # the estimator's guess only under its own name
-                found["value"] = own
-                found["estimator_guess"] = found.pop("guess", None)
-            for key, fact in facts.items():  # never over the answer's own keys
-                found.setdefault(key, fact)
-            out.write(json_line(found))
-            return 0
-        shown = est_to_string(kit.estimator, value) if own is None else own
-        out.write(f"{name} chooses {kit.game.move_to_string(move)} for {side}; value: {shown}\n")
+            return self._say("", found)
+        out.write(found.text + "\n")
         if pondered is not None:
             out.write(pondered.summary + "\n")
             if pondered.note is not None:
                 out.write(f"({pondered.note})\n")
         return 0
 
-    def _from_book(self, kit: GameKit[S, M, G], name: str, state: S, found: Analysis[M, G]) -> int:
-        """One position's answer from the book (`--json`: its facts under "book")."""
+    def _say(self, position: str, found: FamilyAnswer) -> int:
+        """One position's answer: as JSON, or the position and the answer's line."""
         if self.options.json:
-            line = {"moves": self.options.moves or "", **_analysis_json(kit, name, state)}
-            line.update(_edge_json(kit, found.move, found.value))
-            line.update(found.facts)
-            self.out.write(json_line(line))
-            return 0
-        self.out.write(
-            f"{kit.game.state_to_string(state)}\n{name} chooses "
-            f"{kit.game.move_to_string(found.move)} for {kit.game.player(state)}; value: "
-            f"{est_to_string(kit.estimator, found.value)}{book_words(found.facts)}\n"
-        )
+            self.out.write(json_line({"moves": self.options.moves or "", **found.found}))
+        else:
+            self.out.write(f"{position}\n{found.text}\n")
         return 0
+
+    def _lines(
+        self,
+        read: Callable[[str], S],
+        batch: BatchOptions,
+        task: Callable[[S], R],
+        record: Callable[[S, R], FamilyAnswer],
+        refuse: Callable[[S], str | None] | None = None,
+    ) -> int:
+        """`--positions` of any family: `task` on each line's position (`read` makes it),
+        its answer written as `record` says, as a line of JSON or of text."""
+        json = bool(self.options.json)
+
+        def answer(number: int, text: str, state: S, found: R) -> None:
+            said = record(state, found)
+            if json:
+                self.out.write(json_line({"line": number, "moves": text, **said.found}))
+            else:
+                self.out.write(f"{line_title(number, text)}\n{said.text}\n\n")
+
+        lines, io = self.options.positions, (self.stdin, self.out, self.err)
+        return run_lines(read, lines, *io, batch, task, answer, json_output=json, refuse=refuse)
 
     def _batch(
         self,
@@ -246,7 +229,7 @@ class _Analyse(_Report):
         task: Callable[[S], Analysis[M, G]]
         maker: Callable[[], object] = Here(kit.game)
         if batch.workers is None:
-            task = _Here(player)
+            task = functools.partial(analysed, player)  # here: the player itself
         else:
             # What a worker gets: how to find the game, the kind, depth and options.
             assert self.context is not None  # given by _run, which batches come through
@@ -260,34 +243,9 @@ class _Analyse(_Report):
             path = str(Path(options.book).resolve())
             task = BookAnalysis(task, maker, path, options.game)
             name = booked_name(name, options.book)
-
-        def answer(number: int, text: str, state: S, analysis: Analysis[M, G]) -> None:
-            if options.json:
-                found = {"line": number, "moves": text, **_analysis_json(kit, name, state)}
-                found.update(_edge_json(kit, analysis.move, analysis.value))
-                for key, fact in analysis.facts.items():  # never over the lines' own keys
-                    found.setdefault(key, fact)
-                self.out.write(json_line(found))
-            else:
-                side = kit.game.player(state)
-                self.out.write(
-                    f"{line_title(number, text)}\n{name} chooses "
-                    f"{kit.game.move_to_string(analysis.move)} for {side}; value: "
-                    f"{est_to_string(kit.estimator, analysis.value)}"
-                    f"{book_words(analysis.facts)}\n\n"
-                )
-
-        return run_lines(
-            lines_of(kit, "analyse"),
-            options.positions,
-            self.stdin,
-            self.out,
-            self.err,
-            batch,
-            task,
-            answer,
-            json_output=bool(options.json),
-            refuse=_beyond_the_tree(kit, spec),
+        record = functools.partial(_answer, kit, name)
+        return self._lines(
+            lines_of(kit, "analyse"), batch, task, record, _beyond_the_tree(kit, spec)
         )
 
 
@@ -311,16 +269,6 @@ def _beyond_the_tree(kit: GameKit[S, M, G], spec: PlayerSpec) -> Callable[[S], s
     return refuse
 
 
-@dataclass(frozen=True)
-class _Here(Generic[S, M, G]):
-    """A batch's task in this process: the player itself, no recipe needed."""
-
-    player: SearchPlayer[S, M, G]
-
-    def __call__(self, state: S, /) -> Analysis[M, G]:
-        return analysed(self.player, state)
-
-
 def _sampled_value(facts: Mapping[str, JSON], value: Est[G], side: Side) -> str | None:
     """The value a sampling search (MCTS) found itself, in words, when it has not proven
     the outcome: its mean score for the side to move.  Its `value` is then only the
@@ -332,8 +280,34 @@ def _sampled_value(facts: Mapping[str, JSON], value: Est[G], side: Side) -> str 
     return f"MCTS's mean score {score:.1%} for {side}"
 
 
-def _analysis_json(kit: GameKit[S, M, G], player: str, state: S) -> dict[str, JSON]:
-    return {"player": player, "to_move": str(kit.game.player(state))}
+def _as_said(state: object, found: FamilyAnswer) -> FamilyAnswer:
+    """A chance or n-player search's answer, which is written as it came."""
+    return found
+
+
+def _answer(
+    kit: GameKit[S, M, G],
+    name: str,
+    state: S,
+    found: Analysis[M, G],
+    own: str | None = None,
+    first: Mapping[str, JSON] | None = None,
+) -> FamilyAnswer:
+    """A two-player analysis as the answer every family's `analyse` writes: the fields
+    `first` then the facts after the move and value (never over them), and the value as
+    the search's `own` words where it has them (its estimator's guess then kept apart)."""
+    side = kit.game.player(state)
+    fields = {"player": name, "to_move": str(side)} | _edge_json(kit, found.move, found.value)
+    fields.update(first or {})
+    if own is not None:  # the estimator's guess only under its own name
+        fields["value"] = own
+        fields["estimator_guess"] = fields.pop("guess", None)
+    for key, fact in found.facts.items():  # never over the answer's own keys
+        fields.setdefault(key, fact)
+    shown = est_to_string(kit.estimator, found.value) if own is None else own
+    move = kit.game.move_to_string(found.move)
+    words = book_words(found.facts)
+    return FamilyAnswer(fields, f"{name} chooses {move} for {side}; value: {shown}{words}")
 
 
 def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]:

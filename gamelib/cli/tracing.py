@@ -26,7 +26,7 @@ from gamelib.cli._common import (
     _unknown_game,
     build_kit,
 )
-from gamelib.cli.analyse import _analysis_json, _edge_json
+from gamelib.cli.analyse import _answer
 from gamelib.cli.batch import json_line
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.games import (
@@ -43,6 +43,7 @@ from gamelib.cli.specs import (
 )
 from gamelib.core.trees import Leaf
 from gamelib.games.explicit import ExplicitGame, Node, Tree
+from gamelib.parallel.recipes import Analysis
 from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import SearchKind
 from gamelib.search.player import (
@@ -166,8 +167,7 @@ class _Trace(_Report):
         player = build(writer)
         state = kit.game.start
         move, value = player.analyse(state)
-        done = _analysis_json(kit, str(player), state) | _edge_json(kit, move, value)
-        writer.finish(done)
+        writer.finish(_answer(kit, str(player), state, Analysis(move, value)).found)
         return 0
 
 
