@@ -39,6 +39,7 @@ from gamelib.cli.book_players import (
     book_game,
     book_words,
     booked_name,
+    unanswered,
 )
 from gamelib.cli.family_specs import FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
@@ -155,10 +156,7 @@ class _Analyse(_Report):
                     kit.game.state_to_string(state), _answer(kit, name, state, answered)
                 )
             if self.err is not None:
-                self.err.write(
-                    f"gamelib: the book holds positions {book.plies} plies in; this one is "
-                    "past them, and is searched\n"
-                )
+                self.err.write(f"gamelib: {unanswered(book, state)}\n")
         say: Callable[[str], None] | None = None
         if not options.json:
             out.write(f"{kit.game.state_to_string(state)}\n")

@@ -63,6 +63,7 @@ __all__ = [
     "book_player",
     "book_words",
     "booked_name",
+    "unanswered",
 ]
 
 S = TypeVar("S")
@@ -92,6 +93,20 @@ def book_player(player: P, game: Game[S, M], book: Book | None) -> P | BookPlaye
     # Every seat a kit builds for a two-player game is a Player of it (a person at the
     # prompt is left as is, above); the type says only "a seat".
     return BookPlayer(cast(Player[S, M], player), book, _plies)
+
+
+def unanswered(book: Book, state: object) -> str:
+    """Why `book` gave no answer for `state`, said on standard error before it is searched:
+    past the book's plies, or at them and not in it (a book built part way)."""
+    if _plies(state) > book.plies:
+        return (
+            f"the book holds positions {book.plies} plies in; this one is past them, "
+            "and is searched"
+        )
+    return (
+        f"the book holds positions {book.plies} plies in, but not this one (a book built "
+        "part way?); it is searched"
+    )
 
 
 def booked_name(player: object, path: str) -> str:

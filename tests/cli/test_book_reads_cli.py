@@ -130,6 +130,27 @@ def test_analyse_past_the_book_is_analyse_without_it(book: Path, moves: str) -> 
     assert mine == theirs
 
 
+def test_a_position_a_book_built_part_way_lacks_is_searched_and_said_so(
+    book: Path, tmp_path: Path
+) -> None:
+    lines = book.read_text().splitlines(keepends=True)
+    part = tmp_path / "part.book"
+    part.write_text("".join(lines[:17]))  # the header and 14 of its 49 positions
+    kept = {line.split()[0] for line in lines[3:17]}
+    moves = next(line.split()[0] for line in lines[17:])
+    assert moves not in kept
+    assert len(moves) == 3
+    status, out, err = run("analyse", *SMALL, "--book", str(part), "--moves", moves)
+    without = run("analyse", *SMALL, "--moves", moves)
+    assert status == without[0] == 0
+    named = "AlphaBeta(depth 5), with the book part.book chooses"
+    assert out == without[1].replace("AlphaBeta(depth 5) chooses", named)
+    assert err == (
+        "gamelib: the book holds positions 3 plies in, but not this one (a book built part "
+        "way?); it is searched\n"
+    )
+
+
 def test_a_batch_past_the_book_is_the_batch_without_it(book: Path, tmp_path: Path) -> None:
     positions = tmp_path / "past.txt"
     positions.write_text("3332\n1111\n\n# a note\n12345\n")
