@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeAlias, final
 
-from gamelib.openspiel.spiel import SpielState
+from gamelib.openspiel.spiel import SpielGame, SpielState
 
 __all__ = [
     "BOARD_KEYED",
@@ -37,7 +37,7 @@ __all__ = [
     "Position",
     "actions",
     "keyer_of",
-    "made_position",
+    "solving_rank",
 ]
 
 BOARD_KEYED = frozenset(
@@ -62,6 +62,41 @@ SHARED_TEXT = BOARD_KEYED | {"go", "havannah", "pentago", "y"}
 player may make it (`a3`, `x(1,1)`, `b4c4`): their moves are made once per game and player
 and shared, where the moves of every other game (chess's `Nxe5`, Amazons', Chinese
 checkers') are made afresh for each position and remember it."""
+
+
+def solving_rank(spiel: SpielGame) -> Callable[[int], int] | None:
+    """How gamelib's solvers rank the actions of `spiel` (lowest first), in the games
+    whose order for solving is known; None for every other game, whose solvers try
+    OpenSpiel's order.
+
+    Clobber's: the moves of the stones nearest the middle of the board first (an action
+    is a square and one of four directions, `4 * square + direction`, the squares
+    numbered row by row from the top).  On nine boards from 3 x 3 to 4 x 5 the boolean
+    solver played 11% to 66% fewer positions so (`docs/openspiel.md`).
+
+    ```pycon
+    >>> from gamelib.openspiel.spiel import load_spiel_game
+    >>> rank = solving_rank(load_spiel_game("clobber(rows=3,columns=4)"))
+    >>> [rank(4 * square) for square in range(8)]  # the top two rows: a3 to d3, a2 to d2
+    [5, 3, 3, 5, 3, 1, 1, 3]
+    >>> solving_rank(load_spiel_game("hex(board_size=3)")) is None
+    True
+
+    ```
+    """
+    if spiel.get_type().short_name != "clobber":
+        return None
+    shape = spiel.get_parameters()
+    rows, columns = shape["rows"], shape["columns"]
+    if not (isinstance(rows, int) and isinstance(columns, int)):
+        return None
+
+    def rank(action: int) -> int:
+        row, column = divmod(action // 4, columns)
+        return abs(2 * row - rows + 1) + abs(2 * column - columns + 1)
+
+    return rank
+
 
 TERMINAL = -4
 """OpenSpiel's `current_player` of a finished game (`pyspiel.PlayerId.TERMINAL`)."""
@@ -167,17 +202,3 @@ class Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Position, (self.state, self._keyer, self.mover))
-
-
-_new_position = object.__new__
-
-
-def made_position(state: SpielState, keyer: Keyer, mover: int) -> Position:
-    """`Position(state, keyer, mover)` without the Python `__init__` call: a solver makes
-    one for every position it plays."""
-    made: Position = _new_position(Position)
-    made.state = state
-    made.mover = mover
-    made._keyer = keyer
-    made._key = made._hash = None
-    return made
