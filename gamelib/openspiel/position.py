@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeAlias, final
+from typing import TYPE_CHECKING, TypeAlias, final
 
 from gamelib.openspiel.spiel import SpielGame, SpielState
 
@@ -166,9 +166,14 @@ class Position:
     changed) and the player to move there, equal to and hashed as another position with
     the same key, so that every table of every search (the solvers', the proof searches')
     meets a position reached along another line.  The key is made the first time it is
-    asked for."""
+    asked for.
 
-    __slots__ = ("_hash", "_key", "_keyer", "mover", "state")
+    A position made by a move remembers the position and the move it came from, so that
+    its OpenSpiel state may be let go (a solver done with it says so, see
+    [`searched`][gamelib.openspiel.game.SpielTwoPlayer.searched]) and is made again, from
+    there, when it is next read."""
+
+    __slots__ = ("_action", "_hash", "_key", "_keyer", "_parent", "mover", "state")
 
     def __init__(self, state: SpielState, keyer: Keyer, mover: int | None = None) -> None:
         self.state = state
@@ -178,6 +183,41 @@ class Position:
         self._keyer = keyer
         self._key: Hashable = None
         self._hash: int | None = None
+        self._parent: Position | None = None
+        """The position this one was played from (None: made from a state)."""
+        self._action = -1
+        """The action played there."""
+
+    if not TYPE_CHECKING:  # to the type checker, `state` is always there
+
+        def __getattr__(self, name: str) -> SpielState:
+            # Python asks only when a slot is empty: `state` let go (see `let_go`).
+            parent = self._parent if name == "state" else None
+            if parent is None:
+                raise AttributeError(f"'Position' object has no attribute {name!r}")
+            state = self.state = parent.state.child(self._action)
+            return state
+
+    def let_go(self) -> None:
+        """Let go of OpenSpiel's state, if it can be made again (the position was made by
+        a move): a solver's proof keeps every position it searched, and a state is most
+        of what one weighs.  The next read of `state` makes it again from the parent's.
+
+        ```pycon
+        >>> from gamelib.openspiel.game import load_two_player
+        >>> ttt = load_two_player("tic_tac_toe")
+        >>> after = ttt.play(ttt.start, ttt.listed(ttt.start)[4]).state
+        >>> after.let_go()
+        >>> "".join(str(after.state).split())  # made again
+        '....x....'
+
+        ```
+        """
+        if self._parent is not None:
+            try:
+                del self.state
+            except AttributeError:  # let go already
+                return
 
     @property
     def key(self) -> Hashable:
