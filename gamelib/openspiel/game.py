@@ -70,6 +70,7 @@ from gamelib.openspiel.position import (
     Position,
     actions,
     keyer_of,
+    let_go,
     solving_rank,
 )
 from gamelib.openspiel.spiel import (
@@ -341,8 +342,6 @@ class SpielTwoPlayer(_Spiel):
         made.mover = mover
         made._keyer = self._keyer
         made._key = made._hash = None
-        made._parent = position
-        made._action = move
         going: Playing[Position] = _new_object(Playing)
         _set_playing(going, made)
         return going
@@ -350,15 +349,11 @@ class SpielTwoPlayer(_Spiel):
     def searched(self, position: Position, /) -> None:
         """Told by a solver that it is done searching `position` (it keeps the position in
         its table and proof, and plays from it no more): OpenSpiel's state there is let
-        go, to be made again from the parent's if it is read
+        go, the position keeping its history of actions to make it again if it is read
         ([`Position.let_go`][gamelib.openspiel.position.Position.let_go]).  A boolean solve
         of 3 x 4 Clobber then keeps the states of the line it is on, not of every position
         it searched, and takes about a tenth less time among other work."""
-        if position._parent is not None:  # as `let_go`, without a second Python call
-            try:
-                del position.state
-            except AttributeError:  # let go already
-                return
+        let_go(position, self.spiel)
 
 
 @final

@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, TypeAlias, final
+from typing import TypeAlias, final
 
 from gamelib.openspiel.spiel import SpielGame, SpielState
 
@@ -37,7 +37,9 @@ __all__ = [
     "Position",
     "actions",
     "keyer_of",
+    "let_go",
     "solving_rank",
+    "state_held",
 ]
 
 BOARD_KEYED = frozenset(
@@ -168,12 +170,15 @@ class Position:
     meets a position reached along another line.  The key is made the first time it is
     asked for.
 
-    A position made by a move remembers the position and the move it came from, so that
-    its OpenSpiel state may be let go (a solver done with it says so, see
-    [`searched`][gamelib.openspiel.game.SpielTwoPlayer.searched]) and is made again, from
-    there, when it is next read."""
+    Its OpenSpiel state may be let go (a solver done with the position says so, see
+    [`searched`][gamelib.openspiel.game.SpielTwoPlayer.searched]): the position then
+    keeps the state's history of actions, and the next read of `state` makes an equal
+    state again by playing them from the start."""
 
-    __slots__ = ("_action", "_hash", "_key", "_keyer", "_parent", "mover", "state")
+    __slots__ = ("_hash", "_key", "_keyer", "_remade_from", "mover", "state")
+
+    _remade_from: tuple[SpielGame, tuple[int, ...]]
+    # Once the state is let go: its game and history, to make it again from.
 
     def __init__(self, state: SpielState, keyer: Keyer, mover: int | None = None) -> None:
         self.state = state
@@ -183,25 +188,11 @@ class Position:
         self._keyer = keyer
         self._key: Hashable = None
         self._hash: int | None = None
-        self._parent: Position | None = None
-        """The position this one was played from (None: made from a state)."""
-        self._action = -1
-        """The action played there."""
-
-    if not TYPE_CHECKING:  # to the type checker, `state` is always there
-
-        def __getattr__(self, name: str) -> SpielState:
-            # Python asks only when a slot is empty: `state` let go (see `let_go`).
-            parent = self._parent if name == "state" else None
-            if parent is None:
-                raise AttributeError(f"'Position' object has no attribute {name!r}")
-            state = self.state = parent.state.child(self._action)
-            return state
 
     def let_go(self) -> None:
-        """Let go of OpenSpiel's state, if it can be made again (the position was made by
-        a move): a solver's proof keeps every position it searched, and a state is most
-        of what one weighs.  The next read of `state` makes it again from the parent's.
+        """Let go of OpenSpiel's state, keeping its history of actions: a solver's proof
+        keeps every position it searched, and a state is most of what one weighs.  The
+        next read of `state` makes an equal state again, from the start.
 
         ```pycon
         >>> from gamelib.openspiel.game import load_two_player
@@ -213,11 +204,8 @@ class Position:
 
         ```
         """
-        if self._parent is not None:
-            try:
-                del self.state
-            except AttributeError:  # let go already
-                return
+        if type(self) is Position:  # not let go already
+            let_go(self, self.state.get_game())
 
     @property
     def key(self) -> Hashable:
@@ -242,3 +230,44 @@ class Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Position, (self.state, self._keyer, self.mover))
+
+
+class _LetGo(Position):  # type: ignore[misc]  # Position is final to its users, not here
+    """A position whose OpenSpiel state was let go: the first read of `state` makes it
+    again and makes the position a plain `Position` once more.  A class of its own, so
+    that `Position` has no `__getattr__`, which would slow every read of every position
+    (Python specializes a slot's read only for a class without one)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> SpielState:
+        # Python asks only for an empty slot or a name a position does not have.
+        if name != "state":
+            raise AttributeError(f"'Position' object has no attribute {name!r}")
+        spiel, history = self._remade_from
+        state = spiel.new_initial_state()
+        for action in history:
+            state.apply_action(action)  # a state of our own, made here
+        self.state = state
+        _become(self, "__class__", Position)
+        return state
+
+
+_become = object.__setattr__
+
+
+def let_go(position: Position, spiel: SpielGame) -> None:
+    """Let go of `position`'s OpenSpiel state (a state of `spiel`), keeping its history
+    to make it again when it is next read (see
+    [`Position.let_go`][gamelib.openspiel.position.Position.let_go]); nothing for a
+    position let go already."""
+    if type(position) is Position:
+        position._remade_from = (spiel, tuple(position.state.history()))
+        del position.state
+        position.__class__ = _LetGo
+
+
+def state_held(position: Position) -> bool:
+    """Whether `position` holds its OpenSpiel state (it was not let go, or was read
+    since)."""
+    return type(position) is Position
