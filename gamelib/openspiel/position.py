@@ -260,7 +260,18 @@ def let_go(position: Position, spiel: SpielGame) -> None:
     """Let go of `position`'s OpenSpiel state (a state of `spiel`), keeping its history
     to make it again when it is next read (see
     [`Position.let_go`][gamelib.openspiel.position.Position.let_go]); nothing for a
-    position let go already."""
+    position let go already.
+
+    ```pycon
+    >>> from gamelib.openspiel.spiel import load_spiel_game
+    >>> hex3 = load_spiel_game("hex(board_size=3)")
+    >>> here = Position(hex3.new_initial_state().child(4), keyer_of("hex"))
+    >>> let_go(here, hex3)
+    >>> state_held(here), here.state.history(), state_held(here)
+    (False, [4], True)
+
+    ```
+    """
     if type(position) is Position:
         position._remade_from = (spiel, tuple(position.state.history()))
         del position.state
@@ -269,5 +280,5 @@ def let_go(position: Position, spiel: SpielGame) -> None:
 
 def state_held(position: Position) -> bool:
     """Whether `position` holds its OpenSpiel state (it was not let go, or was read
-    since)."""
+    since): see [`let_go`][gamelib.openspiel.position.let_go]."""
     return type(position) is Position
