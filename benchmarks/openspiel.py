@@ -324,9 +324,14 @@ def compare_one(
     theirs = medians.get("openspiel")
     ratio = ""
     if best is not None:
-        ratio = f"{best / theirs:.2f}" if theirs is not None else f"< {best / cap:.2g}"
+        ratio = shown_ratio(best / theirs) if theirs is not None else f"< {best / cap:.2g}"
     cells = " | ".join(cell(s) for s in ("exact", "boolean", "pns", "dfpn", "alone"))
     return f"| {name} | {cells} | {cell('openspiel')} | {ratio} |"
+
+
+def shown_ratio(ratio: float) -> str:
+    """Two decimals, or two significant digits below 0.01 (not 0.00)."""
+    return f"{ratio:.2f}" if ratio >= 0.01 else f"{ratio:.2g}"
 
 
 def openings(game: SpielTwoPlayer) -> None:

@@ -36,7 +36,7 @@ and avoids losing if some move leaves the other side unable to win.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Generic, TypeVar, assert_never, final
@@ -132,6 +132,11 @@ class BooleanSolution(Generic[S, M]):
     """Positions played during the solve."""
     exact: bool
     """False when a depth limit stopped the search: then "no" only means "not within the depth"."""
+    only_wins: bool = False
+    """True when the search looked at the end of every line and every finished game it met
+    was won by one side (no draw, no horizon, no table filled before): then every leaf of
+    `proof` is a win, and a tree that proves "avoid losing" proves a win.  False says
+    nothing (a search that does not track it leaves it so)."""
 
     @classmethod
     def answered(
@@ -143,6 +148,7 @@ class BooleanSolution(Generic[S, M]):
         proof: ProofNode[S, M],
         positions: int,
         exact: bool,
+        only_wins: bool = False,
     ) -> BooleanSolution[S, M]:
         """The answer `holds` to `goal` for `side`, its tree proving the goal (when it
         holds) or the opponent's opposite goal (when it does not)."""
@@ -156,6 +162,7 @@ class BooleanSolution(Generic[S, M]):
             side if holds else flip(side),
             positions,
             exact,
+            only_wins,
         )
 
 
@@ -168,6 +175,7 @@ def solve_goal(
     all_moves: bool = False,
     depth: int | None = None,
     table: TranspositionTable[M, ProofNode[S, M]] | None = None,
+    order: Callable[[S], Iterable[M]] | None = None,
 ) -> BooleanSolution[S, M]:
     """Can `side` (default: the side to move at `state`, default the start) meet `goal`?
 
@@ -176,7 +184,10 @@ def solve_goal(
     moves it looks ahead (None: to the end of the game, for a full proof).
     `table` remembers proved and disproved positions, keyed by the states
     themselves (which must be hashable), so a position reached again is
-    proved once and its proof shared.
+    proved once and its proof shared.  `order` gives the moves to try at a state,
+    in the order to try them (default: the game's `moves`): every legal move, each
+    once, as a game's `solver_moves` gives them to the exact solver; it changes how
+    much the search plays, never its answer.
     """
     s = game.start if state is None else state
     depth = check_solve_depth(depth)
@@ -194,12 +205,21 @@ def solve_goal(
     capacity = table.capacity if table is not None else 0
     get = entries.get if entries is not None else None
     counts = [0, 0, 0, 0]  # probes, hits, stores, evictions: added to the table's at the end
-    moves_of, play, player = game.moves, game.play, game.player
+    moves_of = game.moves if order is None else order
+    play, player = game.play, game.player
+    # A game may offer to let go of what it kept for a position the search is done with
+    # (an OpenSpiel state, say: gamelib.openspiel's `searched`); the proof keeps the
+    # position itself.
+    searched: Callable[[S], None] | None = getattr(game, "searched", None)
     exact = exact_key(game) if table is not None else None
+    # Whether a drawn finish was met (see BooleanSolution.only_wins).
+    drew = [False]
 
     def node(st: Status[S], d: int | None) -> tuple[bool, ProofNode[S, M]]:
         """Whether `st` meets the goal for the prover, and the tree that shows which."""
         if isinstance(st, Done):
+            if isinstance(st.outcome, Draw):
+                drew[0] = True
             return achieves(goal, prover, st.outcome), ProofNode(st, "end")
         if d == 0:
             return False, ProofNode(st, "horizon")
@@ -230,7 +250,11 @@ def solve_goal(
             after = play(s, m)
             if isinstance(after, Done):
                 outcome = after.outcome
-                holds = draw_meets if isinstance(outcome, Draw) else outcome.side is prover
+                if isinstance(outcome, Draw):
+                    holds = draw_meets
+                    drew[0] = True  # a draw among the leaves: see BooleanSolution.only_wins
+                else:
+                    holds = outcome.side is prover
                 child = ProofNode(after, "end")
             elif below == 0:
                 holds, child = False, ProofNode(after, "horizon")
@@ -249,6 +273,8 @@ def solve_goal(
             # Every move went the other way: the side not moving here answers for all of
             # them, an AND node of the tree that proves the answer.
             found = not prover_moves, ProofNode(st, "and", tuple(kept))
+        if searched is not None:  # done with s: the game may let go of what it kept
+            searched(s)
         if entries is not None:
             # Not there when probed, and a position is not in its own subtree (the game
             # is finite): a new entry, the oldest making room when the table is full.
@@ -261,6 +287,8 @@ def solve_goal(
 
     # --8<-- [end:search]
 
+    # A table filled before may answer with trees this search never saw.
+    fresh = not entries
     try:
         held, moves, tree = _root(s, prover, all_moves, depth, node, game, played)
     except RecursionError as error:  # deeper than Python's stack: one sentence
@@ -278,7 +306,14 @@ def solve_goal(
         # batch of solves pauses it): let go of the table through them now.
         table = entries = get = None
     return BooleanSolution.answered(
-        goal, prover, held, moves, tree, next(played), exact=depth is None
+        goal,
+        prover,
+        held,
+        moves,
+        tree,
+        next(played),
+        exact=depth is None,
+        only_wins=depth is None and fresh and not drew[0],
     )
 
 

@@ -38,7 +38,7 @@ a draw, with best play; a move that keeps it: 1
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar, final
 
@@ -238,7 +238,7 @@ def solve_by_goals(
     win = ask(Goal.WIN)
     if win.holds:
         return verdict("win", win.moves[0], win)
-    if _decisive(win.proof):
+    if win.only_wins or _decisive(win.proof):
         # The opponent's tree that says "no" ends only in the opponent's wins: it proves
         # the opponent wins, so the second question's answer is known ("no") and proved.
         trees = (Proof(Goal.WIN, win.proof_side, win.proof),)
@@ -300,16 +300,20 @@ def _boolean(
     report: GoalReport | None,
     every: int,
 ) -> BooleanSolution[S, M]:
-    """The boolean solver as a goal method: `room` table entries (0: none); it reports
-    nothing, and Ctrl-C stops it without a count."""
+    """The boolean solver as a goal method: `room` table entries (0: none), the moves
+    in the game's order for solving (its `solver_moves`, as the exact solver tries
+    them) when it has one; it reports nothing, and Ctrl-C stops it without a count."""
     table: TranspositionTable[M, ProofNode[S, M]] | None = (
         TranspositionTable(room) if room > 0 else None
     )
+    own: Callable[[S], Sequence[M]] | None = getattr(game, "solver_moves", None)
     try:
         # It makes a tuple or two for every position and no cycles to collect (see
         # paused_collector).
         with paused_collector():
-            answer = solve_goal(game, goal, state, side, table=table)
+            answer = solve_goal(
+                game, goal, state, side, table=table, order=own if callable(own) else None
+            )
             # Dropped before the collector resumes, which would otherwise walk every
             # entry once more: what it still walks is the proof.
             del table
@@ -320,7 +324,7 @@ def _boolean(
 
 BOOLEAN_METHOD = GoalMethod(
     "boolean",
-    "the OR/AND solver of the lectures, depth first in the game's move order",
+    "the OR/AND solver of the lectures, depth first in the game's order for solving",
     _boolean,
     "transposition-table entries",
     0,

@@ -52,7 +52,7 @@ are in [`gamelib.openspiel.position`][gamelib.openspiel.position].
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import MemberDescriptorType
 from typing import ClassVar, TypeAlias, cast, final
 
@@ -70,7 +70,8 @@ from gamelib.openspiel.position import (
     Position,
     actions,
     keyer_of,
-    made_position,
+    let_go,
+    solving_rank,
 )
 from gamelib.openspiel.spiel import (
     CHANCE,
@@ -103,6 +104,15 @@ class SpielResultError(StoppedError, ValueError):
     promised a win, a draw or a loss, and gave something else)."""
 
 
+_Listing: TypeAlias = tuple[tuple[Action, ...], Seq[Action], tuple[Action, ...]]
+"""The actions listed at a position: as a tuple, as a sequence, in the order for solving."""
+
+
+def _ranked(listed: tuple[Action, ...], rank: Callable[[int], int]) -> tuple[Action, ...]:
+    """`listed` by `rank`, lowest first (ties in OpenSpiel's order)."""
+    return tuple(sorted(listed, key=rank))
+
+
 _new_object = object.__new__
 _set_playing = cast(MemberDescriptorType, Playing.__dict__["state"]).__set__
 _LISTS = 1 << 16  # the listings a game keeps for each player, at most
@@ -118,7 +128,7 @@ class _Spiel:
     """What the three faces share: the OpenSpiel game, how positions and moves are
     written and read, and how a table keys a position."""
 
-    __slots__ = ("_keyer", "_lists", "_shared", "spec", "spiel")
+    __slots__ = ("_keyer", "_lists", "_rank", "_shared", "spec", "spiel")
 
     key_is_exact: ClassVar[bool] = True
     """Two positions have equal keys exactly when they are equal (a position's equality
@@ -137,8 +147,10 @@ class _Spiel:
             tuple({} for _ in range(spiel.num_players())) if name in SHARED_TEXT else None
         )
         # Each player's listings by the legal actions' numbers (see `_listing`).
-        self._lists: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], Seq[Action]]], ...]
+        self._lists: tuple[dict[tuple[int, ...], _Listing], ...]
         self._lists = tuple({} for _ in range(spiel.num_players()))
+        # How the solvers rank the actions, where an order for solving is known.
+        self._rank = solving_rank(spiel)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec!r})"
@@ -198,10 +210,11 @@ class _Spiel:
         found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
         return (found or self._listing(position))[0]
 
-    def _listing(self, position: Position) -> tuple[tuple[Action, ...], Seq[Action]]:
-        """The shared actions listed at `position`, as a tuple and as a sequence: made
-        once for each player and set of legal actions (up to `_LISTS` of them), then looked
-        up in `_lists` by the actions' numbers."""
+    def _listing(self, position: Position) -> _Listing:
+        """The shared actions listed at `position`, as a tuple, as a sequence, and as a
+        tuple in the order for solving: made once for each player and set of legal
+        actions (up to `_LISTS` of them), then looked up in `_lists` by the actions'
+        numbers."""
         assert self._shared is not None  # only the games that share their actions
         legal = tuple(position.state.legal_actions())
         known = self._shared[position.mover]
@@ -209,7 +222,8 @@ class _Spiel:
             for action in actions(position.state):
                 known.setdefault(int(action), action)
         listed = tuple(map(known.__getitem__, legal))
-        found = listed, seq.from_iterable(listed)
+        rank = self._rank
+        found = listed, seq.from_iterable(listed), listed if rank is None else _ranked(listed, rank)
         lists = self._lists[position.mover]
         if len(lists) < _LISTS:
             lists[legal] = found
@@ -223,9 +237,26 @@ class _Spiel:
         return (found or self._listing(position))[1]
 
     def solver_moves(self, position: Position, /) -> tuple[Action, ...]:
-        """The moves the exact solver tries: OpenSpiel's legal actions, in its order (as
-        `listed` gives them, without the sequence `moves` wraps them in)."""
-        return self.listed(position)
+        """The moves gamelib's solvers try (the exact solver, and the boolean solver as
+        `gamelib solve --method boolean` runs it): OpenSpiel's legal actions, in the
+        game's order for solving where one is known
+        ([`solving_rank`][gamelib.openspiel.position.solving_rank]: Clobber's), else in
+        OpenSpiel's order.
+
+        ```pycon
+        >>> clobber = load_two_player("clobber(rows=3,columns=4)")
+        >>> [str(a) for a in clobber.listed(clobber.start)][:3]
+        ['a3b3', 'a3a2', 'c3d3']
+        >>> [str(a) for a in clobber.solver_moves(clobber.start)][:3]  # the middle first
+        ['b2b3', 'b2c2', 'b2b1']
+
+        ```
+        """
+        if self._shared is None:
+            listed = actions(position.state)
+            return listed if self._rank is None else _ranked(listed, self._rank)
+        found = self._lists[position.mover].get(tuple(position.state.legal_actions()))
+        return (found or self._listing(position))[2]
 
     def state_to_string(self, position: Position, /) -> str:
         """OpenSpiel's picture of the state (`str(state)`)."""
@@ -304,11 +335,25 @@ class SpielTwoPlayer(_Spiel):
         mover = child.current_player()
         if mover == TERMINAL:
             return _ended(self.spec, child)
-        # `Playing(Position(child, self._keyer, mover))`, without the two Python
-        # __init__ calls: a solver makes one of these for every position it plays.
+        # `Playing(Position(child, self._keyer, mover))`, without the two Python __init__
+        # calls: a solver makes one of these for every position it plays.
+        made: Position = _new_object(Position)
+        made.state = child
+        made.mover = mover
+        made._keyer = self._keyer
+        made._key = made._hash = None
         going: Playing[Position] = _new_object(Playing)
-        _set_playing(going, made_position(child, self._keyer, mover))
+        _set_playing(going, made)
         return going
+
+    def searched(self, position: Position, /) -> None:
+        """Told by a solver that it is done searching `position` (it keeps the position in
+        its table and proof, and plays from it no more): OpenSpiel's state there is let
+        go, the position keeping its history of actions to make it again if it is read
+        ([`Position.let_go`][gamelib.openspiel.position.Position.let_go]).  A boolean solve
+        of 3 x 4 Clobber then keeps the states of the line it is on, not of every position
+        it searched, and takes about a tenth less time among other work."""
+        let_go(position, self.spiel)
 
 
 @final

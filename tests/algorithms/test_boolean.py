@@ -22,7 +22,7 @@ from gamelib.algorithms.boolean import (
 from gamelib.algorithms.table import TranspositionTable
 from gamelib.core.trees import End
 from gamelib.games.explicit import ExplicitGame, Node, Tree, TreeState, parse_tree
-from gamelib.games.nim import Nim
+from gamelib.games.nim import Nim, NimState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame
 from gamelib.trace.proofs import proof_to_dot, proof_to_text
@@ -81,6 +81,56 @@ def test_a_depth_limited_win_is_minimaxs_sure_win(case: tuple[Node, int]) -> Non
             check_proof(game, solved.proof, goal=solved.proof_goal, side=solved.proof_side)
     else:  # every line ended within the depth: the answer is proved after all
         check_proof(game, solved.proof, goal=solved.proof_goal, side=solved.proof_side)
+
+
+@given(finished_trees(), st.sampled_from(GOALS), st.booleans())
+def test_any_order_finds_minimaxs_verdict_and_only_wins_is_true_to_the_leaves(
+    root: Node, goal: Goal, use_table: bool
+) -> None:
+    # The moves tried last first: another order, the same verdict and a tree that checks.
+    # `only_wins` holds when no finished game of the tree is a draw, and when it holds no
+    # leaf of the proof is one.
+    game = ExplicitGame(root)
+
+    def backwards(state: TreeState) -> tuple[int, ...]:
+        return tuple(reversed(seq.to_tuple(game.moves(state))))
+
+    table: TranspositionTable[int, ProofNode[TreeState, int]] | None = (
+        TranspositionTable(1000) if use_table else None
+    )
+    solved = solve_goal(game, goal, table=table, order=backwards)
+    assert solved.holds is expected(tree_value(root, Side.Maxie, 99), goal, Side.Maxie)
+    check_proof(game, solved.proof, goal=solved.proof_goal, side=solved.proof_side)
+    leaves = [n.status for n in nodes_of(solved.proof) if n.kind == "end"]
+    drawn = [status for status in leaves if isinstance(status, Done) and status.outcome == Draw()]
+    if solved.only_wins:
+        assert not drawn
+    if not draws_in(game, game.start):
+        assert solved.only_wins
+    if drawn:
+        assert not solved.only_wins
+
+
+def draws_in(game: ExplicitGame, state: TreeState) -> bool:
+    """Whether any finished game below `state` is a draw."""
+    for move in seq.to_list(game.moves(state)):
+        after = game.play(state, move)
+        if isinstance(after, Done):
+            if after.outcome == Draw():
+                return True
+        elif draws_in(game, after.state):
+            return True
+    return False
+
+
+def test_only_wins_is_false_at_a_horizon_and_after_a_table_filled_before() -> None:
+    nim = Nim(pile=5)  # no draws
+    assert solve_goal(nim, Goal.WIN).only_wins
+    assert not solve_goal(nim, Goal.WIN, depth=3).only_wins
+    table: TranspositionTable[int, ProofNode[NimState, int]] = TranspositionTable(1000)
+    assert solve_goal(nim, Goal.WIN, table=table).only_wins
+    # A second solve through the same table may be answered by trees it never saw.
+    assert not solve_goal(nim, Goal.WIN, table=table).only_wins
 
 
 def nodes_of(proof: ProofNode[TreeState, int]) -> list[ProofNode[TreeState, int]]:
