@@ -208,9 +208,10 @@ def solve_goal(
     moves_of = game.moves if order is None else order
     play, player = game.play, game.player
     # A game may offer to let go of what it kept for a position the search is done with
-    # (an OpenSpiel state, say: gamelib.openspiel's `searched`); the proof keeps the
-    # position itself.
-    searched: Callable[[S], None] | None = getattr(game, "searched", None)
+    # (an OpenSpiel state, say: gamelib.openspiel's `release_position`); the proof keeps
+    # the position itself.  Only a method of that name is called.
+    offered = getattr(game, "release_position", None)
+    released: Callable[[S], object] | None = offered if callable(offered) else None
     exact = exact_key(game) if table is not None else None
     # Whether a drawn finish was met (see BooleanSolution.only_wins).
     drew = [False]
@@ -273,8 +274,8 @@ def solve_goal(
             # Every move went the other way: the side not moving here answers for all of
             # them, an AND node of the tree that proves the answer.
             found = not prover_moves, ProofNode(st, "and", tuple(kept))
-        if searched is not None:  # done with s: the game may let go of what it kept
-            searched(s)
+        if released is not None:  # done with s: the game may let go of what it kept
+            released(s)
         if entries is not None:
             # Not there when probed, and a position is not in its own subtree (the game
             # is finite): a new entry, the oldest making room when the table is full.

@@ -97,16 +97,20 @@ def book_player(player: P, game: Game[S, M], book: Book | None) -> P | BookPlaye
 
 def unanswered(book: Book, state: object) -> str:
     """Why `book` gave no answer for `state`, said on standard error before it is searched:
-    past the book's plies, or at them and not in it (a book built part way)."""
-    if _plies(state) > book.plies:
+    past the book's plies, at them and not in it (a book built part way), or before them
+    with no position of the book below it."""
+    ply = _plies(state)
+    if ply > book.plies:
         return (
             f"the book holds positions {book.plies} plies in; this one is past them, "
             "and is searched"
         )
-    return (
-        f"the book holds positions {book.plies} plies in, but not this one (a book built "
-        "part way?); it is searched"
-    )
+    if ply == book.plies:
+        return (
+            f"the book holds positions {book.plies} plies in, but not this one (a book built "
+            "part way?); it is searched"
+        )
+    return f"the book holds no position {book.plies} plies in below this one; it is searched"
 
 
 def booked_name(player: object, path: str) -> str:

@@ -346,13 +346,16 @@ class SpielTwoPlayer(_Spiel):
         _set_playing(going, made)
         return going
 
-    def searched(self, position: Position, /) -> None:
+    def release_position(self, position: Position, /) -> None:
         """Told by a solver that it is done searching `position` (it keeps the position in
         its table and proof, and plays from it no more): OpenSpiel's state there is let
         go, the position keeping its history of actions to make it again if it is read
         ([`Position.let_go`][gamelib.openspiel.position.Position.let_go]).  A boolean solve
         of 3 x 4 Clobber then keeps the states of the line it is on, not of every position
-        it searched, and takes about a tenth less time among other work."""
+        it searched, and takes about a tenth less time among other work.  In a game whose
+        moves are not shared between positions (chess, Amazons: each move keeps the state
+        it was listed at), the moves the proof keeps hold those states, and letting go
+        frees little."""
         let_go(position, self.spiel)
 
 

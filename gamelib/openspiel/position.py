@@ -171,7 +171,7 @@ class Position:
     asked for.
 
     Its OpenSpiel state may be let go (a solver done with the position says so, see
-    [`searched`][gamelib.openspiel.game.SpielTwoPlayer.searched]): the position then
+    [`release_position`][gamelib.openspiel.game.SpielTwoPlayer.release_position]): the position then
     keeps the state's history of actions, and the next read of `state` makes an equal
     state again by playing them from the start."""
 
@@ -274,8 +274,8 @@ def let_go(position: Position, spiel: SpielGame) -> None:
     """
     if type(position) is Position:
         position._remade_from = (spiel, tuple(position.state.history()))
+        position.__class__ = _LetGo  # first: a read of the state from now on remakes it
         del position.state
-        position.__class__ = _LetGo
 
 
 def state_held(position: Position) -> bool:

@@ -82,11 +82,11 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 MAGIC = "# gamelib opening book 1"
+"""A book's first line."""
 
 MAX_PLIES = 16
 """The most plies a book may be built for, or read at (7 x 6 at 16 plies holds millions of
 positions): a header claiming more is no book of gamelib's."""
-"""A book's first line."""
 
 _RESULTS = ("win", "loss", "draw")
 
@@ -178,10 +178,11 @@ def read_book(path: Path | str, game: Game[S, M], name: str, *, resume: bool = F
     if not plies_text.isdecimal() or len(plies_text) > 3:
         raise BookError(f"{said} is not a gamelib book: line 3 does not give its plies")
     plies = int(plies_text)
-    if not 1 <= plies <= MAX_PLIES or _longest(game, plies) < 1:
+    most = min(MAX_PLIES, _longest(game, 0) - 1)  # a game of C cells is over C plies in
+    if not 1 <= plies <= most:
         raise BookError(
             f"{said} is not a gamelib book: it says its positions are {plies} plies in, and a "
-            f"book's are 1 to {MAX_PLIES} plies in, before the game can end"
+            f"book of this game's are 1 to {most} plies in"
         )
     wanted = _header(name, game, plies)[1]
     if rows[1] != wanted:

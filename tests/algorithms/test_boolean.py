@@ -27,6 +27,7 @@ from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import CountingGame
 from gamelib.trace.proofs import proof_to_dot, proof_to_text
 from tests.helpers import reachable_tictactoe, tree_value
+from tests.outside_game import Race, RaceToFive
 from tests.strategies import finished_trees, trees_and_depths
 
 GOALS = [Goal.WIN, Goal.NOT_LOSE]
@@ -322,3 +323,32 @@ def test_proofs_render_as_text_and_dot() -> None:
     assert '[label="(Maxie,a)", shape=box];' in dot
     assert '[label="(Minnie,b)", shape=ellipse];' in dot
     assert dot.count("shape=octagon") == 2
+
+
+class _Lookalikes(RaceToFive):
+    """A user's game with attributes that only look like the solver's optional hook."""
+
+    searched = 0  # an unrelated field, named as the hook was before it was renamed
+    release_position = "not a method"
+
+
+class _Releases(RaceToFive):
+    def __init__(self) -> None:
+        self.released: list[Race] = []
+
+    def release_position(self, state: Race, /) -> None:
+        self.released.append(state)
+
+
+def test_only_a_method_named_release_position_is_told_a_position_is_done() -> None:
+    plain = solve_goal(RaceToFive(), Goal.WIN)
+    odd = solve_goal(_Lookalikes(), Goal.WIN)
+    assert (odd.holds, odd.positions) == (plain.holds, plain.positions)
+    told = _Releases()
+    solution = solve_goal(told, Goal.WIN)
+    assert (solution.holds, solution.positions) == (plain.holds, plain.positions)
+    # Each search of a position ends with it released, the start's last; without a table
+    # a position reached by more than one line is searched (and released) again: 10
+    # releases of 8 positions.
+    assert (len(told.released), len(set(told.released))) == (10, 8)
+    assert told.released[-1] == told.start

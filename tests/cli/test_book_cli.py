@@ -280,7 +280,7 @@ def test_a_book_whose_plies_reach_the_end_of_the_game_is_refused(tmp_path: Path)
             assert (status, out) == (2, ""), command
             assert err == (
                 f"gamelib: '{bad}' is not a gamelib book: it says its positions are {plies} "
-                "plies in, and a book's are 1 to 16 plies in, before the game can end\n"
+                "plies in, and a book of this game's are 1 to 15 plies in\n"
             ), command
         status, _, err = run("book", "build", *tiny, "--plies", str(plies), "--out", str(bad))
         assert status == 2

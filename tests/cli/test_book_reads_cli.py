@@ -250,7 +250,7 @@ def refusals(book: Path, tmp_path: Path) -> list[tuple[list[str], str]]:
         (
             [*SMALL, "--book", str(deep)],
             f"'{deep}' is not a gamelib book: it says its positions are 999 plies in, and a "
-            "book's are 1 to 16 plies in, before the game can end",
+            "book of this game's are 1 to 16 plies in",
         ),
         (
             [*SMALL, "--book", str(wide)],

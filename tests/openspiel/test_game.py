@@ -344,8 +344,8 @@ def test_a_position_lets_go_of_its_state_and_makes_it_again_when_read() -> None:
     assert isinstance(second, Playing)
     here = second.state
     picture, history, key = str(here.state), here.state.history(), ttt.key(here)
-    ttt.searched(here)
-    ttt.searched(here)  # twice: nothing more to let go
+    ttt.release_position(here)
+    ttt.release_position(here)  # twice: nothing more to let go
     assert not state_held(here)
     assert (str(here.state), here.state.history(), ttt.key(here)) == (picture, history, key)
     assert state_held(here)
