@@ -234,6 +234,8 @@ class _MatchJob:
             return made
 
         makers = [seat(spec, role) for spec, role in zip(specs, _roles(len(specs)), strict=True)]
+        for make in makers:  # a player that cannot be made is said before the first game
+            make(kit, None)
         title = kit.title or self.request.game
         return self._play(kit, specs, makers, title, kit.digit_moves, kit.family == "chance")
 

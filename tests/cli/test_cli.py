@@ -134,6 +134,17 @@ def test_direct_player_for_a_game_without_one_is_refused() -> None:
     assert err == "gamelib: this game has no hand-written ('direct') player\n"
 
 
+@pytest.mark.parametrize("workers", [[], ["--workers", "2"]])
+def test_a_match_with_a_player_that_cannot_be_made_is_refused_before_it_starts(
+    workers: list[str],
+) -> None:
+    # Before, the match began and stopped in its first game, with the status 1 of a game
+    # that stopped; a player the game cannot have is bad input, said at once.
+    status, out, err = run("match", "tictactoe", "random", "direct", "--games", "2", *workers)
+    assert (status, out) == (2, "")
+    assert err == "gamelib: this game has no hand-written ('direct') player\n"
+
+
 def test_direct_player_missing_for_a_game_without_one() -> None:
     # Straight into the player kinds: the tree game has no hand-written player.
     class Job:
