@@ -444,6 +444,15 @@ class DepthSettings(Generic[E_co]):
     (two players, with a move order), `ChanceSettings`, `NSettings`.
 
     REQUIRES: `search_depth >= 1`; otherwise `ValueError` naming the depth.
+
+    ```pycon
+    >>> from gamelib.games.takeaway import TakeAway, takeaway_estimator
+    >>> from gamelib.nplayer import NSettings
+    >>> settings = NSettings(takeaway_estimator(TakeAway()), 4)
+    >>> isinstance(settings, DepthSettings), settings.search_depth, settings.players
+    (True, 4, 3)
+
+    ```
     """
 
     estimator: E_co
