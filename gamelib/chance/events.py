@@ -35,13 +35,13 @@ from typing import Generic, TypeAlias, TypeVar, final
 
 from gamelib.chance.game import Probability, Value, number_to_string
 from gamelib.search.events import (
-    BoundKind,
     Cut,
     Enter,
     Event,
     LeafCounter,
     Leave,
     Phase,
+    bound_kind,
 )
 
 __all__ = [
@@ -104,21 +104,3 @@ values are numbers."""
 
 ChanceObserver: TypeAlias = Callable[[ChanceEvent[S, M]], None]
 """A factory's `observer`: a function taking each event as it happens."""
-
-
-def bound_kind(value: Value, window: Window | None) -> BoundKind:
-    """What a fail-soft `value` found through `window` says about the true value.
-
-    ```pycon
-    >>> bound_kind(3, (3, 5)), bound_kind(4, (3, 5)), bound_kind(4, None)
-    (<BoundKind.UPPER>, <BoundKind.EXACT>, <BoundKind.EXACT>)
-
-    ```
-    """
-    if window is None:
-        return BoundKind.EXACT
-    if value <= window[0]:
-        return BoundKind.UPPER
-    if value >= window[1]:
-        return BoundKind.LOWER
-    return BoundKind.EXACT

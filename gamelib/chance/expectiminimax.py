@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeAlias, TypeVar, final
+from typing import TypeAlias, TypeVar, final
 
 from gamelib import seq
 from gamelib.chance.events import (
@@ -74,9 +74,9 @@ from gamelib.chance.game import (
     Value,
     number_to_string,
 )
-from gamelib.core.checks import check_depth, quoted
+from gamelib.core.checks import quoted
 from gamelib.core.datatypes import Playing, Side, Status
-from gamelib.core.estimator import checked_estimate
+from gamelib.core.estimator import DepthSettings, checked_estimate
 from gamelib.core.game import no_moves
 from gamelib.errors import InputError
 from gamelib.search.events import BoundKind
@@ -108,10 +108,11 @@ class BoundsError(InputError, ValueError):
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceSettings(Generic[S, M]):
-    """What a chance search player is built from: an estimator and a depth.
-
-    REQUIRES: `search_depth >= 1` (`ValueError` naming the depth otherwise).
+class ChanceSettings(DepthSettings[ChanceEstimator[S, M]]):
+    """What a chance search player is built from: the settings shape of every family
+    ([`DepthSettings`][gamelib.core.estimator.DepthSettings]) with a `ChanceEstimator`, whose
+    numbers value the positions at the horizon and the finished games; chance positions do
+    not count towards the depth.
 
     ```pycon
     >>> from gamelib.games.pig import Pig, pig_estimator
@@ -122,14 +123,6 @@ class ChanceSettings(Generic[S, M]):
 
     ```
     """
-
-    estimator: ChanceEstimator[S, M]
-    """Numbers for the positions at the horizon and for finished games."""
-    search_depth: int
-    """How many moves ahead to look; chance positions do not count."""
-
-    def __post_init__(self) -> None:
-        check_depth(self.search_depth)
 
 
 ChancePlayer: TypeAlias = Searcher[ChanceGame[S, M], ChanceSettings[S, M], S, M, Value]

@@ -134,28 +134,36 @@ def chance_tree_estimator(
 ) -> ChanceTreeEstimator:
     """The tree's estimator, with bounds from the tree unless given: the least and greatest
     estimate in it (a node without a number is worth 0, and so is a draw), so that Star1
-    and Star2 can use them.
+    and Star2 can use them. Where those are one number and the tree holds a win, they are
+    widened by 1 each way, so that a win is worth more than a draw.
 
     ```pycon
     >>> est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
     >>> est.lower, est.upper
     (-1, 5)
+    >>> est = chance_tree_estimator(ChanceTreeGame(parse_chance_tree("a[b!Maxie, c!Draw]")))
+    >>> est.lower, est.upper
+    (-1, 1)
 
     ```
     """
     values: list[Value] = []
+    won = False
     for node in nodes(game.root):
         match node:
             case Leaf(_, value) | Node(_, _, value):
                 values.append(0 if value is None else value)
             case End(_, Draw()):
                 values.append(0)
+            case End():
+                won = True
             case _:
                 pass
+    least, most = min(values, default=0), max(values, default=0)
+    if won and least == most:  # else a win would be worth what a draw is
+        least, most = least - 1, most + 1
     return ChanceTreeEstimator(
-        game,
-        min(values, default=0) if lower is None else lower,
-        max(values, default=0) if upper is None else upper,
+        game, least if lower is None else lower, most if upper is None else upper
     )
 
 

@@ -31,6 +31,7 @@ from gamelib.seq import Seq
 
 __all__ = [
     "Definitely",
+    "DepthSettings",
     "Est",
     "Estimator",
     "Guess",
@@ -433,13 +434,43 @@ def est_to_string(estimator: Estimator[S, M, G], est: Est[G]) -> str:
             assert_never(est)
 
 
+E_co = TypeVar("E_co", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class DepthSettings(Generic[E_co]):
+    """What a search player of any family is built from: an estimator of the family's kind
+    and a checked depth. Each family names its own: [`Settings`][gamelib.core.estimator.Settings]
+    (two players, with a move order), `ChanceSettings`, `NSettings`.
+
+    REQUIRES: `search_depth >= 1`; otherwise `ValueError` naming the depth.
+
+    ```pycon
+    >>> from gamelib.games.takeaway import TakeAway, takeaway_estimator
+    >>> from gamelib.nplayer import NSettings
+    >>> settings = NSettings(takeaway_estimator(TakeAway()), 4)
+    >>> isinstance(settings, DepthSettings), settings.search_depth, settings.players
+    (True, 4, 3)
+
+    ```
+    """
+
+    estimator: E_co
+    """The heuristic used at the search horizon (and, for two players, its order)."""
+    search_depth: int
+    """How many moves ahead to look (chance positions do not count)."""
+
+    def __post_init__(self) -> None:
+        check_depth(self.search_depth)
+
+
 # --8<-- [start:settings]
 MoveOrder: TypeAlias = Callable[[S, Seq[M]], Seq[M]]
 """A move-ordering hook: given a state and its moves, the moves in the order to try them."""
 
 
 @dataclass(frozen=True, slots=True)
-class Settings(Generic[S, M, G]):
+class Settings(DepthSettings[Estimator[S, M, G]]):
     """What a search player is built from (SML `SETTINGS`).
 
     A factory that needs more (Jamboree's prune percentage) takes a subclass
@@ -469,7 +500,7 @@ class Settings(Generic[S, M, G]):
     """
 
     def __post_init__(self) -> None:
-        check_depth(self.search_depth)
+        super(Settings, self).__post_init__()  # slots: the zero-argument form fails
         if self.order is not None and not callable(self.order):
             raise TypeError(f"the move order must be a function, got {self.order!r}")
 

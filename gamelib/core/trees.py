@@ -62,6 +62,8 @@ __all__ = [
     "TreeError",
     "TreeSyntaxError",
     "Written",
+    "held",
+    "leaf_depths",
     "nodes",
     "read_tree",
     "shallowest_leaf",
@@ -188,6 +190,36 @@ def nodes(tree: Tree[V]) -> list[Tree[V]]:
     return found
 
 
+def leaf_depths(tree: Tree[V]) -> list[int]:
+    """Moves from `tree` to each of its Leaves (chance does not count), in no set order:
+    `min` of them is the shallowest leaf, `max` the height of a tree whose lines all end in
+    leaves (an n-player tree's).
+
+    ```pycon
+    >>> tree = Node("a", (End("b", Draw()), Node("c", (Leaf("d", 2),)), Leaf("e", 1)))
+    >>> sorted(leaf_depths(tree))
+    [1, 2]
+
+    ```
+    """
+    found: list[int] = []
+    stack: list[tuple[Tree[V], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        match node:
+            case Leaf():
+                found.append(depth)
+            case End():
+                pass
+            case Node(_, children):
+                stack.extend((child, depth + 1) for child in children)
+            case ChanceNode(_, branches):
+                stack.extend((child, depth) for _, child in branches)
+            case _:
+                assert_never(node)
+    return found
+
+
 def shallowest_leaf(tree: Tree[V]) -> int | None:
     """Moves from `tree` to its nearest Leaf (chance does not count); None when every line
     ends in an End. A search from the root deeper than this would run past that leaf.
@@ -198,22 +230,17 @@ def shallowest_leaf(tree: Tree[V]) -> int | None:
 
     ```
     """
-    best: int | None = None
-    stack: list[tuple[Tree[V], int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        match node:
-            case Leaf():
-                best = depth if best is None else min(best, depth)
-            case End():
-                pass
-            case Node(_, children):
-                stack.extend((child, depth + 1) for child in children)
-            case ChanceNode(_, branches):
-                stack.extend((child, depth) for _, child in branches)
-            case _:
-                assert_never(node)
-    return best
+    return min(leaf_depths(tree), default=None)
+
+
+def held(tree: Tree[V]) -> list[tuple[str, V]]:
+    """The name and value of each node of `tree` that holds one (a leaf, a node with a
+    number or a vector), in the order the text writes them."""
+    return [
+        (node.name, node.value)
+        for node in nodes(tree)
+        if isinstance(node, Node | Leaf) and node.value is not None
+    ]
 
 
 def write_tree(

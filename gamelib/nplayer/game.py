@@ -29,9 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
-from gamelib.core.checks import check_depth, echo, echo_value
+from gamelib.core.checks import echo, echo_value
 from gamelib.core.controller import GameTurns, PlayerCountError
 from gamelib.core.datatypes import Playing
+from gamelib.core.estimator import DepthSettings
 from gamelib.core.model import (
     Ended,
     Finished,
@@ -225,22 +226,20 @@ class VectorEstimator(Generic[S, M]):
 
 
 @dataclass(frozen=True, slots=True)
-class NSettings(Generic[S, M]):
-    """What an n-player search player is built from: its estimator and depth.
+class NSettings(DepthSettings[NEstimator[S, M]]):
+    """What an n-player search player is built from: the settings shape of every family
+    ([`DepthSettings`][gamelib.core.estimator.DepthSettings]) with an `NEstimator`, and the
+    number of players its game has.
 
     REQUIRES: `search_depth >= 1` (else `ValueError` naming it) and a game
     of at least two players (else [`PlayerCountError`][gamelib.core.controller.PlayerCountError]).
     """
 
-    estimator: NEstimator[S, M]
-    """The heuristic used at the search horizon."""
-    search_depth: int
-    """How many moves ahead to look."""
     players: int = field(init=False)
     """The number of players, read from the game's `names`."""
 
     def __post_init__(self) -> None:
-        check_depth(self.search_depth)
+        super(NSettings, self).__post_init__()  # slots: the zero-argument form fails
         object.__setattr__(self, "players", check_players(len(self.estimator.game.names)))
 
 

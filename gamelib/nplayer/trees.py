@@ -57,9 +57,9 @@ from gamelib.core.trees import (
     Head,
     Leaf,
     Node,
-    Tree,
     TreeError,
-    nodes,
+    held,
+    leaf_depths,
     read_tree,
     syntax_error,
     tree_maker,
@@ -94,7 +94,8 @@ NTree: TypeAlias = Node[Vector] | Leaf[Vector]
 
 
 def tree_players(tree: NTree) -> int:
-    """The number of players of `tree`: its vectors' common length.
+    """The number of players of `tree`: its vectors' common length, checked as the text
+    form's are.
 
     Raises [`UtilityLengthError`][gamelib.nplayer.game.UtilityLengthError] naming the first
     node whose vector differs from the first vector's length, and
@@ -106,31 +107,12 @@ def tree_players(tree: NTree) -> int:
 
     ```
     """
-    vectors = _vectors(tree)
-    if not vectors:
+    counted = _Vectors()
+    for name, vector in held(tree):
+        counted.count(name, vector, echo(vector), "")
+    if counted.players is None:
         raise UtilityLengthError(f"the tree {echo(tree.name)} has no vectors to count players by")
-    first_name, first = vectors[0]
-    for name, vector in vectors:
-        given: object = vector  # a hand-built tree may hold anything
-        if not isinstance(given, tuple) or len(given) != len(first):
-            raise UtilityLengthError(
-                f"the node {echo(name)} has the vector {echo(vector)}, "
-                f"but the node {echo(first_name)} has {len(first)} utilities"
-            )
-    if len(first) < 2:
-        raise PlayerCountError(
-            f"the node {echo(first_name)} has the vector {echo(first)}: a game needs at "
-            "least 2 players, one utility each"
-        )
-    return len(first)
-
-
-def _vectors(tree: NTree) -> list[tuple[str, Vector]]:
-    return [
-        (node.name, node.value)
-        for node in nodes(tree)
-        if isinstance(node, Node | Leaf) and node.value is not None
-    ]
+    return counted.players[1]
 
 
 def tree_height(tree: NTree) -> int:
@@ -142,14 +124,7 @@ def tree_height(tree: NTree) -> int:
 
     ```
     """
-    best = 0
-    stack: list[tuple[Tree[Vector], int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        best = max(best, depth)
-        if isinstance(node, Node):
-            stack.extend((child, depth + 1) for child in node.children)
-    return best
+    return max(leaf_depths(tree), default=0)
 
 
 def utility_total(tree: NTree) -> Number | None:
@@ -163,7 +138,7 @@ def utility_total(tree: NTree) -> Number | None:
     ```
     """
     sums: list[Number] = []
-    for _, vector in _vectors(tree):
+    for _, vector in held(tree):
         if any(u < 0 for u in vector):
             return None
         sums.append(sum(vector, Fraction(0)))
@@ -245,20 +220,26 @@ class _Vectors:
                 )
             return None
         vector = tuple(self.number(head, t) for t in head.vector)
-        said = f"the node {echo(head.name)} has the vector {echo(vector_to_string(vector))}"
+        self.count(head.name, vector, vector_to_string(vector), f" {head.where()}")
+        return vector
+
+    def count(self, name: str, vector: object, shown: str, where: str) -> None:
+        """Hold `vector` (written `shown`) of the node `name` to the first one's length, or
+        raise, the sentence ending with `where`."""
+        said = f"the node {echo(name)} has the vector {echo(shown)}"
+        if not isinstance(vector, tuple):  # a hand-built tree may hold anything
+            raise UtilityLengthError(f"{said}, which is not a tuple of utilities{where}")
         if self.players is None:
             if len(vector) < 2:
                 raise PlayerCountError(
-                    f"{said}: a game needs at least 2 players, one utility each {head.where()}"
+                    f"{said}: a game needs at least 2 players, one utility each{where}"
                 )
-            self.players = (head.name, len(vector))
+            self.players = (name, len(vector))
         elif len(vector) != self.players[1]:
             first, n = self.players
             raise UtilityLengthError(
-                f"{said} of {len(vector)} utilities, but the node {echo(first)} has {n} "
-                f"{head.where()}"
+                f"{said} of {len(vector)} utilities, but the node {echo(first)} has {n}{where}"
             )
-        return vector
 
 
 def parse_tree(text: str) -> Node[Vector]:

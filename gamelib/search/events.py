@@ -43,11 +43,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeAlias, TypeVar, assert_never, final
+from typing import Generic, TypeAlias, TypeVar, assert_never, cast, final, overload
 
 from gamelib.core.datatypes import Done, Order, Playing, Side
 from gamelib.core.estimator import Est
-from gamelib.core.model import Finished, Nature, number_to_string, vector_to_string
+from gamelib.core.model import Finished, Nature, Number, number_to_string, vector_to_string
 from gamelib.core.window import Bound, above, below
 from gamelib.seq import Seq
 
@@ -109,27 +109,45 @@ class BoundKind(Enum):
         return f"<BoundKind.{self.name}>"
 
 
+@overload
 def bound_kind(
     value: Est[G], window: Window[G], compare: Callable[[Est[G], Est[G]], Order]
+) -> BoundKind: ...
+@overload
+def bound_kind(value: Number, window: tuple[Number, Number] | None) -> BoundKind: ...
+def bound_kind(
+    value: Est[G] | Number,
+    window: Window[G] | tuple[Number, Number] | None,
+    compare: Callable[[Est[G], Est[G]], Order] | None = None,
 ) -> BoundKind:
-    """What `value`, returned by a search through `window`, says about the true value.
+    """What `value`, returned by a search through `window`, says about the true value, in
+    every family.
 
     At or below α it is an upper bound, at or above β a lower bound, strictly
-    between them exact: the rule for alpha-beta's values, which are those of
-    fail-soft searches (the best child value seen, not the bound).
+    between them exact: the rule for the values of fail-soft searches (the best child
+    value seen, not the bound). A two-player search's estimates are ordered by `compare`
+    (by [`below`][gamelib.core.window.below]); a chance search's numbers, whose open ends
+    are the floats ±inf, by `<=`; without a window (None) a value is exact.
 
     ```pycon
     >>> from gamelib import Guess
     >>> from gamelib.core.estimator import standard_compare
     >>> bound_kind(Guess(5), (Guess(2), Guess(5)), standard_compare)
     <BoundKind.LOWER>
+    >>> bound_kind(3, (3, 5)), bound_kind(4, (3, 5)), bound_kind(4, None)
+    (<BoundKind.UPPER>, <BoundKind.EXACT>, <BoundKind.EXACT>)
 
     ```
     """
-    alpha, beta = window
-    if not above(value, alpha, compare):
+    if window is None:
+        return BoundKind.EXACT
+    if compare is None:  # numbers, as a chance search's
+        x, (a, b) = cast(Number, value), cast(tuple[Number, Number], window)
+        return BoundKind.UPPER if x <= a else BoundKind.LOWER if x >= b else BoundKind.EXACT
+    v, (alpha, beta) = cast(Est[G], value), cast(Window[G], window)
+    if not above(v, alpha, compare):
         return BoundKind.UPPER
-    if not below(value, beta, compare):
+    if not below(v, beta, compare):
         return BoundKind.LOWER
     return BoundKind.EXACT
 

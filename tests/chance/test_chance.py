@@ -612,3 +612,14 @@ def test_a_search_past_the_recursion_limit_names_the_depth() -> None:
     for factory in FACTORIES:
         with pytest.raises(SearchDepthError, match="a search of depth 10000 goes deeper than"):
             factory(ChanceSettings(chance_tree_estimator(game), depth)).analyse(game.start)
+
+
+def test_a_tree_of_ends_only_values_a_win_above_a_draw() -> None:
+    # Every estimate is 0 here: the bounds widen, so Maxie's win is not worth a draw.
+    game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c!Maxie, 1/2: d!Draw], e!Minnie ]"))
+    est = chance_tree_estimator(game)
+    assert (est.lower, est.upper) == (-1, 1)
+    for factory in FACTORIES:
+        assert factory(ChanceSettings(est, 1)).analyse(game.start) == (0, Fraction(1, 2))
+    # Bounds given by the caller are kept as given.
+    assert chance_tree_estimator(game, lower=-10, upper=10).upper == 10

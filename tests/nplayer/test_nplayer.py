@@ -532,10 +532,20 @@ def test_any_text_parses_or_gets_one_sentence(text: str) -> None:
 
 def test_hand_built_trees_are_checked_too() -> None:
     mixed = Node("a", (Leaf("b", (1, 2, 3)), Leaf("c", (1, 2))))
-    with pytest.raises(UtilityLengthError, match=r"^the node c has the vector \(1, 2\), but"):
+    with pytest.raises(
+        UtilityLengthError,
+        match=r"^the node c has the vector \(1, 2\) of 2 utilities, but the "
+        r"node b has 3$",
+    ):
         TreeGame(mixed)
     with pytest.raises(PlayerCountError, match="a game needs at least 2 players"):
         TreeGame(Node("a", (Leaf("b", (1,)),)))
+    short_first = Node("a", (Leaf("b", (1,)), Leaf("c", (1, 2))))  # the first vector is wrong
+    with pytest.raises(PlayerCountError, match=r"^the node b has the vector \(1,\): a game"):
+        TreeGame(short_first)
+    not_a_vector: Node[Vector] = Node("a", (Leaf("b", 5),))  # type: ignore[arg-type]  # untyped
+    with pytest.raises(UtilityLengthError, match=r"^the node b has the vector 5, which is not a "):
+        TreeGame(not_a_vector)
     with pytest.raises(TreeError, match="needs at least one child"):
         Node("a", ())
     with pytest.raises(TreeError, match="cannot be written in the tree text"):
