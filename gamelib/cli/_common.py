@@ -19,7 +19,7 @@ from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs
 from gamelib.cli.beyond import BEYOND_TREES
 from gamelib.cli.family_specs import read_player_spec, spellings
-from gamelib.cli.games import GameCatalog, GameEntry, KitUser
+from gamelib.cli.games import GameCatalog, KitUser
 from gamelib.cli.kits import Specced
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
@@ -113,7 +113,7 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     entry = games.get(name)
     if entry is None:
         raise UsageError(_unknown_game(games, name, playing))
-    if playing and isinstance(entry, GameEntry) and not entry.playable:
+    if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)

@@ -35,7 +35,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import Job, Kit, KitUser, Seating
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, Seating, _fixed_entry
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -353,21 +353,10 @@ def dice(seed: int | None) -> random.Random:
     return _rng(seed, "dice")
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class BeyondEntry:
-    """A game of chance or of n players the command line can build, with its options."""
-
-    name: str
-    """Its name on the command line."""
-    summary: str
-    """One line for `gamelib list`."""
-    family: Family
-    """Its contract: `chance` or `n-player`."""
-    add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (`--target`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], KitUser]
-    """Builds the kit from parsed options (SpecError for bad values)."""
+BeyondEntry = GameEntry
+"""A game of chance or of n players the command line can build: a
+[`GameEntry`][gamelib.cli.games.GameEntry], the one entry of every family, whose `family`
+says which."""
 
 
 def _pig_options(parser: argparse.ArgumentParser) -> None:
@@ -394,11 +383,7 @@ def _takeaway_build(options: argparse.Namespace) -> KitUser:
     return NKit(game, takeaway_estimator(game), "takeaway", total=1)
 
 
-def _without_options(parser: argparse.ArgumentParser) -> None:
-    del parser  # a game of one's own built as it is
-
-
-def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> BeyondEntry:
+def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> GameEntry:
     """The entry of a game of chance without options, as
     [`game_entry`][gamelib.cli.games.game_entry] makes one for a two-player game:
     `estimator.game` is the game.  One line registers it:
@@ -412,34 +397,32 @@ def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> B
 
     ```
     """
-    kit = ChanceKit(estimator.game, estimator, name)
-    return BeyondEntry(name, summary, "chance", _without_options, lambda _: kit)
+    return _fixed_entry(name, summary, ChanceKit(estimator.game, estimator, name))
 
 
 def nplayer_entry(
     name: str, summary: str, estimator: NEstimator[S, M], *, total: Number | None = None
-) -> BeyondEntry:
+) -> GameEntry:
     """The entry of a game of n players without options (see
     [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
     vector add up to at most it, is shallow pruning's default."""
-    kit = NKit(estimator.game, estimator, name, total)
-    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: kit)
+    return _fixed_entry(name, summary, NKit(estimator.game, estimator, name, total))
 
 
-BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
-    BeyondEntry(
+BEYOND_ENTRIES: tuple[GameEntry, ...] = (
+    GameEntry(
         "pig",
         "a dice game (chance): roll to build a turn total, hold to bank it (--target)",
-        "chance",
         _pig_options,
         _pig_build,
+        family="chance",
     ),
-    BeyondEntry(
+    GameEntry(
         "takeaway",
         "take 1-3 pebbles; taking the last wins; 3 players by default (--pile, --players)",
-        "n-player",
         _takeaway_options,
         _takeaway_build,
+        family="n-player",
     ),
 )
 """The games of chance and of n players gamelib ships; the command line finds them, with

@@ -7,8 +7,8 @@ makes a new catalog and leaves the old one as it was, and
 `main(..., games=...)` runs the command line with it.  A two-player game is a
 [`GameEntry`][gamelib.cli.games.GameEntry]: its options and a function from parsed
 options to a [`GameKit`][gamelib.cli.games.GameKit] (the game, its estimator and, when it
-has one, its hand-written player); a game of chance or of n players is a
-`gamelib.cli.beyond.BeyondEntry`.
+has one, its hand-written player); a game of chance or of n players is one too, whose
+`family` says so and whose function builds its family's kit.
 
 A game from outside the package comes in as an entry too: an installed
 package names one in the entry point group `gamelib.games`, or a run names
@@ -30,8 +30,8 @@ from typing import Generic, TextIO, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
-from gamelib.cli.kits import Job, KitUser, Seating
+from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, beyond_tree
+from gamelib.cli.kits import GameEntry, Job, KitUser, Seating, _fixed_entry
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
 from gamelib.cli.status import outcome_status
 from gamelib.core.controller import Chooses, TwoPlayers
@@ -166,28 +166,6 @@ class GameKit(Generic[S, M, G]):
         return job.two_player(self)
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """A game the command line can build, with its own options."""
-
-    name: str
-    """Its name on the command line."""
-    summary: str
-    """One line for `gamelib list`."""
-    add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (`--pile`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], KitUser]
-    """Builds the kit from parsed options (SpecError for bad values)."""
-    playable: bool = True
-    """False for games that are only analysed (explicit trees end in estimates)."""
-
-    @property
-    def family(self) -> Family:
-        """Its contract: always `two-player`."""
-        return "two-player"
-
-
 def pack(kit: GameKit[S, M, G]) -> KitUser:
     """`kit` as a `KitUser`, its types hidden, so registries can hold any game (a kit is
     one already: this only says so)."""
@@ -266,8 +244,8 @@ def _connect4_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, connect4_estimator(game), digit_moves=cols <= 9, numbered_moves=cols))
 
 
-def _no_options(parser: argparse.ArgumentParser) -> None:
-    del parser
+def _tictactoe_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # one board, one size
 
 
 def _tictactoe_build(options: argparse.Namespace) -> KitUser:
@@ -275,8 +253,8 @@ def _tictactoe_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, tictactoe_estimator(game), digit_moves=True))
 
 
-AnyEntry = GameEntry | BeyondEntry
-"""A game of any family, as the catalog holds it."""
+AnyEntry = GameEntry
+"""A game of any family, as the catalog holds it: a `GameEntry`."""
 
 
 def _fits_a_name(name: object) -> bool:
@@ -310,12 +288,11 @@ class GameCatalog:
     def with_game(self, entry: AnyEntry) -> GameCatalog:
         """A new catalog with `entry` added (or in place of its namesake).
 
-        REQUIRES: `entry` is a [`GameEntry`][gamelib.cli.games.GameEntry] or a
-        `BeyondEntry` (TypeError if not) whose name is lower-case letters, digits, `-`
-        and `_` (ValueError if not).
+        REQUIRES: `entry` is a [`GameEntry`][gamelib.cli.games.GameEntry] (TypeError if
+        not) whose name is lower-case letters, digits, `-` and `_` (ValueError if not).
         """
-        if not isinstance(entry, GameEntry | BeyondEntry):
-            raise TypeError(f"a game entry is a GameEntry or a BeyondEntry, not {_a(entry)}")
+        if not isinstance(entry, GameEntry):
+            raise TypeError(f"a game entry is a GameEntry, not {_a(entry)}")
         if not _fits_a_name(entry.name):
             raise ValueError(
                 "a game needs a name of lower-case letters, digits, '-' and '_', "
@@ -344,16 +321,6 @@ class GameCatalog:
             return openspiel_entry(name)
         return self.entries.get(name.strip().lower())
 
-    def two_player(self, name: str) -> GameEntry | None:
-        """The two-player game called `name`, if there is one."""
-        entry = self.get(name)
-        return entry if isinstance(entry, GameEntry) else None
-
-    def beyond(self, name: str) -> BeyondEntry | None:
-        """The game of chance or of n players called `name`, if there is one."""
-        entry = self.get(name)
-        return entry if isinstance(entry, BeyondEntry) else None
-
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.get(name) is not None
 
@@ -370,7 +337,7 @@ class GameCatalog:
     def playable(self) -> tuple[str, ...]:
         """The names of the games `play` takes: not the explicit trees, whose leaves are
         estimates."""
-        return tuple(e.name for e in self if not isinstance(e, GameEntry) or e.playable)
+        return tuple(e.name for e in self if e.playable)
 
 
 def game_choices(names: Iterable[str], openspiel: str = "") -> str:
@@ -421,11 +388,7 @@ def game_entry(
     ```
     """
 
-    def build(options: argparse.Namespace) -> KitUser:
-        del options
-        return pack(GameKit(estimator.game, estimator, direct))
-
-    return GameEntry(name, summary, _no_options, build)
+    return _fixed_entry(name, summary, GameKit(estimator.game, estimator, direct))
 
 
 def _catalog_of(*entries: AnyEntry) -> GameCatalog:
@@ -445,7 +408,7 @@ GAME_CATALOG: GameCatalog = _catalog_of(
     GameEntry(
         "tictactoe",
         "three in a line on 3 x 3; type a cell as one digit 1-9",
-        _no_options,
+        _tictactoe_options,
         _tictactoe_build,
     ),
     GameEntry(
@@ -482,7 +445,7 @@ _HOW = "make one with gamelib.cli.games.game_entry(name, summary, estimator)"
 
 def _checked(thing: object, where: str) -> AnyEntry:
     """`thing` as an entry, or GameLoadError naming `where` it came from."""
-    if not isinstance(thing, GameEntry | BeyondEntry):
+    if not isinstance(thing, GameEntry):
         raise GameLoadError(f"{where} is {_a(thing)}, not a game entry: {_HOW}")
     if not _fits_a_name(thing.name):
         raise GameLoadError(
@@ -521,9 +484,9 @@ def installed_games() -> tuple[tuple[AnyEntry, ...], tuple[str, ...]]:
 
 def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
     """The kit of gamelib's own game called `name` with the options `args` (`--cols 6`)."""
-    entry = GAME_CATALOG.two_player(name)
-    if entry is None:
-        known = ", ".join(e.name for e in GAME_CATALOG if isinstance(e, GameEntry))
+    entry = GAME_CATALOG.get(name)
+    if entry is None or entry.family != "two-player":
+        known = ", ".join(e.name for e in GAME_CATALOG if e.family == "two-player")
         raise SpecError(f"unknown game '{shown(name)}'; known games: {known}")
     parser = argparse.ArgumentParser(prog=f"gamelib {name}", add_help=False, exit_on_error=False)
     entry.add_options(parser)

@@ -5,11 +5,14 @@ A game the command line builds is a kit: a two-player one
 (`gamelib.cli.beyond.FamilyKit`).  Each is a `KitUser`, its types hidden, which runs a
 command's `Job`; where a command's path is one for every family (`match`, `replay`, the
 players of `play`), it asks only what a `Kit` says: how a spec is read, the game on the
-model, a seat's player, replay's valuer, the exit status of a finished game.
+model, a seat's player, replay's valuer, the exit status of a finished game.  A game of any
+family comes to the command line as one [`GameEntry`][gamelib.cli.games.GameEntry]: its
+name, its options and how a kit is built from them.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, final
@@ -22,7 +25,7 @@ if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["Job", "Kit", "KitUser", "Seating", "Specced"]
+__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -128,3 +131,32 @@ class Job(Protocol):
     def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
 
     def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A game of any family the command line can build, with its own options (imported
+    from [`gamelib.cli.games`][gamelib.cli.games], where the catalog of them is)."""
+
+    name: str
+    """Its name on the command line."""
+    summary: str
+    """One line for `gamelib list`."""
+    add_options: Callable[[argparse.ArgumentParser], None]
+    """Adds the game's options (`--pile`, ...) to a parser."""
+    build: Callable[[argparse.Namespace], KitUser]
+    """Builds the kit from parsed options (SpecError for bad values)."""
+    playable: bool = True
+    """False for games that are only analysed (explicit trees end in estimates)."""
+    family: Family = "two-player"
+    """Its contract: `two-player`, `chance` or `n-player`."""
+
+
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # a game built as it is
+
+
+def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
+    """The entry of a game without options: `kit`, whatever its family, under `name`."""
+    return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)

@@ -156,7 +156,7 @@ def test_direct_player_missing_for_a_game_without_one() -> None:
         def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
             raise AssertionError("the tree is a two-player game")
 
-    tree = GAME_CATALOG.two_player("tree")
+    tree = GAME_CATALOG.get("tree")
     assert tree is not None
     kit = tree.build(argparse.Namespace(tree="small"))
     with pytest.raises(SpecError, match="no hand-written"):
