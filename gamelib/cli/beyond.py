@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, cast, final
+from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
@@ -35,7 +35,7 @@ from gamelib.chance.trees import (
     parse_chance_tree,
 )
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, Seating, _fixed_entry
+from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -46,7 +46,6 @@ from gamelib.cli.specs import (
     shown,
     too_deep,
 )
-from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
@@ -88,13 +87,7 @@ MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-if TYPE_CHECKING:  # a FamilyKit is a Kit (whose members it gives), but not a runtime
-    _KitBase = Kit  # protocol base: its properties would read as the fields' defaults
-else:
-    _KitBase = Generic
-
-
-class FamilyKit(_KitBase[S, M, R], ABC):
+class FamilyKit(Seated[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
     `ChanceKit` and `NKit` give
@@ -180,6 +173,7 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
     worth = " (more is better for Maxie)"
+    defaults = ("expectiminimax",)
 
     @property
     def family(self) -> Family:
@@ -190,32 +184,12 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         return None
 
     @property
-    def default_depth(self) -> int:
-        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
-
-    @property
     def tree(self) -> bool:
         return self.depth_limit is not None
 
     @property
     def model(self) -> ChanceTurns[S, M]:
         return ChanceTurns(self.game)
-
-    def status(self, outcome: Outcome, /) -> int:
-        return outcome_status(outcome)
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        if numbered:
-            raise SpecError(
-                f"--player{min(numbered)} is for games of n players; {self.title}'s players "
-                "are Maxie and Minnie: name them with --maxie and --minnie"
-            )
-        return [
-            Seating("--maxie", maxie, "maxie", "expectiminimax"),
-            Seating("--minnie", minnie, "minnie", "expectiminimax"),
-        ]
 
     def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
@@ -255,6 +229,7 @@ class NKit(FamilyKit[S, M, Vector]):
     """The depth of a spec that gives none (an explicit tree's height)."""
     depth_limit: int | None = None
     """None: a search of any depth plays out to the tree's leaves."""
+    defaults = ("maxn",)
 
     @property
     def family(self) -> Family:
@@ -271,31 +246,6 @@ class NKit(FamilyKit[S, M, Vector]):
     @property
     def model(self) -> NPlayerTurns[S, M]:
         return NPlayerTurns(self.game)
-
-    def status(self, outcome: Vector, /) -> int:
-        return utilities_status(outcome)
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        names = self.game.names
-        n = len(names)
-        for flag, given in (("--maxie", maxie), ("--minnie", minnie)):
-            if given is not None:
-                raise SpecError(
-                    f"{self.title} has no {flag[2:].capitalize()}: its players are "
-                    f"{', '.join(names[:-1])} and {names[-1]}; name them with --player1 .. "
-                    f"--player{n}"
-                )
-        for seat in sorted(numbered):
-            if not 1 <= seat <= n:
-                raise SpecError(
-                    f"--player{seat} names no player: {self.title} has {n} players, "
-                    f"--player1 to --player{n}"
-                )
-        return [
-            Seating(f"--player{i}", numbered.get(i), f"player{i}", "maxn") for i in range(1, n + 1)
-        ]
 
     def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""

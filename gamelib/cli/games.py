@@ -31,9 +31,8 @@ from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, beyond_tree
-from gamelib.cli.kits import GameEntry, Job, KitUser, Seating, _fixed_entry
-from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
-from gamelib.cli.status import outcome_status
+from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
+from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.controller import Chooses, TwoPlayers
 from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import Estimator, Guess, est_to_string
@@ -78,7 +77,7 @@ G = TypeVar("G")
 
 @final
 @dataclass(frozen=True, slots=True)
-class GameKit(Generic[S, M, G]):
+class GameKit(Seated[S, M, Outcome], Generic[S, M, G]):
     """Everything the command line needs to run players on one game."""
 
     game: Game[S, M]
@@ -110,11 +109,8 @@ class GameKit(Generic[S, M, G]):
     """None: messages call it by the name it was given on the command line."""
     players = None
     """None: Maxie and Minnie."""
-
-    @property
-    def default_depth(self) -> int:
-        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
-        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+    defaults = ("human", "alphabeta")
+    """Maxie is by default a person, Minnie AlphaBeta."""
 
     @property
     def model(self) -> TwoPlayers[S, M]:
@@ -128,25 +124,6 @@ class GameKit(Generic[S, M, G]):
         from gamelib.cli.players import Streams, build_player  # it builds on this module
 
         return build_player(self, spec, Streams(io[0], io[1], seed))
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """Maxie (by default a person) and Minnie (alphabeta), named by `--maxie` and
-        `--minnie`; SpecError for a `--playerN`."""
-        if numbered:
-            raise SpecError(
-                f"--player{min(numbered)} names a player of a game of n players; a two-player "
-                "game's players are --maxie and --minnie"
-            )
-        return [
-            Seating("--maxie", maxie, "maxie", "human"),
-            Seating("--minnie", minnie, "minnie", "alphabeta"),
-        ]
-
-    def status(self, outcome: Outcome, /) -> int:
-        """The exit status of `play --exit-code`: who won."""
-        return outcome_status(outcome)
 
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
         """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""

@@ -13,19 +13,21 @@ name, its options and how a kit is built from them.
 from __future__ import annotations
 
 import argparse
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, final
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TextIO, TypeVar, final
 
 from gamelib.catalog import Family
-from gamelib.cli.specs import PlayerSpec
+from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
+from gamelib.cli.status import MAXIE_AND_MINNIE, results_status
 from gamelib.core.controller import Seat, Turns
 
 if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced"]
+__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seated", "Seating", "Specced"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -160,3 +162,79 @@ def _no_options(parser: argparse.ArgumentParser) -> None:
 def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
     """The entry of a game without options: `kit`, whatever its family, under `name`."""
     return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)
+
+
+class Seated(Generic[S, M, R]):
+    """What every kit (two-player, chance, n-player) says the same way from its model's
+    seats: how `play`'s flags name the players, the exit status of a finished game, and the
+    depth of a spec that gives none.  A kit gives its model, its title, its depth limit and
+    the specs its seats play without a flag (`defaults`, the last one for every seat
+    after)."""
+
+    title: str | None
+    depth_limit: int | None
+    defaults: ClassVar[tuple[str, ...]]
+
+    @property
+    @abstractmethod
+    def family(self) -> Family:
+        """Its contract."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int | None:
+        """How many players a sentence says it has (None: Maxie and Minnie)."""
+
+    @property
+    @abstractmethod
+    def model(self) -> Turns[S, M, R]:
+        """The game adapted onto the model."""
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
+        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+
+    def status(self, outcome: R, /) -> int:
+        """The exit status of `play --exit-code`: who won (`gamelib.cli.status`)."""
+        model = self.model
+        return results_status(model.seats, model.results(outcome))
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """Maxie and Minnie, named by `--maxie` and `--minnie`, when the seats are theirs;
+        else seat i by `--player{i+1}`.  SpecError for a flag that names no seat."""
+        seats = self.model.seats
+        called = f"{self.title}'s" if self.title is not None else "a two-player game's"
+        if seats == MAXIE_AND_MINNIE:
+            if numbered:
+                raise SpecError(
+                    f"--player{min(numbered)} is for games of n players; {called} players "
+                    "are Maxie and Minnie: name them with --maxie and --minnie"
+                )
+            return [
+                Seating("--maxie", maxie, "maxie", self._default(0)),
+                Seating("--minnie", minnie, "minnie", self._default(1)),
+            ]
+        n = len(seats)
+        for flag, given in (("--maxie", maxie), ("--minnie", minnie)):
+            if given is not None:
+                raise SpecError(
+                    f"{self.title} has no {flag[2:].capitalize()}: its players are "
+                    f"{', '.join(seats[:-1])} and {seats[-1]}; name them with --player1 .. "
+                    f"--player{n}"
+                )
+        for seat in sorted(numbered):
+            if not 1 <= seat <= n:
+                raise SpecError(
+                    f"--player{seat} names no player: {self.title} has {n} players, "
+                    f"--player1 to --player{n}"
+                )
+        return [
+            Seating(f"--player{i + 1}", numbered.get(i + 1), f"player{i + 1}", self._default(i))
+            for i in range(n)
+        ]
+
+    def _default(self, seat: int) -> str:
+        return self.defaults[min(seat, len(self.defaults) - 1)]
