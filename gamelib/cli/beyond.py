@@ -27,13 +27,7 @@ from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
-from gamelib.chance.trees import (
-    DICE,
-    EXAMPLE,
-    ChanceTreeGame,
-    chance_tree_estimator,
-    parse_chance_tree,
-)
+from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
 from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
 from gamelib.cli.specs import (
@@ -49,34 +43,27 @@ from gamelib.cli.specs import (
 from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
-from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
+from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
-from gamelib.nplayer.trees import (
-    CSE473,
-    TreeGame,
-    parse_tree,
-    tree_estimator,
-    tree_height,
-    utility_total,
-)
+from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
 from gamelib.trace.drawing import Drawing, kind_drawing
 from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
     "BEYOND_ENTRIES",
-    "BEYOND_TREES",
     "MAX_PLAYERS",
     "BeyondEntry",
     "ChanceKit",
     "FamilyKit",
     "NKit",
-    "beyond_tree",
     "chance_entry",
+    "chance_tree_kit",
     "dice",
     "nplayer_entry",
+    "nplayer_tree_kit",
 ]
 
 S = TypeVar("S")
@@ -380,53 +367,19 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 
 
 # --------------------------------------------------------------------------
-# Explicit trees
+# Explicit trees (read, and named, in `gamelib.cli.games`)
 
 
-def _chance_kit(text: str) -> KitUser:
-    try:
-        root = parse_chance_tree(text)
-    except TreeSyntaxError as error:
-        raise SpecError(str(error)) from None
+def chance_tree_kit(root: Node[float] | Leaf[float], title: str = "the chance tree") -> KitUser:
+    """The kit of the chance tree `root`, searched no deeper than its shallowest leaf."""
     game = ChanceTreeGame(root)
-    limit = shallowest_leaf(root)
-    return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
+    return ChanceKit(game, chance_tree_estimator(game), title, shallowest_leaf(root))
 
 
-def _nplayer_kit(text: str) -> KitUser:
-    try:
-        root = parse_tree(text)
-        game = TreeGame(root)
-    except ValueError as error:  # syntax, vector lengths, fewer than two players
-        raise SpecError(str(error)) from None
-    title = f"the {len(game.names)}-player tree"
-    return NKit(game, tree_estimator(game), title, utility_total(root), tree_height(root))
-
-
-BEYOND_TREES: dict[str, tuple[Family, str]] = {
-    "chance-example": ("chance", "coin flips after each of Maxie's moves (Chance, seen)"),
-    "dice": ("chance", "a loaded die after each of Maxie's moves (Chance, seen)"),
-    "cse473-3p": ("n-player", "the three-player tree of the CSE 473 slides (Many players)"),
-}
-"""The named example trees of chance and of n players, with what they are."""
-
-
-def beyond_tree(text: str) -> KitUser | None:
-    """The kit of the chance or n-player tree `text` names or writes; None for a
-    two-player tree (no `?` chance node, no `(...)` vector).
-    """
-    name = text.strip().lower()
-    if name == "chance-example":
-        game = ChanceTreeGame(EXAMPLE)
-        return ChanceKit(game, chance_tree_estimator(game), "the tree chance-example", 2)
-    if name == "dice":
-        game = ChanceTreeGame(DICE)
-        return ChanceKit(game, chance_tree_estimator(game), "the tree dice", 2)
-    if name == "cse473-3p":
-        tree = TreeGame(CSE473)
-        return NKit(tree, tree_estimator(tree), "the tree cse473-3p", 10, 3)
-    if "?" in text:
-        return _chance_kit(text)
-    if "(" in text:
-        return _nplayer_kit(text)
-    return None
+def nplayer_tree_kit(root: Node[Vector], title: str | None = None) -> KitUser:
+    """The kit of the n-player tree `root` (ValueError for fewer than two players); its
+    height is a spec's default depth, and the largest total of a leaf's utilities shallow
+    pruning's."""
+    game = TreeGame(root)
+    named = title or f"the {len(game.names)}-player tree"
+    return NKit(game, tree_estimator(game), named, utility_total(root), tree_height(root))

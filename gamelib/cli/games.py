@@ -30,7 +30,8 @@ from typing import Generic, TextIO, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, beyond_tree
+from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
+from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, chance_tree_kit, nplayer_tree_kit
 from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.controller import Chooses, TwoPlayers
@@ -38,11 +39,13 @@ from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
-from gamelib.core.trees import TreeSyntaxError
+from gamelib.core.trees import Leaf, TreeSyntaxError
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
+    TREE_TITLES,
     ExplicitGame,
+    Node,
     TreeState,
     parse_tree,
     shallowest_leaf,
@@ -50,10 +53,13 @@ from gamelib.games.explicit import (
 )
 from gamelib.games.nim import Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+from gamelib.nplayer.trees import CSE473
+from gamelib.nplayer.trees import parse_tree as parse_nplayer_tree
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "GAME_CATALOG",
+    "NAMED_TREES",
     "AnyEntry",
     "GameCatalog",
     "GameEntry",
@@ -68,6 +74,7 @@ __all__ = [
     "game_entry",
     "installed_games",
     "pack",
+    "tree_kit",
 ]
 
 S = TypeVar("S")
@@ -174,7 +181,7 @@ def explicit_tree(text: str) -> ExplicitGame:
     if named is not None:
         return ExplicitGame(named)
     if "[" not in text and text.strip().isidentifier():
-        known = ", ".join(HANDOUT_TREES)
+        known = ", ".join(NAMED_TREES)
         raise SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
     try:
         return ExplicitGame(parse_tree(text))
@@ -182,25 +189,64 @@ def explicit_tree(text: str) -> ExplicitGame:
         raise SpecError(str(error)) from None
 
 
-def _tree_build(options: argparse.Namespace) -> KitUser:
-    """The tree `--tree` names or writes: a chance tree (with `?` nodes) or an n-player
-    tree (with `(...)` vectors) is a game of its family; any other a two-player game."""
-    other_family = beyond_tree(str(options.tree))
-    if other_family is not None:
-        return other_family
-    game = explicit_tree(str(options.tree))
-    return pack(
-        GameKit(
-            game,
-            tree_estimator(game),
-            depth_limit=shallowest_leaf(game.root),
-            depth_limit_at=_tree_depth_at,
-        )
-    )
+def _explicit_kit(root: Node | Leaf[float]) -> KitUser:
+    game = ExplicitGame(root)
+    limit = shallowest_leaf(game.root)
+    return pack(GameKit(game, tree_estimator(game), depth_limit=limit, depth_limit_at=_depth_at))
 
 
-def _tree_depth_at(state: TreeState) -> int | None:
+def _depth_at(state: TreeState) -> int | None:
     return shallowest_leaf(state.node)
+
+
+NAMED_TREES: dict[str, tuple[str, Callable[[], KitUser]]] = {
+    **{
+        name: (TREE_TITLES[name], functools.partial(_explicit_kit, root))
+        for name, root in HANDOUT_TREES.items()
+    },
+    "chance-example": (
+        "coin flips after each of Maxie's moves (Chance, seen)",
+        functools.partial(chance_tree_kit, EXAMPLE, "the tree chance-example"),
+    ),
+    "dice": (
+        "a loaded die after each of Maxie's moves (Chance, seen)",
+        functools.partial(chance_tree_kit, DICE, "the tree dice"),
+    ),
+    "cse473-3p": (
+        "the three-player tree of the CSE 473 slides (Many players)",
+        functools.partial(nplayer_tree_kit, CSE473, "the tree cse473-3p"),
+    ),
+}
+"""The named trees of every family, by the names the command line accepts: what each is,
+and its kit."""
+
+
+def tree_kit(text: str) -> KitUser:
+    """The kit of the tree `text` names or writes, of the family its text says: a chance
+    tree has `?` chance nodes, an n-player tree `(...)` vectors at its leaves, and any
+    other is a two-player tree (SpecError for a bad tree).
+
+    ```pycon
+    >>> tree_kit("cse473-3p").family, tree_kit("a[?b[1/2: c3, 1/2: d1], e2]").family
+    ('n-player', 'chance')
+
+    ```
+    """
+    named = NAMED_TREES.get(text.strip().lower())
+    if named is not None:
+        return named[1]()
+    try:
+        if "?" in text:
+            return chance_tree_kit(parse_chance_tree(text))
+        if "(" in text:
+            return nplayer_tree_kit(parse_nplayer_tree(text))
+    except ValueError as error:  # syntax, vector lengths, fewer than two players
+        raise SpecError(str(error)) from None
+    return _explicit_kit(explicit_tree(text).root)
+
+
+def _tree_build(options: argparse.Namespace) -> KitUser:
+    return tree_kit(str(options.tree))
 
 
 def _connect4_options(parser: argparse.ArgumentParser) -> None:

@@ -87,7 +87,7 @@ G = TypeVar("G")
         (
             ["analyse", "tree", "--tree", "huge"],
             "gamelib: unknown tree 'huge'; named trees: small, big, uneven, cse473, "
-            "wikipedia, or write one out\n",
+            "wikipedia, chance-example, dice, cse473-3p, or write one out\n",
         ),
         (
             ["analyse", "tree", "--tree", "a[b1 c2]"],
