@@ -29,7 +29,7 @@ from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -74,7 +74,7 @@ MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-class FamilyKit(Seated[S, M, R], ABC):
+class FamilyKit(Kit[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
     `ChanceKit` and `NKit` give

@@ -32,7 +32,7 @@ from pyrsistent import PMap, pmap
 from gamelib.catalog import Family
 from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
 from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, chance_tree_kit, nplayer_tree_kit
-from gamelib.cli.kits import GameEntry, Job, KitUser, Seated, _fixed_entry
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.controller import Chooses, TwoPlayers
 from gamelib.core.datatypes import Outcome
@@ -84,7 +84,7 @@ G = TypeVar("G")
 
 @final
 @dataclass(frozen=True, slots=True)
-class GameKit(Seated[S, M, Outcome], Generic[S, M, G]):
+class GameKit(Kit[S, M, Outcome], Generic[S, M, G]):
     """Everything the command line needs to run players on one game."""
 
     game: Game[S, M]
@@ -133,7 +133,7 @@ class GameKit(Seated[S, M, Outcome], Generic[S, M, G]):
         return build_player(self, spec, Streams(io[0], io[1], seed))
 
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""
+        """What values a position for replay (see `gamelib.cli.kits.Kit`)."""
         from gamelib.cli.players import search_player  # it builds on this module
 
         player = search_player(self, spec)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seated", "Seating", "Specced"]
+__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -73,45 +73,6 @@ class Specced(Protocol):
     @property
     def depth_limit(self) -> int | None:
         """The deepest search the game supports from its start, if limited."""
-        ...
-
-
-class Kit(Specced, Protocol[S, M, R]):
-    """What a command asks of a kit of any family (two-player, chance, n-player), where its
-    path is one: beside how a spec is read, the game on the model and how its moves are
-    written, a seat's player, and replay's valuer."""
-
-    @property
-    def digit_moves(self) -> bool:
-        """Whether a list of moves may be written run together (`4455`)."""
-        ...
-
-    @property
-    def model(self) -> Turns[S, M, R]:
-        """The game adapted onto the model."""
-        ...
-
-    def seat(
-        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-    ) -> Seat[S, M]:
-        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
-        (and its `role`, in a game of chance or of n players)."""
-        ...
-
-    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        """What values a position for replay: the search's name, and the best move and its
-        value in words in a position."""
-        ...
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
-        names no seat of this game."""
-        ...
-
-    def status(self, outcome: R, /) -> int:
-        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
         ...
 
 
@@ -164,15 +125,20 @@ def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
     return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)
 
 
-class Seated(Generic[S, M, R]):
-    """What every kit (two-player, chance, n-player) says the same way from its model's
-    seats: how `play`'s flags name the players, the exit status of a finished game, and the
-    depth of a spec that gives none.  A kit gives its model, its title, its depth limit and
-    the specs its seats play without a flag (`defaults`, the last one for every seat
-    after)."""
+class Kit(Generic[S, M, R]):
+    """What a command asks of a kit of any family (two-player, chance, n-player), where its
+    path is one; every kit is one.  A kit gives its contract, its title, its depth limit,
+    the game on the model, a seat's player, replay's valuer, and the specs its seats play
+    without a flag (`defaults`, the last one for every seat after); what it says from the
+    model's seats is written here once: how `play`'s flags name the players, the exit status
+    of a finished game, and the depth of a spec that gives none."""
 
     title: str | None
+    """What messages call it (None: its name on the command line)."""
     depth_limit: int | None
+    """The deepest search the game supports from its start, if limited."""
+    digit_moves: bool
+    """Whether a list of moves may be written run together (`4455`)."""
     defaults: ClassVar[tuple[str, ...]]
 
     @property
@@ -189,6 +155,18 @@ class Seated(Generic[S, M, R]):
     @abstractmethod
     def model(self) -> Turns[S, M, R]:
         """The game adapted onto the model."""
+
+    @abstractmethod
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Seat[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
+        (and its `role`, in a game of chance or of n players)."""
+
+    @abstractmethod
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay: the search's name, and the best move and its
+        value in words in a position."""
 
     @property
     def default_depth(self) -> int:
