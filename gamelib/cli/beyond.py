@@ -21,15 +21,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, cast, final
+from typing import TextIO, TypeVar, cast, final
 
-from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -43,6 +42,7 @@ from gamelib.cli.specs import (
 from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
+from gamelib.core.random_player import RandomPlayer
 from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -133,15 +133,12 @@ class FamilyKit(Kit[S, M, R], ABC):
 
     def seat(
         self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-    ) -> _Chooser[S, M]:
+    ) -> HumanPlayer[S, M] | _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
-        game = self.game
-        if spec.kind == "human":
-            human = HumanPlayer(self.game, input=io[0], output=io[1], undo=False)
-            return _Chooser("you", human.next_move)
-        if spec.kind == "random":
-            rng = _rng(seed, role)
-            return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
+        plain = plain_seat(self.game, spec.kind, io, seed, role)
+        if plain is not None:
+            assert not isinstance(plain, RandomPlayer)  # that is a two-player seat's, roleless
+            return plain
         player = self.searcher(spec)
         return _Chooser(str(player), player.next_move)
 
@@ -265,29 +262,9 @@ def _sampled(
     return sampled_trace(sampler, game.start, game.state_to_string, game.move_to_string, show)
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class _Chooser(Generic[S, M]):
-    """A player as a function from a state to a move, with a name for the transcript."""
-
-    name: str
-    choose: Callable[[S], M]
-
-    def __call__(self, state: S, /) -> M:
-        return self.choose(state)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def _rng(seed: int | None, role: str) -> random.Random:
-    """A random source of its own for each role, reproducible from `seed`."""
-    return random.Random(None if seed is None else f"{seed}:{role}")
-
-
 def dice(seed: int | None) -> random.Random:
     """What a played game of chance rolls its dice with."""
-    return _rng(seed, "dice")
+    return random.Random(None if seed is None else f"{seed}:dice")
 
 
 BeyondEntry = GameEntry

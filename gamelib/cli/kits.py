@@ -13,21 +13,26 @@ name, its options and how a kit is built from them.
 from __future__ import annotations
 
 import argparse
+import random
 from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TextIO, TypeVar, final
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TextIO, TypeVar, cast, final
 
+from gamelib import seq
 from gamelib.catalog import Family
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
 from gamelib.cli.status import MAXIE_AND_MINNIE, results_status
 from gamelib.core.controller import Seat, Turns
+from gamelib.core.game import Game
+from gamelib.core.human import HumanPlayer, TakesMoves
+from gamelib.core.random_player import RandomPlayer
 
 if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced"]
+__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced", "plain_seat"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -216,3 +221,53 @@ class Kit(Generic[S, M, R]):
 
     def _default(self, seat: int) -> str:
         return self.defaults[min(seat, len(self.defaults) - 1)]
+
+
+def plain_seat(
+    game: TakesMoves[S, M],
+    kind: str,
+    io: tuple[TextIO, TextIO],
+    seed: int | None,
+    role: str | None = None,
+) -> HumanPlayer[S, M] | RandomPlayer[S, M] | _Chooser[S, M] | None:
+    """The player of a kind that does not search, in a game of any family: a person
+    (`human`, reading and writing `io`) or a random legal move (`random`); None for any
+    other kind.  Without a `role` (a two-player game, whose referee can take moves back)
+    the person may `undo`, and the random player draws from `seed` alone, saying it; with
+    one (a seat of a game of chance or of n players) each seat's random player draws
+    from `seed` and its role.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> import io
+    >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3))
+    'random (seed 3)'
+
+    ```
+    """
+    if kind == "human":
+        return HumanPlayer(game, input=io[0], output=io[1], undo=role is None)
+    if kind != "random":
+        return None
+    if role is None:  # a seat of a two-player Game: a Player of it, as a book asks
+        return RandomPlayer(cast("Game[S, M]", game), seed=seed)
+    rng = random.Random(None if seed is None else f"{seed}:{role}")
+    return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Chooser(Generic[S, M]):
+    """A player as a function from a state to a move, with a name for the transcript."""
+
+    name: str
+    choose: Callable[[S], M]
+
+    def __call__(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def next_move(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def __str__(self) -> str:
+        return self.name
