@@ -164,10 +164,6 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         return "chance"
 
     @property
-    def players(self) -> int | None:
-        return None
-
-    @property
     def tree(self) -> bool:
         return self.depth_limit is not None
 
@@ -218,10 +214,6 @@ class NKit(FamilyKit[S, M, Vector]):
     @property
     def family(self) -> Family:
         return "n-player"
-
-    @property
-    def players(self) -> int | None:
-        return len(self.game.names)
 
     @property
     def tree(self) -> bool:

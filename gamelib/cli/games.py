@@ -114,8 +114,6 @@ class GameKit(Kit[S, M, Outcome], Generic[S, M, G]):
 
     title = None
     """None: messages call it by the name it was given on the command line."""
-    players = None
-    """None: Maxie and Minnie."""
     defaults = ("human", "alphabeta")
     """Maxie is by default a person, Minnie AlphaBeta."""
 

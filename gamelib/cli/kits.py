@@ -152,9 +152,10 @@ class Kit(Generic[S, M, R]):
         """Its contract."""
 
     @property
-    @abstractmethod
     def players(self) -> int | None:
         """How many players a sentence says it has (None: Maxie and Minnie)."""
+        seats = self.model.seats
+        return None if seats == MAXIE_AND_MINNIE else len(seats)
 
     @property
     @abstractmethod
