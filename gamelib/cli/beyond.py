@@ -60,10 +60,8 @@ __all__ = [
     "FamilyKit",
     "NKit",
     "chance_entry",
-    "chance_tree_kit",
     "dice",
     "nplayer_entry",
-    "nplayer_tree_kit",
 ]
 
 S = TypeVar("S")
@@ -339,13 +337,13 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 # Explicit trees (read, and named, in `gamelib.cli.games`)
 
 
-def chance_tree_kit(root: Node[float] | Leaf[float], title: str = "the chance tree") -> KitUser:
+def _chance_tree_kit(root: Node[float] | Leaf[float], title: str = "the chance tree") -> KitUser:
     """The kit of the chance tree `root`, searched no deeper than its shallowest leaf."""
     game = ChanceTreeGame(root)
     return ChanceKit(game, chance_tree_estimator(game), title, shallowest_leaf(root))
 
 
-def nplayer_tree_kit(root: Node[Vector], title: str | None = None) -> KitUser:
+def _nplayer_tree_kit(root: Node[Vector], title: str | None = None) -> KitUser:
     """The kit of the n-player tree `root` (ValueError for fewer than two players); its
     height is a spec's default depth, and the largest total of a leaf's utilities shallow
     pruning's."""

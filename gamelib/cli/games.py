@@ -31,7 +31,7 @@ from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
 from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
-from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, chance_tree_kit, nplayer_tree_kit
+from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, _chance_tree_kit, _nplayer_tree_kit
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.controller import Chooses, TwoPlayers
@@ -204,15 +204,15 @@ NAMED_TREES: dict[str, tuple[str, Callable[[], KitUser]]] = {
     },
     "chance-example": (
         "coin flips after each of Maxie's moves (Chance, seen)",
-        functools.partial(chance_tree_kit, EXAMPLE, "the tree chance-example"),
+        functools.partial(_chance_tree_kit, EXAMPLE, "the tree chance-example"),
     ),
     "dice": (
         "a loaded die after each of Maxie's moves (Chance, seen)",
-        functools.partial(chance_tree_kit, DICE, "the tree dice"),
+        functools.partial(_chance_tree_kit, DICE, "the tree dice"),
     ),
     "cse473-3p": (
         "the three-player tree of the CSE 473 slides (Many players)",
-        functools.partial(nplayer_tree_kit, CSE473, "the tree cse473-3p"),
+        functools.partial(_nplayer_tree_kit, CSE473, "the tree cse473-3p"),
     ),
 }
 """The named trees of every family, by the names the command line accepts: what each is,
@@ -235,9 +235,9 @@ def tree_kit(text: str) -> KitUser:
         return named[1]()
     try:
         if "?" in text:
-            return chance_tree_kit(parse_chance_tree(text))
+            return _chance_tree_kit(parse_chance_tree(text))
         if "(" in text:
-            return nplayer_tree_kit(parse_nplayer_tree(text))
+            return _nplayer_tree_kit(parse_nplayer_tree(text))
     except ValueError as error:  # syntax, vector lengths, fewer than two players
         raise SpecError(str(error)) from None
     return _explicit_kit(explicit_tree(text).root)
