@@ -17,9 +17,8 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs
-from gamelib.cli.beyond import BEYOND_TREES
 from gamelib.cli.family_specs import read_player_spec, spellings
-from gamelib.cli.games import GameCatalog, GameEntry, KitUser
+from gamelib.cli.games import NAMED_TREES, GameCatalog, KitUser
 from gamelib.cli.kits import Specced
 from gamelib.cli.players import Streams
 from gamelib.cli.specs import (
@@ -37,7 +36,6 @@ from gamelib.core.controller import Chooses
 from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.games.connect4_native import running_compiled
-from gamelib.games.explicit import HANDOUT_TREES
 from gamelib.search.anytime import Thinks
 from gamelib.search.kinds import Catalog, SearchKind
 
@@ -90,7 +88,7 @@ def solver_build() -> str:
 
 
 def _tree_names() -> list[str]:
-    return [*HANDOUT_TREES, *BEYOND_TREES]
+    return [*NAMED_TREES]
 
 
 def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind]) -> None:
@@ -113,7 +111,7 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     entry = games.get(name)
     if entry is None:
         raise UsageError(_unknown_game(games, name, playing))
-    if playing and isinstance(entry, GameEntry) and not entry.playable:
+    if playing and not entry.playable:
         raise UsageError(f"'{name}' can be analysed but not played: its leaves are estimates")
     parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)

@@ -21,21 +21,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TextIO, TypeVar, cast, final
+from typing import TextIO, TypeVar, cast, final
 
-from gamelib import seq
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
-from gamelib.chance.trees import (
-    DICE,
-    EXAMPLE,
-    ChanceTreeGame,
-    chance_tree_estimator,
-    parse_chance_tree,
-)
+from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
-from gamelib.cli.kits import Job, Kit, KitUser, Seating
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     SIMS,
@@ -46,35 +39,26 @@ from gamelib.cli.specs import (
     shown,
     too_deep,
 )
-from gamelib.cli.status import outcome_status, utilities_status
 from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
-from gamelib.core.trees import TreeSyntaxError, shallowest_leaf
+from gamelib.core.random_player import RandomPlayer
+from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
-from gamelib.nplayer.trees import (
-    CSE473,
-    TreeGame,
-    parse_tree,
-    tree_estimator,
-    tree_height,
-    utility_total,
-)
+from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
 from gamelib.trace.drawing import Drawing, kind_drawing
 from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
 
 __all__ = [
     "BEYOND_ENTRIES",
-    "BEYOND_TREES",
     "MAX_PLAYERS",
     "BeyondEntry",
     "ChanceKit",
     "FamilyKit",
     "NKit",
-    "beyond_tree",
     "chance_entry",
     "dice",
     "nplayer_entry",
@@ -88,13 +72,7 @@ MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
-if TYPE_CHECKING:  # a FamilyKit is a Kit (whose members it gives), but not a runtime
-    _KitBase = Kit  # protocol base: its properties would read as the fields' defaults
-else:
-    _KitBase = Generic
-
-
-class FamilyKit(_KitBase[S, M, R], ABC):
+class FamilyKit(Kit[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both.  What
     differs by family is a method here (how a value reads, how a kind is built and drawn);
     `ChanceKit` and `NKit` give
@@ -153,15 +131,12 @@ class FamilyKit(_KitBase[S, M, R], ABC):
 
     def seat(
         self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-    ) -> _Chooser[S, M]:
+    ) -> HumanPlayer[S, M] | _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
-        game = self.game
-        if spec.kind == "human":
-            human = HumanPlayer(self.game, input=io[0], output=io[1], undo=False)
-            return _Chooser("you", human.next_move)
-        if spec.kind == "random":
-            rng = _rng(seed, role)
-            return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
+        plain = plain_seat(self.game, spec.kind, io, seed, role)
+        if plain is not None:
+            assert not isinstance(plain, RandomPlayer)  # that is a two-player seat's, roleless
+            return plain
         player = self.searcher(spec)
         return _Chooser(str(player), player.next_move)
 
@@ -180,18 +155,11 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     depth_limit: int | None = None
     """The deepest search the game supports from its start (explicit trees), if limited."""
     worth = " (more is better for Maxie)"
+    defaults = ("expectiminimax",)
 
     @property
     def family(self) -> Family:
         return "chance"
-
-    @property
-    def players(self) -> int | None:
-        return None
-
-    @property
-    def default_depth(self) -> int:
-        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
 
     @property
     def tree(self) -> bool:
@@ -200,22 +168,6 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     @property
     def model(self) -> ChanceTurns[S, M]:
         return ChanceTurns(self.game)
-
-    def status(self, outcome: Outcome, /) -> int:
-        return outcome_status(outcome)
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        if numbered:
-            raise SpecError(
-                f"--player{min(numbered)} is for games of n players; {self.title}'s players "
-                "are Maxie and Minnie: name them with --maxie and --minnie"
-            )
-        return [
-            Seating("--maxie", maxie, "maxie", "expectiminimax"),
-            Seating("--minnie", minnie, "minnie", "expectiminimax"),
-        ]
 
     def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
         """The search `spec` names: by its sampler with its simulations for a kind that
@@ -255,14 +207,11 @@ class NKit(FamilyKit[S, M, Vector]):
     """The depth of a spec that gives none (an explicit tree's height)."""
     depth_limit: int | None = None
     """None: a search of any depth plays out to the tree's leaves."""
+    defaults = ("maxn",)
 
     @property
     def family(self) -> Family:
         return "n-player"
-
-    @property
-    def players(self) -> int | None:
-        return len(self.game.names)
 
     @property
     def tree(self) -> bool:
@@ -271,31 +220,6 @@ class NKit(FamilyKit[S, M, Vector]):
     @property
     def model(self) -> NPlayerTurns[S, M]:
         return NPlayerTurns(self.game)
-
-    def status(self, outcome: Vector, /) -> int:
-        return utilities_status(outcome)
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        names = self.game.names
-        n = len(names)
-        for flag, given in (("--maxie", maxie), ("--minnie", minnie)):
-            if given is not None:
-                raise SpecError(
-                    f"{self.title} has no {flag[2:].capitalize()}: its players are "
-                    f"{', '.join(names[:-1])} and {names[-1]}; name them with --player1 .. "
-                    f"--player{n}"
-                )
-        for seat in sorted(numbered):
-            if not 1 <= seat <= n:
-                raise SpecError(
-                    f"--player{seat} names no player: {self.title} has {n} players, "
-                    f"--player1 to --player{n}"
-                )
-        return [
-            Seating(f"--player{i}", numbered.get(i), f"player{i}", "maxn") for i in range(1, n + 1)
-        ]
 
     def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
         """The search `spec` names (see `ChanceKit`)."""
@@ -328,46 +252,15 @@ def _sampled(
     return sampled_trace(sampler, game.start, game.state_to_string, game.move_to_string, show)
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class _Chooser(Generic[S, M]):
-    """A player as a function from a state to a move, with a name for the transcript."""
-
-    name: str
-    choose: Callable[[S], M]
-
-    def __call__(self, state: S, /) -> M:
-        return self.choose(state)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def _rng(seed: int | None, role: str) -> random.Random:
-    """A random source of its own for each role, reproducible from `seed`."""
-    return random.Random(None if seed is None else f"{seed}:{role}")
-
-
 def dice(seed: int | None) -> random.Random:
     """What a played game of chance rolls its dice with."""
-    return _rng(seed, "dice")
+    return random.Random(None if seed is None else f"{seed}:dice")
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class BeyondEntry:
-    """A game of chance or of n players the command line can build, with its options."""
-
-    name: str
-    """Its name on the command line."""
-    summary: str
-    """One line for `gamelib list`."""
-    family: Family
-    """Its contract: `chance` or `n-player`."""
-    add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (`--target`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], KitUser]
-    """Builds the kit from parsed options (SpecError for bad values)."""
+BeyondEntry = GameEntry
+"""A game of chance or of n players the command line can build: a
+[`GameEntry`][gamelib.cli.games.GameEntry], the one entry of every family, whose `family`
+says which."""
 
 
 def _pig_options(parser: argparse.ArgumentParser) -> None:
@@ -394,11 +287,7 @@ def _takeaway_build(options: argparse.Namespace) -> KitUser:
     return NKit(game, takeaway_estimator(game), "takeaway", total=1)
 
 
-def _without_options(parser: argparse.ArgumentParser) -> None:
-    del parser  # a game of one's own built as it is
-
-
-def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> BeyondEntry:
+def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> GameEntry:
     """The entry of a game of chance without options, as
     [`game_entry`][gamelib.cli.games.game_entry] makes one for a two-player game:
     `estimator.game` is the game.  One line registers it:
@@ -412,34 +301,32 @@ def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> B
 
     ```
     """
-    kit = ChanceKit(estimator.game, estimator, name)
-    return BeyondEntry(name, summary, "chance", _without_options, lambda _: kit)
+    return _fixed_entry(name, summary, ChanceKit(estimator.game, estimator, name))
 
 
 def nplayer_entry(
     name: str, summary: str, estimator: NEstimator[S, M], *, total: Number | None = None
-) -> BeyondEntry:
+) -> GameEntry:
     """The entry of a game of n players without options (see
     [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
     vector add up to at most it, is shallow pruning's default."""
-    kit = NKit(estimator.game, estimator, name, total)
-    return BeyondEntry(name, summary, "n-player", _without_options, lambda _: kit)
+    return _fixed_entry(name, summary, NKit(estimator.game, estimator, name, total))
 
 
-BEYOND_ENTRIES: tuple[BeyondEntry, ...] = (
-    BeyondEntry(
+BEYOND_ENTRIES: tuple[GameEntry, ...] = (
+    GameEntry(
         "pig",
         "a dice game (chance): roll to build a turn total, hold to bank it (--target)",
-        "chance",
         _pig_options,
         _pig_build,
+        family="chance",
     ),
-    BeyondEntry(
+    GameEntry(
         "takeaway",
         "take 1-3 pebbles; taking the last wins; 3 players by default (--pile, --players)",
-        "n-player",
         _takeaway_options,
         _takeaway_build,
+        family="n-player",
     ),
 )
 """The games of chance and of n players gamelib ships; the command line finds them, with
@@ -447,53 +334,19 @@ every other game, in [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG]."""
 
 
 # --------------------------------------------------------------------------
-# Explicit trees
+# Explicit trees (read, and named, in `gamelib.cli.games`)
 
 
-def _chance_kit(text: str) -> KitUser:
-    try:
-        root = parse_chance_tree(text)
-    except TreeSyntaxError as error:
-        raise SpecError(str(error)) from None
+def _chance_tree_kit(root: Node[float] | Leaf[float], title: str = "the chance tree") -> KitUser:
+    """The kit of the chance tree `root`, searched no deeper than its shallowest leaf."""
     game = ChanceTreeGame(root)
-    limit = shallowest_leaf(root)
-    return ChanceKit(game, chance_tree_estimator(game), "the chance tree", limit)
+    return ChanceKit(game, chance_tree_estimator(game), title, shallowest_leaf(root))
 
 
-def _nplayer_kit(text: str) -> KitUser:
-    try:
-        root = parse_tree(text)
-        game = TreeGame(root)
-    except ValueError as error:  # syntax, vector lengths, fewer than two players
-        raise SpecError(str(error)) from None
-    title = f"the {len(game.names)}-player tree"
-    return NKit(game, tree_estimator(game), title, utility_total(root), tree_height(root))
-
-
-BEYOND_TREES: dict[str, tuple[Family, str]] = {
-    "chance-example": ("chance", "coin flips after each of Maxie's moves (Chance, seen)"),
-    "dice": ("chance", "a loaded die after each of Maxie's moves (Chance, seen)"),
-    "cse473-3p": ("n-player", "the three-player tree of the CSE 473 slides (Many players)"),
-}
-"""The named example trees of chance and of n players, with what they are."""
-
-
-def beyond_tree(text: str) -> KitUser | None:
-    """The kit of the chance or n-player tree `text` names or writes; None for a
-    two-player tree (no `?` chance node, no `(...)` vector).
-    """
-    name = text.strip().lower()
-    if name == "chance-example":
-        game = ChanceTreeGame(EXAMPLE)
-        return ChanceKit(game, chance_tree_estimator(game), "the tree chance-example", 2)
-    if name == "dice":
-        game = ChanceTreeGame(DICE)
-        return ChanceKit(game, chance_tree_estimator(game), "the tree dice", 2)
-    if name == "cse473-3p":
-        tree = TreeGame(CSE473)
-        return NKit(tree, tree_estimator(tree), "the tree cse473-3p", 10, 3)
-    if "?" in text:
-        return _chance_kit(text)
-    if "(" in text:
-        return _nplayer_kit(text)
-    return None
+def _nplayer_tree_kit(root: Node[Vector], title: str | None = None) -> KitUser:
+    """The kit of the n-player tree `root` (ValueError for fewer than two players); its
+    height is a spec's default depth, and the largest total of a leaf's utilities shallow
+    pruning's."""
+    game = TreeGame(root)
+    named = title or f"the {len(game.names)}-player tree"
+    return NKit(game, tree_estimator(game), named, utility_total(root), tree_height(root))

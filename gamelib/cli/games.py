@@ -7,8 +7,8 @@ makes a new catalog and leaves the old one as it was, and
 `main(..., games=...)` runs the command line with it.  A two-player game is a
 [`GameEntry`][gamelib.cli.games.GameEntry]: its options and a function from parsed
 options to a [`GameKit`][gamelib.cli.games.GameKit] (the game, its estimator and, when it
-has one, its hand-written player); a game of chance or of n players is a
-`gamelib.cli.beyond.BeyondEntry`.
+has one, its hand-written player); a game of chance or of n players is one too, whose
+`family` says so and whose function builds its family's kit.
 
 A game from outside the package comes in as an entry too: an installed
 package names one in the entry point group `gamelib.games`, or a run names
@@ -30,20 +30,22 @@ from typing import Generic, TextIO, TypeVar, cast, final
 from pyrsistent import PMap, pmap
 
 from gamelib.catalog import Family
-from gamelib.cli.beyond import BEYOND_ENTRIES, BeyondEntry, FamilyKit, beyond_tree
-from gamelib.cli.kits import Job, KitUser, Seating
-from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError, read_number, shown
-from gamelib.cli.status import outcome_status
+from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
+from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, _chance_tree_kit, _nplayer_tree_kit
+from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
+from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.controller import Chooses, TwoPlayers
 from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.player import Player
-from gamelib.core.trees import TreeSyntaxError
+from gamelib.core.trees import Leaf, TreeSyntaxError
 from gamelib.games.connect4 import ConnectFour, connect4_estimator
 from gamelib.games.explicit import (
     HANDOUT_TREES,
+    TREE_TITLES,
     ExplicitGame,
+    Node,
     TreeState,
     parse_tree,
     shallowest_leaf,
@@ -51,10 +53,13 @@ from gamelib.games.explicit import (
 )
 from gamelib.games.nim import Nim, NimPlayer, nim_estimator
 from gamelib.games.tictactoe import TicTacToe, tictactoe_estimator
+from gamelib.nplayer.trees import CSE473
+from gamelib.nplayer.trees import parse_tree as parse_nplayer_tree
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "GAME_CATALOG",
+    "NAMED_TREES",
     "AnyEntry",
     "GameCatalog",
     "GameEntry",
@@ -69,6 +74,7 @@ __all__ = [
     "game_entry",
     "installed_games",
     "pack",
+    "tree_kit",
 ]
 
 S = TypeVar("S")
@@ -78,7 +84,7 @@ G = TypeVar("G")
 
 @final
 @dataclass(frozen=True, slots=True)
-class GameKit(Generic[S, M, G]):
+class GameKit(Kit[S, M, Outcome], Generic[S, M, G]):
     """Everything the command line needs to run players on one game."""
 
     game: Game[S, M]
@@ -108,13 +114,8 @@ class GameKit(Generic[S, M, G]):
 
     title = None
     """None: messages call it by the name it was given on the command line."""
-    players = None
-    """None: Maxie and Minnie."""
-
-    @property
-    def default_depth(self) -> int:
-        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
-        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+    defaults = ("human", "alphabeta")
+    """Maxie is by default a person, Minnie AlphaBeta."""
 
     @property
     def model(self) -> TwoPlayers[S, M]:
@@ -129,27 +130,8 @@ class GameKit(Generic[S, M, G]):
 
         return build_player(self, spec, Streams(io[0], io[1], seed))
 
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """Maxie (by default a person) and Minnie (alphabeta), named by `--maxie` and
-        `--minnie`; SpecError for a `--playerN`."""
-        if numbered:
-            raise SpecError(
-                f"--player{min(numbered)} names a player of a game of n players; a two-player "
-                "game's players are --maxie and --minnie"
-            )
-        return [
-            Seating("--maxie", maxie, "maxie", "human"),
-            Seating("--minnie", minnie, "minnie", "alphabeta"),
-        ]
-
-    def status(self, outcome: Outcome, /) -> int:
-        """The exit status of `play --exit-code`: who won."""
-        return outcome_status(outcome)
-
     def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        """What values a position for replay (see `gamelib.cli.beyond.Kit`)."""
+        """What values a position for replay (see `gamelib.cli.kits.Kit`)."""
         from gamelib.cli.players import search_player  # it builds on this module
 
         player = search_player(self, spec)
@@ -164,28 +146,6 @@ class GameKit(Generic[S, M, G]):
     def run(self, job: Job) -> int:
         """`job` on this kit: a kit is its own way in, as a `KitUser`."""
         return job.two_player(self)
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """A game the command line can build, with its own options."""
-
-    name: str
-    """Its name on the command line."""
-    summary: str
-    """One line for `gamelib list`."""
-    add_options: Callable[[argparse.ArgumentParser], None]
-    """Adds the game's options (`--pile`, ...) to a parser."""
-    build: Callable[[argparse.Namespace], KitUser]
-    """Builds the kit from parsed options (SpecError for bad values)."""
-    playable: bool = True
-    """False for games that are only analysed (explicit trees end in estimates)."""
-
-    @property
-    def family(self) -> Family:
-        """Its contract: always `two-player`."""
-        return "two-player"
 
 
 def pack(kit: GameKit[S, M, G]) -> KitUser:
@@ -219,7 +179,7 @@ def explicit_tree(text: str) -> ExplicitGame:
     if named is not None:
         return ExplicitGame(named)
     if "[" not in text and text.strip().isidentifier():
-        known = ", ".join(HANDOUT_TREES)
+        known = ", ".join(NAMED_TREES)
         raise SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
     try:
         return ExplicitGame(parse_tree(text))
@@ -227,25 +187,64 @@ def explicit_tree(text: str) -> ExplicitGame:
         raise SpecError(str(error)) from None
 
 
-def _tree_build(options: argparse.Namespace) -> KitUser:
-    """The tree `--tree` names or writes: a chance tree (with `?` nodes) or an n-player
-    tree (with `(...)` vectors) is a game of its family; any other a two-player game."""
-    other_family = beyond_tree(str(options.tree))
-    if other_family is not None:
-        return other_family
-    game = explicit_tree(str(options.tree))
-    return pack(
-        GameKit(
-            game,
-            tree_estimator(game),
-            depth_limit=shallowest_leaf(game.root),
-            depth_limit_at=_tree_depth_at,
-        )
-    )
+def _explicit_kit(root: Node | Leaf[float]) -> KitUser:
+    game = ExplicitGame(root)
+    limit = shallowest_leaf(game.root)
+    return pack(GameKit(game, tree_estimator(game), depth_limit=limit, depth_limit_at=_depth_at))
 
 
-def _tree_depth_at(state: TreeState) -> int | None:
+def _depth_at(state: TreeState) -> int | None:
     return shallowest_leaf(state.node)
+
+
+NAMED_TREES: dict[str, tuple[str, Callable[[], KitUser]]] = {
+    **{
+        name: (TREE_TITLES[name], functools.partial(_explicit_kit, root))
+        for name, root in HANDOUT_TREES.items()
+    },
+    "chance-example": (
+        "coin flips after each of Maxie's moves (Chance, seen)",
+        functools.partial(_chance_tree_kit, EXAMPLE, "the tree chance-example"),
+    ),
+    "dice": (
+        "a loaded die after each of Maxie's moves (Chance, seen)",
+        functools.partial(_chance_tree_kit, DICE, "the tree dice"),
+    ),
+    "cse473-3p": (
+        "the three-player tree of the CSE 473 slides (Many players)",
+        functools.partial(_nplayer_tree_kit, CSE473, "the tree cse473-3p"),
+    ),
+}
+"""The named trees of every family, by the names the command line accepts: what each is,
+and its kit."""
+
+
+def tree_kit(text: str) -> KitUser:
+    """The kit of the tree `text` names or writes, of the family its text says: a chance
+    tree has `?` chance nodes, an n-player tree `(...)` vectors at its leaves, and any
+    other is a two-player tree (SpecError for a bad tree).
+
+    ```pycon
+    >>> tree_kit("cse473-3p").family, tree_kit("a[?b[1/2: c3, 1/2: d1], e2]").family
+    ('n-player', 'chance')
+
+    ```
+    """
+    named = NAMED_TREES.get(text.strip().lower())
+    if named is not None:
+        return named[1]()
+    try:
+        if "?" in text:
+            return _chance_tree_kit(parse_chance_tree(text))
+        if "(" in text:
+            return _nplayer_tree_kit(parse_nplayer_tree(text))
+    except ValueError as error:  # syntax, vector lengths, fewer than two players
+        raise SpecError(str(error)) from None
+    return _explicit_kit(explicit_tree(text).root)
+
+
+def _tree_build(options: argparse.Namespace) -> KitUser:
+    return tree_kit(str(options.tree))
 
 
 def _connect4_options(parser: argparse.ArgumentParser) -> None:
@@ -266,8 +265,8 @@ def _connect4_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, connect4_estimator(game), digit_moves=cols <= 9, numbered_moves=cols))
 
 
-def _no_options(parser: argparse.ArgumentParser) -> None:
-    del parser
+def _tictactoe_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # one board, one size
 
 
 def _tictactoe_build(options: argparse.Namespace) -> KitUser:
@@ -275,8 +274,8 @@ def _tictactoe_build(options: argparse.Namespace) -> KitUser:
     return pack(GameKit(game, tictactoe_estimator(game), digit_moves=True))
 
 
-AnyEntry = GameEntry | BeyondEntry
-"""A game of any family, as the catalog holds it."""
+AnyEntry = GameEntry
+"""A game of any family, as the catalog holds it: a `GameEntry`."""
 
 
 def _fits_a_name(name: object) -> bool:
@@ -310,12 +309,11 @@ class GameCatalog:
     def with_game(self, entry: AnyEntry) -> GameCatalog:
         """A new catalog with `entry` added (or in place of its namesake).
 
-        REQUIRES: `entry` is a [`GameEntry`][gamelib.cli.games.GameEntry] or a
-        `BeyondEntry` (TypeError if not) whose name is lower-case letters, digits, `-`
-        and `_` (ValueError if not).
+        REQUIRES: `entry` is a [`GameEntry`][gamelib.cli.games.GameEntry] (TypeError if
+        not) whose name is lower-case letters, digits, `-` and `_` (ValueError if not).
         """
-        if not isinstance(entry, GameEntry | BeyondEntry):
-            raise TypeError(f"a game entry is a GameEntry or a BeyondEntry, not {_a(entry)}")
+        if not isinstance(entry, GameEntry):
+            raise TypeError(f"a game entry is a GameEntry, not {_a(entry)}")
         if not _fits_a_name(entry.name):
             raise ValueError(
                 "a game needs a name of lower-case letters, digits, '-' and '_', "
@@ -344,16 +342,6 @@ class GameCatalog:
             return openspiel_entry(name)
         return self.entries.get(name.strip().lower())
 
-    def two_player(self, name: str) -> GameEntry | None:
-        """The two-player game called `name`, if there is one."""
-        entry = self.get(name)
-        return entry if isinstance(entry, GameEntry) else None
-
-    def beyond(self, name: str) -> BeyondEntry | None:
-        """The game of chance or of n players called `name`, if there is one."""
-        entry = self.get(name)
-        return entry if isinstance(entry, BeyondEntry) else None
-
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.get(name) is not None
 
@@ -370,7 +358,7 @@ class GameCatalog:
     def playable(self) -> tuple[str, ...]:
         """The names of the games `play` takes: not the explicit trees, whose leaves are
         estimates."""
-        return tuple(e.name for e in self if not isinstance(e, GameEntry) or e.playable)
+        return tuple(e.name for e in self if e.playable)
 
 
 def game_choices(names: Iterable[str], openspiel: str = "") -> str:
@@ -421,11 +409,7 @@ def game_entry(
     ```
     """
 
-    def build(options: argparse.Namespace) -> KitUser:
-        del options
-        return pack(GameKit(estimator.game, estimator, direct))
-
-    return GameEntry(name, summary, _no_options, build)
+    return _fixed_entry(name, summary, GameKit(estimator.game, estimator, direct))
 
 
 def _catalog_of(*entries: AnyEntry) -> GameCatalog:
@@ -445,7 +429,7 @@ GAME_CATALOG: GameCatalog = _catalog_of(
     GameEntry(
         "tictactoe",
         "three in a line on 3 x 3; type a cell as one digit 1-9",
-        _no_options,
+        _tictactoe_options,
         _tictactoe_build,
     ),
     GameEntry(
@@ -482,7 +466,7 @@ _HOW = "make one with gamelib.cli.games.game_entry(name, summary, estimator)"
 
 def _checked(thing: object, where: str) -> AnyEntry:
     """`thing` as an entry, or GameLoadError naming `where` it came from."""
-    if not isinstance(thing, GameEntry | BeyondEntry):
+    if not isinstance(thing, GameEntry):
         raise GameLoadError(f"{where} is {_a(thing)}, not a game entry: {_HOW}")
     if not _fits_a_name(thing.name):
         raise GameLoadError(
@@ -521,9 +505,9 @@ def installed_games() -> tuple[tuple[AnyEntry, ...], tuple[str, ...]]:
 
 def _kit_named(name: str, args: tuple[str, ...]) -> KitUser:
     """The kit of gamelib's own game called `name` with the options `args` (`--cols 6`)."""
-    entry = GAME_CATALOG.two_player(name)
-    if entry is None:
-        known = ", ".join(e.name for e in GAME_CATALOG if isinstance(e, GameEntry))
+    entry = GAME_CATALOG.get(name)
+    if entry is None or entry.family != "two-player":
+        known = ", ".join(e.name for e in GAME_CATALOG if e.family == "two-player")
         raise SpecError(f"unknown game '{shown(name)}'; known games: {known}")
     parser = argparse.ArgumentParser(prog=f"gamelib {name}", add_help=False, exit_on_error=False)
     entry.add_options(parser)

@@ -5,24 +5,34 @@ A game the command line builds is a kit: a two-player one
 (`gamelib.cli.beyond.FamilyKit`).  Each is a `KitUser`, its types hidden, which runs a
 command's `Job`; where a command's path is one for every family (`match`, `replay`, the
 players of `play`), it asks only what a `Kit` says: how a spec is read, the game on the
-model, a seat's player, replay's valuer, the exit status of a finished game.
+model, a seat's player, replay's valuer, the exit status of a finished game.  A game of any
+family comes to the command line as one [`GameEntry`][gamelib.cli.games.GameEntry]: its
+name, its options and how a kit is built from them.
 """
 
 from __future__ import annotations
 
+import argparse
+import random
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, final
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TextIO, TypeVar, cast, final
 
+from gamelib import seq
 from gamelib.catalog import Family
-from gamelib.cli.specs import PlayerSpec
+from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
+from gamelib.cli.status import MAXIE_AND_MINNIE, results_status
 from gamelib.core.controller import Seat, Turns
+from gamelib.core.game import Game
+from gamelib.core.human import HumanPlayer, TakesMoves
+from gamelib.core.random_player import RandomPlayer
 
 if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["Job", "Kit", "KitUser", "Seating", "Specced"]
+__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced", "plain_seat"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -71,45 +81,6 @@ class Specced(Protocol):
         ...
 
 
-class Kit(Specced, Protocol[S, M, R]):
-    """What a command asks of a kit of any family (two-player, chance, n-player), where its
-    path is one: beside how a spec is read, the game on the model and how its moves are
-    written, a seat's player, and replay's valuer."""
-
-    @property
-    def digit_moves(self) -> bool:
-        """Whether a list of moves may be written run together (`4455`)."""
-        ...
-
-    @property
-    def model(self) -> Turns[S, M, R]:
-        """The game adapted onto the model."""
-        ...
-
-    def seat(
-        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
-    ) -> Seat[S, M]:
-        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
-        (and its `role`, in a game of chance or of n players)."""
-        ...
-
-    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
-        """What values a position for replay: the search's name, and the best move and its
-        value in words in a position."""
-        ...
-
-    def seatings(
-        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
-    ) -> list[Seating]:
-        """How `play`'s flags name the players, seat 0's first; SpecError for a flag that
-        names no seat of this game."""
-        ...
-
-    def status(self, outcome: R, /) -> int:
-        """The exit status of `play --exit-code` for a game that ended with `outcome`."""
-        ...
-
-
 class KitUser(Protocol):
     """A game of any family, its types hidden: the command line's way in.  A command runs
     its job on it, and the kit calls the job's method for its family."""
@@ -128,3 +99,176 @@ class Job(Protocol):
     def two_player(self, kit: GameKit[S, M, G], /) -> int: ...
 
     def beyond(self, kit: FamilyKit[S, M, G], /) -> int: ...
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A game of any family the command line can build, with its own options (imported
+    from [`gamelib.cli.games`][gamelib.cli.games], where the catalog of them is)."""
+
+    name: str
+    """Its name on the command line."""
+    summary: str
+    """One line for `gamelib list`."""
+    add_options: Callable[[argparse.ArgumentParser], None]
+    """Adds the game's options (`--pile`, ...) to a parser."""
+    build: Callable[[argparse.Namespace], KitUser]
+    """Builds the kit from parsed options (SpecError for bad values)."""
+    playable: bool = True
+    """False for games that are only analysed (explicit trees end in estimates)."""
+    family: Family = "two-player"
+    """Its contract: `two-player`, `chance` or `n-player`."""
+
+
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    del parser  # a game built as it is
+
+
+def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
+    """The entry of a game without options: `kit`, whatever its family, under `name`."""
+    return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)
+
+
+class Kit(Generic[S, M, R]):
+    """What a command asks of a kit of any family (two-player, chance, n-player), where its
+    path is one; every kit is one.  A kit gives its contract, its title, its depth limit,
+    the game on the model, a seat's player, replay's valuer, and the specs its seats play
+    without a flag (`defaults`, the last one for every seat after); what it says from the
+    model's seats is written here once: how `play`'s flags name the players, the exit status
+    of a finished game, and the depth of a spec that gives none."""
+
+    title: str | None
+    """What messages call it (None: its name on the command line)."""
+    depth_limit: int | None
+    """The deepest search the game supports from its start, if limited."""
+    digit_moves: bool
+    """Whether a list of moves may be written run together (`4455`)."""
+    defaults: ClassVar[tuple[str, ...]]
+
+    @property
+    @abstractmethod
+    def family(self) -> Family:
+        """Its contract."""
+
+    @property
+    def players(self) -> int | None:
+        """How many players a sentence says it has (None: Maxie and Minnie)."""
+        seats = self.model.seats
+        return None if seats == MAXIE_AND_MINNIE else len(seats)
+
+    @property
+    @abstractmethod
+    def model(self) -> Turns[S, M, R]:
+        """The game adapted onto the model."""
+
+    @abstractmethod
+    def seat(
+        self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
+    ) -> Seat[S, M]:
+        """The player `spec` names, reading and writing `io`; a random one seeded by `seed`
+        (and its `role`, in a game of chance or of n players)."""
+
+    @abstractmethod
+    def valuer(self, spec: PlayerSpec) -> tuple[str, Callable[[S], tuple[M, str]]]:
+        """What values a position for replay: the search's name, and the best move and its
+        value in words in a position."""
+
+    @property
+    def default_depth(self) -> int:
+        """The depth of a spec that gives none: the tree's limit, else `DEFAULT_DEPTH`."""
+        return DEFAULT_DEPTH if self.depth_limit is None else self.depth_limit
+
+    def status(self, outcome: R, /) -> int:
+        """The exit status of `play --exit-code`: who won (`gamelib.cli.status`)."""
+        model = self.model
+        return results_status(model.seats, model.results(outcome))
+
+    def seatings(
+        self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
+    ) -> list[Seating]:
+        """Maxie and Minnie, named by `--maxie` and `--minnie`, when the seats are theirs;
+        else seat i by `--player{i+1}`.  SpecError for a flag that names no seat."""
+        seats = self.model.seats
+        called = f"{self.title}'s" if self.title is not None else "a two-player game's"
+        if seats == MAXIE_AND_MINNIE:
+            if numbered:
+                raise SpecError(
+                    f"--player{min(numbered)} is for games of n players; {called} players "
+                    "are Maxie and Minnie: name them with --maxie and --minnie"
+                )
+            return [
+                Seating("--maxie", maxie, "maxie", self._default(0)),
+                Seating("--minnie", minnie, "minnie", self._default(1)),
+            ]
+        n = len(seats)
+        for flag, given in (("--maxie", maxie), ("--minnie", minnie)):
+            if given is not None:
+                raise SpecError(
+                    f"{self.title} has no {flag[2:].capitalize()}: its players are "
+                    f"{', '.join(seats[:-1])} and {seats[-1]}; name them with --player1 .. "
+                    f"--player{n}"
+                )
+        for seat in sorted(numbered):
+            if not 1 <= seat <= n:
+                raise SpecError(
+                    f"--player{seat} names no player: {self.title} has {n} players, "
+                    f"--player1 to --player{n}"
+                )
+        return [
+            Seating(f"--player{i + 1}", numbered.get(i + 1), f"player{i + 1}", self._default(i))
+            for i in range(n)
+        ]
+
+    def _default(self, seat: int) -> str:
+        return self.defaults[min(seat, len(self.defaults) - 1)]
+
+
+def plain_seat(
+    game: TakesMoves[S, M],
+    kind: str,
+    io: tuple[TextIO, TextIO],
+    seed: int | None,
+    role: str | None = None,
+) -> HumanPlayer[S, M] | RandomPlayer[S, M] | _Chooser[S, M] | None:
+    """The player of a kind that does not search, in a game of any family: a person
+    (`human`, reading and writing `io`) or a random legal move (`random`); None for any
+    other kind.  Without a `role` (a two-player game, whose referee can take moves back)
+    the person may `undo`, and the random player draws from `seed` alone, saying it; with
+    one (a seat of a game of chance or of n players) each seat's random player draws
+    from `seed` and its role.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> import io
+    >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3))
+    'random (seed 3)'
+
+    ```
+    """
+    if kind == "human":
+        return HumanPlayer(game, input=io[0], output=io[1], undo=role is None)
+    if kind != "random":
+        return None
+    if role is None:  # a seat of a two-player Game: a Player of it, as a book asks
+        return RandomPlayer(cast("Game[S, M]", game), seed=seed)
+    rng = random.Random(None if seed is None else f"{seed}:{role}")
+    return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Chooser(Generic[S, M]):
+    """A player as a function from a state to a move, with a name for the transcript."""
+
+    name: str
+    choose: Callable[[S], M]
+
+    def __call__(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def next_move(self, state: S, /) -> M:
+        return self.choose(state)
+
+    def __str__(self) -> str:
+        return self.name

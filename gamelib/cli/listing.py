@@ -17,15 +17,10 @@ from gamelib.cli._common import (
     _reject_extra,
     solver_build,
 )
-from gamelib.cli.beyond import BEYOND_TREES
 from gamelib.cli.family_specs import PLAIN_KINDS
-from gamelib.cli.games import (
-    AnyEntry,
-    GameCatalog,
-)
+from gamelib.cli.games import NAMED_TREES, AnyEntry, GameCatalog
 from gamelib.cli.players import PLAYER_KINDS
 from gamelib.cli.presets import PRESETS
-from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
 
 
 def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
@@ -53,9 +48,7 @@ def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
     for many in catalogs.n_player:
         out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
     out.write("Named trees (gamelib trace NAME):\n")
-    for tree in HANDOUT_TREES:
-        out.write(f"  {tree:<14} {TREE_TITLES[tree]}\n")
-    for tree, (_, about) in BEYOND_TREES.items():
+    for tree, (about, _) in NAMED_TREES.items():
         out.write(f"  {tree:<14} {about}\n")
     out.write("Presets (gamelib run NAME):\n")
     for name in sorted(PRESETS):

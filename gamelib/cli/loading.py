@@ -2,8 +2,9 @@
 
 OBJECT may be any of three things:
 
-- a game entry ([`game_entry`][gamelib.cli.games.game_entry]`(name, summary, estimator)`,
-  or a `BeyondEntry` for a game of chance or of n players): the game as its entry names it;
+- a game entry of any family ([`game_entry`][gamelib.cli.games.game_entry]`(name, summary,
+  estimator)`, or `chance_entry` / `nplayer_entry` of `gamelib.cli.beyond`): the game as
+  its entry names it;
 - an estimator: its `.game` is the game, named after the module (`race:estimator` is the
   game `race`);
 - a bare two-player [`Game`][gamelib.core.game.Game], named after the module: with
@@ -23,7 +24,6 @@ import os
 import sys
 from typing import cast
 
-from gamelib.cli.beyond import BeyondEntry
 from gamelib.cli.games import (
     AnyEntry,
     GameEntry,
@@ -89,13 +89,13 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
     module = _imported(module_name, said)
     found = _attribute(module, module_name, attribute, said)
-    if not comma and isinstance(found, GameEntry | BeyondEntry):
+    if not comma and isinstance(found, GameEntry):
         return _checked(found, said)
     named = f"{module_name}:{attribute}"
     estimator: object = None
     if comma:
-        if isinstance(found, GameEntry | BeyondEntry) or _is_estimator(found):
-            what = "an entry" if isinstance(found, GameEntry | BeyondEntry) else "an estimator"
+        if isinstance(found, GameEntry) or _is_estimator(found):
+            what = "an entry" if isinstance(found, GameEntry) else "an estimator"
             raise GameLoadError(
                 f"{said}: an estimator goes beside a bare game, and {named} is {what} already"
             )

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO, TypeVar, cast, final
 
 from gamelib.cli.games import GameKit
+from gamelib.cli.kits import plain_seat
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
 from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
-from gamelib.core.random_player import RandomPlayer
 from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.search.player import SearchPlayer
 
@@ -70,8 +70,10 @@ class PlayerKind:
     """How to build one."""
 
 
-def _human(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
-    return HumanPlayer(kit.game, input=streams.input, output=streams.output)
+def _plain(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
+    player = plain_seat(kit.game, spec.kind, (streams.input, streams.output), streams.seed)
+    assert player is not None  # built for `human` and `random` only
+    return player
 
 
 def _direct(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
@@ -80,16 +82,12 @@ def _direct(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Cho
     return kit.direct()
 
 
-def _random(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
-    return RandomPlayer(kit.game, seed=streams.seed)
-
-
 PLAYER_KINDS: dict[str, PlayerKind] = {
     kind.name: kind
     for kind in (
-        PlayerKind("human", "you, typing moves at the prompt", _human),
+        PlayerKind("human", "you, typing moves at the prompt", _plain),
         PlayerKind("direct", "the game's hand-written player (Nim: NimPlayer)", _direct),
-        PlayerKind("random", "a random legal move (reproducible with --seed)", _random),
+        PlayerKind("random", "a random legal move (reproducible with --seed)", _plain),
     )
 }
 """The kinds that do not search, by name: `human`, `direct` and `random`."""

@@ -523,7 +523,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     solvable = [
         name
         for name in games.names()
-        if (entry := games.two_player(name)) is not None and entry.playable
+        if (entry := games[name]).family == "two-player" and entry.playable
     ]
     solving.add_argument("game", metavar="GAME", help=game_choices(solvable, "two-player"))
     add_solve_options(solving, parsing.methods)
@@ -557,11 +557,11 @@ def _unsolvable(name: str, family: Family) -> str:
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
     games = context.games
-    beyond = games.beyond(str(options.game))
-    if beyond is not None:  # said before the options, which are a two-player game's
-        raise UsageError(_unsolvable(beyond.name, beyond.family))
+    named = games.get(str(options.game))
+    if named is not None and named.family != "two-player":  # said before the options
+        raise UsageError(_unsolvable(named.name, named.family))  # (a two-player game's)
     request = check_request(options, context.catalogs.solve)
-    entry = games.two_player(request.game)
+    entry = games.get(request.game)
     if entry is not None and not entry.playable:
         raise UsageError(
             f"'{request.game}' cannot be solved: its leaves are estimates, not finished games"

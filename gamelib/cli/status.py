@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import assert_never
 
-from gamelib.core.datatypes import Draw, Outcome, Side, Winner
+from gamelib.core.controller import outcome_results
+from gamelib.core.datatypes import Outcome
 
 __all__ = [
     "DRAW",
@@ -26,6 +26,7 @@ __all__ = [
     "MINNIE_WON",
     "SHARED_WIN",
     "outcome_status",
+    "results_status",
     "utilities_status",
 ]
 
@@ -36,22 +37,40 @@ SHARED_WIN = 19
 FIRST_SEAT_WON = 20
 
 
+MAXIE_AND_MINNIE = ("Maxie", "Minnie")
+"""The seats of a game of Maxie and Minnie (two-player, or of chance)."""
+
+
+def results_status(seats: Sequence[str], results: Sequence[Fraction | float]) -> int:
+    """The exit status for a game of any family whose seats (named `seats`) ended with the
+    model's `results`, one a seat: who alone has the best result, or that several share it.
+    Maxie and Minnie say so with 10, 11 (and 12 for a draw); players of n, with 20 + i
+    (and 19).
+
+    ```pycon
+    >>> results_status(("Maxie", "Minnie"), (-1, 1)), results_status(("A", "B", "C"), (0, 1, 1))
+    (11, 19)
+
+    ```
+    """
+    best = max(results)
+    winners = [i for i, result in enumerate(results) if result == best]
+    if tuple(seats) == MAXIE_AND_MINNIE:
+        return MAXIE_WON + winners[0] if len(winners) == 1 else DRAW
+    return FIRST_SEAT_WON + winners[0] if len(winners) == 1 else SHARED_WIN
+
+
 def outcome_status(outcome: Outcome) -> int:
     """The exit status for a two-player game that ended with `outcome`.
 
     ```pycon
+    >>> from gamelib.core.datatypes import Draw, Side, Winner
     >>> outcome_status(Winner(Side.Minnie)), outcome_status(Draw())
     (11, 12)
 
     ```
     """
-    match outcome:
-        case Winner(side):
-            return MAXIE_WON if side is Side.Maxie else MINNIE_WON
-        case Draw():
-            return DRAW
-        case _:
-            assert_never(outcome)
+    return results_status(MAXIE_AND_MINNIE, outcome_results(outcome))
 
 
 def utilities_status(utilities: Sequence[Fraction | float]) -> int:
@@ -63,6 +82,4 @@ def utilities_status(utilities: Sequence[Fraction | float]) -> int:
 
     ```
     """
-    best = max(utilities)
-    winners = [i for i, u in enumerate(utilities) if u == best]
-    return FIRST_SEAT_WON + winners[0] if len(winners) == 1 else SHARED_WIN
+    return results_status((), utilities)

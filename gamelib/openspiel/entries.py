@@ -3,10 +3,11 @@
 [`GameCatalog.get`][gamelib.cli.games.GameCatalog.get] hands a name that starts with
 `openspiel:` to [`openspiel_entry`][gamelib.openspiel.entries.openspiel_entry], which makes
 the entry of the game's family: a two-player game's
-[`GameEntry`][gamelib.cli.games.GameEntry], or a `BeyondEntry` for a game of chance or of n
-players.  Every entry has one option, `--estimator` (`zero`, `playouts:N[:SEED]` or
-`MODULE:FUNCTION`; see [`gamelib.openspiel.estimators`][gamelib.openspiel.estimators]),
-which depth-limited searches use; MCTS and the solvers need none.
+[`GameEntry`][gamelib.cli.games.GameEntry], or a game of chance's or of n players' (an
+entry whose `family` says which).  Every entry has one option, `--estimator` (`zero`,
+`playouts:N[:SEED]` or `MODULE:FUNCTION`; see
+[`gamelib.openspiel.estimators`][gamelib.openspiel.estimators]), which depth-limited
+searches use; MCTS and the solvers need none.
 
 ```pycon
 >>> entry = openspiel_entry("openspiel:hex(board_size=3)")
@@ -22,7 +23,7 @@ import argparse
 import functools
 from typing import TypeVar
 
-from gamelib.cli.beyond import BeyondEntry, ChanceKit, NKit
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import GameEntry, GameKit, KitUser, pack
 from gamelib.openspiel.estimators import DEFAULT_ESTIMATOR, estimator_for, read_evaluation
 from gamelib.openspiel.game import SpielChance, SpielLoaded, SpielNPlayer, SpielTwoPlayer, load
@@ -62,7 +63,7 @@ def _loaded(spec: str) -> SpielLoaded:
 
 
 @functools.cache
-def _entry(name: str) -> GameEntry | BeyondEntry:
+def _entry(name: str) -> GameEntry:
     game = spiel_game(name)
     summary = f"OpenSpiel's {game.spec}"
     if isinstance(game, SpielTwoPlayer):
@@ -80,17 +81,17 @@ def _entry(name: str) -> GameEntry | BeyondEntry:
             evaluation = read_evaluation(str(options.estimator))
             return ChanceKit(dice, estimator_for(dice, evaluation), name)
 
-        return BeyondEntry(name, summary, "chance", _options, build_chance)
+        return GameEntry(name, summary, _options, build_chance, family="chance")
     many: SpielNPlayer = game
 
     def build_n(options: argparse.Namespace) -> KitUser:
         evaluation = read_evaluation(str(options.estimator))
         return NKit(many, estimator_for(many, evaluation), name, total=None)
 
-    return BeyondEntry(name, summary, "n-player", _options, build_n)
+    return GameEntry(name, summary, _options, build_n, family="n-player")
 
 
-def openspiel_entry(name: str) -> GameEntry | BeyondEntry:
+def openspiel_entry(name: str) -> GameEntry:
     """The entry of the OpenSpiel game `name` names (`openspiel:` and the game in
     OpenSpiel's syntax), the same entry each time it is asked.  The name keeps its case
     after the prefix (OpenSpiel's parameters may need it)."""

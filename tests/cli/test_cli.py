@@ -87,7 +87,7 @@ G = TypeVar("G")
         (
             ["analyse", "tree", "--tree", "huge"],
             "gamelib: unknown tree 'huge'; named trees: small, big, uneven, cse473, "
-            "wikipedia, or write one out\n",
+            "wikipedia, chance-example, dice, cse473-3p, or write one out\n",
         ),
         (
             ["analyse", "tree", "--tree", "a[b1 c2]"],
@@ -156,7 +156,7 @@ def test_direct_player_missing_for_a_game_without_one() -> None:
         def beyond(self, kit: FamilyKit[S, M, G], /) -> int:
             raise AssertionError("the tree is a two-player game")
 
-    tree = GAME_CATALOG.two_player("tree")
+    tree = GAME_CATALOG.get("tree")
     assert tree is not None
     kit = tree.build(argparse.Namespace(tree="small"))
     with pytest.raises(SpecError, match="no hand-written"):

@@ -1,0 +1,166 @@
+"""One entry type, one tree reader, one seatings rule, one exit-status rule and one
+human/random seat path for every family: each gives what the family-specific code it
+replaced gave."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamelib.cli._common import build_kit
+from gamelib.cli.beyond import BeyondEntry, FamilyKit, chance_entry, nplayer_entry
+from gamelib.cli.games import GAME_CATALOG, NAMED_TREES, GameEntry, GameKit, game_entry, tree_kit
+from gamelib.cli.kits import Kit, KitUser, Seating, _Chooser, plain_seat
+from gamelib.cli.specs import SpecError
+from gamelib.cli.status import DRAW, MAXIE_WON, MINNIE_WON, SHARED_WIN, results_status
+from gamelib.core.datatypes import Draw, Side, Winner
+from gamelib.core.human import HumanPlayer
+from gamelib.games.nim import Nim, nim_estimator
+from gamelib.games.pig import Pig, pig_estimator
+from gamelib.games.takeaway import TakeAway, takeaway_estimator
+
+
+def _kit(user: KitUser) -> Kit[object, object, object]:
+    assert isinstance(user, GameKit | FamilyKit)  # every kit the command line builds is one
+    return user  # type: ignore[return-value]  # its own types, hidden as object's here
+
+
+def test_every_family_registers_with_one_entry_type() -> None:
+    entries = [
+        game_entry("nim7", "Nim from 7", nim_estimator(Nim(pile=7))),
+        chance_entry("pig9", "Pig to 9", pig_estimator(Pig(target=9))),
+        nplayer_entry("take5", "take-away", takeaway_estimator(TakeAway(pile=5, players=4))),
+    ]
+    assert BeyondEntry is GameEntry
+    assert [type(e) for e in entries] == [GameEntry] * 3
+    assert [e.family for e in entries] == ["two-player", "chance", "n-player"]
+    catalog = GAME_CATALOG
+    for entry in entries:
+        catalog = catalog.with_game(entry)
+    assert [catalog[e.name].build(None).family for e in entries] == [  # type: ignore[arg-type]
+        "two-player",
+        "chance",
+        "n-player",
+    ]  # an entry without options builds its kit from no options at all
+    assert {e.name: e.family for e in GAME_CATALOG} == {
+        "connect4": "two-player",
+        "nim": "two-player",
+        "pig": "chance",
+        "takeaway": "n-player",
+        "tictactoe": "two-player",
+        "tree": "two-player",
+    }
+
+
+def test_one_registry_names_the_trees_of_every_family() -> None:
+    families = {name: tree_kit(name).family for name in NAMED_TREES}
+    assert families == {
+        "small": "two-player",
+        "big": "two-player",
+        "uneven": "two-player",
+        "cse473": "two-player",
+        "wikipedia": "two-player",
+        "chance-example": "chance",
+        "dice": "chance",
+        "cse473-3p": "n-player",
+    }
+    assert tree_kit("a[b(1,2),c(2,1)]").family == "n-player"
+    assert tree_kit(" Dice ").family == "chance"  # a name is read as every name is
+    with pytest.raises(SpecError, match="a game needs at least 2 players"):
+        tree_kit("a[b(1),c(2)]")
+
+
+@pytest.mark.parametrize(
+    ("game", "args", "flags", "expected"),
+    [
+        ("nim", [], {}, [("--maxie", "maxie", "human"), ("--minnie", "minnie", "alphabeta")]),
+        (
+            "pig",
+            [],
+            {},
+            [("--maxie", "maxie", "expectiminimax"), ("--minnie", "minnie", "expectiminimax")],
+        ),
+        (
+            "takeaway",
+            ["--players", "4"],
+            {2: "random"},
+            [(f"--player{i}", f"player{i}", "maxn") for i in range(1, 5)],
+        ),
+    ],
+)
+def test_one_seatings_rule_from_the_model_s_seats(
+    game: str, args: list[str], flags: dict[int, str], expected: list[tuple[str, str, str]]
+) -> None:
+    kit = _kit(build_kit(GAME_CATALOG, game, args, playing=True))
+    seatings = kit.seatings(None, None, flags)
+    assert [(s.flag, s.role, s.default) for s in seatings] == expected
+    assert [s.given for s in seatings] == [flags.get(i + 1) for i in range(len(expected))]
+    assert isinstance(seatings[0], Seating)
+
+
+@pytest.mark.parametrize(
+    ("game", "flags", "said"),
+    [
+        ("nim", (None, None, {1: "random"}), "a two-player game's players are Maxie and Minnie"),
+        ("pig", (None, None, {3: "random"}), "pig's players are Maxie and Minnie"),
+        ("takeaway", ("random", None, {}), "takeaway has no Maxie: its players are A, B and C"),
+        ("takeaway", (None, None, {4: "random"}), "--player4 names no player"),
+    ],
+)
+def test_a_flag_that_names_no_seat_is_one_sentence(
+    game: str, flags: tuple[str | None, str | None, dict[int, str]], said: str
+) -> None:
+    kit = _kit(build_kit(GAME_CATALOG, game, [], playing=True))
+    with pytest.raises(SpecError, match=said):
+        kit.seatings(*flags)
+
+
+@given(st.lists(st.fractions(min_value=-2, max_value=2), min_size=2, max_size=6))
+def test_one_status_rule_reads_the_results_of_every_family(results: list[Fraction]) -> None:
+    best = max(results)
+    winners = [i for i, r in enumerate(results) if r == best]
+    named = results_status(tuple("ABCDEF"[: len(results)]), results)
+    assert named == (20 + winners[0] if len(winners) == 1 else SHARED_WIN)
+
+
+def test_maxie_and_minnie_s_status_comes_from_their_results() -> None:
+    nim = _kit(build_kit(GAME_CATALOG, "nim", [], playing=True))
+    pig = _kit(build_kit(GAME_CATALOG, "pig", [], playing=True))
+    for kit in (nim, pig):
+        statuses = [kit.status(o) for o in (Winner(Side.Maxie), Winner(Side.Minnie), Draw())]
+        assert statuses == [MAXIE_WON, MINNIE_WON, DRAW]
+    takeaway = _kit(build_kit(GAME_CATALOG, "takeaway", [], playing=True))
+    assert takeaway.status((0, 0, 1)) == 22
+    assert (takeaway.players, nim.players, pig.players) == (3, None, None)
+
+
+def test_one_random_seat_path_keeps_each_family_s_seeds() -> None:
+    """A two-player seat's random player draws from the seed alone (both seats alike); a
+    seat of a game of chance or of n players draws from the seed and its role."""
+    quiet = (io.StringIO(), io.StringIO())
+    game = TakeAway(pile=12, players=3)
+    moves = game.moves(game.start)
+    a = plain_seat(game, "random", quiet, 5, "player1")
+    b = plain_seat(game, "random", quiet, 5, "player2")
+    again = plain_seat(game, "random", quiet, 5, "player1")
+    assert isinstance(a, _Chooser)
+    assert isinstance(b, _Chooser)
+    assert isinstance(again, _Chooser)
+    drawn = [[game.move_to_string(p(game.start)) for _ in range(12)] for p in (a, b, again)]
+    assert drawn[0] == drawn[2]
+    assert drawn[0] != drawn[1]
+    assert all(m in {game.move_to_string(x) for x in moves} for m in drawn[0])
+    assert str(a) == "random"
+    nim = plain_seat(Nim(), "random", quiet, 5)
+    assert str(nim) == "random (seed 5)"
+    assert plain_seat(Nim(), "alphabeta", quiet, 5) is None
+    person = plain_seat(Nim(), "human", quiet, None)
+    family_person = plain_seat(game, "human", quiet, None, "player1")
+    assert str(person) == str(family_person) == "you"
+    assert isinstance(person, HumanPlayer)
+    assert isinstance(family_person, HumanPlayer)
+    assert (person.undo, family_person.undo) == (True, False)
