@@ -16,15 +16,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import final
 
-from gamelib.catalog import CATALOGS, Catalogs, Family
+from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
 from gamelib.cli.specs import (
     NON_SEARCH_KINDS,
     PlayerSpec,
     SpecError,
-    Spelling,
     parse_player_spec,
     search_kinds_text,
-    spelled,
     written_as_time,
 )
 from gamelib.core.jsondata import JSON, move_json
@@ -90,8 +88,10 @@ def game_is(family: Family, kit_players: int | None = None) -> str:
             return f"a game for {kit_players or 'n'} players"
 
 
-def spellings(catalogs: Catalogs, family: Family) -> Catalog[SearchKind] | Catalog[Spelling]:
-    """The kinds of `catalogs` that play a game of `family`, as the one grammar reads them.
+def spellings(
+    catalogs: Catalogs, family: Family
+) -> Catalog[SearchKind] | Catalog[ChanceKind] | Catalog[NPlayerKind]:
+    """The kinds of `catalogs` that play a game of `family`, which the one grammar reads.
 
     ```pycon
     >>> [kind.usage() for kind in spellings(CATALOGS, "n-player")]
@@ -101,8 +101,7 @@ def spellings(catalogs: Catalogs, family: Family) -> Catalog[SearchKind] | Catal
     """
     if family == "two-player":
         return catalogs.two_player
-    kinds = catalogs.chance if family == "chance" else catalogs.n_player
-    return Catalog(tuple(spelled(kind) for kind in kinds))
+    return catalogs.chance if family == "chance" else catalogs.n_player
 
 
 def read_player_spec(
@@ -151,7 +150,8 @@ def read_player_spec(
         )
     except SpecError as error:
         entry = catalog.get(kind)
-        if isinstance(entry, Spelling) and entry.lead and parts and written_as_time(parts[0]):
+        led = family != "two-player" and entry is not None and entry.lead is not None
+        if led and parts and written_as_time(parts[0]):
             raise SpecError(
                 f"{error}: in a game of the {family} family, {kind} counts simulations "
                 f"({kind}:500) and takes no time budget"

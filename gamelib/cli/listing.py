@@ -78,9 +78,7 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
 
     def samples(name: str) -> bool:
         chance, many = catalogs.chance.get(name), catalogs.n_player.get(name)
-        return (chance is None or chance.sampler is not None) and (
-            many is None or many.sampler is not None
-        )
+        return (chance is None or not chance.exact) and (many is None or not many.exact)
 
     seen: dict[str, str] = {}
     for family, kinds in (

@@ -7,8 +7,7 @@ order the catalog lists them or as `name=value` (`jamboree:4:0.25`,
 `jamboree:4:prune=0.25`, `shallow-maxn:5:total=1`).  A kind with a lead option may
 give it in the depth's place (`id:2s`, `mcts:500`).  What a spec leaves out comes from
 the flags (`--depth`, and `--NAME` for each option of the catalog) or else from the
-defaults.  The one grammar reads every family's kinds: a chance or n-player kind is
-read through its [`Spelling`][gamelib.cli.specs.Spelling].  Every mistake is a
+defaults.  The one grammar reads every family's kinds alike.  Every mistake is a
 [`SpecError`][gamelib.cli.specs.SpecError] whose message names it.
 """
 
@@ -17,15 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import final
+from typing import TypeAlias, final
 
 from pyrsistent import PMap, pmap
 
+from gamelib.algorithms.mcts import SAMPLED, SIMS
 from gamelib.catalog import ChanceKind, NPlayerKind
-from gamelib.core.checks import article, ascii_float, digits_hint, echo, plural, read_whole
+from gamelib.core.checks import article, echo, plural, read_whole
 from gamelib.errors import InputError
-from gamelib.nplayer.game import Number
+from gamelib.nplayer.kinds import TOTAL
 from gamelib.search.kinds import Catalog, Option, SearchKind
 
 __all__ = [
@@ -34,16 +33,15 @@ __all__ = [
     "SAMPLED",
     "SIMS",
     "TOTAL",
+    "AnyKind",
     "PlayerSpec",
     "SpecError",
-    "Spelling",
     "parse_depth",
     "parse_option",
     "parse_player_spec",
     "read_number",
     "search_kinds_text",
     "shown",
-    "spelled",
     "too_deep",
     "written_as_time",
 ]
@@ -53,6 +51,11 @@ DEFAULT_DEPTH = 5
 
 NON_SEARCH_KINDS = ("human", "direct", "random")
 """The player kinds that do not search, in the order `gamelib list` shows them."""
+
+
+AnyKind: TypeAlias = SearchKind | ChanceKind | NPlayerKind
+"""A search kind of any family, as the one grammar reads it: its options, the option that
+may lead in the depth's place, whether it takes a depth, its own default depth."""
 
 
 class SpecError(InputError, ValueError):
@@ -76,7 +79,7 @@ class PlayerSpec:
     """Where the depth came from, for messages: `in 'alphabeta:3'`, `in --depth`."""
     flags_used: frozenset[str] = frozenset()
     """The flags (`depth`, `prune`, ...) whose values this spec took."""
-    found: SearchKind | ChanceKind | NPlayerKind | None = field(default=None, repr=False)
+    found: AnyKind | None = field(default=None, repr=False)
     """The search kind it names, from the catalog it was read with (None: a player that
     does not search)."""
 
@@ -195,7 +198,7 @@ def written_as_time(text: str) -> bool:
     return _WITH_UNIT.fullmatch(text) is not None
 
 
-def _budget_error(entry: SearchKind | Spelling, quoted: str, part: str, why: str) -> SpecError:
+def _budget_error(entry: AnyKind, quoted: str, part: str, why: str) -> SpecError:
     """The sentence for a bad budget in the lead's place of an anytime kind: the two forms
     it takes, a count (or a depth) and a time, and the reason when it looked like one."""
     name = entry.name
@@ -214,7 +217,7 @@ def _budget_error(entry: SearchKind | Spelling, quoted: str, part: str, why: str
 
 def parse_player_spec(
     text: str,
-    catalog: Catalog[SearchKind] | Catalog[Spelling],
+    catalog: Catalog[SearchKind] | Catalog[ChanceKind] | Catalog[NPlayerKind],
     default_depth: int,
     flags: Mapping[str, str] | None = None,
     depth_limit: int | None = None,
@@ -331,101 +334,4 @@ def parse_player_spec(
         if option.name not in values and option.name in given:
             values[option.name] = parse_option(option, given[option.name], f"--{option.name}")
             used.add(option.name)
-    found = entry.kind if isinstance(entry, Spelling) else entry
-    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used), found)
-
-
-SAMPLED = 1000
-"""A sampling kind's simulations when its spec gives none (`mcts`)."""
-
-
-def _sims(text: str) -> int:
-    return read_whole(text, 1)
-
-
-SIMS: Option[int] = Option(
-    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)", flag=False
-)
-"""A sampling chance or n-player kind's simulations, in the depth's place (`mcts:500`)."""
-
-
-def _total(text: str) -> Number | None:
-    """A total of the utilities: a number at least 0 (an integer or a fraction)."""
-    value: Fraction | None
-    try:
-        if not text.isascii() or "_" in text:  # the digits 0-9 only, as everywhere
-            raise ValueError(text)
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        if ascii_float(text) is None:
-            raise ValueError(
-                f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{shown(text)}'"
-            ) from None
-        value = None  # written in digits, but too long for Python to read
-    if text.startswith("-") if value is None else value < 0:
-        raise ValueError(f"must be at least 0, got {echo(text)}")
-    if value is None:
-        raise ValueError(f"is far too big, got {echo(text)}")
-    return int(value) if value.denominator == 1 else value
-
-
-TOTAL: Option[Number | None] = Option(
-    "total", "the total", None, _total, "the most a vector's utilities add up to", flag=False
-)
-"""Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Spelling:
-    """How the one grammar reads a search kind of games of chance or of n players: as a
-    two-player kind with the same fields would be read (see `spelled`); none has a depth
-    of its own or thinks within a time (`mcts:2s` is refused)."""
-
-    kind: ChanceKind | NPlayerKind
-    """The kind it spells."""
-    options: tuple[Option[object], ...] = ()
-    """Its options after the depth: the simulations (`SIMS`) or the total (`TOTAL`)."""
-    lead: str | None = None
-    """`sims` for a kind that samples: its simulations stand in the depth's place, and
-    its depth comes from `--depth` (it `takes_depth` then only without a lead)."""
-    default_depth = None
-    anytime = False
-
-    @property
-    def takes_depth(self) -> bool:
-        """Whether a spec's first part is a depth: for every kind but one that samples."""
-        return self.lead is None
-
-    @property
-    def name(self) -> str:
-        """Its name in a player spec."""
-        return self.kind.name
-
-    def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
-        return self.kind.usage()
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return next((o for o in self.options if o.name == name), None)
-
-
-def spelled(kind: ChanceKind | NPlayerKind) -> Spelling:
-    """How a spec writes `kind`: a kind that samples takes its simulations in the depth's
-    place, shallow max^n its total after the depth.
-
-    ```pycon
-    >>> from gamelib.catalog import CATALOGS
-    >>> spell = Catalog(tuple(spelled(kind) for kind in CATALOGS.n_player))
-    >>> spec = parse_player_spec("shallow-maxn:4:1/2", spell, 5)
-    >>> spec.kind, spec.depth, dict(spec.options)
-    ('shallow-maxn', 4, {'total': Fraction(1, 2)})
-
-    ```
-    """
-    if kind.sampler is not None:
-        return Spelling(kind, (SIMS,), lead="sims")
-    if isinstance(kind, NPlayerKind) and kind.needs_total:
-        return Spelling(kind, (TOTAL,))
-    return Spelling(kind)
+    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used), entry)

@@ -61,6 +61,7 @@ __all__ = [
     "SettingsMaker",
     "UnobservedError",
     "choice",
+    "option_named",
     "parse_budget",
     "parse_count",
     "parse_fraction",
@@ -68,6 +69,7 @@ __all__ = [
     "parse_seconds",
     "plain_settings",
     "settings_of",
+    "spec_usage",
 ]
 
 S = TypeVar("S")
@@ -406,12 +408,11 @@ class SearchKind:
 
     def usage(self) -> str:
         """How a player spec names it: `jamboree:DEPTH:PRUNE`."""
-        depth = ["DEPTH"] if self.takes_depth else []
-        return ":".join([self.name, *depth, *(o.name.upper() for o in self.options)])
+        return spec_usage(self.name, self.takes_depth, self.options)
 
     def option(self, name: str) -> Option[object] | None:
         """Its option called `name`, if it has one."""
-        return next((o for o in self.options if o.name == name), None)
+        return option_named(self.options, name)
 
     def check(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
         """Raise `MissingCapabilityError` saying what the game or estimator lacks."""
@@ -525,6 +526,25 @@ class Catalog(Generic[K]):
                 if option.flag:
                     seen.setdefault(option.name, option)
         return tuple(seen.values())
+
+
+def spec_usage(name: str, takes_depth: bool, options: tuple[Option[object], ...]) -> str:
+    """How a player spec names a kind of any family: `jamboree:DEPTH:PRUNE`, `mcts:SIMS`
+    (a kind whose lead option stands in the depth's place), `shallow-maxn:DEPTH:TOTAL`.
+
+    ```pycon
+    >>> spec_usage("ab", True, (TABLE,)), spec_usage("mcts", False, (TABLE,))
+    ('ab:DEPTH:TABLE', 'mcts:TABLE')
+
+    ```
+    """
+    depth = ["DEPTH"] if takes_depth else []
+    return ":".join([name, *depth, *(o.name.upper() for o in options)])
+
+
+def option_named(options: tuple[Option[object], ...], name: str) -> Option[object] | None:
+    """The option of `options` called `name`, if there is one."""
+    return next((o for o in options if o.name == name), None)
 
 
 def _fits_a_spec(name: str) -> bool:
