@@ -9,7 +9,7 @@ method of the kit, with their own search kinds
 ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
 [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
 
-Player specs are read by the one grammar of every family (`gamelib.cli.family_specs`):
+Player specs are read by the one grammar of every family (`gamelib.cli.specs`):
 `human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
 its total after the depth (`shallow-maxn:5:1`), `mcts` its simulations in the depth's place.
 """
@@ -34,11 +34,12 @@ from gamelib.chance.trees import (
     chance_tree_estimator,
     parse_chance_tree,
 )
-from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
+from gamelib.cli.family_specs import family_answer, value_text
 from gamelib.cli.kits import Job, Kit, KitUser, Seating
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     TOTAL,
+    FamilyAnswer,
     PlayerSpec,
     SpecError,
     read_number,

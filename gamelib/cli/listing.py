@@ -18,13 +18,13 @@ from gamelib.cli._common import (
     solver_build,
 )
 from gamelib.cli.beyond import BEYOND_TREES
-from gamelib.cli.family_specs import PLAIN_KINDS
 from gamelib.cli.games import (
     AnyEntry,
     GameCatalog,
 )
 from gamelib.cli.players import PLAYER_KINDS
 from gamelib.cli.presets import PRESETS
+from gamelib.cli.specs import PLAIN_KINDS
 from gamelib.games.explicit import HANDOUT_TREES, TREE_TITLES
 
 
