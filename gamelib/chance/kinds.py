@@ -20,7 +20,7 @@ from gamelib.chance.expectiminimax import (
     Star2,
 )
 from gamelib.chance.game import ChanceEstimator
-from gamelib.search.kinds import Option, OptionValues, option_named, spec_usage
+from gamelib.search.kinds import Option, OptionValues, SpecShape
 
 __all__ = [
     "EXPECTIMINIMAX_KIND",
@@ -84,7 +84,7 @@ class searched_by:  # noqa: N801 - named as the function it reads as: searched_b
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceKind:
+class ChanceKind(SpecShape):
     """A kind of search player for games of chance (`gamelib.chance`): the shape of
     [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind], read by the one spec grammar as a
     [`SearchKind`][gamelib.search.kinds.SearchKind] is."""
@@ -99,26 +99,15 @@ class ChanceKind:
     options: tuple[Option[object], ...] = ()
     """Its options, after the depth (or, a `lead` one, in its place)."""
     lead: str | None = None
-    """An option that stands in the depth's place (`mcts:SIMS`); its depth is then
-    `--depth`'s."""
+    """An option that stands in the depth's place (`mcts:SIMS`)."""
+    takes_depth: bool = True
+    """Whether a spec's first part is a depth; False for a kind whose lead option always
+    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
     exact: bool = True
     """False for a kind that samples (MCTS): it reports no events, and is traced by its
     own simulations."""
     default_depth = None
     anytime = False
-
-    @property
-    def takes_depth(self) -> bool:
-        """Whether a spec's first part is a depth: for every kind without a lead option."""
-        return self.lead is None
-
-    def usage(self) -> str:
-        """How a player spec names it: `star2:DEPTH`, `mcts:SIMS`."""
-        return spec_usage(self.name, self.takes_depth, self.options)
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return option_named(self.options, name)
 
 
 EXPECTIMINIMAX_KIND = ChanceKind(

@@ -40,7 +40,7 @@ from gamelib.nplayer.maxn import (
     paranoid_settings,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.kinds import Option, OptionValues, option_named, spec_usage
+from gamelib.search.kinds import Option, OptionValues, SpecShape
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -90,7 +90,7 @@ class TwoPlayerView(Protocol):
 
 @final
 @dataclass(frozen=True, slots=True)
-class NPlayerKind:
+class NPlayerKind(SpecShape):
     """A kind of search player for games of n players (`gamelib.nplayer`): the shape of
     [`ChanceKind`][gamelib.chance.kinds.ChanceKind], read by the one spec grammar as a
     [`SearchKind`][gamelib.search.kinds.SearchKind] is."""
@@ -106,8 +106,10 @@ class NPlayerKind:
     """Its options, after the depth (shallow max^n's `TOTAL`), or, a `lead` one, in its
     place."""
     lead: str | None = None
-    """An option that stands in the depth's place (`mcts:SIMS`); its depth is then
-    `--depth`'s."""
+    """An option that stands in the depth's place (`mcts:SIMS`)."""
+    takes_depth: bool = True
+    """Whether a spec's first part is a depth; False for a kind whose lead option always
+    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
     exact: bool = True
     """False for a kind that samples (MCTS): it reports no events, and is traced by its
     own simulations."""
@@ -115,19 +117,6 @@ class NPlayerKind:
     """For a kind that searches a two-player view of the game: that search, to trace."""
     default_depth = None
     anytime = False
-
-    @property
-    def takes_depth(self) -> bool:
-        """Whether a spec's first part is a depth: for every kind without a lead option."""
-        return self.lead is None
-
-    def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
-        return spec_usage(self.name, self.takes_depth, self.options)
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return option_named(self.options, name)
 
 
 def _total(text: str) -> Number | None:

@@ -59,9 +59,9 @@ __all__ = [
     "OptionValues",
     "SearchKind",
     "SettingsMaker",
+    "SpecShape",
     "UnobservedError",
     "choice",
-    "option_named",
     "parse_budget",
     "parse_count",
     "parse_fraction",
@@ -69,7 +69,6 @@ __all__ = [
     "parse_seconds",
     "plain_settings",
     "settings_of",
-    "spec_usage",
 ]
 
 S = TypeVar("S")
@@ -337,9 +336,32 @@ class KindSettingsError(InputError, ValueError):
     budget at all)."""
 
 
+class SpecShape:
+    """What the one spec grammar reads of a kind of every family
+    ([`SearchKind`][gamelib.search.kinds.SearchKind],
+    [`ChanceKind`][gamelib.chance.kinds.ChanceKind],
+    [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind]): its name, its options, and whether
+    a spec's first part is a depth; how a spec names it follows."""
+
+    __slots__ = ()
+    name: str
+    options: tuple[Option[object], ...]
+    takes_depth: bool
+
+    def usage(self) -> str:
+        """How a player spec names it: `jamboree:DEPTH:PRUNE`, `mcts:SIMS` (a kind whose
+        lead option stands in the depth's place), `shallow-maxn:DEPTH:TOTAL`."""
+        depth = ["DEPTH"] if self.takes_depth else []
+        return ":".join([self.name, *depth, *(o.name.upper() for o in self.options)])
+
+    def option(self, name: str) -> Option[object] | None:
+        """Its option called `name`, if it has one."""
+        return next((o for o in self.options if o.name == name), None)
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class SearchKind:
+class SearchKind(SpecShape):
     """A kind of search player, by name."""
 
     name: str
@@ -405,14 +427,6 @@ class SearchKind:
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
         return [{}, *({o.name: x} for o in self.options for x in o.examples)]
-
-    def usage(self) -> str:
-        """How a player spec names it: `jamboree:DEPTH:PRUNE`."""
-        return spec_usage(self.name, self.takes_depth, self.options)
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return option_named(self.options, name)
 
     def check(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
         """Raise `MissingCapabilityError` saying what the game or estimator lacks."""
@@ -526,25 +540,6 @@ class Catalog(Generic[K]):
                 if option.flag:
                     seen.setdefault(option.name, option)
         return tuple(seen.values())
-
-
-def spec_usage(name: str, takes_depth: bool, options: tuple[Option[object], ...]) -> str:
-    """How a player spec names a kind of any family: `jamboree:DEPTH:PRUNE`, `mcts:SIMS`
-    (a kind whose lead option stands in the depth's place), `shallow-maxn:DEPTH:TOTAL`.
-
-    ```pycon
-    >>> spec_usage("ab", True, (TABLE,)), spec_usage("mcts", False, (TABLE,))
-    ('ab:DEPTH:TABLE', 'mcts:TABLE')
-
-    ```
-    """
-    depth = ["DEPTH"] if takes_depth else []
-    return ":".join([name, *depth, *(o.name.upper() for o in options)])
-
-
-def option_named(options: tuple[Option[object], ...], name: str) -> Option[object] | None:
-    """The option of `options` called `name`, if there is one."""
-    return next((o for o in options if o.name == name), None)
 
 
 def _fits_a_spec(name: str) -> bool:

@@ -276,6 +276,7 @@ CHANCE_MCTS_KIND = ChanceKind(
     _chance_build,
     options=(SIMS,),
     lead="sims",
+    takes_depth=False,
     exact=False,
 )
 """MCTS, in the catalog of games of chance (`mcts:SIMS`)."""
@@ -286,6 +287,7 @@ NPLAYER_MCTS_KIND = NPlayerKind(
     _nplayer_build,
     options=(SIMS,),
     lead="sims",
+    takes_depth=False,
     exact=False,
 )
 """MCTS, in the catalog of games of n players (`mcts:SIMS`)."""
