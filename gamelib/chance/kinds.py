@@ -20,7 +20,7 @@ from gamelib.chance.expectiminimax import (
     Star2,
 )
 from gamelib.chance.game import ChanceEstimator
-from gamelib.search.kinds import Option, OptionValues, SpecShape
+from gamelib.search.kinds import FamilyKind, OptionValues
 
 __all__ = [
     "EXPECTIMINIMAX_KIND",
@@ -84,30 +84,10 @@ class searched_by:  # noqa: N801 - named as the function it reads as: searched_b
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceKind(SpecShape):
-    """A kind of search player for games of chance (`gamelib.chance`): the shape of
-    [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind], read by the one spec grammar as a
-    [`SearchKind`][gamelib.search.kinds.SearchKind] is."""
-
-    name: str
-    """Its name in a player spec (`expectiminimax`).  It may be the same algorithm's in
-    another family (`mcts`): the game says which is meant."""
-    summary: str
-    """One line of description."""
-    build: ChanceBuilder
-    """Builds a player of this kind (its events are `gamelib.chance.events.ChanceEvent`s)."""
-    options: tuple[Option[object], ...] = ()
-    """Its options, after the depth (or, a `lead` one, in its place)."""
-    lead: str | None = None
-    """An option that stands in the depth's place (`mcts:SIMS`)."""
-    takes_depth: bool = True
-    """Whether a spec's first part is a depth; False for a kind whose lead option always
-    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
-    exact: bool = True
-    """False for a kind that samples (MCTS): it reports no events, and is traced by its
-    own simulations."""
-    default_depth = None
-    anytime = False
+class ChanceKind(FamilyKind[ChanceBuilder]):
+    """A kind of search player for games of chance (`gamelib.chance`): a
+    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes a chance player
+    (its events are `gamelib.chance.events.ChanceEvent`s)."""
 
 
 EXPECTIMINIMAX_KIND = ChanceKind(

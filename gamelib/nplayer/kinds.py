@@ -40,7 +40,7 @@ from gamelib.nplayer.maxn import (
     paranoid_settings,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.kinds import Option, OptionValues, SpecShape
+from gamelib.search.kinds import FamilyKind, Option, OptionValues
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -90,33 +90,13 @@ class TwoPlayerView(Protocol):
 
 @final
 @dataclass(frozen=True, slots=True)
-class NPlayerKind(SpecShape):
-    """A kind of search player for games of n players (`gamelib.nplayer`): the shape of
-    [`ChanceKind`][gamelib.chance.kinds.ChanceKind], read by the one spec grammar as a
-    [`SearchKind`][gamelib.search.kinds.SearchKind] is."""
+class NPlayerKind(FamilyKind[NKindBuilder]):
+    """A kind of search player for games of n players (`gamelib.nplayer`): a
+    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes an n-player player
+    (its events are `gamelib.nplayer.maxn.NEvent`s, unless it has a `two_player` view)."""
 
-    name: str
-    """Its name in a player spec (`maxn`)."""
-    summary: str
-    """One line of description."""
-    build: NKindBuilder
-    """Builds a player of this kind (its events are `gamelib.nplayer.maxn.NEvent`s,
-    unless it has a `two_player` view)."""
-    options: tuple[Option[object], ...] = ()
-    """Its options, after the depth (shallow max^n's `TOTAL`), or, a `lead` one, in its
-    place."""
-    lead: str | None = None
-    """An option that stands in the depth's place (`mcts:SIMS`)."""
-    takes_depth: bool = True
-    """Whether a spec's first part is a depth; False for a kind whose lead option always
-    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
-    exact: bool = True
-    """False for a kind that samples (MCTS): it reports no events, and is traced by its
-    own simulations."""
     two_player: TwoPlayerView | None = None
     """For a kind that searches a two-player view of the game: that search, to trace."""
-    default_depth = None
-    anytime = False
 
 
 def _total(text: str) -> Number | None:
