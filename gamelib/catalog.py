@@ -43,8 +43,8 @@ from gamelib.algorithms.goals import BOOLEAN_METHOD, GoalMethod
 from gamelib.algorithms.mcts import (
     CHANCE_MCTS_KIND,
     MCTS_KIND,
+    NPLAYER_MCTS_KIND,
     mcts_settings,
-    nplayer_mcts,
     simulate,
 )
 from gamelib.algorithms.negamax import NEGAMAX_AB_KIND, NEGAMAX_KIND
@@ -54,25 +54,22 @@ from gamelib.chance.kinds import (
     EXPECTIMINIMAX_KIND,
     STAR1_KIND,
     STAR2_KIND,
+    ChanceBuilder,
     ChanceKind,
     ChanceKindFactory,
-    ChanceSampler,
 )
 from gamelib.core.datatypes import Status
 from gamelib.core.estimator import Estimator
 from gamelib.core.jsondata import JSON
 from gamelib.estimate.kinds import ALPHABETA_KIND, JAMBOREE_KIND, MINIMAX_KIND
-from gamelib.nplayer.game import NEstimator, Number, Vector
 from gamelib.nplayer.kinds import (
     MAXN_KIND,
     PARANOID_KIND,
     SHALLOW_MAXN_KIND,
     NKindBuilder,
     NPlayerKind,
-    NSampler,
     TotalMissingError,
 )
-from gamelib.nplayer.maxn import NObserver, NSearchPlayer
 from gamelib.search.kinds import Catalog, OptionValues, SearchKind
 from gamelib.trace.drawing import Drawing
 from gamelib.trace.mcts import trace_steps as mcts_trace_steps
@@ -87,14 +84,13 @@ __all__ = [
     "NPLAYER_MCTS_KIND",
     "SOLVE_CATALOG",
     "Catalogs",
+    "ChanceBuilder",
     "ChanceKind",
     "ChanceKindFactory",
-    "ChanceSampler",
     "Drawing",
     "Family",
     "NKindBuilder",
     "NPlayerKind",
-    "NSampler",
     "TotalMissingError",
 ]
 
@@ -170,25 +166,6 @@ CHANCE_CATALOG: Catalog[ChanceKind] = Catalog(
 )
 """The search kinds for games of chance, in the order `gamelib list` shows them."""
 
-
-def _mcts_build(
-    estimator: NEstimator[S, M],
-    depth: int,
-    total: Number | None,
-    /,
-    *,
-    observer: NObserver[S, M] | None = None,
-) -> NSearchPlayer[S, M, Vector | Number]:
-    return nplayer_mcts(estimator, depth, 1000)  # it reports no events: it samples
-
-
-NPLAYER_MCTS_KIND = NPlayerKind(
-    "mcts",
-    "Monte Carlo tree search, each player choosing by its own mean utility",
-    _mcts_build,
-    sampler=nplayer_mcts,
-)
-"""MCTS, in the catalog of games of n players (`mcts:SIMS`)."""
 
 NPLAYER_CATALOG: Catalog[NPlayerKind] = Catalog(
     (MAXN_KIND, SHALLOW_MAXN_KIND, PARANOID_KIND, NPLAYER_MCTS_KIND)

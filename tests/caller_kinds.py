@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from gamelib.catalog import ChanceKind
 from gamelib.chance.expectiminimax import Star1
+from gamelib.chance.kinds import searched_by
 from gamelib.core.estimator import Settings
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.estimate.minimax import Minimax
@@ -28,7 +29,7 @@ def _mine(
 MINE = SearchKind("mine", _mine, "Minimax under a name of the caller's")
 """A two-player kind gamelib does not have."""
 
-MINE_CHANCE = ChanceKind("mine-chance", Star1, "Star1 under a name of the caller's")
+MINE_CHANCE = ChanceKind("mine-chance", "Star1 under a name of the caller's", searched_by(Star1))
 """A kind for games of chance gamelib does not have."""
 
 UNSENT = SearchKind(

@@ -18,7 +18,7 @@ from gamelib import seq
 from gamelib.chance.events import ChanceObserver, Moved, Rolled, Step
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
 from gamelib.chance.game import Branch, Nature, Value
-from gamelib.chance.kinds import ChanceKind
+from gamelib.chance.kinds import ChanceKind, searched_by
 from gamelib.cli.beyond import chance_entry, nplayer_entry
 from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, Winner, flip
 from gamelib.nplayer.game import (
@@ -33,6 +33,7 @@ from gamelib.nplayer.game import (
 from gamelib.nplayer.kinds import NPlayerKind
 from gamelib.nplayer.maxn import NObserver, NSearchPlayer
 from gamelib.search.events import BoundKind, Enter, Leave
+from gamelib.search.kinds import OptionValues
 from gamelib.search.player import FamilyPlayer
 from gamelib.seq import Seq
 
@@ -93,7 +94,9 @@ def Expectimax(
     return FamilyPlayer(f"Expectimax(depth {settings.search_depth})", game, settings, analyse)
 
 
-EXPECTIMAX_KIND = ChanceKind("expectimax", Expectimax, "Maxie maximises, Minnie at random")
+EXPECTIMAX_KIND = ChanceKind(
+    "expectimax", "Maxie maximises, Minnie at random", searched_by(Expectimax)
+)
 # --8<-- [end:chance]
 
 
@@ -142,7 +145,7 @@ def Utilitarian(
 def _utilitarian(
     estimator: NEstimator[S, M],
     depth: int,
-    total: Number | None,
+    options: OptionValues,
     /,
     *,
     observer: NObserver[S, M] | None = None,

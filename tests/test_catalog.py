@@ -37,6 +37,7 @@ from gamelib.algorithms import DeepeningSettings
 from gamelib.algorithms.deepening_kind import parse_order
 from gamelib.catalog import CATALOG, CATALOGS, ChanceKind, NPlayerKind
 from gamelib.chance.expectiminimax import Expectiminimax
+from gamelib.chance.kinds import searched_by
 from gamelib.cli import main
 from gamelib.estimate import standard_compare
 from gamelib.games.explicit import (
@@ -773,7 +774,7 @@ def test_main_takes_a_search_of_any_family_added_to_the_catalogs() -> None:
     """One registration: a chance kind and an n-player kind of one's own, added with
     `Catalogs.with_kind`, play at once, listed beside the shipped ones."""
     catalogs = CATALOGS.with_kind(
-        ChanceKind("dice-minimax", Expectiminimax, "my expectiminimax")
+        ChanceKind("dice-minimax", "my expectiminimax", searched_by(Expectiminimax))
     ).with_kind(NPlayerKind("my-maxn", "my max^n", CATALOGS.n_player["maxn"].build))
     assert catalogs.family_of("dice-minimax") == "chance"
     assert catalogs.family_of("my-maxn") == "n-player"
@@ -806,7 +807,7 @@ def test_main_takes_a_search_of_any_family_added_to_the_catalogs() -> None:
 
 
 def test_a_kind_may_not_take_a_name_another_family_uses() -> None:
-    catalogs = CATALOGS.with_kind(ChanceKind("alphabeta", Expectiminimax, "a clash"))
+    catalogs = CATALOGS.with_kind(ChanceKind("alphabeta", "a clash", searched_by(Expectiminimax)))
     err = io.StringIO()
     assert main(["list"], stdout=io.StringIO(), stderr=err, catalog=catalogs) == 2
     assert "the search kind 'alphabeta' is both a two-player and a chance search" in (

@@ -19,14 +19,17 @@ from gamelib.chance.expectiminimax import (
     Star1,
     Star2,
 )
+from gamelib.chance.game import ChanceEstimator
+from gamelib.search.kinds import FamilyKind, OptionValues
 
 __all__ = [
     "EXPECTIMINIMAX_KIND",
     "STAR1_KIND",
     "STAR2_KIND",
+    "ChanceBuilder",
     "ChanceKind",
     "ChanceKindFactory",
-    "ChanceSampler",
+    "searched_by",
 ]
 
 S = TypeVar("S")
@@ -41,48 +44,67 @@ class ChanceKindFactory(Protocol):
     ) -> ChancePlayer[S, M]: ...
 
 
-class ChanceSampler(Protocol):
-    """Builds a sampling chance player from its settings and its simulations."""
+class ChanceBuilder(Protocol):
+    """Builds a chance search player from an estimator, a depth and the kind's option values
+    (by name; those not given take their defaults), telling `observer` (if any) what it
+    does."""
 
     def __call__(
-        self, settings: ChanceSettings[S, M], simulations: int, /
+        self,
+        estimator: ChanceEstimator[S, M],
+        depth: int,
+        options: OptionValues,
+        /,
+        *,
+        observer: ChanceObserver[S, M] | None = None,
     ) -> ChancePlayer[S, M]: ...
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceKind:
-    """A kind of search player for games of chance (`gamelib.chance`)."""
+class searched_by:  # noqa: N801 - named as the function it reads as: searched_by(Star1)
+    """The builder of a kind without options whose player is `factory(ChanceSettings(estimator,
+    depth))`: Expectiminimax's, Star1's and Star2's, or a factory of one's own.  A value (not
+    a closure), so a kind of one's own built so goes to worker processes."""
 
-    name: str
-    """Its name in a player spec (`expectiminimax`)."""
     factory: ChanceKindFactory
     """The factory."""
-    summary: str
-    """One line of description."""
-    sampler: ChanceSampler | None = None
-    """For a kind that samples (MCTS): builds its player with a number of simulations,
-    which its spec gives in the depth's place (`mcts:SIMS`).  Its name may be the same
-    algorithm's in another family: the game says which is meant."""
 
-    def usage(self) -> str:
-        """How a player spec names it: `star2:DEPTH`, `mcts:SIMS`."""
-        return f"{self.name}:{'DEPTH' if self.sampler is None else 'SIMS'}"
+    def __call__(
+        self,
+        estimator: ChanceEstimator[S, M],
+        depth: int,
+        options: OptionValues,
+        /,
+        *,
+        observer: ChanceObserver[S, M] | None = None,
+    ) -> ChancePlayer[S, M]:
+        return self.factory(ChanceSettings(estimator, depth), observer=observer)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ChanceKind(FamilyKind[ChanceBuilder]):
+    """A kind of search player for games of chance (`gamelib.chance`): a
+    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes a chance player
+    (its events are `gamelib.chance.events.ChanceEvent`s)."""
 
 
 EXPECTIMINIMAX_KIND = ChanceKind(
-    "expectiminimax", Expectiminimax, "minimax that averages over the dice"
+    "expectiminimax", "minimax that averages over the dice", searched_by(Expectiminimax)
 )
 """Expectiminimax (CSE 473), in the catalog of games of chance."""
 
 STAR1_KIND = ChanceKind(
     "star1",
-    Star1,
     "Ballard's Star1: expectiminimax's value, alpha-beta cuts at chance positions too",
+    searched_by(Star1),
 )
 """Ballard's Star1, in the catalog of games of chance."""
 
 STAR2_KIND = ChanceKind(
-    "star2", Star2, "Ballard's Star2: Star1 that first probes one move of each outcome"
+    "star2",
+    "Ballard's Star2: Star1 that first probes one move of each outcome",
+    searched_by(Star2),
 )
 """Ballard's Star2, in the catalog of games of chance."""

@@ -17,7 +17,6 @@ from typing import Literal, NoReturn, TextIO, TypeAlias, TypeVar
 from gamelib.algorithms.goals import GoalMethod
 from gamelib.algorithms.packed_search import compiled
 from gamelib.catalog import SOLVE_CATALOG, Catalogs
-from gamelib.cli.family_specs import read_player_spec, spellings
 from gamelib.cli.games import NAMED_TREES, GameCatalog, KitUser
 from gamelib.cli.kits import Specced
 from gamelib.cli.players import Streams
@@ -27,8 +26,10 @@ from gamelib.cli.specs import (
     SpecError,
     parse_depth,
     read_number,
+    read_player_spec,
     search_kinds_text,
     shown,
+    spellings,
 )
 from gamelib.cli.thinking import Thinking
 from gamelib.core.checks import echo

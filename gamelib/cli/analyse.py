@@ -41,7 +41,6 @@ from gamelib.cli.book_players import (
     booked_name,
     unanswered,
 )
-from gamelib.cli.family_specs import FamilyAnswer
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.players import search_player
 from gamelib.cli.positions import (
@@ -55,6 +54,7 @@ from gamelib.cli.positions import (
     split_moves,
 )
 from gamelib.cli.specs import (
+    FamilyAnswer,
     PlayerSpec,
     SpecError,
     too_deep,

@@ -9,7 +9,7 @@ method of the kit, with their own search kinds
 ([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
 [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
 
-Player specs are read by the one grammar of every family (`gamelib.cli.family_specs`):
+Player specs are read by the one grammar of every family (`gamelib.cli.specs`):
 `human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
 its total after the depth (`shallow-maxn:5:1`), `mcts` its simulations in the depth's place.
 """
@@ -24,15 +24,15 @@ from dataclasses import dataclass
 from typing import TextIO, TypeVar, cast, final
 
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
-from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings
+from gamelib.chance.expectiminimax import ChancePlayer
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
-from gamelib.cli.family_specs import FamilyAnswer, family_answer, value_text
+from gamelib.cli.family_specs import family_answer, value_text
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
-    SIMS,
     TOTAL,
+    FamilyAnswer,
     PlayerSpec,
     SpecError,
     read_number,
@@ -49,8 +49,10 @@ from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
-from gamelib.trace.drawing import Drawing, kind_drawing
+from gamelib.search.kinds import OptionValues
+from gamelib.trace.drawing import Drawing, kind_drawing, view_drawing
 from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
+from gamelib.trace.words import ChanceWords, NWords
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -170,24 +172,25 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
         return ChanceTurns(self.game)
 
     def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
-        """The search `spec` names: by its sampler with its simulations for a kind that
-        samples (`mcts:SIMS`), else by its factory."""
+        """The search `spec` names, by its kind's builder."""
         if not isinstance(spec.found, ChanceKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
         limit = self.depth_limit
         if limit is not None and spec.depth > limit:
             raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
-        settings = ChanceSettings(self.estimator, spec.depth)
-        if spec.found.sampler is not None:
-            return spec.found.sampler(settings, SIMS.of(spec.options))
-        return spec.found.factory(settings)
+        return spec.found.build(self.estimator, spec.depth, spec.options)
 
     def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
-        assert isinstance(spec.found, ChanceKind)  # searcher has checked it
-        if spec.found.sampler is None:
-            return kind_drawing(spec.found, self.estimator, spec.depth)
-        return _sampled(player, self.model, chance_means)
+        kind = spec.found
+        assert isinstance(kind, ChanceKind)  # searcher has checked it
+        if not kind.exact:
+            return _sampled(player, self.model, chance_means)
+        est, depth, options = self.estimator, spec.depth, spec.options
+        build = kind.build
+        return kind_drawing(
+            lambda run: build(est, depth, options, observer=run), ChanceWords(self.game)
+        )
 
 
 @final
@@ -222,24 +225,27 @@ class NKit(FamilyKit[S, M, Vector]):
         return NPlayerTurns(self.game)
 
     def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
-        """The search `spec` names (see `ChanceKit`)."""
+        """The search `spec` names (see `ChanceKit`), shallow pruning's total the game's
+        unless the spec gives one."""
         if not isinstance(spec.found, NPlayerKind):
             raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
-        if spec.found.sampler is not None:
-            return spec.found.sampler(self.estimator, spec.depth, SIMS.of(spec.options))
-        return spec.found.build(self.estimator, spec.depth, self._total(spec))
+        return spec.found.build(self.estimator, spec.depth, self._options(spec))
 
-    def _total(self, spec: PlayerSpec) -> Number | None:
-        given = TOTAL.of(spec.options)
-        return self.total if given is None else given
+    def _options(self, spec: PlayerSpec) -> OptionValues:
+        given = spec.options
+        return given if "total" in given else given.set("total", self.total)
 
     def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
-        assert isinstance(spec.found, NPlayerKind)  # searcher has checked it
-        if spec.found.sampler is None:
-            total = self._total(spec)
-            return kind_drawing(spec.found, self.estimator, spec.depth, total)
-        return _sampled(player, self.model, nplayer_means)
+        kind = spec.found
+        assert isinstance(kind, NPlayerKind)  # searcher has checked it
+        if not kind.exact:
+            return _sampled(player, self.model, nplayer_means)
+        est, depth, view, options = self.estimator, spec.depth, kind.two_player, self._options(spec)
+        if view is not None:
+            return view_drawing(lambda observer: view(est, depth, observer))
+        build, words = kind.build, NWords(self.game, TOTAL.of(options))
+        return kind_drawing(lambda run: build(est, depth, options, observer=run), words)
 
 
 def _sampled(

@@ -17,10 +17,10 @@ from gamelib.cli._common import (
     _reject_extra,
     solver_build,
 )
-from gamelib.cli.family_specs import PLAIN_KINDS
 from gamelib.cli.games import NAMED_TREES, AnyEntry, GameCatalog
 from gamelib.cli.players import PLAYER_KINDS
 from gamelib.cli.presets import PRESETS
+from gamelib.cli.specs import PLAIN_KINDS
 
 
 def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
@@ -71,9 +71,7 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
 
     def samples(name: str) -> bool:
         chance, many = catalogs.chance.get(name), catalogs.n_player.get(name)
-        return (chance is None or chance.sampler is not None) and (
-            many is None or many.sampler is not None
-        )
+        return (chance is None or not chance.exact) and (many is None or not many.exact)
 
     seen: dict[str, str] = {}
     for family, kinds in (

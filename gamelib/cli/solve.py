@@ -75,7 +75,6 @@ from gamelib.cli.batch import (
     position_lines,
 )
 from gamelib.cli.beyond import FamilyKit
-from gamelib.cli.family_specs import game_is
 from gamelib.cli.games import GameKit, game_choices
 from gamelib.cli.positions import (
     BadPositionError,
@@ -89,6 +88,7 @@ from gamelib.cli.positions import (
     split_moves,
     stopped_words,
 )
+from gamelib.cli.specs import game_is
 from gamelib.cli.split_solve import check_split, solve_split
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON

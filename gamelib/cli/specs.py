@@ -7,9 +7,11 @@ order the catalog lists them or as `name=value` (`jamboree:4:0.25`,
 `jamboree:4:prune=0.25`, `shallow-maxn:5:total=1`).  A kind with a lead option may
 give it in the depth's place (`id:2s`, `mcts:500`).  What a spec leaves out comes from
 the flags (`--depth`, and `--NAME` for each option of the catalog) or else from the
-defaults.  The one grammar reads every family's kinds: a chance or n-player kind is
-read through its [`Spelling`][gamelib.cli.specs.Spelling].  Every mistake is a
-[`SpecError`][gamelib.cli.specs.SpecError] whose message names it.
+defaults.  The one grammar reads every family's kinds alike:
+[`read_player_spec`][gamelib.cli.specs.read_player_spec] reads a spec over the catalog of
+the game's family, and refuses a kind of another family in one sentence that names the
+kinds that fit.  Every mistake is a [`SpecError`][gamelib.cli.specs.SpecError] whose
+message names it.
 """
 
 from __future__ import annotations
@@ -17,33 +19,39 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import final
+from typing import TypeAlias, final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.catalog import ChanceKind, NPlayerKind
-from gamelib.core.checks import article, ascii_float, digits_hint, echo, plural, read_whole
+from gamelib.algorithms.mcts import SAMPLED, SIMS
+from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
+from gamelib.core.checks import article, echo, plural, read_whole
+from gamelib.core.jsondata import JSON
 from gamelib.errors import InputError
-from gamelib.nplayer.game import Number
+from gamelib.nplayer.kinds import TOTAL
 from gamelib.search.kinds import Catalog, Option, SearchKind
 
 __all__ = [
     "DEFAULT_DEPTH",
     "NON_SEARCH_KINDS",
+    "PLAIN_KINDS",
     "SAMPLED",
     "SIMS",
     "TOTAL",
+    "AnyKind",
+    "FamilyAnswer",
     "PlayerSpec",
     "SpecError",
-    "Spelling",
+    "game_is",
+    "misfit",
     "parse_depth",
     "parse_option",
     "parse_player_spec",
     "read_number",
+    "read_player_spec",
     "search_kinds_text",
     "shown",
-    "spelled",
+    "spellings",
     "too_deep",
     "written_as_time",
 ]
@@ -53,6 +61,11 @@ DEFAULT_DEPTH = 5
 
 NON_SEARCH_KINDS = ("human", "direct", "random")
 """The player kinds that do not search, in the order `gamelib list` shows them."""
+
+
+AnyKind: TypeAlias = SearchKind | ChanceKind | NPlayerKind
+"""A search kind of any family, as the one grammar reads it: its options, the option that
+may lead in the depth's place, whether it takes a depth, its own default depth."""
 
 
 class SpecError(InputError, ValueError):
@@ -76,7 +89,7 @@ class PlayerSpec:
     """Where the depth came from, for messages: `in 'alphabeta:3'`, `in --depth`."""
     flags_used: frozenset[str] = frozenset()
     """The flags (`depth`, `prune`, ...) whose values this spec took."""
-    found: SearchKind | ChanceKind | NPlayerKind | None = field(default=None, repr=False)
+    found: AnyKind | None = field(default=None, repr=False)
     """The search kind it names, from the catalog it was read with (None: a player that
     does not search)."""
 
@@ -195,7 +208,7 @@ def written_as_time(text: str) -> bool:
     return _WITH_UNIT.fullmatch(text) is not None
 
 
-def _budget_error(entry: SearchKind | Spelling, quoted: str, part: str, why: str) -> SpecError:
+def _budget_error(entry: AnyKind, quoted: str, part: str, why: str) -> SpecError:
     """The sentence for a bad budget in the lead's place of an anytime kind: the two forms
     it takes, a count (or a depth) and a time, and the reason when it looked like one."""
     name = entry.name
@@ -214,7 +227,7 @@ def _budget_error(entry: SearchKind | Spelling, quoted: str, part: str, why: str
 
 def parse_player_spec(
     text: str,
-    catalog: Catalog[SearchKind] | Catalog[Spelling],
+    catalog: Catalog[SearchKind] | Catalog[ChanceKind] | Catalog[NPlayerKind],
     default_depth: int,
     flags: Mapping[str, str] | None = None,
     depth_limit: int | None = None,
@@ -331,101 +344,133 @@ def parse_player_spec(
         if option.name not in values and option.name in given:
             values[option.name] = parse_option(option, given[option.name], f"--{option.name}")
             used.add(option.name)
-    found = entry.kind if isinstance(entry, Spelling) else entry
-    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used), found)
-
-
-SAMPLED = 1000
-"""A sampling kind's simulations when its spec gives none (`mcts`)."""
-
-
-def _sims(text: str) -> int:
-    return read_whole(text, 1)
-
-
-SIMS: Option[int] = Option(
-    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)", flag=False
-)
-"""A sampling chance or n-player kind's simulations, in the depth's place (`mcts:500`)."""
-
-
-def _total(text: str) -> Number | None:
-    """A total of the utilities: a number at least 0 (an integer or a fraction)."""
-    value: Fraction | None
-    try:
-        if not text.isascii() or "_" in text:  # the digits 0-9 only, as everywhere
-            raise ValueError(text)
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        if ascii_float(text) is None:
-            raise ValueError(
-                f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{shown(text)}'"
-            ) from None
-        value = None  # written in digits, but too long for Python to read
-    if text.startswith("-") if value is None else value < 0:
-        raise ValueError(f"must be at least 0, got {echo(text)}")
-    if value is None:
-        raise ValueError(f"is far too big, got {echo(text)}")
-    return int(value) if value.denominator == 1 else value
-
-
-TOTAL: Option[Number | None] = Option(
-    "total", "the total", None, _total, "the most a vector's utilities add up to", flag=False
-)
-"""Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
+    return PlayerSpec(kind, depth, pmap(values), text, depth_from, frozenset(used), entry)
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class Spelling:
-    """How the one grammar reads a search kind of games of chance or of n players: as a
-    two-player kind with the same fields would be read (see `spelled`); none has a depth
-    of its own or thinks within a time (`mcts:2s` is refused)."""
+class FamilyAnswer:
+    """An answer as `analyse` writes it: its JSON fields, and its line of text."""
 
-    kind: ChanceKind | NPlayerKind
-    """The kind it spells."""
-    options: tuple[Option[object], ...] = ()
-    """Its options after the depth: the simulations (`SIMS`) or the total (`TOTAL`)."""
-    lead: str | None = None
-    """`sims` for a kind that samples: its simulations stand in the depth's place, and
-    its depth comes from `--depth` (it `takes_depth` then only without a lead)."""
-    default_depth = None
-    anytime = False
-
-    @property
-    def takes_depth(self) -> bool:
-        """Whether a spec's first part is a depth: for every kind but one that samples."""
-        return self.lead is None
-
-    @property
-    def name(self) -> str:
-        """Its name in a player spec."""
-        return self.kind.name
-
-    def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
-        return self.kind.usage()
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return next((o for o in self.options if o.name == name), None)
+    found: dict[str, JSON]
+    """`player`, `to_move`, `best`, `value`, and `guess` (or a vector's `vector`)."""
+    text: str
+    """`Star2(depth 3) chooses hold for Maxie; value: 1/2`."""
 
 
-def spelled(kind: ChanceKind | NPlayerKind) -> Spelling:
-    """How a spec writes `kind`: a kind that samples takes its simulations in the depth's
-    place, shallow max^n its total after the depth.
+PLAIN_KINDS = ("human", "random")
+"""The player kinds that do not search, for these games (no game has a 'direct' player)."""
+
+
+_WHAT: dict[Family, str] = {
+    "two-player": "a two-player search",
+    "chance": "a search for games of chance",
+    "n-player": "a search for games of n players",
+}
+
+
+def misfit(
+    kind: str,
+    game: str,
+    game_is: str,
+    fits: Sequence[str],
+    plain: Sequence[str],
+    catalogs: Catalogs = CATALOGS,
+) -> str:
+    """One sentence: `kind` (of another family) cannot play `game`; what can.
 
     ```pycon
-    >>> from gamelib.catalog import CATALOGS
-    >>> spell = Catalog(tuple(spelled(kind) for kind in CATALOGS.n_player))
-    >>> spec = parse_player_spec("shallow-maxn:4:1/2", spell, 5)
-    >>> spec.kind, spec.depth, dict(spec.options)
-    ('shallow-maxn', 4, {'total': Fraction(1, 2)})
+    >>> misfit("alphabeta", "pig", "a game of chance", CATALOGS.names("chance"), PLAIN_KINDS)
+    'alphabeta is a two-player search, and pig is a game of chance: for pig use \
+expectiminimax, star1, star2 or mcts (or human or random)'
 
     ```
     """
-    if kind.sampler is not None:
-        return Spelling(kind, (SIMS,), lead="sims")
-    if isinstance(kind, NPlayerKind) and kind.needs_total:
-        return Spelling(kind, (TOTAL,))
-    return Spelling(kind)
+    other = catalogs.family_of(kind)
+    what = "not a player kind" if other is None else _WHAT[other]
+    return (
+        f"{kind} is {what}, and {game} is {game_is}: for {game} use {search_kinds_text(fits)} "
+        + (f"(or {search_kinds_text(plain)})")
+    )
+
+
+def game_is(family: Family, kit_players: int | None = None) -> str:
+    """How a sentence describes a game of `family`."""
+    match family:
+        case "two-player":
+            return "a two-player game without dice"
+        case "chance":
+            return "a game of chance"
+        case "n-player":
+            return f"a game for {kit_players or 'n'} players"
+
+
+def spellings(
+    catalogs: Catalogs, family: Family
+) -> Catalog[SearchKind] | Catalog[ChanceKind] | Catalog[NPlayerKind]:
+    """The kinds of `catalogs` that play a game of `family`, which the one grammar reads.
+
+    ```pycon
+    >>> [kind.usage() for kind in spellings(CATALOGS, "n-player")]
+    ['maxn:DEPTH', 'shallow-maxn:DEPTH:TOTAL', 'paranoid:DEPTH', 'mcts:SIMS']
+
+    ```
+    """
+    if family == "two-player":
+        return catalogs.two_player
+    return catalogs.chance if family == "chance" else catalogs.n_player
+
+
+def read_player_spec(
+    text: str,
+    family: Family,
+    title: str,
+    default_depth: int,
+    flags: Mapping[str, str] | None = None,
+    *,
+    players: int | None = None,
+    depth_limit: int | None = None,
+    catalogs: Catalogs = CATALOGS,
+) -> PlayerSpec:
+    """The player `text` names for a game of `family` called `title` (of `players`
+    players), in the one grammar over the catalog of its family; SpecError if none: a kind
+    of another family is refused in one sentence that names the kinds that fit.
+
+    ```pycon
+    >>> spec = read_player_spec("star2:3", "chance", "pig", 5)
+    >>> spec.kind, spec.depth, spec.found.name
+    ('star2', 3, 'star2')
+    >>> read_player_spec("alphabeta:3", "n-player", "takeaway", 5, players=3)
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.specs.SpecError: alphabeta is a two-player search, and takeaway is a game for \
+3 players: for takeaway use maxn, shallow-maxn, paranoid or mcts (or human or random)
+
+    ```
+    """
+    written, *parts = text.split(":")
+    kind = written.strip().lower()
+    plain = NON_SEARCH_KINDS if family == "two-player" else PLAIN_KINDS
+    fits = catalogs.names(family)
+    if kind not in plain and kind not in fits:
+        if kind == "direct":
+            raise SpecError(
+                f"{title} has no hand-written ('direct') player: use "
+                f"{search_kinds_text(fits)} (or {search_kinds_text(plain)})"
+            )
+        if catalogs.family_of(kind) is not None:
+            raise SpecError(misfit(kind, title, game_is(family, players), fits, plain, catalogs))
+    catalog = spellings(catalogs, family)
+    try:
+        return parse_player_spec(
+            text, catalog, default_depth, flags, depth_limit, plain=plain, title=title
+        )
+    except SpecError as error:
+        entry = catalog.get(kind)
+        led = family != "two-player" and entry is not None and entry.lead is not None
+        if led and parts and written_as_time(parts[0]):
+            raise SpecError(
+                f"{error}: in a game of the {family} family, {kind} counts simulations "
+                f"({kind}:500) and takes no time budget"
+            ) from None
+        raise

@@ -10,7 +10,7 @@ in [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG] (or, fro
 
 ```pycon
 >>> from gamelib.nplayer import CSE473, TreeGame, tree_estimator
->>> MAXN_KIND.build(tree_estimator(TreeGame(CSE473)), 3, None).analyse(TreeGame(CSE473).start)
+>>> MAXN_KIND.build(tree_estimator(TreeGame(CSE473)), 3, {}).analyse(TreeGame(CSE473).start)
 (0, (3, 2, 5))
 >>> SHALLOW_MAXN_KIND.usage(), PARANOID_KIND.usage()
 ('shallow-maxn:DEPTH:TOTAL', 'paranoid:DEPTH')
@@ -21,8 +21,10 @@ in [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG] (or, fro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol, TypeVar, final
 
+from gamelib.core.checks import ascii_float, digits_hint, echo
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
@@ -38,15 +40,16 @@ from gamelib.nplayer.maxn import (
     paranoid_settings,
 )
 from gamelib.search.events import SearchObserver
+from gamelib.search.kinds import FamilyKind, Option, OptionValues
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
     "MAXN_KIND",
     "PARANOID_KIND",
     "SHALLOW_MAXN_KIND",
+    "TOTAL",
     "NKindBuilder",
     "NPlayerKind",
-    "NSampler",
     "TotalMissingError",
     "TwoPlayerView",
 ]
@@ -56,25 +59,18 @@ M = TypeVar("M")
 
 
 class NKindBuilder(Protocol):
-    """Builds an n-player search player, telling `observer` (if any) what it does; `total`
-    is shallow pruning's, None if unknown."""
+    """Builds an n-player search player from an estimator, a depth and the kind's option
+    values (by name; those not given take their defaults), telling `observer` (if any) what
+    it does."""
 
     def __call__(
         self,
         estimator: NEstimator[S, M],
         depth: int,
-        total: Number | None,
+        options: OptionValues,
         /,
         *,
         observer: NObserver[S, M] | None = None,
-    ) -> NSearchPlayer[S, M, Vector | Number]: ...
-
-
-class NSampler(Protocol):
-    """Builds a sampling n-player player from an estimator, a depth and its simulations."""
-
-    def __call__(
-        self, estimator: NEstimator[S, M], depth: int, simulations: int, /
     ) -> NSearchPlayer[S, M, Vector | Number]: ...
 
 
@@ -94,29 +90,39 @@ class TwoPlayerView(Protocol):
 
 @final
 @dataclass(frozen=True, slots=True)
-class NPlayerKind:
-    """A kind of search player for games of n players (`gamelib.nplayer`)."""
+class NPlayerKind(FamilyKind[NKindBuilder]):
+    """A kind of search player for games of n players (`gamelib.nplayer`): a
+    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes an n-player player
+    (its events are `gamelib.nplayer.maxn.NEvent`s, unless it has a `two_player` view)."""
 
-    name: str
-    """Its name in a player spec (`maxn`)."""
-    summary: str
-    """One line of description."""
-    build: NKindBuilder
-    """Builds a player of this kind (its events are `gamelib.nplayer.maxn.NEvent`s,
-    unless it has a `two_player` view)."""
-    needs_total: bool = False
-    """Whether it takes shallow pruning's total, written after the depth."""
-    sampler: NSampler | None = None
-    """For a kind that samples (MCTS): builds its player with a number of simulations,
-    which its spec gives in the depth's place (`mcts:SIMS`); it reports no events, and is
-    traced by its own simulations."""
     two_player: TwoPlayerView | None = None
     """For a kind that searches a two-player view of the game: that search, to trace."""
 
-    def usage(self) -> str:
-        """How a player spec names it: `shallow-maxn:DEPTH:TOTAL`, `mcts:SIMS`."""
-        first = "DEPTH" if self.sampler is None else "SIMS"
-        return f"{self.name}:{first}" + (":TOTAL" if self.needs_total else "")
+
+def _total(text: str) -> Number | None:
+    """A total of the utilities: a number at least 0 (an integer or a fraction)."""
+    value: Fraction | None
+    try:
+        if not text.isascii() or "_" in text:  # the digits 0-9 only, as everywhere
+            raise ValueError(text)
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        if ascii_float(text) is None:
+            raise ValueError(
+                f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{echo(text, 40)}'"
+            ) from None
+        value = None  # written in digits, but too long for Python to read
+    if text.startswith("-") if value is None else value < 0:
+        raise ValueError(f"must be at least 0, got {echo(text)}")
+    if value is None:
+        raise ValueError(f"is far too big, got {echo(text)}")
+    return int(value) if value.denominator == 1 else value
+
+
+TOTAL: Option[Number | None] = Option(
+    "total", "the total", None, _total, "the most a vector's utilities add up to", flag=False
+)
+"""Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
 
 
 class TotalMissingError(InputError, ValueError):
@@ -126,7 +132,7 @@ class TotalMissingError(InputError, ValueError):
 def _maxn(
     estimator: NEstimator[S, M],
     depth: int,
-    total: Number | None,
+    options: OptionValues,
     /,
     *,
     observer: NObserver[S, M] | None = None,
@@ -137,11 +143,12 @@ def _maxn(
 def _shallow(
     estimator: NEstimator[S, M],
     depth: int,
-    total: Number | None,
+    options: OptionValues,
     /,
     *,
     observer: NObserver[S, M] | None = None,
 ) -> NSearchPlayer[S, M, Vector | Number]:
+    total = TOTAL.of(options)
     if total is None:
         raise TotalMissingError(
             "shallow-maxn needs the most the utilities of a vector add up to, and this "
@@ -153,7 +160,7 @@ def _shallow(
 def _paranoid(
     estimator: NEstimator[S, M],
     depth: int,
-    total: Number | None,
+    options: OptionValues,
     /,
     *,
     observer: NObserver[S, M] | None = None,
@@ -182,7 +189,7 @@ SHALLOW_MAXN_KIND = NPlayerKind(
     "max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
     "(default: the game's own)",
     _shallow,
-    needs_total=True,
+    options=(TOTAL,),
 )
 """Max^n with Korf's shallow pruning, in the catalog of games of n players."""
 

@@ -34,8 +34,7 @@ from typing import Generic, Protocol, TypeVar, cast, final
 
 from gamelib.catalog import CATALOG, CATALOGS, Catalogs
 from gamelib.cli.beyond import ChanceKit, NKit
-from gamelib.cli.family_specs import read_player_spec
-from gamelib.cli.specs import DEFAULT_DEPTH, SpecError
+from gamelib.cli.specs import DEFAULT_DEPTH, SpecError, read_player_spec
 from gamelib.core.datatypes import Draw, Side, Winner
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, Settings
 from gamelib.core.random_player import RandomPlayer

@@ -50,6 +50,7 @@ __all__ = [
     "TABLE",
     "TIME",
     "Catalog",
+    "FamilyKind",
     "KindFactory",
     "KindSettingsError",
     "KindStepper",
@@ -59,6 +60,7 @@ __all__ = [
     "OptionValues",
     "SearchKind",
     "SettingsMaker",
+    "SpecShape",
     "UnobservedError",
     "choice",
     "parse_budget",
@@ -75,6 +77,7 @@ M = TypeVar("M")
 G = TypeVar("G")
 T_co = TypeVar("T_co", covariant=True)
 X = TypeVar("X")
+B = TypeVar("B")
 
 OptionValues: TypeAlias = Mapping[str, object]
 """Option values by option name, as [`Option.parse`][gamelib.search.kinds.Option.parse]
@@ -335,9 +338,61 @@ class KindSettingsError(InputError, ValueError):
     budget at all)."""
 
 
+class SpecShape:
+    """What the one spec grammar reads of a kind of every family
+    ([`SearchKind`][gamelib.search.kinds.SearchKind],
+    [`ChanceKind`][gamelib.chance.kinds.ChanceKind],
+    [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind]): its name, its options, and whether
+    a spec's first part is a depth; how a spec names it follows."""
+
+    __slots__ = ()
+    name: str
+    options: tuple[Option[object], ...]
+    takes_depth: bool
+
+    def usage(self) -> str:
+        """How a player spec names it: `jamboree:DEPTH:PRUNE`, `mcts:SIMS` (a kind whose
+        lead option stands in the depth's place), `shallow-maxn:DEPTH:TOTAL`."""
+        depth = ["DEPTH"] if self.takes_depth else []
+        return ":".join([self.name, *depth, *(o.name.upper() for o in self.options)])
+
+    def option(self, name: str) -> Option[object] | None:
+        """Its option called `name`, if it has one."""
+        return next((o for o in self.options if o.name == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyKind(SpecShape, Generic[B]):
+    """A kind of search player of games of chance or of n players, one shape for both:
+    its family's class ([`ChanceKind`][gamelib.chance.kinds.ChanceKind],
+    [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind]) says which builder `B` it has.
+    The one spec grammar reads it as a [`SearchKind`][gamelib.search.kinds.SearchKind]."""
+
+    name: str
+    """Its name in a player spec (`expectiminimax`, `maxn`).  It may be the same
+    algorithm's in another family (`mcts`): the game says which is meant."""
+    summary: str
+    """One line of description."""
+    build: B
+    """Builds a player of this kind from an estimator, a depth and option values."""
+    options: tuple[Option[object], ...] = ()
+    """Its options, after the depth (shallow max^n's `TOTAL`), or, a `lead` one, in its
+    place."""
+    lead: str | None = None
+    """An option that stands in the depth's place (`mcts:SIMS`)."""
+    takes_depth: bool = True
+    """Whether a spec's first part is a depth; False for a kind whose lead option always
+    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
+    exact: bool = True
+    """False for a kind that samples (MCTS): it reports no events, and is traced by its
+    own simulations."""
+    default_depth = None
+    anytime = False
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class SearchKind:
+class SearchKind(SpecShape):
     """A kind of search player, by name."""
 
     name: str
@@ -403,15 +458,6 @@ class SearchKind:
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""
         return [{}, *({o.name: x} for o in self.options for x in o.examples)]
-
-    def usage(self) -> str:
-        """How a player spec names it: `jamboree:DEPTH:PRUNE`."""
-        depth = ["DEPTH"] if self.takes_depth else []
-        return ":".join([self.name, *depth, *(o.name.upper() for o in self.options)])
-
-    def option(self, name: str) -> Option[object] | None:
-        """Its option called `name`, if it has one."""
-        return next((o for o in self.options if o.name == name), None)
 
     def check(self, game: Game[S, M], estimator: Estimator[S, M, G]) -> None:
         """Raise `MissingCapabilityError` saying what the game or estimator lacks."""

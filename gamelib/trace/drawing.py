@@ -1,17 +1,20 @@
-"""A search kind of the chance and n-player families traced as the command line shows it:
+"""A search of the chance and n-player families traced as the command line shows it:
 its text, its picture, its counts and its steps as lines of JSON.
 
 A search of any family is traced by one tracer ([`trace`][gamelib.trace.tree.trace]) and
 written by one text writer, one DOT writer and one writer of lines, the family's
 [`Words`][gamelib.trace.words.Words] saying how its steps, values and windows read;
-[`kind_drawing`][gamelib.trace.drawing.kind_drawing] does it for a kind of either family,
-given only the kind, and gives a [`Drawing`][gamelib.trace.drawing.Drawing].
+[`kind_drawing`][gamelib.trace.drawing.kind_drawing] does it for a player of any kind that
+reports its search, built around the observer it is given, and gives a
+[`Drawing`][gamelib.trace.drawing.Drawing].
 
 ```pycon
 >>> from gamelib.chance.kinds import STAR1_KIND
 >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+>>> from gamelib.trace.words import ChanceWords
 >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c2, 1/2: d4], ?e[1/2: f1, 1/2: g3] ]"))
->>> drawn = kind_drawing(STAR1_KIND, chance_tree_estimator(game), 1)
+>>> build = lambda run: STAR1_KIND.build(chance_tree_estimator(game), 1, {}, observer=run)
+>>> drawn = kind_drawing(build, ChanceWords(game))
 >>> drawn.positions, drawn.leaves, drawn.text.splitlines()[-1]
 (6, 3, 'value of (Maxie,a) is 3, best move 0')
 
@@ -21,24 +24,22 @@ given only the kind, and gives a [`Drawing`][gamelib.trace.drawing.Drawing].
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar, cast, final, overload
+from typing import TypeVar, final
 
-from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceEstimator
-from gamelib.chance.kinds import ChanceKind
-from gamelib.nplayer.game import NEstimator, Number, Vector
-from gamelib.nplayer.kinds import NPlayerKind
-from gamelib.nplayer.maxn import NWindow
+from gamelib.search.events import SearchObserver
+from gamelib.search.player import SearchPlayer
 from gamelib.trace.dot import trace_to_dot
 from gamelib.trace.text import trace_to_text
-from gamelib.trace.tree import Traced, TracedRun, trace, trace_player
-from gamelib.trace.words import NWords
+from gamelib.trace.tree import Analyses, Traced, TracedRun, trace_player
+from gamelib.trace.words import Words
 
-__all__ = ["Drawing", "kind_drawing"]
+__all__ = ["Drawing", "kind_drawing", "view_drawing"]
 
 S = TypeVar("S")
 M = TypeVar("M")
+G = TypeVar("G")
 W = TypeVar("W")
 V = TypeVar("V")
 
@@ -68,45 +69,34 @@ def _drawn(t: Traced[S, M, W, V], steps: io.StringIO) -> Drawing:
     )
 
 
-@overload
 def kind_drawing(
-    kind: ChanceKind, estimator: ChanceEstimator[S, M], depth: int, total: None = None
-) -> Drawing: ...
-
-
-@overload
-def kind_drawing(
-    kind: NPlayerKind, estimator: NEstimator[S, M], depth: int, total: Number | None
-) -> Drawing: ...
-
-
-def kind_drawing(
-    kind: ChanceKind | NPlayerKind,
-    estimator: ChanceEstimator[S, M] | NEstimator[S, M],
-    depth: int,
-    total: Number | None = None,
+    build: Callable[[TracedRun[S, M, W, V]], Analyses[S]], words: Words[S, M, W, V]
 ) -> Drawing:
-    """One search to `depth` of a (non-sampling) chance or n-player `kind` from the start,
-    drawn: by the events its player reports (shallow pruning's cuts explained by `total`),
-    or, for a kind that searches a two-player view of the game, as that search.
+    """One search from the start by the player `build` makes around the observer it is
+    given (a kind's builder, for any family), drawn in its family's `words` (shallow
+    pruning's cuts explained by the total its `NWords` know).
 
     ```pycon
     >>> from gamelib.nplayer import CSE473, TreeGame, tree_estimator
     >>> from gamelib.nplayer.kinds import MAXN_KIND
-    >>> drawn = kind_drawing(MAXN_KIND, tree_estimator(TreeGame(CSE473)), 3, None)
+    >>> from gamelib.trace.words import NWords
+    >>> game = TreeGame(CSE473)
+    >>> drawn = kind_drawing(
+    ...     lambda run: MAXN_KIND.build(tree_estimator(game), 3, {}, observer=run), NWords(game)
+    ... )
     >>> drawn.positions, drawn.leaves, drawn.text.splitlines()[-1]
     (15, 8, 'value of (A,a) is (3,2,5), best move 0')
 
     ```
     """
     steps = io.StringIO()
-    if isinstance(kind, ChanceKind):
-        settings = ChanceSettings(cast(ChanceEstimator[S, M], estimator), depth)
-        return _drawn(trace(kind.factory, settings, steps=steps), steps)
-    n_estimator = cast(NEstimator[S, M], estimator)  # the overloads pair a kind and its family
-    view = kind.two_player
-    if view is not None:
-        return _drawn(trace_player(lambda o: view(n_estimator, depth, o), steps=steps), steps)
-    run: TracedRun[S, M, NWindow, Vector] = TracedRun()
-    player = kind.build(n_estimator, depth, total, observer=run)
-    return _drawn(run.traced(player, NWords(player.game, total), None, steps), steps)
+    run: TracedRun[S, M, W, V] = TracedRun()
+    return _drawn(run.traced(build(run), words, None, steps), steps)
+
+
+def view_drawing(build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]]) -> Drawing:
+    """One two-player search from the start by the player `build` makes around the observer
+    it is given, drawn: how a kind that searches a two-player view of its game (paranoid)
+    is traced."""
+    steps = io.StringIO()
+    return _drawn(trace_player(build, steps=steps), steps)

@@ -26,11 +26,11 @@ from gamelib.algorithms.mcts import (
     NPlayerMCTSPlayer,
     Simulated,
     Simulation,
-    chance_mcts,
     simulate,
 )
 from gamelib.catalog import CATALOGS, ChanceKind
 from gamelib.chance.expectiminimax import ChanceSettings, Expectiminimax
+from gamelib.chance.kinds import searched_by
 from gamelib.chance.trees import (
     DICE_TEXT,
     EXAMPLE_TEXT,
@@ -372,14 +372,14 @@ def test_the_families_take_mcts_on_the_command_line() -> None:
 
 
 def test_a_name_may_serve_several_families_only_as_a_sampling_kind() -> None:
-    clash = CATALOGS.with_kind(ChanceKind("alphabeta", Expectiminimax, "a clash"))
+    clash = CATALOGS.with_kind(ChanceKind("alphabeta", "a clash", searched_by(Expectiminimax)))
     err = io.StringIO()
     assert main(["list"], stdout=io.StringIO(), stderr=err, catalog=clash) == 2
     assert "the search kind 'alphabeta' is both a two-player and a chance search" in (
         err.getvalue()
     )
     sampled = CATALOGS.with_kind(
-        ChanceKind("alphabeta", Expectiminimax, "sampled", sampler=chance_mcts)
+        ChanceKind("alphabeta", "sampled", searched_by(Expectiminimax), exact=False)
     )
     assert main(["list"], stdout=io.StringIO(), stderr=io.StringIO(), catalog=sampled) == 0
 

@@ -17,7 +17,6 @@ import pytest
 
 from gamelib import Guess, NumericEstimator
 from gamelib.catalog import CATALOG, CHANCE_CATALOG
-from gamelib.chance.expectiminimax import ChanceSettings
 from gamelib.chance.game import Value
 from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import GuessError, standard_compare
@@ -92,8 +91,7 @@ def test_every_chance_search_refuses_a_guess_that_is_not_a_number(kind: str, bad
     game = Pig(target=10)
 
     chance = CHANCE_CATALOG[kind]
-    settings = ChanceSettings(BadChances(game, bad), 2)
-    player = chance.factory(settings) if chance.sampler is None else chance.sampler(settings, 20)
+    player = chance.build(BadChances(game, bad), 2, {"sims": 20})
     with pytest.raises(GuessError, match=sentence("BadChances", bad)):
         player.analyse(game.start)
 

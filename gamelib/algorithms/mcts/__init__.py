@@ -35,6 +35,9 @@ from typing import Generic, TypeVar, final
 
 from gamelib.algorithms.mcts._families import (
     CHANCE_MCTS_KIND,
+    NPLAYER_MCTS_KIND,
+    SAMPLED,
+    SIMS,
     ChanceMCTSPlayer,
     FamilyNode,
     FamilySettings,
@@ -80,6 +83,9 @@ __all__ = [
     "MCTS",
     "MCTS_DEPTH",
     "MCTS_KIND",
+    "NPLAYER_MCTS_KIND",
+    "SAMPLED",
+    "SIMS",
     "ChanceMCTSPlayer",
     "ChildStats",
     "FamilyNode",

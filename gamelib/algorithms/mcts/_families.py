@@ -13,16 +13,30 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar, final
 
 from gamelib.algorithms.mcts._engine import Engine, Node, grow, root_of
+from gamelib.chance.events import ChanceObserver
 from gamelib.chance.expectiminimax import ChanceSettings
-from gamelib.chance.game import ChanceGame, ChancePositionError, ChanceTurns, Nature, Value
+from gamelib.chance.game import (
+    ChanceEstimator,
+    ChanceGame,
+    ChancePositionError,
+    ChanceTurns,
+    Nature,
+    Value,
+)
 from gamelib.chance.kinds import ChanceKind
+from gamelib.core.checks import read_whole
 from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import checked_estimate
-from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, NSettings, Vector
-from gamelib.search.kinds import UnobservedError
+from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, NSettings, Number, Vector
+from gamelib.nplayer.kinds import NPlayerKind
+from gamelib.nplayer.maxn import NObserver, NSearchPlayer
+from gamelib.search.kinds import Option, OptionValues, UnobservedError
 
 __all__ = [
     "CHANCE_MCTS_KIND",
+    "NPLAYER_MCTS_KIND",
+    "SAMPLED",
+    "SIMS",
     "ChanceMCTSPlayer",
     "FamilyNode",
     "FamilySettings",
@@ -198,12 +212,16 @@ def chance_mcts_factory(
 ) -> ChanceMCTSPlayer[S, M]:
     """A chance MCTS player of the default budget, in the factories' shape; it reports no
     events (`UnobservedError` for an observer)."""
+    _unobserved(observer)
+    return ChanceMCTSPlayer(settings, FamilySettings())
+
+
+def _unobserved(observer: object | None) -> None:
     if observer is not None:
         raise UnobservedError(
             "MCTS reports its simulations, not the positions a search enters and leaves: "
             "trace it with gamelib trace --player mcts (or gamelib.trace.mcts.sampled_trace)"
         )
-    return ChanceMCTSPlayer(settings, FamilySettings())
 
 
 def nplayer_mcts(
@@ -213,10 +231,63 @@ def nplayer_mcts(
     return NPlayerMCTSPlayer(NSettings(estimator, depth), FamilySettings(simulations))
 
 
+SAMPLED = 1000
+"""A sampling kind's simulations when its spec gives none (`mcts`)."""
+
+
+def _sims(text: str) -> int:
+    return read_whole(text, 1)
+
+
+SIMS: Option[int] = Option(
+    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)", flag=False
+)
+"""MCTS's simulations in the chance and n-player families, in the depth's place
+(`mcts:500`)."""
+
+
+def _chance_build(
+    estimator: ChanceEstimator[S, M],
+    depth: int,
+    options: OptionValues,
+    /,
+    *,
+    observer: ChanceObserver[S, M] | None = None,
+) -> ChanceMCTSPlayer[S, M]:
+    _unobserved(observer)
+    return chance_mcts(ChanceSettings(estimator, depth), SIMS.of(options))
+
+
+def _nplayer_build(
+    estimator: NEstimator[S, M],
+    depth: int,
+    options: OptionValues,
+    /,
+    *,
+    observer: NObserver[S, M] | None = None,
+) -> NSearchPlayer[S, M, Vector | Number]:
+    _unobserved(observer)
+    return nplayer_mcts(estimator, depth, SIMS.of(options))
+
+
 CHANCE_MCTS_KIND = ChanceKind(
     "mcts",
-    chance_mcts_factory,
     "Monte Carlo tree search, the dice sampled by their probabilities",
-    sampler=chance_mcts,
+    _chance_build,
+    options=(SIMS,),
+    lead="sims",
+    takes_depth=False,
+    exact=False,
 )
 """MCTS, in the catalog of games of chance (`mcts:SIMS`)."""
+
+NPLAYER_MCTS_KIND = NPlayerKind(
+    "mcts",
+    "Monte Carlo tree search, each player choosing by its own mean utility",
+    _nplayer_build,
+    options=(SIMS,),
+    lead="sims",
+    takes_depth=False,
+    exact=False,
+)
+"""MCTS, in the catalog of games of n players (`mcts:SIMS`)."""
