@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias, final
+from typing import TypeAlias, cast, final
 
 from gamelib.core.checks import echo, quoted
 from gamelib.core.controller import PlayerCountError
@@ -109,7 +109,7 @@ def tree_players(tree: NTree) -> int:
     """
     counted = _Vectors()
     for name, vector in held(tree):
-        counted.count(name, vector, echo(vector), "")
+        counted.count(name, vector)
     if counted.players is None:
         raise UtilityLengthError(f"the tree {echo(tree.name)} has no vectors to count players by")
     return counted.players[1]
@@ -220,26 +220,34 @@ class _Vectors:
                 )
             return None
         vector = tuple(self.number(head, t) for t in head.vector)
-        self.count(head.name, vector, vector_to_string(vector), f" {head.where()}")
+        self.count(head.name, vector, head)
         return vector
 
-    def count(self, name: str, vector: object, shown: str, where: str) -> None:
-        """Hold `vector` (written `shown`) of the node `name` to the first one's length, or
-        raise, the sentence ending with `where`."""
+    def count(self, name: str, vector: object, head: Head | None = None) -> None:
+        """Hold `vector` of the node `name` to the first one's length, or raise, saying where
+        in the text (`head`) when it was read from one."""
+        players = self.players
+        if isinstance(vector, tuple) and (
+            len(vector) >= 2 if players is None else len(vector) == players[1]
+        ):
+            if players is None:
+                self.players = (name, len(vector))
+            return
+        # The sentence is made only for a vector that does not fit (parsing reads every node).
+        read = head is not None and isinstance(vector, tuple)
+        shown = vector_to_string(cast(Vector, vector)) if read else echo(vector)  # as written
+        where = "" if head is None else f" {head.where()}"
         said = f"the node {echo(name)} has the vector {echo(shown)}"
         if not isinstance(vector, tuple):  # a hand-built tree may hold anything
             raise UtilityLengthError(f"{said}, which is not a tuple of utilities{where}")
-        if self.players is None:
-            if len(vector) < 2:
-                raise PlayerCountError(
-                    f"{said}: a game needs at least 2 players, one utility each{where}"
-                )
-            self.players = (name, len(vector))
-        elif len(vector) != self.players[1]:
-            first, n = self.players
-            raise UtilityLengthError(
-                f"{said} of {len(vector)} utilities, but the node {echo(first)} has {n}{where}"
+        if players is None:
+            raise PlayerCountError(
+                f"{said}: a game needs at least 2 players, one utility each{where}"
             )
+        first, n = players
+        raise UtilityLengthError(
+            f"{said} of {len(vector)} utilities, but the node {echo(first)} has {n}{where}"
+        )
 
 
 def parse_tree(text: str) -> Node[Vector]:
