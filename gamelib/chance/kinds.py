@@ -20,7 +20,8 @@ from gamelib.chance.expectiminimax import (
     Star2,
 )
 from gamelib.chance.game import ChanceEstimator
-from gamelib.search.kinds import FamilyKind, OptionValues
+from gamelib.search.family_kinds import FamilyKind
+from gamelib.search.kinds import OptionValues
 
 __all__ = [
     "EXPECTIMINIMAX_KIND",
@@ -86,7 +87,7 @@ class searched_by:  # noqa: N801 - named as the function it reads as: searched_b
 @dataclass(frozen=True, slots=True)
 class ChanceKind(FamilyKind[ChanceBuilder]):
     """A kind of search player for games of chance (`gamelib.chance`): a
-    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes a chance player
+    [`FamilyKind`][gamelib.search.family_kinds.FamilyKind] whose builder makes a chance player
     (its events are `gamelib.chance.events.ChanceEvent`s)."""
 
 

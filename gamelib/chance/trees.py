@@ -134,8 +134,8 @@ def chance_tree_estimator(
 ) -> ChanceTreeEstimator:
     """The tree's estimator, with bounds from the tree unless given: the least and greatest
     estimate in it (a node without a number is worth 0, and so is a draw), so that Star1
-    and Star2 can use them. Where those are one number and the tree holds a win, they are
-    widened by 1 each way, so that a win is worth more than a draw.
+    and Star2 can use them; a side's win is worth more to it than a draw (the bounds reach
+    past 0 where the tree can end in a win), and the lower bound is below the upper.
 
     ```pycon
     >>> est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))
@@ -143,24 +143,29 @@ def chance_tree_estimator(
     (-1, 5)
     >>> est = chance_tree_estimator(ChanceTreeGame(parse_chance_tree("a[b!Maxie, c!Draw]")))
     >>> est.lower, est.upper
-    (-1, 1)
+    (0, 1)
 
     ```
     """
     values: list[Value] = []
-    won = False
+    wins: set[Side] = set()
     for node in nodes(game.root):
         match node:
             case Leaf(_, value) | Node(_, _, value):
                 values.append(0 if value is None else value)
             case End(_, Draw()):
                 values.append(0)
-            case End():
-                won = True
+            case End(_, Winner(side)):
+                wins.add(side)
             case _:
                 pass
     least, most = min(values, default=0), max(values, default=0)
-    if won and least == most:  # else a win would be worth what a draw is
+    # A win must be worth more to its side than a draw (0), and L < U for Star1 and MCTS.
+    if Side.Maxie in wins and most <= 0:
+        most = 1
+    if Side.Minnie in wins and least >= 0:
+        least = -1
+    if least == most:
         least, most = least - 1, most + 1
     return ChanceTreeEstimator(
         game, least if lower is None else lower, most if upper is None else upper

@@ -233,7 +233,9 @@ class NKit(FamilyKit[S, M, Vector]):
 
     def _options(self, spec: PlayerSpec) -> OptionValues:
         given = spec.options
-        return given if "total" in given else given.set("total", self.total)
+        if "total" in given or spec.found is None or spec.found.option("total") is not TOTAL:
+            return given  # the game's total is shallow pruning's default, no other option's
+        return given.set("total", self.total)
 
     def trace(self, spec: PlayerSpec) -> Drawing:
         player = self.searcher(spec)
@@ -263,10 +265,25 @@ def dice(seed: int | None) -> random.Random:
     return random.Random(None if seed is None else f"{seed}:dice")
 
 
-BeyondEntry = GameEntry
-"""A game of chance or of n players the command line can build: a
-[`GameEntry`][gamelib.cli.games.GameEntry], the one entry of every family, whose `family`
-says which."""
+def BeyondEntry(  # the name of the class this function stands in for
+    name: str,
+    summary: str,
+    family: Family,
+    add_options: Callable[[argparse.ArgumentParser], None],
+    build: Callable[[argparse.Namespace], KitUser],
+) -> GameEntry:
+    """A game of chance or of n players the command line can build, written as before every
+    family had one entry: a [`GameEntry`][gamelib.cli.games.GameEntry] whose `family` says
+    which (its arguments in their old order: the family third).
+
+    ```pycon
+    >>> entry = BeyondEntry("pig9", "Pig to 9", "chance", _pig_options, _pig_build)
+    >>> entry.family, entry.add_options is _pig_options
+    ('chance', True)
+
+    ```
+    """
+    return GameEntry(name, summary, add_options, build, family=family)
 
 
 def _pig_options(parser: argparse.ArgumentParser) -> None:

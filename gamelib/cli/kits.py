@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TextIO, TypeVar, 
 from gamelib import seq
 from gamelib.catalog import Family
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
-from gamelib.cli.status import MAXIE_AND_MINNIE, results_status
+from gamelib.cli.status import results_status
 from gamelib.core.controller import Seat, Turns
 from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer, TakesMoves
@@ -120,6 +120,23 @@ class GameEntry:
     family: Family = "two-player"
     """Its contract: `two-player`, `chance` or `n-player`."""
 
+    def __post_init__(self) -> None:
+        # An entry written in another order would be taken in and fail when used; say so.
+        texts: tuple[object, object] = (self.name, self.summary)  # from a user's module
+        if not all(isinstance(text, str) for text in texts):
+            raise TypeError(f"a game entry's name and summary are text, got {texts!r}")
+        for field_name in ("add_options", "build"):
+            if not callable(getattr(self, field_name)):
+                raise TypeError(
+                    f"a game entry's {field_name} is a function, got "
+                    f"{getattr(self, field_name)!r} (GameEntry(name, summary, add_options, "
+                    "build, playable, family))"
+                )
+        if self.family not in ("two-player", "chance", "n-player"):
+            raise TypeError(
+                f"a game entry's family is two-player, chance or n-player, got {self.family!r}"
+            )
+
 
 def _no_options(parser: argparse.ArgumentParser) -> None:
     del parser  # a game built as it is
@@ -153,9 +170,9 @@ class Kit(Generic[S, M, R]):
 
     @property
     def players(self) -> int | None:
-        """How many players a sentence says it has (None: Maxie and Minnie)."""
-        seats = self.model.seats
-        return None if seats == MAXIE_AND_MINNIE else len(seats)
+        """How many players a sentence says it has (None: Maxie and Minnie): a game of n
+        players' seats, whatever they are called."""
+        return len(self.model.seats) if self.family == "n-player" else None
 
     @property
     @abstractmethod
@@ -182,7 +199,7 @@ class Kit(Generic[S, M, R]):
     def status(self, outcome: R, /) -> int:
         """The exit status of `play --exit-code`: who won (`gamelib.cli.status`)."""
         model = self.model
-        return results_status(model.seats, model.results(outcome))
+        return results_status(self.family == "n-player", model.results(outcome))
 
     def seatings(
         self, maxie: str | None, minnie: str | None, numbered: dict[int, str]
@@ -191,7 +208,7 @@ class Kit(Generic[S, M, R]):
         else seat i by `--player{i+1}`.  SpecError for a flag that names no seat."""
         seats = self.model.seats
         called = f"{self.title}'s" if self.title is not None else "a two-player game's"
-        if seats == MAXIE_AND_MINNIE:
+        if self.family != "n-player":  # Maxie and Minnie, by the contract, not the names
             if numbered:
                 raise SpecError(
                     f"--player{min(numbered)} is for games of n players; {called} players "

@@ -37,25 +37,21 @@ SHARED_WIN = 19
 FIRST_SEAT_WON = 20
 
 
-MAXIE_AND_MINNIE = ("Maxie", "Minnie")
-"""The seats of a game of Maxie and Minnie (two-player, or of chance)."""
-
-
-def results_status(seats: Sequence[str], results: Sequence[Fraction | float]) -> int:
-    """The exit status for a game of any family whose seats (named `seats`) ended with the
-    model's `results`, one a seat: who alone has the best result, or that several share it.
-    Maxie and Minnie say so with 10, 11 (and 12 for a draw); players of n, with 20 + i
-    (and 19).
+def results_status(numbered: bool, results: Sequence[Fraction | float]) -> int:
+    """The exit status for a game of any family that ended with the model's `results`, one a
+    seat: who alone has the best result, or that several share it.  Maxie and Minnie (a
+    two-player game, or one of chance) say so with 10, 11 (and 12 for a draw); the
+    `numbered` players of a game of n players, with 20 + i (and 19), whatever their names.
 
     ```pycon
-    >>> results_status(("Maxie", "Minnie"), (-1, 1)), results_status(("A", "B", "C"), (0, 1, 1))
+    >>> results_status(False, (-1, 1)), results_status(True, (0, 1, 1))
     (11, 19)
 
     ```
     """
     best = max(results)
     winners = [i for i, result in enumerate(results) if result == best]
-    if tuple(seats) == MAXIE_AND_MINNIE:
+    if not numbered:
         return MAXIE_WON + winners[0] if len(winners) == 1 else DRAW
     return FIRST_SEAT_WON + winners[0] if len(winners) == 1 else SHARED_WIN
 
@@ -70,7 +66,7 @@ def outcome_status(outcome: Outcome) -> int:
 
     ```
     """
-    return results_status(MAXIE_AND_MINNIE, outcome_results(outcome))
+    return results_status(False, outcome_results(outcome))
 
 
 def utilities_status(utilities: Sequence[Fraction | float]) -> int:
@@ -82,4 +78,4 @@ def utilities_status(utilities: Sequence[Fraction | float]) -> int:
 
     ```
     """
-    return results_status((), utilities)
+    return results_status(True, utilities)

@@ -40,7 +40,8 @@ from gamelib.nplayer.maxn import (
     paranoid_settings,
 )
 from gamelib.search.events import SearchObserver
-from gamelib.search.kinds import FamilyKind, Option, OptionValues
+from gamelib.search.family_kinds import FamilyKind
+from gamelib.search.kinds import Option, OptionValues
 from gamelib.search.player import SearchPlayer
 
 __all__ = [
@@ -92,7 +93,7 @@ class TwoPlayerView(Protocol):
 @dataclass(frozen=True, slots=True)
 class NPlayerKind(FamilyKind[NKindBuilder]):
     """A kind of search player for games of n players (`gamelib.nplayer`): a
-    [`FamilyKind`][gamelib.search.kinds.FamilyKind] whose builder makes an n-player player
+    [`FamilyKind`][gamelib.search.family_kinds.FamilyKind] whose builder makes an n-player player
     (its events are `gamelib.nplayer.maxn.NEvent`s, unless it has a `two_player` view)."""
 
     two_player: TwoPlayerView | None = None

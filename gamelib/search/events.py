@@ -142,9 +142,9 @@ def bound_kind(
     if window is None:
         return BoundKind.EXACT
     if compare is None:  # numbers, as a chance search's
-        x, (a, b) = cast(Number, value), cast(tuple[Number, Number], window)
+        x, (a, b) = cast("Number", value), cast("tuple[Number, Number]", window)  # no compare
         return BoundKind.UPPER if x <= a else BoundKind.LOWER if x >= b else BoundKind.EXACT
-    v, (alpha, beta) = cast(Est[G], value), cast(Window[G], window)
+    v, (alpha, beta) = cast("Est[G]", value), cast("Window[G]", window)  # as the overloads
     if not above(v, alpha, compare):
         return BoundKind.UPPER
     if not below(v, beta, compare):

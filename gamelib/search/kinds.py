@@ -50,7 +50,6 @@ __all__ = [
     "TABLE",
     "TIME",
     "Catalog",
-    "FamilyKind",
     "KindFactory",
     "KindSettingsError",
     "KindStepper",
@@ -77,7 +76,6 @@ M = TypeVar("M")
 G = TypeVar("G")
 T_co = TypeVar("T_co", covariant=True)
 X = TypeVar("X")
-B = TypeVar("B")
 
 OptionValues: TypeAlias = Mapping[str, object]
 """Option values by option name, as [`Option.parse`][gamelib.search.kinds.Option.parse]
@@ -359,35 +357,6 @@ class SpecShape:
     def option(self, name: str) -> Option[object] | None:
         """Its option called `name`, if it has one."""
         return next((o for o in self.options if o.name == name), None)
-
-
-@dataclass(frozen=True, slots=True)
-class FamilyKind(SpecShape, Generic[B]):
-    """A kind of search player of games of chance or of n players, one shape for both:
-    its family's class ([`ChanceKind`][gamelib.chance.kinds.ChanceKind],
-    [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind]) says which builder `B` it has.
-    The one spec grammar reads it as a [`SearchKind`][gamelib.search.kinds.SearchKind]."""
-
-    name: str
-    """Its name in a player spec (`expectiminimax`, `maxn`).  It may be the same
-    algorithm's in another family (`mcts`): the game says which is meant."""
-    summary: str
-    """One line of description."""
-    build: B
-    """Builds a player of this kind from an estimator, a depth and option values."""
-    options: tuple[Option[object], ...] = ()
-    """Its options, after the depth (shallow max^n's `TOTAL`), or, a `lead` one, in its
-    place."""
-    lead: str | None = None
-    """An option that stands in the depth's place (`mcts:SIMS`)."""
-    takes_depth: bool = True
-    """Whether a spec's first part is a depth; False for a kind whose lead option always
-    stands there (`mcts:SIMS`): its depth is then `--depth`'s."""
-    exact: bool = True
-    """False for a kind that samples (MCTS): it reports no events, and is traced by its
-    own simulations."""
-    default_depth = None
-    anytime = False
 
 
 @final

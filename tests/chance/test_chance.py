@@ -623,3 +623,21 @@ def test_a_tree_of_ends_only_values_a_win_above_a_draw() -> None:
         assert factory(ChanceSettings(est, 1)).analyse(game.start) == (0, Fraction(1, 2))
     # Bounds given by the caller are kept as given.
     assert chance_tree_estimator(game, lower=-10, upper=10).upper == 10
+
+
+def test_a_loss_is_worth_less_than_a_draw_where_the_numbers_start_at_0() -> None:
+    # The numbers run from 0 to 4 (a node without one is 0): Minnie's win must be below 0,
+    # so Maxie takes the coin that cannot lose, each worth 2 otherwise.
+    game = ChanceTreeGame(
+        parse_chance_tree("a[?b[1/2: c!Minnie, 1/2: d4], ?e[1/2: f!Draw, 1/2: g4]]")
+    )
+    est = chance_tree_estimator(game)
+    assert (est.lower, est.upper) == (-1, 4)
+    for factory in FACTORIES:
+        assert factory(ChanceSettings(est, 1)).analyse(game.start) == (1, 2)
+
+
+@pytest.mark.parametrize("text", ["a[?b[1/2: c0, 1/2: d0], e0]", "a[b!Draw, c!Draw]"])
+def test_a_tree_of_one_value_has_bounds_apart(text: str) -> None:
+    est = chance_tree_estimator(ChanceTreeGame(parse_chance_tree(text)))
+    assert (est.lower, est.upper) == (-1, 1)

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib.cli._common import build_kit
-from gamelib.cli.beyond import BeyondEntry, FamilyKit, chance_entry, nplayer_entry
+from gamelib.cli.beyond import BeyondEntry, FamilyKit, NKit, chance_entry, nplayer_entry
 from gamelib.cli.games import GAME_CATALOG, NAMED_TREES, GameEntry, GameKit, game_entry, tree_kit
 from gamelib.cli.kits import Kit, KitUser, Seating, _Chooser, plain_seat
 from gamelib.cli.specs import SpecError
@@ -35,7 +35,6 @@ def test_every_family_registers_with_one_entry_type() -> None:
         chance_entry("pig9", "Pig to 9", pig_estimator(Pig(target=9))),
         nplayer_entry("take5", "take-away", takeaway_estimator(TakeAway(pile=5, players=4))),
     ]
-    assert BeyondEntry is GameEntry
     assert [type(e) for e in entries] == [GameEntry] * 3
     assert [e.family for e in entries] == ["two-player", "chance", "n-player"]
     catalog = GAME_CATALOG
@@ -123,7 +122,7 @@ def test_a_flag_that_names_no_seat_is_one_sentence(
 def test_one_status_rule_reads_the_results_of_every_family(results: list[Fraction]) -> None:
     best = max(results)
     winners = [i for i, r in enumerate(results) if r == best]
-    named = results_status(tuple("ABCDEF"[: len(results)]), results)
+    named = results_status(True, results)
     assert named == (20 + winners[0] if len(winners) == 1 else SHARED_WIN)
 
 
@@ -164,3 +163,28 @@ def test_one_random_seat_path_keeps_each_family_s_seeds() -> None:
     assert isinstance(person, HumanPlayer)
     assert isinstance(family_person, HumanPlayer)
     assert (person.undo, family_person.undo) == (True, False)
+
+
+def test_an_entry_written_in_the_old_order_still_plays_and_a_wrong_one_is_refused() -> None:
+    old = chance_entry("pig9", "Pig to 9", pig_estimator(Pig(target=9)))
+    entry = BeyondEntry("pig9", "Pig to 9", "chance", old.add_options, old.build)
+    assert (entry.family, entry.add_options, entry.build) == ("chance", old.add_options, old.build)
+    with pytest.raises(TypeError, match="add_options is a function, got 'chance'"):
+        GameEntry("pig9", "Pig to 9", "chance", old.add_options, old.build)  # type: ignore[arg-type]  # the old order, on purpose
+
+
+def test_a_game_of_n_players_called_maxie_and_minnie_keeps_numbered_seats() -> None:
+    game = TakeAway(pile=5, players=2)
+    object.__setattr__(game, "names", ("Maxie", "Minnie"))  # a user's game, so named
+    kit = NKit(game, takeaway_estimator(game), "duel", total=1)
+    assert kit.players == 2
+    assert [s.flag for s in kit.seatings(None, None, {1: "random"})] == ["--player1", "--player2"]
+    with pytest.raises(SpecError, match="duel has no Maxie"):
+        kit.seatings("random", None, {})
+    assert (kit.status((1, 0)), kit.status((0, 1)), kit.status((1, 1))) == (20, 21, SHARED_WIN)
+
+
+@given(st.fractions(min_value=-2, max_value=2), st.fractions(min_value=-2, max_value=2))
+def test_maxie_and_minnie_s_status_rule_over_any_results(maxie: Fraction, minnie: Fraction) -> None:
+    expected = MAXIE_WON if maxie > minnie else MINNIE_WON if minnie > maxie else DRAW
+    assert results_status(False, (maxie, minnie)) == expected
