@@ -179,12 +179,16 @@ def explicit_tree(text: str) -> ExplicitGame:
     if named is not None:
         return ExplicitGame(named)
     if "[" not in text and text.strip().isidentifier():
-        known = ", ".join(NAMED_TREES)
-        raise SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
+        raise _unknown_tree(text, HANDOUT_TREES)
     try:
         return ExplicitGame(parse_tree(text))
     except TreeSyntaxError as error:
         raise SpecError(str(error)) from None
+
+
+def _unknown_tree(text: str, names: Iterable[str]) -> SpecError:
+    known = ", ".join(names)
+    return SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
 
 
 def _explicit_kit(root: Node | Leaf[float]) -> KitUser:
@@ -233,6 +237,8 @@ def tree_kit(text: str) -> KitUser:
     named = NAMED_TREES.get(text.strip().lower())
     if named is not None:
         return named[1]()
+    if "[" not in text and text.strip().isidentifier():
+        raise _unknown_tree(text, NAMED_TREES)  # every family's names, not the handouts' alone
     try:
         if "?" in text:
             return _chance_tree_kit(parse_chance_tree(text))

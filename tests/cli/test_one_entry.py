@@ -13,9 +13,17 @@ from hypothesis import strategies as st
 
 from gamelib.cli._common import build_kit
 from gamelib.cli.beyond import BeyondEntry, FamilyKit, NKit, chance_entry, nplayer_entry
-from gamelib.cli.games import GAME_CATALOG, NAMED_TREES, GameEntry, GameKit, game_entry, tree_kit
+from gamelib.cli.games import (
+    GAME_CATALOG,
+    NAMED_TREES,
+    GameEntry,
+    GameKit,
+    explicit_tree,
+    game_entry,
+    tree_kit,
+)
 from gamelib.cli.kits import Kit, KitUser, Seating, _Chooser, plain_seat
-from gamelib.cli.specs import SpecError
+from gamelib.cli.specs import SpecError, read_player_spec
 from gamelib.cli.status import DRAW, MAXIE_WON, MINNIE_WON, SHARED_WIN, results_status
 from gamelib.core.datatypes import Draw, Side, Winner
 from gamelib.core.human import HumanPlayer
@@ -188,3 +196,20 @@ def test_a_game_of_n_players_called_maxie_and_minnie_keeps_numbered_seats() -> N
 def test_maxie_and_minnie_s_status_rule_over_any_results(maxie: Fraction, minnie: Fraction) -> None:
     expected = MAXIE_WON if maxie > minnie else MINNIE_WON if minnie > maxie else DRAW
     assert results_status(False, (maxie, minnie)) == expected
+
+
+def test_a_total_written_as_a_fraction_is_read_exactly() -> None:
+    spec = read_player_spec("shallow-maxn:4:1/2", "n-player", "takeaway", 5, players=3)
+    assert (spec.kind, spec.depth, dict(spec.options)) == (
+        "shallow-maxn",
+        4,
+        {"total": Fraction(1, 2)},
+    )
+
+
+def test_an_unknown_tree_name_lists_the_names_its_reader_knows() -> None:
+    with pytest.raises(SpecError, match=r"named trees: small, .*, dice, cse473-3p, or write"):
+        tree_kit("nosuch")
+    with pytest.raises(SpecError) as handouts:
+        explicit_tree("dice")
+    assert "dice" not in str(handouts.value).split("named trees:")[1]
