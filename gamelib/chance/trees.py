@@ -134,8 +134,9 @@ def chance_tree_estimator(
 ) -> ChanceTreeEstimator:
     """The tree's estimator, with bounds from the tree unless given: the least and greatest
     estimate in it (a node without a number is worth 0, and so is a draw), so that Star1
-    and Star2 can use them; a side's win is worth more to it than a draw (the bounds reach
-    past 0 where the tree can end in a win), and the lower bound is below the upper.
+    and Star2 can use them.  Worked out from the tree, the lower bound is below the upper,
+    and a side's win is worth more to it than a draw (they reach past 0 where the tree can
+    end in a win); bounds given are used as given.
 
     ```pycon
     >>> est = chance_tree_estimator(ChanceTreeGame(EXAMPLE))

@@ -467,8 +467,8 @@ def read_player_spec(
         )
     except SpecError as error:
         entry = catalog.get(kind)
-        led = family != "two-player" and entry is not None and entry.lead is not None
-        led = led and entry is not None and entry.option(str(entry.lead)) is SIMS  # simulations
+        lead = None if entry is None or entry.lead is None else entry.option(entry.lead)
+        led = family != "two-player" and lead is SIMS  # a kind that counts simulations
         if led and parts and written_as_time(parts[0]):
             raise SpecError(
                 f"{error}: in a game of the {family} family, {kind} counts simulations "
