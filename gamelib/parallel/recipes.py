@@ -45,6 +45,7 @@ from gamelib.search.player import SearchPlayer
 
 __all__ = [
     "Analysis",
+    "GivenGame",
     "GoalRecipe",
     "SearchRecipe",
     "SolveRecipe",
@@ -97,6 +98,56 @@ def forget(key: Hashable) -> None:
     """
     with contextlib.suppress(TypeError):  # an unhashable key: nothing was kept
         _BUILT.pop(key, None)
+
+
+@final
+@dataclass(frozen=True, eq=False)
+class GivenGame(Generic[S, M]):
+    """A game maker that hands over the game it holds: a recipe's maker for a search of a
+    game at hand rather than one found again by name (here, or on workers when the game
+    pickles).
+
+    What a recipe shares follows from its maker's equality (see `built`).  A maker is
+    private by default: equal only to itself, so a recipe made with it shares no game,
+    searcher or table with any other, and a search that wants its own (its position
+    counts the same after any other search) gets them.  A `shared` maker is equal to every
+    shared maker of an equal game, so recipes of that game share one searcher and table a
+    process, move after move.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> GivenGame(Nim(pile=7))() == Nim(pile=7)
+    True
+    >>> mine = GivenGame(Nim(pile=7))
+    >>> mine == mine, mine == GivenGame(Nim(pile=7))
+    (True, False)
+    >>> GivenGame(Nim(pile=7), shared=True) == GivenGame(Nim(pile=7), shared=True)
+    True
+
+    ```
+    """
+
+    game: Game[S, M]
+    """The game it hands over."""
+    shared: bool = False
+    """Whether it is equal to another shared maker of an equal game (else only to itself)."""
+
+    def __call__(self) -> Game[S, M]:
+        return self.game
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return (
+            self.shared
+            and isinstance(other, GivenGame)
+            and other.shared
+            and (self.game is other.game or bool(self.game == other.game))
+        )
+
+    def __hash__(self) -> int:
+        # A private maker hashes as itself, so a game that cannot be hashed still keys it.
+        return hash(self.game) if self.shared else object.__hash__(self)
 
 
 @final
