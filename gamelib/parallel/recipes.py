@@ -103,15 +103,13 @@ def forget(key: Hashable) -> None:
 @final
 @dataclass(frozen=True, eq=False)
 class GivenGame(Generic[S, M]):
-    """A game maker that hands over the game it holds: a recipe's maker for a search of a
-    game at hand rather than one found again by name (here, or on workers when the game
-    pickles).
+    """Makes the game by handing over the one it holds: the maker of a recipe for a game at
+    hand, not one found again by name (it goes to workers when the game pickles).
 
-    What a recipe shares follows from its maker's equality (see `built`).  A maker is
-    private by default: equal only to itself, so a recipe made with it shares no game,
-    searcher or table with any other, and a search that wants its own (its position
-    counts the same after any other search) gets them.  A `shared` maker is equal to every
-    shared maker of an equal game, so recipes of that game share one searcher and table a
+    Recipes share what their makers' equality lets them share (see `built`).  A maker is
+    private by default, equal only to itself: its recipe shares no game, searcher or table,
+    so its searches count positions the same after any other.  A `shared` maker equals
+    every shared maker of an equal game: their recipes share one searcher and table a
     process, move after move.
 
     ```pycon
@@ -136,9 +134,7 @@ class GivenGame(Generic[S, M]):
         return self.game
 
     def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        return (
+        return self is other or (
             self.shared
             and isinstance(other, GivenGame)
             and other.shared
