@@ -66,7 +66,23 @@ class ChanceBuilder(Protocol):
 class searched_by:  # noqa: N801 - named as the function it reads as: searched_by(Star1)
     """The builder of a kind without options whose player is `factory(ChanceSettings(estimator,
     depth))`: Expectiminimax's, Star1's and Star2's, or a factory of one's own.  A value (not
-    a closure), so a kind of one's own built so goes to worker processes."""
+    a closure), so a kind of one's own built so goes to worker processes.
+
+    ```pycon
+    >>> import pickle
+    >>> from gamelib.chance.expectiminimax import Star1
+    >>> from gamelib.chance.trees import (
+    ...     EXAMPLE_TEXT, ChanceTreeGame, chance_tree_estimator, parse_chance_tree)
+    >>> mine = ChanceKind("my-star1", "Star1, as a kind of my own", searched_by(Star1))
+    >>> game = ChanceTreeGame(parse_chance_tree(EXAMPLE_TEXT))
+    >>> player = mine.build(chance_tree_estimator(game), 2, {})
+    >>> str(player), player.analyse(game.start)
+    ('Star1(depth 2)', (0, Fraction(1, 1)))
+    >>> pickle.loads(pickle.dumps(mine)) == mine  # it crosses to a worker as itself
+    True
+
+    ```
+    """
 
     factory: ChanceKindFactory
     """The factory."""

@@ -34,7 +34,6 @@ from gamelib.cli.batch import BatchOptions, add_batch_options, check_batch_optio
 from gamelib.cli.beyond import FamilyKit
 from gamelib.cli.book_players import (
     BookAnalysis,
-    Here,
     book_analysis,
     book_game,
     book_words,
@@ -72,7 +71,7 @@ from gamelib.core.jsondata import JSON
 from gamelib.core.model import Model, Nature
 from gamelib.errors import InputError
 from gamelib.parallel.book import Book, BookError, kept_book
-from gamelib.parallel.recipes import Analysis, SearchRecipe, analysed
+from gamelib.parallel.recipes import Analysis, GivenGame, SearchRecipe, analysed
 from gamelib.search.anytime import Pondered, Thinks
 from gamelib.search.player import (
     SearchPlayer,
@@ -225,7 +224,7 @@ class _Analyse(_Report):
         options = self.options
         batch = check_batch_options(options, options.positions)
         task: Callable[[S], Analysis[M, G]]
-        maker: Callable[[], object] = Here(kit.game)
+        maker: Callable[[], object] = GivenGame(kit.game, shared=True)
         if batch.workers is None:
             task = functools.partial(analysed, player)  # here: the player itself
         else:

@@ -57,7 +57,6 @@ from gamelib.parallel.recipes import Analysis, built
 __all__ = [
     "BOOK_TABLE",
     "BookAnalysis",
-    "Here",
     "book_analysis",
     "book_game",
     "book_player",
@@ -190,13 +189,3 @@ class BookAnalysis(Generic[S, M, G]):
             return found
         searched = self.search(state)
         return Analysis(searched.move, searched.value, {**searched.facts, "book": None})
-
-
-@dataclass(frozen=True)
-class Here:
-    """Makes the game for a `BookAnalysis` run in this process: the game itself."""
-
-    game: object
-
-    def __call__(self) -> object:
-        return self.game

@@ -35,6 +35,7 @@ from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.parallel.batch import Workers
 from gamelib.parallel.book import BookError, BookPlayer, kept_book, read_book
 from gamelib.parallel.frontier import SplitSolution, WindowRecipe, outcome_of, split_solve
+from gamelib.parallel.recipes import GivenGame
 
 __all__ = ["DEFAULT_SPLIT", "check_split", "pons_score", "solve_split", "with_book"]
 
@@ -116,7 +117,7 @@ def solve_split(
     """Solve `state` split `--split` plies below it (on `workers`; None: here), reading
     `--book`'s positions; print the answer as `gamelib solve` does.  Returns the exit
     status (a book that is not one is `BookError`, exit 2)."""
-    maker = cast(Callable[[], Game[S, M]], SentRules(sent) if sent is not None else _Same(game))
+    maker = cast(Callable[[], Game[S, M]], SentRules(sent) if sent is not None else GivenGame(game))
     recipe = WindowRecipe(maker, request.table)
     split = DEFAULT_SPLIT if request.split is None else request.split
     known: dict[tuple[int, Hashable], int] = {}
@@ -165,16 +166,6 @@ def solve_split(
         err.write("\r\x1b[K")
     _write(game, state, found, request, split, workers, out)
     return 0
-
-
-class _Same:
-    """The game itself, for a split solved in this process."""
-
-    def __init__(self, game: object) -> None:
-        self.game = game
-
-    def __call__(self) -> object:
-        return self.game
 
 
 def _ply(game: object, state: object) -> int | None:

@@ -16,18 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from gamelib.core.controller import outcome_results
-from gamelib.core.datatypes import Outcome
-
 __all__ = [
     "DRAW",
     "FIRST_SEAT_WON",
     "MAXIE_WON",
     "MINNIE_WON",
     "SHARED_WIN",
-    "outcome_status",
     "results_status",
-    "utilities_status",
 ]
 
 MAXIE_WON = 10
@@ -44,8 +39,10 @@ def results_status(numbered: bool, results: Sequence[Fraction | float]) -> int:
     `numbered` players of a game of n players, with 20 + i (and 19), whatever their names.
 
     ```pycon
-    >>> results_status(False, (-1, 1)), results_status(True, (0, 1, 1))
-    (11, 19)
+    >>> results_status(False, (-1, 1)), results_status(False, (0, 0))
+    (11, 12)
+    >>> results_status(True, (0, 1, 0)), results_status(True, (0, 1, 1))
+    (21, 19)
 
     ```
     """
@@ -54,28 +51,3 @@ def results_status(numbered: bool, results: Sequence[Fraction | float]) -> int:
     if not numbered:
         return MAXIE_WON + winners[0] if len(winners) == 1 else DRAW
     return FIRST_SEAT_WON + winners[0] if len(winners) == 1 else SHARED_WIN
-
-
-def outcome_status(outcome: Outcome) -> int:
-    """The exit status for a two-player game that ended with `outcome`.
-
-    ```pycon
-    >>> from gamelib.core.datatypes import Draw, Side, Winner
-    >>> outcome_status(Winner(Side.Minnie)), outcome_status(Draw())
-    (11, 12)
-
-    ```
-    """
-    return results_status(False, outcome_results(outcome))
-
-
-def utilities_status(utilities: Sequence[Fraction | float]) -> int:
-    """The exit status for a game of n players that ended with `utilities`.
-
-    ```pycon
-    >>> utilities_status([0, 1, 0]), utilities_status([1, 1, 0])
-    (21, 19)
-
-    ```
-    """
-    return results_status(True, utilities)

@@ -19,12 +19,13 @@ from gamelib.parallel.batch import (
     local_workers,
     run_batch,
 )
-from gamelib.parallel.recipes import Analysis, GoalRecipe, SearchRecipe, SolveRecipe
+from gamelib.parallel.recipes import Analysis, GivenGame, GoalRecipe, SearchRecipe, SolveRecipe
 
 __all__ = [
     "Analysis",
     "BatchResult",
     "DaskMissingError",
+    "GivenGame",
     "GoalRecipe",
     "SchedulerError",
     "SearchRecipe",

@@ -63,7 +63,7 @@ from gamelib.parallel.frontier import (
     position_key,
     split_solve,
 )
-from gamelib.parallel.recipes import SolveRecipe, built
+from gamelib.parallel.recipes import GivenGame, SolveRecipe, built
 
 __all__ = [
     "MAX_PLIES",
@@ -422,7 +422,7 @@ def book_answer(
         known = book.values_below(ply)
     # A table of its own, dropped after: the positions searched are the same in any
     # process, after any other answer.
-    recipe = WindowRecipe(_Once(game), table)
+    recipe = WindowRecipe(GivenGame(game), table)
     try:
         solved = split_solve(recipe, state, on, plies=below, known=known)
     except ValueError:  # every move ends the game at once: nothing to read or test
@@ -457,32 +457,9 @@ class BookPlayer(Generic[S, M]):
         if ply >= self.book.plies:
             return self.player.next_move(state)
         game = self.game
-        recipe = WindowRecipe(_Itself(game), self.table)
+        recipe = WindowRecipe(GivenGame(game, shared=True), self.table)
         below = self.book.plies - ply
         return split_solve(recipe, state, plies=below, known=self.book.values_below(ply)).best
 
     def __str__(self) -> str:
         return f"{self.player}, with the book {self.book.path.name}"
-
-
-@final
-@dataclass(frozen=True, eq=False)
-class _Once(Generic[S, M]):
-    """A game maker that hands over one game, equal only to itself: a recipe made with
-    it shares no searcher (nor table) with any other."""
-
-    made: Game[S, M]
-
-    def __call__(self) -> Game[S, M]:
-        return self.made
-
-
-@final
-@dataclass(frozen=True)
-class _Itself(Generic[S, M]):
-    """A game maker that hands over one game (here, in this process)."""
-
-    made: Game[S, M]
-
-    def __call__(self) -> Game[S, M]:
-        return self.made

@@ -45,6 +45,7 @@ from gamelib.search.player import SearchPlayer
 
 __all__ = [
     "Analysis",
+    "GivenGame",
     "GoalRecipe",
     "SearchRecipe",
     "SolveRecipe",
@@ -97,6 +98,52 @@ def forget(key: Hashable) -> None:
     """
     with contextlib.suppress(TypeError):  # an unhashable key: nothing was kept
         _BUILT.pop(key, None)
+
+
+@final
+@dataclass(frozen=True, eq=False)
+class GivenGame(Generic[S, M]):
+    """Makes the game by handing over the one it holds: the maker of a recipe for a game at
+    hand, not one found again by name (it goes to workers when the game pickles).
+
+    Recipes share what their makers' equality lets them share (see `built`).  A maker is
+    private by default, equal only to itself: its recipe shares no game, searcher or table,
+    so its searches count positions the same after any other.  A `shared` maker equals
+    every shared maker of an equal game: their recipes share one searcher and table a
+    process, move after move.
+
+    ```pycon
+    >>> from gamelib.games.nim import Nim
+    >>> GivenGame(Nim(pile=7))() == Nim(pile=7)
+    True
+    >>> mine = GivenGame(Nim(pile=7))
+    >>> mine == mine, mine == GivenGame(Nim(pile=7))
+    (True, False)
+    >>> GivenGame(Nim(pile=7), shared=True) == GivenGame(Nim(pile=7), shared=True)
+    True
+
+    ```
+    """
+
+    game: Game[S, M]
+    """The game it hands over."""
+    shared: bool = False
+    """Whether it is equal to another shared maker of an equal game (else only to itself)."""
+
+    def __call__(self) -> Game[S, M]:
+        return self.game
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            self.shared
+            and isinstance(other, GivenGame)
+            and other.shared
+            and (self.game is other.game or bool(self.game == other.game))
+        )
+
+    def __hash__(self) -> int:
+        # A private maker hashes as itself, so a game that cannot be hashed still keys it.
+        return hash(self.game) if self.shared else object.__hash__(self)
 
 
 @final

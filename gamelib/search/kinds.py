@@ -341,7 +341,18 @@ class SpecShape:
     ([`SearchKind`][gamelib.search.kinds.SearchKind],
     [`ChanceKind`][gamelib.chance.kinds.ChanceKind],
     [`NPlayerKind`][gamelib.nplayer.kinds.NPlayerKind]): its name, its options, and whether
-    a spec's first part is a depth; how a spec names it follows."""
+    a spec's first part is a depth; how a spec names it follows.
+
+    ```pycon
+    >>> from gamelib.catalog import CATALOG, CATALOGS
+    >>> jamboree = CATALOG["jamboree"]
+    >>> jamboree.usage(), CATALOGS.chance["mcts"].usage(), CATALOGS.n_player["shallow-maxn"].usage()
+    ('jamboree:DEPTH:PRUNE', 'mcts:SIMS', 'shallow-maxn:DEPTH:TOTAL')
+    >>> jamboree.option("prune").default, CATALOG["minimax"].option("prune")
+    (0.5, None)
+
+    ```
+    """
 
     __slots__ = ()
     name: str

@@ -26,6 +26,7 @@ from gamelib.algorithms.mcts import (
     NPlayerMCTSPlayer,
     Simulated,
     Simulation,
+    chance_mcts_factory,
     simulate,
 )
 from gamelib.catalog import CATALOGS, ChanceKind
@@ -49,6 +50,7 @@ from gamelib.nplayer.maxn import MaxN
 from gamelib.nplayer.trees import TreeGame as NTreeGame
 from gamelib.nplayer.trees import parse_tree as parse_n_tree
 from gamelib.nplayer.trees import tree_estimator as n_tree_estimator
+from gamelib.search.kinds import UnobservedError
 from tests.helpers import finished, played
 from tests.runner import run
 from tests.strategies import finished_trees
@@ -342,6 +344,20 @@ def test_chance_mcts_chooses_expectiminimax_s_move_and_nears_its_value(
     )
     assert found_move == move
     assert abs(found - float(exact)) < 0.1
+
+
+def test_chance_mcts_factory_is_the_catalog_s_mcts_of_the_default_budget() -> None:
+    """A kind made with `searched_by(chance_mcts_factory)` plays as `mcts` (1,000
+    simulations, seed 0) and, like it, takes no observer."""
+    game = ChanceTreeGame(parse_chance_tree(DICE_TEXT))
+    estimator = chance_tree_estimator(game)
+    mine = ChanceKind("my-mcts", "MCTS, the default budget", searched_by(chance_mcts_factory))
+    theirs = CATALOGS.chance["mcts"]
+    assert mine.build(estimator, 2, {}).analyse(game.start) == theirs.build(
+        estimator, 2, {}
+    ).analyse(game.start)
+    with pytest.raises(UnobservedError, match="MCTS reports its simulations"):
+        chance_mcts_factory(ChanceSettings(estimator, 2), observer=lambda event: None)
 
 
 def test_nplayer_mcts_chooses_max_n_s_move_and_nears_its_vector() -> None:

@@ -208,12 +208,20 @@ def chance_mcts(settings: ChanceSettings[S, M], simulations: int, /) -> ChanceMC
 
 
 def chance_mcts_factory(
-    settings: ChanceSettings[S, M], /, *, observer: object | None = None
+    settings: ChanceSettings[S, M], /, *, observer: ChanceObserver[S, M] | None = None
 ) -> ChanceMCTSPlayer[S, M]:
-    """A chance MCTS player of the default budget, in the factories' shape; it reports no
-    events (`UnobservedError` for an observer)."""
-    _unobserved(observer)
-    return ChanceMCTSPlayer(settings, FamilySettings())
+    """A chance MCTS player of the default budget, in the factories' shape (so
+    `searched_by(chance_mcts_factory)` is a kind); it reports no events (`UnobservedError`
+    for an observer).
+
+    ```pycon
+    >>> from gamelib.games.pig import Pig, pig_estimator
+    >>> str(chance_mcts_factory(ChanceSettings(pig_estimator(Pig()), 2)))
+    'MCTS(1,000 simulations)'
+
+    ```
+    """
+    return _chance_build(settings.estimator, settings.search_depth, {}, observer=observer)
 
 
 def _unobserved(observer: object | None) -> None:
