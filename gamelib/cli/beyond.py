@@ -80,6 +80,8 @@ class FamilyKit(Kit[S, M, R], ABC):
     `ChanceKit` and `NKit` give
     them.  The kit is its own way in (`run` calls the job's `beyond`)."""
 
+    __slots__ = ()
+
     game: TakesMoves[S, M]
     title: str
     depth_limit: int | None
@@ -135,7 +137,7 @@ class FamilyKit(Kit[S, M, R], ABC):
         self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
     ) -> HumanPlayer[S, M] | _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
-        plain = plain_seat(self.game, spec.kind, io, seed, role)
+        plain = plain_seat(self.game, spec.kind, io, seed, role, family=self.family)
         if plain is not None:
             assert not isinstance(plain, RandomPlayer)  # that is a two-player seat's, roleless
             return plain
