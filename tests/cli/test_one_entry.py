@@ -212,6 +212,23 @@ def test_an_entry_written_in_the_old_order_still_plays_and_a_wrong_one_is_refuse
         GameEntry("pig9", "Pig to 9", "chance", old.add_options, old.build)  # type: ignore[arg-type]  # the old order, on purpose
 
 
+def test_isinstance_of_beyond_entry_still_tells_a_chance_or_n_player_entry() -> None:
+    """`BeyondEntry` makes a `GameEntry`; a user's `isinstance(entry, BeyondEntry)` asks, as
+    it did, whether the entry is a game of chance's or of n players'."""
+    made = chance_entry("pig9", "Pig to 9", pig_estimator(Pig(target=9)))
+    old = BeyondEntry("pig9", "Pig to 9", "chance", made.add_options, made.build)
+    entries = {entry.name: entry for entry in GAME_CATALOG}
+    told = {name: isinstance(entry, BeyondEntry) for name, entry in entries.items()}
+    assert told == {name: entry.family != "two-player" for name, entry in entries.items()}
+    assert (told["pig"], told["takeaway"], told["nim"]) == (True, True, False)
+    nim7 = game_entry("nim7", "Nim", nim_estimator(Nim(pile=7)))
+    assert type(old) is GameEntry
+    # One tuple: mypy reads an isinstance of a (final) GameEntry against BeyondEntry as
+    # never true, and would call what follows an assert of it unreachable.
+    assert (isinstance(old, BeyondEntry), isinstance(nim7, BeyondEntry)) == (True, False)
+    assert not isinstance("pig", BeyondEntry)
+
+
 def test_a_game_of_n_players_called_maxie_and_minnie_keeps_numbered_seats() -> None:
     game = TakeAway(pile=5, players=2)
     object.__setattr__(game, "names", ("Maxie", "Minnie"))  # a user's game, so named
