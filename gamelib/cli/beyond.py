@@ -32,7 +32,6 @@ from gamelib.cli.family_specs import family_answer, value_text
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
-    TOTAL,
     FamilyAnswer,
     PlayerSpec,
     SpecError,
@@ -48,6 +47,7 @@ from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
+from gamelib.nplayer.kinds import TOTAL
 from gamelib.nplayer.maxn import NObserver, NSearchPlayer, NWindow
 from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
 from gamelib.search.events import Observer

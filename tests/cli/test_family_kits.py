@@ -207,3 +207,22 @@ def test_only_a_kind_led_by_sims_is_told_it_counts_simulations(spec: str, senten
     assert str(refused.value) == sentence
     status, out, err = run("analyse", "pig", "--player", spec, catalog=CHANCE_USERS)
     assert (status, out, err) == (2, "", f"gamelib: {sentence}\n")
+
+
+def test_sims_sampled_and_total_have_one_home_and_the_old_import_path() -> None:
+    """The API page shows each once, where its kind is declared; `gamelib.cli.specs` still
+    gives the same objects to code that imports them from there (typed: mypy reads this)."""
+    from gamelib.algorithms import mcts
+    from gamelib.cli import specs
+    from gamelib.cli.specs import SAMPLED, SIMS
+    from gamelib.cli.specs import TOTAL as SPECS_TOTAL
+    from gamelib.nplayer import kinds
+
+    assert (SIMS is mcts.SIMS, SAMPLED is mcts.SAMPLED, SPECS_TOTAL is kinds.TOTAL) == (
+        True,
+        True,
+        True,
+    )
+    assert {"SIMS", "SAMPLED"} <= set(mcts.__all__)
+    assert "TOTAL" in kinds.__all__
+    assert not {"SIMS", "SAMPLED", "TOTAL"} & set(specs.__all__)
