@@ -3,11 +3,11 @@
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
 `FamilyKit`, the one kit type of both families and a `gamelib.cli.kits.Kit` as the
-two-player kit is: every command runs one path on it (`Job`'s `beyond`), and what differs by
-family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
-method of the kit, with their own search kinds
-([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
-[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
+two-player kit is: every command runs one path on it (`Job`'s `beyond`), and a search of
+either family is built and drawn by one `searcher` and one `trace`; what differs by family
+(its search kinds, [`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG] and
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG], the words of its
+traces, the game's total) is data of `ChanceKit` and `NKit`.
 
 Player specs are read by the one grammar of every family (`gamelib.cli.specs`):
 `human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
