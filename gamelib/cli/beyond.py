@@ -3,11 +3,11 @@
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
 `FamilyKit`, the one kit type of both families and a `gamelib.cli.kits.Kit` as the
-two-player kit is: every command runs one path on it (`Job`'s `beyond`), and what differs by
-family (who sits where, how a search is built, how a value reads, how a kind is drawn) is a
-method of the kit, with their own search kinds
-([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
-[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]).
+two-player kit is: every command runs one path on it (`Job`'s `beyond`), and a search of
+either family is built and drawn by one `searcher` and one `trace`; what differs by family
+(its search kinds, [`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG] and
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG], the words of its
+traces, the game's total) is data of `ChanceKit` and `NKit`.
 
 Player specs are read by the one grammar of every family (`gamelib.cli.specs`):
 `human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
@@ -21,17 +21,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO, TypeVar, cast, final
+from typing import Generic, TextIO, TypeVar, cast, final
 
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
+from gamelib.chance.events import ChanceObserver, Step, Window
 from gamelib.chance.expectiminimax import ChancePlayer
-from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
+from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature, Value
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import family_answer, value_text
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
-    TOTAL,
     FamilyAnswer,
     PlayerSpec,
     SpecError,
@@ -47,12 +47,14 @@ from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
-from gamelib.nplayer.maxn import NSearchPlayer
+from gamelib.nplayer.kinds import TOTAL
+from gamelib.nplayer.maxn import NObserver, NSearchPlayer, NWindow
 from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
+from gamelib.search.events import Observer
 from gamelib.search.kinds import OptionValues
 from gamelib.trace.drawing import Drawing, kind_drawing, view_drawing
 from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
-from gamelib.trace.words import ChanceWords, NWords
+from gamelib.trace.words import ChanceWords, NWords, Words
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -69,16 +71,24 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 R = TypeVar("R")
+K = TypeVar("K", bound=ChanceKind | NPlayerKind)
+St = TypeVar("St")
+W = TypeVar("W")
+V = TypeVar("V")
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
 
 
 class FamilyKit(Kit[S, M, R], ABC):
-    """A game of chance or of n players as every command uses it: one path for both.  What
-    differs by family is a method here (how a value reads, how a kind is built and drawn);
-    `ChanceKit` and `NKit` give
-    them.  The kit is its own way in (`run` calls the job's `beyond`)."""
+    """A game of chance or of n players as every command uses it: one path for both (how a
+    value reads, what `analyse` answers, a seat's player).  Its searches are built and drawn
+    by one `searcher` and one `trace` for both families; `ChanceKit` and `NKit` give only
+    what differs (the class of their kinds, the words of a trace, the game's total, how a
+    kind's builder is called).  The kit is its own way in (`run` calls the job's
+    `beyond`)."""
+
+    __slots__ = ()
 
     game: TakesMoves[S, M]
     title: str
@@ -135,7 +145,7 @@ class FamilyKit(Kit[S, M, R], ABC):
         self, spec: PlayerSpec, role: str, io: tuple[TextIO, TextIO], seed: int | None
     ) -> HumanPlayer[S, M] | _Chooser[S, M]:
         """The player `spec` names; a random one seeded by `seed` and its `role`."""
-        plain = plain_seat(self.game, spec.kind, io, seed, role)
+        plain = plain_seat(self.game, spec.kind, io, seed, role, family=self.family)
         if plain is not None:
             assert not isinstance(plain, RandomPlayer)  # that is a two-player seat's, roleless
             return plain
@@ -143,9 +153,78 @@ class FamilyKit(Kit[S, M, R], ABC):
         return _Chooser(str(player), player.next_move)
 
 
+class _OneFamily(FamilyKit[S, M, R], Generic[S, M, R, K, St, W, V]):
+    """A kit of one family with its searches: `searcher` and `trace` written once.  What
+    differs by family is data (the class of its kinds, the games they search, the game's
+    total, how a sampled trace shows its means) and one small method (`_build`: a kind's
+    builder on the kit's estimator, typed for the family), with the family's words and, for
+    a kind that searches a two-player view of the game (paranoid), that view."""
+
+    __slots__ = ()
+
+    kinds: type[K]
+    """The class of the family's search kinds; a kind of another is refused."""
+    searched: str
+    """What the sentence refusing another family's kind says it searches."""
+    total: Number | None
+    """The most a vector's utilities add up to, if known: a kind whose option is `TOTAL`
+    (shallow pruning) takes it where the spec gives none."""
+    means: Callable[[Sequence[float]], str]
+    """How a sampled trace shows a position's mean rewards."""
+
+    @abstractmethod
+    def _build(
+        self, kind: K, depth: int, options: OptionValues, observer: Observer[S, St, W, V] | None
+    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
+        """`kind`'s player, `depth` deep, on the kit's estimator, telling `observer`."""
+
+    @abstractmethod
+    def _words(self, options: OptionValues) -> Words[S, St, W, V]:
+        """How a search of the family with `options` reads, traced."""
+
+    def _view(self, kind: K, depth: int) -> Drawing | None:
+        """The drawing of a kind that searches a two-player view of the game; else None."""
+        del kind, depth  # a family without such kinds
+        return None
+
+    def searcher(
+        self, spec: PlayerSpec
+    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
+        """The search `spec` names, by its kind's builder (SpecError for a kind of another
+        family, or deeper than the kit's limit); shallow pruning's total the game's unless
+        the spec gives one."""
+        return self._build(self._kind(spec), spec.depth, self._options(spec), None)
+
+    def _kind(self, spec: PlayerSpec) -> K:
+        kind = spec.found
+        if not isinstance(kind, self.kinds):
+            raise SpecError(f"'{shown(spec.text)}' names no search for {self.searched}")
+        limit = self.depth_limit
+        if limit is not None and spec.depth > limit:
+            raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
+        return kind
+
+    def _options(self, spec: PlayerSpec) -> OptionValues:
+        given = spec.options
+        if "total" in given or spec.found is None or spec.found.option("total") is not TOTAL:
+            return given  # the game's total is shallow pruning's default, no other option's
+        return given.set("total", self.total)
+
+    def trace(self, spec: PlayerSpec) -> Drawing:
+        kind, depth, options = self._kind(spec), spec.depth, self._options(spec)
+        player = self._build(kind, depth, options, None)
+        if not kind.exact:
+            return _sampled(player, self.model, self.means)
+        view = self._view(kind, depth)
+        if view is not None:
+            return view
+        build = self._build
+        return kind_drawing(lambda run: build(kind, depth, options, run), self._words(options))
+
+
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceKit(FamilyKit[S, M, Outcome]):
+class ChanceKit(_OneFamily[S, M, Outcome, ChanceKind, Step[M], Window, Value]):
     """Everything the command line needs to run players on one game of chance."""
 
     game: ChanceGame[S, M]
@@ -158,6 +237,11 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     """The deepest search the game supports from its start (explicit trees), if limited."""
     worth = " (more is better for Maxie)"
     defaults = ("expectiminimax",)
+    kinds = ChanceKind
+    searched = "games of chance"
+    total = None
+    """A game of chance's values are numbers: no total of a vector."""
+    means = staticmethod(chance_means)
 
     @property
     def family(self) -> Family:
@@ -171,31 +255,22 @@ class ChanceKit(FamilyKit[S, M, Outcome]):
     def model(self) -> ChanceTurns[S, M]:
         return ChanceTurns(self.game)
 
-    def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
-        """The search `spec` names, by its kind's builder."""
-        if not isinstance(spec.found, ChanceKind):
-            raise SpecError(f"'{shown(spec.text)}' names no search for games of chance")
-        limit = self.depth_limit
-        if limit is not None and spec.depth > limit:
-            raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
-        return spec.found.build(self.estimator, spec.depth, spec.options)
+    def _build(
+        self,
+        kind: ChanceKind,
+        depth: int,
+        options: OptionValues,
+        observer: ChanceObserver[S, M] | None,
+    ) -> ChancePlayer[S, M]:
+        return kind.build(self.estimator, depth, options, observer=observer)
 
-    def trace(self, spec: PlayerSpec) -> Drawing:
-        player = self.searcher(spec)
-        kind = spec.found
-        assert isinstance(kind, ChanceKind)  # searcher has checked it
-        if not kind.exact:
-            return _sampled(player, self.model, chance_means)
-        est, depth, options = self.estimator, spec.depth, spec.options
-        build = kind.build
-        return kind_drawing(
-            lambda run: build(est, depth, options, observer=run), ChanceWords(self.game)
-        )
+    def _words(self, options: OptionValues) -> ChanceWords[S, M]:
+        return ChanceWords(self.game)
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class NKit(FamilyKit[S, M, Vector]):
+class NKit(_OneFamily[S, M, Vector, NPlayerKind, M, NWindow, Vector]):
     """Everything the command line needs to run players on one game of n players."""
 
     game: NPlayerGame[S, M]
@@ -209,8 +284,12 @@ class NKit(FamilyKit[S, M, Vector]):
     default_depth: int = DEFAULT_DEPTH
     """The depth of a spec that gives none (an explicit tree's height)."""
     depth_limit: int | None = None
-    """None: a search of any depth plays out to the tree's leaves."""
+    """The deepest search the game supports from its start, if limited (None: a search of
+    any depth plays out to the tree's leaves)."""
     defaults = ("maxn",)
+    kinds = NPlayerKind
+    searched = "games of n players"
+    means = staticmethod(nplayer_means)
 
     @property
     def family(self) -> Family:
@@ -224,30 +303,17 @@ class NKit(FamilyKit[S, M, Vector]):
     def model(self) -> NPlayerTurns[S, M]:
         return NPlayerTurns(self.game)
 
-    def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
-        """The search `spec` names (see `ChanceKit`), shallow pruning's total the game's
-        unless the spec gives one."""
-        if not isinstance(spec.found, NPlayerKind):
-            raise SpecError(f"'{shown(spec.text)}' names no search for games of n players")
-        return spec.found.build(self.estimator, spec.depth, self._options(spec))
+    def _build(
+        self, kind: NPlayerKind, depth: int, options: OptionValues, observer: NObserver[S, M] | None
+    ) -> NSearchPlayer[S, M, Vector | Number]:
+        return kind.build(self.estimator, depth, options, observer=observer)
 
-    def _options(self, spec: PlayerSpec) -> OptionValues:
-        given = spec.options
-        if "total" in given or spec.found is None or spec.found.option("total") is not TOTAL:
-            return given  # the game's total is shallow pruning's default, no other option's
-        return given.set("total", self.total)
+    def _words(self, options: OptionValues) -> NWords[S, M]:
+        return NWords(self.game, TOTAL.of(options))  # shallow cuts read by the total
 
-    def trace(self, spec: PlayerSpec) -> Drawing:
-        player = self.searcher(spec)
-        kind = spec.found
-        assert isinstance(kind, NPlayerKind)  # searcher has checked it
-        if not kind.exact:
-            return _sampled(player, self.model, nplayer_means)
-        est, depth, view, options = self.estimator, spec.depth, kind.two_player, self._options(spec)
-        if view is not None:
-            return view_drawing(lambda observer: view(est, depth, observer))
-        build, words = kind.build, NWords(self.game, TOTAL.of(options))
-        return kind_drawing(lambda run: build(est, depth, options, observer=run), words)
+    def _view(self, kind: NPlayerKind, depth: int) -> Drawing | None:
+        view, est = kind.two_player, self.estimator
+        return None if view is None else view_drawing(lambda observer: view(est, depth, observer))
 
 
 def _sampled(
@@ -265,25 +331,44 @@ def dice(seed: int | None) -> random.Random:
     return random.Random(None if seed is None else f"{seed}:dice")
 
 
-def BeyondEntry(  # the name of the class this function stands in for
-    name: str,
-    summary: str,
-    family: Family,
-    add_options: Callable[[argparse.ArgumentParser], None],
-    build: Callable[[argparse.Namespace], KitUser],
-) -> GameEntry:
+class _EntryOfOld(type):
+    """`BeyondEntry`'s class: what it makes is a `GameEntry`, so `isinstance(entry,
+    BeyondEntry)` asks what it asked before every family had one entry type: whether
+    `entry` is the entry of a game of chance or of n players."""
+
+    def __instancecheck__(cls, thing: object) -> bool:
+        return isinstance(thing, GameEntry) and thing.family != "two-player"
+
+
+class BeyondEntry(metaclass=_EntryOfOld):
     """A game of chance or of n players the command line can build, written as before every
-    family had one entry: a [`GameEntry`][gamelib.cli.games.GameEntry] whose `family` says
-    which (its arguments in their old order: the family third).
+    family had one entry: it makes a [`GameEntry`][gamelib.cli.games.GameEntry] whose
+    `family` says which (its arguments in their old order: the family third), and
+    `isinstance(entry, BeyondEntry)` still tells such an entry from a two-player game's.
+    A type checker cannot see that (it reads the test as never true of a `GameEntry`):
+    in checked code, ask `entry.family != "two-player"`, which says the same.
 
     ```pycon
     >>> entry = BeyondEntry("pig9", "Pig to 9", "chance", _pig_options, _pig_build)
-    >>> entry.family, entry.add_options is _pig_options
-    ('chance', True)
+    >>> entry.family, entry.add_options is _pig_options, type(entry).__name__
+    ('chance', True, 'GameEntry')
+    >>> isinstance(entry, BeyondEntry), isinstance(BEYOND_ENTRIES[1], BeyondEntry)
+    (True, True)
 
     ```
     """
-    return GameEntry(name, summary, add_options, build, family=family)
+
+    __slots__ = ()
+
+    def __new__(  # type: ignore[misc]  # it makes a GameEntry: the one entry of every family
+        cls,
+        name: str,
+        summary: str,
+        family: Family,
+        add_options: Callable[[argparse.ArgumentParser], None],
+        build: Callable[[argparse.Namespace], KitUser],
+    ) -> GameEntry:
+        return GameEntry(name, summary, add_options, build, family=family)
 
 
 def _pig_options(parser: argparse.ArgumentParser) -> None:

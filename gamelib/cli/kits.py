@@ -153,7 +153,10 @@ class Kit(Generic[S, M, R]):
     the game on the model, a seat's player, replay's valuer, and the specs its seats play
     without a flag (`defaults`, the last one for every seat after); what it says from the
     model's seats is written here once: how `play`'s flags name the players, the exit status
-    of a finished game, and the depth of a spec that gives none."""
+    of a finished game, and the depth of a spec that gives none.  It has no fields of its
+    own (`__slots__ = ()`), so a slotted kit carries no `__dict__`."""
+
+    __slots__ = ()
 
     title: str | None
     """What messages call it (None: its name on the command line)."""
@@ -246,28 +249,31 @@ def plain_seat(
     kind: str,
     io: tuple[TextIO, TextIO],
     seed: int | None,
-    role: str | None = None,
+    role: str = "",
+    *,
+    family: Family,
 ) -> HumanPlayer[S, M] | RandomPlayer[S, M] | _Chooser[S, M] | None:
-    """The player of a kind that does not search, in a game of any family: a person
+    """The player of a kind that does not search, in a game of `family`: a person
     (`human`, reading and writing `io`) or a random legal move (`random`); None for any
-    other kind.  Without a `role` (a two-player game, whose referee can take moves back)
-    the person may `undo`, and the random player draws from `seed` alone, saying it; with
-    one (a seat of a game of chance or of n players) each seat's random player draws
-    from `seed` and its role.
+    other kind.  In a two-player game (whose referee can take moves back) the person may
+    `undo`, and the random player draws from `seed` alone, saying it, whichever seat it
+    has; in a game of chance or of n players each seat's random player draws from `seed`
+    and the seat's `role` (`player1`, `maxie`).
 
     ```pycon
     >>> from gamelib.games.nim import Nim
     >>> import io
-    >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3))
+    >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3, family="two-player"))
     'random (seed 3)'
 
     ```
     """
+    two_player = family == "two-player"
     if kind == "human":
-        return HumanPlayer(game, input=io[0], output=io[1], undo=role is None)
+        return HumanPlayer(game, input=io[0], output=io[1], undo=two_player)
     if kind != "random":
         return None
-    if role is None:  # a seat of a two-player Game: a Player of it, as a book asks
+    if two_player:  # a seat of a two-player Game: a Player of it, as a book asks
         return RandomPlayer(cast("Game[S, M]", game), seed=seed)
     rng = random.Random(None if seed is None else f"{seed}:{role}")
     return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))

@@ -174,12 +174,15 @@ def _is_estimator(thing: object) -> bool:
 def _check_game(thing: object, said: str) -> None:
     """GameLoadError unless `thing` is a two-player game, saying what it lacks."""
     whole = all(hasattr(thing, m) for m in GAME_METHODS)
-    for family, sign in (("a game of chance", "outcomes"), ("a game of n players", "names")):
+    for family, sign, name, entry in (
+        ("a game of chance", "outcomes", "chance", "chance_entry"),
+        ("a game of n players", "names", "n-player", "nplayer_entry"),
+    ):
         if whole and not isinstance(thing, type) and hasattr(thing, sign):
             raise GameLoadError(
-                f"{said} is {family} (it has {sign}): --game-from takes a two-player Game; a "
-                "game of chance or of n players joins as an entry "
-                "(gamelib.cli.beyond.BeyondEntry)"
+                f"{said} is {family} (it has {sign}): --game-from takes a two-player Game; "
+                f"{family} joins as an entry (gamelib.cli.games.GameEntry(..., "
+                f"family='{name}'), or gamelib.cli.beyond.{entry}(name, summary, estimator))"
             )
     if isinstance(thing, type):
         raise GameLoadError(

@@ -71,7 +71,9 @@ class PlayerKind:
 
 
 def _plain(kit: GameKit[S, M, G], spec: PlayerSpec, streams: Streams, /) -> Chooses[S, M]:
-    player = plain_seat(kit.game, spec.kind, (streams.input, streams.output), streams.seed)
+    player = plain_seat(
+        kit.game, spec.kind, (streams.input, streams.output), streams.seed, family=kit.family
+    )
     assert player is not None  # built for `human` and `random` only
     return player
 

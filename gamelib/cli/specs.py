@@ -23,21 +23,21 @@ from typing import TypeAlias, final
 
 from pyrsistent import PMap, pmap
 
-from gamelib.algorithms.mcts import SAMPLED, SIMS
+# MCTS's simulations (`SIMS`, `SAMPLED`) and shallow max^n's `TOTAL` are declared where their
+# kinds are; the ones imported from here (as before) are the same objects.
+from gamelib.algorithms.mcts import SAMPLED as SAMPLED
+from gamelib.algorithms.mcts import SIMS as SIMS
 from gamelib.catalog import CATALOGS, Catalogs, ChanceKind, Family, NPlayerKind
 from gamelib.core.checks import article, echo, plural, read_whole
 from gamelib.core.jsondata import JSON
 from gamelib.errors import InputError
-from gamelib.nplayer.kinds import TOTAL
+from gamelib.nplayer.kinds import TOTAL as TOTAL
 from gamelib.search.kinds import Catalog, Option, SearchKind
 
 __all__ = [
     "DEFAULT_DEPTH",
     "NON_SEARCH_KINDS",
     "PLAIN_KINDS",
-    "SAMPLED",
-    "SIMS",
-    "TOTAL",
     "AnyKind",
     "FamilyAnswer",
     "PlayerSpec",

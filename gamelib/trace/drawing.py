@@ -97,6 +97,20 @@ def kind_drawing(
 def view_drawing(build: Callable[[SearchObserver[S, M, G]], SearchPlayer[S, M, G]]) -> Drawing:
     """One two-player search from the start by the player `build` makes around the observer
     it is given, drawn: how a kind that searches a two-player view of its game (paranoid)
-    is traced."""
+    is traced.  Paranoid on the CSE 473 tree: A against B and C together, as alpha-beta,
+    each leaf's vector read as A's utility.
+
+    ```pycon
+    >>> from gamelib.nplayer import CSE473, TreeGame, tree_estimator
+    >>> from gamelib.nplayer.kinds import PARANOID_KIND
+    >>> view, estimator = PARANOID_KIND.two_player, tree_estimator(TreeGame(CSE473))
+    >>> drawn = view_drawing(lambda observer: view(estimator, 3, observer))
+    >>> drawn.positions, drawn.leaves, drawn.text.splitlines()[-1]
+    (11, 5, 'value of (A,a) is Guess 1, best move 0')
+    >>> print(drawn.text.splitlines()[-3])
+      cut off at (B,i): move 0 gave Guess 1, at or below α = Guess 1; move 1 not searched
+
+    ```
+    """
     steps = io.StringIO()
     return _drawn(trace_player(build, steps=steps), steps)

@@ -151,9 +151,9 @@ def test_one_random_seat_path_keeps_each_family_s_seeds() -> None:
     quiet = (io.StringIO(), io.StringIO())
     game = TakeAway(pile=12, players=3)
     moves = game.moves(game.start)
-    a = plain_seat(game, "random", quiet, 5, "player1")
-    b = plain_seat(game, "random", quiet, 5, "player2")
-    again = plain_seat(game, "random", quiet, 5, "player1")
+    a = plain_seat(game, "random", quiet, 5, "player1", family="n-player")
+    b = plain_seat(game, "random", quiet, 5, "player2", family="n-player")
+    again = plain_seat(game, "random", quiet, 5, "player1", family="n-player")
     assert isinstance(a, _Chooser)
     assert isinstance(b, _Chooser)
     assert isinstance(again, _Chooser)
@@ -162,15 +162,46 @@ def test_one_random_seat_path_keeps_each_family_s_seeds() -> None:
     assert drawn[0] != drawn[1]
     assert all(m in {game.move_to_string(x) for x in moves} for m in drawn[0])
     assert str(a) == "random"
-    nim = plain_seat(Nim(), "random", quiet, 5)
+    nim = plain_seat(Nim(), "random", quiet, 5, family="two-player")
     assert str(nim) == "random (seed 5)"
-    assert plain_seat(Nim(), "alphabeta", quiet, 5) is None
-    person = plain_seat(Nim(), "human", quiet, None)
-    family_person = plain_seat(game, "human", quiet, None, "player1")
+    assert plain_seat(Nim(), "alphabeta", quiet, 5, family="two-player") is None
+    person = plain_seat(Nim(), "human", quiet, None, family="two-player")
+    family_person = plain_seat(game, "human", quiet, None, "player1", family="n-player")
     assert str(person) == str(family_person) == "you"
     assert isinstance(person, HumanPlayer)
     assert isinstance(family_person, HumanPlayer)
     assert (person.undo, family_person.undo) == (True, False)
+
+
+def test_a_seat_s_family_not_its_role_says_how_a_plain_player_plays() -> None:
+    """The family is given, never guessed from whether a role is: a two-player seat with a
+    role still draws from the seed alone and may undo; a seat of Pig (two seats, chance)
+    draws from the seed and its role and may not undo."""
+    quiet = (io.StringIO(), io.StringIO())
+    roled = plain_seat(Nim(), "random", quiet, 5, "maxie", family="two-player")
+    assert str(roled) == "random (seed 5)"
+    pig = Pig(target=9)
+    maxie = plain_seat(pig, "random", quiet, 5, "maxie", family="chance")
+    assert isinstance(maxie, _Chooser)  # seeded by its role, as take-away's seats above
+    assert (str(maxie), pig.move_to_string(maxie(pig.start))) == ("random", "roll")
+    person = plain_seat(pig, "human", quiet, None, "maxie", family="chance")
+    two_player_person = plain_seat(Nim(), "human", quiet, None, "maxie", family="two-player")
+    assert isinstance(person, HumanPlayer)
+    assert isinstance(two_player_person, HumanPlayer)
+    assert (person.undo, two_player_person.undo) == (False, True)
+
+
+def test_no_kit_carries_a_dict() -> None:
+    """`Kit` (and `FamilyKit`) declare no fields of their own, so a slotted kit of every
+    family has only its slots: no `__dict__`, no stray attribute."""
+    kits = [
+        _kit(build_kit(GAME_CATALOG, name, [], playing=True)) for name in ("nim", "pig", "takeaway")
+    ]
+    assert [type(kit).__name__ for kit in kits] == ["GameKit", "ChanceKit", "NKit"]
+    for kit in kits:
+        assert not hasattr(kit, "__dict__"), type(kit).__name__
+        with pytest.raises(AttributeError):
+            object.__setattr__(kit, "stray", 1)
 
 
 def test_an_entry_written_in_the_old_order_still_plays_and_a_wrong_one_is_refused() -> None:
@@ -179,6 +210,23 @@ def test_an_entry_written_in_the_old_order_still_plays_and_a_wrong_one_is_refuse
     assert (entry.family, entry.add_options, entry.build) == ("chance", old.add_options, old.build)
     with pytest.raises(TypeError, match="add_options is a function, got 'chance'"):
         GameEntry("pig9", "Pig to 9", "chance", old.add_options, old.build)  # type: ignore[arg-type]  # the old order, on purpose
+
+
+def test_isinstance_of_beyond_entry_still_tells_a_chance_or_n_player_entry() -> None:
+    """`BeyondEntry` makes a `GameEntry`; a user's `isinstance(entry, BeyondEntry)` asks, as
+    it did, whether the entry is a game of chance's or of n players'."""
+    made = chance_entry("pig9", "Pig to 9", pig_estimator(Pig(target=9)))
+    old = BeyondEntry("pig9", "Pig to 9", "chance", made.add_options, made.build)
+    entries = {entry.name: entry for entry in GAME_CATALOG}
+    told = {name: isinstance(entry, BeyondEntry) for name, entry in entries.items()}
+    assert told == {name: entry.family != "two-player" for name, entry in entries.items()}
+    assert (told["pig"], told["takeaway"], told["nim"]) == (True, True, False)
+    nim7 = game_entry("nim7", "Nim", nim_estimator(Nim(pile=7)))
+    assert type(old) is GameEntry
+    # One tuple: mypy reads an isinstance of a (final) GameEntry against BeyondEntry as
+    # never true, and would call what follows an assert of it unreachable.
+    assert (isinstance(old, BeyondEntry), isinstance(nim7, BeyondEntry)) == (True, False)
+    assert not isinstance("pig", BeyondEntry)
 
 
 def test_a_game_of_n_players_called_maxie_and_minnie_keeps_numbered_seats() -> None:

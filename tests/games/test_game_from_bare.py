@@ -38,6 +38,14 @@ class Dice:
 
 
 dice = Dice()
+
+
+class Many:
+    start = 0
+    player = moves = play = names = state_to_string = move_to_string = parse_move = None
+
+
+many = Many()
 """
 
 ANALYSED = """\
@@ -97,8 +105,12 @@ def test_a_bare_game_is_named_after_its_module_and_guessed_0() -> None:
         ("race:estimator,estimator", "race:estimator,estimator: an estimator goes beside a "
          "bare game, and race:estimator is an estimator already"),
         ("race:dice", "race:dice is a game of chance (it has outcomes): --game-from takes a "
-         "two-player Game; a game of chance or of n players joins as an entry "
-         "(gamelib.cli.beyond.BeyondEntry)"),
+         "two-player Game; a game of chance joins as an entry (gamelib.cli.games.GameEntry(..., "
+         "family='chance'), or gamelib.cli.beyond.chance_entry(name, summary, estimator))"),
+        ("race:many", "race:many is a game of n players (it has names): --game-from takes a "
+         "two-player Game; a game of n players joins as an entry (gamelib.cli.games.GameEntry("
+         "..., family='n-player'), or gamelib.cli.beyond.nplayer_entry(name, summary, "
+         "estimator))"),
     ],
 )  # fmt: skip
 def test_what_is_missing_is_said_in_one_sentence(path: str, sentence: str) -> None:
