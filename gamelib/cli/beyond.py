@@ -3,11 +3,12 @@
 A game of chance (`gamelib.chance`, e.g. Pig) and a game of n players
 (`gamelib.nplayer`, e.g. take-away for three) are each a
 `FamilyKit`, the one kit type of both families and a `gamelib.cli.kits.Kit` as the
-two-player kit is: every command runs one path on it (`Job`'s `beyond`), and a search of
-either family is built and drawn by one `searcher` and one `trace`; what differs by family
-(its search kinds, [`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG] and
-[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG], the words of its
-traces, the game's total) is data of `ChanceKit` and `NKit`.
+two-player kit is: every command runs one path on it (`Job`'s `beyond`).  What differs by
+family is a method of `ChanceKit` and `NKit`: how a search of its kinds
+([`gamelib.catalog.CHANCE_CATALOG`][gamelib.catalog.CHANCE_CATALOG],
+[`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG]) is built on its
+estimator and drawn in its words; which kinds are the family's, and how deep a search may
+go, is checked once (`FamilyKit._found`).
 
 Player specs are read by the one grammar of every family (`gamelib.cli.specs`):
 `human`, `random`, or `KIND[:DEPTH]` (`expectiminimax:4`, `maxn:5`); `shallow-maxn` takes
@@ -21,12 +22,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TextIO, TypeVar, cast, final
+from typing import TextIO, TypeVar, cast, final
 
 from gamelib.catalog import ChanceKind, Family, NPlayerKind
-from gamelib.chance.events import ChanceObserver, Step, Window
 from gamelib.chance.expectiminimax import ChancePlayer
-from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature, Value
+from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import family_answer, value_text
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
@@ -48,13 +48,12 @@ from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
 from gamelib.nplayer.game import NEstimator, NPlayerGame, NPlayerTurns, Number, Vector
 from gamelib.nplayer.kinds import TOTAL
-from gamelib.nplayer.maxn import NObserver, NSearchPlayer, NWindow
+from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.nplayer.trees import TreeGame, tree_estimator, tree_height, utility_total
-from gamelib.search.events import Observer
 from gamelib.search.kinds import OptionValues
 from gamelib.trace.drawing import Drawing, kind_drawing, view_drawing
 from gamelib.trace.mcts import SamplesItself, chance_means, nplayer_means, sampled_trace
-from gamelib.trace.words import ChanceWords, NWords, Words
+from gamelib.trace.words import ChanceWords, NWords
 
 __all__ = [
     "BEYOND_ENTRIES",
@@ -72,9 +71,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 R = TypeVar("R")
 K = TypeVar("K", bound=ChanceKind | NPlayerKind)
-St = TypeVar("St")
-W = TypeVar("W")
-V = TypeVar("V")
 
 MAX_PLAYERS = 26
 """The most take-away players the command line accepts: one letter each, A to Z."""
@@ -82,11 +78,10 @@ MAX_PLAYERS = 26
 
 class FamilyKit(Kit[S, M, R], ABC):
     """A game of chance or of n players as every command uses it: one path for both (how a
-    value reads, what `analyse` answers, a seat's player).  Its searches are built and drawn
-    by one `searcher` and one `trace` for both families; `ChanceKit` and `NKit` give only
-    what differs (the class of their kinds, the words of a trace, the game's total, how a
-    kind's builder is called).  The kit is its own way in (`run` calls the job's
-    `beyond`)."""
+    value reads, what `analyse` answers, a seat's player, whether a spec names one of the
+    family's kinds within the depth limit).  `ChanceKit` and `NKit` give what differs: how
+    a search is built on their estimator and drawn in their words.  The kit is its own way
+    in (`run` calls the job's `beyond`)."""
 
     __slots__ = ()
 
@@ -152,79 +147,21 @@ class FamilyKit(Kit[S, M, R], ABC):
         player = self.searcher(spec)
         return _Chooser(str(player), player.next_move)
 
-
-class _OneFamily(FamilyKit[S, M, R], Generic[S, M, R, K, St, W, V]):
-    """A kit of one family with its searches: `searcher` and `trace` written once.  What
-    differs by family is data (the class of its kinds, the games they search, the game's
-    total, how a sampled trace shows its means) and one small method (`_build`: a kind's
-    builder on the kit's estimator, typed for the family), with the family's words and, for
-    a kind that searches a two-player view of the game (paranoid), that view."""
-
-    __slots__ = ()
-
-    kinds: type[K]
-    """The class of the family's search kinds; a kind of another is refused."""
-    searched: str
-    """What the sentence refusing another family's kind says it searches."""
-    total: Number | None
-    """The most a vector's utilities add up to, if known: a kind whose option is `TOTAL`
-    (shallow pruning) takes it where the spec gives none."""
-    means: Callable[[Sequence[float]], str]
-    """How a sampled trace shows a position's mean rewards."""
-
-    @abstractmethod
-    def _build(
-        self, kind: K, depth: int, options: OptionValues, observer: Observer[S, St, W, V] | None
-    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
-        """`kind`'s player, `depth` deep, on the kit's estimator, telling `observer`."""
-
-    @abstractmethod
-    def _words(self, options: OptionValues) -> Words[S, St, W, V]:
-        """How a search of the family with `options` reads, traced."""
-
-    def _view(self, kind: K, depth: int) -> Drawing | None:
-        """The drawing of a kind that searches a two-player view of the game; else None."""
-        del kind, depth  # a family without such kinds
-        return None
-
-    def searcher(
-        self, spec: PlayerSpec
-    ) -> ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]:
-        """The search `spec` names, by its kind's builder (SpecError for a kind of another
-        family, or deeper than the kit's limit); shallow pruning's total the game's unless
-        the spec gives one."""
-        return self._build(self._kind(spec), spec.depth, self._options(spec), None)
-
-    def _kind(self, spec: PlayerSpec) -> K:
+    def _found(self, spec: PlayerSpec, kinds: type[K], searched: str) -> K:
+        """`spec`'s kind, one of the family's `kinds` and no deeper than the kit's limit
+        (SpecError naming the games it `searched` for a kind of another family)."""
         kind = spec.found
-        if not isinstance(kind, self.kinds):
-            raise SpecError(f"'{shown(spec.text)}' names no search for {self.searched}")
+        if not isinstance(kind, kinds):
+            raise SpecError(f"'{shown(spec.text)}' names no search for {searched}")
         limit = self.depth_limit
         if limit is not None and spec.depth > limit:
             raise SpecError(too_deep(spec.depth, spec.depth_from, limit))
         return kind
 
-    def _options(self, spec: PlayerSpec) -> OptionValues:
-        given = spec.options
-        if "total" in given or spec.found is None or spec.found.option("total") is not TOTAL:
-            return given  # the game's total is shallow pruning's default, no other option's
-        return given.set("total", self.total)
-
-    def trace(self, spec: PlayerSpec) -> Drawing:
-        kind, depth, options = self._kind(spec), spec.depth, self._options(spec)
-        player = self._build(kind, depth, options, None)
-        if not kind.exact:
-            return _sampled(player, self.model, self.means)
-        view = self._view(kind, depth)
-        if view is not None:
-            return view
-        build = self._build
-        return kind_drawing(lambda run: build(kind, depth, options, run), self._words(options))
-
 
 @final
 @dataclass(frozen=True, slots=True)
-class ChanceKit(_OneFamily[S, M, Outcome, ChanceKind, Step[M], Window, Value]):
+class ChanceKit(FamilyKit[S, M, Outcome]):
     """Everything the command line needs to run players on one game of chance."""
 
     game: ChanceGame[S, M]
@@ -237,11 +174,6 @@ class ChanceKit(_OneFamily[S, M, Outcome, ChanceKind, Step[M], Window, Value]):
     """The deepest search the game supports from its start (explicit trees), if limited."""
     worth = " (more is better for Maxie)"
     defaults = ("expectiminimax",)
-    kinds = ChanceKind
-    searched = "games of chance"
-    total = None
-    """A game of chance's values are numbers: no total of a vector."""
-    means = staticmethod(chance_means)
 
     @property
     def family(self) -> Family:
@@ -255,22 +187,24 @@ class ChanceKit(_OneFamily[S, M, Outcome, ChanceKind, Step[M], Window, Value]):
     def model(self) -> ChanceTurns[S, M]:
         return ChanceTurns(self.game)
 
-    def _build(
-        self,
-        kind: ChanceKind,
-        depth: int,
-        options: OptionValues,
-        observer: ChanceObserver[S, M] | None,
-    ) -> ChancePlayer[S, M]:
-        return kind.build(self.estimator, depth, options, observer=observer)
+    def searcher(self, spec: PlayerSpec) -> ChancePlayer[S, M]:
+        """The search `spec` names, by its kind's builder."""
+        kind = self._found(spec, ChanceKind, "games of chance")
+        return kind.build(self.estimator, spec.depth, spec.options)
 
-    def _words(self, options: OptionValues) -> ChanceWords[S, M]:
-        return ChanceWords(self.game)
+    def trace(self, spec: PlayerSpec) -> Drawing:
+        kind = self._found(spec, ChanceKind, "games of chance")
+        est, depth, options = self.estimator, spec.depth, spec.options
+        if not kind.exact:
+            return _sampled(kind.build(est, depth, options), self.model, chance_means)
+        return kind_drawing(
+            lambda run: kind.build(est, depth, options, observer=run), ChanceWords(self.game)
+        )
 
 
 @final
 @dataclass(frozen=True, slots=True)
-class NKit(_OneFamily[S, M, Vector, NPlayerKind, M, NWindow, Vector]):
+class NKit(FamilyKit[S, M, Vector]):
     """Everything the command line needs to run players on one game of n players."""
 
     game: NPlayerGame[S, M]
@@ -287,9 +221,6 @@ class NKit(_OneFamily[S, M, Vector, NPlayerKind, M, NWindow, Vector]):
     """The deepest search the game supports from its start, if limited (None: a search of
     any depth plays out to the tree's leaves)."""
     defaults = ("maxn",)
-    kinds = NPlayerKind
-    searched = "games of n players"
-    means = staticmethod(nplayer_means)
 
     @property
     def family(self) -> Family:
@@ -303,17 +234,28 @@ class NKit(_OneFamily[S, M, Vector, NPlayerKind, M, NWindow, Vector]):
     def model(self) -> NPlayerTurns[S, M]:
         return NPlayerTurns(self.game)
 
-    def _build(
-        self, kind: NPlayerKind, depth: int, options: OptionValues, observer: NObserver[S, M] | None
-    ) -> NSearchPlayer[S, M, Vector | Number]:
-        return kind.build(self.estimator, depth, options, observer=observer)
+    def searcher(self, spec: PlayerSpec) -> NSearchPlayer[S, M, Vector | Number]:
+        """The search `spec` names (see `ChanceKit`), shallow pruning's total the game's
+        unless the spec gives one."""
+        kind = self._found(spec, NPlayerKind, "games of n players")
+        return kind.build(self.estimator, spec.depth, self._options(spec))
 
-    def _words(self, options: OptionValues) -> NWords[S, M]:
-        return NWords(self.game, TOTAL.of(options))  # shallow cuts read by the total
+    def _options(self, spec: PlayerSpec) -> OptionValues:
+        given = spec.options
+        if "total" in given or spec.found is None or spec.found.option("total") is not TOTAL:
+            return given  # the game's total is shallow pruning's default, no other option's
+        return given.set("total", self.total)
 
-    def _view(self, kind: NPlayerKind, depth: int) -> Drawing | None:
-        view, est = kind.two_player, self.estimator
-        return None if view is None else view_drawing(lambda observer: view(est, depth, observer))
+    def trace(self, spec: PlayerSpec) -> Drawing:
+        kind = self._found(spec, NPlayerKind, "games of n players")
+        est, depth, options = self.estimator, spec.depth, self._options(spec)
+        if not kind.exact:
+            return _sampled(kind.build(est, depth, options), self.model, nplayer_means)
+        view = kind.two_player
+        if view is not None:
+            return view_drawing(lambda observer: view(est, depth, observer))
+        words = NWords(self.game, TOTAL.of(options))  # shallow cuts read by the total
+        return kind_drawing(lambda run: kind.build(est, depth, options, observer=run), words)
 
 
 def _sampled(

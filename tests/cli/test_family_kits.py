@@ -1,7 +1,8 @@
-"""A game of chance and a game of n players are searched and traced by one path (the one
-`searcher` and `trace` of `ChanceKit` and `NKit`): what differs by family (the class of its
-kinds, the sentence refusing another family's, the depth limit, the game's total, a sampled
-trace's means, the words of a drawing, paranoid's two-player view) is pinned here.  And two
+"""A game of chance and a game of n players are searched and traced by their kits
+(`ChanceKit`, `NKit`), which check a spec's kind and depth by one rule
+(`FamilyKit._found`): what differs by family (the class of its kinds, the sentence
+refusing another family's, the game's total, a sampled trace's means, the words of a
+drawing, paranoid's two-player view) and what does not (the depth limit) is pinned here.  And two
 rules the reviews found untested: the game's total goes only to a kind whose option is
 `TOTAL`, and only a kind whose lead option is `SIMS` is told it counts simulations."""
 
