@@ -3,12 +3,18 @@ sentence that names it, with exit status 2, through `gamelib.cli.main`."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamelib.cli import main
+from gamelib.cli.games import NAMED_TREES, explicit_tree
+from gamelib.cli.specs import SpecError
+from gamelib.games.explicit import HANDOUT_TREES
 from gamelib.nplayer.kinds import TOTAL
 from tests.runner import run
 
@@ -105,3 +111,74 @@ def test_a_vector_over_the_total_is_written_as_the_tree_text_writes_it() -> None
         "shallow pruning needs utilities of at least 0 summing to at most 1, but the end "
         "after the move 0 has the vector (3/2,1)"
     )
+
+
+# --------------------------------------------------------------------------
+# Tree texts: a name is a name, a single leaf is a tree with no move to search
+
+NAMES = ", ".join(NAMED_TREES)
+TREE_COMMANDS = [("trace",), ("analyse", "tree", "--tree")]
+
+
+def leaf(text: str, example: str = "a[b3,c5]") -> str:
+    return (
+        f"the tree text '{text}' is a single leaf, so there is no move to search: write a root "
+        f"with children, such as '{example}'"
+    )
+
+
+def unknown(text: str) -> str:
+    return f"unknown tree '{text}'; named trees: {NAMES}, or write one out"
+
+
+@pytest.mark.parametrize("command", TREE_COMMANDS)
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("a3", leaf("a3")),  # a two-player (or a chance tree's) leaf, worth 3
+        (" A-3.5 ", leaf(" A-3.5 ")),
+        ("a'", leaf("a'")),  # a leaf worth 0: its name cannot be a tree's
+        ("a(1,2,3)", leaf("a(1,2,3)", "a[b(1,0,2),c(0,3,0)]")),  # an n-player leaf
+        ("cse473-4p", unknown("cse473-4p")),  # mistyped names: no tree in them
+        ("cse473-3", unknown("cse473-3")),
+        ("smal", unknown("smal")),
+        ("a", unknown("a")),  # a bare name holds no value: a name, not a leaf worth 0
+        # One node that is no leaf keeps its own sentence, at its place in the text.
+        ("a!Maxie", "the root cannot be a finished game at position 1 of the tree text, near "
+         "'a!Maxie'"),
+        ("?a", "chance node ?a needs '[' and its outcomes after its name at position 1 of the "
+         "tree text, near '?a'"),
+        ("a3 b", "unexpected text after the tree at position 4 of the tree text, near 'a3 b'"),
+    ],
+)  # fmt: skip
+def test_a_tree_text_is_a_name_or_a_tree_with_a_move(
+    command: tuple[str, ...], text: str, sentence: str
+) -> None:
+    assert refused(*command, text) == sentence
+
+
+@pytest.mark.parametrize("command", TREE_COMMANDS)
+def test_named_trees_of_every_family_are_still_read_by_name(command: tuple[str, ...]) -> None:
+    for name in ("CSE473-3p", " dice ", "small"):
+        status, out, err = run(*command, name)
+        assert (status, err) == (0, "")
+        assert out
+
+
+def test_the_two_player_reader_refuses_a_leaf_and_names_only_the_handouts() -> None:
+    with pytest.raises(SpecError, match=r"^the tree text 'a3' is a single leaf"):
+        explicit_tree("a3")
+    with pytest.raises(SpecError) as refusal:
+        explicit_tree("cse473-4p")
+    assert str(refusal.value) == (
+        f"unknown tree 'cse473-4p'; named trees: {', '.join(HANDOUT_TREES)}, or write one out"
+    )
+
+
+def test_tree_help_lists_every_named_tree_from_the_registry() -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as shown:
+        main(["analyse", "tree", "--help"])
+    assert done.value.code == 0
+    out = shown.getvalue()
+    assert f"--tree TREE a named tree ({NAMES}) or a tree like" in " ".join(out.split())
+    assert {"chance-example", "dice", "cse473-3p"} <= set(NAMED_TREES)
