@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -182,3 +183,43 @@ def test_tree_help_lists_every_named_tree_from_the_registry() -> None:
     out = shown.getvalue()
     assert f"--tree TREE a named tree ({NAMES}) or a tree like" in " ".join(out.split())
     assert {"chance-example", "dice", "cse473-3p"} <= set(NAMED_TREES)
+
+
+# --------------------------------------------------------------------------
+# gamelib check: counts are whole numbers in the digits 0-9, as everywhere
+
+STUDENT = f"{Path(__file__).parents[1] / 'check' / 'students' / 'minimax.py'}:Minimax"
+
+
+@pytest.mark.parametrize(
+    ("flag", "written", "sentence"),
+    [
+        ("--examples", "1.5", "--examples must be a whole number, got '1.5'"),  # was 1 tree
+        ("--examples", "1_0", "--examples must be a whole number, got '1_0'"),
+        ("--seed", "1.9", "--seed must be a whole number, got '1.9'"),  # was the seed 1
+        ("--seed", "٣", "--seed must be a whole number written with the digits 0-9, got '٣'"),
+        ("--seed", "-1", "--seed must be at least 0, got -1"),
+        ("--seconds", "٣", "--seconds must be a number written with the digits 0-9 of at least "
+         "0.1, not '٣'"),
+        ("--seconds", "1e5000", "--seconds must be a number of at least 0.1, not '1e5000'"),
+    ],
+)  # fmt: skip
+def test_check_reads_its_counts_as_every_command_does(
+    flag: str, written: str, sentence: str
+) -> None:
+    assert refused("check", "minimax", STUDENT, flag, written) == sentence
+
+
+def test_check_grades_with_counts_written_plainly() -> None:
+    status, out, err = run(
+        "check", "minimax", STUDENT, "--examples", " 2 ", "--seed", "3", "--seconds", "1.5"
+    )
+    assert (status, err) == (0, "")
+    assert "on all 7 trees (5 from the handouts, 2 generated)" in out
+
+
+def test_a_bad_scale_is_named_by_a_title_not_a_paragraph() -> None:
+    assert refused("analyse", "nim", "--scale", "1e5000", "--player", "mcts:50") == (
+        "the guess scale (a guess g counts as the result tanh(g / scale)) in --scale must be a "
+        "number, got '1e5000'"
+    )
