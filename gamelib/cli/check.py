@@ -24,7 +24,8 @@ from gamelib.cli._common import (
     _Parser,
     _reject_extra,
 )
-from gamelib.core.checks import quoted
+from gamelib.cli.specs import read_number
+from gamelib.core.checks import ascii_float, digits_hint, quoted
 
 __all__ = ["CHECK"]
 
@@ -64,12 +65,11 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
 
 
 def _number(text: str, what: str, low: float) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < low:
-        raise UsageError(f"{what} must be a number of at least {low:g}, not {quoted(text)}")
+    value = ascii_float(text)  # the digits 0-9 only, as everywhere (gamelib.core.checks)
+    if value is None or not math.isfinite(value) or value < low:
+        raise UsageError(
+            f"{what} must be a number{digits_hint(text)} of at least {low:g}, not {quoted(text)}"
+        )
     return value
 
 
@@ -95,8 +95,8 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
             "factory in it (such as mysearch.py:AlphaBeta)"
         )
     seconds = _number(options.seconds, "--seconds", 0.1)
-    examples = int(_number(options.examples, "--examples", 0))
-    seed = int(_number(options.seed, "--seed", 0))
+    examples = read_number(options.examples, "--examples", 0)  # 1.5 is no count of trees
+    seed = read_number(options.seed, "--seed", 0)
     report = check(
         kind,
         StudentFile(path, name),

@@ -34,6 +34,7 @@ from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
 from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, _chance_tree_kit, _nplayer_tree_kit
 from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
+from gamelib.cli.tree_texts import check_tree_text
 from gamelib.core.controller import Chooses, TwoPlayers
 from gamelib.core.datatypes import Outcome
 from gamelib.core.estimator import Estimator, Guess, est_to_string
@@ -165,11 +166,12 @@ def _nim_build(options: argparse.Namespace) -> KitUser:
 
 
 def _tree_options(parser: argparse.ArgumentParser) -> None:
-    names = ", ".join(HANDOUT_TREES)
     parser.add_argument(
         "--tree",
         default="small",
-        help=f"a handout tree ({names}) or a tree in the handout form, e.g. 'a[b[c3,d6],e[f1]]'",
+        help=f"a named tree ({', '.join(NAMED_TREES)}) or a tree like 'a[b[c3,d6],e[f1]]', a "
+        "chance tree like 'a[?b[1/2: c3, 1/2: d1], e2]' or an n-player tree like "
+        "'a[b(1,0,2), c(0,3,0)]'",
     )
 
 
@@ -178,17 +180,11 @@ def explicit_tree(text: str) -> ExplicitGame:
     named = HANDOUT_TREES.get(text.strip().lower())
     if named is not None:
         return ExplicitGame(named)
-    if "[" not in text and text.strip().isidentifier():
-        raise _unknown_tree(text, HANDOUT_TREES)
+    check_tree_text(text, HANDOUT_TREES)  # an unknown name, or a single leaf
     try:
         return ExplicitGame(parse_tree(text))
     except TreeSyntaxError as error:
         raise SpecError(str(error)) from None
-
-
-def _unknown_tree(text: str, names: Iterable[str]) -> SpecError:
-    known = ", ".join(names)
-    return SpecError(f"unknown tree '{shown(text)}'; named trees: {known}, or write one out")
 
 
 def _explicit_kit(root: Node | Leaf[float]) -> KitUser:
@@ -237,8 +233,7 @@ def tree_kit(text: str) -> KitUser:
     named = NAMED_TREES.get(text.strip().lower())
     if named is not None:
         return named[1]()
-    if "[" not in text and text.strip().isidentifier():
-        raise _unknown_tree(text, NAMED_TREES)  # every family's names, not the handouts' alone
+    check_tree_text(text, NAMED_TREES)  # every family's names, not the handouts' alone
     try:
         if "?" in text:
             return _chance_tree_kit(parse_chance_tree(text))

@@ -283,16 +283,7 @@ def _trace_target(options: argparse.Namespace, extra: list[str], games: GameCata
         return entry.build(options)
     if options.tree_text is None:
         raise UsageError(f"name a tree ({', '.join(_tree_names())}), write one, or give --game")
-    text: str = options.tree_text
-    if (
-        "[" not in text
-        and text.strip().isidentifier()
-        and text.strip().lower() not in _tree_names()
-    ):
-        raise UsageError(
-            f"unknown tree '{shown(text)}'; named trees: {', '.join(_tree_names())}, or write one "
-            "out"
-        )
+    text: str = options.tree_text  # a name or a text, read (and refused) by tree_kit
     return build_kit(GAME_CATALOG, "tree", ["--tree", text], playing=False)
 
 

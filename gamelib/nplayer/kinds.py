@@ -20,11 +20,13 @@ in [`gamelib.catalog.NPLAYER_CATALOG`][gamelib.catalog.NPLAYER_CATALOG] (or, fro
 
 from __future__ import annotations
 
+import contextlib
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, TypeVar, final
 
-from gamelib.core.checks import ascii_float, digits_hint, echo
+from gamelib.core.checks import digits_hint, echo
 from gamelib.errors import InputError
 from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
@@ -100,23 +102,52 @@ class NPlayerKind(FamilyKind[NKindBuilder]):
     """For a kind that searches a two-player view of the game: that search, to trace."""
 
 
+_WRITTEN = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?[0-9]+/[0-9]+")
+"""A total as it may be written: a whole number, a decimal (`1.5`, `1e3`) or a fraction."""
+
+_TOO_LONG = 10**4000
+"""A total's numerator and denominator have at most 4,000 digits, as every whole number
+gamelib reads (`gamelib.core.checks`)."""
+
+
 def _total(text: str) -> Number | None:
-    """A total of the utilities: a number at least 0 (an integer or a fraction)."""
-    value: Fraction | None
-    try:
-        if not text.isascii() or "_" in text:  # the digits 0-9 only, as everywhere
-            raise ValueError(text)
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        if ascii_float(text) is None:
-            raise ValueError(
-                f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{echo(text, 40)}'"
-            ) from None
-        value = None  # written in digits, but too long for Python to read
-    if text.startswith("-") if value is None else value < 0:
+    """A total of the utilities: a number at least 0 (an integer, a decimal or a fraction)
+    of at most 4,000 digits above and below its point.
+
+    ```pycon
+    >>> _total("1/2"), _total("1e3")
+    (Fraction(1, 2), 1000)
+    >>> _total("1e5000")
+    Traceback (most recent call last):
+    ...
+    ValueError: is far too big, got 1e5000
+
+    ```
+    """
+    text = text.strip()
+    top, slash, bottom = text.partition("/")
+    if _WRITTEN.fullmatch(text) is None or (slash and not bottom.strip("0")):
+        raise ValueError(
+            f"must be a number{digits_hint(text)} such as 10 or 1/2, got '{echo(text, 40)}'"
+        )
+    mantissa, _, power = top.lower().partition("e")
+    if not mantissa.strip("+-.0"):
+        return 0  # zero, however written (0e99999 too)
+    if text.startswith("-"):
         raise ValueError(f"must be at least 0, got {echo(text)}")
-    if value is None:
-        raise ValueError(f"is far too big, got {echo(text)}")
+    value: Fraction | None = None
+    if len(power.lstrip("+-")) <= 4:  # Fraction would take minutes to make 1e99999999
+        with contextlib.suppress(ValueError):  # more digits than Python reads
+            value = Fraction(text)
+    if value is None or value.numerator >= _TOO_LONG or value.denominator >= _TOO_LONG:
+        if value is not None:
+            big = value >= 1
+        elif len(power.lstrip("+-")) > 4:
+            big = not power.startswith("-")
+        else:  # more digits than Python reads
+            big = len(top) > len(bottom) if slash else float(text) > 1
+        written = "is far too big" if big else "has more than 4,000 digits written out"
+        raise ValueError(f"{written}, got {echo(text)}")
     return int(value) if value.denominator == 1 else value
 
 

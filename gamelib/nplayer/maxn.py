@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib import seq
-from gamelib.core.checks import echo
+from gamelib.core.checks import echo, quoted
 from gamelib.core.datatypes import Order, Playing, Side, Status
 from gamelib.core.estimator import Est, Guess, Settings, standard_compare
 from gamelib.core.game import no_moves
@@ -186,15 +186,16 @@ def _maxn(
     def refuse(vector: Vector, where: str) -> Exception:
         """The error for a vector that does not fit, built only when one does not."""
         check_vector(vector, n, where)  # raises when the length is wrong
+        written = echo(vector_to_string(vector), 60)
         return ShallowBoundError(
             f"shallow pruning needs utilities of at least 0 summing to at most "
-            f"{number_to_string(total or 0)}, but {where} has the vector {echo(vector)}"
+            f"{number_to_string(total or 0)}, but {where} has the vector {written}"
         )
 
     def estimated(s: S) -> Vector:
         v = estimate(s)
         if not fits(v):
-            raise refuse(v, f"the estimate of '{echo(game.state_to_string(s))}'")
+            raise refuse(v, f"the estimate of {quoted(game.state_to_string(s), 40)}")
         return v
 
     def final(st: Finished, m: M | None) -> Vector:
@@ -439,7 +440,7 @@ class ParanoidEstimator(Generic[S, M]):
             where = "a finished game"
         else:
             vector = self.estimator.estimate(state)
-            where = f"the estimate of '{echo(self.game.state_to_string(state))}'"
+            where = f"the estimate of {quoted(self.game.state_to_string(state), 40)}"
         return check_vector(vector, n, where)[self.game.me]
 
     # The standard order of numeric estimates, which orders exact fractions as it does floats.

@@ -273,9 +273,9 @@ def test_shallow_pruning_does_not_cut_when_the_same_player_moves_twice() -> None
     ("text", "message"),
     [
         ("a[b(1,2,3), c(0,0,1)]", "summing to at most 4, but the end after the move 0 has the "
-         "vector (1, 2, 3)"),
-        ("a[b(1,-1,3), c(0,0,1)]", "the end after the move 0 has the vector (1, -1, 3)"),
-        ("a[b(1,0,2), c(5,0,0)[d(0,0,1)]]", "the estimate of '(B,c)' has the vector (5, 0, 0)"),
+         "vector (1,2,3)"),
+        ("a[b(1,-1,3), c(0,0,1)]", "the end after the move 0 has the vector (1,-1,3)"),
+        ("a[b(1,0,2), c(5,0,0)[d(0,0,1)]]", "the estimate of '(B,c)' has the vector (5,0,0)"),
     ],
 )  # fmt: skip
 def test_shallow_pruning_rejects_vectors_outside_its_bounds(text: str, message: str) -> None:

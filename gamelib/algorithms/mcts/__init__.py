@@ -311,8 +311,7 @@ def _positive(text: str) -> float:
 
 SCALE: Option[float] = Option(
     "scale",
-    "how MCTS reads the estimator's guesses, a guess g counting as the result "
-    "tanh(g / scale) (about the size of a clearly winning guess)",
+    "the guess scale (a guess g counts as the result tanh(g / scale))",
     1.0,
     _positive,
     "an estimator's guess g counts as the result tanh(g / scale), between -1 and 1",
