@@ -24,6 +24,7 @@ from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     PlayerSpec,
     SpecError,
+    game_is,
     parse_depth,
     read_number,
     read_player_spec,
@@ -145,18 +146,33 @@ class _Defaults:
             parse_depth(options.depth)  # the same rules for every kind: say at once
             self.flags["depth"] = options.depth
         two_player = catalogs.two_player
-        own = {o.name for k in self.kinds for o in k.options if o.flag}
+        # The flags are the two-player kinds'; a kind of another family takes the one
+        # whose option it has too (the simulations of mcts:SIMS, --sims).
+        own = {o.name for k in self.kinds for o in k.options}
         for option in two_player.options():
             text: str | None = getattr(options, option.name.replace("-", "_"), None)
             if text is None:
                 continue
             if option.name not in own:
-                owners = " and ".join(k.name for k in two_player if k.option(option.name))
-                raise SpecError(
-                    f"--{option.name} is for {owners} players, two-player searches that do "
-                    f"not play {self.title}"
-                )
+                raise SpecError(self._not_taken(option.name, two_player))
             self.flags[option.name] = text
+
+    def _not_taken(self, name: str, two_player: Catalog[SearchKind]) -> str:
+        """The sentence for a flag `--name` no kind of this game's family takes."""
+        owners = [k.name for k in two_player if k.option(name)]
+        alike = next((k for k in self.kinds if k.name in owners), None)
+        if alike is None:
+            return (
+                f"--{name} is for {' and '.join(owners)} players, two-player searches that "
+                f"do not play {self.title}"
+            )
+        flagged = {o.name for o in two_player.options()}
+        flags = [f"--{o.name}" for o in alike.options if o.name in flagged]
+        takes = f"only {' and '.join(flags)}" if flags else "none of these flags"
+        return (
+            f"--{name} is for the {alike.name} players of two-player games; {self.title} is "
+            f"{game_is(self.family, self.players)}, whose {alike.name} players take {takes}"
+        )
 
     def spec(self, text: str) -> PlayerSpec:
         """The player `text` names.
@@ -198,16 +214,15 @@ class _Defaults:
     def check_used(self, specs: Sequence[PlayerSpec]) -> None:
         """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
-        catalog = self.catalogs.two_player
         for name, text in self.flags.items():
             if name in used:
                 continue
             if name == "depth":
                 takers = [s for s in specs if s.found is not None]
                 what = "search players"
-            else:
-                takers = [s for s in specs if (k := catalog.get(s.kind)) and k.option(name)]
-                owners = [k.name for k in catalog if k.option(name) is not None]
+            else:  # the kinds of this game's family that take the flag
+                takers = [s for s in specs if (k := self.kinds.get(s.kind)) and k.option(name)]
+                owners = [k.name for k in self.kinds if k.option(name) is not None]
                 what = f"{' and '.join(owners)} players"
             if takers:
                 raise SpecError(
