@@ -120,6 +120,43 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     return entry.build(parser.parse_args(extra))
 
 
+def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """`words` (what follows a game's name, in any order) split into the options of the
+    game called `name` with their values, and the rest (a match's players): `--pile 7
+    alphabeta:2 random` gives `--pile 7` and the two players.  An option the game does not
+    have stays with the options, where building the game refuses it; so does everything
+    when gamelib does not know the game."""
+    entry = games.get(name)
+    if entry is None:
+        return list(words), []
+    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
+    entry.add_options(parser)
+    arity = {
+        flag: action.nargs if isinstance(action.nargs, int) else 1  # store_true: 0
+        for action in parser._actions  # argparse keeps no public list of them
+        for flag in action.option_strings
+    }
+    options: list[str] = []
+    rest: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if word == "--":  # the rest are not options
+            rest.extend(words[at:])
+            break
+        if not word.startswith("-") or word == "-":
+            rest.append(word)
+            continue
+        flag, equals, _ = word.partition("=")
+        # argparse takes a flag's unique beginning (--pi for --pile) as the flag.
+        named = [f for f in arity if f == flag] or [f for f in arity if f.startswith(flag)]
+        takes = arity[named[0]] if len(named) == 1 and not equals else 0
+        options.extend(words[at - 1 : at + takes])
+        at += takes
+    return options, rest
+
+
 class _Defaults:
     """What the specs of players of `kit`'s game that leave something out take: the flags,
     else the defaults; the one grammar reads them over the catalog of its family.
