@@ -9,6 +9,7 @@ import argparse
 import importlib.metadata
 import os
 import re
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,17 +303,55 @@ def _rule(summary: str) -> str:
 
 
 def _writable(text: str) -> Path:
-    """`text` as a file a game can be saved in, checked before the game is played."""
+    """`text` as a file a game can be saved in, checked before the game is played: the
+    file is made and removed again (one already there is opened to add to, and kept as
+    it is), so that a folder no file can be made in is said before the game, not after."""
     path = Path(text)
+    where = f"cannot save the game in '{echo(text, 200)}'"
     if path.is_dir():
-        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it is a folder")
+        raise UsageError(f"{where}: it is a folder")
     if not path.parent.is_dir():
         raise UsageError(
-            f"cannot save the game in '{echo(text, 200)}': there is no folder {path.parent}"
+            f"{where}: {in_the_way(path.parent) or f'there is no folder {path.parent}'}"
         )
     if path.exists() and not os.access(path, os.W_OK):
-        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it cannot be written")
+        raise UsageError(f"{where}: it cannot be written")
+    try:
+        _try_making(path)
+    except OSError as error:
+        what = "it cannot be written" if path.exists() else "the file cannot be made there"
+        raise UsageError(f"{where}: {what} ({error.strerror})") from None
     return path
+
+
+def in_the_way(folder: Path) -> str | None:
+    """Why `folder` cannot be, when a file stands where it or a folder above it should
+    (`afile/x`: 'afile is a file, not a folder'); else None."""
+    above = folder
+    while not above.exists() and above.parent != above:
+        above = above.parent
+    if above.exists() and not above.is_dir():
+        return f"{echo(str(above), 200)} is a file, not a folder"
+    return None
+
+
+def _try_making(path: Path) -> None:
+    """Make the file `path` and remove it again (OSError if it cannot be made); a file
+    already there is opened to add to and closed, unchanged."""
+    if path.exists():
+        with path.open("ab"):
+            return
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.close(handle)
+    path.unlink()
+
+
+def can_fill(folder: Path) -> None:
+    """Make a file in `folder` and remove it again: OSError if no file can be made there
+    (a folder that cannot be written, a file system mounted read-only)."""
+    handle, name = tempfile.mkstemp(prefix=".gamelib-", dir=folder)
+    os.close(handle)
+    os.unlink(name)
 
 
 def _shown(player: Chooses[S, M], game: Game[S, M], streams: Streams) -> Chooses[S, M]:
@@ -359,6 +398,7 @@ _FILE_OPTIONS = {
     "svg": "--svg needs a file name",
     "png": "--png needs a file name",
     "save": "--save needs a file name",
+    "save_dir": "--save-dir needs a folder name",
     "positions": "--positions needs a file name ('-': standard input)",
     "file": "replay needs the file of a saved game ('-': standard input)",
 }

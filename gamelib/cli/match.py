@@ -30,6 +30,8 @@ from gamelib.cli._common import (
     _search_options,
     _seed,
     build_kit,
+    can_fill,
+    in_the_way,
 )
 from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
@@ -171,14 +173,19 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
         if save_dir.exists() and not save_dir.is_dir():
             raise SpecError(f"--save-dir: '{echo(str(save_dir), 200)}' is a file, not a folder")
         if not save_dir.exists() and not save_dir.resolve().parent.is_dir():
-            raise SpecError(
-                f"--save-dir: cannot make '{echo(str(save_dir), 200)}': its folder does not exist"
-            )
+            why = in_the_way(save_dir.parent) or "its folder does not exist"
+            raise SpecError(f"--save-dir: cannot make '{echo(str(save_dir), 200)}': {why}")
         try:  # made now, so that a folder that cannot be is said before any game is played
             save_dir.mkdir(exist_ok=True)
         except OSError as error:
             raise SpecError(
                 f"--save-dir: cannot make '{echo(str(save_dir), 200)}': {error.strerror}"
+            ) from None
+        try:  # and a file made in it, so that a folder no game can be kept in is said too
+            can_fill(save_dir)
+        except OSError as error:
+            raise SpecError(
+                f"--save-dir: cannot save games in '{echo(str(save_dir), 200)}': {error.strerror}"
             ) from None
     workers = workers_from(options.workers, options.scheduler)
     return _Request(
