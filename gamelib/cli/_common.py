@@ -9,6 +9,7 @@ import argparse
 import importlib.metadata
 import os
 import re
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     PlayerSpec,
     SpecError,
+    game_is,
     parse_depth,
     read_number,
     read_player_spec,
@@ -119,6 +121,43 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     return entry.build(parser.parse_args(extra))
 
 
+def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """`words` (what follows a game's name, in any order) split into the options of the
+    game called `name` with their values, and the rest (a match's players): `--pile 7
+    alphabeta:2 random` gives `--pile 7` and the two players.  An option the game does not
+    have stays with the options, where building the game refuses it; so does everything
+    when gamelib does not know the game."""
+    entry = games.get(name)
+    if entry is None:
+        return list(words), []
+    parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
+    entry.add_options(parser)
+    arity = {
+        flag: action.nargs if isinstance(action.nargs, int) else 1  # store_true: 0
+        for action in parser._actions  # argparse keeps no public list of them
+        for flag in action.option_strings
+    }
+    options: list[str] = []
+    rest: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if word == "--":  # the rest are not options
+            rest.extend(words[at:])
+            break
+        if not word.startswith("-") or word == "-":
+            rest.append(word)
+            continue
+        flag, equals, _ = word.partition("=")
+        # argparse takes a flag's unique beginning (--pi for --pile) as the flag.
+        named = [f for f in arity if f == flag] or [f for f in arity if f.startswith(flag)]
+        takes = arity[named[0]] if len(named) == 1 and not equals else 0
+        options.extend(words[at - 1 : at + takes])
+        at += takes
+    return options, rest
+
+
 class _Defaults:
     """What the specs of players of `kit`'s game that leave something out take: the flags,
     else the defaults; the one grammar reads them over the catalog of its family.
@@ -145,18 +184,33 @@ class _Defaults:
             parse_depth(options.depth)  # the same rules for every kind: say at once
             self.flags["depth"] = options.depth
         two_player = catalogs.two_player
-        own = {o.name for k in self.kinds for o in k.options if o.flag}
+        # The flags are the two-player kinds'; a kind of another family takes the one
+        # whose option it has too (the simulations of mcts:SIMS, --sims).
+        own = {o.name for k in self.kinds for o in k.options}
         for option in two_player.options():
             text: str | None = getattr(options, option.name.replace("-", "_"), None)
             if text is None:
                 continue
             if option.name not in own:
-                owners = " and ".join(k.name for k in two_player if k.option(option.name))
-                raise SpecError(
-                    f"--{option.name} is for {owners} players, two-player searches that do "
-                    f"not play {self.title}"
-                )
+                raise SpecError(self._not_taken(option.name, two_player))
             self.flags[option.name] = text
+
+    def _not_taken(self, name: str, two_player: Catalog[SearchKind]) -> str:
+        """The sentence for a flag `--name` no kind of this game's family takes."""
+        owners = [k.name for k in two_player if k.option(name)]
+        alike = next((k for k in self.kinds if k.name in owners), None)
+        if alike is None:
+            return (
+                f"--{name} is for {' and '.join(owners)} players, two-player searches that "
+                f"do not play {self.title}"
+            )
+        flagged = {o.name for o in two_player.options()}
+        flags = [f"--{o.name}" for o in alike.options if o.name in flagged]
+        takes = f"only {' and '.join(flags)}" if flags else "none of these flags"
+        return (
+            f"--{name} is for the {alike.name} players of two-player games; {self.title} is "
+            f"{game_is(self.family, self.players)}, whose {alike.name} players take {takes}"
+        )
 
     def spec(self, text: str) -> PlayerSpec:
         """The player `text` names.
@@ -198,16 +252,15 @@ class _Defaults:
     def check_used(self, specs: Sequence[PlayerSpec]) -> None:
         """SpecError for a flag none of `specs` took."""
         used = set().union(*(spec.flags_used for spec in specs))
-        catalog = self.catalogs.two_player
         for name, text in self.flags.items():
             if name in used:
                 continue
             if name == "depth":
                 takers = [s for s in specs if s.found is not None]
                 what = "search players"
-            else:
-                takers = [s for s in specs if (k := catalog.get(s.kind)) and k.option(name)]
-                owners = [k.name for k in catalog if k.option(name) is not None]
+            else:  # the kinds of this game's family that take the flag
+                takers = [s for s in specs if (k := self.kinds.get(s.kind)) and k.option(name)]
+                owners = [k.name for k in self.kinds if k.option(name) is not None]
                 what = f"{' and '.join(owners)} players"
             if takers:
                 raise SpecError(
@@ -250,17 +303,55 @@ def _rule(summary: str) -> str:
 
 
 def _writable(text: str) -> Path:
-    """`text` as a file a game can be saved in, checked before the game is played."""
+    """`text` as a file a game can be saved in, checked before the game is played: the
+    file is made and removed again (one already there is opened to add to, and kept as
+    it is), so that a folder no file can be made in is said before the game, not after."""
     path = Path(text)
+    where = f"cannot save the game in '{echo(text, 200)}'"
     if path.is_dir():
-        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it is a folder")
+        raise UsageError(f"{where}: it is a folder")
     if not path.parent.is_dir():
         raise UsageError(
-            f"cannot save the game in '{echo(text, 200)}': there is no folder {path.parent}"
+            f"{where}: {in_the_way(path.parent) or f'there is no folder {path.parent}'}"
         )
     if path.exists() and not os.access(path, os.W_OK):
-        raise UsageError(f"cannot save the game in '{echo(text, 200)}': it cannot be written")
+        raise UsageError(f"{where}: it cannot be written")
+    try:
+        _try_making(path)
+    except OSError as error:
+        what = "it cannot be written" if path.exists() else "the file cannot be made there"
+        raise UsageError(f"{where}: {what} ({error.strerror})") from None
     return path
+
+
+def in_the_way(folder: Path) -> str | None:
+    """Why `folder` cannot be, when a file stands where it or a folder above it should
+    (`afile/x`: 'afile is a file, not a folder'); else None."""
+    above = folder
+    while not above.exists() and above.parent != above:
+        above = above.parent
+    if above.exists() and not above.is_dir():
+        return f"{echo(str(above), 200)} is a file, not a folder"
+    return None
+
+
+def _try_making(path: Path) -> None:
+    """Make the file `path` and remove it again (OSError if it cannot be made); a file
+    already there is opened to add to and closed, unchanged."""
+    if path.exists():
+        with path.open("ab"):
+            return
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.close(handle)
+    path.unlink()
+
+
+def can_fill(folder: Path) -> None:
+    """Make a file in `folder` and remove it again: OSError if no file can be made there
+    (a folder that cannot be written, a file system mounted read-only)."""
+    handle, name = tempfile.mkstemp(prefix=".gamelib-", dir=folder)
+    os.close(handle)
+    os.unlink(name)
 
 
 def _shown(player: Chooses[S, M], game: Game[S, M], streams: Streams) -> Chooses[S, M]:
@@ -307,6 +398,7 @@ _FILE_OPTIONS = {
     "svg": "--svg needs a file name",
     "png": "--png needs a file name",
     "save": "--save needs a file name",
+    "save_dir": "--save-dir needs a folder name",
     "positions": "--positions needs a file name ('-': standard input)",
     "file": "replay needs the file of a saved game ('-': standard input)",
 }

@@ -25,10 +25,13 @@ from gamelib.cli._common import (
     Parsing,
     UsageError,
     _Defaults,
+    _game_words,
     _Parser,
     _search_options,
     _seed,
     build_kit,
+    can_fill,
+    in_the_way,
 )
 from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
@@ -170,14 +173,19 @@ def _check(options: argparse.Namespace, extra: list[str]) -> _Request:
         if save_dir.exists() and not save_dir.is_dir():
             raise SpecError(f"--save-dir: '{echo(str(save_dir), 200)}' is a file, not a folder")
         if not save_dir.exists() and not save_dir.resolve().parent.is_dir():
-            raise SpecError(
-                f"--save-dir: cannot make '{echo(str(save_dir), 200)}': its folder does not exist"
-            )
+            why = in_the_way(save_dir.parent) or "its folder does not exist"
+            raise SpecError(f"--save-dir: cannot make '{echo(str(save_dir), 200)}': {why}")
         try:  # made now, so that a folder that cannot be is said before any game is played
             save_dir.mkdir(exist_ok=True)
         except OSError as error:
             raise SpecError(
                 f"--save-dir: cannot make '{echo(str(save_dir), 200)}': {error.strerror}"
+            ) from None
+        try:  # and a file made in it, so that a folder no game can be kept in is said too
+            can_fill(save_dir)
+        except OSError as error:
+            raise SpecError(
+                f"--save-dir: cannot save games in '{echo(str(save_dir), 200)}': {error.strerror}"
             ) from None
     workers = workers_from(options.workers, options.scheduler)
     return _Request(
@@ -510,25 +518,32 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     return match
 
 
-def _game_first(options: argparse.Namespace, games: GameCatalog) -> None:
+def _game_first(options: argparse.Namespace, extra: list[str], games: GameCatalog) -> list[str]:
     """`gamelib match GAME A B`, as play, analyse, solve and trace take the game: the first
-    word is the game when `--game` is not given and it names one."""
-    if options.game is not None:
-        return
+    word is the game when `--game` is not given and it names one.  The game's own options
+    may come anywhere after its name, before the players or after them: they are returned,
+    and the players are set in `options`."""
     players: list[str] = list(options.players)
-    entry = games.get(players[0]) if len(players) > 1 else None
-    if entry is not None:
-        options.game, options.players = entry.name, players[1:]
-        return
-    raise UsageError(
+    first = options.game is None
+    if first:
+        entry = games.get(players[0])
+        if entry is None:
+            raise _needs_a_game(games)
+        options.game, players = entry.name, players[1:]
+    game_args, more = _game_words(games, str(options.game), extra)
+    options.players = [*players, *more]
+    return game_args
+
+
+def _needs_a_game(games: GameCatalog) -> UsageError:
+    return UsageError(
         "match needs a game: gamelib match GAME A B (or --game GAME); the games: "
         f"{', '.join(games.playable())}"
     )
 
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
-    _game_first(options, context.games)
-    request = _check(options, extra)
+    request = _check(options, _game_first(options, extra, context.games))
     kit = build_kit(context.games, request.game, list(request.game_args), playing=True)
     try:
         return kit.run(_MatchJob(request, options, context))

@@ -22,7 +22,7 @@ from gamelib.cli._common import (
 from gamelib.cli.games import GameCatalog, GameKit, KitUser
 from gamelib.cli.kits import Kit
 from gamelib.cli.positions import is_terminal
-from gamelib.cli.saved import SavedGame, read_saved_game, saved_file
+from gamelib.cli.saved import SavedGame, _number, _winner, read_saved_game, saved_file
 from gamelib.core.checks import echo, plural
 from gamelib.core.controller import Turns
 from gamelib.core.model import Ended, Nature, number_to_string
@@ -64,6 +64,7 @@ class _Replay:
         """Step through the saved game on `model`, each player's position valued by
         `value`, each roll of chance said."""
         out, saved = self.out, self.saved
+        self._check_seats(model.seats)
         moves, rolls = list(saved.moves), list(saved.rolls)
         count = plural(len(moves), "move")
         out.write(f"Replaying {saved.game}: {count}, valued by {player}.\n\n")
@@ -112,6 +113,7 @@ class _Replay:
                     raise UsageError(
                         f"the saved game ended at move {made}, but it lists {' and '.join(left)}"
                     )
+                self._check_end(model.seats, model.results(after.outcome))
                 return 0
             state = after
 
@@ -125,8 +127,54 @@ class _Replay:
                 f"the saved game lists {plural(len(rest), f'more {other}')} but no {needed} for "
                 "the position above: its moves and rolls do not fit each other"
             )
+        if self.saved.finished:
+            raise UsageError(
+                f"the saved game {self._where()} says the game was finished, but its moves and "
+                "rolls stop before the end"
+            )
         self.out.write("The saved game stops here, before the end.\n")
         return 0
+
+    def _where(self) -> str:
+        file: str = self.options.file
+        return saved_file(file)
+
+    def _check_seats(self, seats: Sequence[str]) -> None:
+        """UsageError when the file names other seats than its game (with its options)
+        has: a file edited by hand, whose players and options disagree."""
+        named = self.saved.seats
+        if named is None or named == tuple(seats):
+            return
+        given = " ".join(self.saved.options)
+        game = self.saved.game + (f" with the options {echo(given, 200)}" if given else "")
+        listed = f"the seats {echo(', '.join(named), 200)}" if named else "no seats"
+        raise UsageError(
+            f"the saved game {self._where()} names {listed}, but {game} has the seats "
+            f"{', '.join(seats)}"
+        )
+
+    def _check_end(self, seats: Sequence[str], results: Sequence[float]) -> None:
+        """UsageError when what the file says of the end (finished, results, winner)
+        is not how its moves and rolls end the game."""
+        saved, where = self.saved, self._where()
+        if saved.finished is False:
+            raise UsageError(
+                f"the saved game {where} says the game stopped before its end, but its moves "
+                "and rolls play it to the end"
+            )
+        if saved.results is not None and saved.results != tuple(results):
+            raise UsageError(
+                f"the saved game {where} gives the results {_numbers(saved.results)}, but its "
+                f"moves and rolls end the game with {_numbers(results)}"
+            )
+        winner = _winner(seats, results)
+        if saved.names_winner and saved.winner != winner:
+            named = "no winner" if saved.winner is None else f"the winner {echo(saved.winner)}"
+            actual = "no one ahead alone" if winner is None else f"{winner} ahead alone"
+            raise UsageError(
+                f"the saved game {where} names {named}, but its moves and rolls end the game "
+                f"with {actual}"
+            )
 
     def _stopped(self) -> bool:
         """On a terminal: wait for Enter; whether the person asked to stop."""
@@ -139,6 +187,11 @@ class _Replay:
             self.out.write("\n" if not answer else "")
             return True
         return False
+
+
+def _numbers(results: Sequence[float]) -> str:
+    """Results as a file writes them: `[1, -1]`."""
+    return echo("[" + ", ".join(str(_number(r)) for r in results) + "]", 200)
 
 
 def _check_replayable(saved: SavedGame, file: str, games: GameCatalog) -> None:

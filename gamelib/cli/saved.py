@@ -16,6 +16,9 @@ position's rolls (a game without dice has none); `results` are each seat's resul
 better; `winner` is the seat that did best alone (None for a draw or a tie).  A game
 stopped early is kept too, `finished` false and no outcome.  Files written before `rolls`
 and `results` existed (two-player games only) still load.
+
+What the file says of its seats, results, winner and end is read too, for `replay` to hold
+against the game its moves and rolls play: a file edited by hand that disagrees is refused.
 """
 
 from __future__ import annotations
@@ -56,6 +59,18 @@ class SavedGame:
     options: tuple[str, ...]
     moves: tuple[str, ...]
     rolls: tuple[int, ...] = ()
+    seats: tuple[str, ...] | None = None
+    """The seats `players` names, in order (None: the file names none)."""
+    results: tuple[float, ...] | None = None
+    """Each seat's result as the file gives it (None: it gives none, or the game did not
+    end)."""
+    winner: str | None = None
+    """The seat the file calls the winner (None: none, or no `winner` at all; see
+    `names_winner`)."""
+    names_winner: bool = False
+    """Whether the file has a `winner` (None in it means a draw or a tie)."""
+    finished: bool | None = None
+    """Whether the file says the game reached its end (None: it does not say)."""
 
 
 def game_document(
@@ -169,12 +184,35 @@ def read_saved_game(name: str, stdin: TextIO | None) -> SavedGame:
         isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rolls
     ):
         raise UsageError(f"{where} is not a saved game: its rolls are not a list of counts")
+    players, results = document.get("players"), document.get("results")
+    if players is not None and (
+        not isinstance(players, dict) or not all(isinstance(p, str) for p in players.values())
+    ):
+        raise UsageError(f"{where} is not a saved game: its players are not seats and texts")
+    if results is not None and (
+        not isinstance(results, list) or not all(_is_number(r) for r in results)
+    ):
+        raise UsageError(f"{where} is not a saved game: its results are not a list of numbers")
+    winner, finished = document.get("winner"), document.get("finished")
+    if winner is not None and not isinstance(winner, str):
+        raise UsageError(f"{where} is not a saved game: its winner is not a seat's name")
+    if finished is not None and not isinstance(finished, bool):
+        raise UsageError(f"{where} is not a saved game: its finished is neither true nor false")
     return SavedGame(
         game,
         _texts(options, "options", where),
         _texts(moves, "moves", where),
         tuple(int(r) for r in rolls),
+        None if players is None else tuple(str(seat) for seat in players),
+        None if results is None else tuple(float(r) for r in results),
+        winner,
+        "winner" in document,
+        finished,
     )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _texts(value: object, field: str, where: str) -> tuple[str, ...]:

@@ -328,7 +328,8 @@ def test_a_saved_game_whose_moves_and_rolls_do_not_fit_gets_one_sentence(
             f"the saved game ended at move {len(moves)}, but it lists 1 more roll",
         ),
         (
-            {"moves": moves[:1], "rolls": []},  # roll, and no roll of the die after it
+            # roll, and no roll of the die after it (a file that says it stopped there)
+            {"moves": moves[:1], "rolls": [], "finished": False},
             "",
         ),
         (
