@@ -46,7 +46,6 @@ from gamelib.core.jsondata import JSON
 from gamelib.core.tree_games import TreeState as Reached
 from gamelib.core.trees import End, Leaf
 from gamelib.core.trees import Node as TreeNode
-from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.games.explicit import (
     BIG,
     BIG_TEXT,
@@ -72,7 +71,7 @@ from gamelib.nplayer import (
     ShallowMaxN,
     ShallowSettings,
     TreeGame,
-    paranoid_settings,
+    paranoid_player,
 )
 from gamelib.nplayer import tree_estimator as tree_estimator_n
 from gamelib.search import MissingCapabilityError, SearchObserver, SearchPlayer
@@ -393,14 +392,16 @@ def generate_many_players(folder: Path) -> list[Path]:
     """Draw the n-player searches of "Many players, seen" into ``folder``; the files written.
 
     The CSE 473-style three-player tree by max^n, by max^n with shallow pruning
-    (total 10), and by AlphaBeta on A's paranoid game; and take-away from 5
+    (total 10), and by alpha-beta on A's paranoid game (`paranoid_player`); and take-away from 5
     pebbles searched to the end by max^n.
     """
     folder.mkdir(parents=True, exist_ok=True)
     tree = tree_estimator_n(TreeGame(CSE473_3P))
     maxn = trace(MaxN, NSettings(tree, 3))
     shallow = trace(ShallowMaxN, ShallowSettings(tree, 3, 10))
-    paranoid = trace(AlphaBeta, paranoid_settings(NSettings(tree, 3), 0))
+    paranoid = trace_player(
+        lambda observer: paranoid_player(NSettings(tree, 3), 0, observer=observer)
+    )
     takeaway = trace(MaxN, NSettings(takeaway_estimator(TakeAway(pile=5)), 5))
     written: list[Path] = []
     for name, found in [("cse473_maxn", maxn), ("cse473_shallow", shallow)]:

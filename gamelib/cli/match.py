@@ -1,6 +1,7 @@
 """`gamelib match A B --game G`: is A stronger than B, and by how much?
 
-Games in pairs from one opening, colours swapped ([`gamelib.match.play`][gamelib.match.play]);
+Games in pairs from one opening, colours swapped (n players: in rotations, round the
+table in an order drawn for each; [`gamelib.match.play`][gamelib.match.play]);
 the score, the Elo difference with its error bar, the likelihood of superiority and the
 draw ratio as engine testers print them, and with `--sprt` a test that stops the match
 as soon as its answer is clear ([`gamelib.match.stats`][gamelib.match.stats]).
@@ -454,8 +455,11 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         description="Play a match between two players: games in pairs from the same "
         "opening, colours swapped.  Prints the score (wins - losses - draws of A), the Elo "
         "difference with its 95% error bar, the likelihood that A is the stronger (LOS) and "
-        "the draw ratio; --sprt stops as soon as a test's answer is clear.  Options after "
-        "the game's name include the game's own, such as --cols 5.",
+        "the draw ratio; --sprt stops as soon as a test's answer is clear.  A game of n "
+        "players plays rotations of n games, each player in each seat once, round the table "
+        "in an order drawn from --seed for the rotation (every order once in each (n-1)! "
+        "rotations), and ranks the players.  Options after the game's name include the "
+        "game's own, such as --cols 5.",
     )
     match.add_argument(
         "players",
@@ -487,7 +491,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     match.add_argument(
         "--seed",
-        help="seed of the openings, the players' randomness and the dice (default: "
+        help="seed of the openings, the order of n players round the table, the players' "
+        "randomness and the dice (default: "
         "one drawn at random, and printed)",
     )
     match.add_argument(

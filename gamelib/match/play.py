@@ -1,9 +1,12 @@
 """Playing a match: games in rotations from one opening, every player in every seat once.
 
 A match of n players plays `rotations` rotations of n games.  In rotation `r` every game
-starts from the same opening (a line of moves from the start), and the players shift one
-seat from game to game, so each sits in each seat once: no one gains from the opening or
-from the seat.  For two players a rotation is a pair, A moving first in its first game and
+starts from the same opening (a line of moves from the start), and the players sit round
+the table in an order drawn for the rotation, shifting one seat from game to game, so each
+sits in each seat once: no one gains from the opening or from the seat.  The orders are
+drawn from the match's seed (see [`seat_orders`][gamelib.match.play.seat_orders]), so no
+player always follows the same neighbour, and every order comes once in each (n - 1)!
+rotations.  For two players a rotation is a pair, A moving first in its first game and
 B in its second.  In a game of chance every game of a rotation rolls the same dice (one
 seed a rotation), so luck cancels as far as it can.  A player that raises an error or
 chooses an illegal move loses that game (the fault is counted and kept); the match goes on.
@@ -36,6 +39,7 @@ Score of alphabeta:4 vs random: 9 - 1 - 0  [0.900] 10
 from __future__ import annotations
 
 import io
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,6 +76,7 @@ __all__ = [
     "TwoPlayerGames",
     "play_match",
     "random_openings",
+    "seat_orders",
 ]
 
 S = TypeVar("S")
@@ -352,11 +357,12 @@ def play_match(
     shown = tuple(names) or tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[p % 26] for p in range(n))
     if len(shown) != n:
         raise ValueError(f"the match has {n} players, and {len(shown)} names were given")
+    orders = seat_orders(n, rotations, seed)
     tasks = [
         Seating(
             r * n + shift,
             r,
-            tuple((seat + shift) % n for seat in range(n)),
+            tuple(orders[r][(seat + shift) % n] for seat in range(n)),
             tuple(openings[r % len(openings)]),
             seed,
         )
@@ -380,6 +386,45 @@ def play_match(
     played, interrupted = _in_order(plays, tasks, workers, told)
     verdict = verdicts[0] if verdicts else None
     return Match(shown, played, len(tasks), sprt, verdict, interrupted)
+
+
+def seat_orders(n: int, rotations: int, seed: int | None) -> list[tuple[int, ...]]:
+    """The order round the table of each rotation of a match of `n` players: rotation `r`
+    seats its players in the n turns of `orders[r]`, one game each.
+
+    Two players have one order, (0, 1).  More players have (n - 1)! orders round a table
+    (who follows whom), and which one a player meets decides the game as much as its seat
+    does (the player after a weak one gains in every game).  So the rotations draw the
+    orders from the seed without putting one back until each was drawn once: in every
+    (n - 1)! rotations every order is played once (for three players, the two orders
+    alternate in each pair of rotations), and each player follows each other one equally
+    often.
+
+    ```pycon
+    >>> seat_orders(2, 3, 1)
+    [(0, 1), (0, 1), (0, 1)]
+    >>> sorted(seat_orders(3, 2, 7))
+    [(0, 1, 2), (0, 2, 1)]
+
+    ```
+    """
+    if n == 2:
+        return [(0, 1)] * rotations
+    rng = random.Random(None if seed is None else f"{seed}:seats")
+    count = math.factorial(n - 1)
+    drawn: list[int] = []
+    while len(drawn) < rotations:
+        drawn.extend(rng.sample(range(count), min(count, rotations - len(drawn))))
+    return [(0, *_nth_order(list(range(1, n)), k)) for k in drawn]
+
+
+def _nth_order(rest: list[int], k: int) -> tuple[int, ...]:
+    """The `k`-th ordering of `rest` (0 <= k < len(rest)!), in the factorial number system."""
+    order: list[int] = []
+    while rest:
+        k, i = divmod(k, len(rest))
+        order.append(rest.pop(i))
+    return tuple(order)
 
 
 T = TypeVar("T")

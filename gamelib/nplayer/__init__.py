@@ -52,6 +52,7 @@ from gamelib.nplayer.maxn import (
     ShallowMaxN,
     ShallowSettings,
     count_leaves,
+    paranoid_player,
     paranoid_settings,
 )
 from gamelib.nplayer.trees import (
@@ -102,6 +103,7 @@ __all__ = [
     "letter_names",
     "not_a_player",
     "number_to_string",
+    "paranoid_player",
     "paranoid_settings",
     "parse_tree",
     "tree_estimator",

@@ -28,7 +28,6 @@ from typing import Protocol, TypeVar, final
 
 from gamelib.core.checks import digits_hint, echo
 from gamelib.errors import InputError
-from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.game import NEstimator, NSettings, Number, Vector
 from gamelib.nplayer.maxn import (
     Ended,
@@ -39,7 +38,7 @@ from gamelib.nplayer.maxn import (
     Paranoid,
     ShallowMaxN,
     ShallowSettings,
-    paranoid_settings,
+    paranoid_player,
 )
 from gamelib.search.events import SearchObserver
 from gamelib.search.family_kinds import FamilyKind
@@ -206,9 +205,9 @@ def _paranoid_view(
     observer: SearchObserver[S | Ended, M | EndMove, Number],
     /,
 ) -> SearchPlayer[S | Ended, M | EndMove, Number]:
-    # The mover at the start against everyone else: AlphaBeta on that two-player game.
+    # The mover at the start against everyone else: alpha-beta on that two-player game.
     me = estimator.game.player(estimator.game.start)
-    return AlphaBeta(paranoid_settings(NSettings(estimator, depth), me), observer=observer)
+    return paranoid_player(NSettings(estimator, depth), me, observer=observer)
 
 
 MAXN_KIND = NPlayerKind(

@@ -29,8 +29,9 @@ more than two players.
 **Paranoid** search (Sturtevant and Korf, 2000) assumes everyone else has
 ganged up on the player to move: it is then a two-player zero-sum game,
 [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame], which gamelib's own two-player searches solve
-unchanged ([`Paranoid`][gamelib.nplayer.maxn.Paranoid] uses
-[`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta]).
+unchanged.  [`Paranoid`][gamelib.nplayer.maxn.Paranoid] solves it with
+[`paranoid_player`][gamelib.nplayer.maxn.paranoid_player], alpha-beta that stops where the
+n-player game ends.
 
 ```pycon
 >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
@@ -53,11 +54,11 @@ from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.core.checks import echo, quoted
-from gamelib.core.datatypes import Order, Playing, Side, Status
-from gamelib.core.estimator import Est, Guess, Settings, standard_compare
+from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
+from gamelib.core.estimator import Est, Guess, Settings, checked_estimate, standard_compare
 from gamelib.core.game import no_moves
+from gamelib.core.window import CHART, Bound, column
 from gamelib.errors import InputError
-from gamelib.estimate.alphabeta import AlphaBeta
 from gamelib.nplayer.game import (
     Finished,
     NEstimator,
@@ -73,13 +74,19 @@ from gamelib.nplayer.game import (
     vector_to_string,
 )
 from gamelib.search.events import BoundKind, Cut, Enter, Event, Leave, SearchObserver
+from gamelib.search.observe import Watch
 from gamelib.search.player import (
+    Edge,
     Factory,
     FamilyPlayer,
+    Scanned,
     Searcher,
     SearchPlayer,
     count_leaves,
     depth_guarded,
+    ordered_moves,
+    search_player,
+    windowed_root,
 )
 from gamelib.seq import Cons, Seq
 
@@ -100,6 +107,7 @@ __all__ = [
     "ShallowMaxN",
     "ShallowSettings",
     "count_leaves",
+    "paranoid_player",
     "paranoid_settings",
 ]
 
@@ -468,23 +476,97 @@ def paranoid_settings(
     return Settings(ParanoidEstimator(game, settings.estimator), settings.search_depth)
 
 
+def paranoid_player(
+    settings: NSettings[S, M],
+    me: int,
+    /,
+    *,
+    observer: SearchObserver[S | Ended, M | EndMove, Number] | None = None,
+) -> SearchPlayer[S | Ended, M | EndMove, Number]:
+    """Alpha-beta on `me`'s [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame], which ends
+    where the n-player game ends.
+
+    It is [`AlphaBeta`][gamelib.estimate.alphabeta.AlphaBeta] (the lecture's chart, ties
+    keeping the first move), except at a finished game: the reduced game keeps it on the
+    board for searches that know only wins and draws, but this search values it once, as
+    `me`'s utility, and does not play its move [`END`][gamelib.nplayer.maxn.END].  Its moves
+    and values are AlphaBeta's and Minimax's on the reduced game; it visits only the
+    positions of the n-player game.
+
+    ```pycon
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame, tree_estimator
+    >>> paranoid = paranoid_player(NSettings(tree_estimator(TreeGame(CSE473)), 9), 0)
+    >>> print(paranoid, paranoid.analyse(TreeGame(CSE473).start))
+    Paranoid(depth 9) (0, Guess(guess=1))
+
+    ```
+    """
+    reduced = paranoid_settings(settings, me)
+    est = reduced.estimator
+    game = est.game
+    moves = ordered_moves(reduced)
+    play = game.play
+    compare = est.compare
+    estimate = checked_estimate(est.estimate, game, estimator=est)
+
+    def search(
+        d: int, s: S | Ended, alpha: Bound[Number], beta: Bound[Number], /
+    ) -> Scanned[M | EndMove, Number]:
+        side = game.player(s)
+        row = CHART[side]
+        better = GREATER if side is Side.Maxie else LESS
+        best: Edge[M | EndMove, Number] | None = None
+        rest = moves(s)
+        while isinstance(view := seq.show1(rest), Cons):
+            m, rest = view.head, view.tail
+            x = evaluate(d - 1, play(s, m), alpha, beta)
+            match row[column(x, alpha, beta, compare)]:
+                case "ignore":
+                    if best is None or compare(x, best[1]) is better:
+                        best = (m, x)
+                case "update α":
+                    alpha, best = x, (m, x)
+                case "update β":
+                    beta, best = x, (m, x)
+                case "prune":
+                    return Cut((m, x, rest))
+        if best is None:
+            raise no_moves(game, s)
+        return best
+
+    def evaluate(
+        d: int, st: Status[S | Ended], alpha: Bound[Number], beta: Bound[Number], /
+    ) -> Est[Number]:
+        assert isinstance(st, Playing)  # the reduced game never ends with a win or a draw
+        if d > 0 and not isinstance(st.state, Ended):
+            return search(d, st.state, alpha, beta)[1]
+        return Guess(estimate(st.state))  # a finished game's is exact
+
+    depth = reduced.search_depth
+    root = windowed_root(search, depth)
+    if observer is not None:
+        watch = Watch(game, observer, compare)
+        play, search, evaluate, root = watch.windowed(search, evaluate, root, depth)
+    return search_player(f"Paranoid(depth {depth})", reduced, root, window=search)
+
+
 def Paranoid(
     settings: NSettings[S, M],
     /,
     *,
     observer: SearchObserver[S | Ended, M | EndMove, Number] | None = None,
 ) -> NSearchPlayer[S, M, Number]:
-    """A player that assumes everyone else plays against it, solved with AlphaBeta.
+    """A player that assumes everyone else plays against it, solved with alpha-beta.
 
     At each state the player to move is Maxie of its
-    [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame]; `analyse` gives AlphaBeta's move and value
-    there: the utility the player is sure of whatever the others do (to the search depth). The
-    observer, if any, sees the two-player search's events.
+    [`ParanoidGame`][gamelib.nplayer.maxn.ParanoidGame]; `analyse` gives
+    [`paranoid_player`][gamelib.nplayer.maxn.paranoid_player]'s move and value there:
+    AlphaBeta's, the utility the player is sure of whatever the others do (to the search
+    depth). The observer, if any, sees the two-player search's events.
     """
     game = settings.estimator.game
-    players: tuple[SearchPlayer[S | Ended, M | EndMove, Number], ...] = tuple(
-        AlphaBeta(paranoid_settings(settings, me), observer=observer)
-        for me in range(settings.players)
+    players = tuple(
+        paranoid_player(settings, me, observer=observer) for me in range(settings.players)
     )
 
     def analyse(state: S, /) -> tuple[M, Number]:

@@ -225,8 +225,8 @@ def test_a_match_of_three_players_and_its_table() -> None:
         "each player in each seat once a rotation, from 2 random openings of 2 moves, seed 1, "
         "played in this process\n"
         "rank  player      games   points   score  mean rank  wins  faults\n"
-        "   1  maxn:3          6     6.00   1.000       1.00     6       0\n"
-        "   2  paranoid:3      6     0.00   0.000       2.50     0       0\n"
+        "   1  maxn:3          6     3.00   0.500       1.75     3       0\n"
+        "   2  paranoid:3      6     3.00   0.500       1.75     3       0\n"
         "   3  random          6     0.00   0.000       2.50     0       0\n"
     )
     here = run(*args, "--games", "6", "--json")[1]
@@ -235,6 +235,28 @@ def test_a_match_of_three_players_and_its_table() -> None:
     first = json.loads(here.splitlines()[0])
     assert first["seats"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
     assert sorted(first["scores"].values()) == [0.0, 0.0, 1.0]
+
+
+def _points(out: str) -> dict[str, float]:
+    """Each player's points in a match printed with --json, by the player's name."""
+    summary = json.loads(out.splitlines()[-1])
+    return {row["player"]: row["points"] for row in summary["summary"]["table"]}
+
+
+def test_identical_players_score_alike_wherever_they_sit(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["match", "takeaway", "maxn:3", "random", "maxn:3", "--games", "30", "--seed", "2"]
+    status, here, err = run(*args, "--json")
+    assert (status, err) == (0, "")
+    points = _points(here)
+    assert abs(points["maxn:3 (1)"] - points["maxn:3 (3)"]) <= 3  # of 30 games
+    assert run(*args, "--json", "--workers", "2")[1] == here
+    # The old seating, one order round the table for every rotation: the player after
+    # random wins nearly everything, and the test above would fail.
+    monkeypatch.setattr(
+        "gamelib.match.play.seat_orders", lambda n, rotations, seed: [tuple(range(n))] * rotations
+    )
+    points = _points(run(*args, "--json")[1])
+    assert (points["maxn:3 (1)"], points["maxn:3 (3)"]) == (3, 24)
 
 
 def test_a_match_of_chance_is_saved_tested_and_replayed(tmp_path: Path) -> None:
@@ -283,7 +305,10 @@ def test_a_match_of_three_from_openings_saved_for_replay(tmp_path: Path) -> None
     assert files == [f"game-000{i}.json" for i in range(1, 7)]
     fourth = json.loads((saved / "game-0004.json").read_text())
     assert fourth["moves"][:1] == ["3"]  # the second rotation's opening
-    assert fourth["players"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
+    first = json.loads((saved / "game-0001.json").read_text())
+    # the two rotations sit round the table in the two orders there are for three players
+    assert first["players"] == {"A": "maxn:3", "B": "paranoid:3", "C": "random"}
+    assert fourth["players"] == {"A": "maxn:3", "B": "random", "C": "paranoid:3"}
     assert sorted(fourth["results"]) == [0, 0, 1]
     status, replayed, _ = run("replay", str(saved / "game-0004.json"))
     assert status == 0

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamelib import AlphaBeta, Settings, seq
 from gamelib.core.controller import Chooses, TwoPlayers
@@ -22,6 +27,7 @@ from gamelib.match.play import (
     TwoPlayerGames,
     play_match,
     random_openings,
+    seat_orders,
 )
 from gamelib.match.stats import Sprt
 from gamelib.nplayer.game import NPlayerGame
@@ -160,10 +166,13 @@ def test_n_players_rotate_through_the_seats() -> None:
         lambda: TakeAway(pile=7),
         (takeaway_first, takeaway_last, takeaway_first),  # type: ignore[arg-type]  # plain functions as seats
     )
-    match = play_match(games, [()], 2, names=("first", "last", "first again"))
+    match = play_match(games, [()], 2, names=("first", "last", "first again"), seed=1)
+    # each rotation: the three turns of its order round the table; the two orders there are
     assert [g.seats for g in match.games] == [
-        (0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2), (1, 2, 0), (2, 0, 1),
+        (0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2),
     ]  # fmt: skip
+    again = play_match(games, [()], 2, names=("first", "last", "first again"), seed=1)
+    assert [g.seats for g in again.games] == [g.seats for g in match.games]
     for played in match.games:
         assert sorted(played.scores) == [0.0, 0.0, 1.0]  # take-away: one winner
         assert sorted(played.ranks) == [1.0, 2.5, 2.5]  # the others share places 2 and 3
@@ -171,6 +180,34 @@ def test_n_players_rotate_through_the_seats() -> None:
     assert sum(row.points for row in table) == 6
     assert [row.games for row in table] == [6, 6, 6]
     assert table[0].points >= table[1].points >= table[2].points
+
+
+@given(st.integers(3, 5), st.integers(1, 60), st.integers(0, 2**32))
+def test_every_order_round_the_table_comes_once_before_any_comes_again(
+    n: int, rotations: int, seed: int
+) -> None:
+    orders = seat_orders(n, rotations, seed)
+    assert len(orders) == rotations
+    assert orders == seat_orders(n, rotations, seed)  # the seed decides them
+    count = math.factorial(n - 1)
+    everyone = {(0, *rest) for rest in itertools.permutations(range(1, n))}
+    for start in range(0, rotations, count):
+        block = orders[start : start + count]
+        assert len(set(block)) == len(block)
+        assert set(block) <= everyone
+    # who sits right after whom: equally often in every whole block of (n - 1)! rotations
+    whole = orders[: rotations - rotations % count]
+    after = Counter((o[i], o[(i + 1) % n]) for o in whole for i in range(n))
+    assert set(after.values()) <= {len(whole) // (n - 1)}
+    # every player in every seat once a rotation
+    seats = Counter(
+        (o[(seat + shift) % n], seat) for o in orders for shift in range(n) for seat in range(n)
+    )
+    assert set(seats.values()) == {rotations}
+
+
+def test_two_players_keep_their_pairs() -> None:
+    assert seat_orders(2, 3, 5) == seat_orders(2, 3, None) == [(0, 1)] * 3
 
 
 def test_an_n_player_fault_loses_the_game_and_the_others_share_it() -> None:

@@ -3,6 +3,7 @@ three-player take-away against brute force, traces, and bad input."""
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import types
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from hypothesis import strategies as st
 from gamelib import AlphaBeta, Guess, Minimax, seq
 from gamelib.core import IllegalMoveError, InputClosedError, Playing
 from gamelib.core.controller import play_out
+from gamelib.core.estimator import Est
 from gamelib.core.human import HumanPlayer
 from gamelib.core.tree_games import TreeState
 from gamelib.core.trees import Leaf, Node, Tree, TreeError, TreeSyntaxError
@@ -26,6 +29,8 @@ from gamelib.nplayer import (
     CSE473,
     CSE473_TEXT,
     END,
+    Ended,
+    EndMove,
     Finished,
     MaxN,
     NPlayerGame,
@@ -44,20 +49,24 @@ from gamelib.nplayer import (
     Vector,
     VectorEstimator,
     count_leaves,
+    paranoid_player,
     paranoid_settings,
     parse_tree,
     tree_estimator,
     tree_to_text,
 )
 from gamelib.nplayer.game import NPlayerTurns
-from gamelib.search import SearchDepthError
-from gamelib.search.events import BoundKind
+from gamelib.search import SearchDepthError, SearchPlayer
+from gamelib.search.events import BoundKind, Enter, SearchEvent, SearchObserver
 from gamelib.seq import Seq
 from gamelib.trace import trace, trace_to_dot, trace_to_text
 from tests.outside import DOT, not_run
 from tests.strategies.nplayer import nplayer_trees
 
 FAST = settings(max_examples=300, deadline=None)
+S = TypeVar("S")
+M = TypeVar("M")
+ONE: Est[Number] = Guess(1)
 
 
 # --------------------------------------------------------------------------
@@ -342,6 +351,75 @@ def test_the_reduced_game_keeps_a_finished_game_until_the_horizon() -> None:
         reduced.play(reduced.start, END)
     deep = paranoid_settings(settings_for(parse_tree("a[b(4,1), c[d(0,5)]]"), 5), 0)
     assert AlphaBeta(deep).analyse(deep.estimator.game.start) == (0, Guess(4))
+
+
+def _visits(
+    build: Callable[[SearchObserver[S, M, Number]], SearchPlayer[S, M, Number]], state: S
+) -> tuple[tuple[M, Est[Number]], list[M | None]]:
+    """What a two-player search of a paranoid game finds from `state`, and the move by which
+    it entered each position it visited (None at the root), in order."""
+    entered: list[M | None] = []
+
+    def observe(event: SearchEvent[S, M, Number]) -> None:
+        if isinstance(event, Enter):
+            entered.append(event.move)
+
+    found = build(observe).analyse(state)
+    return found, entered
+
+
+def _paranoid_of(
+    settings: NSettings[S, M], observer: SearchObserver[S | Ended, M | EndMove, Number]
+) -> SearchPlayer[S | Ended, M | EndMove, Number]:
+    """Player 0's paranoid search, telling `observer`."""
+    return paranoid_player(settings, 0, observer=observer)
+
+
+def test_paranoid_visits_each_position_of_the_cse473_tree_once() -> None:
+    # By hand, A against B and C: c gives min(3, 1) = 1 and f min(2, 5) = 2, so b is 1 (α = 1);
+    # at i, j's first leaf is 1 <= α, so j is cut after it and so is i: the root, b, c and
+    # its 2 leaves, f and its 2, i, j and its first leaf: 11 positions, 5 of them finished.
+    for depth in (3, 4, 10):
+        cse = settings_for(CSE473, depth)
+        start = paranoid_settings(cse, 0).estimator.game.start
+        found, entered = _visits(functools.partial(_paranoid_of, cse), start)
+        assert found == (0, ONE)
+        assert len(entered) == 11
+        assert END not in entered
+    # AlphaBeta on the reduced game steps through `end` down to its horizon.
+    reduced = paranoid_settings(settings_for(CSE473, 4), 0)
+    _, entered = _visits(lambda o: AlphaBeta(reduced, observer=o), reduced.estimator.game.start)
+    assert (len(entered), entered.count(END)) == (16, 5)
+
+
+def test_a_finished_game_is_a_leaf_of_the_paranoid_search() -> None:
+    game = TakeAway(pile=1)
+    settings = NSettings(takeaway_estimator(game), 2)
+    start = paranoid_settings(settings, 0).estimator.game.start
+    found, entered = _visits(lambda o: paranoid_player(settings, 0, observer=o), start)
+    assert found == (1, ONE)
+    assert entered == [None, 1]
+    assert str(paranoid_player(settings, 0)) == "Paranoid(depth 2)"
+
+
+@FAST
+@given(nplayer_trees(), st.integers(0, 3))
+def test_paranoid_visits_what_alphabeta_visits_without_the_end_moves(
+    case: tuple[Node[Vector], int], who: int
+) -> None:
+    root, depth = case
+    s = settings_for(root, depth)
+    me = who % s.players
+    reduced = paranoid_settings(s, me)
+    start = reduced.estimator.game.start
+    found, entered = _visits(lambda o: paranoid_player(s, me, observer=o), start)
+    minimax = Minimax(reduced).analyse(start)
+    assert found == minimax  # moves and values unchanged
+    # A finished game's value is exact however deep AlphaBeta follows `end`, so it searches
+    # every other position as paranoid_player does, and its visits are those plus the ends.
+    expected, through = _visits(lambda o: AlphaBeta(reduced, observer=o), start)
+    assert found == expected
+    assert entered == [m for m in through if m is not END]
 
 
 # --------------------------------------------------------------------------

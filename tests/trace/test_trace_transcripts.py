@@ -31,7 +31,7 @@ PINNED = {
     "cse473-3p --player maxn:3": "a8d9c55aa050bc22b4768f26",
     "cse473-3p --player mcts:30": "a6e68f709e8b2bae65d5bf1f",
     "--game takeaway --players 4 --pile 7 --player shallow-maxn:4": "9f64d585f11baff1c8d383ae",
-    "--game takeaway --pile 6 --player paranoid:4": "9426f7e76477365d31c4be1d",
+    "--game takeaway --pile 6 --player paranoid:4": "4769d3b40a6dc778756a00a2",
     "big --player mtdf:2": "d856c1d9c105bb0decd0fea3",
     "small --player jamboree:2": "7c5127de606e3b31d829da6e",
     "--game tictactoe --player mcts:30": "8c8f3378a634778d49fea8b8",
