@@ -393,5 +393,18 @@ class CheckedChanceEstimator(Generic[S, M]):
 
 
 def checked_chance(estimator: ChanceEstimator[S, M]) -> CheckedChanceEstimator[S, M]:
-    """`estimator`, and its game, checked at every answer (see `CheckedChanceGame`)."""
+    """`estimator`, and its game, checked at every answer (see `CheckedChanceGame`).
+
+    ```pycon
+    >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+    >>> game = ChanceTreeGame(parse_chance_tree("r[a3, b9]"))
+    >>> checked = checked_chance(chance_tree_estimator(game, lower=3, upper=9))
+    >>> checked.estimate(checked.game.start)  # r has no number: 0
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: ChanceTreeEstimator.estimate must give a finite \
+number within the bounds [3, 9] it promises, but it gave 0 for '(Maxie,r)'
+
+    ```
+    """
     return CheckedChanceEstimator(estimator, CheckedChanceGame(estimator.game))

@@ -159,7 +159,16 @@ def broken(who: str, must: str, given: object, where: str) -> ContractError:
 
 def finite_numbers(values: object, n: int) -> bool:
     """Whether `values` is a tuple of `n` finite numbers (ints, floats or Fractions, not
-    bools): a utility vector, or an n-player estimate, that keeps its promise."""
+    bools): a utility vector, or an n-player estimate, that keeps its promise.
+
+    ```pycon
+    >>> finite_numbers((1, 0.5, 0), 3), finite_numbers((1, float("nan"), 0), 3)
+    (True, False)
+    >>> finite_numbers((1, "0", 0), 3), finite_numbers([1, 0, 0], 3), finite_numbers((1, 0), 3)
+    (False, False, False)
+
+    ```
+    """
     return isinstance(values, tuple) and len(values) == n and all(finite_number(v) for v in values)
 
 

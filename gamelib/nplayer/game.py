@@ -438,5 +438,17 @@ class CheckedNEstimator(Generic[S, M]):
 
 
 def checked_nplayer(estimator: NEstimator[S, M]) -> CheckedNEstimator[S, M]:
-    """`estimator`, and its game, checked at every answer (see `CheckedNPlayerGame`)."""
+    """`estimator`, and its game, checked at every answer (see `CheckedNPlayerGame`).
+
+    ```pycon
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame
+    >>> checked = checked_nplayer(VectorEstimator(TreeGame(CSE473), lambda s: (1, 2)))
+    >>> checked.estimate(checked.game.start)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: VectorEstimator.estimate must give a tuple of 3 \
+finite numbers, one for each player, but it gave (1, 2) for '(A,a)'
+
+    ```
+    """
     return CheckedNEstimator(estimator, CheckedNPlayerGame(estimator.game))
