@@ -117,7 +117,8 @@ def check_turn(game: Game[S, M], state: S) -> Seq[M]:
             f"{name}.player must return a Side (Side.Maxie or Side.Minnie), but it returned "
             f"{echo_value(side)} in '{position_text(game, state)}'"
         )
-    return check_moves(game, state, game.moves(state))
+    moves: object = game.moves(state)
+    return moves if isinstance(moves, Seq) else check_moves(game, state, moves)
 
 
 def check_moves(game: Describes[S], state: S, moves: object) -> Seq[M]:
