@@ -15,6 +15,14 @@ solve's start), never inside a search, so they cost nothing per position:
   Python's own: it walks the positions near the root, looking for the broken
   promise, and names it (`ContractError`) in place of the bare error.
 
+A game of chance or of n players can break its promises without failing at all
+(probabilities summing to 9/10 still average; a NaN utility still compares), so one
+loaded from outside gamelib (`--game-from`) is wrapped, and checked at every answer, by
+the same sentences (`check_moves`, `check_played`, `broken`, `finite_numbers`):
+[`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame] and
+[`CheckedNPlayerGame`][gamelib.nplayer.game.CheckedNPlayerGame].  gamelib's own games
+are not wrapped.
+
 ```pycon
 >>> from gamelib.games.nim import Nim
 >>> class ListMoves(Nim):
