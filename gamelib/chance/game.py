@@ -36,8 +36,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
+from gamelib.core.contracts import (
+    ContractError,
+    broken,
+    check_moves,
+    check_played,
+    finite_number,
+    game_title,
+    position_text,
+)
 from gamelib.core.controller import GameTurns, outcome_results
-from gamelib.core.datatypes import Outcome, Playing, Side, Status, outcome_to_string
+from gamelib.core.datatypes import Done, Outcome, Playing, Side, Status, outcome_to_string
 from gamelib.core.model import (
     FLOAT_TOLERANCE,
     Ended,
@@ -59,6 +68,8 @@ __all__ = [
     "ChanceGame",
     "ChancePositionError",
     "ChanceTurns",
+    "CheckedChanceEstimator",
+    "CheckedChanceGame",
     "Mover",
     "Nature",
     "NoBranchesError",
@@ -67,6 +78,7 @@ __all__ = [
     "Value",
     "check_branches",
     "check_probabilities",
+    "checked_chance",
     "number_to_string",
 ]
 
@@ -255,3 +267,144 @@ class ChanceTurns(GameTurns[S, M]):
 
     def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
         return f"Game over! {outcome_to_string(outcome)}\n"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class CheckedChanceGame(Generic[S, M]):
+    """A game of chance from outside gamelib (`--game-from`) whose every answer is checked
+    against the contract, as the referee checks a two-player game's: a broken promise
+    stops the game or the search in one sentence
+    ([`ContractError`][gamelib.core.contracts.ContractError]) instead of a traceback or a
+    wrong value.  gamelib's own games are not wrapped, and pay nothing.
+
+    ```pycon
+    >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree
+    >>> class Bent(ChanceTreeGame):
+    ...     def outcomes(self, state):
+    ...         return super().outcomes(state)[:1]
+    >>> game = CheckedChanceGame(Bent(parse_chance_tree("r[?a[1/2: b1, 1/2: c0]]")))
+    >>> coin = game.play(game.start, 0).state
+    >>> game.outcomes(coin)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: Bent.outcomes must give probabilities that sum \
+to 1, but the probabilities at '(Chance,a)' sum to 1/2, not 1
+
+    ```
+    """
+
+    inner: ChanceGame[S, M]
+    """The game as its author wrote it."""
+
+    @property
+    def start(self) -> S:
+        return self.inner.start
+
+    def player(self, state: S, /) -> Mover:
+        mover: object = self.inner.player(state)
+        if mover is _MAXIE or mover is _MINNIE or mover is _CHANCE:
+            return mover
+        raise broken(
+            f"{game_title(self)}.player",
+            "return Side.Maxie, Side.Minnie or Nature.Chance",
+            mover,
+            f"in '{position_text(self, state)}'",
+        )
+
+    def moves(self, state: S, /) -> Seq[M]:
+        return check_moves(self, state, self.inner.moves(state))
+
+    def play(self, state: S, move: M, /) -> Status[S]:
+        status = self.inner.play(state, move)
+        check_played(self, state, move, status)
+        return status
+
+    def outcomes(self, state: S, /) -> Sequence[Branch[S]]:
+        branches: object = self.inner.outcomes(state)
+        where = f"'{position_text(self, state)}'"
+        if not isinstance(branches, Sequence) or not all(
+            isinstance(b, Branch) and isinstance(b.status, Playing | Done) for b in branches
+        ):
+            raise broken(
+                f"{game_title(self)}.outcomes",
+                "return a list of Branch(probability, Playing(state) or Done(outcome), label)",
+                branches,
+                f"at {where}",
+            )
+        try:
+            check_branches(branches, where)
+        except ProbabilityError as error:  # a game's broken promise, not the user's input
+            raise ContractError(
+                f"{game_title(self)}.outcomes must give probabilities that sum to 1, but {error}"
+            ) from None
+        return branches
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.inner.parse_move(state, text)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class CheckedChanceEstimator(Generic[S, M]):
+    """The estimator of a [`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame]:
+    every value it gives must be a finite number within the bounds it promises (every
+    chance search relies on them, not only Star1 and Star2).  `checked_chance` makes it."""
+
+    inner: ChanceEstimator[S, M]
+    """The estimator as its author wrote it."""
+    game: CheckedChanceGame[S, M]
+    """Its game, checked."""
+
+    @property
+    def lower(self) -> Value:
+        return self.inner.lower
+
+    @property
+    def upper(self) -> Value:
+        return self.inner.upper
+
+    def estimate(self, state: S, /) -> Value:
+        return self._within(
+            self.inner.estimate(state), "estimate", f"for '{position_text(self.game, state)}'"
+        )
+
+    def outcome_value(self, outcome: Outcome, /) -> Value:
+        value = self.inner.outcome_value(outcome)
+        return self._within(value, "outcome_value", f"for '{outcome_to_string(outcome)}'")
+
+    def _within(self, value: Value, method: str, where: str) -> Value:
+        low, high = self.inner.lower, self.inner.upper
+        if finite_number(value) and low <= value <= high:
+            return value
+        raise broken(
+            f"{type(self.inner).__name__}.{method}",
+            f"give a finite number within the bounds [{number_to_string(low)}, "
+            f"{number_to_string(high)}] it promises",
+            value,
+            where,
+        )
+
+
+def checked_chance(estimator: ChanceEstimator[S, M]) -> CheckedChanceEstimator[S, M]:
+    """`estimator`, and its game, checked at every answer (see `CheckedChanceGame`).
+
+    ```pycon
+    >>> from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
+    >>> game = ChanceTreeGame(parse_chance_tree("r[a3, b9]"))
+    >>> checked = checked_chance(chance_tree_estimator(game, lower=3, upper=9))
+    >>> checked.estimate(checked.game.start)  # r has no number: 0
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: ChanceTreeEstimator.estimate must give a finite \
+number within the bounds [3, 9] it promises, but it gave 0 for '(Maxie,r)'
+
+    ```
+    """
+    return CheckedChanceEstimator(estimator, CheckedChanceGame(estimator.game))

@@ -19,11 +19,17 @@ one sentence that says what is missing.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import functools
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from typing import cast
 
+from gamelib.chance.game import checked_chance
+from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import (
     AnyEntry,
     GameEntry,
@@ -33,10 +39,12 @@ from gamelib.cli.games import (
     _fits_a_name,
     game_entry,
 )
+from gamelib.cli.kits import KitUser
 from gamelib.cli.specs import shown
 from gamelib.core.checks import article
 from gamelib.core.estimator import Estimator, NumericEstimator
 from gamelib.core.game import Game
+from gamelib.nplayer.game import checked_nplayer
 
 __all__ = ["GAME_METHODS", "load_game"]
 
@@ -90,7 +98,7 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
     module = _imported(module_name, said)
     found = _attribute(module, module_name, attribute, said)
     if not comma and isinstance(found, GameEntry):
-        return _checked(found, said)
+        return _watched(_checked(found, said))
     named = f"{module_name}:{attribute}"
     estimator: object = None
     if comma:
@@ -127,6 +135,30 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         summary += " (no estimator: every unfinished position is guessed 0)"
         return game_entry(name, summary, NumericEstimator(game, _zero))
     return game_entry(name, summary, cast(Estimator[object, object, object], estimator))
+
+
+def _watched(entry: GameEntry) -> GameEntry:
+    """`entry`, whose games of chance and of n players are checked at every answer
+    (`checked_chance`, `checked_nplayer`): a two-player game is checked where play and
+    each search start, and a search that fails is diagnosed, but a game of chance or of n
+    players can break its promises (probabilities, utilities) without failing at all."""
+    if entry.family == "two-player":
+        return entry
+    return dataclasses.replace(entry, build=functools.partial(_watched_kit, entry.build))
+
+
+def _watched_kit(
+    build: Callable[[argparse.Namespace], KitUser], args: argparse.Namespace
+) -> KitUser:
+    """The kit `build` makes from `args`, its game and estimator checked (see `_watched`)."""
+    kit = build(args)
+    if isinstance(kit, ChanceKit):
+        chance = checked_chance(kit.estimator)
+        return dataclasses.replace(kit, game=chance.game, estimator=chance)
+    if isinstance(kit, NKit):
+        many = checked_nplayer(kit.estimator)
+        return dataclasses.replace(kit, game=many.game, estimator=many)
+    return kit
 
 
 def _zero(state: object) -> float:

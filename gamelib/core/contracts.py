@@ -15,6 +15,14 @@ solve's start), never inside a search, so they cost nothing per position:
   Python's own: it walks the positions near the root, looking for the broken
   promise, and names it (`ContractError`) in place of the bare error.
 
+A game of chance or of n players can break its promises without failing at all
+(probabilities summing to 9/10 still average; a NaN utility still compares), so one
+loaded from outside gamelib (`--game-from`) is wrapped, and checked at every answer, by
+the same sentences (`check_moves`, `check_played`, `broken`, `finite_numbers`):
+[`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame] and
+[`CheckedNPlayerGame`][gamelib.nplayer.game.CheckedNPlayerGame].  gamelib's own games
+are not wrapped.
+
 ```pycon
 >>> from gamelib.games.nim import Nim
 >>> class ListMoves(Nim):
@@ -37,7 +45,7 @@ import math
 import numbers
 from collections import deque
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from gamelib import seq
 from gamelib.core.checks import echo, echo_value
@@ -48,9 +56,14 @@ from gamelib.seq import Seq
 
 __all__ = [
     "ContractError",
+    "Describes",
+    "broken",
+    "check_moves",
     "check_played",
     "check_turn",
     "diagnose",
+    "finite_number",
+    "finite_numbers",
     "game_title",
     "position_text",
     "underlying",
@@ -58,6 +71,7 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 DIAGNOSED_POSITIONS = 2_000
 """How many positions `diagnose` looks at, at most, near the root."""
@@ -85,7 +99,13 @@ def underlying(game: object) -> object:
     return game
 
 
-def position_text(game: Game[S, M], state: S) -> str:
+class Describes(Protocol[S_contra]):
+    """What every family's game has, and all a message about it needs."""
+
+    def state_to_string(self, state: S_contra, /) -> str: ...
+
+
+def position_text(game: Describes[S], state: S) -> str:
     """The position as a message quotes it: the game's own words, cut short, or what
     Python makes of it when `state_to_string` fails too."""
     try:
@@ -106,26 +126,63 @@ def check_turn(game: Game[S, M], state: S) -> Seq[M]:
             f"{echo_value(side)} in '{position_text(game, state)}'"
         )
     moves: object = game.moves(state)
+    return moves if isinstance(moves, Seq) else check_moves(game, state, moves)
+
+
+def check_moves(game: Describes[S], state: S, moves: object) -> Seq[M]:
+    """`moves`, what a game of any family's `moves` returned at `state`, if it is a Seq
+    (`ContractError` naming the game otherwise)."""
     if not isinstance(moves, Seq):
         raise ContractError(
-            f"{name}.moves must return a Seq of moves (gamelib.seq.from_iterable makes one), "
-            f"but it returned {_a(moves)} in '{position_text(game, state)}'"
+            f"{game_title(game)}.moves must return a Seq of moves (gamelib.seq.from_iterable "
+            f"makes one), but it returned {_a(moves)} in '{position_text(game, state)}'"
         )
     return moves
 
 
-def check_played(game: Game[S, M], state: S, move: M, status: object) -> None:
+def check_played(
+    game: Describes[S],
+    state: S,
+    move: object,
+    status: object,
+    ends: type = Done,
+    end: str = "Done(outcome)",
+) -> None:
     """`ContractError` unless `status`, what `game.play(state, move)` returned, is
-    `Playing` or `Done`."""
-    if not isinstance(status, (Playing, Done)):
+    `Playing` or an end of the game's family (`ends`, written `end`: `Done(outcome)` for
+    two players and chance, `Finished(utilities)` for n players)."""
+    if not isinstance(status, (Playing, ends)):
         raise ContractError(
-            f"{game_title(game)}.play must return Playing(state) or Done(outcome), but it "
+            f"{game_title(game)}.play must return Playing(state) or {end}, but it "
             f"returned {_a(status)} for the move {echo_value(move)} in "
             f"'{position_text(game, state)}'"
         )
 
 
-def _finite_number(value: object) -> bool:
+def broken(who: str, must: str, given: object, where: str) -> ContractError:
+    """The `ContractError` of a game's (or an estimator's) method of any family, `who`
+    (`Coin.outcomes`), that gave `given` `where` it must do something else: one sentence
+    naming all four."""
+    return ContractError(f"{who} must {must}, but it gave {echo_value(given)} {where}")
+
+
+def finite_numbers(values: object, n: int) -> bool:
+    """Whether `values` is a tuple of `n` finite numbers (ints, floats or Fractions, not
+    bools): a utility vector, or an n-player estimate, that keeps its promise.
+
+    ```pycon
+    >>> finite_numbers((1, 0.5, 0), 3), finite_numbers((1, float("nan"), 0), 3)
+    (True, False)
+    >>> finite_numbers((1, "0", 0), 3), finite_numbers([1, 0, 0], 3), finite_numbers((1, 0), 3)
+    (False, False, False)
+
+    ```
+    """
+    return isinstance(values, tuple) and len(values) == n and all(finite_number(v) for v in values)
+
+
+def finite_number(value: object) -> bool:
+    """Whether `value` is a finite number (an int, a float or a Fraction, not a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return False
     return math.isfinite(value)
@@ -159,7 +216,7 @@ def diagnose(
             moves = seq.to_tuple(check_turn(game, state))
         except ContractError as broken:
             return broken
-        if estimate is not None and not _finite_number(guess := estimate(state)):
+        if estimate is not None and not finite_number(guess := estimate(state)):
             return ContractError(
                 "a numeric estimator must give every position a finite number (an int, a "
                 f"float or a Fraction), but it gave {echo_value(guess)} for "

@@ -47,6 +47,7 @@ from typing import Generic, Literal, TextIO, TypeVar, cast, final
 
 from gamelib.chance.game import ChanceGame, ChanceTurns
 from gamelib.core.checks import echo
+from gamelib.core.contracts import ContractError
 from gamelib.core.controller import (
     Chooses,
     GameRecord,
@@ -131,7 +132,9 @@ class _PlayerFaultError(Exception):
 
 @final
 class _Guarded(Generic[S, M]):
-    """A seat's player, whose errors are its own fault, not the match's."""
+    """A seat's player, whose errors are its own fault, not the match's: except a game's
+    broken contract met in its search (`ContractError`), which is the game's, and stops
+    the match as it stops `play`."""
 
     def __init__(self, player: Seat[S, M], seat: int, moving: list[int]) -> None:
         self.choose = player.next_move if isinstance(player, Chooses) else player
@@ -143,6 +146,8 @@ class _Guarded(Generic[S, M]):
         self.moving[0] = self.seat
         try:
             return self.choose(state)
+        except ContractError:
+            raise  # the game's fault, not the player's
         except Exception as error:
             raise _PlayerFaultError(self.seat, error) from error
 

@@ -30,6 +30,14 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import echo, echo_value
+from gamelib.core.contracts import (
+    broken,
+    check_moves,
+    check_played,
+    finite_numbers,
+    game_title,
+    position_text,
+)
 from gamelib.core.controller import GameTurns, PlayerCountError
 from gamelib.core.datatypes import Playing
 from gamelib.core.estimator import DepthSettings
@@ -46,6 +54,8 @@ from gamelib.errors import InputError
 from gamelib.seq import Seq
 
 __all__ = [
+    "CheckedNEstimator",
+    "CheckedNPlayerGame",
     "Finished",
     "NEstimator",
     "NPlayerGame",
@@ -59,6 +69,7 @@ __all__ = [
     "VectorEstimator",
     "check_players",
     "check_vector",
+    "checked_nplayer",
     "letter_names",
     "not_a_player",
     "number_to_string",
@@ -326,3 +337,118 @@ class NPlayerTurns(GameTurns[S, M]):
 
     def ended(self, state: S, move: M | None, outcome: Vector, /) -> str:
         return f"Game over! {utilities_to_string(self.game.names, outcome)}\n"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class CheckedNPlayerGame(Generic[S, M]):
+    """A game of n players from outside gamelib (`--game-from`) whose every answer is
+    checked against the contract, as
+    [`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame] checks a game of chance's:
+    a mover among its players, a Seq of moves, and an end with one finite utility a
+    player.  gamelib's own games are not wrapped, and pay nothing.
+
+    ```pycon
+    >>> from gamelib.nplayer.trees import TreeGame, parse_tree
+    >>> class Fourth(TreeGame):
+    ...     def player(self, state):
+    ...         return 3
+    >>> game = CheckedNPlayerGame(Fourth(parse_tree("a[b(1,0,2),c(0,3,0)]")))
+    >>> game.player(game.start)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: Fourth.player must return a player's number, 0 \
+to 2, but it gave 3 in '(A,a)'
+
+    ```
+    """
+
+    inner: NPlayerGame[S, M]
+    """The game as its author wrote it."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.inner.names
+
+    @property
+    def start(self) -> S:
+        return self.inner.start
+
+    def player(self, state: S, /) -> int:
+        p: object = self.inner.player(state)
+        n = len(self.inner.names)
+        if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n:
+            return p
+        raise broken(
+            f"{game_title(self)}.player",
+            f"return a player's number, 0 to {n - 1}",
+            p,
+            f"in '{position_text(self, state)}'",
+        )
+
+    def moves(self, state: S, /) -> Seq[M]:
+        return check_moves(self, state, self.inner.moves(state))
+
+    def play(self, state: S, move: M, /) -> NStatus[S]:
+        status = self.inner.play(state, move)
+        check_played(self, state, move, status, Finished, "Finished(utilities)")
+        n = len(self.inner.names)
+        if isinstance(status, Finished) and not finite_numbers(status.utilities, n):
+            raise broken(
+                f"{game_title(self)}.play",
+                f"end the game with a tuple of {n} finite utilities, one for each player",
+                status.utilities,
+                f"for the move {echo_value(move)} in '{position_text(self, state)}'",
+            )
+        return status
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.inner.parse_move(state, text)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class CheckedNEstimator(Generic[S, M]):
+    """The estimator of a [`CheckedNPlayerGame`][gamelib.nplayer.game.CheckedNPlayerGame]:
+    every guess must be a tuple of one finite number a player.  `checked_nplayer` makes
+    it."""
+
+    inner: NEstimator[S, M]
+    """The estimator as its author wrote it."""
+    game: CheckedNPlayerGame[S, M]
+    """Its game, checked."""
+
+    def estimate(self, state: S, /) -> Vector:
+        guess = self.inner.estimate(state)
+        n = len(self.game.names)
+        if finite_numbers(guess, n):
+            return guess
+        raise broken(
+            f"{type(self.inner).__name__}.estimate",
+            f"give a tuple of {n} finite numbers, one for each player",
+            guess,
+            f"for '{position_text(self.game, state)}'",
+        )
+
+
+def checked_nplayer(estimator: NEstimator[S, M]) -> CheckedNEstimator[S, M]:
+    """`estimator`, and its game, checked at every answer (see `CheckedNPlayerGame`).
+
+    ```pycon
+    >>> from gamelib.nplayer.trees import CSE473, TreeGame
+    >>> checked = checked_nplayer(VectorEstimator(TreeGame(CSE473), lambda s: (1, 2)))
+    >>> checked.estimate(checked.game.start)
+    Traceback (most recent call last):
+    ...
+    gamelib.core.contracts.ContractError: VectorEstimator.estimate must give a tuple of 3 \
+finite numbers, one for each player, but it gave (1, 2) for '(A,a)'
+
+    ```
+    """
+    return CheckedNEstimator(estimator, CheckedNPlayerGame(estimator.game))
