@@ -6,6 +6,7 @@ left-over words.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.metadata
 import os
 import re
@@ -337,13 +338,21 @@ def in_the_way(folder: Path) -> str | None:
 
 def _try_making(path: Path) -> None:
     """Make the file `path` and remove it again (OSError if it cannot be made); a file
-    already there is opened to add to and closed, unchanged."""
+    already there is opened to add to and closed, unchanged.  Anything else already there
+    (a pipe, a device) is only asked whether it may be written: opening a pipe would end
+    its reader's input before the game.  A link to a missing file makes and removes the
+    file it names."""
     if path.exists():
-        with path.open("ab"):
-            return
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        if path.is_file():
+            with path.open("ab"):
+                return
+        if not os.access(path, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return
+    target = path.resolve() if path.is_symlink() else path
+    handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     os.close(handle)
-    path.unlink()
+    target.unlink()
 
 
 def can_fill(folder: Path) -> None:

@@ -10,6 +10,7 @@ as soon as its answer is clear ([`gamelib.match.stats`][gamelib.match.stats]).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import math
 import random
@@ -45,6 +46,7 @@ from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.checks import echo, plural
 from gamelib.core.controller import Seat, Turns
 from gamelib.core.model import Model
+from gamelib.errors import InputError
 from gamelib.match.play import Games, MatchError, play_match, random_openings
 from gamelib.match.standing import Match
 from gamelib.match.stats import Sprt
@@ -548,14 +550,23 @@ def _needs_a_game(games: GameCatalog) -> UsageError:
 
 
 def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int:
-    request = _check(options, _game_first(options, extra, context.games))
-    kit = build_kit(context.games, request.game, list(request.game_args), playing=True)
+    made = None if options.save_dir is None else Path(options.save_dir)
+    if made is not None and (made.exists() or made.is_symlink()):
+        made = None  # a folder the user had: never removed
     try:
-        return kit.run(_MatchJob(request, options, context))
-    finally:
-        workers = request.workers
-        if workers is not None and workers.close is not None:
-            workers.close()
+        request = _check(options, _game_first(options, extra, context.games))
+        kit = build_kit(context.games, request.game, list(request.game_args), playing=True)
+        try:
+            return kit.run(_MatchJob(request, options, context))
+        finally:
+            workers = request.workers
+            if workers is not None and workers.close is not None:
+                workers.close()
+    except InputError:
+        if made is not None:  # the --save-dir folder made for a match refused: not left behind
+            with contextlib.suppress(OSError):
+                made.rmdir()  # only if it is empty: no game was saved in it
+        raise
 
 
 MATCH = Command("match", _add, _run)

@@ -9,8 +9,10 @@ file system itself), so the test never passes without trying a read-only place."
 
 from __future__ import annotations
 
+import json
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,52 @@ def test_the_trial_leaves_no_file_and_changes_none(tmp_path: Path) -> None:
     status, _, _ = run(*MATCH, "--save-dir", str(folder))
     assert status == 0
     assert sorted(p.name for p in folder.iterdir()) == ["game-0001.json", "game-0002.json"]
+
+
+def test_a_pipe_is_not_opened_before_the_game(tmp_path: Path) -> None:
+    """A reader waiting on a named pipe gets the whole saved game: the trial only asks
+    whether the pipe may be written (opening and closing it would end the reader's
+    input before the game, and the save would then wait for a reader for ever)."""
+    pipe = tmp_path / "fifo"
+    os.mkfifo(pipe)
+    received: list[str] = []
+    played: list[tuple[int, str, str]] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text(encoding="utf-8")))
+    player = threading.Thread(target=lambda: played.append(run(*PIG, "--save", str(pipe))))
+    player.daemon = reader.daemon = True
+    reader.start()
+    player.start()
+    reader.join(timeout=30)
+    player.join(timeout=30)
+    if player.is_alive():  # a save waiting for a reader: given one, so the test ends
+        pipe.read_text(encoding="utf-8")
+        player.join(timeout=30)
+    assert [(status, err) for status, _, err in played] == [(0, "")]
+    assert len(received) == 1
+    assert json.loads(received[0])["game"] == "pig"
+
+
+def test_a_link_to_a_missing_file_is_saved_through(tmp_path: Path) -> None:
+    """`--save link`, the link naming a file not made yet: the game is kept in that file
+    (as before the trial), and the trial leaves nothing behind if the game is refused."""
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "target.json")
+    assert _writable(str(link)) == link
+    assert not (tmp_path / "target.json").exists()
+    status, _, err = run(*PIG, "--save", str(link))
+    assert (status, err) == (0, "")
+    assert json.loads((tmp_path / "target.json").read_text(encoding="utf-8"))["game"] == "pig"
+
+
+def test_a_refused_match_leaves_no_save_folder_it_made(tmp_path: Path) -> None:
+    made = tmp_path / "games"
+    status, _, err = run(
+        "match", "nim", "--pile", "x", "alphabeta:2", "random", "--save-dir", str(made)
+    )
+    assert (status, err) == (2, "gamelib: --pile must be a whole number, got 'x'\n")
+    assert not made.exists()
+    kept = tmp_path / "mine"
+    kept.mkdir()
+    status, _, _ = run("match", "nim", "alphabeta:2", "bogus", "--save-dir", str(kept))
+    assert status == 2
+    assert kept.is_dir()  # the user's own folder stays
