@@ -91,6 +91,10 @@ class Coin:
     def parse_move(self, state: CoinState, text: str, /) -> int | None:
         return int(text) if text.strip() in ("1", "2") else None
 
+    def why_illegal(self, state: CoinState, text: str, /) -> str:
+        """What the game says of a move it does not have (beyond its contract)."""
+        return f"a coin game's move is 1 or 2, not {text}"
+
 
 @dataclass(frozen=True)
 class CoinEstimate:

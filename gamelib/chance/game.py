@@ -164,9 +164,10 @@ class ChanceGame(Protocol[S, M]):
 class ChanceEstimator(Protocol[S, M]):
     """Numbers for positions a search cannot see past, and the range they lie in.
 
-    Values are from Maxie's point of view.  Ballard's Star1 and Star2 need
-    `lower <= v <= upper` for every value `estimate` and `outcome_value`
-    give; plain expectiminimax ignores the bounds.
+    Values are from Maxie's point of view, each one `lower <= v <= upper`: Ballard's
+    Star1 and Star2 prune by the bounds, and an estimator that gives a value outside them
+    breaks its promise (plain expectiminimax does not prune by them, but a game from
+    `--game-from` is stopped for it, whatever the search).
     """
 
     @property
@@ -322,7 +323,6 @@ to 1, but the probabilities at '(Chance,a)' sum to 1/2, not 1
 
     def outcomes(self, state: S, /) -> Sequence[Branch[S]]:
         branches: object = self.inner.outcomes(state)
-        where = f"'{position_text(self, state)}'"
         if not isinstance(branches, Sequence) or not all(
             isinstance(b, Branch) and isinstance(b.status, Playing | Done) for b in branches
         ):
@@ -330,14 +330,18 @@ to 1, but the probabilities at '(Chance,a)' sum to 1/2, not 1
                 f"{game_title(self)}.outcomes",
                 "return a list of Branch(probability, Playing(state) or Done(outcome), label)",
                 branches,
-                f"at {where}",
+                f"at '{position_text(self, state)}'",
             )
         try:
-            check_branches(branches, where)
-        except ProbabilityError as error:  # a game's broken promise, not the user's input
-            raise ContractError(
-                f"{game_title(self)}.outcomes must give probabilities that sum to 1, but {error}"
-            ) from None
+            check_branches(branches, "")  # the position is written out only when it is wrong
+        except ProbabilityError:
+            try:
+                check_branches(branches, f"'{position_text(self, state)}'")
+            except ProbabilityError as error:  # a game's broken promise, not the user's input
+                raise ContractError(
+                    f"{game_title(self)}.outcomes must give probabilities that sum to 1, "
+                    f"but {error}"
+                ) from None
         return branches
 
     def state_to_string(self, state: S, /) -> str:
@@ -348,6 +352,13 @@ to 1, but the probabilities at '(Chance,a)' sum to 1/2, not 1
 
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.inner.parse_move(state, text)
+
+    def __getattr__(self, name: str) -> object:
+        """What the game offers beyond its contract (`why_illegal`, `final_position`): the
+        commands look for it by name, and find the game's own."""
+        if name.startswith("__") or name == "inner":  # never the wrapper's own (pickling)
+            raise AttributeError(name)
+        return getattr(self.inner, name)
 
 
 @final
@@ -371,19 +382,23 @@ class CheckedChanceEstimator(Generic[S, M]):
         return self.inner.upper
 
     def estimate(self, state: S, /) -> Value:
-        return self._within(
-            self.inner.estimate(state), "estimate", f"for '{position_text(self.game, state)}'"
-        )
+        value = self.inner.estimate(state)
+        if self._within(value):
+            return value
+        raise self._outside(value, "estimate", f"for '{position_text(self.game, state)}'")
 
     def outcome_value(self, outcome: Outcome, /) -> Value:
         value = self.inner.outcome_value(outcome)
-        return self._within(value, "outcome_value", f"for '{outcome_to_string(outcome)}'")
-
-    def _within(self, value: Value, method: str, where: str) -> Value:
-        low, high = self.inner.lower, self.inner.upper
-        if finite_number(value) and low <= value <= high:
+        if self._within(value):
             return value
-        raise broken(
+        raise self._outside(value, "outcome_value", f"for '{outcome_to_string(outcome)}'")
+
+    def _within(self, value: Value) -> bool:
+        return finite_number(value) and self.inner.lower <= value <= self.inner.upper
+
+    def _outside(self, value: Value, method: str, where: str) -> ContractError:
+        low, high = self.inner.lower, self.inner.upper
+        return broken(
             f"{type(self.inner).__name__}.{method}",
             f"give a finite number within the bounds [{number_to_string(low)}, "
             f"{number_to_string(high)}] it promises",

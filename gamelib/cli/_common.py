@@ -6,6 +6,7 @@ left-over words.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib.metadata
 import os
@@ -349,7 +350,11 @@ def _try_making(path: Path) -> None:
         if not os.access(path, os.W_OK):
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         return
-    target = path.resolve() if path.is_symlink() else path
+    target = path
+    if path.is_symlink():  # a link to a file not made yet (a loop of links: ELOOP here)
+        with contextlib.suppress(FileNotFoundError):
+            os.stat(path)
+        target = Path(os.path.realpath(path))
     handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     os.close(handle)
     target.unlink()

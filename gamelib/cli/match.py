@@ -46,7 +46,6 @@ from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.core.checks import echo, plural
 from gamelib.core.controller import Seat, Turns
 from gamelib.core.model import Model
-from gamelib.errors import InputError
 from gamelib.match.play import Games, MatchError, play_match, random_openings
 from gamelib.match.standing import Match
 from gamelib.match.stats import Sprt
@@ -562,8 +561,8 @@ def _run(options: argparse.Namespace, extra: list[str], context: Context) -> int
             workers = request.workers
             if workers is not None and workers.close is not None:
                 workers.close()
-    except InputError:
-        if made is not None:  # the --save-dir folder made for a match refused: not left behind
+    except BaseException:  # refused, stopped by the game, interrupted
+        if made is not None:  # the --save-dir folder made for this match: not left behind
             with contextlib.suppress(OSError):
                 made.rmdir()  # only if it is empty: no game was saved in it
         raise

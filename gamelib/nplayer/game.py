@@ -411,6 +411,13 @@ to 2, but it gave 3 in '(A,a)'
     def parse_move(self, state: S, text: str, /) -> M | None:
         return self.inner.parse_move(state, text)
 
+    def __getattr__(self, name: str) -> object:
+        """What the game offers beyond its contract (`why_illegal`, `final_position`): the
+        commands look for it by name, and find the game's own."""
+        if name.startswith("__") or name == "inner":  # never the wrapper's own (pickling)
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
 
 @final
 @dataclass(frozen=True, slots=True)

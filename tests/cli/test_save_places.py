@@ -142,3 +142,35 @@ def test_a_refused_match_leaves_no_save_folder_it_made(tmp_path: Path) -> None:
     status, _, _ = run("match", "nim", "alphabeta:2", "bogus", "--save-dir", str(kept))
     assert status == 2
     assert kept.is_dir()  # the user's own folder stays
+
+
+def test_a_loop_of_links_is_refused_before_the_game(tmp_path: Path) -> None:
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert run(*PIG, "--save", str(loop)) == (
+        2,
+        "",
+        f"gamelib: cannot save the game in '{loop}': the file cannot be made there "
+        "(Too many levels of symbolic links)\n",
+    )
+
+
+def test_a_match_stopped_by_its_game_leaves_no_save_folder_it_made(tmp_path: Path) -> None:
+    made = tmp_path / "games"
+    status, _, err = run(
+        "--game-from",
+        "tests.broken_families:COINS.nine",
+        "match",
+        "coin-nine",
+        "expectiminimax",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--save-dir",
+        str(made),
+    )
+    assert status == 1
+    assert "sum to 1" in err
+    assert not made.exists()

@@ -206,3 +206,25 @@ def test_only_a_game_from_outside_is_checked_at_every_answer() -> None:
     pig = GAME_CATALOG["pig"].build(argparse.Namespace(target=100))
     assert isinstance(pig, ChanceKit)
     assert not isinstance(pig.game, CheckedChanceGame)
+
+
+def test_the_checked_game_still_says_what_its_game_says_of_an_illegal_move() -> None:
+    """What a game offers beyond its contract (`why_illegal`) is found through the check:
+    `--moves` and a person at the prompt get the game's own reason."""
+    status, _, err = stopped("COINS.ok", "coin-ok", ("analyse", "{g}", "--moves", "7"))
+    assert status == 2
+    assert "a coin game's move is 1 or 2, not 7; legal moves: 1, 2" in err
+    played = gamelib(
+        "--game-from",
+        "tests.broken_families:COINS.ok",
+        "play",
+        "coin-ok",
+        "--maxie",
+        "human",
+        "--minnie",
+        "random",
+        "--seed",
+        "1",
+        stdin="7\n1\n",
+    )
+    assert "a coin game's move is 1 or 2, not 7; legal moves: 1, 2" in played[1] + played[2]
