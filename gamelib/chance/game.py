@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.contracts import (
+    CheckedGame,
     ContractError,
     broken,
     check_moves,
@@ -272,7 +273,7 @@ class ChanceTurns(GameTurns[S, M]):
 
 @final
 @dataclass(frozen=True, slots=True)
-class CheckedChanceGame(Generic[S, M]):
+class CheckedChanceGame(CheckedGame[S, M]):
     """A game of chance from outside gamelib (`--game-from`) whose every answer is checked
     against the contract, as the referee checks a two-player game's: a broken promise
     stops the game or the search in one sentence
@@ -343,22 +344,6 @@ to 1, but the probabilities at '(Chance,a)' sum to 1/2, not 1
                     f"but {error}"
                 ) from None
         return branches
-
-    def state_to_string(self, state: S, /) -> str:
-        return self.inner.state_to_string(state)
-
-    def move_to_string(self, move: M, /) -> str:
-        return self.inner.move_to_string(move)
-
-    def parse_move(self, state: S, text: str, /) -> M | None:
-        return self.inner.parse_move(state, text)
-
-    def __getattr__(self, name: str) -> object:
-        """What the game offers beyond its contract (`why_illegal`, `final_position`): the
-        commands look for it by name, and find the game's own."""
-        if name.startswith("__") or name == "inner":  # never the wrapper's own (pickling)
-            raise AttributeError(name)
-        return getattr(self.inner, name)
 
 
 @final

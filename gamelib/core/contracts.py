@@ -45,7 +45,7 @@ import math
 import numbers
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from gamelib import seq
 from gamelib.core.checks import echo, echo_value
@@ -55,8 +55,10 @@ from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
 __all__ = [
+    "CheckedGame",
     "ContractError",
     "Describes",
+    "Writes",
     "broken",
     "check_moves",
     "check_played",
@@ -103,6 +105,52 @@ class Describes(Protocol[S_contra]):
     """What every family's game has, and all a message about it needs."""
 
     def state_to_string(self, state: S_contra, /) -> str: ...
+
+
+class Writes(Protocol[S_contra, M]):
+    """How a game of any family writes and reads its positions and moves."""
+
+    def state_to_string(self, state: S_contra, /) -> str: ...
+
+    def move_to_string(self, move: M, /) -> str: ...
+
+    def parse_move(self, state: S_contra, text: str, /) -> M | None: ...
+
+
+class CheckedGame(Generic[S, M]):
+    """What a checked game of any family (`inner`, the game as its author wrote it) passes
+    on unchecked: how it writes and reads positions and moves, and whatever it offers
+    beyond its contract (`why_illegal`, `final_position`), which the commands look for by
+    name.  [`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame] and
+    [`CheckedNPlayerGame`][gamelib.nplayer.game.CheckedNPlayerGame] add the checks.
+
+    ```pycon
+    >>> from gamelib.chance.game import CheckedChanceGame
+    >>> from gamelib.games.pig import Pig
+    >>> game = CheckedChanceGame(Pig(target=5))
+    >>> game.move_to_string(game.parse_move(game.start, "roll")), game.target
+    ('roll', 5)
+
+    ```
+    """
+
+    __slots__ = ()
+
+    inner: Writes[S, M]
+
+    def state_to_string(self, state: S, /) -> str:
+        return self.inner.state_to_string(state)
+
+    def move_to_string(self, move: M, /) -> str:
+        return self.inner.move_to_string(move)
+
+    def parse_move(self, state: S, text: str, /) -> M | None:
+        return self.inner.parse_move(state, text)
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__") or name == "inner":  # never the wrapper's own (pickling)
+            raise AttributeError(name)
+        return getattr(self.inner, name)
 
 
 def position_text(game: Describes[S], state: S) -> str:

@@ -31,6 +31,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import echo, echo_value
 from gamelib.core.contracts import (
+    CheckedGame,
     broken,
     check_moves,
     check_played,
@@ -341,7 +342,7 @@ class NPlayerTurns(GameTurns[S, M]):
 
 @final
 @dataclass(frozen=True, slots=True)
-class CheckedNPlayerGame(Generic[S, M]):
+class CheckedNPlayerGame(CheckedGame[S, M]):
     """A game of n players from outside gamelib (`--game-from`) whose every answer is
     checked against the contract, as
     [`CheckedChanceGame`][gamelib.chance.game.CheckedChanceGame] checks a game of chance's:
@@ -401,22 +402,6 @@ to 2, but it gave 3 in '(A,a)'
                 f"for the move {echo_value(move)} in '{position_text(self, state)}'",
             )
         return status
-
-    def state_to_string(self, state: S, /) -> str:
-        return self.inner.state_to_string(state)
-
-    def move_to_string(self, move: M, /) -> str:
-        return self.inner.move_to_string(move)
-
-    def parse_move(self, state: S, text: str, /) -> M | None:
-        return self.inner.parse_move(state, text)
-
-    def __getattr__(self, name: str) -> object:
-        """What the game offers beyond its contract (`why_illegal`, `final_position`): the
-        commands look for it by name, and find the game's own."""
-        if name.startswith("__") or name == "inner":  # never the wrapper's own (pickling)
-            raise AttributeError(name)
-        return getattr(self.inner, name)
 
 
 @final
