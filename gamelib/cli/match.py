@@ -34,6 +34,7 @@ from gamelib.cli._common import (
     build_kit,
     can_fill,
     in_the_way,
+    take_game_options,
 )
 from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
@@ -521,6 +522,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     add_worker_options(match, "play N games at once on local processes")
     _search_options(match, parsing.catalog)
+    if parsing.traced_game is not None:  # --game NAME: the game's options, wherever they are
+        take_game_options(match, parsing.games, parsing.traced_game)
     return match
 
 
@@ -538,7 +541,8 @@ def _game_first(options: argparse.Namespace, extra: list[str], games: GameCatalo
         options.game, players = entry.name, players[1:]
     game_args, more = _game_words(games, str(options.game), extra)
     options.players = [*players, *more]
-    return game_args
+    kept: list[str] = getattr(options, "game_words", None) or []  # read with `--game`
+    return [*kept, *game_args]
 
 
 def _needs_a_game(games: GameCatalog) -> UsageError:
