@@ -396,14 +396,13 @@ class _MatchJob:
             except MatchError as error:
                 raise SpecError(f"--plies {plies}: {error}") from None
         found: list[tuple[M, ...]] = []
-        for number, text in position_lines(request.openings, self.context.stdin, "--openings"):
+        lines = position_lines(request.openings, self.context.stdin, "--openings", "openings")
+        for number, text in lines:
             try:
                 _, moves = line_after(model, split_moves(text, digits), "play")
             except BadPositionError as bad:
                 raise SpecError(f"--openings: line {number}: {bad}") from None
             found.append(moves)
-        if not found:
-            raise SpecError(f"--openings: '{echo(request.openings, 200)}' has no openings")
         return found
 
 
