@@ -482,8 +482,9 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--openings",
         metavar="FILE",
         help="start each pair from a line of FILE ('-': standard input), moves from the start "
-        "as --positions writes them; the lines are used in turn (the players' moves only: in "
-        "a game of chance an opening ends before chance's first roll)",
+        "as --positions writes them; the lines are used in turn (in a game of chance the "
+        "players' moves up to chance's first roll, without the rolls --positions may hold: "
+        "the match rolls the dice)",
     )
     match.add_argument(
         "--plies",

@@ -103,8 +103,9 @@ def line_after(
         status: S | Ended[R]
         if isinstance(model.mover(state), Nature):
             if not rolls:
-                raise BadPositionError(
-                    f"move {number} cannot be played after {after}: chance decides there"
+                raise BadPositionError(  # a match's opening: its dice are the match's
+                    f"'{echo(text)}' after {after} would be chance's roll: an opening holds "
+                    "the players' moves up to chance's first roll, and the match rolls the dice"
                 )
             status = _rolled(model, state, text, number, after)
         else:

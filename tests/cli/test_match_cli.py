@@ -337,3 +337,16 @@ def test_the_same_player_twice_and_a_save_dir_that_cannot_be_made() -> None:
     assert err == (
         "gamelib: --save-dir: cannot make '/proc/no-such-folder': No such file or directory\n"
     )
+
+
+def test_a_pig_opening_with_a_roll_is_refused_in_a_true_sentence(tmp_path: Path) -> None:
+    """`roll 6`, as --positions writes a line of Pig: the opening's roll is refused saying
+    why (it said 'move 2 cannot be played after roll: chance decides there')."""
+    openings = tmp_path / "openings.txt"
+    openings.write_text("roll\nroll 6\n")
+    status, out, err = run("match", "pig", "random", "random", "--openings", str(openings))
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: --openings: line 2: '6' after roll would be chance's roll: an opening holds "
+        "the players' moves up to chance's first roll, and the match rolls the dice\n"
+    )
