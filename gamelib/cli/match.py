@@ -333,8 +333,10 @@ class _MatchJob:
             if request.workers is None
             else f"played on {request.workers.name}"
         )
+        used = min(rotations, len(openings))  # in turn: a short match leaves some out
         start = (
-            f"from {plural(len(openings), 'opening')} of the file"
+            f"from {plural(used, 'opening')} of the file"
+            + ("" if used == len(openings) else f" ({_first(used)} of {len(openings):,})")
             if request.openings is not None
             else f"from {plural(len(openings), 'random opening')} of "
             f"{plural(len(openings[0]), 'move')}"
@@ -414,6 +416,10 @@ def _model(kit: Kit[S, M, R]) -> Turns[S, M, R]:
 def _roles(n: int) -> tuple[str, ...]:
     """What a worker's players are seeded as: "a" and "b" for two, "player1".. for more."""
     return ("a", "b") if n == 2 else tuple(f"player{k + 1}" for k in range(n))
+
+
+def _first(used: int) -> str:
+    return "the first" if used == 1 else f"the first {used:,}"
 
 
 def _group(n: int) -> str:

@@ -350,3 +350,27 @@ def test_a_pig_opening_with_a_roll_is_refused_in_a_true_sentence(tmp_path: Path)
         "gamelib: --openings: line 2: '6' after roll would be chance's roll: an opening holds "
         "the players' moves up to chance's first roll, and the match rolls the dice\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("games", "said"),
+    [
+        ("2", "1 pair of games from 1 opening of the file (the first of 3)"),
+        ("4", "2 pairs of games from 2 openings of the file (the first 2 of 3)"),
+        ("6", "3 pairs of games from 3 openings of the file,"),
+        ("8", "4 pairs of games from 3 openings of the file,"),
+    ],
+)
+def test_the_heading_counts_the_openings_the_match_uses(
+    games: str, said: str, tmp_path: Path
+) -> None:
+    """Openings are used in turn: a match of 1 pair uses 1 of a file's 3 (it said 'from 3
+    openings of the file')."""
+    openings = tmp_path / "openings.txt"
+    openings.write_text("1\n2\n3\n")
+    status, out, err = run(
+        "match", "nim", "random", "random", "--games", games, "--seed", "3",
+        "--openings", str(openings),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert said in out.splitlines()[0]
