@@ -615,3 +615,16 @@ def test_a_paranoid_batch_line_says_what_its_value_means() -> None:
         "line 1: 3 3 3\nParanoid(depth 3) chooses 3 for A; value: 1 (A's utility if B and C "
         "play against A)\n\n",
     )
+
+
+def test_a_pig_trace_says_a_finished_game_once() -> None:
+    """A finished position in a trace of a game of chance: how it ended, then its value (it
+    said 'Game over at the end of the game (Maxie wins) after rolled 2 (1/6): 1')."""
+    status, out, err = run("trace", "--game", "pig", "--target", "2", "--depth", "3")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[7:9] == [
+        "            Game over after rolled 2 (1/6): Maxie wins (1)",
+        "            Game over after rolled 3 (1/6): Maxie wins (1)",
+    ]
+    assert "the end of the game" not in out
