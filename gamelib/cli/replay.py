@@ -81,7 +81,8 @@ class _Replay:
                 if index >= len(chances):
                     raise UsageError(
                         f"roll {rolled} of the saved game, {index}, is not one of the "
-                        f"{len(chances)} things that can happen in the position above"
+                        f"{len(chances)} things that can happen in the position above "
+                        f"(counted from 0: 0 to {len(chances) - 1})"
                     )
                 chosen = chances[index]
                 out.write(f"Chance: {chosen.label} ({number_to_string(chosen.probability)})\n\n")

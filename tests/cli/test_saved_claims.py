@@ -148,3 +148,27 @@ def test_a_game_stopped_early_still_replays_to_where_it_stopped(tmp_path: Path) 
     status, out, err = run("replay", str(file))
     assert (status, err) == (0, "")
     assert out.endswith("The saved game stops here, before the end.\n")
+
+
+def test_a_saved_roll_is_its_index_from_0_and_replay_says_the_face(tmp_path: Path) -> None:
+    """The save holds each roll's index among what could happen, counted from 0 (what every
+    game of chance has); Pig lists its faces 1 to 6, so a saved 0 is a roll of 1, and both
+    play and replay show the face."""
+    file = tmp_path / "game.json"
+    status, shown, _ = run("play", *PIG, "--save", str(file))
+    assert status == 0
+    rolls = json.loads(file.read_text(encoding="utf-8"))["rolls"]
+    faces = [int(line.split()[2]) for line in shown.splitlines() if line.startswith("Chance:")]
+    assert rolls
+    assert faces == [index + 1 for index in rolls]
+    status, replayed, err = run("replay", str(file))
+    assert (status, err) == (0, "")
+    said = [int(line.split()[2]) for line in replayed.splitlines() if line.startswith("Chance:")]
+    assert said == faces
+    file.write_text(json.dumps({"game": "pig", "moves": ["roll"], "rolls": [6]}))
+    status, _, err = run("replay", str(file))
+    assert (status, err.splitlines()[-1]) == (
+        2,
+        "gamelib: roll 1 of the saved game, 6, is not one of the 6 things that can happen in "
+        "the position above (counted from 0: 0 to 5)",
+    )
