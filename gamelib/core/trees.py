@@ -537,8 +537,8 @@ def tree_maker(
                 raise head.fail(f"chance node ?{name} needs '[' and its outcomes after its name")
             try:
                 return ChanceNode(name, tuple((p, c) for p, c in children if p is not None))
-            except ProbabilityError as error:
-                raise head.fail(str(error)) from None
+            except ProbabilityError as error:  # a sentence of its own: then where the node is
+                raise TreeSyntaxError(f"{error}; the node is {head.where()}") from None
         outcome = head.outcome()
         if outcome is not None:
             if children is not None:

@@ -628,3 +628,14 @@ def test_a_pig_trace_says_a_finished_game_once() -> None:
         "            Game over after rolled 3 (1/6): Maxie wins (1)",
     ]
     assert "the end of the game" not in out
+
+
+def test_a_chance_node_s_bad_sum_and_where_it_is_read_as_one_sentence() -> None:
+    """It said '... sum to 5/6, not 1 at position 3 of the tree text' (as if 1 were at
+    position 3): the sum's sentence, then where the node is."""
+    assert run("trace", "a[?b[1/2: c3, 1/3: d1], e2]") == (
+        2,
+        "",
+        "gamelib: the probabilities at chance node ?b sum to 5/6, not 1; the node is at "
+        "position 3 of the tree text, near 'a[?b[1/2: c3, 1/3'\n",
+    )
