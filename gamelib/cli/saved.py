@@ -22,7 +22,8 @@ stopped early is kept too, `finished` false and no outcome.  Files written befor
 and `results` existed (two-player games only) still load.
 
 What the file says of its seats, results, winner and end is read too, for `replay` to hold
-against the game its moves and rolls play: a file edited by hand that disagrees is refused.
+against the game its moves and rolls play: a file edited by hand that disagrees is refused
+before any of it is printed.
 """
 
 from __future__ import annotations
