@@ -583,7 +583,7 @@ NINES = "9" * 5000
         ),
         (
             ("analyse", "nim", "--depth", "３"),
-            "the depth in --depth must be a whole number written with the digits 0-9, got '３'",
+            "--depth must be a whole number written with the digits 0-9, got '３'",
         ),
         (
             ("play", "nim", "--pile", "٣"),
@@ -614,7 +614,7 @@ NINES = "9" * 5000
         ),
         (
             ("play", "nim", "--depth", NINES),
-            f"the depth in --depth is far too big, got {'9' * 20}... (5,000 characters)",
+            f"--depth is far too big, got {'9' * 20}... (5,000 characters)",
         ),
         (
             ("play", "nim", "--minnie", f"{NINES}:3"),

@@ -36,7 +36,7 @@ from gamelib.cli.specs import (
     spellings,
 )
 from gamelib.cli.thinking import Thinking
-from gamelib.core.checks import echo
+from gamelib.core.checks import echo, in_words
 from gamelib.core.controller import Chooses
 from gamelib.core.game import Game
 from gamelib.errors import InputError
@@ -246,12 +246,12 @@ class _Defaults:
         alike = next((k for k in self.kinds if k.name in owners), None)
         if alike is None:
             return (
-                f"--{name} is for {' and '.join(owners)} players, two-player searches that "
+                f"--{name} is for {in_words(owners)} players, two-player searches that "
                 f"do not play {self.title}"
             )
         flagged = {o.name for o in two_player.options()}
         flags = [f"--{o.name}" for o in alike.options if o.name in flagged]
-        takes = f"only {' and '.join(flags)}" if flags else "none of these flags"
+        takes = f"only {in_words(flags)}" if flags else "none of these flags"
         return (
             f"--{name} is for the {alike.name} players of two-player games; {self.title} is "
             f"{game_is(self.family, self.players)}, whose {alike.name} players take {takes}"
@@ -306,7 +306,7 @@ class _Defaults:
             else:  # the kinds of this game's family that take the flag
                 takers = [s for s in specs if (k := self.kinds.get(s.kind)) and k.option(name)]
                 owners = [k.name for k in self.kinds if k.option(name) is not None]
-                what = f"{' and '.join(owners)} players"
+                what = f"{in_words(owners)} players"
             if takers:
                 raise SpecError(
                     f"--{name} {shown(text)} has no effect: every one of the {what} here "

@@ -150,7 +150,8 @@ class _Request:
             )
         if self.sprt is not None and n != 2:
             raise UsageError(
-                f"--sprt weighs two players against each other, and {title} has {n} seats"
+                f"--sprt is for two-player zero-sum games: it weighs two players against "
+                f"each other, and {title} has {n} seats"
             )
         return games // n
 

@@ -153,8 +153,10 @@ def read_number(
 
 
 def parse_depth(text: str, where: str = "--depth") -> int:
-    """A search depth from text; SpecError unless it is a whole number >= 1."""
-    return read_number(text, f"the depth in {where}", 1)
+    """A search depth from text; SpecError unless it is a whole number >= 1.  The message
+    names the flag (`--depth must be ...`) or the depth in a spec (`the depth in
+    'alphabeta:0' must be ...`)."""
+    return read_number(text, where if where.startswith("--") else f"the depth in {where}", 1)
 
 
 def parse_option(option: Option[object], text: str, where: str) -> object:

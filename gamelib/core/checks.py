@@ -42,6 +42,7 @@ __all__ = [
     "digits_hint",
     "echo",
     "echo_value",
+    "in_words",
     "plural",
     "printable",
     "quoted",
@@ -105,7 +106,7 @@ def read_whole(
 ) -> int:
     """The whole number `text` writes in ASCII digits, from `least` to `most` (each
     if given); otherwise `ValueError` with the rest of a sentence that begins with
-    what was given ("--cols", "the depth in --depth").
+    what was given ("--cols", "the depth in 'alphabeta:x'").
 
     `why` says why there is a `most`; `or_none` adds that `none` is allowed
     too (the caller reads it).  A number too long to read (more than 4,000
@@ -277,6 +278,18 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     if n == 1:
         return f"1 {noun}"
     return f"{n:,} {noun + 's' if nouns is None else nouns}"
+
+
+def in_words(items: list[str]) -> str:
+    """`items` as a sentence lists them: commas, and "and" before the last.
+
+    ```pycon
+    >>> in_words(["pvs"]), in_words(["pvs", "scout"]), in_words(["negamax-ab", "pvs", "id"])
+    ('pvs', 'pvs and scout', 'negamax-ab, pvs and id')
+
+    ```
+    """
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:

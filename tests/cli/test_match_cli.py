@@ -182,7 +182,8 @@ def test_people_and_many_player_games_are_refused(tmp_path: Path) -> None:
     status, _, err = run("match", *("maxn",) * 3, "--game", "takeaway", *sprt)
     assert (status, err) == (
         2,
-        "gamelib: --sprt weighs two players against each other, and takeaway has 3 seats\n",
+        "gamelib: --sprt is for two-player zero-sum games: it weighs two players against each "
+        "other, and takeaway has 3 seats\n",
     )
 
 
@@ -374,3 +375,24 @@ def test_the_heading_counts_the_openings_the_match_uses(
     )  # fmt: skip
     assert (status, err) == (0, "")
     assert said in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("play", "nim", "--maxie", "random", "--minnie", "random", "--table", "list"),
+         "--table is for negamax-ab, pvs, scout, mtdf and id players, and no player here is "
+         "one"),
+        (("match", "takeaway", "random", "random", "random", "--games", "3", "--table", "list"),
+         "--table is for negamax-ab, pvs, scout, mtdf and id players, two-player searches that "
+         "do not play takeaway"),
+        (("analyse", "takeaway", "--depth", "0"), "--depth must be at least 1, got 0"),
+        (("match", "nim", "alphabeta:0", "random"), "the depth in 'alphabeta:0' must be at "
+         "least 1, got 0"),
+    ],
+    ids=lambda x: " ".join(x) if isinstance(x, tuple) else "",
+)  # fmt: skip
+def test_small_wordings_read_as_sentences(argv: tuple[str, ...], said: str) -> None:
+    """A list of kinds with commas and one 'and' (it was 'negamax-ab and pvs and scout and
+    mtdf and id'); a bad --depth names the flag (it was 'the depth in --depth')."""
+    assert run(*argv) == (2, "", f"gamelib: {said}\n")
