@@ -94,12 +94,12 @@ class PlayerSpec:
     does not search)."""
 
 
-def shown(text: str, limit: int = 40) -> str:
+def shown(text: str, limit: int = 80) -> str:
     """`text` as an error message echoes it (`gamelib.core.checks.echo`): a long one cut
     short, saying how long it was, and control characters escaped.
 
-    A player spec or a name keeps 40 characters; a number is cut at
-    `gamelib.core.checks.ECHO_LIMIT` (20).
+    A player spec or a name keeps 80 characters (a kind's name and a value typed whole); a
+    number is cut at `gamelib.core.checks.ECHO_LIMIT` (60).
 
     ```pycon
     >>> shown("12"), shown("9" * 5000, 20), shown("nim\\x1b[31m")

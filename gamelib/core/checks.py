@@ -20,7 +20,7 @@ typed or passed goes through it.
 >>> ascii_float("0.25"), ascii_float("٠.٥"), ascii_float("nan")
 (0.25, None, None)
 >>> echo("9" * 5000)
-'99999999999999999999... (5,000 characters)'
+'999999999999999999999999999999999999999999999999999999999999... (5,000 characters)'
 >>> print(echo("nim\\x1b[31m"))
 nim\\x1b[31m
 
@@ -50,8 +50,11 @@ __all__ = [
     "whole_number",
 ]
 
-ECHO_LIMIT = 20
-"""How many characters of a bad value a message quotes before cutting it short."""
+ECHO_LIMIT = 60
+"""How many characters of a bad value a message quotes before cutting it short: enough
+for any value typed by hand to be quoted whole (a mistyped option, a long name), while a
+pasted 5,000-digit number or a line of a file is still cut (it was 20, which cut typed
+values in the middle)."""
 
 _INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)

@@ -90,7 +90,7 @@ def test_solving_a_pile_deeper_than_the_stack_says_why_and_what_works() -> None:
 
 def test_a_number_too_big_to_read_is_refused_as_too_big() -> None:
     assert refused("analyse", "nim", "--pile", NINES) == (
-        f"--pile is far too big, got {NINES[:20]}... (5,000 characters)"
+        f"--pile is far too big, got {NINES[:60]}... (5,000 characters)"
     )
 
 
@@ -179,18 +179,18 @@ def test_a_depth_of_one_position_says_position() -> None:
     [
         (
             ("analyse", "nim", "--player", f"jamboree:3:{'7' * 5000}"),
-            f"the prune percentage in 'jamboree:3:{'7' * 29}... (5,011 characters)' must be "
-            f"between 0 and 1, got {'7' * 20}... (5,000 characters)",
+            f"the prune percentage in 'jamboree:3:{'7' * 69}... (5,011 characters)' must be "
+            f"between 0 and 1, got {'7' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--player", "jamboree", "--prune", "-" + "7" * 5000),
-            f"the prune percentage in --prune must be between 0 and 1, got -{'7' * 19}... "
+            f"the prune percentage in --prune must be between 0 and 1, got -{'7' * 59}... "
             "(5,001 characters)",
         ),
         (
             ("analyse", "nim", "--nodes", NINES),
             "the position budget in --nodes must be at most 1,000,000,000,000 (or none), got "
-            f"{'9' * 20}... (5,000 characters)",
+            f"{'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--nodes", "1000000000001"),
@@ -204,26 +204,26 @@ def test_a_depth_of_one_position_says_position() -> None:
         (
             ("analyse", "nim", "--time", NINES),
             "the time budget in --time must be at most 1,000,000 seconds (or none), got "
-            f"'{'9' * 20}... (5,000 characters)'",
+            f"'{'9' * 60}... (5,000 characters)'",
         ),
         (
             ("analyse", "nim", "--player", "negamax-ab:3", "--table", NINES),
-            f"the table size in --table is far too big, got {'9' * 20}... (5,000 characters)",
+            f"the table size in --table is far too big, got {'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--player", "id", "--order", NINES),
             "the move ordering in --order must be all, none, or some of table, killers, history "
-            f"joined by ',', got '{'9' * 20}... (5,000 characters)'",
+            f"joined by ',', got '{'9' * 60}... (5,000 characters)'",
         ),
         (
             ("analyse", "takeaway", "--player", f"shallow-maxn:3:{NINES}"),
-            f"the total in 'shallow-maxn:3:{'9' * 25}... (5,015 characters)' is far too big, got "
-            f"{'9' * 20}... (5,000 characters)",
+            f"the total in 'shallow-maxn:3:{'9' * 65}... (5,015 characters)' is far too big, got "
+            f"{'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "takeaway", "--player", f"shallow-maxn:3:-{NINES[:3000]}"),
-            f"the total in 'shallow-maxn:3:-{'9' * 24}... (3,016 characters)' must be at least 0, "
-            f"got -{'9' * 19}... (3,001 characters)",
+            f"the total in 'shallow-maxn:3:-{'9' * 64}... (3,016 characters)' must be at least 0, "
+            f"got -{'9' * 59}... (3,001 characters)",
         ),
         (
             ("analyse", "takeaway", "--player", "shallow-maxn:3:٣"),
@@ -232,7 +232,7 @@ def test_a_depth_of_one_position_says_position() -> None:
         ),
         (
             ("play", "pig", "--target", "-" + NINES),
-            f"--target must be at least 1, got -{'9' * 19}... (5,001 characters)",
+            f"--target must be at least 1, got -{'9' * 59}... (5,001 characters)",
         ),
     ],
 )
@@ -522,4 +522,17 @@ def test_an_openings_file_with_no_opening_is_refused(tmp_path: Path) -> None:
         2,
         "",
         "gamelib: --openings: standard input has no openings\n",
+    )
+
+
+def test_a_value_typed_by_hand_is_quoted_whole() -> None:
+    """A mistyped value of a few dozen characters is quoted whole, in the spec too (it was
+    cut after 20 characters, in the middle of what was typed; a spec after 40)."""
+    typed = "x" * 47
+    assert (
+        refused("play", "nim", "--pile", typed) == f"--pile must be a whole number, got '{typed}'"
+    )
+    spec = f"expectiminimax:{'y' * 38}"
+    assert refused("play", "pig", "--maxie", spec) == (
+        f"the depth in '{spec}' must be a whole number, got '{'y' * 38}'"
     )
