@@ -639,3 +639,20 @@ def test_a_chance_node_s_bad_sum_and_where_it_is_read_as_one_sentence() -> None:
         "gamelib: the probabilities at chance node ?b sum to 5/6, not 1; the node is at "
         "position 3 of the tree text, near 'a[?b[1/2: c3, 1/3'\n",
     )
+
+
+def test_a_leaf_without_a_value_follows_its_family_s_documented_rule() -> None:
+    """The rule gamelib.core.trees documents: a two-player or chance leaf without a number
+    is an estimate of 0; an n-player leaf is the end of the game and needs its vector."""
+    status, out, err = run("trace", "a[b,c3]")
+    assert (status, err) == (0, "")
+    assert "  Estimating (Minnie,b) via 0: Guess 0\n" in out
+    status, out, err = run("trace", "a[?b[1/2: c, 1/2: d1], e2]")
+    assert (status, err) == (0, "")
+    assert "    Estimating (Minnie,c) after 0 (1/2): 0\n" in out
+    assert run("trace", "a[b(1,0,0),c]") == (
+        2,
+        "",
+        "gamelib: the leaf c needs a utility vector such as (1,0,2), as a leaf ends the game at "
+        "position 12 of the tree text, near 'a[b(1,0,0),c]'\n",
+    )
