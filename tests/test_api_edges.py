@@ -583,7 +583,7 @@ NINES = "9" * 5000
         ),
         (
             ("analyse", "nim", "--depth", "３"),
-            "the depth in --depth must be a whole number written with the digits 0-9, got '３'",
+            "--depth must be a whole number written with the digits 0-9, got '３'",
         ),
         (
             ("play", "nim", "--pile", "٣"),
@@ -609,16 +609,16 @@ NINES = "9" * 5000
         ),
         (
             ("play", "nim", "--minnie", f"alphabeta:{NINES}"),
-            f"the depth in 'alphabeta:{'9' * 30}... (5,010 characters)' is far too big, got "
-            f"{'9' * 20}... (5,000 characters)",
+            f"the depth in 'alphabeta:{'9' * 70}... (5,010 characters)' is far too big, got "
+            f"{'9' * 60}... (5,000 characters)",
         ),
         (
             ("play", "nim", "--depth", NINES),
-            f"the depth in --depth is far too big, got {'9' * 20}... (5,000 characters)",
+            f"--depth is far too big, got {'9' * 60}... (5,000 characters)",
         ),
         (
             ("play", "nim", "--minnie", f"{NINES}:3"),
-            f"unknown player kind '{'9' * 40}... (5,000 characters)'; known kinds for nim: human,",
+            f"unknown player kind '{'9' * 80}... (5,000 characters)'; known kinds for nim: human,",
         ),
         (
             ("play", "nim", "--minnie", "human:3"),

@@ -665,7 +665,7 @@ def test_the_front_door_has_what_students_and_game_authors_import() -> None:
             ["run", "Nim_MMvMM", "--prune", "0.3"],
             "--prune is for jamboree players, and no player here is one",
         ),
-        (["play", "nim", "--depth", "0"], "the depth in --depth must be at least 1, got 0"),
+        (["play", "nim", "--depth", "0"], "--depth must be at least 1, got 0"),
     ],
 )
 def test_spec_and_flag_mistakes_get_one_sentence(argv: list[str], message: str) -> None:

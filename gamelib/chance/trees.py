@@ -186,8 +186,8 @@ def parse_chance_tree(text: str) -> Node[float] | Leaf[float]:
     >>> parse_chance_tree("a[ ?b[1/2: c3, 1/3: d1] ]")
     Traceback (most recent call last):
     ...
-    gamelib.core.trees.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1 \
-at position 4 of the tree text, near 'a[ ?b[1/2: c3, 1/3'
+    gamelib.core.trees.TreeSyntaxError: the probabilities at chance node ?b sum to 5/6, not 1; \
+the node is at position 4 of the tree text, near 'a[ ?b[1/2: c3, 1/3'
     >>> parse_chance_tree("a[ ?b[1/2 c3, 1/2: d1] ]")
     Traceback (most recent call last):
     ...

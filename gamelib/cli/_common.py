@@ -36,7 +36,7 @@ from gamelib.cli.specs import (
     spellings,
 )
 from gamelib.cli.thinking import Thinking
-from gamelib.core.checks import echo
+from gamelib.core.checks import echo, in_words
 from gamelib.core.controller import Chooses
 from gamelib.core.game import Game
 from gamelib.errors import InputError
@@ -123,6 +123,49 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     return entry.build(parser.parse_args(extra))
 
 
+class _KeptWords(argparse.Action):
+    """An option of the game a command names with `--game`, parsed where the command's own
+    are (so its value is never taken for a player) and kept as typed in `game_words`, for
+    the game's own parser to read when the game is built."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[str] | None,
+        option_string: str | None = None,
+    ) -> None:
+        given = [] if values is None else [values] if isinstance(values, str) else list(values)
+        kept: list[str] = getattr(namespace, "game_words", None) or []
+        namespace.game_words = [*kept, str(option_string), *given]
+
+
+def take_game_options(parser: argparse.ArgumentParser, games: GameCatalog, name: str) -> None:
+    """Let `parser` read the options of the game called `name` (`match --game takeaway
+    --players 4 A B C D`: 4 is the number of players, not a player), listed in its help
+    under the game's name; their words are kept in `game_words`.  A flag the command has
+    itself stays the command's, as it is when the game is named first."""
+    entry = games.get(name)
+    if entry is None:
+        return  # building the game says it is unknown
+    own = _Parser(prog=f"gamelib {entry.name}", add_help=False)
+    entry.add_options(own)
+    taken = set(parser._option_string_actions)  # argparse keeps no public list of them
+    group = parser.add_argument_group(f"options of {entry.name}")
+    for action in own._actions:
+        flags = [flag for flag in action.option_strings if flag not in taken]
+        if flags:
+            group.add_argument(
+                *flags,
+                action=_KeptWords,
+                nargs=action.nargs,
+                dest="game_words",
+                default=None,
+                help=action.help,
+                metavar=action.metavar or action.dest.upper(),
+            )
+
+
 def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
     """`words` (what follows a game's name, in any order) split into the options of the
     game called `name` with their values, and the rest (a match's players): `--pile 7
@@ -203,12 +246,12 @@ class _Defaults:
         alike = next((k for k in self.kinds if k.name in owners), None)
         if alike is None:
             return (
-                f"--{name} is for {' and '.join(owners)} players, two-player searches that "
+                f"--{name} is for {in_words(owners)} players, two-player searches that "
                 f"do not play {self.title}"
             )
         flagged = {o.name for o in two_player.options()}
         flags = [f"--{o.name}" for o in alike.options if o.name in flagged]
-        takes = f"only {' and '.join(flags)}" if flags else "none of these flags"
+        takes = f"only {in_words(flags)}" if flags else "none of these flags"
         return (
             f"--{name} is for the {alike.name} players of two-player games; {self.title} is "
             f"{game_is(self.family, self.players)}, whose {alike.name} players take {takes}"
@@ -263,7 +306,7 @@ class _Defaults:
             else:  # the kinds of this game's family that take the flag
                 takers = [s for s in specs if (k := self.kinds.get(s.kind)) and k.option(name)]
                 owners = [k.name for k in self.kinds if k.option(name) is not None]
-                what = f"{' and '.join(owners)} players"
+                what = f"{in_words(owners)} players"
             if takers:
                 raise SpecError(
                     f"--{name} {shown(text)} has no effect: every one of the {what} here "
@@ -452,7 +495,7 @@ class Parsing:
     games: GameCatalog
     """The games, named in the help of every command that takes one."""
     traced_game: str | None = None
-    """The game `trace --game NAME` names, whose options `trace` then takes."""
+    """The game `--game NAME` names, whose options `trace` and `match` then take."""
     methods: Catalog[GoalMethod] = SOLVE_CATALOG
     """The goal methods `solve --method` offers besides the exact solver."""
 

@@ -36,6 +36,7 @@ from gamelib.parallel.batch import (
 __all__ = [
     "MAX_WORKERS",
     "BatchOptions",
+    "FileRefusedError",
     "Progress",
     "add_batch_options",
     "add_worker_options",
@@ -159,15 +160,22 @@ def _quiet_dask() -> None:
         logger.propagate = False
 
 
+class FileRefusedError(SpecError):
+    """A `--positions` or `--openings` file refused whole, before any of its lines is
+    answered: it is not text (it holds a NUL byte), or it has no line of moves."""
+
+
 def position_lines(
-    name: str, stdin: TextIO | None, flag: str = "--positions"
+    name: str, stdin: TextIO | None, flag: str = "--positions", noun: str = "positions"
 ) -> Iterator[tuple[int, str]]:
     """The positions of a `--positions` file (`-`: standard input), with their line
     numbers: blank lines and lines starting with `#` are skipped.  Errors name `flag`
-    (`--openings` reads the same kind of file).
+    (`--openings` reads the same kind of file, of `noun` "openings"); a file with no
+    line of moves is refused.
 
     A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which
-    no game reads as a move); a byte-order mark at the start is not part of line 1.
+    no game reads as a move); a byte-order mark at the start is not part of line 1.  A
+    NUL byte, which no text holds, refuses the file: it is not text.
     """
     if name == "-" and stdin is None:  # run with standard input closed
         raise SpecError(f"{flag} -: standard input is closed")
@@ -182,6 +190,7 @@ def position_lines(
     assert source is not None
     if source is stdin and isinstance(source, io.TextIOWrapper):
         source.reconfigure(newline="\n")  # lines end at a line feed only, as sed has them
+    found = False
     try:
         for number, raw in enumerate(_bounded_lines(source), 1):
             if raw is None:
@@ -189,9 +198,17 @@ def position_lines(
                     f"{flag}: line {number} of {_where(name)} is longer than "
                     f"{MAX_LINE:,} characters, which no position is"
                 )
+            if "\x00" in raw:  # no text holds one: a program, a picture, an archive
+                raise FileRefusedError(
+                    f"{flag}: {_where(name)} is not a text file: line {number} holds a NUL "
+                    "byte, which no line of moves has"
+                )
             text = raw.strip().lstrip("\ufeff").strip()
             if text and not text.startswith("#"):
+                found = True
                 yield number, text
+        if not found:  # nothing to do is not a batch done
+            raise FileRefusedError(f"{flag}: {_where(name)} has no {noun}")
     except UnicodeDecodeError:
         raise SpecError(f"{flag}: '{name}' is not UTF-8 text") from None
     except OSError as error:  # a read that fails part way (a bad disk), with no file name

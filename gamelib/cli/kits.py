@@ -249,9 +249,9 @@ def plain_seat(
     kind: str,
     io: tuple[TextIO, TextIO],
     seed: int | None,
-    role: str = "",
+    role: str | None = None,
     *,
-    family: Family,
+    family: Family | None = None,
 ) -> HumanPlayer[S, M] | RandomPlayer[S, M] | _Chooser[S, M] | None:
     """The player of a kind that does not search, in a game of `family`: a person
     (`human`, reading and writing `io`) or a random legal move (`random`); None for any
@@ -260,22 +260,28 @@ def plain_seat(
     has; in a game of chance or of n players each seat's random player draws from `seed`
     and the seat's `role` (`player1`, `maxie`).
 
+    Without `family` (a call written before it was asked for) the seat is read as it
+    was then: two-player when no `role` is given, a seat of a game of chance or of n
+    players (the two play alike here) when one is.  gamelib itself always says the family.
+
     ```pycon
     >>> from gamelib.games.nim import Nim
     >>> import io
     >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3, family="two-player"))
     'random (seed 3)'
+    >>> str(plain_seat(Nim(), "random", (io.StringIO(), io.StringIO()), 3))
+    'random (seed 3)'
 
     ```
     """
-    two_player = family == "two-player"
+    two_player = role is None if family is None else family == "two-player"
     if kind == "human":
         return HumanPlayer(game, input=io[0], output=io[1], undo=two_player)
     if kind != "random":
         return None
     if two_player:  # a seat of a two-player Game: a Player of it, as a book asks
         return RandomPlayer(cast("Game[S, M]", game), seed=seed)
-    rng = random.Random(None if seed is None else f"{seed}:{role}")
+    rng = random.Random(None if seed is None else f"{seed}:{role or ''}")
     return _Chooser("random", lambda state: rng.choice(seq.to_tuple(game.moves(state))))
 
 

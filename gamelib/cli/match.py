@@ -34,6 +34,7 @@ from gamelib.cli._common import (
     build_kit,
     can_fill,
     in_the_way,
+    take_game_options,
 )
 from gamelib.cli._workers import SentGame, SentSeat, flags, sent_game, sent_kinds
 from gamelib.cli.batch import add_worker_options, json_line, position_lines, workers_from
@@ -149,7 +150,8 @@ class _Request:
             )
         if self.sprt is not None and n != 2:
             raise UsageError(
-                f"--sprt weighs two players against each other, and {title} has {n} seats"
+                f"--sprt is for two-player zero-sum games: it weighs two players against "
+                f"each other, and {title} has {n} seats"
             )
         return games // n
 
@@ -332,8 +334,10 @@ class _MatchJob:
             if request.workers is None
             else f"played on {request.workers.name}"
         )
+        used = min(rotations, len(openings))  # in turn: a short match leaves some out
         start = (
-            f"from {plural(len(openings), 'opening')} of the file"
+            f"from {plural(used, 'opening')} of the file"
+            + ("" if used == len(openings) else f" ({_first(used)} of {len(openings):,})")
             if request.openings is not None
             else f"from {plural(len(openings), 'random opening')} of "
             f"{plural(len(openings[0]), 'move')}"
@@ -395,14 +399,13 @@ class _MatchJob:
             except MatchError as error:
                 raise SpecError(f"--plies {plies}: {error}") from None
         found: list[tuple[M, ...]] = []
-        for number, text in position_lines(request.openings, self.context.stdin, "--openings"):
+        lines = position_lines(request.openings, self.context.stdin, "--openings", "openings")
+        for number, text in lines:
             try:
                 _, moves = line_after(model, split_moves(text, digits), "play")
             except BadPositionError as bad:
                 raise SpecError(f"--openings: line {number}: {bad}") from None
             found.append(moves)
-        if not found:
-            raise SpecError(f"--openings: '{echo(request.openings, 200)}' has no openings")
         return found
 
 
@@ -414,6 +417,10 @@ def _model(kit: Kit[S, M, R]) -> Turns[S, M, R]:
 def _roles(n: int) -> tuple[str, ...]:
     """What a worker's players are seeded as: "a" and "b" for two, "player1".. for more."""
     return ("a", "b") if n == 2 else tuple(f"player{k + 1}" for k in range(n))
+
+
+def _first(used: int) -> str:
+    return "the first" if used == 1 else f"the first {used:,}"
 
 
 def _group(n: int) -> str:
@@ -482,8 +489,9 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--openings",
         metavar="FILE",
         help="start each pair from a line of FILE ('-': standard input), moves from the start "
-        "as --positions writes them; the lines are used in turn (the players' moves only: in "
-        "a game of chance an opening ends before chance's first roll)",
+        "as --positions writes them; the lines are used in turn (in a game of chance the "
+        "players' moves up to chance's first roll, without the rolls --positions may hold: "
+        "the match rolls the dice)",
     )
     match.add_argument(
         "--plies",
@@ -521,6 +529,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     )
     add_worker_options(match, "play N games at once on local processes")
     _search_options(match, parsing.catalog)
+    if parsing.traced_game is not None:  # --game NAME: the game's options, wherever they are
+        take_game_options(match, parsing.games, parsing.traced_game)
     return match
 
 
@@ -538,7 +548,8 @@ def _game_first(options: argparse.Namespace, extra: list[str], games: GameCatalo
         options.game, players = entry.name, players[1:]
     game_args, more = _game_words(games, str(options.game), extra)
     options.players = [*players, *more]
-    return game_args
+    kept: list[str] = getattr(options, "game_words", None) or []  # read with `--game`
+    return [*kept, *game_args]
 
 
 def _needs_a_game(games: GameCatalog) -> UsageError:

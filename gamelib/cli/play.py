@@ -196,7 +196,8 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--json",
         action="store_true",
         help="show the game on standard error and write it as one JSON object on standard "
-        "output at the end: game, options, players, moves, rolls (of the dice), outcome, "
+        "output at the end: game, options, players, moves, rolls (of the dice, each counted "
+        "from 0 among what could happen), outcome, "
         "results (one a seat), winner, finished",
     )
     play.add_argument(

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TextIO, TypeVar
 
-from gamelib.cli.batch import BatchOptions, Progress, json_line, position_lines
+from gamelib.cli.batch import (
+    BatchOptions,
+    FileRefusedError,
+    Progress,
+    json_line,
+    position_lines,
+)
 from gamelib.cli.games import GameKit
 from gamelib.cli.specs import SpecError
 from gamelib.core.controller import TwoPlayers
@@ -97,8 +103,9 @@ def line_after(
         status: S | Ended[R]
         if isinstance(model.mover(state), Nature):
             if not rolls:
-                raise BadPositionError(
-                    f"move {number} cannot be played after {after}: chance decides there"
+                raise BadPositionError(  # a match's opening: its dice are the match's
+                    f"'{echo(text)}' after {after} would be chance's roll: an opening holds "
+                    "the players' moves up to chance's first roll, and the match rolls the dice"
                 )
             status = _rolled(model, state, text, number, after)
         else:
@@ -316,6 +323,8 @@ def count_positions(name: str) -> int | None:
         return None
     try:
         return sum(1 for _ in position_lines(name, None))
+    except FileRefusedError:
+        raise  # not text, or no line of moves: refused before any line is answered
     except SpecError:  # said again, with the line, when the batch reads it
         return None
 

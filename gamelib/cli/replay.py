@@ -65,6 +65,7 @@ class _Replay:
         `value`, each roll of chance said."""
         out, saved = self.out, self.saved
         self._check_seats(model.seats)
+        self._check_end_first(model)
         moves, rolls = list(saved.moves), list(saved.rolls)
         count = plural(len(moves), "move")
         out.write(f"Replaying {saved.game}: {count}, valued by {player}.\n\n")
@@ -81,7 +82,8 @@ class _Replay:
                 if index >= len(chances):
                     raise UsageError(
                         f"roll {rolled} of the saved game, {index}, is not one of the "
-                        f"{len(chances)} things that can happen in the position above"
+                        f"{len(chances)} things that can happen in the position above "
+                        f"(counted from 0: 0 to {len(chances) - 1})"
                     )
                 chosen = chances[index]
                 out.write(f"Chance: {chosen.label} ({number_to_string(chosen.probability)})\n\n")
@@ -127,13 +129,50 @@ class _Replay:
                 f"the saved game lists {plural(len(rest), f'more {other}')} but no {needed} for "
                 "the position above: its moves and rolls do not fit each other"
             )
+        self._check_unfinished()
+        self.out.write("The saved game stops here, before the end.\n")
+        return 0
+
+    def _check_unfinished(self) -> None:
+        """UsageError when the file says the game was finished, and its moves and rolls
+        stop before the end."""
         if self.saved.finished:
             raise UsageError(
                 f"the saved game {self._where()} says the game was finished, but its moves and "
                 "rolls stop before the end"
             )
-        self.out.write("The saved game stops here, before the end.\n")
-        return 0
+
+    def _check_end_first(self, model: Turns[S, M, R]) -> None:
+        """What the file says of the end (finished, results, winner), held before anything
+        is printed: its moves and rolls played silently, with no search.  A file whose
+        moves and rolls do not play (an illegal move, a roll that cannot happen, one too
+        many) is left to the walk, which prints the game up to the fault and names it."""
+        moves, rolls = self.saved.moves, self.saved.rolls
+        state, made, rolled = model.start, 0, 0
+        while True:
+            if isinstance(model.mover(state), Nature):
+                if rolled == len(rolls):
+                    if made == len(moves):
+                        self._check_unfinished()
+                    return
+                chances = model.rolls(state)
+                if rolls[rolled] >= len(chances):
+                    return
+                after, rolled = chances[rolls[rolled]].after, rolled + 1
+            else:
+                if made == len(moves):
+                    if rolled == len(rolls):
+                        self._check_unfinished()
+                    return
+                move, made = model.parse_move(state, moves[made]), made + 1
+                if move is None or move not in model.moves(state):
+                    return
+                after = model.play(state, move)
+            if isinstance(after, Ended):
+                if (made, rolled) == (len(moves), len(rolls)):
+                    self._check_end(model.seats, model.results(after.outcome))
+                return
+            state = after
 
     def _where(self) -> str:
         file: str = self.options.file

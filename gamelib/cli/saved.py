@@ -12,13 +12,18 @@ One JSON object a game, read through [the model][gamelib.core.model.Model]:
 
 `players` names each seat's player, seat 0 first; `moves` are the players' moves in order,
 as the game writes them; `rolls` are chance's, each the index of what happened among the
-position's rolls (a game without dice has none); `results` are each seat's result, larger
+position's rolls as the game lists them, counted from 0 (a game without dice has none).
+An index is what every game of chance has, whatever its rolls are called; it is not the
+face the screen shows: Pig lists its rolls 1 to 6, so `[4, 0]` above is a five, then a
+one (`gamelib replay` says each roll as the game writes it).  Every save is written so,
+and every save ever written reads so.  `results` are each seat's result, larger
 better; `winner` is the seat that did best alone (None for a draw or a tie).  A game
 stopped early is kept too, `finished` false and no outcome.  Files written before `rolls`
 and `results` existed (two-player games only) still load.
 
 What the file says of its seats, results, winner and end is read too, for `replay` to hold
-against the game its moves and rolls play: a file edited by hand that disagrees is refused.
+against the game its moves and rolls play: a file edited by hand that disagrees is refused
+before any of it is printed.
 """
 
 from __future__ import annotations
@@ -183,7 +188,10 @@ def read_saved_game(name: str, stdin: TextIO | None) -> SavedGame:
     if not isinstance(rolls, list) or not all(
         isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rolls
     ):
-        raise UsageError(f"{where} is not a saved game: its rolls are not a list of counts")
+        raise UsageError(
+            f"{where} is not a saved game: its rolls are not a list of indexes (whole numbers "
+            "from 0)"
+        )
     players, results = document.get("players"), document.get("results")
     if players is not None and (
         not isinstance(players, dict) or not all(isinstance(p, str) for p in players.values())

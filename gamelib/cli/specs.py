@@ -94,12 +94,12 @@ class PlayerSpec:
     does not search)."""
 
 
-def shown(text: str, limit: int = 40) -> str:
+def shown(text: str, limit: int = 80) -> str:
     """`text` as an error message echoes it (`gamelib.core.checks.echo`): a long one cut
     short, saying how long it was, and control characters escaped.
 
-    A player spec or a name keeps 40 characters; a number is cut at
-    `gamelib.core.checks.ECHO_LIMIT` (20).
+    A player spec or a name keeps 80 characters (a kind's name and a value typed whole); a
+    number is cut at `gamelib.core.checks.ECHO_LIMIT` (60).
 
     ```pycon
     >>> shown("12"), shown("9" * 5000, 20), shown("nim\\x1b[31m")
@@ -153,8 +153,10 @@ def read_number(
 
 
 def parse_depth(text: str, where: str = "--depth") -> int:
-    """A search depth from text; SpecError unless it is a whole number >= 1."""
-    return read_number(text, f"the depth in {where}", 1)
+    """A search depth from text; SpecError unless it is a whole number >= 1.  The message
+    names the flag (`--depth must be ...`) or the depth in a spec (`the depth in
+    'alphabeta:0' must be ...`)."""
+    return read_number(text, where if where.startswith("--") else f"the depth in {where}", 1)
 
 
 def parse_option(option: Option[object], text: str, where: str) -> object:

@@ -20,7 +20,7 @@ typed or passed goes through it.
 >>> ascii_float("0.25"), ascii_float("٠.٥"), ascii_float("nan")
 (0.25, None, None)
 >>> echo("9" * 5000)
-'99999999999999999999... (5,000 characters)'
+'999999999999999999999999999999999999999999999999999999999999... (5,000 characters)'
 >>> print(echo("nim\\x1b[31m"))
 nim\\x1b[31m
 
@@ -42,6 +42,7 @@ __all__ = [
     "digits_hint",
     "echo",
     "echo_value",
+    "in_words",
     "plural",
     "printable",
     "quoted",
@@ -49,8 +50,11 @@ __all__ = [
     "whole_number",
 ]
 
-ECHO_LIMIT = 20
-"""How many characters of a bad value a message quotes before cutting it short."""
+ECHO_LIMIT = 60
+"""How many characters of a bad value a message quotes before cutting it short: enough
+for any value typed by hand to be quoted whole (a mistyped option, a long name), while a
+pasted 5,000-digit number or a line of a file is still cut (it was 20, which cut typed
+values in the middle)."""
 
 _INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
@@ -105,7 +109,7 @@ def read_whole(
 ) -> int:
     """The whole number `text` writes in ASCII digits, from `least` to `most` (each
     if given); otherwise `ValueError` with the rest of a sentence that begins with
-    what was given ("--cols", "the depth in --depth").
+    what was given ("--cols", "the depth in 'alphabeta:x'").
 
     `why` says why there is a `most`; `or_none` adds that `none` is allowed
     too (the caller reads it).  A number too long to read (more than 4,000
@@ -277,6 +281,18 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     if n == 1:
         return f"1 {noun}"
     return f"{n:,} {noun + 's' if nouns is None else nouns}"
+
+
+def in_words(items: list[str]) -> str:
+    """`items` as a sentence lists them: commas, and "and" before the last.
+
+    ```pycon
+    >>> in_words(["pvs"]), in_words(["pvs", "scout"]), in_words(["negamax-ab", "pvs", "id"])
+    ('pvs', 'pvs and scout', 'negamax-ab, pvs and id')
+
+    ```
+    """
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:

@@ -16,6 +16,13 @@ end `!Maxie`, `!Minnie` or `!Draw` a finished game; a `?` node is one where chan
 each child after its probability (`1/2:`). Each family takes the nodes it has and says in
 one sentence, at the place in the text, what it does not take.
 
+A leaf without a number or a vector is read by what a leaf is in its family, and the
+families differ here on purpose.  In a two-player or chance tree a number is an estimate,
+which a node without one (leaf or not) has as 0, as in the handouts: in `a[b,c3]` the
+search values `b` at 0.  In an n-player tree a leaf is the end of the game, whose
+utilities cannot be guessed: `a[b(1,0,0),c]` is refused, saying that `c` needs its
+vector.
+
 The tree is one type, generic in what a node holds (`V`: a number, or a vector of
 utilities): a [`Node`][gamelib.core.trees.Node] where a player moves, a
 [`ChanceNode`][gamelib.core.trees.ChanceNode] where chance picks, a
@@ -537,8 +544,8 @@ def tree_maker(
                 raise head.fail(f"chance node ?{name} needs '[' and its outcomes after its name")
             try:
                 return ChanceNode(name, tuple((p, c) for p, c in children if p is not None))
-            except ProbabilityError as error:
-                raise head.fail(str(error)) from None
+            except ProbabilityError as error:  # a sentence of its own: then where the node is
+                raise TreeSyntaxError(f"{error}; the node is {head.where()}") from None
         outcome = head.outcome()
         if outcome is not None:
             if children is not None:

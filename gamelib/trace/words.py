@@ -396,9 +396,11 @@ class ChanceWords(_WindowWords[S, Step[M], Value, Value]):
         return "Averaging" if node.side is Nature.Chance else "Evaluating"
 
     def leaf(self, node: TracedNode[S, Step[M], ChanceWindow, Value], /) -> str:
-        verb = "Estimating" if isinstance(node.status, Playing) else "Game over at"
         assert node.value is not None  # every node of a finished trace has a value
-        return f"{verb} {self.label(node)}{self.where(node)}: {_number(node.value)}"
+        if not isinstance(node.status, Playing):  # how it ended, then its value
+            ended = end_to_string(node.status)
+            return f"Game over{self.where(node)}: {ended} ({_number(node.value)})"
+        return f"Estimating {self.label(node)}{self.where(node)}: {_number(node.value)}"
 
     def valued(self, node: TracedNode[S, Step[M], ChanceWindow, Value], /) -> str:
         assert node.value is not None  # every node of a finished trace has a value

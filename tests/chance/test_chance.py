@@ -253,7 +253,7 @@ def test_traces_count_the_leaves_the_counter_counts(case: tuple[Node[float], int
         assert len(t.leaves()) == leaves
         assert t.root.value == value
         text = trace_to_text(t)
-        assert text.count("Estimating") + text.count("Game over at") == leaves
+        assert text.count("Estimating") + text.count("Game over") == leaves
         assert trace_to_dot(t).count("#") == leaves
 
 

@@ -59,7 +59,7 @@ G = TypeVar("G")
         ),
         (
             ["play", "nim", "--depth", "-1"],
-            "gamelib: the depth in --depth must be at least 1, got -1\n",
+            "gamelib: --depth must be at least 1, got -1\n",
         ),
         (
             ["play", "nim", "--minnie", "jamboree:3:1.5"],

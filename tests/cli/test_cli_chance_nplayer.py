@@ -615,3 +615,44 @@ def test_a_paranoid_batch_line_says_what_its_value_means() -> None:
         "line 1: 3 3 3\nParanoid(depth 3) chooses 3 for A; value: 1 (A's utility if B and C "
         "play against A)\n\n",
     )
+
+
+def test_a_pig_trace_says_a_finished_game_once() -> None:
+    """A finished position in a trace of a game of chance: how it ended, then its value (it
+    said 'Game over at the end of the game (Maxie wins) after rolled 2 (1/6): 1')."""
+    status, out, err = run("trace", "--game", "pig", "--target", "2", "--depth", "3")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[7:9] == [
+        "            Game over after rolled 2 (1/6): Maxie wins (1)",
+        "            Game over after rolled 3 (1/6): Maxie wins (1)",
+    ]
+    assert "the end of the game" not in out
+
+
+def test_a_chance_node_s_bad_sum_and_where_it_is_read_as_one_sentence() -> None:
+    """It said '... sum to 5/6, not 1 at position 3 of the tree text' (as if 1 were at
+    position 3): the sum's sentence, then where the node is."""
+    assert run("trace", "a[?b[1/2: c3, 1/3: d1], e2]") == (
+        2,
+        "",
+        "gamelib: the probabilities at chance node ?b sum to 5/6, not 1; the node is at "
+        "position 3 of the tree text, near 'a[?b[1/2: c3, 1/3'\n",
+    )
+
+
+def test_a_leaf_without_a_value_follows_its_family_s_documented_rule() -> None:
+    """The rule gamelib.core.trees documents: a two-player or chance leaf without a number
+    is an estimate of 0; an n-player leaf is the end of the game and needs its vector."""
+    status, out, err = run("trace", "a[b,c3]")
+    assert (status, err) == (0, "")
+    assert "  Estimating (Minnie,b) via 0: Guess 0\n" in out
+    status, out, err = run("trace", "a[?b[1/2: c, 1/2: d1], e2]")
+    assert (status, err) == (0, "")
+    assert "    Estimating (Minnie,c) after 0 (1/2): 0\n" in out
+    assert run("trace", "a[b(1,0,0),c]") == (
+        2,
+        "",
+        "gamelib: the leaf c needs a utility vector such as (1,0,2), as a leaf ends the game at "
+        "position 12 of the tree text, near 'a[b(1,0,0),c]'\n",
+    )

@@ -69,7 +69,7 @@ TOO_BIG = (
         ),
         (
             ("play", "connect4", "--cols", "9" * 5000),
-            f"--cols is far too big, got {'9' * 20}... (5,000 characters)",
+            f"--cols is far too big, got {'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "connect4", "--cols", "1", "--rows", "100000"),

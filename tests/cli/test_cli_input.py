@@ -90,7 +90,7 @@ def test_solving_a_pile_deeper_than_the_stack_says_why_and_what_works() -> None:
 
 def test_a_number_too_big_to_read_is_refused_as_too_big() -> None:
     assert refused("analyse", "nim", "--pile", NINES) == (
-        f"--pile is far too big, got {NINES[:20]}... (5,000 characters)"
+        f"--pile is far too big, got {NINES[:60]}... (5,000 characters)"
     )
 
 
@@ -179,18 +179,18 @@ def test_a_depth_of_one_position_says_position() -> None:
     [
         (
             ("analyse", "nim", "--player", f"jamboree:3:{'7' * 5000}"),
-            f"the prune percentage in 'jamboree:3:{'7' * 29}... (5,011 characters)' must be "
-            f"between 0 and 1, got {'7' * 20}... (5,000 characters)",
+            f"the prune percentage in 'jamboree:3:{'7' * 69}... (5,011 characters)' must be "
+            f"between 0 and 1, got {'7' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--player", "jamboree", "--prune", "-" + "7" * 5000),
-            f"the prune percentage in --prune must be between 0 and 1, got -{'7' * 19}... "
+            f"the prune percentage in --prune must be between 0 and 1, got -{'7' * 59}... "
             "(5,001 characters)",
         ),
         (
             ("analyse", "nim", "--nodes", NINES),
             "the position budget in --nodes must be at most 1,000,000,000,000 (or none), got "
-            f"{'9' * 20}... (5,000 characters)",
+            f"{'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--nodes", "1000000000001"),
@@ -204,26 +204,26 @@ def test_a_depth_of_one_position_says_position() -> None:
         (
             ("analyse", "nim", "--time", NINES),
             "the time budget in --time must be at most 1,000,000 seconds (or none), got "
-            f"'{'9' * 20}... (5,000 characters)'",
+            f"'{'9' * 60}... (5,000 characters)'",
         ),
         (
             ("analyse", "nim", "--player", "negamax-ab:3", "--table", NINES),
-            f"the table size in --table is far too big, got {'9' * 20}... (5,000 characters)",
+            f"the table size in --table is far too big, got {'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "nim", "--player", "id", "--order", NINES),
             "the move ordering in --order must be all, none, or some of table, killers, history "
-            f"joined by ',', got '{'9' * 20}... (5,000 characters)'",
+            f"joined by ',', got '{'9' * 60}... (5,000 characters)'",
         ),
         (
             ("analyse", "takeaway", "--player", f"shallow-maxn:3:{NINES}"),
-            f"the total in 'shallow-maxn:3:{'9' * 25}... (5,015 characters)' is far too big, got "
-            f"{'9' * 20}... (5,000 characters)",
+            f"the total in 'shallow-maxn:3:{'9' * 65}... (5,015 characters)' is far too big, got "
+            f"{'9' * 60}... (5,000 characters)",
         ),
         (
             ("analyse", "takeaway", "--player", f"shallow-maxn:3:-{NINES[:3000]}"),
-            f"the total in 'shallow-maxn:3:-{'9' * 24}... (3,016 characters)' must be at least 0, "
-            f"got -{'9' * 19}... (3,001 characters)",
+            f"the total in 'shallow-maxn:3:-{'9' * 64}... (3,016 characters)' must be at least 0, "
+            f"got -{'9' * 59}... (3,001 characters)",
         ),
         (
             ("analyse", "takeaway", "--player", "shallow-maxn:3:٣"),
@@ -232,7 +232,7 @@ def test_a_depth_of_one_position_says_position() -> None:
         ),
         (
             ("play", "pig", "--target", "-" + NINES),
-            f"--target must be at least 1, got -{'9' * 19}... (5,001 characters)",
+            f"--target must be at least 1, got -{'9' * 59}... (5,001 characters)",
         ),
     ],
 )
@@ -326,13 +326,13 @@ def test_a_control_character_is_never_echoed_raw(argv: tuple[str, ...], sentence
 
 def test_positions_with_control_characters_are_reported_escaped(tmp_path: Path) -> None:
     positions = tmp_path / "positions.txt"
-    positions.write_text(f"1\x002{ESC}\n\x1b]0;title\x07\n1\n", encoding="utf-8")
+    positions.write_text(f"1\x012{ESC}\n\x1b]0;title\x07\n1\n", encoding="utf-8")
     for command in ("analyse", "solve"):
         status, out, _ = run(command, "nim", "--positions", str(positions))
         assert status == 1
-        assert not any(c in out for c in "\x1b\x00\x07")
+        assert not any(c in out for c in "\x1b\x01\x07")
         assert out.startswith(
-            f"line 1: 1\\x002{SHOWN}\nmove 1 cannot be played after the start: '1\\x002{SHOWN}' "
+            f"line 1: 1\\x012{SHOWN}\nmove 1 cannot be played after the start: '1\\x012{SHOWN}' "
             "is not a legal move; legal moves: 1, 2, 3\n\nline 2: \\x1b]0;title\\x07\n"
         )
         assert "line 3: 1\n" in out
@@ -443,4 +443,96 @@ def test_standard_error_spells_symbols_out_as_standard_output_does() -> None:
     assert done.stderr == (
         b"gamelib: --moves: move 1 cannot be played after the start: there is no column 8: "
         b"columns are 1-7; legal moves: 1, 2, 3, 4, 5, 6, 7\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# A --positions or --openings file with nothing to read, or not text at all
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyse", "nim"),
+        ("analyse", "pig"),
+        ("analyse", "takeaway", "--workers", "2"),
+        ("solve", "nim"),
+        ("solve", "nim", "--workers", "2"),
+    ],
+    ids=" ".join,
+)
+def test_a_positions_file_with_no_position_is_refused(
+    argv: tuple[str, ...], tmp_path: Path
+) -> None:
+    """An empty file, or one of blank lines and comments, was a batch done (exit 0, no
+    output): nothing was asked, so it is bad input, said in one sentence."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    comments = tmp_path / "comments.txt"
+    comments.write_text("# openings to study\n\n   \n")
+    for path in (empty, comments):
+        assert run(*argv, "--positions", str(path)) == (
+            2,
+            "",
+            f"gamelib: --positions: '{path}' has no positions\n",
+        )
+    assert run(*argv, "--positions", "-", stdin="\n# none\n") == (
+        2,
+        "",
+        "gamelib: --positions: standard input has no positions\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (("analyse", "nim", "--positions"), "--positions"),
+        (("analyse", "pig", "--workers", "2", "--positions"), "--positions"),
+        (("solve", "nim", "--positions"), "--positions"),
+        (("match", "nim", "random", "random", "--games", "2", "--openings"), "--openings"),
+    ],
+    ids=lambda x: " ".join(x) if isinstance(x, tuple) else x,
+)
+def test_a_file_that_is_not_text_is_refused_in_one_sentence(
+    argv: tuple[str, ...], flag: str, tmp_path: Path
+) -> None:
+    """A program given as the file: its bytes were echoed as a line of moves (garbage,
+    exit 1); a NUL byte, which no text holds, refuses it before any line is answered."""
+    program = tmp_path / "a.out"
+    program.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00>\x00\n1\n\x00\x00\xff\xfe\n")
+    assert run(*argv, str(program)) == (
+        2,
+        "",
+        f"gamelib: {flag}: '{program}' is not a text file: line 1 holds a NUL byte, "
+        "which no line of moves has\n",
+    )
+    assert run(*argv, "-", stdin="1\n\x00\x02\n")[::2] == (
+        2,
+        f"gamelib: {flag}: standard input is not a text file: line 2 holds a NUL byte, "
+        "which no line of moves has\n",
+    )
+
+
+def test_an_openings_file_with_no_opening_is_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n# nothing\n")
+    match = ("match", "pig", "random", "random", "--games", "2", "--openings")
+    assert run(*match, str(empty)) == (2, "", f"gamelib: --openings: '{empty}' has no openings\n")
+    assert run(*match, "-", stdin="") == (
+        2,
+        "",
+        "gamelib: --openings: standard input has no openings\n",
+    )
+
+
+def test_a_value_typed_by_hand_is_quoted_whole() -> None:
+    """A mistyped value of a few dozen characters is quoted whole, in the spec too (it was
+    cut after 20 characters, in the middle of what was typed; a spec after 40)."""
+    typed = "x" * 47
+    assert (
+        refused("play", "nim", "--pile", typed) == f"--pile must be a whole number, got '{typed}'"
+    )
+    spec = f"expectiminimax:{'y' * 38}"
+    assert refused("play", "pig", "--maxie", spec) == (
+        f"the depth in '{spec}' must be a whole number, got '{'y' * 38}'"
     )

@@ -182,7 +182,8 @@ def test_people_and_many_player_games_are_refused(tmp_path: Path) -> None:
     status, _, err = run("match", *("maxn",) * 3, "--game", "takeaway", *sprt)
     assert (status, err) == (
         2,
-        "gamelib: --sprt weighs two players against each other, and takeaway has 3 seats\n",
+        "gamelib: --sprt is for two-player zero-sum games: it weighs two players against each "
+        "other, and takeaway has 3 seats\n",
     )
 
 
@@ -337,3 +338,61 @@ def test_the_same_player_twice_and_a_save_dir_that_cannot_be_made() -> None:
     assert err == (
         "gamelib: --save-dir: cannot make '/proc/no-such-folder': No such file or directory\n"
     )
+
+
+def test_a_pig_opening_with_a_roll_is_refused_in_a_true_sentence(tmp_path: Path) -> None:
+    """`roll 6`, as --positions writes a line of Pig: the opening's roll is refused saying
+    why (it said 'move 2 cannot be played after roll: chance decides there')."""
+    openings = tmp_path / "openings.txt"
+    openings.write_text("roll\nroll 6\n")
+    status, out, err = run("match", "pig", "random", "random", "--openings", str(openings))
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: --openings: line 2: '6' after roll would be chance's roll: an opening holds "
+        "the players' moves up to chance's first roll, and the match rolls the dice\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("games", "said"),
+    [
+        ("2", "1 pair of games from 1 opening of the file (the first of 3)"),
+        ("4", "2 pairs of games from 2 openings of the file (the first 2 of 3)"),
+        ("6", "3 pairs of games from 3 openings of the file,"),
+        ("8", "4 pairs of games from 3 openings of the file,"),
+    ],
+)
+def test_the_heading_counts_the_openings_the_match_uses(
+    games: str, said: str, tmp_path: Path
+) -> None:
+    """Openings are used in turn: a match of 1 pair uses 1 of a file's 3 (it said 'from 3
+    openings of the file')."""
+    openings = tmp_path / "openings.txt"
+    openings.write_text("1\n2\n3\n")
+    status, out, err = run(
+        "match", "nim", "random", "random", "--games", games, "--seed", "3",
+        "--openings", str(openings),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert said in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("play", "nim", "--maxie", "random", "--minnie", "random", "--table", "list"),
+         "--table is for negamax-ab, pvs, scout, mtdf and id players, and no player here is "
+         "one"),
+        (("match", "takeaway", "random", "random", "random", "--games", "3", "--table", "list"),
+         "--table is for negamax-ab, pvs, scout, mtdf and id players, two-player searches that "
+         "do not play takeaway"),
+        (("analyse", "takeaway", "--depth", "0"), "--depth must be at least 1, got 0"),
+        (("match", "nim", "alphabeta:0", "random"), "the depth in 'alphabeta:0' must be at "
+         "least 1, got 0"),
+    ],
+    ids=lambda x: " ".join(x) if isinstance(x, tuple) else "",
+)  # fmt: skip
+def test_small_wordings_read_as_sentences(argv: tuple[str, ...], said: str) -> None:
+    """A list of kinds with commas and one 'and' (it was 'negamax-ab and pvs and scout and
+    mtdf and id'); a bad --depth names the flag (it was 'the depth in --depth')."""
+    assert run(*argv) == (2, "", f"gamelib: {said}\n")

@@ -9,6 +9,7 @@ import pytest
 
 from gamelib.cli._common import _game_words
 from gamelib.cli.games import GAME_CATALOG
+from tests.cli.test_first_hour_cli import help_text
 from tests.runner import run
 
 SEEDED = ("--games", "2", "--seed", "3", "--json")
@@ -78,3 +79,40 @@ def test_a_bad_match_line_gets_one_sentence(argv: tuple[str, ...], message: str)
     assert err.startswith("gamelib: ")
     assert message in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("given", "first"),
+    [
+        (("--game", "takeaway", "--players", "4", "maxn:2", "random", "paranoid:2", "mcts:20"),
+         ("takeaway", "--players", "4", "maxn:2", "random", "paranoid:2", "mcts:20")),
+        (("maxn:2", "random", "--game", "takeaway", "--players", "2"),
+         ("takeaway", "--players", "2", "maxn:2", "random")),
+        (("--game", "nim", "--pile", "7", "alphabeta:2", "random"),
+         ("nim", "--pile", "7", "alphabeta:2", "random")),
+        (("--game=nim", "--pi=7", "alphabeta:2", "random"),
+         ("nim", "--pile", "7", "alphabeta:2", "random")),
+        (("--game", "connect4", "--cols", "5", "alphabeta:2", "--rows", "4", "random"),
+         ("connect4", "--cols", "5", "--rows", "4", "alphabeta:2", "random")),
+    ],
+    ids=["takeaway", "takeaway after", "nim", "nim=", "connect4"],
+)  # fmt: skip
+def test_game_options_with_the_game_flag_make_the_match_of_the_game_named_first(
+    given: tuple[str, ...], first: tuple[str, ...]
+) -> None:
+    """`--game G --players 4 A B C D`: 4 is the game's option, never a player (argparse
+    took it for one, and the game's parser then said --players expected one argument)."""
+    games = ("--games", "4") if "takeaway" in first and "4" in first else ()
+    assert _lines(*given, *SEEDED, *games) == _lines(*first, *SEEDED, *games)
+
+
+def test_the_game_flag_lists_the_games_options_in_the_help_and_refuses_a_missing_value() -> None:
+    assert "options of nim:\n  --pile PILE" in help_text("match", "--game", "nim", "--help")
+    status, out, err = run("match", "--game", "nim", "alphabeta:2", "random", "--pile")
+    assert (status, out, err) == (2, "", "gamelib: argument --pile: expected one argument\n")
+    status, out, err = run("match", "--game", "takeaway", "--players", "4", "A", "B", "C", "D")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamelib: unknown player kind 'A'; known kinds for takeaway: human, random, maxn, "
+        "shallow-maxn, paranoid, mcts\n"
+    )

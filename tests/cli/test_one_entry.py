@@ -27,6 +27,7 @@ from gamelib.cli.specs import SpecError, read_player_spec
 from gamelib.cli.status import DRAW, MAXIE_WON, MINNIE_WON, SHARED_WIN, results_status
 from gamelib.core.datatypes import Draw, Side, Winner
 from gamelib.core.human import HumanPlayer
+from gamelib.core.random_player import RandomPlayer
 from gamelib.games.nim import Nim, nim_estimator
 from gamelib.games.pig import Pig, pig_estimator
 from gamelib.games.takeaway import TakeAway, takeaway_estimator
@@ -189,6 +190,31 @@ def test_a_seat_s_family_not_its_role_says_how_a_plain_player_plays() -> None:
     assert isinstance(person, HumanPlayer)
     assert isinstance(two_player_person, HumanPlayer)
     assert (person.undo, two_player_person.undo) == (False, True)
+
+
+def test_a_call_written_before_the_family_was_asked_keeps_its_players() -> None:
+    """`plain_seat(game, kind, io, seed[, role])`, as it was called before `family` was a
+    keyword: without a role a two-player seat, with one a seat of chance or of n players,
+    the same players as with the family said."""
+    quiet = (io.StringIO(), io.StringIO())
+    old = plain_seat(Nim(), "random", quiet, 5)
+    assert isinstance(old, RandomPlayer)
+    assert str(old) == "random (seed 5)"
+    person = plain_seat(Nim(), "human", quiet, None)
+    assert isinstance(person, HumanPlayer)
+    assert person.undo
+    pig = Pig(target=9)
+    for role in ("maxie", "minnie"):
+        before = plain_seat(pig, "random", quiet, 7, role)
+        said = plain_seat(pig, "random", quiet, 7, role, family="chance")
+        assert isinstance(before, _Chooser)
+        assert isinstance(said, _Chooser)
+        draws = [[pig.move_to_string(p(pig.start)) for _ in range(20)] for p in (before, said)]
+        assert draws[0] == draws[1]
+    game = TakeAway(pile=12, players=3)
+    seat = plain_seat(game, "human", quiet, None, "player2")
+    assert isinstance(seat, HumanPlayer)
+    assert not seat.undo
 
 
 def test_no_kit_carries_a_dict() -> None:

@@ -1,6 +1,7 @@
 """replay holds what a saved game says of itself (its seats, results, winner and end)
 against the game its moves and rolls play: a file edited by hand that disagrees gets one
-sentence (status 2), in every family; files that say nothing of these still load."""
+sentence (status 2), before any of the game is printed, in every family; files that say
+nothing of these still load."""
 
 from __future__ import annotations
 
@@ -97,8 +98,8 @@ def test_a_file_that_disagrees_with_its_replay_gets_one_sentence(
     edit(document)
     file = tmp_path / "edited.json"
     file.write_text(json.dumps(document), encoding="utf-8")
-    status, _, err = run("replay", str(file))
-    assert status == 2
+    status, out, err = run("replay", str(file))
+    assert (status, out) == (2, "")  # said before any of the game is printed
     assert err.startswith((f"gamelib: '{file}' ", f"gamelib: the saved game '{file}'"))
     assert message in err
     assert err.count("\n") == 1
@@ -114,13 +115,14 @@ def test_an_edited_winner_without_results_is_refused(tmp_path: Path) -> None:
         document["winner"] = named
         file = tmp_path / "edited.json"
         file.write_text(json.dumps(document), encoding="utf-8")
-        status, out, err = run("replay", str(file))
-        assert (status, err) == (
+        # The moves and rolls are played silently first: the sentence comes before any
+        # of the game is printed (it came after the whole game, which read as a success).
+        assert run("replay", str(file)) == (
             2,
+            "",
             f"gamelib: the saved game '{file}' names {said}, but its moves and rolls end the "
             f"game with {winner} ahead alone\n",
         )
-        assert out.endswith(f"Game over! {winner} wins!\n")  # the replay, then the sentence
 
 
 def test_files_that_say_nothing_of_their_end_still_replay(tmp_path: Path) -> None:
@@ -148,3 +150,45 @@ def test_a_game_stopped_early_still_replays_to_where_it_stopped(tmp_path: Path) 
     status, out, err = run("replay", str(file))
     assert (status, err) == (0, "")
     assert out.endswith("The saved game stops here, before the end.\n")
+
+
+def test_a_saved_roll_is_its_index_from_0_and_replay_says_the_face(tmp_path: Path) -> None:
+    """The save holds each roll's index among what could happen, counted from 0 (what every
+    game of chance has); Pig lists its faces 1 to 6, so a saved 0 is a roll of 1, and both
+    play and replay show the face."""
+    file = tmp_path / "game.json"
+    status, shown, _ = run("play", *PIG, "--save", str(file))
+    assert status == 0
+    rolls = json.loads(file.read_text(encoding="utf-8"))["rolls"]
+    faces = [int(line.split()[2]) for line in shown.splitlines() if line.startswith("Chance:")]
+    assert rolls
+    assert faces == [index + 1 for index in rolls]
+    status, replayed, err = run("replay", str(file))
+    assert (status, err) == (0, "")
+    said = [int(line.split()[2]) for line in replayed.splitlines() if line.startswith("Chance:")]
+    assert said == faces
+    file.write_text(json.dumps({"game": "pig", "moves": ["roll"], "rolls": [6]}))
+    status, _, err = run("replay", str(file))
+    assert (status, err.splitlines()[-1]) == (
+        2,
+        "gamelib: roll 1 of the saved game, 6, is not one of the 6 things that can happen in "
+        "the position above (counted from 0: 0 to 5)",
+    )
+
+
+def test_an_illegal_move_is_still_named_below_the_position_it_is_played_in(
+    tmp_path: Path,
+) -> None:
+    """A file whose moves do not play is not refused up front: the walk prints the game up
+    to the fault, which names 'the position above', and its end claims are not read."""
+    document = _saved(tmp_path, *NIM)
+    moves = document["moves"]
+    assert isinstance(moves, list)
+    document["moves"] = [*moves[:2], "5", *moves[3:]]
+    document["winner"] = None
+    file = tmp_path / "edited.json"
+    file.write_text(json.dumps(document), encoding="utf-8")
+    status, out, err = run("replay", str(file))
+    assert status == 2
+    assert out.startswith("Replaying nim: ")
+    assert err == "gamelib: move 3 of the saved game, '5', is not legal in the position above\n"

@@ -189,7 +189,7 @@ def test_depth_limited_solves() -> None:
             "--dot needs a solve to the end of the game, and --depth 3 stops it after 3 plies: "
             "a depth-limited search proves nothing past its depth",
         ),
-        (["tictactoe", "--depth", "0"], "the depth in --depth must be at least 1, got 0"),
+        (["tictactoe", "--depth", "0"], "--depth must be at least 1, got 0"),
         (["tictactoe", "--table", "-1"], "--table must be a number of entries, 0 or more, got -1"),
         (["tictactoe", "--table", "lots"], "--table must be a whole number, got 'lots'"),
         (

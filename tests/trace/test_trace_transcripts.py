@@ -24,7 +24,7 @@ PINNED = {
     "dice --player expectiminimax:2": "2f80c9ac714f86bc92977a5d",
     "CHANCE_TREE --player star2:2": "e098b46c68f1c86e900cdd87",
     "CHANCE_TREE --player star1:2": "f97657bb0664c9ec7fcb2ec7",
-    "--game pig --target 5 --player star2:3": "bd4ce33331f008027bc173f1",
+    "--game pig --target 5 --player star2:3": "8e65939f43665df2241fa82c",
     "--game pig --player star1:3": "18ea513c6729e0f2f5d1f9a5",
     "--game pig --player mcts:40": "17b1273175c537bbe8c72b49",
     "cse473-3p --player shallow-maxn:3": "9b728e50dc2441b24db006ab",
