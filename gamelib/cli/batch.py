@@ -162,7 +162,8 @@ def _quiet_dask() -> None:
 
 class FileRefusedError(SpecError):
     """A `--positions` or `--openings` file refused whole, before any of its lines is
-    answered: it is not text (it holds a NUL byte), or it has no line of moves."""
+    answered: it is not text (a NUL byte before its first line of moves), or it has no
+    line of moves."""
 
 
 def position_lines(
@@ -175,7 +176,9 @@ def position_lines(
 
     A byte that is not UTF-8 spoils its own line only (it becomes U+FFFD, which
     no game reads as a move); a byte-order mark at the start is not part of line 1.  A
-    NUL byte, which no text holds, refuses the file: it is not text.
+    NUL byte, which no text holds, before any line of moves refuses the file (it is not
+    text, or it is UTF-16); after one, it spoils its own line only, as the lines already
+    handed on may have been answered.
     """
     if name == "-" and stdin is None:  # run with standard input closed
         raise SpecError(f"{flag} -: standard input is closed")
@@ -198,11 +201,8 @@ def position_lines(
                     f"{flag}: line {number} of {_where(name)} is longer than "
                     f"{MAX_LINE:,} characters, which no position is"
                 )
-            if "\x00" in raw:  # no text holds one: a program, a picture, an archive
-                raise FileRefusedError(
-                    f"{flag}: {_where(name)} is not a text file: line {number} holds a NUL "
-                    "byte, which no line of moves has"
-                )
+            if "\x00" in raw and not found:  # no text holds one: a program, an archive
+                raise FileRefusedError(_not_text(flag, name, number, raw))
             text = raw.strip().lstrip("\ufeff").strip()
             if text and not text.startswith("#"):
                 found = True
@@ -216,6 +216,20 @@ def position_lines(
     finally:
         if source is not stdin:
             source.close()
+
+
+def _not_text(flag: str, name: str, number: int, raw: str) -> str:
+    """Why a file with a NUL byte is refused: UTF-16 text (Windows' "Unicode") is named as
+    such, since its every other byte is NUL."""
+    if raw.startswith("\ufffd\ufffd") or raw[1::2].strip("\x00\n") == "":
+        return (
+            f"{flag}: {_where(name)} is not UTF-8 text: it looks like UTF-16 (Windows' "
+            '"Unicode"); save it as UTF-8'
+        )
+    return (
+        f"{flag}: {_where(name)} is not a text file: line {number} holds a NUL byte, which "
+        "no line of moves has"
+    )
 
 
 MAX_LINE = 1 << 20

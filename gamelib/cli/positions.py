@@ -104,8 +104,9 @@ def line_after(
         if isinstance(model.mover(state), Nature):
             if not rolls:
                 raise BadPositionError(  # a match's opening: its dice are the match's
-                    f"'{echo(text)}' after {after} would be chance's roll: an opening holds "
-                    "the players' moves up to chance's first roll, and the match rolls the dice"
+                    f"'{echo(text)}' cannot be played after {after}: chance rolls there, and "
+                    "an opening holds the players' moves only up to chance's first roll (the "
+                    "match rolls the dice)"
                 )
             status = _rolled(model, state, text, number, after)
         else:

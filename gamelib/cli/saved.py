@@ -4,9 +4,9 @@
 One JSON object a game, read through [the model][gamelib.core.model.Model]:
 
 ```json
-{"game": "pig", "options": ["--target", "20"],
- "players": {"Maxie": "expectiminimax:2", "Minnie": "random"},
- "moves": ["roll", "hold"], "rolls": [4, 0],
+{"game": "pig", "options": ["--target", "5"],
+ "players": {"Maxie": "random", "Minnie": "random"},
+ "moves": ["roll", "hold", "roll", "roll"], "rolls": [1, 0, 3],
  "outcome": "Maxie wins!", "results": [1, -1], "winner": "Maxie", "finished": true}
 ```
 
@@ -14,10 +14,10 @@ One JSON object a game, read through [the model][gamelib.core.model.Model]:
 as the game writes them; `rolls` are chance's, each the index of what happened among the
 position's rolls as the game lists them, counted from 0 (a game without dice has none).
 An index is what every game of chance has, whatever its rolls are called; it is not the
-face the screen shows: Pig lists its rolls 1 to 6, so `[4, 0]` above is a five, then a
-one (`gamelib replay` says each roll as the game writes it).  Every save is written so,
-and every save ever written reads so.  `results` are each seat's result, larger
-better; `winner` is the seat that did best alone (None for a draw or a tie).  A game
+face the screen shows: Pig lists its rolls 1 to 6, so `[1, 0, 3]` above is a two, a
+one, then a four (`gamelib replay` says each roll as the game writes it).  Every save is
+written so, and every save ever written reads so.  `results` are each seat's result,
+larger better; `winner` is the seat that did best alone (None for a draw or a tie).  A game
 stopped early is kept too, `finished` false and no outcome.  Files written before `rolls`
 and `results` existed (two-player games only) still load.
 

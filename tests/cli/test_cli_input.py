@@ -506,11 +506,37 @@ def test_a_file_that_is_not_text_is_refused_in_one_sentence(
         f"gamelib: {flag}: '{program}' is not a text file: line 1 holds a NUL byte, "
         "which no line of moves has\n",
     )
-    assert run(*argv, "-", stdin="1\n\x00\x02\n")[::2] == (
+    assert run(*argv, "-", stdin="# a comment\n\x00\x02\n1\n") == (
         2,
+        "",
         f"gamelib: {flag}: standard input is not a text file: line 2 holds a NUL byte, "
         "which no line of moves has\n",
     )
+    utf16 = tmp_path / "moves.txt"
+    utf16.write_bytes("1 2\n3\n".encode("utf-16"))  # what Windows calls "Unicode"
+    assert run(*argv, str(utf16)) == (
+        2,
+        "",
+        f"gamelib: {flag}: '{utf16}' is not UTF-8 text: it looks like UTF-16 (Windows' "
+        '"Unicode"); save it as UTF-8\n',
+    )
+
+
+def test_a_nul_byte_after_a_line_of_moves_spoils_its_own_line_only() -> None:
+    """The lines before it may have been answered already (a stream): the batch goes on,
+    as for any bad line, and ends with status 1 (a stray NUL stopped the whole batch,
+    after answering, with status 2)."""
+    status, out, err = run(
+        "analyse", "nim", "--depth", "2", "--positions", "-", stdin="1\n\x00\x02\n1 1\n"
+    )
+    assert (status, err) == (1, "")
+    assert out.splitlines()[3:6] == [
+        "line 2: \\x00\\x02",
+        "move 1 cannot be played after the start: '\\x00\\x02' is not a legal move; legal "
+        "moves: 1, 2, 3",
+        "",
+    ]
+    assert out.splitlines()[6] == "line 3: 1 1"
 
 
 def test_an_openings_file_with_no_opening_is_refused(tmp_path: Path) -> None:

@@ -348,8 +348,9 @@ def test_a_pig_opening_with_a_roll_is_refused_in_a_true_sentence(tmp_path: Path)
     status, out, err = run("match", "pig", "random", "random", "--openings", str(openings))
     assert (status, out) == (2, "")
     assert err == (
-        "gamelib: --openings: line 2: '6' after roll would be chance's roll: an opening holds "
-        "the players' moves up to chance's first roll, and the match rolls the dice\n"
+        "gamelib: --openings: line 2: '6' cannot be played after roll: chance rolls there, "
+        "and an opening holds the players' moves only up to chance's first roll (the match "
+        "rolls the dice)\n"
     )
 
 

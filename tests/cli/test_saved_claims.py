@@ -192,3 +192,18 @@ def test_an_illegal_move_is_still_named_below_the_position_it_is_played_in(
     assert status == 2
     assert out.startswith("Replaying nim: ")
     assert err == "gamelib: move 3 of the saved game, '5', is not legal in the position above\n"
+
+
+def test_the_save_format_s_own_example_replays(tmp_path: Path) -> None:
+    """The example the format's page shows is a file replay takes, ending as it says (it
+    was a game whose moves and rolls did not fit each other)."""
+    import gamelib.cli.saved as saved
+
+    doc = saved.__doc__ or ""
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    file = tmp_path / "example.json"
+    file.write_text(example)
+    status, out, err = run("replay", str(file))
+    assert (status, err) == (0, "")
+    assert out.count("Chance: rolled ") == len(json.loads(example)["rolls"]) == 3
+    assert out.endswith("Game over! Maxie wins!\n")
