@@ -161,9 +161,20 @@ def take_game_options(parser: argparse.ArgumentParser, games: GameCatalog, name:
                 nargs=action.nargs,
                 dest="game_words",
                 default=None,
-                help=action.help,
+                help=_expanded(action),
                 metavar=action.metavar or action.dest.upper(),
             )
+
+
+def _expanded(action: argparse.Action) -> str | None:
+    """`action`'s help with its default and choices written in (the copy `take_game_options`
+    makes has neither of its own)."""
+    if action.help is None or action.help == argparse.SUPPRESS:
+        return action.help
+    choices = ", ".join(str(c) for c in action.choices or ())
+    return action.help.replace("%(default)s", str(action.default)).replace(
+        "%(choices)s", choices
+    )
 
 
 def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -441,13 +452,15 @@ class _Report:
 
 
 def _game_named_in(argv: list[str]) -> str | None:
-    """The value of `--game` in `argv`, if any (so its options can be parsed)."""
+    """The value of `--game` in `argv`, if any (so its options can be parsed): the last
+    one, as argparse keeps the last."""
+    named = None
     for i, arg in enumerate(argv):
         if arg == "--game" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--game="):
-            return arg.split("=", 1)[1]
-    return None
+            named = argv[i + 1]
+        elif arg.startswith("--game="):
+            named = arg.split("=", 1)[1]
+    return named
 
 
 _FILE_OPTIONS = {

@@ -397,3 +397,48 @@ def test_small_wordings_read_as_sentences(argv: tuple[str, ...], said: str) -> N
     """A list of kinds with commas and one 'and' (it was 'negamax-ab and pvs and scout and
     mtdf and id'); a bad --depth names the flag (it was 'the depth in --depth')."""
     assert run(*argv) == (2, "", f"gamelib: {said}\n")
+
+
+def test_match_game_reads_the_options_of_the_last_game_named() -> None:
+    """argparse keeps the last `--game`; the options read are that game's (the first's
+    were read: 'argument --players: expected one argument')."""
+    status, out, err = run(
+        "match",
+        "--game",
+        "nim",
+        "--game",
+        "takeaway",
+        "--players",
+        "4",
+        *["random"] * 4,
+        "--games",
+        "4",
+    )
+    assert (status, err) == (0, "")
+    assert "takeaway" in out
+    assert "random (4)" in out
+
+
+def test_match_game_help_writes_a_game_option_s_default_and_choices() -> None:
+    """A game's option copied for `match --game G` keeps what its help says of its default
+    and choices (it said 'default None' and 'one of ')."""
+    import argparse
+
+    from gamelib.cli._common import take_game_options
+    from gamelib.cli.games import GAME_CATALOG
+    from gamelib.cli.kits import GameEntry
+
+    def options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--side",
+            default="left",
+            choices=["left", "right"],
+            help="where to start (%(choices)s; default %(default)s)",
+        )
+
+    catalog = GAME_CATALOG.with_game(
+        GameEntry("sided", "a test game", options, GAME_CATALOG["nim"].build)
+    )
+    parser = argparse.ArgumentParser(prog="gamelib match")
+    take_game_options(parser, catalog, "sided")
+    assert "where to start (left, right; default left)" in " ".join(parser.format_help().split())
