@@ -39,7 +39,7 @@ from gamelib.cli.games import (
     _fits_a_name,
     game_entry,
 )
-from gamelib.cli.kits import KitUser
+from gamelib.cli.kits import GAME_NEEDS, EntryError, KitUser, game_lacks, listing
 from gamelib.cli.specs import shown
 from gamelib.core.checks import article
 from gamelib.core.estimator import Estimator, NumericEstimator
@@ -48,15 +48,7 @@ from gamelib.nplayer.game import checked_nplayer
 
 __all__ = ["GAME_METHODS", "load_game"]
 
-GAME_METHODS = (
-    "start",
-    "player",
-    "moves",
-    "play",
-    "state_to_string",
-    "move_to_string",
-    "parse_move",
-)
+GAME_METHODS = GAME_NEEDS["two-player"]
 """What a two-player game has (`gamelib.core.game.Game`)."""
 
 _ESTIMATOR_METHODS = ("game", "estimate", "compare", "guess_to_string")
@@ -111,7 +103,7 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         if not _is_estimator(estimator):
             raise GameLoadError(
                 f"{said}: {beside} is {_a(estimator)}, not an estimator (one has "
-                f"{_listing(_ESTIMATOR_METHODS, 'and')})"
+                f"{listing(_ESTIMATOR_METHODS, 'and')})"
             )
     elif _is_estimator(found):
         found, estimator = getattr(found, "game"), found  # noqa: B009  (checked just above)
@@ -175,6 +167,8 @@ def _imported(module_name: str, said: str) -> object:
         sys.path.insert(0, here)
     try:
         return importlib.import_module(module_name)
+    except EntryError as error:  # an entry of the module refused as it was made: said whole
+        raise GameLoadError(f"{said}: in {module_name}, {error}") from None
     except ModuleNotFoundError as error:
         if error.name is not None and module_name.startswith(error.name):
             raise GameLoadError(
@@ -221,18 +215,11 @@ def _check_game(thing: object, said: str) -> None:
             f"{said} is the class {thing.__name__}, not a game: make one in the module "
             f"(game = {thing.__name__}(...)) and name that"
         )
-    missing = [m for m in GAME_METHODS if not hasattr(thing, m)]
-    if len(missing) == len(GAME_METHODS):
+    if not any(hasattr(thing, m) for m in GAME_METHODS):
         raise GameLoadError(f"{said} is {_a(thing)}, not a game: {_HOW}")
-    if missing:
-        raise GameLoadError(
-            f"{said} is {_a(thing)}, which has no {_listing(missing, 'or')}: a Game needs "
-            f"{_listing(GAME_METHODS, 'and')}"
-        )
-
-
-def _listing(names: tuple[str, ...] | list[str], last: str) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+    lacks = game_lacks(thing, "two-player")
+    if lacks is not None:
+        raise GameLoadError(f"{said} is {lacks}")
 
 
 def _a(thing: object) -> str:
