@@ -159,9 +159,22 @@ def _no_options(parser: argparse.ArgumentParser) -> None:
     del parser  # a game built as it is
 
 
+@final
+@dataclass(frozen=True, slots=True)
+class _Built:
+    """The build of an entry without options: `kit`, whatever the options (a class of
+    the module, not a lambda, so the entry pickles and goes to `--workers` as itself)."""
+
+    kit: KitUser
+
+    def __call__(self, options: argparse.Namespace) -> KitUser:
+        del options  # a game built as it is
+        return self.kit
+
+
 def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
     """The entry of a game without options: `kit`, whatever its family, under `name`."""
-    return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)
+    return GameEntry(name, summary, _no_options, _Built(kit), family=kit.family)
 
 
 GAME_NEEDS: dict[Family, tuple[str, ...]] = {

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.cli.games import GAME_CATALOG, GameCatalog, installed_games
+from gamelib import NumericEstimator
+from gamelib.cli.games import GAME_CATALOG, GameCatalog, game_entry, installed_games
 from tests import runner as cli
-from tests.outside_game import RACE
+from tests.outside_game import RACE, RaceToFive
 
 FROM = ("--game-from", "tests.outside_game:RACE")
 
@@ -170,7 +171,11 @@ def test_a_game_given_to_main_that_does_not_pickle_is_not_sent_to_workers(
 ) -> None:
     (tmp_path / "lines.txt").write_text("1\n")
     argv = ("analyse", "race", "--positions", str(tmp_path / "lines.txt"), "--workers", "2")
-    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(RACE))
+    # gamelib's entry pickles; this one's estimator is a lambda, which does not
+    unsent = game_entry(
+        "race", "a lambda for an estimate", NumericEstimator(RaceToFive(), lambda s: 0.0)
+    )
+    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(unsent))
     assert (status, out) == (2, "")
     assert err.startswith(
         "gamelib: the game 'race' cannot be sent to 2 local processes, as it does not pickle ("
