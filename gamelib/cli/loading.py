@@ -13,8 +13,9 @@ OBJECT may be any of three things:
   needs no estimator).
 
 The module is looked for on Python's path and, as `python -m` does, in the current
-folder.  Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError],
-one sentence that says what is missing.
+folder; it is named as Python imports it (`mygames`, `pkg.games`), not by a file's path.
+Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError], one
+sentence that says what is missing.
 """
 
 from __future__ import annotations
@@ -87,6 +88,12 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         )
     if comma and not beside:
         raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
+    if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:
+        stem = os.path.splitext(os.path.basename(module_name))[0] or "mygame"
+        raise GameLoadError(
+            f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
+            "that holds it or with that folder on PYTHONPATH"
+        )
     module = _imported(module_name, said)
     found = _attribute(module, module_name, attribute, said)
     if not comma and isinstance(found, GameEntry):

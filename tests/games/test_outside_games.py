@@ -121,6 +121,16 @@ def test_a_module_in_this_folder_is_found(tmp_path: Path) -> None:
             "MODULE:OBJECT (mygame:RACE)",
         ),
         (
+            "/tmp/somewhere/mygames.py:RACE",
+            "--game-from /tmp/somewhere/mygames.py:RACE: give a module name, not a path "
+            "(mygames), run from the folder that holds it or with that folder on PYTHONPATH",
+        ),
+        (
+            "./mygames.py:RACE",
+            "--game-from ./mygames.py:RACE: give a module name, not a path (mygames), run "
+            "from the folder that holds it or with that folder on PYTHONPATH",
+        ),
+        (
             "no_such_module:RACE",
             "--game-from no_such_module:RACE: there is no module no_such_module (neither on "
             "Python's path nor in this folder)",
