@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import cast
 
+from gamelib.catalog import Family
 from gamelib.chance.game import checked_chance
 from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import (
@@ -108,12 +109,16 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
             )
         estimator = _attribute(module, module_name, beside, said)
         if not _is_estimator(estimator):
+            _check_game(found, said)  # a game of another family is said as one, first
+            _check_estimates(estimator, f"{said}: {beside}")
             raise GameLoadError(
                 f"{said}: {beside} is {_a(estimator)}, not an estimator (one has "
                 f"{listing(_ESTIMATOR_METHODS, 'and')})"
             )
     elif _is_estimator(found):
         found, estimator = getattr(found, "game"), found  # noqa: B009  (checked just above)
+    else:
+        _check_estimates(found, said)
     _check_game(found, said)
     if estimator is not None:
         his = getattr(estimator, "game")  # noqa: B009  (an estimator, checked)
@@ -204,13 +209,31 @@ def _is_estimator(thing: object) -> bool:
     return not isinstance(thing, type) and all(hasattr(thing, m) for m in _ESTIMATOR_METHODS)
 
 
+def _check_estimates(thing: object, said: str) -> None:
+    """GameLoadError if `thing` is an estimator of a game of chance or of n players, saying
+    where one goes (an entry)."""
+    if isinstance(thing, type) or not hasattr(thing, "estimate"):
+        return
+    game = getattr(thing, "game", None)
+    for family, sign, name, entry in _FAMILIES:
+        if hasattr(game, sign) and game_lacks(game, name) is None:
+            raise GameLoadError(
+                f"{said} is an estimator of {family} (its game has {sign}): --game-from "
+                f"takes a two-player Game or its estimator; {family} joins as an entry "
+                f"(gamelib.cli.beyond.{entry}(name, summary, estimator))"
+            )
+
+
+_FAMILIES: tuple[tuple[str, str, Family, str], ...] = (
+    ("a game of chance", "outcomes", "chance", "chance_entry"),
+    ("a game of n players", "names", "n-player", "nplayer_entry"),
+)
+
+
 def _check_game(thing: object, said: str) -> None:
     """GameLoadError unless `thing` is a two-player game, saying what it lacks."""
     whole = all(hasattr(thing, m) for m in GAME_METHODS)
-    for family, sign, name, entry in (
-        ("a game of chance", "outcomes", "chance", "chance_entry"),
-        ("a game of n players", "names", "n-player", "nplayer_entry"),
-    ):
+    for family, sign, name, entry in _FAMILIES:
         if whole and not isinstance(thing, type) and hasattr(thing, sign):
             raise GameLoadError(
                 f"{said} is {family} (it has {sign}): --game-from takes a two-player Game; "
