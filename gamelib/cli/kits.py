@@ -160,10 +160,11 @@ def _no_options(parser: argparse.ArgumentParser) -> None:
 
 
 @final
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Built:
     """The build of an entry without options: `kit`, whatever the options (a class of
-    the module, not a lambda, so the entry pickles and goes to `--workers` as itself)."""
+    the module, not a lambda, so the entry pickles and goes to `--workers` as itself).
+    Equal and hashed by identity, as the lambda was: a user's game need not hash."""
 
     kit: KitUser
 

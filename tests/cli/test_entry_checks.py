@@ -174,3 +174,23 @@ def test_a_game_or_estimator_of_another_family_is_refused(what: str) -> None:
     with pytest.raises(TypeError) as refused:
         made(OTHER[what][0])()
     assert str(refused.value) == OTHER[what][1]
+
+
+def test_an_entry_of_a_game_that_does_not_hash_is_listed() -> None:
+    # The entry's build holds the kit; it compares by identity, as a lambda did.
+    from dataclasses import dataclass
+
+    from gamelib import NumericEstimator
+    from gamelib.cli.games import GAME_CATALOG
+    from tests.outside_game import RaceToFive
+
+    @dataclass
+    class Unhashed(RaceToFive):
+        pass
+
+    entry = game_entry(
+        "unhashed", "a game without a hash", NumericEstimator(Unhashed(), race_estimate)
+    )
+    status, out, err = cli.run("list", games=GAME_CATALOG.with_game(entry))
+    assert (status, err) == (0, "")
+    assert "  unhashed   a game without a hash\n" in out
