@@ -29,7 +29,16 @@ from gamelib.chance.expectiminimax import ChancePlayer
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
 from gamelib.cli.family_specs import family_answer, value_text
-from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _Chooser, _fixed_entry, plain_seat
+from gamelib.cli.kits import (
+    GameEntry,
+    Job,
+    Kit,
+    KitUser,
+    _Chooser,
+    _fixed_entry,
+    check_entry,
+    plain_seat,
+)
 from gamelib.cli.specs import (
     DEFAULT_DEPTH,
     FamilyAnswer,
@@ -351,6 +360,7 @@ def chance_entry(name: str, summary: str, estimator: ChanceEstimator[S, M]) -> G
 
     ```
     """
+    check_entry("chance_entry", name, estimator, "chance")
     return _fixed_entry(name, summary, ChanceKit(estimator.game, estimator, name))
 
 
@@ -360,6 +370,7 @@ def nplayer_entry(
     """The entry of a game of n players without options (see
     [`chance_entry`][gamelib.cli.beyond.chance_entry]); `total`, if the utilities of every
     vector add up to at most it, is shallow pruning's default."""
+    check_entry("nplayer_entry", name, estimator, "n-player")
     return _fixed_entry(name, summary, NKit(estimator.game, estimator, name, total))
 
 

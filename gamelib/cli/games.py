@@ -32,7 +32,15 @@ from pyrsistent import PMap, pmap
 from gamelib.catalog import Family
 from gamelib.chance.trees import DICE, EXAMPLE, parse_chance_tree
 from gamelib.cli.beyond import BEYOND_ENTRIES, FamilyKit, _chance_tree_kit, _nplayer_tree_kit
-from gamelib.cli.kits import GameEntry, Job, Kit, KitUser, _fixed_entry
+from gamelib.cli.kits import (
+    EntryError,
+    GameEntry,
+    Job,
+    Kit,
+    KitUser,
+    _fixed_entry,
+    check_entry,
+)
 from gamelib.cli.specs import PlayerSpec, SpecError, read_number, shown
 from gamelib.cli.tree_texts import check_tree_text
 from gamelib.core.controller import Chooses, TwoPlayers
@@ -409,7 +417,7 @@ def game_entry(
 
     ```
     """
-
+    check_entry("game_entry", name, estimator, "two-player")
     return _fixed_entry(name, summary, GameKit(estimator.game, estimator, direct))
 
 
@@ -499,6 +507,8 @@ def installed_games() -> tuple[tuple[AnyEntry, ...], tuple[str, ...]]:
             entries.append(_checked(point.load(), said))
         except GameLoadError as error:
             problems.append(str(error))
+        except EntryError as error:  # an entry refused as it was made: said whole
+            problems.append(f"{said} could not be loaded: {error}")
         except Exception as error:  # an installed package's error, said in one sentence
             problems.append(f"{said} could not be loaded: {_error(error)}")
     return tuple(entries), tuple(problems)

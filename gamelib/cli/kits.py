@@ -23,16 +23,33 @@ from gamelib import seq
 from gamelib.catalog import Family
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
 from gamelib.cli.status import results_status
+from gamelib.core.checks import article
 from gamelib.core.controller import Seat, Turns
 from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.random_player import RandomPlayer
+from gamelib.errors import InputError
 
 if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
     from gamelib.cli.games import GameKit
 
-__all__ = ["GameEntry", "Job", "Kit", "KitUser", "Seating", "Specced", "plain_seat"]
+__all__ = [
+    "ESTIMATOR_NEEDS",
+    "GAME_NEEDS",
+    "EntryError",
+    "GameEntry",
+    "Job",
+    "Kit",
+    "KitUser",
+    "Seating",
+    "Specced",
+    "check_entry",
+    "described",
+    "game_lacks",
+    "listing",
+    "plain_seat",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -142,9 +159,129 @@ def _no_options(parser: argparse.ArgumentParser) -> None:
     del parser  # a game built as it is
 
 
+@final
+@dataclass(frozen=True, slots=True, eq=False)
+class _Built:
+    """The build of an entry without options: `kit`, whatever the options (a class of
+    the module, not a lambda, so the entry pickles and goes to `--workers` as itself).
+    Equal and hashed by identity, as the lambda was: a user's game need not hash."""
+
+    kit: KitUser
+
+    def __call__(self, options: argparse.Namespace) -> KitUser:
+        del options  # a game built as it is
+        return self.kit
+
+
 def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
     """The entry of a game without options: `kit`, whatever its family, under `name`."""
-    return GameEntry(name, summary, _no_options, lambda _: kit, family=kit.family)
+    return GameEntry(name, summary, _no_options, _Built(kit), family=kit.family)
+
+
+GAME_NEEDS: dict[Family, tuple[str, ...]] = {
+    "two-player": (
+        "start", "player", "moves", "play", "state_to_string", "move_to_string", "parse_move",
+    ),
+    "chance": (
+        "start", "player", "moves", "play", "outcomes", "state_to_string", "move_to_string",
+        "parse_move",
+    ),
+    "n-player": (
+        "names", "start", "player", "moves", "play", "state_to_string", "move_to_string",
+        "parse_move",
+    ),
+}  # fmt: skip
+"""What a game of each family has (`Game`, `ChanceGame`, `NPlayerGame`)."""
+
+ESTIMATOR_NEEDS: dict[Family, tuple[str, ...]] = {
+    "two-player": ("game", "estimate", "compare", "guess_to_string"),
+    "chance": ("game", "estimate", "outcome_value", "lower", "upper"),
+    "n-player": ("game", "estimate"),
+}
+"""What an estimator of each family has."""
+
+_CALLED: dict[Family, tuple[str, str]] = {
+    "two-player": ("a Game", "a two-player game"),
+    "chance": ("a game of chance", "a game of chance"),
+    "n-player": ("a game of n players", "a game of n players"),
+}
+
+
+class EntryError(InputError, TypeError):
+    """An entry made of a game or estimator that lacks what its family needs: one
+    sentence saying what is missing (a `TypeError`, raised where the entry is made)."""
+
+
+def listing(names: tuple[str, ...] | list[str], last: str) -> str:
+    """`a, b and c` (or `or`) for a sentence."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def described(thing: object) -> str:
+    """What `thing` is, for a sentence: `a RaceToFive`, `an int`, `None`."""
+    if thing is None:
+        return "None"
+    kind = type(thing).__name__
+    return f"{article(kind)} {kind}"
+
+
+def game_lacks(game: object, family: Family) -> str | None:
+    """None if `game` has every method a game of `family` has; else what it is and what
+    it lacks, as a sentence ends: `a NoParse, which has no parse_move: a Game needs ...`."""
+    needs = GAME_NEEDS[family]
+    missing = [m for m in needs if not hasattr(game, m)]
+    if not missing:
+        return None
+    return (
+        f"{described(game)}, which has no {listing(missing, 'or')}: {_CALLED[family][0]} "
+        f"needs {listing(needs, 'and')}"
+    )
+
+
+def check_entry(maker: str, name: object, estimator: object, family: Family) -> None:
+    """EntryError unless `estimator` and its `.game` have what `family` needs, said as
+    `maker('name', ...)` was called: checked once, where the entry is made, so a game
+    that lacks a method is refused before anything is played (nothing per position)."""
+    said = f"{maker}({name!r}, ...)"
+    needs = ESTIMATOR_NEEDS[family]
+    missing = [m for m in needs if not hasattr(estimator, m)]
+    if "game" in missing or isinstance(estimator, type):
+        raise EntryError(
+            f"{said} takes an estimator of {_CALLED[family][1]} (its .game is the game), "
+            f"not {described(estimator)}"
+        )
+    game = getattr(estimator, "game")  # noqa: B009  (a user's object, checked just above)
+    lacks, other = game_lacks(game, family), _elsewhere(game, family)
+    if lacks is not None:
+        also = "" if other is None else f" (as {other[0]}, it goes to {other[2]})"
+        raise EntryError(f"{said}: its game is {lacks}{also}")
+    if other is not None and family == "two-player":  # a Game's every method, and more
+        raise EntryError(
+            f"{said}: its game is {described(game)}, {other[0]} (it has {other[1]}): give it "
+            f"to {other[2]}"
+        )
+    if missing:
+        raise EntryError(
+            f"{said}: its estimator is {described(estimator)}, which has no "
+            f"{listing(missing, 'or')}: an estimator of {_CALLED[family][1]} has "
+            f"{listing(needs, 'and')}"
+        )
+
+
+_HOMES: tuple[tuple[Family, str, str], ...] = (
+    ("chance", "outcomes", "gamelib.cli.beyond.chance_entry"),
+    ("n-player", "names", "gamelib.cli.beyond.nplayer_entry"),
+    ("two-player", "", "gamelib.cli.games.game_entry"),
+)
+
+
+def _elsewhere(game: object, family: Family) -> tuple[str, str, str] | None:
+    """If `game` is a whole game of another family than `family`: that family, as a
+    sentence calls it, the method that tells it, and the function whose entry takes it."""
+    for other, sign, entry in _HOMES:
+        if other != family and game_lacks(game, other) is None:
+            return _CALLED[other][1], sign, entry
+    return None
 
 
 class Kit(Generic[S, M, R]):

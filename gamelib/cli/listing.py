@@ -6,7 +6,7 @@ import argparse
 import functools
 from typing import TextIO
 
-from gamelib.catalog import Catalogs
+from gamelib.catalog import Catalogs, Family
 from gamelib.cli._common import (
     Command,
     Commands,
@@ -38,12 +38,12 @@ def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
         out.write(f"  {player.name:<10} {player.summary}\n")
     for kind in catalog:
         out.write(f"  {kind.name:<10} {kind.summary}, {kind.usage()}\n")
-    out.write("Player kinds for games of chance (pig; human and random too):\n")
+    out.write(f"Player kinds for games of chance ({_of(games, 'chance')}human and random too):\n")
     for chance in catalogs.chance:
         out.write(f"  {chance.name:<14} {chance.summary}, {chance.usage()}\n")
     out.write(
-        "Player kinds for games of n players (takeaway; --player1 .. --playerN; "
-        "human and random too):\n"
+        f"Player kinds for games of n players ({_of(games, 'n-player')}--player1 .. "
+        "--playerN; human and random too):\n"
     )
     for many in catalogs.n_player:
         out.write(f"  {many.name:<14} {many.summary}, {many.usage()}\n")
@@ -55,6 +55,13 @@ def _list(out: TextIO, catalogs: Catalogs, games: GameCatalog) -> int:
         out.write(f"  {name:<10} {PRESETS[name].summary}\n")
     out.write(f"Solving (gamelib solve): {solver_build()}.\n")
     return 0
+
+
+def _of(games: GameCatalog, family: Family) -> str:
+    """The names of the games of `family` gamelib knows in this run, for a heading
+    (`pig, dicerace; `), or nothing when there are none."""
+    names = [game.name for game in games if game.family == family]
+    return f"{', '.join(names)}; " if names else ""
 
 
 _OWN_FLAGS = frozenset(
@@ -86,7 +93,7 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
                 )
             if name in seen and not samples(name):
                 raise UsageError(
-                    f"the search kind '{name}' is both a {seen[name]} and a {family} search"
+                    f"the search kind '{name}' is both {_a(seen[name])} and {_a(family)} search"
                 )
             seen[name] = family
     for option in catalog.options():
@@ -100,6 +107,11 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
                     f"the search option '{option.name}' would hide the {game.name} option "
                     f"--{option.name}"
                 )
+
+
+def _a(family: str) -> str:
+    """`a two-player`, `a chance`, `an n-player`."""
+    return f"{'an' if family == 'n-player' else 'a'} {family}"
 
 
 @functools.cache

@@ -13,8 +13,9 @@ OBJECT may be any of three things:
   needs no estimator).
 
 The module is looked for on Python's path and, as `python -m` does, in the current
-folder.  Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError],
-one sentence that says what is missing.
+folder; it is named as Python imports it (`mygames`, `pkg.games`), not by a file's path.
+Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError], one
+sentence that says what is missing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import cast
 
+from gamelib.catalog import Family
 from gamelib.chance.game import checked_chance
 from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import (
@@ -39,7 +41,7 @@ from gamelib.cli.games import (
     _fits_a_name,
     game_entry,
 )
-from gamelib.cli.kits import KitUser
+from gamelib.cli.kits import GAME_NEEDS, EntryError, KitUser, game_lacks, listing
 from gamelib.cli.specs import shown
 from gamelib.core.checks import article
 from gamelib.core.estimator import Estimator, NumericEstimator
@@ -48,15 +50,7 @@ from gamelib.nplayer.game import checked_nplayer
 
 __all__ = ["GAME_METHODS", "load_game"]
 
-GAME_METHODS = (
-    "start",
-    "player",
-    "moves",
-    "play",
-    "state_to_string",
-    "move_to_string",
-    "parse_move",
-)
+GAME_METHODS = GAME_NEEDS["two-player"]
 """What a two-player game has (`gamelib.core.game.Game`)."""
 
 _ESTIMATOR_METHODS = ("game", "estimate", "compare", "guess_to_string")
@@ -95,6 +89,12 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         )
     if comma and not beside:
         raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
+    if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:
+        stem = os.path.splitext(os.path.basename(module_name))[0] or "mygame"
+        raise GameLoadError(
+            f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
+            "that holds it or with that folder on PYTHONPATH"
+        )
     module = _imported(module_name, said)
     found = _attribute(module, module_name, attribute, said)
     if not comma and isinstance(found, GameEntry):
@@ -109,12 +109,16 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
             )
         estimator = _attribute(module, module_name, beside, said)
         if not _is_estimator(estimator):
+            _check_game(found, said)  # a game of another family is said as one, first
+            _check_estimates(estimator, f"{said}: {beside}")
             raise GameLoadError(
                 f"{said}: {beside} is {_a(estimator)}, not an estimator (one has "
-                f"{_listing(_ESTIMATOR_METHODS, 'and')})"
+                f"{listing(_ESTIMATOR_METHODS, 'and')})"
             )
     elif _is_estimator(found):
         found, estimator = getattr(found, "game"), found  # noqa: B009  (checked just above)
+    else:
+        _check_estimates(found, said)
     _check_game(found, said)
     if estimator is not None:
         his = getattr(estimator, "game")  # noqa: B009  (an estimator, checked)
@@ -175,6 +179,8 @@ def _imported(module_name: str, said: str) -> object:
         sys.path.insert(0, here)
     try:
         return importlib.import_module(module_name)
+    except EntryError as error:  # an entry of the module refused as it was made: said whole
+        raise GameLoadError(f"{said}: in {module_name}, {error}") from None
     except ModuleNotFoundError as error:
         if error.name is not None and module_name.startswith(error.name):
             raise GameLoadError(
@@ -203,13 +209,31 @@ def _is_estimator(thing: object) -> bool:
     return not isinstance(thing, type) and all(hasattr(thing, m) for m in _ESTIMATOR_METHODS)
 
 
+def _check_estimates(thing: object, said: str) -> None:
+    """GameLoadError if `thing` is an estimator of a game of chance or of n players, saying
+    where one goes (an entry)."""
+    if isinstance(thing, type) or not hasattr(thing, "estimate"):
+        return
+    game = getattr(thing, "game", None)
+    for family, sign, name, entry in _FAMILIES:
+        if hasattr(game, sign) and game_lacks(game, name) is None:
+            raise GameLoadError(
+                f"{said} is an estimator of {family} (its game has {sign}): --game-from "
+                f"takes a two-player Game or its estimator; {family} joins as an entry "
+                f"(gamelib.cli.beyond.{entry}(name, summary, estimator))"
+            )
+
+
+_FAMILIES: tuple[tuple[str, str, Family, str], ...] = (
+    ("a game of chance", "outcomes", "chance", "chance_entry"),
+    ("a game of n players", "names", "n-player", "nplayer_entry"),
+)
+
+
 def _check_game(thing: object, said: str) -> None:
     """GameLoadError unless `thing` is a two-player game, saying what it lacks."""
     whole = all(hasattr(thing, m) for m in GAME_METHODS)
-    for family, sign, name, entry in (
-        ("a game of chance", "outcomes", "chance", "chance_entry"),
-        ("a game of n players", "names", "n-player", "nplayer_entry"),
-    ):
+    for family, sign, name, entry in _FAMILIES:
         if whole and not isinstance(thing, type) and hasattr(thing, sign):
             raise GameLoadError(
                 f"{said} is {family} (it has {sign}): --game-from takes a two-player Game; "
@@ -221,18 +245,11 @@ def _check_game(thing: object, said: str) -> None:
             f"{said} is the class {thing.__name__}, not a game: make one in the module "
             f"(game = {thing.__name__}(...)) and name that"
         )
-    missing = [m for m in GAME_METHODS if not hasattr(thing, m)]
-    if len(missing) == len(GAME_METHODS):
+    if not any(hasattr(thing, m) for m in GAME_METHODS):
         raise GameLoadError(f"{said} is {_a(thing)}, not a game: {_HOW}")
-    if missing:
-        raise GameLoadError(
-            f"{said} is {_a(thing)}, which has no {_listing(missing, 'or')}: a Game needs "
-            f"{_listing(GAME_METHODS, 'and')}"
-        )
-
-
-def _listing(names: tuple[str, ...] | list[str], last: str) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+    lacks = game_lacks(thing, "two-player")
+    if lacks is not None:
+        raise GameLoadError(f"{said} is {lacks}")
 
 
 def _a(thing: object) -> str:

@@ -242,11 +242,12 @@ def _check_replayable(saved: SavedGame, file: str, games: GameCatalog) -> None:
     where = saved_file(file)
     if entry is None:
         what = f"'{echo(saved.game)}', a game gamelib does not know"
+        own = "; a game of your own replays with the --game-from MODULE:OBJECT it was played with"
     else:
-        what = f"{entry.name}, which is analysed, not played"
+        what, own = f"{entry.name}, which is analysed, not played", ""
     raise UsageError(
         f"{where} names the game {what}; replay steps through the games play --save saves: "
-        f"{', '.join(games.playable())}"
+        f"{', '.join(games.playable())}{own}"
     )
 
 

@@ -207,7 +207,8 @@ def test_a_saved_game_replays_with_values(tmp_path: Path) -> None:
         ('{"game": "nim", "moves": [1, 2]}', "its moves are not a list of texts"),
         ('{"game": "go", "moves": []}',
          "names the game 'go', a game gamelib does not know; replay steps through the games "
-         "play --save saves: connect4, nim, pig, takeaway, tictactoe"),
+         "play --save saves: connect4, nim, pig, takeaway, tictactoe; a game of your own "
+         "replays with the --game-from MODULE:OBJECT it was played with"),
         ('{"game": "pig", "moves": ["roll"], "rolls": [6]}',
          "roll 1 of the saved game, 6, is not one of the 6 things that can happen in the "
          "position above (counted from 0: 0 to 5)"),

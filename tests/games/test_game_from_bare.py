@@ -46,6 +46,17 @@ class Many:
 
 
 many = Many()
+
+
+class Guess:
+    def __init__(self, game):
+        self.game = game
+
+    def estimate(self, state):
+        return 0
+
+
+dice_guess, many_guess = Guess(dice), Guess(many)
 """
 
 ANALYSED = """\
@@ -111,6 +122,20 @@ def test_a_bare_game_is_named_after_its_module_and_guessed_0() -> None:
          "two-player Game; a game of n players joins as an entry (gamelib.cli.games.GameEntry("
          "..., family='n-player'), or gamelib.cli.beyond.nplayer_entry(name, summary, "
          "estimator))"),
+        ("race:dice_guess", "race:dice_guess is an estimator of a game of chance (its game "
+         "has outcomes): --game-from takes a two-player Game or its estimator; a game of chance "
+         "joins as an entry (gamelib.cli.beyond.chance_entry(name, summary, estimator))"),
+        ("race:many_guess", "race:many_guess is an estimator of a game of n players (its game "
+         "has names): --game-from takes a two-player Game or its estimator; a game of n players "
+         "joins as an entry (gamelib.cli.beyond.nplayer_entry(name, summary, estimator))"),
+        ("race:game,dice_guess", "race:game,dice_guess: dice_guess is an estimator of a game of "
+         "chance (its game has outcomes): --game-from takes a two-player Game or its estimator; "
+         "a game of chance joins as an entry (gamelib.cli.beyond.chance_entry(name, summary, "
+         "estimator))"),
+        ("race:many,many_guess", "race:many,many_guess is a game of n players (it has names): "
+         "--game-from takes a two-player Game; a game of n players joins as an entry "
+         "(gamelib.cli.games.GameEntry(..., family='n-player'), or "
+         "gamelib.cli.beyond.nplayer_entry(name, summary, estimator))"),
     ],
 )  # fmt: skip
 def test_what_is_missing_is_said_in_one_sentence(path: str, sentence: str) -> None:

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.cli.games import GAME_CATALOG, GameCatalog, installed_games
+from gamelib import NumericEstimator
+from gamelib.cli.games import GAME_CATALOG, GameCatalog, game_entry, installed_games
 from tests import runner as cli
-from tests.outside_game import RACE
+from tests.outside_game import RACE, RaceToFive
 
 FROM = ("--game-from", "tests.outside_game:RACE")
 
@@ -120,6 +121,16 @@ def test_a_module_in_this_folder_is_found(tmp_path: Path) -> None:
             "MODULE:OBJECT (mygame:RACE)",
         ),
         (
+            "/tmp/somewhere/mygames.py:RACE",
+            "--game-from /tmp/somewhere/mygames.py:RACE: give a module name, not a path "
+            "(mygames), run from the folder that holds it or with that folder on PYTHONPATH",
+        ),
+        (
+            "./mygames.py:RACE",
+            "--game-from ./mygames.py:RACE: give a module name, not a path (mygames), run "
+            "from the folder that holds it or with that folder on PYTHONPATH",
+        ),
+        (
             "no_such_module:RACE",
             "--game-from no_such_module:RACE: there is no module no_such_module (neither on "
             "Python's path nor in this folder)",
@@ -170,7 +181,11 @@ def test_a_game_given_to_main_that_does_not_pickle_is_not_sent_to_workers(
 ) -> None:
     (tmp_path / "lines.txt").write_text("1\n")
     argv = ("analyse", "race", "--positions", str(tmp_path / "lines.txt"), "--workers", "2")
-    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(RACE))
+    # gamelib's entry pickles; this one's estimator is a lambda, which does not
+    unsent = game_entry(
+        "race", "a lambda for an estimate", NumericEstimator(RaceToFive(), lambda s: 0.0)
+    )
+    status, out, err = gamelib(*argv, games=GAME_CATALOG.with_game(unsent))
     assert (status, out) == (2, "")
     assert err.startswith(
         "gamelib: the game 'race' cannot be sent to 2 local processes, as it does not pickle ("

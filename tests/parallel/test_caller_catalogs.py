@@ -105,3 +105,39 @@ def test_a_kind_that_does_not_pickle_is_said_in_one_sentence(
     assert run(*on_dask, "--scheduler", dask_address, catalog=CALLERS) == run(
         *on_dask, catalog=CALLERS
     )
+
+
+GIVEN: tuple[tuple[str, str, tuple[str, ...], str, int], ...] = (
+    ("race", "tests.outside_game:RACE", ("random", "alphabeta:3"), "1\n2\n", 4),
+    ("coin-ok", "tests.broken_families:COINS.ok", ("random", "expectiminimax:3"), "1 0\n2 1\n", 4),
+    (
+        "three-ok",
+        "tests.broken_families:THREES.ok",
+        ("random", "maxn:3", "paranoid:2"),
+        "1\n2\n",
+        6,
+    ),
+)
+"""An entry of each family made by `game_entry`, `chance_entry` and `nplayer_entry` in an
+importable module; players for a match of it; lines of moves to analyse; games to play."""
+
+
+def test_a_game_given_to_main_of_each_family_goes_to_workers_as_itself(tmp_path: Path) -> None:
+    # The entry pickles (no lambda of gamelib's in it), so it crosses to the workers whole.
+    from gamelib.cli.games import GAME_CATALOG
+    from gamelib.cli.loading import load_game
+
+    for name, path, players, lines, games_played in GIVEN:
+        games = GAME_CATALOG.with_game(load_game(path))
+        (tmp_path / "lines.txt").write_text(lines)
+        match = ["match", name, *players, "--games", str(games_played), "--seed", "2", "--json"]
+        serial = run(*match, games=games)
+        assert (serial[0], len(serial[1].splitlines()), serial[2]) == (0, games_played + 1, ""), (
+            name,
+            serial[2],
+        )
+        assert run(*match, "--workers", "2", games=games) == serial
+        analyse = ["analyse", name, "--positions", str(tmp_path / "lines.txt")]
+        status, out, _ = run(*analyse, games=games)
+        assert (status, out.count("chooses")) == (0, 2), name
+        assert run(*analyse, "--workers", "2", games=games)[:2] == (status, out)
