@@ -172,9 +172,7 @@ def _expanded(action: argparse.Action) -> str | None:
     if action.help is None or action.help == argparse.SUPPRESS:
         return action.help
     choices = ", ".join(str(c) for c in action.choices or ())
-    return action.help.replace("%(default)s", str(action.default)).replace(
-        "%(choices)s", choices
-    )
+    return action.help.replace("%(default)s", str(action.default)).replace("%(choices)s", choices)
 
 
 def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:

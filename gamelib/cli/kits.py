@@ -23,7 +23,7 @@ from gamelib import seq
 from gamelib.catalog import Family
 from gamelib.cli.specs import DEFAULT_DEPTH, PlayerSpec, SpecError
 from gamelib.cli.status import results_status
-from gamelib.core.checks import article
+from gamelib.core.checks import article, in_words
 from gamelib.core.controller import Seat, Turns
 from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer, TakesMoves
@@ -35,8 +35,6 @@ if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.games import GameKit
 
 __all__ = [
-    "ESTIMATOR_NEEDS",
-    "GAME_NEEDS",
     "EntryError",
     "GameEntry",
     "Job",
@@ -45,9 +43,6 @@ __all__ = [
     "Seating",
     "Specced",
     "check_entry",
-    "described",
-    "game_lacks",
-    "listing",
     "plain_seat",
 ]
 
@@ -178,7 +173,7 @@ def _fixed_entry(name: str, summary: str, kit: KitUser) -> GameEntry:
     return GameEntry(name, summary, _no_options, _Built(kit), family=kit.family)
 
 
-GAME_NEEDS: dict[Family, tuple[str, ...]] = {
+_GAME_NEEDS: dict[Family, tuple[str, ...]] = {
     "two-player": (
         "start", "player", "moves", "play", "state_to_string", "move_to_string", "parse_move",
     ),
@@ -193,7 +188,7 @@ GAME_NEEDS: dict[Family, tuple[str, ...]] = {
 }  # fmt: skip
 """What a game of each family has (`Game`, `ChanceGame`, `NPlayerGame`)."""
 
-ESTIMATOR_NEEDS: dict[Family, tuple[str, ...]] = {
+_ESTIMATOR_NEEDS: dict[Family, tuple[str, ...]] = {
     "two-player": ("game", "estimate", "compare", "guess_to_string"),
     "chance": ("game", "estimate", "outcome_value", "lower", "upper"),
     "n-player": ("game", "estimate"),
@@ -212,12 +207,7 @@ class EntryError(InputError, TypeError):
     sentence saying what is missing (a `TypeError`, raised where the entry is made)."""
 
 
-def listing(names: tuple[str, ...] | list[str], last: str) -> str:
-    """`a, b and c` (or `or`) for a sentence."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
-
-
-def described(thing: object) -> str:
+def _described(thing: object) -> str:
     """What `thing` is, for a sentence: `a RaceToFive`, `an int`, `None`."""
     if thing is None:
         return "None"
@@ -225,16 +215,16 @@ def described(thing: object) -> str:
     return f"{article(kind)} {kind}"
 
 
-def game_lacks(game: object, family: Family) -> str | None:
+def _game_lacks(game: object, family: Family) -> str | None:
     """None if `game` has every method a game of `family` has; else what it is and what
     it lacks, as a sentence ends: `a NoParse, which has no parse_move: a Game needs ...`."""
-    needs = GAME_NEEDS[family]
+    needs = _GAME_NEEDS[family]
     missing = [m for m in needs if not hasattr(game, m)]
     if not missing:
         return None
     return (
-        f"{described(game)}, which has no {listing(missing, 'or')}: {_CALLED[family][0]} "
-        f"needs {listing(needs, 'and')}"
+        f"{_described(game)}, which has no {in_words(missing, 'or')}: {_CALLED[family][0]} "
+        f"needs {in_words(needs, 'and')}"
     )
 
 
@@ -243,28 +233,28 @@ def check_entry(maker: str, name: object, estimator: object, family: Family) -> 
     `maker('name', ...)` was called: checked once, where the entry is made, so a game
     that lacks a method is refused before anything is played (nothing per position)."""
     said = f"{maker}({name!r}, ...)"
-    needs = ESTIMATOR_NEEDS[family]
+    needs = _ESTIMATOR_NEEDS[family]
     missing = [m for m in needs if not hasattr(estimator, m)]
     if "game" in missing or isinstance(estimator, type):
         raise EntryError(
             f"{said} takes an estimator of {_CALLED[family][1]} (its .game is the game), "
-            f"not {described(estimator)}"
+            f"not {_described(estimator)}"
         )
     game = getattr(estimator, "game")  # noqa: B009  (a user's object, checked just above)
-    lacks, other = game_lacks(game, family), _elsewhere(game, family)
+    lacks, other = _game_lacks(game, family), _elsewhere(game, family)
     if lacks is not None:
         also = "" if other is None else f" (as {other[0]}, it goes to {other[2]})"
         raise EntryError(f"{said}: its game is {lacks}{also}")
     if other is not None and family == "two-player":  # a Game's every method, and more
         raise EntryError(
-            f"{said}: its game is {described(game)}, {other[0]} (it has {other[1]}): give it "
+            f"{said}: its game is {_described(game)}, {other[0]} (it has {other[1]}): give it "
             f"to {other[2]}"
         )
     if missing:
         raise EntryError(
-            f"{said}: its estimator is {described(estimator)}, which has no "
-            f"{listing(missing, 'or')}: an estimator of {_CALLED[family][1]} has "
-            f"{listing(needs, 'and')}"
+            f"{said}: its estimator is {_described(estimator)}, which has no "
+            f"{in_words(missing, 'or')}: an estimator of {_CALLED[family][1]} has "
+            f"{in_words(needs, 'and')}"
         )
 
 
@@ -279,7 +269,7 @@ def _elsewhere(game: object, family: Family) -> tuple[str, str, str] | None:
     """If `game` is a whole game of another family than `family`: that family, as a
     sentence calls it, the method that tells it, and the function whose entry takes it."""
     for other, sign, entry in _HOMES:
-        if other != family and game_lacks(game, other) is None:
+        if other != family and _game_lacks(game, other) is None:
             return _CALLED[other][1], sign, entry
     return None
 

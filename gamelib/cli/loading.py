@@ -41,16 +41,16 @@ from gamelib.cli.games import (
     _fits_a_name,
     game_entry,
 )
-from gamelib.cli.kits import GAME_NEEDS, EntryError, KitUser, game_lacks, listing
+from gamelib.cli.kits import _GAME_NEEDS, EntryError, KitUser, _game_lacks
 from gamelib.cli.specs import shown
-from gamelib.core.checks import article
+from gamelib.core.checks import article, in_words
 from gamelib.core.estimator import Estimator, NumericEstimator
 from gamelib.core.game import Game
 from gamelib.nplayer.game import checked_nplayer
 
 __all__ = ["GAME_METHODS", "load_game"]
 
-GAME_METHODS = GAME_NEEDS["two-player"]
+GAME_METHODS = _GAME_NEEDS["two-player"]
 """What a two-player game has (`gamelib.core.game.Game`)."""
 
 _ESTIMATOR_METHODS = ("game", "estimate", "compare", "guess_to_string")
@@ -113,7 +113,7 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
             _check_estimates(estimator, f"{said}: {beside}")
             raise GameLoadError(
                 f"{said}: {beside} is {_a(estimator)}, not an estimator (one has "
-                f"{listing(_ESTIMATOR_METHODS, 'and')})"
+                f"{in_words(_ESTIMATOR_METHODS, 'and')})"
             )
     elif _is_estimator(found):
         found, estimator = getattr(found, "game"), found  # noqa: B009  (checked just above)
@@ -216,7 +216,7 @@ def _check_estimates(thing: object, said: str) -> None:
         return
     game = getattr(thing, "game", None)
     for family, sign, name, entry in _FAMILIES:
-        if hasattr(game, sign) and game_lacks(game, name) is None:
+        if hasattr(game, sign) and _game_lacks(game, name) is None:
             raise GameLoadError(
                 f"{said} is an estimator of {family} (its game has {sign}): --game-from "
                 f"takes a two-player Game or its estimator; {family} joins as an entry "
@@ -247,7 +247,7 @@ def _check_game(thing: object, said: str) -> None:
         )
     if not any(hasattr(thing, m) for m in GAME_METHODS):
         raise GameLoadError(f"{said} is {_a(thing)}, not a game: {_HOW}")
-    lacks = game_lacks(thing, "two-player")
+    lacks = _game_lacks(thing, "two-player")
     if lacks is not None:
         raise GameLoadError(f"{said} is {lacks}")
 

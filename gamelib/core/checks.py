@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 __all__ = [
     "ECHO_LIMIT",
@@ -283,16 +284,19 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     return f"{n:,} {noun + 's' if nouns is None else nouns}"
 
 
-def in_words(items: list[str]) -> str:
-    """`items` as a sentence lists them: commas, and "and" before the last.
+def in_words(items: Sequence[str], last: str = "and") -> str:
+    """`items` as a sentence lists them: commas, and `last` ("and", "or") before the last.
 
     ```pycon
     >>> in_words(["pvs"]), in_words(["pvs", "scout"]), in_words(["negamax-ab", "pvs", "id"])
     ('pvs', 'pvs and scout', 'negamax-ab, pvs and id')
+    >>> in_words(("moves", "play", "parse_move"), "or")
+    'moves, play or parse_move'
 
     ```
     """
-    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
+    items = list(items)
+    return f" {last} ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def whole_number(value: object, what: str, least: int = 1) -> int:
