@@ -13,15 +13,19 @@ from gamelib.chance.events import ChanceObserver
 from gamelib.chance.expectiminimax import ChancePlayer, ChanceSettings, Star1
 from gamelib.chance.game import ChanceEstimator
 from gamelib.chance.kinds import ChanceKind, searched_by
+from gamelib.core.estimator import Settings
 from gamelib.estimate.minimax import Minimax
 from gamelib.nplayer.game import NEstimator, Number, Vector
 from gamelib.nplayer.kinds import MAXN_KIND, NPlayerKind
 from gamelib.nplayer.maxn import NObserver, NSearchPlayer
+from gamelib.search.events import SearchObserver
 from gamelib.search.kinds import Option, OptionValues, SearchKind
+from gamelib.search.player import SearchPlayer
 from tests.runner import run
 
 S = TypeVar("S")
 M = TypeVar("M")
+G = TypeVar("G")
 
 
 def _maxn(
@@ -148,4 +152,36 @@ def test_an_option_named_that_a_family_s_mcts_lacks_is_named_as_any_unknown_opti
         2,
         "",
         "gamelib: mcts has no option 'seed' (in 'mcts:300:seed=1'); its options: sims\n",
+    )
+
+
+def _deaf(
+    settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None
+) -> SearchPlayer[S, M, G]:
+    return Minimax(settings)  # drops its observer: it cannot be traced
+
+
+def _deaf_star1(
+    estimator: ChanceEstimator[S, M],
+    depth: int,
+    options: OptionValues,
+    /,
+    *,
+    observer: ChanceObserver[S, M] | None = None,
+) -> ChancePlayer[S, M]:
+    return Star1(ChanceSettings(estimator, depth))  # drops its observer too
+
+
+DEAF = CATALOGS.with_kind(SearchKind("deaf", _deaf, "deaf")).with_kind(
+    ChanceKind("deaf-star1", "deaf", _deaf_star1)
+)
+
+
+@pytest.mark.parametrize(("game", "spec"), [("nim", "deaf:2"), ("pig", "deaf-star1:2")])
+def test_tracing_a_kind_whose_factory_drops_its_observer_says_so(game: str, spec: str) -> None:
+    assert run("trace", "--game", game, "--player", spec, catalog=DEAF) == (
+        1,
+        "",
+        "gamelib: game stopped: the search reported no events: to be traced, its factory "
+        "must pass its observer to the search\n",
     )
