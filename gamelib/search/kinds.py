@@ -109,8 +109,7 @@ class Option(Generic[T_co]):
     in a spec, whose name a flag of the command line's own already has (MCTS's `seed`)."""
 
     def read(self, text: str) -> T_co:
-        """`parse(text)`; a `ValueError` whatever it raises (a value the user typed that
-        it cannot read), saying what it raised if not a `ValueError` of its own."""
+        """`parse(text)`; whatever it raises is a `ValueError` (a value it cannot read)."""
         try:
             return self.parse(text)
         except ValueError:
@@ -387,10 +386,7 @@ class SpecShape:
 
 
 def check_options(shape: SpecShape) -> None:
-    """Raise `ValueError` if `shape`'s options cannot be read from a spec: a name that is
-    not lower-case letters, digits, '-' and '_' (or is `depth`), two of one name, a lead
-    that is not its first option, or neither a depth nor a lead.  Every family's kind is
-    checked so when it is made."""
+    """`ValueError` if a spec cannot read `shape`'s options; every kind is checked when made."""
     names = [o.name for o in shape.options]
     for name in names:
         if not _fits_a_spec(name) or name == "depth":
