@@ -128,7 +128,7 @@ def test_add_a_search_algorithm_prints_what_the_page_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     shown = text_blocks("add-a-search-algorithm.md")
-    assert len(shown) == 4
+    assert len(shown) == 5
     assert run_page("add-a-search-algorithm.md", monkeypatch) == "".join(shown)
 
 

@@ -104,7 +104,31 @@ class searched_by:  # noqa: N801 - named as the function it reads as: searched_b
 class ChanceKind(FamilyKind[ChanceBuilder]):
     """A kind of search player for games of chance (`gamelib.chance`): a
     [`FamilyKind`][gamelib.search.family_kinds.FamilyKind] whose builder makes a chance player
-    (its events are `gamelib.chance.events.ChanceEvent`s)."""
+    (its events are `gamelib.chance.events.ChanceEvent`s).
+
+    A kind built by [`searched_by`][gamelib.chance.kinds.searched_by] has no options: its
+    factory takes none, so options given to it are refused when the kind is made.
+
+    ```pycon
+    >>> from gamelib.search.kinds import Option
+    >>> ChanceKind("opt", "mine", searched_by(Star1), options=(Option("w", "w", 1, int, ""),))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: opt has options (w), but searched_by(Star1) passes its factory none: ...
+
+    ```
+    """
+
+    def __post_init__(self) -> None:
+        FamilyKind.__post_init__(self)
+        if isinstance(self.build, searched_by) and self.options:
+            factory = getattr(self.build.factory, "__qualname__", type(self.build.factory).__name__)
+            raise ValueError(
+                f"{self.name} has options ({', '.join(o.name for o in self.options)}), but "
+                f"searched_by({factory}) passes its factory none: build it with a function "
+                "that takes them (estimator, depth, options)"
+            )
 
 
 EXPECTIMINIMAX_KIND = ChanceKind(

@@ -172,7 +172,7 @@ def parse_option(option: Option[object], text: str, where: str) -> object:
     ```
     """
     try:
-        return option.parse(text.strip())
+        return option.read(text.strip())
     except ValueError as error:
         raise SpecError(f"{option.title} in {where} {error}") from None
 
@@ -288,7 +288,7 @@ def parse_player_spec(
         and time_option is not None
         and _WITH_UNIT.fullmatch(parts[0]) is not None
     )
-    if len(option_parts) > len(entry.options):
+    if sum("=" not in part for part in option_parts) > len(entry.options):  # named: below
         raise SpecError(f"{quoted} has too many ':' parts for {_article(kind)} {kind} player")
     used: set[str] = set()
     if parts and not leads:

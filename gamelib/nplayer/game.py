@@ -16,7 +16,7 @@ Finished(utilities=(1, 0, 0))
 >>> check_vector((1, 2), 3, "the leaf x")
 Traceback (most recent call last):
 ...
-gamelib.nplayer.game.UtilityLengthError: the leaf x has the utility vector (1, 2) of length 2, \
+gamelib.nplayer.game.UtilityLengthError: the leaf x has the utility vector '(1,2)' of length 2, \
 but the game has 3 players
 
 ```
@@ -27,6 +27,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Generic, Protocol, TypeAlias, TypeVar, final
 
 from gamelib.core.checks import echo, echo_value
@@ -125,10 +126,15 @@ def check_vector(vector: Vector, n: int, where: str) -> Vector:
     `where` the vector came from and the vector itself (cut short when long).
     """
     given: object = vector  # a game or estimator may return anything
-    if not isinstance(given, tuple) or len(given) != n:
-        length = len(given) if isinstance(given, tuple) else "unknown"
+    if not isinstance(given, tuple):
         raise UtilityLengthError(
-            f"{where} has the utility vector {echo(vector)} of length {length}, "
+            f"{where} has {echo_value(given)}, not a utility vector: a tuple of {n} numbers"
+        )
+    if len(given) != n:
+        numbers = all(isinstance(x, int | Fraction | float) for x in given)
+        shown = f"'{echo(vector_to_string(vector))}'" if numbers else echo_value(given)
+        raise UtilityLengthError(
+            f"{where} has the utility vector {shown} of length {len(given)}, "
             f"but the game has {n} players"
         )
     return vector

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from gamelib.search.kinds import Option, SpecShape
+from gamelib.search.kinds import Option, SpecShape, check_options
 
 __all__ = ["FamilyKind"]
 
@@ -67,3 +67,4 @@ class FamilyKind(SpecShape, Generic[B]):
                 f"{type(self).__name__}(name, summary, builder): got {given[0]!r}, "
                 f"{given[1]!r}, {given[2]!r}"
             )
+        check_options(self)

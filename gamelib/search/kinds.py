@@ -61,6 +61,7 @@ __all__ = [
     "SettingsMaker",
     "SpecShape",
     "UnobservedError",
+    "check_options",
     "choice",
     "parse_budget",
     "parse_count",
@@ -94,7 +95,8 @@ class Option(Generic[T_co]):
     default: T_co
     """Its value when neither the spec nor a flag gives one."""
     parse: Callable[[str], T_co]
-    """From text to a value; a `ValueError` says what is wrong ("must be ..., got ...")."""
+    """From text to a value; a `ValueError` says what is wrong ("must be ..., got ...").
+    Whatever else it raises (a `KeyError` of a dict lookup) is read as a bad value too."""
     summary: str
     """One line for `gamelib list` and the docs."""
     examples: tuple[T_co, ...] = ()
@@ -105,6 +107,18 @@ class Option(Generic[T_co]):
     flag: bool = True
     """Whether the command line has a `--NAME` flag for it; False for an option given only
     in a spec, whose name a flag of the command line's own already has (MCTS's `seed`)."""
+
+    def read(self, text: str) -> T_co:
+        """`parse(text)`; whatever it raises is a `ValueError` (a value it cannot read)."""
+        try:
+            return self.parse(text)
+        except ValueError:
+            raise
+        except Exception as error:
+            by = getattr(self.parse, "__qualname__", type(self.parse).__name__)
+            raise ValueError(
+                f"must be a value it reads, got '{echo(text)}' ({by} raised {type(error).__name__})"
+            ) from None
 
     def of(self, values: OptionValues) -> T_co:
         """This option's value in `values`, or its default."""
@@ -358,6 +372,7 @@ class SpecShape:
     name: str
     options: tuple[Option[object], ...]
     takes_depth: bool
+    lead: str | None
 
     def usage(self) -> str:
         """How a player spec names it: `jamboree:DEPTH:PRUNE`, `mcts:SIMS` (a kind whose
@@ -368,6 +383,23 @@ class SpecShape:
     def option(self, name: str) -> Option[object] | None:
         """Its option called `name`, if it has one."""
         return next((o for o in self.options if o.name == name), None)
+
+
+def check_options(shape: SpecShape) -> None:
+    """`ValueError` if a spec cannot read `shape`'s options; every kind is checked when made."""
+    names = [o.name for o in shape.options]
+    for name in names:
+        if not _fits_a_spec(name) or name == "depth":
+            raise ValueError(
+                f"an option of {shape.name} needs a name of lower-case letters, digits, "
+                f"'-' and '_', other than depth; got {name!r}"
+            )
+    if len(set(names)) != len(names):
+        raise ValueError(f"two options of {shape.name} have the same name")
+    if shape.lead is not None and (not names or shape.lead != names[0]):
+        raise ValueError(f"the lead option of {shape.name} must be its first option")
+    if not shape.takes_depth and shape.lead is None:
+        raise ValueError(f"{shape.name} takes no depth, so it needs a lead option")
 
 
 @final
@@ -421,19 +453,7 @@ class SearchKind(SpecShape):
     streams, and heads a search of the root after the first 'Search 2 of the root'."""
 
     def __post_init__(self) -> None:
-        names = [o.name for o in self.options]
-        for name in names:
-            if not _fits_a_spec(name) or name == "depth":
-                raise ValueError(
-                    f"an option of {self.name} needs a name of lower-case letters, digits, "
-                    f"'-' and '_', other than depth; got {name!r}"
-                )
-        if len(set(names)) != len(names):
-            raise ValueError(f"two options of {self.name} have the same name")
-        if self.lead is not None and (not names or self.lead != names[0]):
-            raise ValueError(f"the lead option of {self.name} must be its first option")
-        if not self.takes_depth and self.lead is None:
-            raise ValueError(f"{self.name} takes no depth, so it needs a lead option")
+        check_options(self)
 
     def variants(self) -> list[dict[str, object]]:
         """Option values to try: none (every default), then each option's examples in turn."""

@@ -168,6 +168,12 @@ class Bracket(Generic[N]):
         return top
 
     def finish(self) -> None:
-        """Check that the search is over: its root entered and left."""
-        if self._stack or not self.searches:
+        """Check that the search is over: its root entered and left (and that it reported
+        events at all: a kind's factory that drops its `observer` reports none)."""
+        if not self._stack and not self.searches:
+            raise TraceError(
+                "the search reported no events: to be traced, its factory must pass its "
+                "observer to the search"
+            )
+        if self._stack:
             raise TraceError("the search is not over: its root has not been left")

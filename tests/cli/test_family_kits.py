@@ -13,6 +13,9 @@ from typing import TypeVar
 import pytest
 
 from gamelib.catalog import CATALOG, CATALOGS
+from gamelib.chance.events import ChanceObserver
+from gamelib.chance.expectiminimax import ChancePlayer
+from gamelib.chance.game import ChanceEstimator
 from gamelib.chance.kinds import STAR1_KIND, ChanceKind
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator, parse_chance_tree
 from gamelib.cli.beyond import ChanceKit, NKit
@@ -181,11 +184,23 @@ def test_a_kind_taking_total_gets_none_from_a_game_without_one() -> None:
 
 ROLLOUTS: Option[int] = Option("rollouts", "the rollouts", 100, _whole, "how many", flag=False)
 NAMED_SIMS: Option[int] = Option("sims", "the sims", 100, _whole, "not MCTS's", flag=False)
-ROLLING = ChanceKind(
-    "rolling", "a kind led by rollouts", STAR1_KIND.build, (ROLLOUTS,), "rollouts", False
-)
+
+
+def _star1(
+    estimator: ChanceEstimator[S, M],
+    depth: int,
+    options: OptionValues,
+    /,
+    *,
+    observer: ChanceObserver[S, M] | None = None,
+) -> ChancePlayer[S, M]:
+    # A kind with options takes them (searched_by's kinds have none); these are not used.
+    return STAR1_KIND.build(estimator, depth, {}, observer=observer)
+
+
+ROLLING = ChanceKind("rolling", "a kind led by rollouts", _star1, (ROLLOUTS,), "rollouts", False)
 LIKE_MCTS = ChanceKind(
-    "likemcts", "led by an option called sims", STAR1_KIND.build, (NAMED_SIMS,), "sims", False
+    "likemcts", "led by an option called sims", _star1, (NAMED_SIMS,), "sims", False
 )
 CHANCE_USERS = CATALOGS.with_kind(ROLLING).with_kind(LIKE_MCTS)
 

@@ -55,7 +55,7 @@ from gamelib.nplayer import (
     tree_estimator,
     tree_to_text,
 )
-from gamelib.nplayer.game import NPlayerTurns
+from gamelib.nplayer.game import NPlayerTurns, check_vector
 from gamelib.search import SearchDepthError, SearchPlayer
 from gamelib.search.events import BoundKind, Enter, SearchEvent, SearchObserver
 from gamelib.seq import Seq
@@ -683,14 +683,14 @@ def test_a_final_vector_of_the_wrong_length_is_named() -> None:
     with pytest.raises(UtilityLengthError) as caught:
         search_broken(Broken(end=(1, 0)), 2)
     assert str(caught.value) == (
-        "the end after the move 0 has the utility vector (1, 0) of length 2, "
+        "the end after the move 0 has the utility vector '(1,0)' of length 2, "
         "but the game has 3 players"
     )
 
 
 def test_an_estimate_of_the_wrong_length_is_named() -> None:
     with pytest.raises(
-        UtilityLengthError, match=r"the estimate of 'state 1' has .* \(1, 2, 3, 4\)"
+        UtilityLengthError, match=r"the estimate of 'state 1' has .* '\(1,2,3,4\)'"
     ):
         search_broken(Broken(), 1, (1, 2, 3, 4))
 
@@ -807,3 +807,19 @@ def test_the_docs_hook_draws_the_many_players_pictures(tmp_path: Path) -> None:
         not_run([DOT], "the many-players page's pictures drawn", "the texts the page includes")
     shown = (tmp_path / "cse473_shallow.txt").read_text(encoding="utf-8")
     assert "cut off at (B,i): move 0 gives B 7, so A gets at most 10 - 7 = 3" in shown
+
+
+@pytest.mark.parametrize(
+    ("vector", "sentence"),
+    [
+        ((1, 2), "the leaf has the utility vector '(1,2)' of length 2, but the game has 3 players"),
+        ([1, 2, 3], "the leaf has [1, 2, 3], not a utility vector: a tuple of 3 numbers"),
+        ("abc", "the leaf has 'abc', not a utility vector: a tuple of 3 numbers"),
+    ],
+)
+def test_a_vector_of_the_wrong_shape_is_quoted_as_gamelib_quotes_values(
+    vector: object, sentence: str
+) -> None:
+    with pytest.raises(UtilityLengthError) as caught:
+        check_vector(vector, 3, "the leaf")  # type: ignore[arg-type]  # a game may return anything
+    assert str(caught.value) == sentence

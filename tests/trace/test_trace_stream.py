@@ -159,7 +159,7 @@ def test_memory_stays_flat_however_many_positions_are_traced() -> None:
 def test_the_writer_refuses_events_that_are_not_one_search() -> None:
     estimator = tree_estimator(ExplicitGame(HANDOUT_TREES["small"]))
     writer = TraceWriter(estimator.game, estimator, io.StringIO())
-    with pytest.raises(TraceError, match="the search is not over"):
+    with pytest.raises(TraceError, match="the search reported no events"):
         writer.finish()
     with pytest.raises(TraceError, match="a Leave event with no position entered"):
         writer(Leave(Guess(0), BoundKind.EXACT, None))
