@@ -110,3 +110,17 @@ def test_undo_after_a_roll_is_refused_saying_why() -> None:
         "Minnie, please type your move: Minnie cannot take back roll: the dice were rolled "
         "after it, and a roll is not taken back\n\n"
     ) in out
+
+
+def test_the_prompt_lists_word_moves_in_the_games_order_and_numbers_in_board_order() -> None:
+    status, out, _ = run(
+        "play", "pig", "--maxie", "human", "--seed", "3", stdin="roll\nx\nhelp\nquit\n"
+    )  # fmt: skip
+    assert status == 1
+    assert "your move: 'x' is not a legal move here; legal moves: roll, hold\n" in out
+    assert "Type a move (roll, hold), or:\n" in out
+    status, out, _ = run(
+        "play", "connect4", "--maxie", "human", "--minnie", "alphabeta:1", stdin="x\nquit\n"
+    )  # fmt: skip
+    assert status == 1
+    assert "'x' is not a column number; legal moves: 1, 2, 3, 4, 5, 6, 7\n" in out
