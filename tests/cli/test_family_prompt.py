@@ -124,3 +124,15 @@ def test_the_prompt_lists_word_moves_in_the_games_order_and_numbers_in_board_ord
     )  # fmt: skip
     assert status == 1
     assert "'x' is not a column number; legal moves: 1, 2, 3, 4, 5, 6, 7\n" in out
+
+
+def test_trace_json_writes_a_chance_label_as_a_string_and_a_numbered_move_as_a_number() -> None:
+    status, out, _ = run("trace", "a[?b[1/2: c3, 1/2: d1], e2]", "--json")
+    assert status == 0
+    paths = [json.loads(line)["path"] for line in out.splitlines() if '"path"' in line]
+    assert [0, "0"] in paths
+    assert [0, "1"] in paths
+    assert all(isinstance(p[1], str) for p in paths if len(p) == 2)
+    status, out, _ = run("trace", "--game", "pig", "--player", "expectiminimax:1", "--json")
+    assert status == 0
+    assert '"path": ["roll", "rolled 1"]' in out
