@@ -382,10 +382,10 @@ def plain_seat(
 ) -> HumanPlayer[S, M] | RandomPlayer[S, M] | _Chooser[S, M] | None:
     """The player of a kind that does not search, in a game of `family`: a person
     (`human`, reading and writing `io`) or a random legal move (`random`); None for any
-    other kind.  In a two-player game (whose referee can take moves back) the person may
-    `undo`, and the random player draws from `seed` alone, saying it, whichever seat it
-    has; in a game of chance or of n players each seat's random player draws from `seed`
-    and the seat's `role` (`player1`, `maxie`).
+    other kind.  The person may `undo` in a game of every family (the one controller
+    takes moves back).  In a two-player game the random player draws from `seed` alone,
+    saying it, whichever seat it has; in a game of chance or of n players each seat's
+    random player draws from `seed` and the seat's `role` (`player1`, `maxie`).
 
     Without `family` (a call written before it was asked for) the seat is read as it
     was then: two-player when no `role` is given, a seat of a game of chance or of n
@@ -403,7 +403,7 @@ def plain_seat(
     """
     two_player = role is None if family is None else family == "two-player"
     if kind == "human":
-        return HumanPlayer(game, input=io[0], output=io[1], undo=two_player)
+        return HumanPlayer(game, input=io[0], output=io[1])
     if kind != "random":
         return None
     if two_player:  # a seat of a two-player Game: a Player of it, as a book asks

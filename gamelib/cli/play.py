@@ -36,7 +36,7 @@ from gamelib.cli.games import (
     game_choices,
 )
 from gamelib.cli.kits import Kit, Seating
-from gamelib.cli.players import Streams, advise, build_player
+from gamelib.cli.players import Streams, advise, advise_seats, build_player
 from gamelib.cli.positions import redraws
 from gamelib.cli.saved import game_document
 from gamelib.cli.specs import (
@@ -100,6 +100,7 @@ class _Play:
         streams = self.streams
         io, seed = (streams.input, streams.output), streams.seed
         players = [kit.seat(p, s.role, io, seed) for p, s in zip(specs, seatings, strict=True)]
+        advise_seats(kit, players, specs, _Defaults(self.options, self.catalogs, kit).spec)
         return self.played(kit.model, players, kit)
 
     def _read(self, kit: Kit[S, M, R]) -> tuple[list[PlayerSpec], list[Seating]]:

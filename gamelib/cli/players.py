@@ -6,15 +6,22 @@ every search kind comes from the catalog ([`gamelib.catalog`][gamelib.catalog]).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TextIO, TypeVar, cast, final
 
+from gamelib.chance.expectiminimax import ChancePlayer
+from gamelib.cli.beyond import FamilyKit
+from gamelib.cli.family_specs import value_text
 from gamelib.cli.games import GameKit
 from gamelib.cli.kits import plain_seat
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
 from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
+from gamelib.core.model import Nature
+from gamelib.nplayer.game import Number, Vector
+from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.search.kinds import Catalog, SearchKind
 from gamelib.search.player import SearchPlayer
 
@@ -25,6 +32,7 @@ __all__ = [
     "PlayerKind",
     "Streams",
     "advise",
+    "advise_seats",
     "build_player",
     "search_player",
 ]
@@ -32,6 +40,7 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 G = TypeVar("G")
+R = TypeVar("R")
 
 
 @final
@@ -142,3 +151,53 @@ def advise(
             return Advice(kit.game.move_to_string(move), text)
 
         person.advisor = advice
+
+
+def advise_seats(
+    kit: FamilyKit[S, M, R],
+    players: Sequence[object],
+    specs: Sequence[PlayerSpec],
+    read: Callable[[str], PlayerSpec],
+) -> None:
+    """Give each person at the prompt of a game of chance or of n players someone to ask
+    for a `hint`, as [`advise`][gamelib.cli.players.advise] does in a two-player game: the
+    search the person plays against (the next seat's after theirs that searches), else the
+    family's own search (expectiminimax, max^n) at [`HINT_DEPTH`][gamelib.cli.players.HINT_DEPTH]
+    (no deeper than the game allows), read by `read`.  The value is written as the
+    family writes values: a chance value exact (`40/27 (about 1.4815)`), a vector of n
+    players' utilities with their names (`A 1, B 0, C 0`).
+    """
+    n = len(players)
+    for seat, person in enumerate(players):
+        if not isinstance(person, HumanPlayer) or person.advisor is not None:
+            continue
+        searching = [
+            specs[(seat + k) % n] for k in range(1, n) if specs[(seat + k) % n].found is not None
+        ]
+        limit = kit.depth_limit
+        depth = HINT_DEPTH if limit is None else max(1, min(HINT_DEPTH, limit))
+        spec = searching[0] if searching else read(f"{kit.defaults[0]}:{depth}")
+        person.advisor = _family_advice(kit, kit.searcher(spec))
+
+
+def _family_advice(
+    kit: FamilyKit[S, M, R], helper: ChancePlayer[S, M] | NSearchPlayer[S, M, Vector | Number]
+) -> Callable[[S], Advice]:
+    """What a person's `hint` asks `helper`, and the value in the family's words."""
+    model = kit.model
+
+    def advice(state: S) -> Advice:
+        move, value = helper.analyse(state)
+        if isinstance(value, tuple):
+            text = model.outcome_to_string(cast("R", value))  # a vector: n players' utilities
+        elif kit.family == "chance":
+            text = value_text(value) + kit.worth
+        else:  # a paranoid search's number: the mover's utility against all the others
+            mover = model.mover(state)
+            assert not isinstance(mover, Nature)  # the prompt is asked at a person's move
+            name = model.seats[mover]
+            others = " and ".join(n for n in model.seats if n != name)
+            text = f"{value_text(value, False)} ({name}'s utility if {others} play against {name})"
+        return Advice(kit.game.move_to_string(move), text)
+
+    return advice

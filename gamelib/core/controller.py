@@ -167,10 +167,13 @@ def play_out(
     Writes each state, each move with the time its player took, each roll, and the end
     to `out` (default standard output).  A player that raises
     [`UndoRequest`][gamelib.core.human.UndoRequest] (a person typing `undo`) takes back
-    their last move and everything played since.  `made`, if given, is the (empty) list
-    the moves are kept in as they are made, so a caller still has the moves of a game
-    that stopped early; `rolled`, if given, is the (empty) list that keeps chance's rolls
-    likewise (each the index of the roll drawn among the position's `rolls`).
+    their last move and everything played since (in a game of n players, back to their
+    previous turn), unless the dice were rolled since: a roll stands, as at a table, and
+    is not drawn again (undo and the same move would otherwise be a fresh throw).
+    `made`, if given, is the (empty) list the moves are kept in as they are made, so a
+    caller still has the moves of a game that stopped early; `rolled`, if given, is the
+    (empty) list that keeps chance's rolls likewise (each the index of the roll drawn
+    among the position's `rolls`).
 
     Raises [`PlayerCountError`][gamelib.core.controller.PlayerCountError] unless there is
     one player a seat, [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError]
@@ -221,6 +224,12 @@ def play_out(
                     continue
                 back = taken[-1]
                 gone = ", ".join(turns.move_to_string(m) for m in made[back:])
+                if len(rolls) > before[back][2]:  # the dice were rolled since: they stand
+                    stream.write(
+                        f"{name} cannot take back {turns.move_to_string(made[back])}: the dice "
+                        "were rolled after it, and a roll is not taken back\n\n"
+                    )
+                    continue
                 stream.write(f"{name} takes back {gone}\n\n")
                 state, _, rolls_before = before[back]
                 del made[back:], before[back:], rolls[rolls_before:]

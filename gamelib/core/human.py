@@ -29,6 +29,7 @@ __all__ = [
     "UndoRequest",
     "board_order",
     "echo",
+    "prompt_order",
     "read_move",
 ]
 
@@ -175,6 +176,31 @@ def board_order(game: ReadsMoves[S, M], moves: Iterable[M]) -> list[str]:
     return sorted((game.move_to_string(m) for m in moves), key=_natural)
 
 
+def prompt_order(game: ReadsMoves[S, M], moves: Iterable[M]) -> list[str]:
+    """The moves as the prompt lists them: in [board order][gamelib.core.human.board_order]
+    when each is written as a number (a column, a cell, a count of pebbles), else in the
+    game's own order (Pig's `roll, hold` as Pig gives them, not sorted by letter).
+
+    ```pycon
+    >>> from gamelib.games.connect4 import ConnectFour
+    >>> from gamelib.games.pig import Pig
+    >>> game = ConnectFour()
+    >>> prompt_order(game, game.moves(game.start))
+    ['1', '2', '3', '4', '5', '6', '7']
+    >>> from dataclasses import replace
+    >>> pig = Pig()
+    >>> banked = replace(pig.start, turn_total=3)
+    >>> prompt_order(pig, pig.moves(banked)), board_order(pig, pig.moves(banked))
+    (['roll', 'hold'], ['hold', 'roll'])
+
+    ```
+    """
+    written = [game.move_to_string(m) for m in moves]
+    if all(text.isdecimal() for text in written):
+        return sorted(written, key=_natural)
+    return written
+
+
 def _read_line(source: TextIO) -> tuple[str, int]:
     """One line, of which at most `LINE_LIMIT` characters are kept (`""` at the end),
     and the length of the whole line, its end of line left out."""
@@ -230,7 +256,7 @@ def read_move(
     With `undo` the word `undo` raises [`UndoRequest`][gamelib.core.human.UndoRequest]; without it,
     it is answered.
     """
-    offered = ", ".join(board_order(game, legal))
+    offered = ", ".join(prompt_order(game, legal))
     if source is not None:
         _discard_type_ahead(source)
     while True:

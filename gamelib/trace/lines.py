@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Generic, TextIO, TypeVar, assert_never
 
 from gamelib import seq
+from gamelib.chance.events import Rolled
 from gamelib.core.datatypes import Playing
 from gamelib.core.jsondata import JSON, move_json
 from gamelib.search.events import (
@@ -109,8 +110,11 @@ class EventLines(Generic[S, M, W, V]):
         return []
 
     def _to(self, at: JSON, step: M, /) -> JSON:
-        """How a line names a step from the position named `at`: as the game writes it."""
-        return self._move(self.words.step(step))
+        """How a line names a step from the position named `at`: as the game writes it (a
+        move written as a number is a JSON number); a chance outcome by its label, always
+        a string (`"rolled 3"`, `"0"`), so that a reader meets one type for a label."""
+        text = self.words.step(step)
+        return text if isinstance(step, Rolled) else self._move(text)
 
     def _child(self, at: JSON, step: M, /) -> JSON:
         """How a line names the position a step leads to: by its path."""

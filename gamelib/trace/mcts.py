@@ -467,7 +467,9 @@ def sampled_trace(
         return _named(node, here(node), move_text)
 
     def step(node: GrownNode[S, M]) -> JSON:
-        return move_json(node.branch if node.branch or node.move is None else move_text(node.move))
+        if node.branch or node.move is None:  # chance's outcome: its label, always a string
+            return node.branch
+        return move_json(move_text(node.move))
 
     def watch(path: Sequence[GrownNode[S, M]], reward: Sequence[float]) -> None:
         walked = " → ".join(name(n) for n in path)

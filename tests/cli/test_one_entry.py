@@ -171,13 +171,13 @@ def test_one_random_seat_path_keeps_each_family_s_seeds() -> None:
     assert str(person) == str(family_person) == "you"
     assert isinstance(person, HumanPlayer)
     assert isinstance(family_person, HumanPlayer)
-    assert (person.undo, family_person.undo) == (True, False)
+    assert (person.undo, family_person.undo) == (True, True)  # undo in every family
 
 
 def test_a_seat_s_family_not_its_role_says_how_a_plain_player_plays() -> None:
     """The family is given, never guessed from whether a role is: a two-player seat with a
     role still draws from the seed alone and may undo; a seat of Pig (two seats, chance)
-    draws from the seed and its role and may not undo."""
+    draws from the seed and its role; a person may undo in both."""
     quiet = (io.StringIO(), io.StringIO())
     roled = plain_seat(Nim(), "random", quiet, 5, "maxie", family="two-player")
     assert str(roled) == "random (seed 5)"
@@ -189,7 +189,7 @@ def test_a_seat_s_family_not_its_role_says_how_a_plain_player_plays() -> None:
     two_player_person = plain_seat(Nim(), "human", quiet, None, "maxie", family="two-player")
     assert isinstance(person, HumanPlayer)
     assert isinstance(two_player_person, HumanPlayer)
-    assert (person.undo, two_player_person.undo) == (False, True)
+    assert (person.undo, two_player_person.undo) == (True, True)  # undo in every family
 
 
 def test_a_call_written_before_the_family_was_asked_keeps_its_players() -> None:
@@ -214,7 +214,7 @@ def test_a_call_written_before_the_family_was_asked_keeps_its_players() -> None:
     game = TakeAway(pile=12, players=3)
     seat = plain_seat(game, "human", quiet, None, "player2")
     assert isinstance(seat, HumanPlayer)
-    assert not seat.undo
+    assert seat.undo  # a person may undo in every family
 
 
 def test_no_kit_carries_a_dict() -> None:

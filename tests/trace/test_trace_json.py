@@ -184,19 +184,19 @@ def test_a_chance_search_is_written_in_the_same_lines_with_its_probes_and_resume
     lines = _lines(PROBED, "--player", "star2:2")
     entered = [(line.get("order"), line["path"], line.get("phase")) for line in lines
                if line["event"] == "enter"]  # fmt: skip
-    assert entered[:8] == [
+    assert entered[:8] == [  # a chance outcome's label is a string: "0" after the move 0
         (0, [], None),
         (1, [0], None),
-        (2, [0, 0], "probe"),
-        (3, [0, 0, 0], None),
-        (4, [0, 1], "probe"),
-        (5, [0, 1, 0], None),
-        (None, [0, 0], "resume"),  # not a new position: no order
-        (6, [0, 0, 1], None),
+        (2, [0, "0"], "probe"),
+        (3, [0, "0", 0], None),
+        (4, [0, "1"], "probe"),
+        (5, [0, "1", 0], None),
+        (None, [0, "0"], "resume"),  # not a new position: no order
+        (6, [0, "0", 1], None),
     ]
     assert lines[1]["side"] == "Chance"
     assert lines[2]["window"] == ["\u2212\u221e", "6"]
-    assert {"event": "cut", "path": [1], "move": 1, "value": "1", "pruned": []} in lines
+    assert {"event": "cut", "path": [1], "move": "1", "value": "1", "pruned": []} in lines
     assert lines[-2:] == [
         {"event": "leave", "path": [], "value": "3/2", "bound": "exact", "best": 0},
         {"event": "done", "player": "Star2(depth 2)", "value": "3/2", "bound": "exact",
@@ -253,9 +253,9 @@ def test_a_sampling_search_of_a_chance_tree_writes_a_line_per_simulation() -> No
         '"rewards": [3.0, 3.0]}\n'
         '{"event": "simulate", "simulation": 2, "path": [1], "result": "6", '
         '"rewards": [6.0, 0.0]}\n'
-        '{"event": "simulate", "simulation": 3, "path": [1, 1], "result": "2", '
+        '{"event": "simulate", "simulation": 3, "path": [1, "1"], "result": "2", '
         '"rewards": [2.0, 4.0]}\n'
-        '{"event": "simulate", "simulation": 4, "path": [0, 2], "result": "3", '
+        '{"event": "simulate", "simulation": 4, "path": [0, "2"], "result": "3", '
         '"rewards": [3.0, 3.0]}\n'
         '{"event": "done", "best": 0, "simulations": 4, "positions": 5}\n'
     )

@@ -19,11 +19,11 @@ CHANCE_TREE = (
 )
 
 PINNED = {
-    "chance-example --player star2:2": "e88aa8b391fca3efe2504311",
-    "chance-example --player star1:2": "b5d41d629b78c026e8e14145",
-    "dice --player expectiminimax:2": "2f80c9ac714f86bc92977a5d",
-    "CHANCE_TREE --player star2:2": "e098b46c68f1c86e900cdd87",
-    "CHANCE_TREE --player star1:2": "f97657bb0664c9ec7fcb2ec7",
+    "chance-example --player star2:2": "e343f656c89e7f38a1c9878b",
+    "chance-example --player star1:2": "f837486587cf5f3941475141",
+    "dice --player expectiminimax:2": "a6b324c050f668d00cbf9cdc",
+    "CHANCE_TREE --player star2:2": "4620395c30c4901c674900bb",
+    "CHANCE_TREE --player star1:2": "81eef966229b0b21a0cf6b31",
     "--game pig --target 5 --player star2:3": "8e65939f43665df2241fa82c",
     "--game pig --player star1:3": "18ea513c6729e0f2f5d1f9a5",
     "--game pig --player mcts:40": "17b1273175c537bbe8c72b49",
