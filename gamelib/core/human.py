@@ -37,8 +37,9 @@ S = TypeVar("S")
 M = TypeVar("M")
 S_contra = TypeVar("S_contra", contravariant=True)
 
-ECHO_LIMIT = 40
-"""How much of a typed line is repeated back in an answer."""
+ECHO_LIMIT = checks.ECHO_LIMIT
+"""How much of a typed line is repeated back in an answer: as much as of any value a
+message quotes."""
 LINE_LIMIT = 4096
 """How much of a typed line is read at all; the rest of a longer line is dropped."""
 
@@ -82,7 +83,7 @@ class Advice:
 def echo(text: str, limit: int = ECHO_LIMIT, *, length: int | None = None) -> str:
     """`text` made safe to repeat back, as every message quotes what was typed
     (`gamelib.core.checks.echo`): control characters shown as `\\x..` escapes, and
-    cut short, here after 40 characters.
+    cut short after `ECHO_LIMIT` characters.
 
     `length`: how long the whole text was, when `text` is only its start (a line
     longer than `LINE_LIMIT`, of which the rest was not kept).
@@ -90,10 +91,10 @@ def echo(text: str, limit: int = ECHO_LIMIT, *, length: int | None = None) -> st
     ```pycon
     >>> echo("4\\x1b[2J")
     '4\\\\x1b[2J'
-    >>> echo("7" * 100)
-    '7777777777777777777777777777777777777777... (100 characters)'
-    >>> echo("7" * 100, length=1_000_000)
-    '7777777777777777777777777777777777777777... (1,000,000 characters)'
+    >>> echo("7" * 100, 10)
+    '7777777777... (100 characters)'
+    >>> echo("7" * 100, 10, length=1_000_000)
+    '7777777777... (1,000,000 characters)'
 
     ```
     """

@@ -58,6 +58,7 @@ from gamelib.core.trees import (
     Leaf,
     Node,
     TreeError,
+    TreeSyntaxError,
     held,
     leaf_depths,
     read_tree,
@@ -214,9 +215,9 @@ class _Vectors:
     def __call__(self, head: Head, leaf: bool) -> Vector | None:
         if head.vector is None:
             if leaf:
-                raise head.fail(
+                raise TreeSyntaxError(
                     f"the leaf {echo(head.name)} needs a utility vector such as (1,0,2), "
-                    "as a leaf ends the game"
+                    f"as a leaf ends the game; the node is {head.where()}"
                 )
             return None
         vector = tuple(self.number(head, t) for t in head.vector)

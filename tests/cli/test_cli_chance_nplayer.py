@@ -653,6 +653,6 @@ def test_a_leaf_without_a_value_follows_its_family_s_documented_rule() -> None:
     assert run("trace", "a[b(1,0,0),c]") == (
         2,
         "",
-        "gamelib: the leaf c needs a utility vector such as (1,0,2), as a leaf ends the game at "
-        "position 12 of the tree text, near 'a[b(1,0,0),c]'\n",
+        "gamelib: the leaf c needs a utility vector such as (1,0,2), as a leaf ends the game; "
+        "the node is at position 12 of the tree text, near 'a[b(1,0,0),c]'\n",
     )

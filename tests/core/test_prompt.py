@@ -163,7 +163,7 @@ def test_a_long_line_is_answered_with_its_true_length(size: int) -> None:
     human = HumanPlayer(game, input=io.StringIO("7" * size + "\n2\n"), output=out)
     assert human.next_move(game.start) == 2
     assert out.getvalue().splitlines()[0] == (
-        f"Maxie, please type your move: '{'7' * 40}... ({size:,} characters)' is not a legal "
+        f"Maxie, please type your move: '{'7' * 60}... ({size:,} characters)' is not a legal "
         "move here; legal moves: 1, 2, 3"
     )
 
@@ -206,8 +206,8 @@ def test_input_that_fails_to_read_stops_the_game_in_one_sentence() -> None:
 def test_echo_is_printable_and_short(text: str) -> None:
     shown = echo(text)
     assert shown.isprintable()
-    assert len(shown) <= 62  # 40 characters, "... (" and a count up to 9,999 and ")"
-    if text.isprintable() and len(text) <= 40:
+    assert len(shown) <= 82  # 60 characters, "... (" and a count up to 9,999 and ")"
+    if text.isprintable() and len(text) <= 60:
         assert shown == text
 
 

@@ -689,9 +689,7 @@ def test_a_final_vector_of_the_wrong_length_is_named() -> None:
 
 
 def test_an_estimate_of_the_wrong_length_is_named() -> None:
-    with pytest.raises(
-        UtilityLengthError, match=r"the estimate of 'state 1' has .* '\(1,2,3,4\)'"
-    ):
+    with pytest.raises(UtilityLengthError, match=r"the estimate of 'state 1' has .* '\(1,2,3,4\)'"):
         search_broken(Broken(), 1, (1, 2, 3, 4))
 
 
