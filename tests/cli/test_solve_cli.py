@@ -222,7 +222,7 @@ def test_bad_input_gets_one_sentence(argv: list[str], message: str) -> None:
         # A long move is cut short and a control character escaped, as the prompt does.
         (
             ["nim", "--moves", "1" * 10_000],
-            f"--moves: move 1 cannot be played after the start: '{'1' * 40}... (10,000 "
+            f"--moves: move 1 cannot be played after the start: '{'1' * 60}... (10,000 "
             "characters)' is not a legal move; legal moves: 1, 2, 3",
         ),
         (
@@ -232,7 +232,7 @@ def test_bad_input_gets_one_sentence(argv: list[str], message: str) -> None:
         ),
         (
             ["nim", "--moves", "1," * 3_000 + ","],
-            f"--moves: '{'1,' * 20}... (6,001 characters)' has a comma with no move before or "
+            f"--moves: '{'1,' * 30}... (6,001 characters)' has a comma with no move before or "
             "after it",
         ),
     ],

@@ -482,8 +482,9 @@ def test_the_command_line_analyses_solves_and_plays_an_openspiel_game() -> None:
         "play", "openspiel:hex(board_size=3)", "--maxie", "human", "--minnie", "alphabeta:3",
         stdin="b2\n4\nc1\na3\n",
     )  # fmt: skip
-    # 4 is b2's number, taken: Minnie answered b1, so Maxie's c1 and a3 join the sides.
-    assert "'4' is not a legal move here; legal moves: a1, a2, a3, b3, c1, c2, c3" in out
+    # 4 is b2's number, taken: Minnie answered b1, so Maxie's c1 and a3 join the sides.  The
+    # legal moves are listed in the game's own order (OpenSpiel's: row by row).
+    assert "'4' is not a legal move here; legal moves: a1, c1, a2, c2, a3, b3, c3" in out
     assert out.endswith("o o x \n . x . \n  x . . \nGame over! Maxie wins!\n")
     assert status == 0
 
