@@ -75,6 +75,7 @@ from gamelib.chance.game import (
     number_to_string,
 )
 from gamelib.core.checks import quoted
+from gamelib.core.contracts import check_moves
 from gamelib.core.datatypes import Playing, Side, Status
 from gamelib.core.estimator import DepthSettings, checked_estimate
 from gamelib.core.game import no_moves
@@ -164,6 +165,7 @@ def _root(
 
     def root(s: S) -> tuple[M, Value]:
         side = _decision_side(game, s)
+        check_moves(game, s, game.moves(s))  # a list here is searched as if it were a Seq
         if observer is not None:
             observer(Enter(None, Playing(s), side, depth, window))
         found = best(s, side is Side.Maxie)

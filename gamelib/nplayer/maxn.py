@@ -54,6 +54,7 @@ from typing import Generic, TypeAlias, TypeVar, cast, final
 
 from gamelib import seq
 from gamelib.core.checks import echo, quoted
+from gamelib.core.contracts import check_moves
 from gamelib.core.datatypes import GREATER, LESS, Order, Playing, Side, Status
 from gamelib.core.estimator import Est, Guess, Settings, checked_estimate, standard_compare
 from gamelib.core.game import no_moves
@@ -285,6 +286,7 @@ def _maxn(
 
     def root(state: S, /) -> tuple[M, Vector]:
         p = mover(state)
+        check_moves(game, state, game.moves(state))  # a list here fails deep in a search
         if observer is not None:
             observer(Enter(None, Playing(state), p, depth, None))
         best, v, exact = search(depth, state, p, None)
