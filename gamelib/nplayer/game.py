@@ -427,9 +427,16 @@ class CheckedNEstimator(Generic[S, M]):
         n = len(self.game.names)
         if finite_numbers(guess, n):
             return guess
+        inner = self.inner  # gamelib's VectorEstimator: the author's function is to blame
+        who = (
+            getattr(inner.estimate, "__qualname__", "estimate")
+            if isinstance(inner, VectorEstimator)
+            else f"{type(inner).__name__}.estimate"
+        )
+        names = ", ".join(self.game.names)
         raise broken(
-            f"{type(self.inner).__name__}.estimate",
-            f"give a tuple of {n} finite numbers, one for each player",
+            f"the estimate {who} of {game_title(self.game)}",
+            f"give a tuple of {n} finite numbers, one for each player the game names ({names})",
             guess,
             f"for '{position_text(self.game, state)}'",
         )
@@ -444,8 +451,9 @@ def checked_nplayer(estimator: NEstimator[S, M]) -> CheckedNEstimator[S, M]:
     >>> checked.estimate(checked.game.start)
     Traceback (most recent call last):
     ...
-    gamelib.core.contracts.ContractError: VectorEstimator.estimate must give a tuple of 3 \
-finite numbers, one for each player, but it gave (1, 2) for '(A,a)'
+    gamelib.core.contracts.ContractError: the estimate <lambda> of TreeGame must give a \
+tuple of 3 finite numbers, one for each player the game names (A, B, C), but it gave \
+(1, 2) for '(A,a)'
 
     ```
     """

@@ -171,8 +171,9 @@ def test_a_nan_in_an_n_player_estimate_stops_the_search(player: str) -> None:
     assert status == 1
     one_sentence(
         err,
-        "ThreeEstimate.estimate must give a tuple of 3 finite numbers, one for each player, but "
-        "it gave (nan, 0, 0) for 'step 1 total 1'",
+        "the estimate ThreeEstimate.estimate of Three must give a tuple of 3 finite numbers, "
+        "one for each player the game names (A, B, C), but it gave (nan, 0, 0) for "
+        "'step 1 total 1'",
     )
 
 
