@@ -58,6 +58,7 @@ from gamelib.trace import (
     trace_to_dot,
     write_file,
 )
+from gamelib.trace.fold import NoEventsError, TraceError
 from gamelib.trace.lines import EventLines
 from gamelib.trace.words import TwoWords
 
@@ -67,12 +68,23 @@ S = TypeVar("S")
 R = TypeVar("R")
 
 
+def _unobserved(kind: str) -> TraceError:
+    """The sentence for a kind whose factory dropped the observer `trace` gave it."""
+    return TraceError(
+        f"the {kind} player reported no search events: to be traced, its kind's factory "
+        "must pass its observer to the search"
+    )
+
+
 class _Trace(_Report):
     """`trace` on a game of any family."""
 
     def beyond(self, kit: FamilyKit[S, M, R], /) -> int:
         spec = _Defaults(self.options, self.catalogs, kit).search_spec("trace", self.options.player)
-        drawing = kit.trace(spec)
+        try:
+            drawing = kit.trace(spec)
+        except NoEventsError:
+            raise _unobserved(spec.kind) from None
         out = self.out
         if self.options.json:
             if not drawing.steps:
@@ -100,17 +112,20 @@ class _Trace(_Report):
 
         options = self.options
         out = self.out
-        if options.json:
-            return self._json(kit, build)
         pictures = _pictures_asked(options)
-        # The text goes out as the search goes; the tree is kept only for a picture,
-        # and only while it is small enough to draw.
-        found = stream_trace(
-            build,
-            out,
-            several=self.catalog[spec.kind].several_searches,
-            keep=PICTURE_POSITIONS if pictures else 0,
-        )
+        try:
+            if options.json:
+                return self._json(kit, build)
+            # The text goes out as the search goes; the tree is kept only for a picture,
+            # and only while it is small enough to draw.
+            found = stream_trace(
+                build,
+                out,
+                several=self.catalog[spec.kind].several_searches,
+                keep=PICTURE_POSITIONS if pictures else 0,
+            )
+        except NoEventsError:
+            raise _unobserved(spec.kind) from None
         out.write(
             f"{found.positions} positions visited (root included); "
             f"{found.leaves} estimated or finished\n"

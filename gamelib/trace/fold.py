@@ -45,13 +45,18 @@ from typing import Generic, TypeVar, final
 
 from gamelib.errors import StoppedError
 
-__all__ = ["Bracket", "Open", "TraceError"]
+__all__ = ["Bracket", "NoEventsError", "Open", "TraceError"]
 
 N = TypeVar("N")
 
 
 class TraceError(StoppedError, ValueError):
     """The events a trace was given are not those of one search."""
+
+
+class NoEventsError(TraceError):
+    """A search that reported no events at all: a kind whose factory drops its
+    `observer` (`gamelib trace` names the kind)."""
 
 
 @final
@@ -171,7 +176,7 @@ class Bracket(Generic[N]):
         """Check that the search is over: its root entered and left (and that it reported
         events at all: a kind's factory that drops its `observer` reports none)."""
         if not self._stack and not self.searches:
-            raise TraceError(
+            raise NoEventsError(
                 "the search reported no events: to be traced, its factory must pass its "
                 "observer to the search"
             )

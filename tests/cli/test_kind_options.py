@@ -177,11 +177,14 @@ DEAF = CATALOGS.with_kind(SearchKind("deaf", _deaf, "deaf")).with_kind(
 )
 
 
+@pytest.mark.parametrize("json", [(), ("--json",)])
 @pytest.mark.parametrize(("game", "spec"), [("nim", "deaf:2"), ("pig", "deaf-star1:2")])
-def test_tracing_a_kind_whose_factory_drops_its_observer_says_so(game: str, spec: str) -> None:
-    assert run("trace", "--game", game, "--player", spec, catalog=DEAF) == (
+def test_tracing_a_kind_whose_factory_drops_its_observer_says_so(
+    game: str, spec: str, json: tuple[str, ...]
+) -> None:
+    assert run("trace", "--game", game, "--player", spec, *json, catalog=DEAF) == (
         1,
         "",
-        "gamelib: game stopped: the search reported no events: to be traced, its factory "
-        "must pass its observer to the search\n",
+        f"gamelib: game stopped: the {spec.split(':')[0]} player reported no search events: to "
+        "be traced, its kind's factory must pass its observer to the search\n",
     )
