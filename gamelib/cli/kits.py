@@ -241,11 +241,15 @@ def check_entry(maker: str, name: object, estimator: object, family: Family) -> 
             f"not {_described(estimator)}"
         )
     game = getattr(estimator, "game")  # noqa: B009  (a user's object, checked just above)
-    lacks, other = _game_lacks(game, family), _elsewhere(game, family)
-    if lacks is not None:
+    lacks = _game_lacks(game, family)
+    if lacks is not None:  # the family asked for is trusted when the game has its methods
+        other = _elsewhere(game, family)
         also = "" if other is None else f" (as {other[0]}, it goes to {other[2]})"
         raise EntryError(f"{said}: its game is {lacks}{also}")
-    if other is not None and family == "two-player":  # a Game's every method, and more
+    # A Game's every method and outcomes or names, and an estimator that is no Game's: a
+    # whole game of chance or of n players (with a Game's estimator it is taken as asked).
+    other = _elsewhere(game, family) if missing and family == "two-player" else None
+    if other is not None:
         raise EntryError(
             f"{said}: its game is {_described(game)}, {other[0]} (it has {other[1]}): give it "
             f"to {other[2]}"

@@ -194,3 +194,27 @@ def test_an_entry_of_a_game_that_does_not_hash_is_listed() -> None:
     status, out, err = cli.run("list", games=GAME_CATALOG.with_game(entry))
     assert (status, err) == (0, "")
     assert "  unhashed   a game without a hash\n" in out
+
+
+def test_a_two_player_game_with_names_or_outcomes_of_its_own_is_taken_as_asked() -> None:
+    """A whole Game and a Game's estimator given to game_entry are a two-player entry,
+    whatever else the game has (`names` for its players, an `outcomes` helper): it was
+    refused as a game of n players or of chance, whose entries then could not play it."""
+    from gamelib import NumericEstimator
+    from gamelib.cli.games import GAME_CATALOG
+    from tests.outside_game import RaceToFive
+
+    class Named(RaceToFive):
+        names = ("Ann", "Bob")
+
+        def outcomes(self) -> str:
+            return "a helper of the author's"
+
+    entry = game_entry("named", "a race with names", NumericEstimator(Named(), race_estimate))
+    assert entry.family == "two-player"
+    status, out, err = cli.run(
+        "play", "named", "--maxie", "alphabeta:3", "--minnie", "random", "--seed", "1",
+        games=GAME_CATALOG.with_game(entry),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert "Game over! " in out
