@@ -89,13 +89,19 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         )
     if comma and not beside:
         raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
-    if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:
-        stem = os.path.splitext(os.path.basename(module_name))[0] or "mygame"
-        raise GameLoadError(
-            f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
-            "that holds it or with that folder on PYTHONPATH"
-        )
-    module = _imported(module_name, said)
+    stem = os.path.splitext(os.path.basename(module_name))[0] or "mygame"
+    not_a_path = GameLoadError(
+        f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
+        "that holds it or with that folder on PYTHONPATH"
+    )
+    if "/" in module_name or os.sep in module_name:
+        raise not_a_path
+    try:
+        module = _imported(module_name, said)
+    except GameLoadError as error:  # `mygame.py` is a path, unless a package gm has a py
+        if module_name.endswith(".py") and str(error).startswith(f"{said}: there is no module"):
+            raise not_a_path from None
+        raise
     found = _attribute(module, module_name, attribute, said)
     if not comma and isinstance(found, GameEntry):
         return _watched(_checked(found, said))

@@ -112,6 +112,25 @@ def test_a_module_in_this_folder_is_found(tmp_path: Path) -> None:
     assert (status, out, err) == (0, ANALYSED, "")
 
 
+def test_a_module_named_py_in_a_package_is_a_module_and_a_file_named_so_is_a_path(
+    tmp_path: Path,
+) -> None:
+    """`gm.py` is a module when a package gm has one called py (it was refused as a path),
+    and `mine.py`, a file beside, is a path, said so."""
+    (tmp_path / "gm").mkdir()
+    (tmp_path / "gm" / "__init__.py").write_text("")
+    (tmp_path / "gm" / "py.py").write_text("from tests.outside_game import RACE\n")
+    (tmp_path / "mine.py").write_text("from tests.outside_game import RACE\n")
+    status, out, err = gamelib("--game-from", "gm.py:RACE", "analyse", "race", "--depth", "5")
+    assert (status, out, err) == (0, ANALYSED, "")
+    assert gamelib("--game-from", "mine.py:RACE", "list") == (
+        2,
+        "",
+        "gamelib: --game-from mine.py:RACE: give a module name, not a path (mine), run from "
+        "the folder that holds it or with that folder on PYTHONPATH\n",
+    )
+
+
 @pytest.mark.parametrize(
     ("path", "sentence"),
     [
