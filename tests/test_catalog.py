@@ -576,7 +576,7 @@ def test_options_by_name_position_or_flag() -> None:
         ),
         (
             "alphabeta:4:x=1",
-            "alphabeta has no option 'x' (in 'alphabeta:4:x=1'); its options: none",
+            "alphabeta has no option 'x' (in 'alphabeta:4:x=1'); it takes no options",
         ),
         (
             "jamboree:4:prune=2",

@@ -315,10 +315,9 @@ def parse_player_spec(
                 raise SpecError(f"an option name is missing before '=' in {quoted}")
             option = entry.option(name)
             if option is None:
-                names = ", ".join(o.name for o in entry.options) or "none"
-                raise SpecError(
-                    f"{kind} has no option '{shown(name)}' (in {quoted}); its options: {names}"
-                )
+                names = ", ".join(o.name for o in entry.options)
+                takes = f"its options: {names}" if names else "it takes no options"
+                raise SpecError(f"{kind} has no option '{shown(name)}' (in {quoted}); {takes}")
             named = True
         else:
             if named:

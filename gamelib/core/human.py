@@ -325,7 +325,8 @@ class HumanPlayer(Generic[S, M]):
     `A` in an n-player game).
 
     Text that does not name a legal move is answered with the legal moves (in
-    board order) and the prompt comes again; what was typed is repeated back
+    board order when they are numbers, else in the game's order) and the prompt comes
+    again; what was typed is repeated back
     cut short and with control characters escaped.  `help`, `hint`,
     `value`, `undo` and `quit` are understood at the prompt.  End of input
     or Ctrl-C raises [`InputClosedError`][gamelib.core.human.InputClosedError], `quit`
