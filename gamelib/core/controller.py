@@ -60,6 +60,7 @@ from gamelib.core.model import (
     Ended,
     Model,
     Nature,
+    ProbabilityError,
     Roll,
     check_rolls,
     number_to_string,
@@ -204,7 +205,11 @@ def play_out(
         after: S | Ended[R]
         last: M | None = None
         if isinstance(seat, Nature):
-            chances = check_rolls(turns.rolls(state), quoted(shown))
+            chances = turns.rolls(state)
+            try:  # the position is quoted only when the rolls are wrong (one roll a turn)
+                check_rolls(chances, "")
+            except ProbabilityError:
+                check_rolls(chances, quoted(shown))
             index = sample([roll.probability for roll in chances], source.random())
             roll = chances[index]
             rolls.append(index)
