@@ -3,8 +3,12 @@ shell, as `main(catalog=CATALOGS.with_kind(...))` adds it from Python."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 
+from gamelib.cli import main
 from tests.runner import run
 
 KINDS = ("--kind-from", "tests.outside_kinds:ALL")
@@ -45,6 +49,14 @@ def test_a_kind_named_as_one_of_its_family_replaces_it() -> None:
     assert (status, err) == (0, "")
     assert "  minimax    the user's minimax, minimax:DEPTH\n" in out
     assert "Minimax search, minimax:DEPTH" not in out
+
+
+def test_the_help_lists_kind_from() -> None:
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(io.StringIO()) as out:
+        main(["--help"])
+    assert done.value.code == 0
+    assert "--kind-from MODULE:OBJECT" in out.getvalue()
+    assert "a SearchKind, ChanceKind or NPlayerKind" in " ".join(out.getvalue().split())
 
 
 BAD = "tests.outside_kinds"
