@@ -132,6 +132,33 @@ def test_add_a_search_algorithm_prints_what_the_page_shows(
     assert run_page("add-a-search-algorithm.md", monkeypatch) == "".join(shown)
 
 
+def test_add_a_search_algorithm_s_kind_runs_from_the_shell_as_the_page_says(
+    tmp_path: Path,
+) -> None:
+    # As the reader runs it: memo.py as the page says, a new Python in its folder.
+    page = "add-a-search-algorithm.md"
+    (tmp_path / "memo.py").write_text(kind_module(page), encoding="utf-8")
+    text = (DOCS / page).read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL)[0].splitlines()
+    analysed = text_blocks(page)[-1]  # what main(..., catalog=catalog) printed
+    argv = [sys.executable, "-m", "gamelib", *shlex.split(commands[0])[1:]]
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, analysed, "")
+    argv = [sys.executable, "-m", "gamelib", *shlex.split(commands[1])[1:]]
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "  memo       Minimax that remembers positions, memo:DEPTH\n" in done.stdout
+
+
+def kind_module(page: str) -> str:
+    """The module of search kinds a page's `--kind-from` names, as the page tells its
+    reader to save it: the factory (the first block) with the kind (the catalog entry's
+    block up to the catalog)."""
+    blocks = python_blocks(page)
+    entry = next(b for b in blocks if "SearchKind(" in b)
+    return blocks[0] + entry.partition("catalog = ")[0]
+
+
 def test_beyond_the_lectures_prints_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = text_blocks("beyond-the-lectures.md")
     assert len(shown) == 7
@@ -516,20 +543,30 @@ def test_a_command_that_needs_graphviz_says_so_where_it_stands() -> None:
 
 
 def game_from_words(argv: list[str]) -> set[str]:
-    """The `--game-from MODULE:OBJECT` words of `argv`, which stand before the command."""
-    return {w for i, w in enumerate(argv) if "--game-from" in (w, argv[i - 1] if i else "")}
+    """The `--game-from` and `--kind-from` MODULE:OBJECT words of `argv`, which stand
+    before the command."""
+    return {
+        w
+        for i, w in enumerate(argv)
+        if {"--game-from", "--kind-from"} & {w, argv[i - 1] if i else ""}
+    }
 
 
 def save_page_code(
     page: str, argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> list[str]:
     """For each `--game-from MODULE:OBJECT` of a page's command, the page's code saved as
-    MODULE.py in `folder`, as the page tells its reader to; the modules' names."""
+    MODULE.py in `folder`, as the page tells its reader to (for `--kind-from`, its kinds'
+    module); the modules' names."""
     modules = [argv[i + 1].split(":")[0] for i, arg in enumerate(argv[:-1]) if arg == "--game-from"]
     for module in modules:
         (folder / f"{module}.py").write_text("\n".join(python_blocks(page)), encoding="utf-8")
         monkeypatch.delitem(sys.modules, module, raising=False)
-    return modules
+    kinds = [argv[i + 1].split(":")[0] for i, arg in enumerate(argv[:-1]) if arg == "--kind-from"]
+    for module in kinds:  # and for each --kind-from MODULE:OBJECT, the kinds' module
+        (folder / f"{module}.py").write_text(kind_module(page), encoding="utf-8")
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    return modules + kinds
 
 
 def test_the_entry_point_the_page_shows_plays_the_game(

@@ -47,7 +47,7 @@ from gamelib.cli.games import (
     installed_games,
 )
 from gamelib.cli.listing import LIST, _check_catalog
-from gamelib.cli.loading import load_game
+from gamelib.cli.loading import load_game, load_kinds
 from gamelib.cli.match import MATCH
 from gamelib.cli.play import PLAY
 from gamelib.cli.replay import REPLAY
@@ -110,6 +110,14 @@ def _top_parser(
         "named after the module), or a bare game, with MODULE:GAME,ESTIMATOR its "
         "estimator beside it; may be given more than once",
     )
+    parser.add_argument(
+        "--kind-from",
+        metavar="MODULE:OBJECT",
+        help="also know the search kind OBJECT of the Python module MODULE for this run "
+        "(found as --game-from's games are): a SearchKind, ChanceKind or NPlayerKind, or a "
+        "tuple or list of them; one named as a kind of its family replaces it; may be given "
+        "more than once",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     parsing = Parsing(catalogs.two_player, games, trace_game, catalogs.solve)
@@ -165,6 +173,12 @@ def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
 
     ```
     """
+    return _taken(args, "--game-from", "mygame:RACE")
+
+
+def _taken(args: list[str], option: str, example: str) -> tuple[list[str], list[str]]:
+    """The MODULE:OBJECT paths of `option` (`--game-from`, `--kind-from`) taken out of
+    `args`, and the rest."""
     paths: list[str] = []
     rest: list[str] = []
     i = 0
@@ -173,12 +187,12 @@ def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
         if arg == "--":
             rest.extend(args[i:])
             break
-        if arg == "--game-from" or arg.startswith("--game-from="):
-            path = args[i + 1] if arg == "--game-from" and i + 1 < len(args) else arg[12:]
+        if arg == option or arg.startswith(f"{option}="):
+            path = args[i + 1] if arg == option and i + 1 < len(args) else arg[len(option) + 1 :]
             if not path.strip():
-                raise UsageError("--game-from needs MODULE:OBJECT, such as mygame:RACE")
+                raise UsageError(f"{option} needs MODULE:OBJECT, such as {example}")
             paths.append(path)
-            i += 2 if arg == "--game-from" else 1
+            i += 2 if arg == option else 1
             continue
         rest.append(arg)
         i += 1
@@ -220,7 +234,8 @@ def main(
     [`GAME_CATALOG`][gamelib.cli.games.GAME_CATALOG] with the games installed
     packages name in the entry point group `gamelib.games`; pass
     `GAME_CATALOG.with_game(...)` to play a game of your own.  Either way
-    `--game-from MODULE:OBJECT` adds a game for the run.
+    `--game-from MODULE:OBJECT` adds a game for the run, and `--kind-from MODULE:OBJECT`
+    a search kind (or several) to `catalog`.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if stdout is None else stdout
@@ -235,6 +250,7 @@ def main(
         return 2
     try:
         paths, args = _games_from(args)
+        kind_paths, args = _taken(args, "--kind-from", "mykinds:SHALLOW")
         known = _installed(err) if games is None else games
         loaded: dict[str, str] = {}
         for path in paths:
@@ -242,6 +258,9 @@ def main(
             known = known.with_game(entry)
             loaded[entry.name] = path
         catalogs = catalog if isinstance(catalog, Catalogs) else Catalogs(two_player=catalog)
+        for path in kind_paths:
+            for kind in load_kinds(path):
+                catalogs = catalogs.with_kind(kind)  # in place of a namesake of its family
         reads = sys.stdin if stdin is None else stdin
         return _run(args, reads, out, err, catalogs, known, loaded)
     except InputError as error:  # what was given cannot be used

@@ -16,6 +16,9 @@ The module is looked for on Python's path and, as `python -m` does, in the curre
 folder; it is named as Python imports it (`mygames`, `pkg.games`), not by a file's path.
 Whatever cannot be used gets a [`GameLoadError`][gamelib.cli.games.GameLoadError], one
 sentence that says what is missing.
+
+`--kind-from MODULE:OBJECT` ([`load_kinds`][gamelib.cli.loading.load_kinds]) finds a search
+kind, or a tuple or list of them, the same way.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import sys
 from collections.abc import Callable
 from typing import cast
 
-from gamelib.catalog import Family
+from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.game import checked_chance
 from gamelib.cli.beyond import ChanceKit, NKit
 from gamelib.cli.games import (
@@ -47,8 +50,9 @@ from gamelib.core.checks import article, in_words
 from gamelib.core.estimator import Estimator, NumericEstimator
 from gamelib.core.game import Game
 from gamelib.nplayer.game import checked_nplayer
+from gamelib.search.kinds import SearchKind
 
-__all__ = ["GAME_METHODS", "load_game"]
+__all__ = ["GAME_METHODS", "AnyKind", "load_game", "load_kinds"]
 
 GAME_METHODS = _GAME_NEEDS["two-player"]
 """What a two-player game has (`gamelib.core.game.Game`)."""
@@ -83,25 +87,10 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
     module_name, colon, rest = path.partition(":")
     attribute, comma, beside = rest.partition(",")
     module_name, attribute, beside = module_name.strip(), attribute.strip(), beside.strip()
-    if not colon or not module_name or not attribute:
-        raise GameLoadError(
-            f"{said}: name a module and an object in it, as MODULE:OBJECT (mygame:RACE)"
-        )
+    _check_path(colon, module_name, attribute, said, "mygame:RACE")
     if comma and not beside:
         raise GameLoadError(f"{said}: name the estimator after the comma, as MODULE:GAME,ESTIMATOR")
-    stem = os.path.splitext(os.path.basename(module_name))[0] or "mygame"
-    not_a_path = GameLoadError(
-        f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
-        "that holds it or with that folder on PYTHONPATH"
-    )
-    if "/" in module_name or os.sep in module_name:
-        raise not_a_path
-    try:
-        module = _imported(module_name, said)
-    except GameLoadError as error:  # `mygame.py` is a path, unless a package gm has a py
-        if module_name.endswith(".py") and str(error).startswith(f"{said}: there is no module"):
-            raise not_a_path from None
-        raise
+    module = _module(module_name, said, "mygame")
     found = _attribute(module, module_name, attribute, said)
     if not comma and isinstance(found, GameEntry):
         return _watched(_checked(found, said))
@@ -145,6 +134,72 @@ GameCatalog, not a game: give a Game, an estimator (whose .game is the game), or
         summary += " (no estimator: every unfinished position is guessed 0)"
         return game_entry(name, summary, NumericEstimator(game, _zero))
     return game_entry(name, summary, cast(Estimator[object, object, object], estimator))
+
+
+def _check_path(colon: str, module_name: str, attribute: str, said: str, example: str) -> None:
+    """GameLoadError unless MODULE:OBJECT names both."""
+    if not colon or not module_name or not attribute:
+        raise GameLoadError(
+            f"{said}: name a module and an object in it, as MODULE:OBJECT ({example})"
+        )
+
+
+def _module(module_name: str, said: str, stem: str) -> object:
+    """The module called `module_name` (a name, not a file's path: `stem` stands in for
+    a path with no name in it)."""
+    stem = os.path.splitext(os.path.basename(module_name))[0] or stem
+    not_a_path = GameLoadError(
+        f"{said}: give a module name, not a path ({shown(stem)}), run from the folder "
+        "that holds it or with that folder on PYTHONPATH"
+    )
+    if "/" in module_name or os.sep in module_name:
+        raise not_a_path
+    try:
+        return _imported(module_name, said)
+    except GameLoadError as error:  # `mygame.py` is a path, unless a package gm has a py
+        if module_name.endswith(".py") and str(error).startswith(f"{said}: there is no module"):
+            raise not_a_path from None
+        raise
+
+
+AnyKind = SearchKind | ChanceKind | NPlayerKind
+"""A search kind of any family, as `--kind-from` takes it."""
+
+
+def load_kinds(path: str) -> tuple[AnyKind, ...]:
+    """The search kinds `path` (`MODULE:OBJECT`, as `--kind-from` takes it) names: OBJECT
+    is a `SearchKind`, a `ChanceKind` or an `NPlayerKind`, or a tuple or list of them.
+
+    ```pycon
+    >>> [kind.name for kind in load_kinds("gamelib.estimate.kinds:MINIMAX_KIND")]
+    ['minimax']
+    >>> load_kinds("gamelib.estimate.minimax:Minimax")
+    Traceback (most recent call last):
+    ...
+    gamelib.cli.games.GameLoadError: --kind-from gamelib.estimate.minimax:Minimax is a \
+function, not a search kind: give a SearchKind, a ChanceKind or an NPlayerKind \
+(gamelib.catalog), or a tuple or list of them
+
+    ```
+    """
+    said = f"--kind-from {shown(path, 60)}"
+    module_name, colon, attribute = (part.strip() for part in path.partition(":"))
+    _check_path(colon, module_name, attribute, said, "mykinds:SHALLOW")
+    module = _module(module_name, said, "mykinds")
+    found = _attribute(module, module_name, attribute, said)
+    many = isinstance(found, tuple | list)
+    kinds: tuple[object, ...] = tuple(found) if isinstance(found, tuple | list) else (found,)
+    for kind in kinds:
+        if not isinstance(kind, AnyKind):
+            what = f"the class {kind.__name__}" if isinstance(kind, type) else _a(kind)
+            raise GameLoadError(
+                f"{said} {'holds' if many else 'is'} {what}, not a search kind: give a "
+                "SearchKind, a ChanceKind or an NPlayerKind (gamelib.catalog), or a tuple or "
+                "list of them"
+            )
+    if not kinds:
+        raise GameLoadError(f"{said} is empty: give at least one search kind")
+    return cast(tuple[AnyKind, ...], kinds)
 
 
 def _watched(entry: GameEntry) -> GameEntry:
