@@ -188,8 +188,7 @@ float or a Fraction)
     """
     if numeric is None:
         numeric = estimator is not None and numeric_guesses(estimator)
-    if numeric:
-        return _checked_number(estimate, game, before, estimator_name(estimator))
+    name = estimator_name(estimator) if numeric else ""
 
     def checked(state: S, /) -> X:
         if before is not None:
@@ -197,28 +196,10 @@ float or a Fraction)
         g = estimate(state)
         if g != g:  # NaN compares neither way: refuse it, naming the position
             raise nan_guess(game, state)
-        return g
-
-    return checked
-
-
-def _checked_number(
-    estimate: Callable[[S], X],
-    game: ShowsStates[S],
-    before: Callable[[], None] | None,
-    name: str,
-) -> Callable[[S], X]:
-    """`checked_estimate` for an estimator whose guesses must be numbers."""
-
-    def checked(state: S, /) -> X:
-        if before is not None:
-            before()
-        g = estimate(state)
-        if g != g:  # NaN compares neither way: refuse it, naming the position
-            raise nan_guess(game, state)
-        kind = type(g)
-        if kind is not float and kind is not int and not isinstance(g, numbers.Real):
-            raise not_a_number(name, g, game, state)  # None, a string: no number at all
+        if numeric:
+            kind = type(g)
+            if kind is not float and kind is not int and not isinstance(g, numbers.Real):
+                raise not_a_number(name, g, game, state)  # None, a string: no number at all
         return g
 
     return checked
