@@ -26,6 +26,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game, ShowsStates
+from gamelib.core.model import number_to_string
 from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
@@ -335,12 +336,6 @@ class NotANumberGuessError(GuessError):
     estimator: the message names the estimator and the position already."""
 
 
-def _number_to_string(g: float) -> str:
-    if isinstance(g, int) or not g.is_integer():
-        return str(g)
-    return str(int(g))
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class NumericEstimator(Generic[S, M]):
@@ -373,7 +368,7 @@ class NumericEstimator(Generic[S, M]):
     compare = staticmethod(standard_compare)
 
     def guess_to_string(self, guess: float, /) -> str:
-        return _number_to_string(guess)
+        return number_to_string(guess)
 
     def negate(self, guess: float, /) -> float:
         """The guess from the other side's point of view."""
