@@ -354,6 +354,8 @@ class NumericEstimator(Generic[S, M]):
     >>> from fractions import Fraction
     >>> pebbles.negate(2), pebbles.average([(Fraction(1, 3), 3), (Fraction(2, 3), 0)])
     (-2, Fraction(1, 1))
+    >>> pebbles.guess_to_string(Fraction(1, 3)), pebbles.guess_to_string(2.0)  # as people write
+    ('1/3', '2')
 
     ```
     """
