@@ -26,6 +26,7 @@ from typing import Generic, Protocol, TypeAlias, TypeVar, assert_never, final
 from gamelib.core.checks import check_depth
 from gamelib.core.datatypes import EQUAL, GREATER, LESS, Draw, Order, Outcome, Side, Winner
 from gamelib.core.game import Game, ShowsStates
+from gamelib.core.model import number_to_string
 from gamelib.errors import StoppedError
 from gamelib.seq import Seq
 
@@ -188,8 +189,7 @@ float or a Fraction)
     """
     if numeric is None:
         numeric = estimator is not None and numeric_guesses(estimator)
-    if numeric:
-        return _checked_number(estimate, game, before, estimator_name(estimator))
+    name = estimator_name(estimator) if numeric else ""
 
     def checked(state: S, /) -> X:
         if before is not None:
@@ -197,28 +197,10 @@ float or a Fraction)
         g = estimate(state)
         if g != g:  # NaN compares neither way: refuse it, naming the position
             raise nan_guess(game, state)
-        return g
-
-    return checked
-
-
-def _checked_number(
-    estimate: Callable[[S], X],
-    game: ShowsStates[S],
-    before: Callable[[], None] | None,
-    name: str,
-) -> Callable[[S], X]:
-    """`checked_estimate` for an estimator whose guesses must be numbers."""
-
-    def checked(state: S, /) -> X:
-        if before is not None:
-            before()
-        g = estimate(state)
-        if g != g:  # NaN compares neither way: refuse it, naming the position
-            raise nan_guess(game, state)
-        kind = type(g)
-        if kind is not float and kind is not int and not isinstance(g, numbers.Real):
-            raise not_a_number(name, g, game, state)  # None, a string: no number at all
+        if numeric:
+            kind = type(g)
+            if kind is not float and kind is not int and not isinstance(g, numbers.Real):
+                raise not_a_number(name, g, game, state)  # None, a string: no number at all
         return g
 
     return checked
@@ -354,12 +336,6 @@ class NotANumberGuessError(GuessError):
     estimator: the message names the estimator and the position already."""
 
 
-def _number_to_string(g: float) -> str:
-    if isinstance(g, int) or not g.is_integer():
-        return str(g)
-    return str(int(g))
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class NumericEstimator(Generic[S, M]):
@@ -378,6 +354,8 @@ class NumericEstimator(Generic[S, M]):
     >>> from fractions import Fraction
     >>> pebbles.negate(2), pebbles.average([(Fraction(1, 3), 3), (Fraction(2, 3), 0)])
     (-2, Fraction(1, 1))
+    >>> pebbles.guess_to_string(Fraction(1, 3)), pebbles.guess_to_string(2.0)  # as people write
+    ('1/3', '2')
 
     ```
     """
@@ -392,7 +370,7 @@ class NumericEstimator(Generic[S, M]):
     compare = staticmethod(standard_compare)
 
     def guess_to_string(self, guess: float, /) -> str:
-        return _number_to_string(guess)
+        return number_to_string(guess)
 
     def negate(self, guess: float, /) -> float:
         """The guess from the other side's point of view."""

@@ -262,17 +262,7 @@ class ConnectFour:
         return cast(_Packed, connect4_packing(board))
 
     def state_to_string(self, state: ConnectFourState, /) -> str:
-        width = len(str(self.cols))
-        header = " " + " ".join(str(c + 1).rjust(width) for c in range(self.cols))
-        lines = [header]
-        cells = state.cells
-        for r in reversed(range(self.rows)):
-            row = cells[r * self.cols : (r + 1) * self.cols]
-            lines.append("|" + " ".join(_PIECE[v].rjust(width) for v in row) + "|")
-        side = state.side
-        mark = "X" if side is Side.Maxie else "O"
-        lines.append(f"{side} ({mark}) to move")
-        return "\n".join(lines)
+        return _board_text(self.cols, self.rows, state.cells, state.side)
 
     def final_position(self, state: ConnectFourState, move: int, /) -> str:
         """The board after `move`, which ended the game (no one is to move)."""
@@ -286,10 +276,10 @@ class ConnectFour:
         return str(move + 1)
 
     def parse_move(self, state: ConnectFourState, text: str, /) -> int | None:
-        digits = text.strip()
-        if not (digits.isascii() and digits.isdigit()):  # not "+3", "1_0" or other scripts
+        typed = _typed_column(text)
+        if typed is None:
             return None
-        column = int(digits) - 1
+        column = typed - 1
         if (
             0 <= column < self.cols
             and not (state.mover | state.other) & self.board.column[column] & self.board.top
@@ -299,16 +289,37 @@ class ConnectFour:
 
     def why_illegal(self, state: ConnectFourState, text: str, /) -> str:
         """Why `text` is not a legal move: not a number, off the board, or a full column."""
-        digits = text.strip()
-        if not (digits.isascii() and digits.isdigit()):
-            return f"'{text}' is not a column number"
-        column = int(digits)
-        if not 1 <= column <= self.cols:
-            return f"there is no column {column}: columns are 1–{self.cols}"
-        return f"column {column} is full"
+        return _why_no_column(text, self.cols)
 
 
 _new_state = tuple.__new__
+
+
+def _board_text(cols: int, rows: int, cells: tuple[int, ...], side: Side) -> str:
+    """`state_to_string` of both representations, from `ConnectFourState.cells`'s cells."""
+    width = len(str(cols))
+    lines = [" " + " ".join(str(c + 1).rjust(width) for c in range(cols))]
+    for r in reversed(range(rows)):
+        row = cells[r * cols : (r + 1) * cols]
+        lines.append("|" + " ".join(_PIECE[v].rjust(width) for v in row) + "|")
+    lines.append(f"{side} ({'X' if side is Side.Maxie else 'O'}) to move")
+    return "\n".join(lines)
+
+
+def _typed_column(text: str) -> int | None:
+    """The column (1 the first) in `text`; None unless plain ASCII digits (not "+3", "1_0")."""
+    digits = text.strip()
+    return int(digits) if digits.isascii() and digits.isdigit() else None
+
+
+def _why_no_column(text: str, cols: int) -> str:
+    """`why_illegal` of both representations, on a board of `cols` columns."""
+    column = _typed_column(text)
+    if column is None:
+        return f"'{text}' is not a column number"
+    if not 1 <= column <= cols:
+        return f"there is no column {column}: columns are 1–{cols}"
+    return f"column {column} is full"
 
 
 def _window_masks(board: Board, mine: int, theirs: int) -> list[int]:

@@ -41,11 +41,10 @@ from gamelib import seq
 from gamelib.core.checks import whole_number
 from gamelib.core.datatypes import Done, Draw, Playing, Side, Status, Winner
 from gamelib.games import connect4_board
+from gamelib.games.connect4 import _board_text, _typed_column, _why_no_column
 from gamelib.seq import Seq
 
 __all__ = ["Board", "WindowConnectFour", "WindowState", "window_score"]
-
-_PIECE = {1: "X", -1: "O", 0: "."}
 
 
 @final
@@ -214,37 +213,23 @@ class WindowConnectFour:
         )
 
     def state_to_string(self, state: WindowState, /) -> str:
-        width = len(str(self.cols))
-        header = " " + " ".join(str(c + 1).rjust(width) for c in range(self.cols))
-        lines = [header]
-        for r in reversed(range(self.rows)):
-            row = state.cells[r * self.cols : (r + 1) * self.cols]
-            lines.append("|" + " ".join(_PIECE[v].rjust(width) for v in row) + "|")
-        mark = "X" if state.side is Side.Maxie else "O"
-        lines.append(f"{state.side} ({mark}) to move")
-        return "\n".join(lines)
+        return _board_text(self.cols, self.rows, state.cells, state.side)
 
     def move_to_string(self, move: int, /) -> str:
         return str(move + 1)
 
     def parse_move(self, state: WindowState, text: str, /) -> int | None:
-        digits = text.strip()
-        if not (digits.isascii() and digits.isdigit()):  # not "+3", "1_0" or other scripts
+        typed = _typed_column(text)
+        if typed is None:
             return None
-        column = int(digits) - 1
+        column = typed - 1
         if 0 <= column < self.cols and state.heights[column] < self.rows:
             return column
         return None
 
     def why_illegal(self, state: WindowState, text: str, /) -> str:
         """Why `text` is not a legal move: not a number, off the board, or a full column."""
-        digits = text.strip()
-        if not (digits.isascii() and digits.isdigit()):
-            return f"'{text}' is not a column number"
-        column = int(digits)
-        if not 1 <= column <= self.cols:
-            return f"there is no column {column}: columns are 1–{self.cols}"
-        return f"column {column} is full"
+        return _why_no_column(text, self.cols)
 
 
 def window_score(state: WindowState) -> float:

@@ -61,7 +61,7 @@ from gamelib.core.estimator import Definitely, Est, Estimator, Guess, est_to_str
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
 from gamelib.core.model import number_to_string, vector_to_string
-from gamelib.core.window import Bound, Infinity, bound_to_string
+from gamelib.core.window import Bound, bound_to_string
 from gamelib.nplayer.game import NPlayerGame, Number, Vector
 from gamelib.nplayer.maxn import NWindow
 from gamelib.search.events import BoundKind, Mover, Reached, Window, end_to_string
@@ -294,9 +294,7 @@ def value_to_short_string(estimator: Estimator[S, M, G], value: Est[G]) -> str:
 
 def bound_to_short_string(estimator: Estimator[S, M, G], bound: Bound[G]) -> str:
     """An end of a window as a picture shows it: `−∞`, `+∞` or the value."""
-    if isinstance(bound, Infinity):
-        return str(bound)
-    return value_to_short_string(estimator, bound)
+    return bound_to_string(bound, lambda value: value_to_short_string(estimator, value))
 
 
 class TwoWords(_WindowWords[S, M, Bound[G], Est[G]]):
@@ -304,6 +302,7 @@ class TwoWords(_WindowWords[S, M, Bound[G], Est[G]]):
     the picture, `3` in the lines of JSON), windows as (α, β).
 
     ```pycon
+    >>> from gamelib.core.window import Infinity
     >>> from gamelib.games.explicit import SMALL, ExplicitGame, tree_estimator
     >>> game = ExplicitGame(SMALL)
     >>> words = TwoWords(game, tree_estimator(game))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import FrozenInstanceError, dataclass
+from fractions import Fraction
 
 import pytest
 
@@ -24,6 +25,7 @@ from gamelib.core import (
     referee,
 )
 from gamelib.core.datatypes import outcome_to_string
+from gamelib.core.estimator import NumericEstimator
 from gamelib.estimate import Definitely, Est, Guess, Settings, est_to_string, standard_compare
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.nim import Nim, NimPlayer, NimState, nim_estimator
@@ -233,3 +235,14 @@ def test_playing_is_a_frozen_value_with_its_own_init() -> None:
         status.state = (3, 4)  # type: ignore[misc]  # the point: a frozen field refuses
     with pytest.raises(TypeError):
         Playing()  # type: ignore[call-arg]  # the point: the state is required
+
+
+def test_a_numeric_estimators_guess_reads_as_every_number_does() -> None:
+    # An average of numeric guesses is a Fraction: it reads as model.number_to_string writes
+    # it (once a Fraction raised AttributeError here, the estimator having its own rule).
+    pebbles = NumericEstimator(Nim(), lambda state: state.pebbles)
+    third = pebbles.average([(Fraction(1, 3), 1), (Fraction(2, 3), 0)])
+    whole = pebbles.average([(Fraction(1, 3), 3), (Fraction(2, 3), 0)])
+    assert (str(third), whole) == ("1/3", 1)  # exact: Fractions
+    shown = [pebbles.guess_to_string(g) for g in (third, whole, 3, 2.0, 2.5, -0.0)]
+    assert shown == ["1/3", "1", "3", "2", "2.5", "0"]
