@@ -120,7 +120,7 @@ def _top_parser(
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    parsing = Parsing(catalogs.two_player, games, trace_game, catalogs.solve)
+    parsing = Parsing(catalogs, games, trace_game, catalogs.solve)
     for command in COMMANDS:
         sub = command.add(commands, parsing)
         helped = games.get(help_game) if help_game is not None else None
