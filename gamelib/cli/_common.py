@@ -137,6 +137,8 @@ class _KeptWords(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         given = [] if values is None else [values] if isinstance(values, str) else list(values)
+        if given == ["\0bare"]:  # _shortened.BARE: an optional value left out
+            given = []
         kept: list[str] = getattr(namespace, "game_words", None) or []
         namespace.game_words = [*kept, str(option_string), *given]
 
@@ -179,7 +181,8 @@ def _expanded(action: argparse.Action) -> str | None:
 def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
     """`words` (what follows a game's name, in any order) split into the options of the
     game called `name` with their values, and the rest (a match's players): `--pile 7
-    alphabeta:2 random` gives `--pile 7` and the two players.  An option the game does not
+    alphabeta:2 random` gives `--pile 7` and the two players; an option whose value may be
+    left out takes one only after `=` (`--fast=2`), so never a player.  An option the game does not
     have stays with the options, where building the game refuses it; so does everything
     when gamelib does not know the game."""
     entry = games.get(name)
@@ -187,8 +190,8 @@ def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[li
         return list(words), []
     parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)
-    arity = {
-        flag: action.nargs if isinstance(action.nargs, int) else 1  # store_true: 0
+    arity = {  # store_true: 0; an optional value (nargs='?'): 0 too, given only with '='
+        flag: action.nargs if isinstance(action.nargs, int) else int(action.nargs != "?")
         for action in parser._actions  # argparse keeps no public list of them
         for flag in action.option_strings
     }
