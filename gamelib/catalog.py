@@ -70,7 +70,7 @@ from gamelib.nplayer.kinds import (
     NPlayerKind,
     TotalMissingError,
 )
-from gamelib.search.kinds import Catalog, OptionValues, SearchKind
+from gamelib.search.kinds import Catalog, Option, OptionValues, SearchKind
 from gamelib.trace.drawing import Drawing
 from gamelib.trace.mcts import trace_steps as mcts_trace_steps
 from gamelib.trace.mcts import traced as mcts_traced
@@ -214,6 +214,31 @@ class Catalogs:
                 return self.chance.names()
             case "n-player":
                 return self.n_player.names()
+
+    def kinds(self) -> tuple[SearchKind | ChanceKind | NPlayerKind, ...]:
+        """The search kinds of every family: two-player, chance, then n-player, each
+        family's in its catalog's order."""
+        return (*self.two_player, *self.chance, *self.n_player)
+
+    def options(self) -> tuple[Option[object], ...]:
+        """The options that are command-line flags (`--prune`, `--total`): every option
+        of a kind of any family that has a flag, once each by name, in the order of
+        [`kinds`][gamelib.catalog.Catalogs.kinds].  A flag gives its text to each kind
+        that declares the option, which reads it with its own `parse`.
+
+        ```pycon
+        >>> [option.name for option in CATALOGS.options()]  # doctest: +NORMALIZE_WHITESPACE
+        ['prune', 'fail', 'table', 'time', 'nodes', 'order', 'sims', 'c', 'playout', 'scale',
+         'solver', 'total']
+
+        ```
+        """
+        seen: dict[str, Option[object]] = {}
+        for kind in self.kinds():
+            for option in kind.options:
+                if option.flag:
+                    seen.setdefault(option.name, option)
+        return tuple(seen.values())
 
     def family_of(self, name: str) -> Family | None:
         """The family whose search kind is called `name`, if any (two players first)."""

@@ -96,15 +96,16 @@ def _tree_names() -> list[str]:
     return [*NAMED_TREES]
 
 
-def _search_options(parser: argparse.ArgumentParser, catalog: Catalog[SearchKind]) -> None:
-    """`--depth`, and a flag for every option of the catalog's kinds."""
+def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None:
+    """`--depth`, and a flag for every option of the kinds of every family that has one
+    (`Catalogs.options`), its help naming each kind's default once."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
-    for option in catalog.options():
-        defaults = [
-            f"{kind.name} {own.default_text()}"
-            for kind in catalog
+    for option in catalogs.options():
+        defaults = {
+            f"{kind.name} {own.default_text()}": None
+            for kind in catalogs.kinds()
             if (own := kind.option(option.name)) is not None
-        ]
+        }
         parser.add_argument(
             f"--{option.name}",
             help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
@@ -136,6 +137,8 @@ class _KeptWords(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         given = [] if values is None else [values] if isinstance(values, str) else list(values)
+        if given == ["\0bare"]:  # _shortened.BARE: an optional value left out
+            given = []
         kept: list[str] = getattr(namespace, "game_words", None) or []
         namespace.game_words = [*kept, str(option_string), *given]
 
@@ -178,7 +181,8 @@ def _expanded(action: argparse.Action) -> str | None:
 def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
     """`words` (what follows a game's name, in any order) split into the options of the
     game called `name` with their values, and the rest (a match's players): `--pile 7
-    alphabeta:2 random` gives `--pile 7` and the two players.  An option the game does not
+    alphabeta:2 random` gives `--pile 7` and the two players; an option whose value may be
+    left out takes one only after `=` (`--fast=2`), so never a player.  An option the game does not
     have stays with the options, where building the game refuses it; so does everything
     when gamelib does not know the game."""
     entry = games.get(name)
@@ -186,8 +190,8 @@ def _game_words(games: GameCatalog, name: str, words: Sequence[str]) -> tuple[li
         return list(words), []
     parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)
-    arity = {
-        flag: action.nargs if isinstance(action.nargs, int) else 1  # store_true: 0
+    arity = {  # store_true: 0; an optional value (nargs='?'): 0 too, given only with '='
+        flag: action.nargs if isinstance(action.nargs, int) else int(action.nargs != "?")
         for action in parser._actions  # argparse keeps no public list of them
         for flag in action.option_strings
     }
@@ -237,33 +241,43 @@ class _Defaults:
         if options.depth is not None:
             parse_depth(options.depth)  # the same rules for every kind: say at once
             self.flags["depth"] = options.depth
-        two_player = catalogs.two_player
-        # The flags are the two-player kinds'; a kind of another family takes the one
-        # whose option it has too (the simulations of mcts:SIMS, --sims).
+        # The flags are the options of the kinds of every family; each kind of this
+        # game's family takes those it declares (--sims for every mcts, --total).
         own = {o.name for k in self.kinds for o in k.options}
-        for option in two_player.options():
+        for option in catalogs.options():
             text: str | None = getattr(options, option.name.replace("-", "_"), None)
             if text is None:
                 continue
             if option.name not in own:
-                raise SpecError(self._not_taken(option.name, two_player))
+                raise SpecError(self._not_taken(option.name))
             self.flags[option.name] = text
 
-    def _not_taken(self, name: str, two_player: Catalog[SearchKind]) -> str:
+    def _not_taken(self, name: str) -> str:
         """The sentence for a flag `--name` no kind of this game's family takes."""
-        owners = [k.name for k in two_player if k.option(name)]
+        catalogs = self.catalogs
+        owners: dict[str, str] = {}  # the kinds that take it, and the first family of each
+        for family, kinds in (
+            ("two-player", catalogs.two_player),
+            ("chance", catalogs.chance),
+            ("n-player", catalogs.n_player),
+        ):
+            for kind in kinds:
+                if kind.option(name) is not None:
+                    owners.setdefault(kind.name, family)
         alike = next((k for k in self.kinds if k.name in owners), None)
         if alike is None:
+            families = in_words(list(dict.fromkeys(owners.values())))
             return (
-                f"--{name} is for {in_words(owners)} players, two-player searches that "
+                f"--{name} is for {in_words(list(owners))} players, {families} searches that "
                 f"do not play {self.title}"
             )
-        flagged = {o.name for o in two_player.options()}
+        flagged = {o.name for o in catalogs.options()}
         flags = [f"--{o.name}" for o in alike.options if o.name in flagged]
         takes = f"only {in_words(flags)}" if flags else "none of these flags"
         return (
-            f"--{name} is for the {alike.name} players of two-player games; {self.title} is "
-            f"{game_is(self.family, self.players)}, whose {alike.name} players take {takes}"
+            f"--{name} is for the {alike.name} players of {owners[alike.name]} games; "
+            f"{self.title} is {game_is(self.family, self.players)}, whose {alike.name} "
+            f"players take {takes}"
         )
 
     def spec(self, text: str) -> PlayerSpec:
@@ -501,8 +515,9 @@ Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
 class Parsing:
     """What a command's parser depends on."""
 
-    catalog: Catalog[SearchKind]
-    """The search kinds (their options, in every command that takes a player)."""
+    catalog: Catalogs
+    """The search kinds of every family (their options are flags of every command that
+    takes a player)."""
     games: GameCatalog
     """The games, named in the help of every command that takes one."""
     traced_game: str | None = None

@@ -231,9 +231,7 @@ class SentSeat:
         return book_player(player, kit.game, kept_book(path, kit.game, name))
 
 
-def flags(
-    options: argparse.Namespace, catalog: Catalog[SearchKind]
-) -> tuple[tuple[str, str | None], ...]:
-    """The flags a spec reads: `--depth` and every search option's of `catalog`."""
-    names = ["depth", *(o.name.replace("-", "_") for o in catalog.options())]
+def flags(options: argparse.Namespace, catalogs: Catalogs) -> tuple[tuple[str, str | None], ...]:
+    """The flags a spec reads: `--depth` and every search option's of `catalogs`."""
+    names = ["depth", *(o.name.replace("-", "_") for o in catalogs.options())]
     return tuple((name, getattr(options, name, None)) for name in names)

@@ -26,6 +26,7 @@ from gamelib.cli._workers import (
     SentGame,
     SentKinds,
     SentRules,
+    flags,
     sent_game,
     sent_kind,
     sent_kinds,
@@ -116,7 +117,7 @@ class _Analyse(_Report):
             assert self.context is not None  # given by _run, which batches come through
             game = sent_game(self.context, options.game, self.game_args, batch.workers)
             kinds = sent_kinds(self.catalogs, [spec.kind], batch.workers)
-            task = _SentAnalysis(game, kinds, spec.text, options.depth)
+            task = _SentAnalysis(game, kinds, spec.text, flags(options, self.catalogs))
         read_line = functools.partial(_player_at, model, said="", error=BadPositionError)
         return self._lines(read_line, batch, task, _as_said)
 
@@ -327,19 +328,19 @@ def _edge_json(kit: GameKit[S, M, G], move: M, value: Est[G]) -> dict[str, JSON]
 @dataclass(frozen=True)
 class _SentAnalysis:
     """A batch's task on a worker: the game found again, the player's spec read again with
-    the caller's kinds (`--depth` as given), the position analysed."""
+    the caller's kinds (`--depth` and the options' flags as given), the position analysed."""
 
     game: SentGame
     kinds: SentKinds
     text: str
     """The `--player` spec as typed."""
-    depth: str | None
-    """`--depth` as typed, if given."""
+    flags: tuple[tuple[str, str | None], ...]
+    """`--depth` and the search options' flags as typed, by their names in the options."""
 
     def __call__(self, state: object, /) -> FamilyAnswer:
         kit = self.game.kit()
         assert isinstance(kit, FamilyKit)  # a two-player game's batch goes its own way
-        options = argparse.Namespace(depth=self.depth)
+        options = argparse.Namespace(**dict(self.flags))
         return kit.answer(_Defaults(options, self.kinds.catalogs(), kit).spec(self.text), state)
 
 

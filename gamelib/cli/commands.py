@@ -37,12 +37,14 @@ from gamelib.cli._common import (
     _version,
     solver_build,
 )
+from gamelib.cli._shortened import bare_words, check_shortened
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.book import BOOK
 from gamelib.cli.check import CHECK
 from gamelib.cli.games import (
     GAME_CATALOG,
+    AnyEntry,
     GameCatalog,
     installed_games,
 )
@@ -87,10 +89,10 @@ def _top_parser(
     games: GameCatalog,
     trace_game: str | None = None,
     help_game: str | None = None,
-) -> _Parser:
-    """The whole command line.  `trace_game`: the game `trace --game` names, whose
-    options it takes; `help_game`: the game a `--help` asks about, whose options the
-    help then lists.
+) -> tuple[_Parser, dict[str, _Parser]]:
+    """The whole command line, and each command's parser by name.  `trace_game`: the
+    game `trace --game` names, whose options it takes; `help_game`: the game a `--help`
+    asks about, whose options the help then lists.
     """
     parser = _Parser(
         prog="gamelib",
@@ -120,9 +122,10 @@ def _top_parser(
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    parsing = Parsing(catalogs.two_player, games, trace_game, catalogs.solve)
+    parsing = Parsing(catalogs, games, trace_game, catalogs.solve)
+    subs: dict[str, _Parser] = {}
     for command in COMMANDS:
-        sub = command.add(commands, parsing)
+        sub = subs[command.name] = command.add(commands, parsing)
         helped = games.get(help_game) if help_game is not None else None
         if helped is None or command.game_help is None:
             continue
@@ -130,7 +133,7 @@ def _top_parser(
             group = sub.add_argument_group(f"options of {help_game}")
             # A group takes add_argument as a parser does; only for the help text.
             helped.add_options(cast(argparse.ArgumentParser, group))
-    return parser
+    return parser, subs
 
 
 def _run(
@@ -145,7 +148,12 @@ def _run(
     _check_catalog(catalogs, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
     help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
-    parser = _top_parser(catalogs, games, _game_named_in(argv), help_game)
+    parser, subs = _top_parser(catalogs, games, _game_named_in(argv), help_game)
+    at = next((i for i, word in enumerate(argv) if word in subs), None)
+    if at is not None:  # a game's options beside the command's: one rule for shortened ones
+        sub, words = subs[argv[at]], argv[at + 1 :]
+        check_shortened(sub, words, _game_in(games, words))
+        argv = [*argv[: at + 1], *bare_words(sub, words)]
     options, extra = parser.parse_known_args(argv)
     command: str = options.command
     _check_file_names(options)
@@ -162,6 +170,17 @@ def _run(
 
     context = Context(stdin, stdout, stderr, catalogs, games, again, game_paths)
     return COMMANDS_BY_NAME[command].run(options, extra, context)
+
+
+def _game_in(games: GameCatalog, words: list[str]) -> AnyEntry | None:
+    """The game a command's `words` name: `--game`'s, else the first word that names one."""
+    named = _game_named_in(words)
+    if named is not None:
+        return games.get(named)
+    return next(
+        (entry for word in words if not word.startswith("-") and (entry := games.get(word))),
+        None,
+    )
 
 
 def _games_from(args: list[str]) -> tuple[list[str], list[str]]:

@@ -29,6 +29,7 @@ from gamelib.core.game import Game
 from gamelib.core.human import HumanPlayer, TakesMoves
 from gamelib.core.random_player import RandomPlayer
 from gamelib.errors import InputError
+from gamelib.nplayer.game import NamesError, check_names
 
 if TYPE_CHECKING:  # the kits themselves, which are built on this interface
     from gamelib.cli.beyond import FamilyKit
@@ -260,6 +261,11 @@ def check_entry(maker: str, name: object, estimator: object, family: Family) -> 
             f"{in_words(missing, 'or')}: an estimator of {_CALLED[family][1]} has "
             f"{in_words(needs, 'and')}"
         )
+    if family == "n-player":  # its seats are told apart by them, from the first line on
+        try:
+            check_names(getattr(game, "names"), f"{said}: its game")  # noqa: B009 (it has one)
+        except NamesError as error:
+            raise EntryError(str(error)) from None
 
 
 _HOMES: tuple[tuple[Family, str, str], ...] = (

@@ -96,7 +96,7 @@ def _check_catalog(catalogs: Catalogs, games: GameCatalog) -> None:
                     f"the search kind '{name}' is both {_a(seen[name])} and {_a(family)} search"
                 )
             seen[name] = family
-    for option in catalog.options():
+    for option in catalogs.options():
         if option.name in _OWN_FLAGS:
             raise UsageError(
                 f"the search option '{option.name}' would hide gamelib's --{option.name}"

@@ -47,9 +47,10 @@ from gamelib.cli.games import (
 from gamelib.cli.kits import _GAME_NEEDS, EntryError, KitUser, _game_lacks
 from gamelib.cli.specs import shown
 from gamelib.core.checks import article, in_words
+from gamelib.core.contracts import game_title
 from gamelib.core.estimator import Estimator, NumericEstimator
 from gamelib.core.game import Game
-from gamelib.nplayer.game import checked_nplayer
+from gamelib.nplayer.game import check_names, checked_nplayer
 from gamelib.search.kinds import SearchKind
 
 __all__ = ["GAME_METHODS", "AnyKind", "load_game", "load_kinds"]
@@ -221,6 +222,7 @@ def _watched_kit(
         chance = checked_chance(kit.estimator)
         return dataclasses.replace(kit, game=chance.game, estimator=chance)
     if isinstance(kit, NKit):
+        check_names(kit.game.names, f"the game {kit.title or game_title(kit.game)}")
         many = checked_nplayer(kit.estimator)
         return dataclasses.replace(kit, game=many.game, estimator=many)
     return kit

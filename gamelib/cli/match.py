@@ -377,7 +377,7 @@ class _MatchJob:
         request = self.request
         game = sent_game(self.context, request.game, request.game_args, workers)
         kinds = sent_kinds(self.catalogs, {spec.kind for spec in specs}, workers)
-        given = flags(self.options, self.catalogs.two_player)
+        given = flags(self.options, self.catalogs)
         book = None  # the path travels, and each worker reads the file once
         if request.book is not None:
             book = (str(Path(request.book).resolve()), request.game)

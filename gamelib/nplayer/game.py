@@ -64,11 +64,13 @@ __all__ = [
     "NPlayerTurns",
     "NSettings",
     "NStatus",
+    "NamesError",
     "Number",
     "PlayerNumberError",
     "UtilityLengthError",
     "Vector",
     "VectorEstimator",
+    "check_names",
     "check_players",
     "check_vector",
     "checked_nplayer",
@@ -117,6 +119,49 @@ def check_players(n: int) -> int:
     if n < 2:
         raise PlayerCountError(f"a game needs at least 2 players, got {n}")
     return n
+
+
+class NamesError(InputError, ValueError):
+    """A game's `names` that cannot name its players: not a tuple of text, fewer than
+    two, a name empty or not printable, or two the same."""
+
+
+def check_names(names: object, where: str) -> tuple[str, ...]:
+    """`names` as a tuple, when they can be a game's players' names: a tuple (or list) of
+    at least two names, each printable text, no two the same; else
+    [`NamesError`][gamelib.nplayer.game.NamesError], one sentence beginning with `where`
+    (the game).  Play's `--player1 .. --playerN`, a match's seats and each result are
+    told apart by these names.
+
+    ```pycon
+    >>> check_names(["A", "B", "C"], "Mine")
+    ('A', 'B', 'C')
+    >>> check_names(("A", "B", "A"), "Mine")
+    Traceback (most recent call last):
+    ...
+    gamelib.nplayer.game.NamesError: Mine names its players ('A', 'B', 'A'): players 0 and \
+2 are both called 'A', but each needs a name of its own
+
+    ```
+    """
+    given = f"{where} names its players {echo_value(names)}"
+    if isinstance(names, str) or not isinstance(names, tuple | list):
+        raise NamesError(f"{given}: names must be a tuple of text, one name a player")
+    if len(names) < 2:
+        raise NamesError(f"{given}: a game needs at least 2 players, so 2 names")
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise NamesError(
+                f"{given}: player {i}'s name must be printable text, got {echo_value(name)}"
+            )
+        if name in seen:
+            raise NamesError(
+                f"{given}: players {seen[name]} and {i} are both called {name!r}, but each "
+                "needs a name of its own"
+            )
+        seen[name] = i
+    return tuple(names)
 
 
 def check_vector(vector: Vector, n: int, where: str) -> Vector:
@@ -365,7 +410,7 @@ class CheckedNPlayerGame(CheckedGame[S, M]):
     Traceback (most recent call last):
     ...
     gamelib.core.contracts.ContractError: Fourth.player must return a player's number, 0 \
-to 2, but it gave 3 in '(A,a)'
+to 2 (it names A, B, C), but it gave 3 in '(A,a)'
 
     ```
     """
@@ -388,7 +433,7 @@ to 2, but it gave 3 in '(A,a)'
             return p
         raise broken(
             f"{game_title(self)}.player",
-            f"return a player's number, 0 to {n - 1}",
+            f"return a player's number, 0 to {n - 1} (it names {', '.join(self.inner.names)})",
             p,
             f"in '{position_text(self, state)}'",
         )
@@ -403,7 +448,8 @@ to 2, but it gave 3 in '(A,a)'
         if isinstance(status, Finished) and not finite_numbers(status.utilities, n):
             raise broken(
                 f"{game_title(self)}.play",
-                f"end the game with a tuple of {n} finite utilities, one for each player",
+                f"end the game with a tuple of {n} finite utilities, one for each player it "
+                f"names ({', '.join(self.inner.names)})",
                 status.utilities,
                 f"for the move {echo_value(move)} in '{position_text(self, state)}'",
             )

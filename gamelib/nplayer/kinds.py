@@ -151,7 +151,7 @@ def _total(text: str) -> Number | None:
 
 
 TOTAL: Option[Number | None] = Option(
-    "total", "the total", None, _total, "the most a vector's utilities add up to", flag=False
+    "total", "the total", None, _total, "the most a vector's utilities add up to"
 )
 """Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
 

@@ -45,8 +45,11 @@ COIN_COMMANDS = {
     "trace": ("trace", "--game", "{g}", "--player", "expectiminimax:4"),
 }
 
-UTILITIES = "Three.play must end the game with a tuple of 3 finite utilities, one for each player"
-MOVER = "Three.player must return a player's number, 0 to 2, but it gave"
+UTILITIES = (
+    "Three.play must end the game with a tuple of 3 finite utilities, one for each player it "
+    "names (A, B, C)"
+)
+MOVER = "Three.player must return a player's number, 0 to 2 (it names A, B, C), but it gave"
 
 THREE_SAID = {
     "five": f"{MOVER} 5 in 'step 1 total 1'",

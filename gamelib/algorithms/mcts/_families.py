@@ -248,7 +248,7 @@ def _sims(text: str) -> int:
 
 
 SIMS: Option[int] = Option(
-    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)", flag=False
+    "sims", "the simulations", SAMPLED, _sims, "simulations a move (mcts:500)"
 )
 """MCTS's simulations in the chance and n-player families, in the depth's place
 (`mcts:500`)."""

@@ -1,0 +1,114 @@
+"""A shortened option on a command line that takes a game's options too: one rule in
+every command (a beginning of one option names it; one that begins options both of the
+command and of the game is refused, naming them), and in a match a game's option whose
+value may be left out never takes a player's spec."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from gamelib.cli.games import GAME_CATALOG, GameCatalog, GameEntry, KitUser
+from tests.runner import run
+
+_NIM = GAME_CATALOG["nim"]
+
+
+def _short_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--short", nargs="?", const="5", default="9", help="a short pile")
+
+
+def _short_build(options: argparse.Namespace) -> KitUser:
+    return _NIM.build(argparse.Namespace(pile=int(options.short)))
+
+
+SHORT = GAME_CATALOG.with_game(GameEntry("short", "Nim from 9, or --short", _short_options,
+                                         _short_build))  # fmt: skip
+"""Nim under another name, whose `--short` (from 5) may be given a pile or none."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("play", "pig", "--ta", "10", "--maxie", "random", "--minnie", "random"),
+        ("analyse", "pig", "--player", "star1:2", "--ta", "10"),
+        ("trace", "--game", "pig", "--ta", "10", "--player", "star1:1"),
+        ("match", "--game", "pig", "--ta", "10", "random", "random"),
+        ("match", "pig", "random", "random", "--ta=10"),
+    ],
+    ids=["play", "analyse", "trace", "match-game", "match"],
+)
+def test_a_beginning_of_a_search_option_and_a_games_is_refused_alike(
+    argv: tuple[str, ...],
+) -> None:
+    assert run(*argv) == (
+        2, "", "gamelib: --ta could be --table or pig's --target: write the option you mean "
+        "in full\n",
+    )  # fmt: skip
+
+
+def test_the_sentence_names_every_option_the_beginning_could_be() -> None:
+    assert run("match", "--game", "takeaway", "--pl", "3", "maxn:2", "maxn:2", "random") == (
+        2, "", "gamelib: --pl could be --plies, --playout or takeaway's --players: write the "
+        "option you mean in full\n",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("short", "full"),
+    [
+        (("play", "pig", "--tar", "10", "--maxie", "random", "--minnie", "random", "--seed", "2"),
+         ("play", "pig", "--target", "10", "--maxie", "random", "--minnie", "random", "--seed",
+          "2")),
+        (("match", "nim", "--pi", "7", "random", "alphabeta:2", "--seed", "1", "--games", "2"),
+         ("match", "nim", "--pile", "7", "random", "alphabeta:2", "--seed", "1", "--games", "2")),
+        (("match", "--game", "nim", "--pi", "7", "random", "random", "--seed", "1", "--pr", "0"),
+         ("match", "--game", "nim", "--pile", "7", "random", "random", "--seed", "1", "--prune",
+          "0")),
+    ],
+    ids=["play", "match", "match-game"],
+)  # fmt: skip
+def test_a_beginning_of_one_option_is_that_option(
+    short: tuple[str, ...], full: tuple[str, ...]
+) -> None:
+    assert run(*short) == run(*full)
+
+
+def _piles(games: GameCatalog, *argv: str) -> tuple[list[str], list[int]]:
+    """The players of a match (Maxie then Minnie in its first game) and the pile each of
+    its games began from (what its moves add up to)."""
+    status, out, err = run("match", *argv, "--games", "2", "--plies", "0", "--seed", "1",
+                           "--json", games=games)  # fmt: skip
+    assert (status, err) == (0, "")
+    played = [json.loads(line) for line in out.splitlines()][:-1]
+    return (
+        [played[0]["players"]["Maxie"], played[0]["players"]["Minnie"]],
+        [sum(int(move) for move in game["moves"]) for game in played],
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("short", "--short", "alphabeta:2", "random"),
+        ("--game", "short", "--short", "alphabeta:2", "random"),
+        ("--game", "short", "--sh", "alphabeta:2", "random"),
+        ("short", "alphabeta:2", "random", "--short"),
+    ],
+    ids=["game-first", "game-flag", "shortened", "after"],
+)
+def test_an_optional_value_never_takes_a_player(argv: tuple[str, ...]) -> None:
+    assert _piles(SHORT, *argv) == (["alphabeta:2", "random"], [5, 5])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("short", "--short=7", "alphabeta:2", "random"),
+     ("--game", "short", "alphabeta:2", "--short=7", "random")],
+    ids=["game-first", "game-flag"],
+)  # fmt: skip
+def test_an_optional_value_is_given_after_equals(argv: tuple[str, ...]) -> None:
+    assert _piles(SHORT, *argv) == (["alphabeta:2", "random"], [7, 7])
+    assert _piles(SHORT, "short", "alphabeta:2", "random")[1] == [9, 9]
