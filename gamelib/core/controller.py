@@ -133,15 +133,14 @@ class Turns(Model[S, M, R], Protocol[S, M, R]):
     [`mover`][gamelib.core.model.Model.mover] says chance decides, draws one of its
     [`rolls`][gamelib.core.model.Model.rolls] by its probability), checks the move against
     [`moves`][gamelib.core.model.Model.moves], writes it, and plays it, until
-    [`play`][gamelib.core.model.Model.play] says the game has ended.
+    [`play`][gamelib.core.model.Model.play] says the game has ended.  A move's line and a
+    roll's are the controller's, the same in every family (`Maxie decides to make the move
+    3 (0.01 s)`, `Chance: rolled 6 (1/6)`, each followed by a blank line); only the end is
+    the family's.
     """
 
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         """Raise when `player` cannot play `seat` (built for another game, say)."""
-        ...
-
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        """The transcript's text for a move (`Maxie decides to make the move 3 (0.01 s)`)."""
         ...
 
     def ended(self, state: S, move: M | None, outcome: R, /) -> str:
@@ -213,7 +212,7 @@ def play_out(
             index = sample([roll.probability for roll in chances], source.random())
             roll = chances[index]
             rolls.append(index)
-            stream.write(f"Chance: {roll.label} ({number_to_string(roll.probability)})\n")
+            stream.write(f"Chance: {roll.label} ({number_to_string(roll.probability)})\n\n")
             after = roll.after
         else:
             name, player = names[seat], players[seat]
@@ -249,7 +248,8 @@ def play_out(
                 )
             made.append(last)
             before.append((state, seat, len(rolls)))
-            stream.write(turns.moved(name, turns.move_to_string(last), took))
+            move = turns.move_to_string(last)
+            stream.write(f"{name} decides to make the move {move} ({took:.2f} s)\n\n")
             after = turns.play(state, last)
         if isinstance(after, Ended):
             stream.write(turns.ended(state, last, after.outcome))
@@ -393,9 +393,6 @@ class TwoPlayers(GameTurns[S, M]):
 
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         check_player_game(self.game, _SIDES[seat], player)
-
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        return f"{name} decides to make the move {move} ({took:.2f} s)\n\n"
 
     def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
         game = self.game
