@@ -37,6 +37,17 @@ def test_a_chance_hint_asks_the_search_played_against_and_writes_its_value_exact
     )
 
 
+def test_a_chance_hint_writes_a_long_value_as_a_decimal() -> None:
+    # The family's own search (4 deep) values the start 85886897/116756640: once written whole.
+    status, out, err = run(
+        "play", "pig", "--target", "8", "--maxie", "human", "--minnie", "random",
+        stdin="hint\nvalue\nquit\n",
+    )  # fmt: skip
+    assert (status, err) == (1, "gamelib: game stopped: Maxie quit the game\n")
+    said = "about 0.7356 (more is better for Maxie)"
+    assert f"move: hint: roll (value: {said})\nMaxie, please type your move: value: {said}\n" in out
+
+
 def test_an_n_player_hint_names_each_seats_utility() -> None:
     status, out, _ = run(
         "play", "takeaway", "--pile", "8", "--player1", "human", "--player2", "maxn:2",

@@ -27,6 +27,20 @@ def test_takeaway_is_saved_and_replayed_word_for_word(tmp_path: Path) -> None:
     assert run("replay", saved, "--player", "paranoid:2") == (0, TAKEAWAY_REPLAYED, "")
 
 
+def test_a_long_value_reads_as_a_decimal_and_its_json_stays_exact() -> None:
+    # Pig's value at the start, 5 deep, was written as a fraction of 39 characters.
+    assert run("analyse", "pig") == (
+        0,
+        "Maxie 0, Minnie 0 (to 20): Maxie to move, turn total 0\n"
+        "Expectiminimax(depth 5) chooses roll for Maxie; value: about 0.6351\n",
+        "",
+    )
+    status, out, err = run("analyse", "pig", "--json")
+    assert (status, err) == (0, "")
+    assert '"value": "1319377113597752303/2077331750506172160"' in out
+    assert '"guess": 0.6351306734113445' in out
+
+
 def test_a_match_of_takeaway_reads_word_for_word() -> None:
     players = ("maxn:3", "paranoid:3", "random")
     got = run("match", "takeaway", *players, "--seed", "1", "--games", "3", "--pile", "7")
@@ -82,31 +96,31 @@ PIG_REPLAYED = (
     "Replaying pig: 9 moves, valued by Star1(depth 2).\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Maxie to move, turn total 0\n"
-    "Value: 1247567/1621620 (about 0.7693) (more is better for Maxie).  Maxie played roll.\n"
+    "Value: about 0.7693 (more is better for Maxie).  Maxie played roll.\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Maxie rolls the die, turn total 0\n"
     "Chance: rolled 6 (1/6)\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Maxie to move, turn total 6\n"
-    "Value: 964541/1081080 (about 0.8922) (more is better for Maxie).  Maxie played roll.\n"
+    "Value: about 0.8922 (more is better for Maxie).  Maxie played roll.\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Maxie rolls the die, turn total 6\n"
     "Chance: rolled 1 (1/6)\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Minnie to move, turn total 0\n"
-    "Value: 374053/1621620 (about 0.2307) (more is better for Maxie).  Minnie played roll.\n"
+    "Value: about 0.2307 (more is better for Maxie).  Minnie played roll.\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Minnie rolls the die, turn total 0\n"
     "Chance: rolled 5 (1/6)\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Minnie to move, turn total 5\n"
-    "Value: 65777/540540 (about 0.1217) (more is better for Maxie).  Minnie played roll.\n"
+    "Value: about 0.1217 (more is better for Maxie).  Minnie played roll.\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Minnie rolls the die, turn total 5\n"
     "Chance: rolled 2 (1/6)\n"
     "\n"
     "Maxie 0, Minnie 0 (to 8): Minnie to move, turn total 7\n"
-    "Value: 116539/1081080 (about 0.1078) (more is better for Maxie).  Minnie played "
+    "Value: about 0.1078 (more is better for Maxie).  Minnie played "
     "hold; Star1(depth 2) would play roll.\n"
     "\n"
     "Maxie 0, Minnie 7 (to 8): Maxie to move, turn total 0\n"
