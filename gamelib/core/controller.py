@@ -83,6 +83,7 @@ __all__ = [
     "outcome_results",
     "play_out",
     "referee",
+    "roll_line",
 ]
 
 S = TypeVar("S")
@@ -212,7 +213,7 @@ def play_out(
             index = sample([roll.probability for roll in chances], source.random())
             roll = chances[index]
             rolls.append(index)
-            stream.write(f"Chance: {roll.label} ({number_to_string(roll.probability)})\n\n")
+            stream.write(roll_line(roll))
             after = roll.after
         else:
             name, player = names[seat], players[seat]
@@ -256,6 +257,20 @@ def play_out(
             stream.flush()
             return GameRecord(after.outcome, tuple(made), tuple(rolls))
         state = after
+
+
+def roll_line(roll: Roll[object, object]) -> str:
+    """What a transcript says of chance's roll, and the blank line after it (a game and
+    its replay say it alike).
+
+    ```pycon
+    >>> from fractions import Fraction
+    >>> roll_line(Roll(Fraction(1, 6), "rolled 6", "next"))
+    'Chance: rolled 6 (1/6)\\n\\n'
+
+    ```
+    """
+    return f"Chance: {roll.label} ({number_to_string(roll.probability)})\n\n"
 
 
 def check_player_game(game: object, side: Side, player: object) -> None:
