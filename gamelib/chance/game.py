@@ -223,12 +223,15 @@ class ChanceTurns(GameTurns[S, M]):
     >>> from gamelib.chance.trees import ChanceTreeGame, parse_chance_tree
     >>> game = ChanceTreeGame(parse_chance_tree("a[ ?b[1/2: c!Maxie, 1/2: d[e!Minnie]], f!Draw ]"))
     >>> out = io.StringIO()
-    >>> record = play_out(ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(1), out=out)
+    >>> record = play_out(ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(1), out=out,
+    ...                   clock=lambda: 0.0)
     >>> print(out.getvalue(), end="")
     (Maxie,a)
-    Maxie decides to make the move 0
+    Maxie decides to make the move 0 (0.00 s)
+    <BLANKLINE>
     (Chance,b)
     Chance: 0 (1/2)
+    <BLANKLINE>
     Game over! Maxie wins!
     >>> record.outcome, record.rolls
     (Winner(side=<Side.Maxie>), (0,))
@@ -263,9 +266,6 @@ class ChanceTurns(GameTurns[S, M]):
 
     def outcome_to_string(self, outcome: Outcome, /) -> str:
         return outcome_to_string(outcome)
-
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        return f"{name} decides to make the move {move}\n"
 
     def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
         return f"Game over! {outcome_to_string(outcome)}\n"

@@ -28,7 +28,7 @@ from gamelib.catalog import ChanceKind, Family, NPlayerKind
 from gamelib.chance.expectiminimax import ChancePlayer
 from gamelib.chance.game import ChanceEstimator, ChanceGame, ChanceTurns, Nature
 from gamelib.chance.trees import ChanceTreeGame, chance_tree_estimator
-from gamelib.cli.family_specs import family_answer, value_text
+from gamelib.cli.family_specs import family_answer
 from gamelib.cli.kits import (
     GameEntry,
     Job,
@@ -51,6 +51,7 @@ from gamelib.cli.specs import (
 from gamelib.core.controller import Turns
 from gamelib.core.datatypes import Outcome
 from gamelib.core.human import HumanPlayer, TakesMoves
+from gamelib.core.model import value_to_string
 from gamelib.core.random_player import RandomPlayer
 from gamelib.core.trees import Leaf, Node, shallowest_leaf
 from gamelib.games.pig import Pig, pig_estimator
@@ -101,7 +102,7 @@ class FamilyKit(Kit[S, M, R], ABC):
     """No family of these writes its moves as one digit each."""
     worth = ""
     """What replay says after a value: a game of chance's that more is better for Maxie
-    (and its long fractions are written as decimals too)."""
+    (and its fractions are written as decimals too)."""
 
     @property
     @abstractmethod
@@ -121,7 +122,7 @@ class FamilyKit(Kit[S, M, R], ABC):
 
         def value(state: S) -> tuple[M, str]:
             move, found = player.analyse(state)
-            return move, value_text(found, bool(self.worth)) + self.worth
+            return move, value_to_string(found, decimal=bool(self.worth)) + self.worth
 
         return str(player), value
 

@@ -1,5 +1,6 @@
-"""How chance and n-player searches' values and answers read (`value_text`,
-`family_answer`), and the `--player1 .. --playerN` flags of a game of n players.
+"""How chance and n-player searches' answers read (`family_answer`; a value is written
+by [`value_to_string`][gamelib.core.model.value_to_string]), and the `--player1 ..
+--playerN` flags of a game of n players.
 
 A spec of every family is read by the one grammar
 ([`read_player_spec`][gamelib.cli.specs.read_player_spec]).
@@ -12,9 +13,9 @@ from fractions import Fraction
 
 from gamelib.cli.specs import FamilyAnswer, SpecError
 from gamelib.core.jsondata import JSON, move_json
-from gamelib.core.model import Number, Vector, number_to_string, vector_to_string
+from gamelib.core.model import Number, Vector, number_to_string, value_to_string, vector_to_string
 
-__all__ = ["family_answer", "split_seat_flags", "value_text"]
+__all__ = ["family_answer", "split_seat_flags"]
 
 
 def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
@@ -49,26 +50,6 @@ def split_seat_flags(extra: Sequence[str]) -> tuple[dict[int, str], list[str]]:
     return seats, rest
 
 
-def value_text(value: Number | Vector, decimal: bool = True) -> str:
-    """A chance or n-player search's value: a vector, or a number exact (and as a decimal
-    too when it is a long fraction, if `decimal`: a paranoid utility is written without).
-
-    ```pycon
-    >>> value_text(Fraction(7, 3)), value_text(Fraction(1)), value_text(0.5)
-    ('7/3 (about 2.3333)', '1', '0.5')
-    >>> value_text((Fraction(1, 2), 0, Fraction(1, 2)))
-    '(1/2,0,1/2)'
-
-    ```
-    """
-    if isinstance(value, tuple):
-        return vector_to_string(value)
-    exact = number_to_string(value)
-    if decimal and isinstance(value, Fraction) and value.denominator != 1:
-        return f"{exact} (about {float(value):.4f})"
-    return exact
-
-
 def family_answer(
     player: str, mover: str, move: str, value: Number | Vector, against: Sequence[str] = ()
 ) -> FamilyAnswer:
@@ -79,6 +60,9 @@ def family_answer(
     ```pycon
     >>> family_answer("Star2(depth 3)", "Maxie", "hold", Fraction(1, 2)).text
     'Star2(depth 3) chooses hold for Maxie; value: 1/2 (about 0.5000)'
+    >>> long = family_answer("Star2(depth 5)", "Maxie", "roll", Fraction(1247567, 1621620))
+    >>> long.text, long.found["value"]  # the text for people, the JSON exact
+    ('Star2(depth 5) chooses roll for Maxie; value: about 0.7693', '1247567/1621620')
 
     ```
     """
@@ -86,7 +70,7 @@ def family_answer(
         "player": player,
         "to_move": mover,
         "best": move_json(move),
-        "value": value_text(value, False),
+        "value": vector_to_string(value) if isinstance(value, tuple) else number_to_string(value),
     }
     meaning = ""
     if isinstance(value, tuple):
@@ -95,5 +79,5 @@ def family_answer(
         found["guess"] = float(value) if isinstance(value, Fraction) else value
         if against:
             meaning = f" ({mover}'s utility if {' and '.join(against)} play against {mover})"
-    said = value_text(value, not against)
+    said = value_to_string(value, decimal=not against)
     return FamilyAnswer(found, f"{player} chooses {move} for {mover}; value: {said}{meaning}")

@@ -12,14 +12,13 @@ from typing import Protocol, TextIO, TypeVar, cast, final
 
 from gamelib.chance.expectiminimax import ChancePlayer
 from gamelib.cli.beyond import FamilyKit
-from gamelib.cli.family_specs import value_text
 from gamelib.cli.games import GameKit
 from gamelib.cli.kits import plain_seat
 from gamelib.cli.specs import PlayerSpec, SpecError, too_deep
 from gamelib.core.controller import Chooses
 from gamelib.core.estimator import Guess, est_to_string
 from gamelib.core.human import Advice, HumanPlayer
-from gamelib.core.model import Nature
+from gamelib.core.model import Nature, value_to_string
 from gamelib.nplayer.game import Number, Vector
 from gamelib.nplayer.maxn import NSearchPlayer
 from gamelib.search.kinds import Catalog, SearchKind
@@ -164,7 +163,9 @@ def advise_seats(
     search the person plays against (the next seat's after theirs that searches), else the
     family's own search (expectiminimax, max^n) at [`HINT_DEPTH`][gamelib.cli.players.HINT_DEPTH]
     (no deeper than the game allows), read by `read`.  The value is written as the
-    family writes values: a chance value exact (`40/27 (about 1.4815)`), a vector of n
+    family writes values: a chance value by
+    [`value_to_string`][gamelib.core.model.value_to_string] (`40/27 (about 1.4815)`,
+    `about 0.7356` for a long fraction), a vector of n
     players' utilities with their names (`A 1, B 0, C 0`).
     """
     n = len(players)
@@ -191,13 +192,14 @@ def _family_advice(
         if isinstance(value, tuple):
             text = model.outcome_to_string(cast("R", value))  # a vector: n players' utilities
         elif kit.family == "chance":
-            text = value_text(value) + kit.worth
+            text = value_to_string(value) + kit.worth
         else:  # a paranoid search's number: the mover's utility against all the others
             mover = model.mover(state)
             assert not isinstance(mover, Nature)  # the prompt is asked at a person's move
             name = model.seats[mover]
             others = " and ".join(n for n in model.seats if n != name)
-            text = f"{value_text(value, False)} ({name}'s utility if {others} play against {name})"
+            utility = value_to_string(value, decimal=False)
+            text = f"{utility} ({name}'s utility if {others} play against {name})"
         return Advice(kit.game.move_to_string(move), text)
 
     return advice

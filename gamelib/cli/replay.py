@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import TextIO, TypeVar
+from dataclasses import dataclass
+from typing import Generic, TextIO, TypeVar
 
 from gamelib.catalog import Catalogs
 from gamelib.cli._common import (
@@ -24,14 +25,37 @@ from gamelib.cli.kits import Kit
 from gamelib.cli.positions import is_terminal
 from gamelib.cli.saved import SavedGame, _number, _winner, read_saved_game, saved_file
 from gamelib.core.checks import echo, plural
-from gamelib.core.controller import Turns
-from gamelib.core.model import Ended, Nature, number_to_string
+from gamelib.core.controller import Turns, roll_line
+from gamelib.core.model import Ended, Nature, Roll
 from gamelib.errors import InputError
 
 G = TypeVar("G")
 M = TypeVar("M")
 S = TypeVar("S")
 R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class _Move(Generic[M]):
+    """A move of the saved game: whose it was, its text in the file, and the move."""
+
+    seat: int
+    text: str
+    move: M
+
+
+@dataclass(frozen=True, slots=True)
+class _Played(Generic[S, M, R]):
+    """A saved game played through once: each position and the move or roll made there,
+    where the walk stopped, how the game ended (if it did), and what is wrong with the
+    file, to be said once the game up to it is written (None: nothing)."""
+
+    steps: list[tuple[S, _Move[M] | Roll[S, R]]]
+    at: S
+    """The last position: where the file stops or goes wrong, or where the last move or
+    roll ended the game."""
+    end: Ended[R] | None
+    fault: UsageError | None
 
 
 class _Replay:
@@ -62,76 +86,110 @@ class _Replay:
 
     def _walk(self, model: Turns[S, M, R], player: str, value: Callable[[S], tuple[M, str]]) -> int:
         """Step through the saved game on `model`, each player's position valued by
-        `value`, each roll of chance said."""
+        `value`, each roll of chance said.  The game is played through once, silently,
+        so that what the file says of the end is held before anything is printed; then
+        its positions are written, up to the end or the fault the walk found."""
         out, saved = self.out, self.saved
         self._check_seats(model.seats)
-        self._check_end_first(model)
-        moves, rolls = list(saved.moves), list(saved.rolls)
-        count = plural(len(moves), "move")
+        played = self._played(model)
+        if played.fault is None:
+            if played.end is None:
+                self._check_unfinished()
+            else:
+                self._check_end(model.seats, model.results(played.end.outcome))
+        count = plural(len(saved.moves), "move")
         out.write(f"Replaying {saved.game}: {count}, valued by {player}.\n\n")
+        for state, step in played.steps:
+            out.write(model.state_to_string(state) + "\n")
+            if isinstance(step, _Move):
+                best, shown = value(state)
+                other = (
+                    ""
+                    if step.move == best
+                    else f"; {player} would play {model.move_to_string(best)}"
+                )
+                out.write(f"Value: {shown}.  {model.seats[step.seat]} played {step.text}{other}.\n")
+                if self._stopped():
+                    return 0
+                out.write("\n")
+            else:
+                out.write(roll_line(step))
+        if played.end is None:
+            out.write(model.state_to_string(played.at) + "\n")
+        else:
+            last = played.steps[-1][1]
+            move = last.move if isinstance(last, _Move) else None
+            out.write(model.ended(played.at, move, played.end.outcome))
+        if played.fault is not None:
+            raise played.fault
+        if played.end is None:
+            out.write("The saved game stops here, before the end.\n")
+        return 0
+
+    def _played(self, model: Turns[S, M, R]) -> _Played[S, M, R]:
+        """The saved game's moves and rolls played on `model`, nothing printed and no
+        search: each position and what was done there, up to the end, or to where the file
+        stops or cannot be played on (an illegal move, a roll that cannot happen, moves
+        and rolls that do not fit each other, one too many after the end)."""
+        moves, rolls = self.saved.moves, self.saved.rolls
+        steps: list[tuple[S, _Move[M] | Roll[S, R]]] = []
         state, made, rolled = model.start, 0, 0
         while True:
-            out.write(model.state_to_string(state) + "\n")
-            mover = model.mover(state)
-            last: M | None = None
-            if isinstance(mover, Nature):
+            seat = model.mover(state)
+            step: _Move[M] | Roll[S, R]
+            if isinstance(seat, Nature):
                 if rolled == len(rolls):
-                    return self._stops_here(moves[made:], "roll")
+                    return _Played(steps, state, None, self._stops_here(moves[made:], "roll"))
                 chances = model.rolls(state)
                 index, rolled = rolls[rolled], rolled + 1
                 if index >= len(chances):
-                    raise UsageError(
+                    fault = UsageError(
                         f"roll {rolled} of the saved game, {index}, is not one of the "
                         f"{len(chances)} things that can happen in the position above "
                         f"(counted from 0: 0 to {len(chances) - 1})"
                     )
-                chosen = chances[index]
-                out.write(f"Chance: {chosen.label} ({number_to_string(chosen.probability)})\n\n")
-                after = chosen.after
+                    return _Played(steps, state, None, fault)
+                step = chances[index]
+                after = step.after
             else:
                 if made == len(moves):
-                    return self._stops_here(rolls[rolled:], "move")
+                    return _Played(steps, state, None, self._stops_here(rolls[rolled:], "move"))
                 text, made = moves[made], made + 1
-                best, shown = value(state)
-                last = model.parse_move(state, text)
-                if last is None or last not in model.moves(state):
-                    raise UsageError(
+                move = model.parse_move(state, text)
+                if move is None or move not in model.moves(state):
+                    fault = UsageError(
                         f"move {made} of the saved game, '{echo(text)}', is not legal in the "
                         "position above"
                     )
-                other = (
-                    "" if last == best else f"; {player} would play {model.move_to_string(best)}"
-                )
-                out.write(f"Value: {shown}.  {model.seats[mover]} played {text}{other}.\n")
-                if self._stopped():
-                    return 0
-                out.write("\n")
-                after = model.play(state, last)
+                    return _Played(steps, state, None, fault)
+                step = _Move(seat, text, move)
+                after = model.play(state, move)
+            steps.append((state, step))
             if isinstance(after, Ended):
-                out.write(model.ended(state, last, after.outcome))
                 left = [plural(len(moves) - made, "more move")] if made < len(moves) else []
                 left += [plural(len(rolls) - rolled, "more roll")] if rolled < len(rolls) else []
-                if left:
-                    raise UsageError(
+                too_many = (
+                    UsageError(
                         f"the saved game ended at move {made}, but it lists {' and '.join(left)}"
                     )
-                self._check_end(model.seats, model.results(after.outcome))
-                return 0
+                    if left
+                    else None
+                )
+                return _Played(steps, state, after, too_many)
             state = after
 
-    def _stops_here(self, rest: Sequence[object], needed: str) -> int:
-        """The end of a saved game that stops before the game's end, at the position just
-        written, which needs a `needed` (a roll, a move) the file does not give: fine when
-        nothing else is left, else a UsageError (the rest cannot be placed)."""
-        if rest:
-            other = "move" if needed == "roll" else "roll"
-            raise UsageError(
-                f"the saved game lists {plural(len(rest), f'more {other}')} but no {needed} for "
-                "the position above: its moves and rolls do not fit each other"
-            )
-        self._check_unfinished()
-        self.out.write("The saved game stops here, before the end.\n")
-        return 0
+    @staticmethod
+    def _stops_here(rest: Sequence[object], needed: str) -> UsageError | None:
+        """Why a saved game that stops before the game's end, at a position that needs a
+        `needed` (a roll, a move) the file does not give, cannot be replayed: nothing when
+        nothing else is left, else that the rest cannot be placed."""
+        if not rest:
+            return None
+        other = "move" if needed == "roll" else "roll"
+        return UsageError(
+            f"the saved game lists {plural(len(rest), f'more {other}')} but no {needed} for "
+            "the position above: its moves and rolls do not fit each other"
+        )
 
     def _check_unfinished(self) -> None:
         """UsageError when the file says the game was finished, and its moves and rolls
@@ -141,38 +199,6 @@ class _Replay:
                 f"the saved game {self._where()} says the game was finished, but its moves and "
                 "rolls stop before the end"
             )
-
-    def _check_end_first(self, model: Turns[S, M, R]) -> None:
-        """What the file says of the end (finished, results, winner), held before anything
-        is printed: its moves and rolls played silently, with no search.  A file whose
-        moves and rolls do not play (an illegal move, a roll that cannot happen, one too
-        many) is left to the walk, which prints the game up to the fault and names it."""
-        moves, rolls = self.saved.moves, self.saved.rolls
-        state, made, rolled = model.start, 0, 0
-        while True:
-            if isinstance(model.mover(state), Nature):
-                if rolled == len(rolls):
-                    if made == len(moves):
-                        self._check_unfinished()
-                    return
-                chances = model.rolls(state)
-                if rolls[rolled] >= len(chances):
-                    return
-                after, rolled = chances[rolls[rolled]].after, rolled + 1
-            else:
-                if made == len(moves):
-                    if rolled == len(rolls):
-                        self._check_unfinished()
-                    return
-                move, made = model.parse_move(state, moves[made]), made + 1
-                if move is None or move not in model.moves(state):
-                    return
-                after = model.play(state, move)
-            if isinstance(after, Ended):
-                if (made, rolled) == (len(moves), len(rolls)):
-                    self._check_end(model.seats, model.results(after.outcome))
-                return
-            state = after
 
     def _where(self) -> str:
         file: str = self.options.file

@@ -46,6 +46,7 @@ from typing import (
     TypeAlias,
     TypeVar,
     assert_never,
+    cast,
     final,
     runtime_checkable,
 )
@@ -55,7 +56,7 @@ from gamelib.core.checks import echo, quoted
 from gamelib.core.contracts import ContractError, check_played, check_turn, underlying
 from gamelib.core.datatypes import Done, Draw, Outcome, Playing, Side, Winner, outcome_to_string
 from gamelib.core.game import Game, ShowsFinalPosition, no_moves
-from gamelib.core.human import UndoRequest, board_order
+from gamelib.core.human import TakesBack, UndoRequest, board_order
 from gamelib.core.model import (
     Ended,
     Model,
@@ -83,6 +84,7 @@ __all__ = [
     "outcome_results",
     "play_out",
     "referee",
+    "roll_line",
 ]
 
 S = TypeVar("S")
@@ -133,15 +135,14 @@ class Turns(Model[S, M, R], Protocol[S, M, R]):
     [`mover`][gamelib.core.model.Model.mover] says chance decides, draws one of its
     [`rolls`][gamelib.core.model.Model.rolls] by its probability), checks the move against
     [`moves`][gamelib.core.model.Model.moves], writes it, and plays it, until
-    [`play`][gamelib.core.model.Model.play] says the game has ended.
+    [`play`][gamelib.core.model.Model.play] says the game has ended.  A move's line and a
+    roll's are the controller's, the same in every family (`Maxie decides to make the move
+    3 (0.01 s)`, `Chance: rolled 6 (1/6)`, each followed by a blank line); only the end is
+    the family's.
     """
 
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         """Raise when `player` cannot play `seat` (built for another game, say)."""
-        ...
-
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        """The transcript's text for a move (`Maxie decides to make the move 3 (0.01 s)`)."""
         ...
 
     def ended(self, state: S, move: M | None, outcome: R, /) -> str:
@@ -166,8 +167,10 @@ def play_out(
     chance's outcomes.
 
     Writes each state, each move with the time its player took, each roll, and the end
-    to `out` (default standard output).  A player that raises
-    [`UndoRequest`][gamelib.core.human.UndoRequest] (a person typing `undo`) takes back
+    to `out` (default standard output).  A player that may take moves back
+    ([`TakesBack`][gamelib.core.human.TakesBack], a person) is asked by its
+    `next_move_or_undo`; when it raises
+    [`UndoRequest`][gamelib.core.human.UndoRequest] (the person typed `undo`) it takes back
     their last move and everything played since (in a game of n players, back to their
     previous turn), unless the dice were rolled since: a roll stands, as at a table, and
     is not drawn again (undo and the same move would otherwise be a fresh throw).
@@ -190,6 +193,7 @@ def play_out(
         )
     for number, player in enumerate(players):
         turns.admit(number, player)
+    choosers = [_chooser(player) for player in players]
     stream = sys.stdout if out is None else out
     source = random.Random() if rng is None else rng
     state = turns.start if start is None else start
@@ -213,15 +217,14 @@ def play_out(
             index = sample([roll.probability for roll in chances], source.random())
             roll = chances[index]
             rolls.append(index)
-            stream.write(f"Chance: {roll.label} ({number_to_string(roll.probability)})\n")
+            stream.write(roll_line(roll))
             after = roll.after
         else:
             name, player = names[seat], players[seat]
             legal = turns.moves(state)
-            choose = player.next_move if isinstance(player, Chooses) else player
             began = clock()
             try:
-                last = choose(state)
+                last = choosers[seat](state)
             except UndoRequest:
                 taken = [i for i, (_, by, _) in enumerate(before) if by == seat]
                 if not taken:
@@ -249,13 +252,38 @@ def play_out(
                 )
             made.append(last)
             before.append((state, seat, len(rolls)))
-            stream.write(turns.moved(name, turns.move_to_string(last), took))
+            move = turns.move_to_string(last)
+            stream.write(f"{name} decides to make the move {move} ({took:.2f} s)\n\n")
             after = turns.play(state, last)
         if isinstance(after, Ended):
             stream.write(turns.ended(state, last, after.outcome))
             stream.flush()
             return GameRecord(after.outcome, tuple(made), tuple(rolls))
         state = after
+
+
+def roll_line(roll: Roll[object, object]) -> str:
+    """What a transcript says of chance's roll, and the blank line after it (a game and
+    its replay say it alike).
+
+    ```pycon
+    >>> from fractions import Fraction
+    >>> roll_line(Roll(Fraction(1, 6), "rolled 6", "next"))
+    'Chance: rolled 6 (1/6)\\n\\n'
+
+    ```
+    """
+    return f"Chance: {roll.label} ({number_to_string(roll.probability)})\n\n"
+
+
+def _chooser(player: Seat[S, M]) -> Callable[[S], M]:
+    """How the controller asks `player` for a move: a player that may take moves back by
+    `next_move_or_undo` (this controller grants `undo`), a player object by `next_move`,
+    a function by calling it."""
+    asked: object = player  # a protocol of its own: not narrowed from a Seat's types
+    if isinstance(asked, TakesBack):
+        return cast("Callable[[S], M]", asked.next_move_or_undo)
+    return player.next_move if isinstance(player, Chooses) else player
 
 
 def check_player_game(game: object, side: Side, player: object) -> None:
@@ -394,9 +422,6 @@ class TwoPlayers(GameTurns[S, M]):
     def admit(self, seat: int, player: Seat[S, M], /) -> None:
         check_player_game(self.game, _SIDES[seat], player)
 
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        return f"{name} decides to make the move {move} ({took:.2f} s)\n\n"
-
     def ended(self, state: S, move: M | None, outcome: Outcome, /) -> str:
         game = self.game
         picture = ""
@@ -422,9 +447,10 @@ def referee(
     Prints each state, each move with the time the player took to choose it,
     the final state and the result, to `out` (default standard output).
 
-    A player whose `next_move` raises [`UndoRequest`][gamelib.core.human.UndoRequest]
-    (a person typing `undo`) takes back their last move and everything
-    played since: the game goes back to that player's previous turn.
+    A player asked by `next_move_or_undo` that raises
+    [`UndoRequest`][gamelib.core.human.UndoRequest] (a person typing `undo`) takes back
+    their last move and everything played since: the game goes back to that player's
+    previous turn.
 
     Raises [`IllegalMoveError`][gamelib.core.controller.IllegalMoveError] naming the player, the
     move and the state if a player returns a move that is not legal, and

@@ -25,6 +25,7 @@ __all__ = [
     "NamesPlayers",
     "QuitError",
     "ReadsMoves",
+    "TakesBack",
     "TakesMoves",
     "UndoRequest",
     "board_order",
@@ -36,6 +37,7 @@ __all__ = [
 S = TypeVar("S")
 M = TypeVar("M")
 S_contra = TypeVar("S_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 ECHO_LIMIT = checks.ECHO_LIMIT
 """How much of a typed line is repeated back in an answer: as much as of any value a
@@ -55,9 +57,24 @@ class QuitError(InputClosedError):
 class UndoRequest(Exception):  # noqa: N818  (a request, not an error: the controller grants it)
     """The person at the prompt asked to take back their last move.
 
-    The controller ([`gamelib.core.controller.referee`][gamelib.core.controller.referee]) goes back
-    to the position before it and asks the same player again.
+    Raised only when the controller asked for a move that may be taken back
+    ([`TakesBack.next_move_or_undo`][gamelib.core.human.TakesBack.next_move_or_undo]): the
+    controller ([`gamelib.core.controller.play_out`][gamelib.core.controller.play_out]) goes
+    back to the position before it and asks the same player again.
     """
+
+
+@runtime_checkable
+class TakesBack(Protocol[S_contra, M_co]):
+    """A player who may ask to take back their last move (a person typing `undo`): a
+    controller that can take moves back asks it for a move by `next_move_or_undo`, and one
+    that cannot asks by `next_move` (or calls it), where `undo` is answered, not raised."""
+
+    def next_move_or_undo(self, state: S_contra, /) -> M_co:
+        """The player's move in `state`, or
+        [`UndoRequest`][gamelib.core.human.UndoRequest] raised when the player asks to take
+        back their last move."""
+        ...
 
 
 @runtime_checkable
@@ -329,9 +346,12 @@ class HumanPlayer(Generic[S, M]):
     again; what was typed is repeated back
     cut short and with control characters escaped.  `help`, `hint`,
     `value`, `undo` and `quit` are understood at the prompt.  End of input
-    or Ctrl-C raises [`InputClosedError`][gamelib.core.human.InputClosedError], `quit`
-    [`QuitError`][gamelib.core.human.QuitError], and `undo`
-    [`UndoRequest`][gamelib.core.human.UndoRequest], for the controller.
+    or Ctrl-C raises [`InputClosedError`][gamelib.core.human.InputClosedError] and `quit`
+    [`QuitError`][gamelib.core.human.QuitError].  `undo` is the controller's to grant: asked
+    by [`next_move_or_undo`][gamelib.core.human.TakesBack] (as
+    [`play_out`][gamelib.core.controller.play_out] asks), it raises
+    [`UndoRequest`][gamelib.core.human.UndoRequest]; asked by `next_move` or a call, it is
+    answered "moves cannot be taken back in this game" and the prompt comes again.
 
     ```pycon
     >>> import io
@@ -357,7 +377,8 @@ class HumanPlayer(Generic[S, M]):
     advisor: Callable[[S], Advice] | None = None
     """What `hint` and `value` ask (a search player, say); None: they are not offered."""
     undo: bool = True
-    """Whether `undo` is offered (the controller must take moves back: `referee` does)."""
+    """Whether `undo` is offered to a controller that asks by `next_move_or_undo` (False:
+    it is answered there too)."""
 
     def __str__(self) -> str:
         return "you"
@@ -366,6 +387,12 @@ class HumanPlayer(Generic[S, M]):
         return self.next_move(state)
 
     def next_move(self, state: S, /) -> M:
+        return self._read(state, undo=False)
+
+    def next_move_or_undo(self, state: S, /) -> M:
+        return self._read(state, undo=self.undo)
+
+    def _read(self, state: S, undo: bool) -> M:
         game = self.game
         mover = game.player(state)
         who = str(mover)
@@ -379,5 +406,5 @@ class HumanPlayer(Generic[S, M]):
             sys.stdin if self.input is None else self.input,
             sys.stdout if self.output is None else self.output,
             advisor=self.advisor,
-            undo=self.undo,
+            undo=undo,
         )

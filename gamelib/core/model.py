@@ -44,6 +44,7 @@ from gamelib.errors import InputError
 
 __all__ = [
     "FLOAT_TOLERANCE",
+    "SHORT_FRACTION",
     "Ended",
     "Finished",
     "Model",
@@ -58,6 +59,7 @@ __all__ = [
     "check_rolls",
     "number_to_string",
     "sample",
+    "value_to_string",
     "vector_to_string",
 ]
 
@@ -293,6 +295,39 @@ def vector_to_string(vector: Vector) -> str:
     ```
     """
     return "(" + ",".join(number_to_string(x) for x in vector) + ")"
+
+
+SHORT_FRACTION = 9
+"""The longest fraction `value_to_string` writes exactly (`6109/7560`): a longer one is
+written as a decimal only."""
+
+
+def value_to_string(value: Number | Vector, decimal: bool = True) -> str:
+    """A value as a person reads it: a fraction exactly when it is short, with its decimal
+    too if `decimal`, and only as a decimal when it is long; a vector element by element.
+    What a program reads (`--json`) keeps the exact value: `number_to_string`.
+
+    ```pycon
+    >>> value_to_string(Fraction(5, 6)), value_to_string(Fraction(5, 6), decimal=False)
+    ('5/6 (about 0.8333)', '5/6')
+    >>> value_to_string(Fraction(1319377113597752303, 2077331750506172160))
+    'about 0.6351'
+    >>> value_to_string(Fraction(4, 2)), value_to_string(0.5)
+    ('2', '0.5')
+    >>> value_to_string((Fraction(1, 2), Fraction(10000, 30001), 0))
+    '(1/2,about 0.3333,0)'
+
+    ```
+    """
+    if isinstance(value, tuple):
+        return "(" + ",".join(value_to_string(x, decimal=False) for x in value) + ")"
+    exact = number_to_string(value)
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return exact
+    about = f"about {float(value):.4f}"
+    if len(exact) > SHORT_FRACTION:
+        return about
+    return f"{exact} ({about})" if decimal else exact
 
 
 @final

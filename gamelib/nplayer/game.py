@@ -336,13 +336,13 @@ class NPlayerTurns(GameTurns[S, M]):
     ...                   clock=lambda: 0.0)
     >>> print(out.getvalue(), end="")
     3 left, and it is A's turn
-    A takes 1 (0.00 s)
+    A decides to make the move 1 (0.00 s)
     <BLANKLINE>
     2 left, and it is B's turn
-    B takes 1 (0.00 s)
+    B decides to make the move 1 (0.00 s)
     <BLANKLINE>
     1 left, and it is C's turn
-    C takes 1 (0.00 s)
+    C decides to make the move 1 (0.00 s)
     <BLANKLINE>
     Game over! A 0, B 0, C 1
     >>> record.outcome, record.moves
@@ -383,9 +383,6 @@ class NPlayerTurns(GameTurns[S, M]):
 
     def outcome_to_string(self, outcome: Vector, /) -> str:
         return utilities_to_string(self.game.names, outcome)
-
-    def moved(self, name: str, move: str, took: float, /) -> str:
-        return f"{name} takes {move} ({took:.2f} s)\n\n"
 
     def ended(self, state: S, move: M | None, outcome: Vector, /) -> str:
         return f"Game over! {utilities_to_string(self.game.names, outcome)}\n"

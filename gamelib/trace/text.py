@@ -87,7 +87,7 @@ def trace_to_text(t: Traced[S, M, W, V]) -> str:
             )
             emit(children[0], indent + "  ")
             bound = "at least" if node.side is Side.Maxie else "at most"
-            lines.append(f"{indent}probe of {label}: {bound} {words.value(first)}")
+            lines.append(f"{indent}probe of {label}: {bound} {words.text(first)}")
             return
         if part == "rest":
             lines.append(indent + _opening(words, node, "Resuming"))

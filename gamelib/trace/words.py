@@ -60,7 +60,7 @@ from gamelib.core.datatypes import Playing, Side
 from gamelib.core.estimator import Definitely, Est, Estimator, Guess, est_to_string
 from gamelib.core.game import Game
 from gamelib.core.jsondata import JSON
-from gamelib.core.model import number_to_string, vector_to_string
+from gamelib.core.model import number_to_string, value_to_string, vector_to_string
 from gamelib.core.window import Bound, bound_to_string
 from gamelib.nplayer.game import NPlayerGame, Number, Vector
 from gamelib.nplayer.maxn import NWindow
@@ -346,13 +346,22 @@ class TwoWords(_WindowWords[S, M, Bound[G], Est[G]]):
 
 
 def _number(x: Value) -> str:
+    """`x` as the lines of JSON write it: exact, or an infinite end of a window."""
     if isinstance(x, float) and math.isinf(x):
         return "+∞" if x > 0 else "−∞"
     return number_to_string(x)
 
 
+def _said(x: Value) -> str:
+    """`x` as the text and the picture write it: a long fraction as a decimal."""
+    if isinstance(x, float) and math.isinf(x):
+        return _number(x)
+    return value_to_string(x, decimal=False)
+
+
 class ChanceWords(_WindowWords[S, Step[M], Value, Value]):
-    """How a chance search reads: numbers, windows (α, β), a chance outcome by its label
+    """How a chance search reads: numbers (exact in the lines of JSON, a long fraction as a
+    decimal in the text and the picture), windows (α, β), a chance outcome by its label
     (in the text, with its probability), a chance position's side `Chance` (see the
     module's example)."""
 
@@ -369,7 +378,10 @@ class ChanceWords(_WindowWords[S, Step[M], Value, Value]):
     def value(self, value: Value, /) -> str:
         return _number(value)
 
-    text = end = value
+    def text(self, value: Value, /) -> str:
+        return _said(value)
+
+    end = text
 
     def window(self, window: ChanceWindow, /) -> JSON:
         return [_number(end) for end in window]
@@ -398,12 +410,12 @@ class ChanceWords(_WindowWords[S, Step[M], Value, Value]):
         assert node.value is not None  # every node of a finished trace has a value
         if not isinstance(node.status, Playing):  # how it ended, then its value
             ended = end_to_string(node.status)
-            return f"Game over{self.where(node)}: {ended} ({_number(node.value)})"
-        return f"Estimating {self.label(node)}{self.where(node)}: {_number(node.value)}"
+            return f"Game over{self.where(node)}: {ended} ({_said(node.value)})"
+        return f"Estimating {self.label(node)}{self.where(node)}: {_said(node.value)}"
 
     def valued(self, node: TracedNode[S, Step[M], ChanceWindow, Value], /) -> str:
         assert node.value is not None  # every node of a finished trace has a value
-        value = _number(node.value)
+        value = _said(node.value)
         if node.bound is None or node.bound is BoundKind.EXACT:
             return value
         return f"{node.bound.value} {value}"
@@ -415,7 +427,7 @@ class ChanceWords(_WindowWords[S, Step[M], Value, Value]):
             if isinstance(status, Playing)
             else end_to_string(status)
         )
-        shown = "" if node.value is None else _number(node.value)
+        shown = "" if node.value is None else _said(node.value)
         if node.bound is BoundKind.LOWER:
             shown = f"≥ {shown}"
         elif node.bound is BoundKind.UPPER:

@@ -597,10 +597,12 @@ def test_a_full_game_on_a_tree_is_reproducible() -> None:
     outcomes = set()
     for seed in range(20):
         out = io.StringIO()
-        record = play_out(ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(seed), out=out)
+        record = play_out(
+            ChanceTurns(game), [lambda s: 0] * 2, rng=random.Random(seed), out=out, clock=float
+        )
         outcomes.add(str(record.outcome))
         assert out.getvalue().startswith(
-            "(Maxie,a)\nMaxie decides to make the move 0\n(Chance,b)\n"
+            "(Maxie,a)\nMaxie decides to make the move 0 (0.00 s)\n\n(Chance,b)\nChance: "
         )
     assert outcomes == {"Maxie wins", "Minnie wins", "a draw"}
 

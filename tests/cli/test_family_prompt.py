@@ -37,6 +37,17 @@ def test_a_chance_hint_asks_the_search_played_against_and_writes_its_value_exact
     )
 
 
+def test_a_chance_hint_writes_a_long_value_as_a_decimal() -> None:
+    # The family's own search (4 deep) values the start 85886897/116756640: once written whole.
+    status, out, err = run(
+        "play", "pig", "--target", "8", "--maxie", "human", "--minnie", "random",
+        stdin="hint\nvalue\nquit\n",
+    )  # fmt: skip
+    assert (status, err) == (1, "gamelib: game stopped: Maxie quit the game\n")
+    said = "about 0.7356 (more is better for Maxie)"
+    assert f"move: hint: roll (value: {said})\nMaxie, please type your move: value: {said}\n" in out
+
+
 def test_an_n_player_hint_names_each_seats_utility() -> None:
     status, out, _ = run(
         "play", "takeaway", "--pile", "8", "--player1", "human", "--player2", "maxn:2",
@@ -85,7 +96,7 @@ def test_undo_in_an_n_player_game_goes_back_to_the_persons_previous_turn(tmp_pat
     assert "A, please type your move: A has no move to take back yet\n\n8 left" in out
     assert (
         "2 left, and it is A's turn\nA, please type your move: A takes back 2, 1, 3\n\n"
-        "8 left, and it is A's turn\nA, please type your move: A takes 1 (T s)\n"
+        "8 left, and it is A's turn\nA, please type your move: A decides to make the move 1 (T s)\n"
     ) in out
     saved = json.loads(save.read_text())
     # The saved game is the game as played after the undo, and replays to its end.
@@ -103,8 +114,8 @@ def test_undo_after_a_roll_is_refused_saying_why() -> None:
     )  # fmt: skip
     assert (status, err) == (1, "gamelib: game stopped: Minnie quit the game\n")
     assert (
-        "Chance: rolled 1 (1/6)\nMaxie 0, Minnie 0 (to 20): Minnie to move, turn total 0\n"
-        "Minnie, please type your move: Minnie decides to make the move roll\n"
+        "Chance: rolled 1 (1/6)\n\nMaxie 0, Minnie 0 (to 20): Minnie to move, turn total 0\n"
+        "Minnie, please type your move: Minnie decides to make the move roll (T s)\n\n"
     ) in out
     assert (
         "Minnie, please type your move: Minnie cannot take back roll: the dice were rolled "

@@ -26,6 +26,7 @@ from gamelib.core import (
 )
 from gamelib.core.datatypes import outcome_to_string
 from gamelib.core.estimator import NumericEstimator
+from gamelib.core.model import number_to_string, value_to_string
 from gamelib.estimate import Definitely, Est, Guess, Settings, est_to_string, standard_compare
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.nim import Nim, NimPlayer, NimState, nim_estimator
@@ -246,3 +247,15 @@ def test_a_numeric_estimators_guess_reads_as_every_number_does() -> None:
     assert (str(third), whole) == ("1/3", 1)  # exact: Fractions
     shown = [pebbles.guess_to_string(g) for g in (third, whole, 3, 2.0, 2.5, -0.0)]
     assert shown == ["1/3", "1", "3", "2", "2.5", "0"]
+
+
+def test_a_value_reads_exact_when_short_and_as_a_decimal_when_long() -> None:
+    # Pig's value at the start, 5 deep, was written as a fraction of 39 characters.
+    long = Fraction(1319377113597752303, 2077331750506172160)
+    assert value_to_string(long) == value_to_string(long, decimal=False) == "about 0.6351"
+    assert value_to_string(Fraction(6109, 7560)) == "6109/7560 (about 0.8081)"  # 9: exact
+    assert value_to_string(Fraction(61090, 75601)) == "about 0.8081"  # 11: a decimal
+    assert value_to_string(Fraction(5, 6), decimal=False) == "5/6"
+    assert [value_to_string(x) for x in (Fraction(4, 2), 3, 0.25, -0.0)] == ["2", "3", "0.25", "0"]
+    assert value_to_string((Fraction(1, 2), long, 0)) == "(1/2,about 0.6351,0)"
+    assert number_to_string(long) == "1319377113597752303/2077331750506172160"  # for JSON

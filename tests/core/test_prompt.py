@@ -18,6 +18,7 @@ from gamelib.core.human import (
     HumanPlayer,
     InputClosedError,
     QuitError,
+    TakesBack,
     UndoRequest,
     board_order,
     echo,
@@ -39,7 +40,7 @@ def test_help_lists_the_commands_and_the_moves_in_board_order() -> None:
     human = HumanPlayer(
         game, input=io.StringIO("help\n4\n"), output=out, advisor=lambda s: Advice("4", "0")
     )
-    assert human.next_move(game.start) == 3
+    assert human.next_move_or_undo(game.start) == 3  # as the controller asks: undo offered
     assert out.getvalue().startswith(
         "Maxie, please type your move: Type a move (1, 2, 3, 4, 5, 6, 7), or:\n  help "
     )
@@ -75,8 +76,28 @@ def test_quit_and_undo_are_raised_for_the_controller() -> None:
     game = Nim(pile=5)
     with pytest.raises(QuitError, match="Maxie quit the game"):
         HumanPlayer(game, input=io.StringIO("quit\n"), output=io.StringIO()).next_move(game.start)
+    human = HumanPlayer(game, input=io.StringIO("undo\n"), output=io.StringIO())
+    assert isinstance(human, TakesBack)
     with pytest.raises(UndoRequest):
-        HumanPlayer(game, input=io.StringIO("undo\n"), output=io.StringIO()).next_move(game.start)
+        human.next_move_or_undo(game.start)
+
+
+def test_a_controller_that_just_asks_for_a_move_never_gets_an_undo() -> None:
+    # A person's own loop calls the player (or its next_move): undo used to raise
+    # UndoRequest there, an exception it never asked for.  It is answered instead.
+    game = Nim(pile=5)
+    for ask in ("call", "next_move"):
+        out = io.StringIO()
+        human = HumanPlayer(game, input=io.StringIO("undo\nhelp\n2\n"), output=out)
+        move = human(game.start) if ask == "call" else human.next_move(game.start)
+        assert move == 2
+        assert out.getvalue() == (
+            "Maxie, please type your move: moves cannot be taken back in this game\n"
+            "Maxie, please type your move: Type a move (1, 2, 3), or:\n"
+            "  help    this list\n"
+            "  quit    stop the game\n"
+            "Maxie, please type your move: "
+        )
 
 
 def test_undo_takes_back_the_persons_move_and_the_answer() -> None:

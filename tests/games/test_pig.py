@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -222,7 +223,8 @@ def test_a_whole_game_between_search_and_the_solution() -> None:
     )
     lines = out.getvalue().splitlines()
     assert lines[0] == "Maxie 0, Minnie 0 (to 10): Maxie to move, turn total 0"
-    assert lines[1] == "Maxie decides to make the move roll"
+    assert re.fullmatch(r"Maxie decides to make the move roll \(\d+\.\d\d s\)", lines[1])
+    assert lines[2] == ""  # a blank line after each move and each roll, as in every family
     assert lines[-1] in ("Game over! Maxie wins!", "Game over! Minnie wins!")
     assert len(record.moves) == sum(1 for line in lines if "decides" in line)
     assert len(record.rolls) == sum(1 for line in lines if "Chance:" in line)
