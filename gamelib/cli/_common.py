@@ -124,6 +124,12 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     return entry.build(parser.parse_args(extra))
 
 
+BARE = "\0bare"
+"""The value a game's option whose value may be left out is given when it is typed bare
+(`--fast`, rewritten `--fast=BARE` by `gamelib.cli._shortened.bare_words`): no word typed
+can hold it (a command line's words cannot hold a NUL)."""
+
+
 class _KeptWords(argparse.Action):
     """An option of the game a command names with `--game`, parsed where the command's own
     are (so its value is never taken for a player) and kept as typed in `game_words`, for
@@ -137,7 +143,7 @@ class _KeptWords(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         given = [] if values is None else [values] if isinstance(values, str) else list(values)
-        if given == ["\0bare"]:  # _shortened.BARE: an optional value left out
+        if given == [BARE]:  # an optional value left out
             given = []
         kept: list[str] = getattr(namespace, "game_words", None) or []
         namespace.game_words = [*kept, str(option_string), *given]

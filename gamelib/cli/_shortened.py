@@ -20,15 +20,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from gamelib.cli._common import UsageError, _KeptWords, _Parser
+from gamelib.cli._common import BARE, UsageError, _KeptWords, _Parser
 from gamelib.cli.games import AnyEntry
 from gamelib.core.checks import in_words
 
 __all__ = ["BARE", "bare_words", "check_shortened", "game_flags", "optional_flags"]
-
-BARE = "\0bare"
-"""The value `bare_words` gives a bare option whose value may be left out: no word typed
-can hold it (a command line's words cannot hold a NUL)."""
 
 
 def game_flags(entry: AnyEntry) -> dict[str, argparse.Action]:

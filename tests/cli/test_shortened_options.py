@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from gamelib.cli import _common, _shortened
 from gamelib.cli.games import GAME_CATALOG, GameCatalog, GameEntry, KitUser
 from tests.runner import run
 
@@ -112,3 +113,20 @@ def test_an_optional_value_never_takes_a_player(argv: tuple[str, ...]) -> None:
 def test_an_optional_value_is_given_after_equals(argv: tuple[str, ...]) -> None:
     assert _piles(SHORT, *argv) == (["alphabeta:2", "random"], [7, 7])
     assert _piles(SHORT, "short", "alphabeta:2", "random")[1] == [9, 9]
+
+
+def test_the_mark_of_a_bare_option_has_one_name() -> None:
+    # bare_words writes the mark and _KeptWords reads it: one constant, not two spellings.
+    assert _shortened.BARE is _common.BARE == "\0bare"
+    assert _shortened.bare_words(_shortened_parser(), ["--short", "x"]) == [
+        f"--short={_common.BARE}", "x",
+    ]  # fmt: skip
+    kept = _shortened_parser().parse_args([f"--short={_common.BARE}"])
+    assert kept.game_words == ["--short"]
+
+
+def _shortened_parser() -> argparse.ArgumentParser:
+    """A parser that keeps SHORT's `--short` for the game, as `match --game short` does."""
+    parser = _common._Parser(prog="gamelib match", add_help=False)
+    _common.take_game_options(parser, SHORT, "short")
+    return parser
