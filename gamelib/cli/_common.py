@@ -42,7 +42,7 @@ from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.games.connect4_native import running_compiled
 from gamelib.search.anytime import Thinks
-from gamelib.search.kinds import Catalog, SearchKind
+from gamelib.search.kinds import Catalog, Option, SearchKind
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -102,7 +102,7 @@ def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
     for option in catalogs.options():
         defaults = {
-            f"{kind.name} {own.default_text()}": None
+            _kind_default(kind.name, own): None
             for kind in catalogs.kinds()
             if (own := kind.option(option.name)) is not None
         }
@@ -110,6 +110,22 @@ def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None
             f"--{option.name}",
             help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
         )
+
+
+def _kind_default(kind: str, option: Option[object]) -> str:
+    """The default of the kind `kind`'s `option`, as a flag's help names it.
+
+    ```pycon
+    >>> from gamelib.nplayer.kinds import TOTAL
+    >>> from gamelib.search.kinds import TABLE
+    >>> _kind_default("pvs", TABLE), _kind_default("shallow-maxn", TOTAL)
+    ('pvs 0', "the game's own for shallow-maxn")
+
+    ```
+    """
+    if option.said is not None:
+        return f"{option.said} for {kind}"
+    return f"{kind} {option.default_text()}"
 
 
 def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
