@@ -96,11 +96,13 @@ def _tree_names() -> list[str]:
     return [*NAMED_TREES]
 
 
-def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None:
+def _search_options(parser: argparse.ArgumentParser, parsing: Parsing) -> None:
     """`--depth`, and a flag for every option of the kinds of every family that has one
-    (`Catalogs.options`), its help naming each kind's default once."""
+    (`Catalogs.options`) but those `parsing` leaves out, its help naming each kind's
+    default once."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
-    for option in catalogs.options():
+    catalogs = parsing.catalog
+    for option in (o for o in catalogs.options() if o.name not in parsing.left_out):
         defaults = {
             _kind_default(kind.name, own): None
             for kind in catalogs.kinds()
@@ -546,6 +548,9 @@ class Parsing:
     """The game `--game NAME` names, whose options `trace` and `match` then take."""
     methods: Catalog[GoalMethod] = SOLVE_CATALOG
     """The goal methods `solve --method` offers besides the exact solver."""
+    left_out: frozenset[str] = frozenset()
+    """The options of search kinds that are no flags: those the named game's players do
+    not take (`gamelib.cli._shortened.unfit_options`)."""
 
 
 @dataclass(frozen=True)
