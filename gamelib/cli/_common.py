@@ -42,7 +42,7 @@ from gamelib.core.game import Game
 from gamelib.errors import InputError
 from gamelib.games.connect4_native import running_compiled
 from gamelib.search.anytime import Thinks
-from gamelib.search.kinds import Catalog, SearchKind
+from gamelib.search.kinds import Catalog, Option, SearchKind
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -96,13 +96,15 @@ def _tree_names() -> list[str]:
     return [*NAMED_TREES]
 
 
-def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None:
+def _search_options(parser: argparse.ArgumentParser, parsing: Parsing) -> None:
     """`--depth`, and a flag for every option of the kinds of every family that has one
-    (`Catalogs.options`), its help naming each kind's default once."""
+    (`Catalogs.options`) but those `parsing` leaves out, its help naming each kind's
+    default once."""
     parser.add_argument("--depth", help=f"search depth when the spec has none ({DEFAULT_DEPTH})")
-    for option in catalogs.options():
+    catalogs = parsing.catalog
+    for option in (o for o in catalogs.options() if o.name not in parsing.left_out):
         defaults = {
-            f"{kind.name} {own.default_text()}": None
+            _kind_default(kind.name, own): None
             for kind in catalogs.kinds()
             if (own := kind.option(option.name)) is not None
         }
@@ -110,6 +112,22 @@ def _search_options(parser: argparse.ArgumentParser, catalogs: Catalogs) -> None
             f"--{option.name}",
             help=f"{option.title} when the spec has none (default: {', '.join(defaults)})",
         )
+
+
+def _kind_default(kind: str, option: Option[object]) -> str:
+    """The default of the kind `kind`'s `option`, as a flag's help names it.
+
+    ```pycon
+    >>> from gamelib.nplayer.kinds import TOTAL
+    >>> from gamelib.search.kinds import TABLE
+    >>> _kind_default("pvs", TABLE), _kind_default("shallow-maxn", TOTAL)
+    ('pvs 0', "the game's own for shallow-maxn")
+
+    ```
+    """
+    if option.said is not None:
+        return f"{option.said} for {kind}"
+    return f"{kind} {option.default_text()}"
 
 
 def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) -> KitUser:
@@ -122,6 +140,12 @@ def build_kit(games: GameCatalog, name: str, extra: list[str], playing: bool) ->
     parser = _Parser(prog=f"gamelib {entry.name}", add_help=False)
     entry.add_options(parser)
     return entry.build(parser.parse_args(extra))
+
+
+BARE = "\0bare"
+"""The value a game's option whose value may be left out is given when it is typed bare
+(`--fast`, rewritten `--fast=BARE` by `gamelib.cli._shortened.bare_words`): no word typed
+can hold it (a command line's words cannot hold a NUL)."""
 
 
 class _KeptWords(argparse.Action):
@@ -137,7 +161,7 @@ class _KeptWords(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         given = [] if values is None else [values] if isinstance(values, str) else list(values)
-        if given == ["\0bare"]:  # _shortened.BARE: an optional value left out
+        if given == [BARE]:  # an optional value left out
             given = []
         kept: list[str] = getattr(namespace, "game_words", None) or []
         namespace.game_words = [*kept, str(option_string), *given]
@@ -524,6 +548,9 @@ class Parsing:
     """The game `--game NAME` names, whose options `trace` and `match` then take."""
     methods: Catalog[GoalMethod] = SOLVE_CATALOG
     """The goal methods `solve --method` offers besides the exact solver."""
+    left_out: frozenset[str] = frozenset()
+    """The options of search kinds that are no flags: those the named game's players do
+    not take (`gamelib.cli._shortened.unfit_options`)."""
 
 
 @dataclass(frozen=True)

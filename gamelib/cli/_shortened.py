@@ -3,11 +3,14 @@
 argparse reads a flag's unique beginning as the flag (`--pi 7` for nim's `--pile 7`).
 A command that takes a game (`play`, `analyse`, `solve`, `trace`, `match`, ...) reads
 the game's options apart from its own, so argparse alone would read a beginning two
-options share in a different way in each command: `play pig --ta 10` as the search
-option `--table`, `match --game pig --ta 10` as ambiguous.  Here one rule holds for
-all of them: a beginning names the one option, of the command or of the game, it
-begins; one that begins options of both is refused, naming them
-(`check_shortened`).
+options share in a different way in each command: `analyse takeaway --pl 3` as the
+command's `--player`, `match --game takeaway --pl 3` as ambiguous.  Here one rule
+holds for all of them: a beginning names the one option, of the command or of the
+game, it begins; one that begins options of both is refused, naming them
+(`check_shortened`).  The command's options are only those that apply to the game:
+the options of search kinds that none of the game's players takes are no flags,
+unless written in full (`unfit_options`), so `play nim --to 3` is an unknown option,
+not `--total`, which Nim's players do not take.
 
 In a match, whose players follow the game with nothing to mark them, a game's option
 whose value may be left out (`nargs='?'`) takes a value only written with `=`
@@ -20,15 +23,20 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from gamelib.cli._common import UsageError, _KeptWords, _Parser
+from gamelib.catalog import Catalogs
+from gamelib.cli._common import BARE, UsageError, _KeptWords, _Parser
 from gamelib.cli.games import AnyEntry
+from gamelib.cli.specs import spellings
 from gamelib.core.checks import in_words
 
-__all__ = ["BARE", "bare_words", "check_shortened", "game_flags", "optional_flags"]
-
-BARE = "\0bare"
-"""The value `bare_words` gives a bare option whose value may be left out: no word typed
-can hold it (a command line's words cannot hold a NUL)."""
+__all__ = [
+    "BARE",
+    "bare_words",
+    "check_shortened",
+    "game_flags",
+    "optional_flags",
+    "unfit_options",
+]
 
 
 def game_flags(entry: AnyEntry) -> dict[str, argparse.Action]:
@@ -80,6 +88,25 @@ def check_shortened(
                 f"{flag} could be {in_words([*mine, *its], 'or')}: write the option you "
                 "mean in full"
             )
+
+
+def unfit_options(
+    catalogs: Catalogs, entry: AnyEntry | None, words: Sequence[str]
+) -> frozenset[str]:
+    """The options of search kinds that no kind of the game `entry`'s family takes, but
+    those `words` write in full: the command then has no flag for them, so a beginning
+    never stands for one (`play nim --to 3` is an unknown option, not `--total`, which
+    no player of Nim takes).  Written in full, one stays a flag, refused as no player's
+    of the game."""
+    if entry is None:
+        return frozenset()
+    fit = {option.name for kind in spellings(catalogs, entry.family) for option in kind.options}
+    typed = {word.partition("=")[0] for word in _words(words)}
+    return frozenset(
+        option.name
+        for option in catalogs.options()
+        if option.name not in fit and f"--{option.name}" not in typed
+    )
 
 
 def bare_words(command: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:

@@ -363,7 +363,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         help="search player (default: alphabeta; id when --time or --nodes is given; "
         "expectiminimax for a game of chance, maxn for a game of n players)",
     )
-    _search_options(analyse, parsing.catalog)
+    _search_options(analyse, parsing)
     analyse.add_argument(
         "--moves",
         metavar="SEQ",

@@ -37,7 +37,7 @@ from gamelib.cli._common import (
     _version,
     solver_build,
 )
-from gamelib.cli._shortened import bare_words, check_shortened
+from gamelib.cli._shortened import bare_words, check_shortened, unfit_options
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.book import BOOK
@@ -89,10 +89,12 @@ def _top_parser(
     games: GameCatalog,
     trace_game: str | None = None,
     help_game: str | None = None,
+    left_out: frozenset[str] = frozenset(),
 ) -> tuple[_Parser, dict[str, _Parser]]:
     """The whole command line, and each command's parser by name.  `trace_game`: the
     game `trace --game` names, whose options it takes; `help_game`: the game a `--help`
-    asks about, whose options the help then lists.
+    asks about, whose options the help then lists; `left_out`: the search options that
+    are no flags (`unfit_options`).
     """
     parser = _Parser(
         prog="gamelib",
@@ -122,7 +124,7 @@ def _top_parser(
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    parsing = Parsing(catalogs, games, trace_game, catalogs.solve)
+    parsing = Parsing(catalogs, games, trace_game, catalogs.solve, left_out)
     subs: dict[str, _Parser] = {}
     for command in COMMANDS:
         sub = subs[command.name] = command.add(commands, parsing)
@@ -148,11 +150,14 @@ def _run(
     _check_catalog(catalogs, games)
     asks_help = any(a in ("-h", "--help") for a in argv)
     help_game = argv[1] if asks_help and len(argv) > 1 and not argv[1].startswith("-") else None
-    parser, subs = _top_parser(catalogs, games, _game_named_in(argv), help_game)
-    at = next((i for i, word in enumerate(argv) if word in subs), None)
+    at = next((i for i, word in enumerate(argv) if word in COMMANDS_BY_NAME), None)
+    words = [] if at is None else argv[at + 1 :]
+    entry = _game_in(games, words)
+    left_out = unfit_options(catalogs, entry, words)
+    parser, subs = _top_parser(catalogs, games, _game_named_in(argv), help_game, left_out)
     if at is not None:  # a game's options beside the command's: one rule for shortened ones
-        sub, words = subs[argv[at]], argv[at + 1 :]
-        check_shortened(sub, words, _game_in(games, words))
+        sub = subs[argv[at]]
+        check_shortened(sub, words, entry)
         argv = [*argv[: at + 1], *bare_words(sub, words)]
     options, extra = parser.parse_known_args(argv)
     command: str = options.command

@@ -528,7 +528,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "from the book in FILE (made by gamelib book build); openings are played first",
     )
     add_worker_options(match, "play N games at once on local processes")
-    _search_options(match, parsing.catalog)
+    _search_options(match, parsing)
     if parsing.traced_game is not None:  # --game NAME: the game's options, wherever they are
         take_game_options(match, parsing.games, parsing.traced_game)
     return match

@@ -185,7 +185,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "--minnie",
         help="Minnie's player (default: alphabeta; for a game of chance, expectiminimax)",
     )
-    _search_options(play, parsing.catalog)
+    _search_options(play, parsing)
     play.add_argument("--seed", help="seed for random players and the dice")
     play.add_argument(
         "--book",

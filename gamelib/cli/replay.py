@@ -289,7 +289,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
     replay.add_argument(
         "--player", help="the search that values the positions (default: alphabeta)"
     )
-    _search_options(replay, parsing.catalog)
+    _search_options(replay, parsing)
     return replay
 
 

@@ -190,6 +190,40 @@ def _not_a_depth(part: str) -> bool:
     return "=" in stripped or not stripped.lstrip("+-").isdigit()
 
 
+_NUMBER = re.compile(r"[+-]?([0-9]+([.,/][0-9]*)*|\.[0-9]+)\s*[a-z]*")
+"""What a player's place holds when a number was typed apart from its kind or flag: `7`,
+`0.5`, `2s`."""
+
+
+def _number_hint(
+    kind: str, catalog: Catalog[SearchKind] | Catalog[ChanceKind] | Catalog[NPlayerKind]
+) -> str:
+    """For a kind that is a number (`match nim alphabeta 7`): where a number goes, in
+    brackets, else nothing.
+
+    ```pycon
+    >>> from gamelib.catalog import CATALOG
+    >>> print(_number_hint("7", CATALOG))  # doctest: +NORMALIZE_WHITESPACE
+     (a number is no kind: a depth goes after its kind, as in minimax:7, a value after its
+    flag, as in --depth 7)
+    >>> _number_hint("2s", CATALOG)
+    " (a number is no kind: a value goes after its kind and ':' or after its flag)"
+    >>> _number_hint("alphabta", CATALOG)
+    ''
+
+    ```
+    """
+    if len(kind) > 20 or _NUMBER.fullmatch(kind) is None:
+        return ""  # a long number is no depth or value typed apart: the sentence stays short
+    deep = next((entry.name for entry in catalog if entry.takes_depth), None)
+    if not kind.isdigit() or deep is None:
+        return " (a number is no kind: a value goes after its kind and ':' or after its flag)"
+    return (
+        f" (a number is no kind: a depth goes after its kind, as in {deep}:{kind}, a value "
+        f"after its flag, as in --depth {kind})"
+    )
+
+
 _article = article
 
 _WITH_UNIT = re.compile(r"\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*(ms|s|min|m)\s*", re.IGNORECASE)
@@ -271,7 +305,10 @@ def parse_player_spec(
     if entry is None:
         known = ", ".join((*plain, *catalog.names()))
         known_for = "known kinds" if title is None else f"known kinds for {title}"
-        raise SpecError(f"unknown player kind '{shown(written.strip())}'; {known_for}: {known}")
+        hint = _number_hint(kind, catalog)
+        raise SpecError(
+            f"unknown player kind '{shown(written.strip())}'{hint}; {known_for}: {known}"
+        )
     # A kind with a lead option (id:2s) may give it in the depth's place; one that takes
     # no depth always does (mcts:1000).
     leads = (

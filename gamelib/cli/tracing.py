@@ -325,7 +325,7 @@ def _add(commands: Commands, parsing: Parsing) -> _Parser:
         "maxn for n-player ones); mcts on a tree takes the tree's largest value as its "
         "scale unless one is given",
     )
-    _search_options(tracing, parsing.catalog)
+    _search_options(tracing, parsing)
     tracing.add_argument("--dot", metavar="FILE", help="also write the trace as Graphviz DOT")
     tracing.add_argument("--svg", metavar="FILE", help="also draw it as SVG (needs Graphviz)")
     tracing.add_argument("--png", metavar="FILE", help="also draw it as PNG (needs Graphviz)")

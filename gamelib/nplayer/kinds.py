@@ -151,7 +151,12 @@ def _total(text: str) -> Number | None:
 
 
 TOTAL: Option[Number | None] = Option(
-    "total", "the total", None, _total, "the most a vector's utilities add up to"
+    "total",
+    "the total",
+    None,
+    _total,
+    "the most a vector's utilities add up to",
+    said="the game's own",
 )
 """Shallow max^n's total after the depth (`shallow-maxn:5:1`); None: the game's own."""
 
@@ -217,8 +222,8 @@ MAXN_KIND = NPlayerKind(
 
 SHALLOW_MAXN_KIND = NPlayerKind(
     "shallow-maxn",
-    "max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
-    "(default: the game's own)",
+    f"max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
+    f"(default: {TOTAL.said})",
     _shallow,
     options=(TOTAL,),
 )

@@ -107,6 +107,9 @@ class Option(Generic[T_co]):
     flag: bool = True
     """Whether the command line has a `--NAME` flag for it; False for an option given only
     in a spec, whose name a flag of the command line's own already has (MCTS's `seed`)."""
+    said: str | None = None
+    """The default in words, where no value typed stands for it (`the game's own` for
+    shallow max^n's total, which the game gives): what help says instead of `none`."""
 
     def read(self, text: str) -> T_co:
         """`parse(text)`; whatever it raises is a `ValueError` (a value it cannot read)."""
@@ -195,12 +198,9 @@ def choice(*allowed: str) -> Callable[[str], str]:
 
 
 class KindFactory(Protocol):
-    """A factory as the catalog holds it: it takes settings of the base type.
-
-    Minimax and AlphaBeta are such factories.  A factory whose settings carry
-    more (Jamboree's) is held through a small function that checks it was
-    given its own kind of settings.
-    """
+    """A factory as the catalog holds it: it takes settings of the base type, as Minimax
+    and AlphaBeta do.  One whose settings carry more (Jamboree's) is held through a small
+    function that checks it was given its own kind of settings."""
 
     def __call__(
         self, settings: Settings[S, M, G], /, *, observer: SearchObserver[S, M, G] | None = None

@@ -144,7 +144,8 @@ def _help(*argv: str, catalog: Catalogs = CATALOGS) -> str:
 
 def test_help_and_list_show_a_family_kinds_options_as_a_two_player_kinds() -> None:
     lines = _help("play", "--help")
-    assert "--total TOTAL the total when the spec has none (default: shallow-maxn none)" in lines
+    assert "--total TOTAL the total when the spec has none (default: the game's own for " \
+        "shallow-maxn) --seed" in lines  # fmt: skip
     assert "--prune PRUNE the prune percentage when the spec has none (default: jamboree 0.5)" in (
         lines
     )
@@ -155,6 +156,21 @@ def test_help_and_list_show_a_family_kinds_options_as_a_two_player_kinds() -> No
     _, out, _ = run(*FAR, "list")
     assert "  far-star1      Star1, LOOKAHEAD plies deeper, far-star1:DEPTH:LOOKAHEAD\n" in out
     assert "  far-maxn       max^n, LOOKAHEAD plies deeper, far-maxn:DEPTH:LOOKAHEAD\n" in out
+
+
+def test_a_default_no_value_gives_is_said_in_words_alike_in_help_and_list() -> None:
+    # The help once said "(default: shallow-maxn none)"; `gamelib list` says "the game's own".
+    said = "(default: the game's own for shallow-maxn)"
+    assert f"--total TOTAL the total when the spec has none {said}" in _help("match", "--help")
+    assert f"--total TOTAL the total when the spec has none {said}" in _help(
+        "play", "takeaway", "--help"
+    )
+    _, out, _ = run("list")
+    assert (
+        "  shallow-maxn   max^n with Korf's shallow pruning; TOTAL: the most a vector adds up to "
+        "(default: the game's own), shallow-maxn:DEPTH:TOTAL\n"
+    ) in out
+    assert "none" not in _help("play", "--help").partition("--total TOTAL")[2].split("--seed")[0]
 
 
 @pytest.mark.parametrize(

@@ -222,3 +222,40 @@ def test_a_bad_scale_is_named_by_a_title_not_a_paragraph() -> None:
         "the guess scale (a guess g counts as the result tanh(g / scale)) in --scale must be a "
         "number, got '1e5000'"
     )
+
+
+# --------------------------------------------------------------------------
+# A number where a match's player goes: most likely a depth or a value typed apart
+
+NIM_KINDS = (
+    "human, direct, random, minimax, alphabeta, jamboree, negamax, negamax-ab, pvs, scout, "
+    "mtdf, id, mcts"
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (("match", "nim", "alphabeta", "7"),
+         "unknown player kind '7' (a number is no kind: a depth goes after its kind, as in "
+         f"minimax:7, a value after its flag, as in --depth 7); known kinds for nim: {NIM_KINDS}"),
+        (("match", "nim", "alphabeta:2", "7"),
+         "unknown player kind '7' (a number is no kind: a depth goes after its kind, as in "
+         f"minimax:7, a value after its flag, as in --depth 7); known kinds for nim: {NIM_KINDS}"),
+        (("match", "takeaway", "maxn:2", "2s", "random"),
+         "unknown player kind '2s' (a number is no kind: a value goes after its kind and ':' or "
+         "after its flag); known kinds for takeaway: human, random, maxn, shallow-maxn, "
+         "paranoid, mcts"),
+        (("play", "pig", "--maxie", "3"),
+         "unknown player kind '3' (a number is no kind: a depth goes after its kind, as in "
+         "expectiminimax:3, a value after its flag, as in --depth 3); known kinds for pig: "
+         "human, random, expectiminimax, star1, star2, mcts"),
+        (("match", "nim", "alphabeta", "alphabta"),
+         f"unknown player kind 'alphabta'; known kinds for nim: {NIM_KINDS}"),
+    ],
+    ids=["depth", "after-a-spec", "time", "play", "not-a-number"],
+)  # fmt: skip
+def test_a_number_for_a_player_says_where_a_number_goes(
+    argv: tuple[str, ...], sentence: str
+) -> None:
+    assert refused(*argv) == sentence
