@@ -97,8 +97,9 @@ def unfit_options(
     those `words` write in full: the command then has no flag for them, so a beginning
     never stands for one (`play nim --to 3` is an unknown option, not `--total`, which
     no player of Nim takes).  Written in full, one stays a flag, refused as no player's
-    of the game."""
-    if entry is None:
+    of the game.  The `tree` game's family is the tree's, known once it is read, so it
+    leaves out none."""
+    if entry is None or entry.name == "tree":
         return frozenset()
     fit = {option.name for kind in spellings(catalogs, entry.family) for option in kind.options}
     typed = {word.partition("=")[0] for word in _words(words)}

@@ -198,3 +198,18 @@ def test_the_help_of_a_game_lists_only_the_flags_its_players_take() -> None:
     with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
         main(["play", "--help"])
     assert "--total TOTAL" in out.getvalue()
+
+
+def test_the_tree_game_keeps_the_flags_of_every_family() -> None:
+    # The `tree` game holds a tree of any family, known only once it is read: its
+    # shortened --tot is --total, as for an n-player game, and its help lists --total.
+    shortened = run("analyse", "tree", "--tree", "cse473-3p", "--player", "shallow-maxn",
+                    "--tot", "10")  # fmt: skip
+    assert shortened == (
+        0,
+        "(A,a)\nShallowMaxN(depth 3, total 10) chooses 0 for A; value: (3,2,5)\n",
+        "",
+    )
+    with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
+        main(["analyse", "tree", "--help"])
+    assert "--total TOTAL" in out.getvalue()
