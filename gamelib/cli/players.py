@@ -190,7 +190,10 @@ def _family_advice(
     def advice(state: S) -> Advice:
         move, value = helper.analyse(state)
         if isinstance(value, tuple):
-            text = model.outcome_to_string(cast("R", value))  # a vector: n players' utilities
+            text = ", ".join(  # a vector: n players' utilities, an MCTS mean's shortened
+                f"{name} {value_to_string(u, decimal=False)}"
+                for name, u in zip(model.seats, value, strict=True)
+            )
         elif kit.family == "chance":
             text = value_to_string(value) + kit.worth
         else:  # a paranoid search's number: the mover's utility against all the others

@@ -305,6 +305,8 @@ written as a decimal only."""
 def value_to_string(value: Number | Vector, decimal: bool = True) -> str:
     """A value as a person reads it: a fraction exactly when it is short, with its decimal
     too if `decimal`, and only as a decimal when it is long; a vector element by element.
+    A float (an MCTS mean) is written as it is when short, else as a decimal.  A decimal
+    has four places, or four figures when it is that small, so no value but 0 reads 0.
     What a program reads (`--json`) keeps the exact value: `number_to_string`.
 
     ```pycon
@@ -312,8 +314,10 @@ def value_to_string(value: Number | Vector, decimal: bool = True) -> str:
     ('5/6 (about 0.8333)', '5/6')
     >>> value_to_string(Fraction(1319377113597752303, 2077331750506172160))
     'about 0.6351'
-    >>> value_to_string(Fraction(4, 2)), value_to_string(0.5)
-    ('2', '0.5')
+    >>> value_to_string(Fraction(4, 2)), value_to_string(0.5), value_to_string(2 / 3)
+    ('2', '0.5', 'about 0.6667')
+    >>> value_to_string(Fraction(-6109, 7560)), value_to_string(Fraction(1, 10**9))
+    ('-6109/7560 (about -0.8081)', 'about 1e-09')
     >>> value_to_string((Fraction(1, 2), Fraction(10000, 30001), 0))
     '(1/2,about 0.3333,0)'
 
@@ -322,10 +326,14 @@ def value_to_string(value: Number | Vector, decimal: bool = True) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(value_to_string(x, decimal=False) for x in value) + ")"
     exact = number_to_string(value)
-    if not isinstance(value, Fraction) or value.denominator == 1:
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
         return exact
-    about = f"about {float(value):.4f}"
-    if len(exact) > SHORT_FRACTION:
+    short = len(exact.lstrip("-")) <= SHORT_FRACTION  # a sign is no harder to read
+    if isinstance(value, float) and (short or not math.isfinite(value)):
+        return exact
+    near = float(value)
+    about = f"about {near:.4f}" if abs(near) >= 0.00005 or near == 0 else f"about {near:.4g}"
+    if not short:
         return about
     return f"{exact} ({about})" if decimal else exact
 

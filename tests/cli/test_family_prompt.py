@@ -5,6 +5,7 @@ own words, and undo over the one controller (a roll of the dice is not taken bac
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tests import runner as cli
@@ -56,6 +57,21 @@ def test_an_n_player_hint_names_each_seats_utility() -> None:
     assert status == 1
     assert "A, please type your move: hint: 3 (value: A 1, B 0, C 0)\n" in out
     assert "A, please type your move: value: A 1, B 0, C 0\n" in out
+
+
+def test_an_mcts_mean_is_written_to_four_places_at_the_prompt_and_in_analyse() -> None:
+    # An MCTS mean is a float: it was written with every digit (A 0.3827160493827161, ...).
+    status, out, _ = run(
+        "play", "takeaway", "--player1", "human", "--player2", "mcts:50", "--player3", "random",
+        "--seed", "1", stdin="hint\nquit\n",
+    )  # fmt: skip
+    assert status == 1
+    assert "hint: 1 (value: A about 0.3827, B about 0.0864, C about 0.5309)\n" in out
+    assert re.fullmatch(
+        r"roll for Maxie; value: about 0\.\d{4}", _answer("pig", "--player", "mcts:200")
+    )
+    vector = _answer("takeaway", "--player", "mcts:200")
+    assert re.fullmatch(r"\d for A; value: \((about 0\.\d{4},?){3}\)", vector), vector
 
 
 def test_without_a_search_to_ask_the_familys_own_search_answers_at_the_hint_depth() -> None:
