@@ -268,10 +268,13 @@ class _Defaults:
         # The flags are the options of the kinds of every family; each kind of this
         # game's family takes those it declares (--sims for every mcts, --total).
         own = {o.name for k in self.kinds for o in k.options}
+        shortened: dict[str, str] = getattr(options, "shortened", {})
         for option in catalogs.options():
             text: str | None = getattr(options, option.name.replace("-", "_"), None)
             if text is None:
                 continue
+            if option.name in shortened and option.name not in own:  # typed as a beginning
+                raise UsageError(f"unrecognized arguments: {shortened[option.name]} {text}")
             if option.name not in own:
                 raise SpecError(self._not_taken(option.name))
             self.flags[option.name] = text

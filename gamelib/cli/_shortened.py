@@ -35,6 +35,7 @@ __all__ = [
     "check_shortened",
     "game_flags",
     "optional_flags",
+    "shortened_options",
     "unfit_options",
 ]
 
@@ -108,6 +109,23 @@ def unfit_options(
         for option in catalogs.options()
         if option.name not in fit and f"--{option.name}" not in typed
     )
+
+
+def shortened_options(catalogs: Catalogs, words: Sequence[str]) -> dict[str, str]:
+    """The search options `words` give only by a beginning (`--to` for `--total`), each
+    with the word that gave it.  When the game's family is known only once a file or a
+    tree is read (`replay`, `trace dice`), such a beginning may have been read as an
+    option no player of the game takes: it is then answered as the unknown option it
+    was typed as, not by the name of an option never written."""
+    typed = [word.partition("=")[0] for word in _words(words) if word.startswith("--")]
+    return {
+        option.name: word
+        for option in catalogs.options()
+        for word in typed
+        if word != f"--{option.name}"
+        and f"--{option.name}".startswith(word)
+        and f"--{option.name}" not in typed
+    }
 
 
 def bare_words(command: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:

@@ -37,7 +37,12 @@ from gamelib.cli._common import (
     _version,
     solver_build,
 )
-from gamelib.cli._shortened import bare_words, check_shortened, unfit_options
+from gamelib.cli._shortened import (
+    bare_words,
+    check_shortened,
+    shortened_options,
+    unfit_options,
+)
 from gamelib.cli.analyse import ANALYSE
 from gamelib.cli.ascii import read_anything, survive
 from gamelib.cli.book import BOOK
@@ -160,6 +165,7 @@ def _run(
         check_shortened(sub, words, entry)
         argv = [*argv[: at + 1], *bare_words(sub, words)]
     options, extra = parser.parse_known_args(argv)
+    options.shortened = shortened_options(catalogs, words)  # read by _Defaults
     command: str = options.command
     _check_file_names(options)
     named: str | None = getattr(options, "game", None)

@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +214,28 @@ def test_the_tree_game_keeps_the_flags_of_every_family() -> None:
     with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
         main(["analyse", "tree", "--help"])
     assert "--total TOTAL" in out.getvalue()
+
+
+def test_a_beginning_no_player_takes_is_answered_as_typed_once_the_family_is_read(
+    tmp_path: Path,
+) -> None:
+    # `replay` and a named tree learn the game's family only once they read it: a
+    # beginning read as --total there is answered as the unknown option it was typed
+    # as, as in `play nim --to 3`, never by the name of an option not written.
+    saved = str(tmp_path / "nim.json")
+    assert run("play", "nim", "--pile", "3", "--save", saved, stdin="1\n1\n1\n")[0] == 0
+    for line, typed in (
+        (("play", "nim", "--to", "3"), "--to 3"),
+        (("replay", saved, "--to", "3"), "--to 3"),
+        (("trace", "dice", "--to", "1"), "--to 1"),
+        (("trace", "dice", "--to=1"), "--to 1"),
+        (("analyse", "tree", "--tree", "dice", "--to", "1"), "--to 1"),
+    ):
+        assert run(*line) == (2, "", f"gamelib: unrecognized arguments: {typed}\n"), line
+    # Written in full, it is the option, refused as no player's of the game.
+    assert run("replay", saved, "--total", "3") == (
+        2,
+        "",
+        "gamelib: --total is for shallow-maxn players, n-player searches that do not play "
+        "nim\n",
+    )
