@@ -4,7 +4,9 @@ and resumes, cuts at chance positions, shallow pruning's cuts, a two-player view
 the root, MCTS's simulations). The transcripts are long, so each is pinned by the start of
 its SHA-256; what a run got is left in its temporary folder (got.txt), to diff.  A value
 whose fraction is long is written as a decimal in the text and the picture, exactly in the
-JSON (the two Pig traces' pins changed with that, and nothing else of them)."""
+JSON (the two Pig traces' pins changed with that, and nothing else of them; Star2's
+again when a sign stopped counting toward a short fraction: one window's bound reads
+-4255/1008, not about -4.2212)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ PINNED = {
     "dice --player expectiminimax:2": "a6b324c050f668d00cbf9cdc",
     "CHANCE_TREE --player star2:2": "4620395c30c4901c674900bb",
     "CHANCE_TREE --player star1:2": "81eef966229b0b21a0cf6b31",
-    "--game pig --target 5 --player star2:3": "d530635acd86571aaea03c43",
+    "--game pig --target 5 --player star2:3": "8e65939f43665df2241fa82c",
     "--game pig --player star1:3": "db585066797c94c7dffabbf9",
     "--game pig --player mcts:40": "17b1273175c537bbe8c72b49",
     "cse473-3p --player shallow-maxn:3": "9b728e50dc2441b24db006ab",
