@@ -58,6 +58,7 @@ from gamelib.parallel.split import ParallelJamboree, split_root
 from gamelib.parallel.trees import grow_trees
 from gamelib.search.counting import CountingGame, RecordingEstimator
 from tests.helpers import played
+from tests.parallel.conftest import dask_cluster
 from tests.runner import run
 from tests.strategies import trees_and_depths
 
@@ -595,14 +596,9 @@ def test_batch_results_carry_their_index() -> None:
 
 
 def test_a_scheduler_with_no_workers_is_said_within_seconds(tmp_path: Path) -> None:
-    from distributed import LocalCluster
-
     positions = tmp_path / "p.txt"
     positions.write_text("1\n2\n")
-    with LocalCluster(  # type: ignore[no-untyped-call]  # Dask ships no type information
-        n_workers=0, dashboard_address=":0", silence_logs=50
-    ) as cluster:
-        address = str(cluster.scheduler_address)
+    with dask_cluster(workers=0) as address:
         began = time.perf_counter()
         status, out, err = run(
             "solve", "nim", "--positions", str(positions), "--scheduler", address
